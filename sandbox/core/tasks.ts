@@ -1,0 +1,150 @@
+/**
+ * Asynchronous jobs on the simulated clock. A task's state is derived from the time elapsed
+ * since submission and from whether its media is ready, so polling never drives progress and
+ * a restart with `--data-dir` resumes every task where it was.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Clock } from './clock.js';
+import { formatSpecTime } from './clock.js';
+
+export type TaskRoute = 'generic' | 'multipart';
+export type TaskKind = 'image' | 'video';
+
+export type Outcome =
+  | { state: 'pending' }
+  | { state: 'ready'; readyAt: number; result: Record<string, unknown>; videoUrl?: string }
+  | { state: 'failed'; message: string; at?: number };
+
+export interface TaskRecord {
+  id: string;
+  key: string;
+  route: TaskRoute;
+  kind: TaskKind;
+  model: string;
+  prompt: string;
+  actualPrompt?: string;
+  params: Record<string, unknown>;
+  createdAt: number;
+  durationMs: number;
+  costYuan: number;
+  /** Set at submission by the "fail the next task" fault: the task fails halfway through. */
+  failMessage?: string;
+  /** When generation began: a task waiting behind others in the queue is still "submitted". */
+  startedAt?: number;
+  outcome: Outcome;
+}
+
+export type Generate = (task: TaskRecord) => Promise<{ result: Record<string, unknown>; videoUrl?: string }>;
+
+/** Simulated time a task spends queued before it is picked up. */
+const QUEUED_MS = 1_500;
+
+export class TaskStore {
+  private readonly byId = new Map<string, TaskRecord>();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly clock: Clock,
+    saved: TaskRecord[] | undefined,
+    private readonly generate: Generate,
+    private readonly onChange: () => void,
+    private readonly onFailed: (task: TaskRecord) => void,
+  ) {
+    for (const t of saved ?? []) this.byId.set(t.id, t);
+    for (const t of this.byId.values()) if (t.outcome.state === 'pending' && !t.failMessage) this.enqueue(t);
+  }
+
+  list(): TaskRecord[] {
+    return [...this.byId.values()];
+  }
+
+  create(init: Omit<TaskRecord, 'id' | 'createdAt' | 'outcome'>): TaskRecord {
+    const prefix = init.route === 'multipart' ? 'vid' : init.kind === 'image' ? 'img' : 'gen';
+    const task: TaskRecord = { ...init, id: `${prefix}_${randomBytes(10).toString('hex')}`, createdAt: this.clock.now(), outcome: { state: 'pending' } };
+    this.byId.set(task.id, task);
+    if (!task.failMessage) this.enqueue(task);
+    this.onChange();
+    return task;
+  }
+
+  /** Only the key that submitted a task can see it; anything else is "not found". */
+  find(id: string, key: string, route: TaskRoute): TaskRecord | undefined {
+    const t = this.byId.get(id);
+    return t && t.key === key && t.route === route ? t : undefined;
+  }
+
+  /** Media are generated one job at a time: they are CPU-bound and the server must stay responsive. */
+  private enqueue(task: TaskRecord): void {
+    this.queue = this.queue.then(async () => {
+      task.startedAt = this.clock.now();
+      try {
+        const out = await this.generate(task);
+        task.outcome = { state: 'ready', readyAt: this.clock.now(), ...out };
+      } catch (err) {
+        task.outcome = { state: 'failed', message: `Generation failed in the sandbox: ${(err as Error).message}`, at: this.clock.now() };
+        this.onFailed(task);
+      }
+      this.onChange();
+    });
+  }
+
+  private phase(t: TaskRecord, now: number) {
+    const elapsed = now - t.createdAt;
+    const failAt = t.createdAt + Math.max(QUEUED_MS + 1, t.durationMs / 2);
+    if (t.failMessage && now >= failAt) return { phase: 'failed' as const, message: t.failMessage, endAt: failAt };
+    if (t.outcome.state === 'failed') return { phase: 'failed' as const, message: t.outcome.message, endAt: Math.max(now, t.outcome.at ?? now) };
+    if (elapsed < QUEUED_MS || (t.startedAt === undefined && !t.failMessage)) return { phase: 'queued' as const, progress: 0 };
+    const doneAt = t.createdAt + t.durationMs;
+    if (now >= doneAt && t.outcome.state === 'ready') {
+      return { phase: 'done' as const, endAt: Math.max(doneAt, t.outcome.readyAt), outcome: t.outcome };
+    }
+    const progress = Math.min(99, Math.max(1, Math.floor((elapsed / t.durationMs) * 100)));
+    return { phase: 'running' as const, progress };
+  }
+
+  /** Settles a fault-failed task's bookkeeping (refund) exactly once. */
+  private settle(t: TaskRecord, p: ReturnType<TaskStore['phase']>) {
+    if (p.phase === 'failed' && t.failMessage && t.outcome.state === 'pending') {
+      t.outcome = { state: 'failed', message: t.failMessage, at: p.endAt };
+      this.onFailed(t);
+      this.onChange();
+    }
+  }
+
+  /** Spec 2.13, the generic task. */
+  genericView(t: TaskRecord) {
+    const p = this.phase(t, this.clock.now());
+    this.settle(t, p);
+    const base = { task_id: t.id, created_at: new Date(t.createdAt).toISOString() };
+    switch (p.phase) {
+      case 'queued': return { ...base, status: 'submitted', progress: 0 };
+      case 'running': return { ...base, status: 'processing', progress: p.progress };
+      case 'failed': return { ...base, status: 'failed', progress: 100, error: { message: p.message } };
+      case 'done': return { ...base, status: 'completed', progress: 100, result: p.outcome.result };
+    }
+  }
+
+  /** Spec 2.12, the multipart video task (`video_url` percent-encoded). */
+  multipartView(t: TaskRecord) {
+    const p = this.phase(t, this.clock.now());
+    this.settle(t, p);
+    const base = { task_id: t.id, orig_prompt: t.prompt, actual_prompt: t.actualPrompt ?? t.prompt, submit_time: formatSpecTime(t.createdAt) };
+    switch (p.phase) {
+      case 'queued': return { ...base, task_status: 'PENDING' };
+      case 'running': return { ...base, task_status: 'RUNNING' };
+      case 'failed': return { ...base, task_status: 'FAILED', end_time: formatSpecTime(p.endAt), error: { message: p.message }, message: p.message };
+      case 'done': return {
+        ...p.outcome.result,
+        ...base,
+        task_status: 'SUCCEEDED',
+        video_url: encodeURIComponent(p.outcome.videoUrl ?? ''),
+        end_time: formatSpecTime(p.endAt),
+      };
+    }
+  }
+
+  /** Resolves once every queued generation has run (tests and close()). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+}

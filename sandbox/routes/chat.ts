@@ -1,0 +1,35 @@
+/** Spec 4.3: chat completions (any model id: the list is open-ended). */
+import { ChatRequest, check } from '../../shared/gateway/index.js';
+import { invalid, readJson } from '../core/http.js';
+import type { Route } from '../core/context.js';
+import { answerCompletion, messageTokens } from '../text/completion.js';
+
+export const chatRoutes: Route[] = [{
+  method: 'POST',
+  pattern: /^\/v1\/chat\/completions$/,
+  auth: true,
+  async handler(s, call) {
+    const checked = check(ChatRequest, await readJson(call.req, s.maxBodyBytes));
+    if (!checked.ok) throw invalid(checked.problems);
+    const r = checked.value;
+    const users = r.messages.filter((m) => m.role === 'user');
+    await answerCompletion(s, call, {
+      object: 'chat.completion',
+      idPrefix: 'chatcmpl',
+      reply: {
+        api: 'chat completions',
+        model: r.model,
+        prompt: users.at(-1)?.content ?? '',
+        turns: r.messages.length,
+        system: r.messages.find((m) => m.role === 'system')?.content,
+        images: [],
+        tools: [],
+      },
+      promptTokens: messageTokens(r.messages.map((m) => m.content)),
+      n: r.n ?? 1,
+      stream: r.stream ?? false,
+      stop: r.stop,
+      maxTokens: r.max_tokens,
+    });
+  },
+}];

@@ -1,0 +1,47 @@
+/** Spec 4.6 / 2.15: asynchronous image generation, one strict schema per model. */
+import { check, IMAGE_MODELS, ImageRequest, imagePixelSize, imageRequestSchema, REFERENCE_IMAGE_FORMATS, type ResolutionClass } from '../../shared/gateway/index.js';
+import { invalid, readJson, sendEnvelope } from '../core/http.js';
+import { loadReference } from '../core/references.js';
+import { PRICES } from '../core/accounts.js';
+import type { Route } from '../core/context.js';
+
+/** Seedream counts inputs and outputs together: references + generated images ≤ 15. */
+const MAX_IMAGES_IN_AND_OUT = 15;
+
+export function imageCount(n: number, references: number): number {
+  return Math.min(n, Math.max(1, MAX_IMAGES_IN_AND_OUT - references));
+}
+
+export const imageRoutes: Route[] = [{
+  method: 'POST',
+  pattern: /^\/v1\/images\/generations$/,
+  auth: true,
+  async handler(s, call) {
+    const body = await readJson(call.req, s.maxBodyBytes);
+    const head = check(ImageRequest, body);
+    if (!head.ok) throw invalid(head.problems);
+    const spec = IMAGE_MODELS[head.value.model];
+    const checked = check(imageRequestSchema(spec), body);
+    if (!checked.ok) throw invalid(checked.problems);
+    const r = checked.value as ImageRequest;
+    const refs = (r.image_urls ?? []).map((u, i) => loadReference(s, `image_urls.${i}`, u, REFERENCE_IMAGE_FORMATS));
+    const size = r.size ?? spec.defaultSize;
+    const resolution = (r.resolution ?? spec.defaultResolution) as ResolutionClass;
+    const sequential = r.sequential_image_generation === 'auto';
+    const count = imageCount(r.n ?? spec.n.default, refs.length);
+    const cost = PRICES.imagePerClass[resolution] * count;
+    s.accounts.chargeCash(call.account, cost);
+    const task = s.tasks.create({
+      key: call.account.key,
+      route: 'generic',
+      kind: 'image',
+      model: spec.id,
+      prompt: r.prompt,
+      params: { size, resolution, count, sequential, watermark: r.watermark ?? false, references: refs.map((x) => x.label), ...imagePixelSize(size, resolution) },
+      durationMs: 8_000 + 1_000 * (count - 1),
+      costYuan: cost,
+      failMessage: s.faults.nextTaskFailure(),
+    });
+    sendEnvelope(call.res, [{ status: 'submitted', task_id: task.id }]);
+  },
+}];

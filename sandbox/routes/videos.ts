@@ -1,0 +1,74 @@
+/** Spec 4.7 (JSON generations route) and 4.8 (multipart route) video submissions. */
+import busboy from 'busboy';
+import {
+  check, GENERATIONS_VIDEO_MODELS, MULTIPART_VIDEO_DEFAULTS, MultipartVideoRequest, VideoRequest, videoRequestSchema,
+} from '../../shared/gateway/index.js';
+import { GatewayError, invalid, readJson, sendEnvelope } from '../core/http.js';
+import { PRICES } from '../core/accounts.js';
+import type { Call, Route } from '../core/context.js';
+
+/** The model-side prompt rewrite of the multipart route (`actual_prompt`). */
+export const rewritePrompt = (p: string) => `${p.trim().replace(/[.。!！]+$/, '')}, cinematic lighting, smooth camera motion, rich detail, 24 fps`;
+
+function readForm(call: Call, limit: number): Promise<Record<string, string>> {
+  const type = String(call.req.headers['content-type'] ?? '');
+  if (!/^multipart\/form-data\b/i.test(type)) {
+    return Promise.reject(new GatewayError(415, `POST /v1/videos takes multipart/form-data, not '${type || 'no content type'}'`));
+  }
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    const bb = busboy({ headers: call.req.headers, limits: { fieldSize: limit, files: 0 } });
+    bb.on('field', (name, value) => { fields[name] = value; });
+    bb.on('filesLimit', () => reject(new GatewayError(400, 'POST /v1/videos takes form fields only, no files')));
+    bb.on('error', (e) => reject(new GatewayError(400, `Malformed multipart body: ${(e as Error).message}`)));
+    bb.on('close', () => resolve(fields));
+    call.req.pipe(bb);
+  });
+}
+
+export const videoRoutes: Route[] = [
+  {
+    method: 'POST',
+    pattern: /^\/v1\/videos\/generations$/,
+    auth: true,
+    async handler(s, call) {
+      const body = await readJson(call.req, s.maxBodyBytes);
+      const head = check(VideoRequest, body);
+      if (!head.ok) throw invalid(head.problems);
+      const checked = check(videoRequestSchema(head.value.model), body);
+      if (!checked.ok) throw invalid(checked.problems);
+      const r = checked.value as VideoRequest;
+      const spec = GENERATIONS_VIDEO_MODELS[r.model];
+      const seconds = r.duration ?? spec.duration.default;
+      const aspect = r.aspect_ratio ?? spec.defaultAspectRatio;
+      const cost = PRICES.videoPerSecond * seconds;
+      s.accounts.chargeCash(call.account, cost);
+      const task = s.tasks.create({
+        key: call.account.key, route: 'generic', kind: 'video', model: r.model, prompt: r.prompt,
+        params: { seconds, aspect, imageUrl: r.image_url },
+        durationMs: 45_000 + 3_000 * seconds, costYuan: cost, failMessage: s.faults.nextTaskFailure(),
+      });
+      sendEnvelope(call.res, { status: 'submitted', task_id: task.id });
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/videos$/,
+    auth: true,
+    async handler(s, call) {
+      const checked = check(MultipartVideoRequest, await readForm(call, 64 * 1024));
+      if (!checked.ok) throw invalid(checked.problems);
+      const r = { ...MULTIPART_VIDEO_DEFAULTS, ...checked.value };
+      const seconds = Number(r.seconds);
+      const [w, h] = r.size.split('*').map(Number);
+      const cost = PRICES.videoPerSecond * seconds;
+      s.accounts.chargeCash(call.account, cost);
+      const task = s.tasks.create({
+        key: call.account.key, route: 'multipart', kind: 'video', model: r.model, prompt: r.prompt, actualPrompt: rewritePrompt(r.prompt),
+        params: { seconds, aspect: w >= h ? (w === h ? '1:1' : '16:9') : '9:16', requested: `${w}×${h}`, watermark: r.watermark === 'true' },
+        durationMs: 45_000 + 3_000 * seconds, costYuan: cost, failMessage: s.faults.nextTaskFailure(),
+      });
+      sendEnvelope(call.res, { task_id: task.id, task_status: 'PENDING' });
+    },
+  },
+];

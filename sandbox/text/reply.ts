@@ -1,0 +1,81 @@
+/**
+ * Deterministic replies that reflect the request, so a creator (or a test) can see what the
+ * gateway received. Directives a prompt may carry (documented in README):
+ *   [tokens:N]        make the reply exactly N tokens long (e.g. for long-reply and stream tests)
+ *   [finish:REASON]   native API only: end with MAX_TOKENS, SAFETY, RECITATION or OTHER
+ */
+import { countTokens, firstTokens } from './tokens.js';
+
+export interface ReplyRequest {
+  api: 'chat completions' | 'responses' | 'native generateContent';
+  model: string;
+  prompt: string;
+  turns: number;
+  system?: string;
+  images: string[];
+  tools: string[];
+  choice: number;
+}
+
+const IDEAS = [
+  'Try a wider aspect ratio for landscapes and a taller one for portraits.',
+  'Short, concrete prompts with a subject, a setting and a light source work best.',
+  'Reference images steer composition; the prompt steers style.',
+  'Save results early: generated links stay valid for 24 hours.',
+  'A lower temperature gives steadier wording; a higher one more surprises.',
+];
+
+function hash(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+export function tokensDirective(prompt: string): number | undefined {
+  const m = /\[tokens:(\d{1,7})\]/i.exec(prompt);
+  return m ? Math.max(1, Number(m[1])) : undefined;
+}
+
+export function finishDirective(prompt: string): 'MAX_TOKENS' | 'SAFETY' | 'RECITATION' | 'OTHER' | undefined {
+  const m = /\[finish:(MAX_TOKENS|SAFETY|RECITATION|OTHER)\]/i.exec(prompt);
+  return m ? (m[1].toUpperCase() as 'MAX_TOKENS' | 'SAFETY' | 'RECITATION' | 'OTHER') : undefined;
+}
+
+function longBody(seed: number, tokens: number): string {
+  const parts: string[] = [];
+  let i = 0;
+  // Enough varied Markdown (paragraphs, lists, code) to exercise a renderer; cut to size below.
+  while (countTokens(parts.join('')) < tokens + 8) {
+    const idea = IDEAS[(seed + i) % IDEAS.length];
+    parts.push(
+      i % 4 === 3
+        ? `\n\n\`\`\`ts\n// section ${i + 1}\nconst step${i} = ${i} * 2; // ${idea}\n\`\`\`\n\n`
+        : i % 4 === 1
+          ? `\n- Point ${i + 1}: ${idea}\n- Detail ${i + 1}: the sandbox repeats patterns deterministically.\n`
+          : `\n\nParagraph ${i + 1}. ${idea} Each paragraph is numbered so a reader can follow a long stream.`,
+    );
+    i += 1;
+  }
+  return parts.join('');
+}
+
+export function composeReply(r: ReplyRequest): string {
+  const seed = hash(`${r.model}\n${r.prompt}\n${r.choice}`);
+  const lines = [
+    `${r.choice > 0 ? `Alternative ${r.choice + 1}. ` : ''}Sandbox reply from \`${r.model}\` via the ${r.api} API.`,
+    '',
+    `You asked: "${clip(r.prompt.replace(/\s+/g, ' ').trim(), 240)}"`,
+    '',
+    `- Conversation turns received: ${r.turns}`,
+  ];
+  if (r.system) lines.push(`- System prompt: "${clip(r.system, 120)}"`);
+  if (r.images.length) lines.push(`- Images received: ${r.images.length} (${r.images.join('; ')})`);
+  if (r.tools.length) lines.push(`- Tools offered: ${r.tools.join(', ')}`);
+  lines.push('', `Tip: ${IDEAS[seed % IDEAS.length]}`);
+  const reply = lines.join('\n');
+  const want = tokensDirective(r.prompt);
+  if (want === undefined) return reply;
+  return firstTokens(reply + longBody(seed, want), want);
+}

@@ -1,0 +1,59 @@
+/**
+ * Writes a streamed reply: SSE `data:` events ending in `data: [DONE]` (DESIGN §4), or a
+ * streamed JSON array for streamGenerateContent without `alt=sse`. Pacing is settable; with
+ * pacing off the writer only waits for the socket (backpressure), never for a timer.
+ */
+import type { ServerResponse } from 'node:http';
+import { sleep } from '../core/clock.js';
+import type { StreamFaultMode } from '../core/faults.js';
+
+export interface StreamOptions {
+  format: 'sse' | 'json-array';
+  /** Real milliseconds between chunks (0: as fast as the socket takes them). */
+  paceMs: number;
+  /** SSE only: send `data: [DONE]` at the end. */
+  doneMarker: boolean;
+  fault?: { mode: StreamFaultMode; afterChunks: number };
+}
+
+const drained = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+
+export async function writeStream(res: ServerResponse, payloads: Iterable<string>, opts: StreamOptions): Promise<void> {
+  res.writeHead(200, opts.format === 'sse'
+    ? { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' }
+    : { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.flushHeaders();
+  let index = 0;
+  if (opts.format === 'json-array') res.write('[');
+  for (const payload of payloads) {
+    if (res.destroyed) return;
+    if (opts.fault && index >= opts.fault.afterChunks) {
+      if (opts.fault.mode === 'cut') {
+        res.destroy();
+        return;
+      }
+      if (opts.fault.mode === 'stall') return; // left open and silent until the client gives up
+      break; // no-terminator: end cleanly but without the closing marker
+    }
+    const text = opts.format === 'sse' ? `data: ${payload}\n\n` : `${index > 0 ? ',\n' : ''}${payload}`;
+    index += 1;
+    if (!res.write(text)) await drained(res);
+    if (opts.paceMs > 0) await sleep(opts.paceMs);
+  }
+  if (res.destroyed) return;
+  if (opts.fault?.mode === 'no-terminator') {
+    res.end();
+    return;
+  }
+  if (opts.format === 'json-array') res.end(']');
+  else res.end(opts.doneMarker ? 'data: [DONE]\n\n' : '');
+}
