@@ -1,0 +1,44 @@
+/**
+ * Side effects come into the core as ports (DESIGN §3.3), so the same core runs in Electron's
+ * main process, in the browser shell and under Vitest.
+ */
+import type { StudioHost } from '../../shared/contract/index.js';
+
+/** Where plain settings live: electron-store on the desktop, `conf` in the browser shell. */
+export interface SettingsPort {
+  /** The stored document, or undefined when there is none yet (validated by the core). */
+  read(): unknown;
+  write(value: unknown): void;
+}
+
+/** Where API keys live: safeStorage-encrypted on the desktop, a 0600 file in the browser shell. */
+export interface SecretsPort {
+  backend(): 'encrypted' | 'file' | 'plaintext';
+  get(id: string): string | undefined;
+  set(id: string, secret: string): void;
+  delete(id: string): void;
+}
+
+export interface EmbeddedSandbox {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface CorePorts {
+  shell: 'desktop' | 'browser';
+  version: string;
+  platform: string;
+  /** The app's data folder (the default library lives below it). */
+  dataDir: string;
+  settings: SettingsPort;
+  secrets: SecretsPort;
+  /** Starts the embedded offline gateway (the built-in "Offline sandbox" profile). */
+  startSandbox(): Promise<EmbeddedSandbox>;
+  fetch?: typeof fetch;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface Core extends StudioHost {
+  close(): Promise<void>;
+}

@@ -1,0 +1,25 @@
+/** Balances of the active profile (spec 4.1, 4.2), shown by the always-visible widget. */
+import { z } from 'zod';
+import { CashBalance, TokenBalance } from '../gateway/wire.js';
+
+export const BalanceView = z.object({
+  profileId: z.string(),
+  tokens: TokenBalance,
+  cash: CashBalance,
+  /** Below the warning line: few tokens or little cash left. */
+  low: z.boolean(),
+  fetchedAt: z.number(),
+});
+export type BalanceView = z.infer<typeof BalanceView>;
+
+/** A 402 anywhere: the renderer shows a top-up banner and keeps what the user typed. */
+export const PaymentRequired = z.object({ profileId: z.string(), message: z.string() });
+
+export const accountMethods = {
+  'account.balance': { input: z.object({ refresh: z.boolean().optional() }), output: BalanceView },
+} as const;
+
+export const accountEvents = {
+  'account.onDidChangeBalance': BalanceView,
+  'account.onDidRequirePayment': PaymentRequired,
+} as const;

@@ -1,0 +1,39 @@
+/**
+ * Errors travel as data across the contract (DESIGN §3.7): every call resolves to a Result,
+ * and a failure carries a code, a message a creator understands, and whether retrying may help.
+ */
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'invalid_input',
+  'unauthorized',
+  'payment_required',
+  'rate_limited',
+  'not_found',
+  'invalid_request',
+  'server_error',
+  'unreachable',
+  'timeout',
+  'bad_response',
+  'aborted',
+  'consent_required',
+  'conflict',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorData = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  retryable: z.boolean(),
+  /** The request parameter at fault, when the gateway or the host named one. */
+  param: z.string().optional(),
+  /** HTTP status from the gateway, when there was one. */
+  status: z.number().int().optional(),
+});
+export type ErrorData = z.infer<typeof ErrorData>;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorData };
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (error: ErrorData): Result<never> => ({ ok: false, error });
