@@ -1,0 +1,134 @@
+/**
+ * The only HTTP client of the gateway (DESIGN §3.3): auth headers per spec §5, the envelope and
+ * its documented exceptions, one failure type, timeouts, cancellation and the retry rules.
+ */
+import type { z } from 'zod';
+import { failureFromNetwork, failureFromStatus, GatewayFailure } from './failure.js';
+import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
+
+export interface GatewayConfig {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Milliseconds until the response headers must have arrived. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface CallSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  json?: unknown;
+  form?: FormData;
+  /** `goog`: the native image models also take `x-goog-api-key` (spec §5.3). */
+  auth?: 'bearer' | 'goog';
+  /** Retried on transient failures. Defaults to true for GET, false for POST. */
+  idempotent?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** `envelope`: `{ code: 200, data }` (most endpoints); `bare`: the object itself (native image models). */
+export type BodyForm = 'envelope' | 'bare' | 'either';
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t);
+      reject(new GatewayFailure('aborted', 'Cancelled.', false));
+    }, { once: true });
+  });
+
+export class GatewayClient {
+  private readonly fetch: typeof fetch;
+  private readonly policy: RetryPolicy;
+  private readonly base: string;
+
+  constructor(private readonly config: GatewayConfig) {
+    this.fetch = config.fetch ?? globalThis.fetch;
+    this.policy = { ...DEFAULT_RETRY, ...config.retry };
+    this.base = config.baseUrl.replace(/\/+$/, '');
+  }
+
+  private headers(spec: CallSpec): Record<string, string> {
+    const h: Record<string, string> = { Accept: 'application/json, text/event-stream, */*' };
+    if (spec.auth === 'goog') h['x-goog-api-key'] = this.config.apiKey;
+    else h.Authorization = `Bearer ${this.config.apiKey}`;
+    if (spec.json !== undefined) h['Content-Type'] = 'application/json';
+    return h;
+  }
+
+  /** One attempt: resolves with a 2xx response (body unread) or throws a GatewayFailure. */
+  private async attempt(spec: CallSpec): Promise<Response> {
+    const timeout = AbortSignal.timeout(spec.timeoutMs ?? this.config.timeoutMs ?? 30_000);
+    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+    let res: Response;
+    try {
+      res = await this.fetch(`${this.base}${spec.path}`, {
+        method: spec.method,
+        headers: this.headers(spec),
+        body: spec.json !== undefined ? JSON.stringify(spec.json) : spec.form,
+        signal,
+        redirect: 'follow',
+      });
+    } catch (err) {
+      throw failureFromNetwork(err, timeout.aborted && !spec.signal?.aborted, spec.signal?.aborted ?? false);
+    }
+    if (res.ok) return res;
+    const text = await res.text().catch(() => '');
+    throw failureFromStatus(res.status, text, res.headers.get('content-type') ?? '', res.headers.get('retry-after'), (this.config.now ?? Date.now)());
+  }
+
+  /** A 2xx response, after the retry rules; the caller reads the body (binary, SSE...). */
+  async send(spec: CallSpec): Promise<Response> {
+    const idempotent = spec.idempotent ?? spec.method === 'GET';
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.attempt(spec);
+      } catch (err) {
+        const failure = err instanceof GatewayFailure ? err : failureFromNetwork(err, false, false);
+        if (!shouldRetry(failure, idempotent, attempt, this.policy) || spec.signal?.aborted) throw failure;
+        await (this.config.sleep ?? defaultSleep)(retryDelayMs(failure, attempt, this.policy), spec.signal);
+      }
+    }
+  }
+
+  /** A JSON call: unwraps the envelope (or not), and checks the payload against its schema. */
+  async json<T>(spec: CallSpec, schema: z.ZodType<T>, form: BodyForm = 'envelope'): Promise<T> {
+    const res = await this.send(spec);
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw failureFromStatus(502, text, res.headers.get('content-type') ?? '', null);
+    }
+    const payload = unwrap(body, form, res.headers.get('content-type') ?? '');
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      const where = parsed.error.issues[0]?.path.join('.') || 'body';
+      throw new GatewayFailure('bad_response', `The gateway's answer was not in the expected shape (at ${where}). Is the base URL a Unified AI Generation Gateway?`, false, res.status);
+    }
+    return parsed.data;
+  }
+}
+
+function isEnvelope(b: unknown): b is { code: unknown; data?: unknown } {
+  return typeof b === 'object' && b !== null && 'code' in b && typeof (b as { code: unknown }).code === 'number';
+}
+
+/** DESIGN §4: an envelope with code ≠ 200 is a failure even under HTTP 200. */
+function unwrap(body: unknown, form: BodyForm, contentType: string): unknown {
+  if (isEnvelope(body)) {
+    const code = body.code as number;
+    if (code !== 200) throw failureFromStatus(code, JSON.stringify(body), contentType, null);
+    if (form !== 'bare') return body.data;
+  } else if (form === 'envelope') {
+    if (typeof body === 'object' && body !== null && 'error' in body) throw failureFromStatus(502, JSON.stringify(body), contentType, null);
+    throw new GatewayFailure('bad_response', 'The gateway answered without its usual envelope. Is the base URL a Unified AI Generation Gateway?', false);
+  }
+  return body;
+}

@@ -1,0 +1,102 @@
+/**
+ * One error type for every way a gateway call can fail (DESIGN §4): the JSON error body, an
+ * envelope with code ≠ 200, plain text, a proxy's HTML page, a dropped connection, a timeout.
+ * Each carries a message a creator understands.
+ */
+import type { ErrorCode, ErrorData } from '../../../shared/contract/result.js';
+
+export class GatewayFailure extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly retryable: boolean,
+    readonly status?: number,
+    readonly param?: string,
+    /** Milliseconds the gateway asked us to wait (Retry-After). */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'GatewayFailure';
+  }
+
+  toData(): ErrorData {
+    return {
+      code: this.code,
+      message: this.message,
+      retryable: this.retryable,
+      ...(this.status !== undefined ? { status: this.status } : {}),
+      ...(this.param ? { param: this.param } : {}),
+    };
+  }
+}
+
+const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+/** Turns whatever the gateway sent with a failing status into readable text. */
+function detailOf(body: string, contentType: string): { message?: string; param?: string } {
+  const trimmed = body.trim();
+  if (!trimmed) return {};
+  if (/json/i.test(contentType) || /^[{[]/.test(trimmed)) {
+    try {
+      const json = JSON.parse(trimmed) as { error?: { message?: unknown; param?: unknown } | string; message?: unknown; msg?: unknown };
+      const err = json.error;
+      if (err && typeof err === 'object' && typeof err.message === 'string') {
+        return { message: err.message, param: typeof err.param === 'string' ? err.param : undefined };
+      }
+      if (typeof err === 'string') return { message: err };
+      if (typeof json.message === 'string') return { message: json.message };
+      if (typeof json.msg === 'string') return { message: json.msg };
+    } catch {
+      // not JSON after all: fall through to text
+    }
+  }
+  if (/html/i.test(contentType) || /^<(!doctype|html)/i.test(trimmed)) {
+    const title = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1] ?? /<h1>([^<]*)<\/h1>/i.exec(trimmed)?.[1];
+    return { message: title ? `the server answered with a web page ("${clip(title.trim(), 80)}"), probably a proxy error` : 'the server answered with a web page instead of the gateway' };
+  }
+  return { message: clip(trimmed) };
+}
+
+function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The failure for an HTTP status (or an envelope's code) and its body. */
+export function failureFromStatus(status: number, body: string, contentType: string, retryAfter: string | null, now = Date.now()): GatewayFailure {
+  const { message: detail, param } = detailOf(body, contentType);
+  const said = detail ? ` The gateway said: ${detail}` : '';
+  const wait = parseRetryAfter(retryAfter, now);
+  switch (true) {
+    case status === 401 || status === 403:
+      return new GatewayFailure('unauthorized', `The gateway rejected the API key. Check the key in Settings.${said}`, false, status);
+    case status === 402:
+      return new GatewayFailure('payment_required', `Your balance is too low for this — top up your account and retry.${said}`, false, status);
+    case status === 429:
+      return new GatewayFailure('rate_limited', `The gateway is busy (too many requests); try again ${wait !== undefined ? `in ${Math.ceil(wait / 1000)} s` : 'shortly'}.${said}`, true, status, undefined, wait);
+    case status === 404 || status === 410:
+      return new GatewayFailure('not_found', `Not found on the gateway.${said}`, false, status, param);
+    case status === 400 || status === 413 || status === 415 || status === 422:
+      return new GatewayFailure('invalid_request', detail ? `The gateway refused the request: ${detail}` : 'The gateway refused the request as invalid.', false, status, param);
+    case status === 408:
+      return new GatewayFailure('timeout', `The gateway timed out.${said}`, true, status, undefined, wait);
+    case status === 409:
+      return new GatewayFailure('conflict', `The gateway reported a conflict.${said}`, true, status, undefined, wait);
+    case status >= 500:
+      return new GatewayFailure('server_error', `The gateway had a problem (${status}); this is usually temporary.${said}`, true, status, undefined, wait);
+    default:
+      return new GatewayFailure('bad_response', `Unexpected answer from the gateway (${status}).${said}`, false, status);
+  }
+}
+
+/** A network-level failure: nothing usable came back. */
+export function failureFromNetwork(err: unknown, timedOut: boolean, aborted: boolean): GatewayFailure {
+  if (aborted) return new GatewayFailure('aborted', 'Cancelled.', false);
+  if (timedOut) return new GatewayFailure('timeout', 'The gateway did not answer in time. Check the address or try again.', true);
+  const cause = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
+  const why = cause === 'ENOTFOUND' ? 'the address could not be found' : cause === 'ECONNREFUSED' ? 'nothing is listening at that address' : 'the connection failed';
+  return new GatewayFailure('unreachable', `Could not reach the gateway: ${why}. Check the base URL and your connection.`, true);
+}

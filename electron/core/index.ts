@@ -1,0 +1,89 @@
+/**
+ * The host core: implements the contract in plain Node. It never imports `electron`; its side
+ * effects come in as ports, so Electron's main process, the browser shell and Vitest all run it.
+ */
+import { mkdirSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import type { EventName, EventPayload } from '../../shared/contract/index.js';
+import type { SettingsView } from '../../shared/contract/settings.js';
+import { BalanceService } from './account/balance-service.js';
+import { coreError } from './errors.js';
+import { createDispatcher, type Handlers } from './dispatch.js';
+import { GatewayClient } from './gateway/client.js';
+import { ProfileService } from './settings/profile-service.js';
+import { SettingsStore } from './settings/settings-store.js';
+import type { Core, CorePorts } from './ports.js';
+
+export type { Core, CorePorts } from './ports.js';
+
+type Listener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+export async function createCore(ports: CorePorts): Promise<Core> {
+  const log = ports.log ?? (() => undefined);
+  const now = ports.now ?? Date.now;
+  const listeners = new Set<Listener>();
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+    for (const l of listeners) l(event, payload);
+  };
+
+  const sandbox = await ports.startSandbox();
+  const store = new SettingsStore(ports.settings, log);
+  const makeClient = (baseUrl: string, apiKey: string) => new GatewayClient({ baseUrl, apiKey, fetch: ports.fetch, now });
+  const profiles = new ProfileService(store, ports.secrets, sandbox.url, makeClient, (v) => {
+    balance.invalidate();
+    emit('profiles.onDidChange', v);
+  });
+  const balance = new BalanceService(profiles, (v) => emit('account.onDidChangeBalance', v), now);
+
+  const settingsView = (): SettingsView => {
+    const s = store.get();
+    return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme };
+  };
+
+  const handlers: Handlers = {
+    'app.info': () => ({ version: ports.version, shell: ports.shell, platform: ports.platform, sandboxUrl: sandbox.url }),
+    'profiles.list': () => profiles.list(),
+    'profiles.save': (i) => profiles.save(i),
+    'profiles.remove': (i) => profiles.remove(i.id),
+    'profiles.activate': (i) => profiles.activate(i.id),
+    'profiles.clearKey': (i) => profiles.clearKey(i.id),
+    'profiles.test': (i) => profiles.test(i.id),
+    'profiles.keyStorage': () => profiles.keyStorage(),
+    'profiles.allowPlaintextKeys': (i) => profiles.allowPlaintextKeys(i.allow),
+    'settings.get': () => settingsView(),
+    'settings.update': (i) => {
+      if (i.libraryDir !== undefined) {
+        if (!isAbsolute(i.libraryDir)) throw coreError('invalid_input', 'Choose a full folder path for the library.', 'libraryDir');
+        try {
+          mkdirSync(i.libraryDir, { recursive: true });
+        } catch (err) {
+          throw coreError('invalid_input', `That folder cannot be used: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`, 'libraryDir');
+        }
+      }
+      store.update((d) => {
+        if (i.libraryDir !== undefined) d.libraryDir = i.libraryDir;
+        if (i.theme !== undefined) d.theme = i.theme;
+      });
+      const view = settingsView();
+      emit('settings.onDidChange', view);
+      return view;
+    },
+    'account.balance': (i) => balance.get(i.refresh ?? false),
+  };
+
+  const dispatch = createDispatcher(handlers, (_method, error) => {
+    if (error.code === 'payment_required') emit('account.onDidRequirePayment', { profileId: profiles.activeId(), message: error.message });
+  }, log);
+
+  return {
+    dispatch,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await sandbox.close();
+    },
+  };
+}

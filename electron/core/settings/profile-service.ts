@@ -1,0 +1,146 @@
+/**
+ * Gateway profiles and their keys. Keys go into the secrets port and never come back out through
+ * the contract: views carry only `hasKey` and a masked tail (DESIGN §3.4).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  SANDBOX_PROFILE_ID, type ConnectionTest, type KeyStorage, type ProfilesView, type ProfileView, type SaveProfileInput,
+} from '../../../shared/contract/profiles.js';
+import { CashBalance, TokenBalance } from '../../../shared/gateway/wire.js';
+import { GatewayClient } from '../gateway/client.js';
+import { GatewayFailure } from '../gateway/failure.js';
+import { coreError } from '../errors.js';
+import type { SecretsPort } from '../ports.js';
+import type { SettingsStore } from './settings-store.js';
+
+/** The embedded sandbox's funded key: internal, never shown. */
+export const SANDBOX_KEY = 'sk-sandbox';
+
+export interface Connection {
+  profileId: string;
+  client: GatewayClient;
+}
+
+export class ProfileService {
+  constructor(
+    private readonly store: SettingsStore,
+    private readonly secrets: SecretsPort,
+    private readonly sandboxUrl: string,
+    private readonly makeClient: (baseUrl: string, apiKey: string) => GatewayClient,
+    private readonly emit: (view: ProfilesView) => void,
+  ) {}
+
+  private view(id: string): ProfileView {
+    if (id === SANDBOX_PROFILE_ID) {
+      return { id, name: 'Offline sandbox', kind: 'sandbox', baseUrl: this.sandboxUrl, hasKey: true };
+    }
+    const p = this.store.get().profiles.find((x) => x.id === id);
+    if (!p) throw coreError('not_found', 'That profile no longer exists.');
+    const key = this.secrets.get(id);
+    return { id, name: p.name, kind: 'gateway', baseUrl: p.baseUrl, hasKey: !!key, ...(key ? { keyTail: `…${key.slice(-4)}` } : {}) };
+  }
+
+  list(): ProfilesView {
+    const s = this.store.get();
+    return { profiles: [SANDBOX_PROFILE_ID, ...s.profiles.map((p) => p.id)].map((id) => this.view(id)), activeId: s.activeId };
+  }
+
+  activeId(): string {
+    return this.store.get().activeId;
+  }
+
+  keyStorage(): KeyStorage {
+    return { backend: this.secrets.backend(), consentGiven: this.store.get().allowPlaintextKeys };
+  }
+
+  allowPlaintextKeys(allow: boolean): KeyStorage {
+    this.store.update((d) => { d.allowPlaintextKeys = allow; });
+    return this.keyStorage();
+  }
+
+  save(input: SaveProfileInput): ProfileView {
+    if (input.id === SANDBOX_PROFILE_ID) throw coreError('invalid_input', 'The offline sandbox profile cannot be edited.', 'id');
+    if (input.id && !this.store.get().profiles.some((p) => p.id === input.id)) throw coreError('not_found', 'That profile no longer exists.');
+    if (input.apiKey && this.secrets.backend() === 'plaintext' && !this.store.get().allowPlaintextKeys) {
+      throw coreError('consent_required', 'This system offers no encrypted key storage, so the key would be stored unencrypted. Allow that in Settings to save it.', 'apiKey');
+    }
+    const id = input.id ?? randomUUID();
+    const baseUrl = input.baseUrl.replace(/\/+$/, '');
+    if (input.apiKey) this.secrets.set(id, input.apiKey);
+    this.store.update((d) => {
+      const existing = d.profiles.find((p) => p.id === id);
+      if (existing) Object.assign(existing, { name: input.name, baseUrl });
+      else d.profiles.push({ id, name: input.name, baseUrl });
+    });
+    this.emit(this.list());
+    return this.view(id);
+  }
+
+  remove(id: string): ProfilesView {
+    if (id === SANDBOX_PROFILE_ID) throw coreError('invalid_input', 'The offline sandbox profile cannot be removed.', 'id');
+    this.view(id);
+    this.store.update((d) => {
+      d.profiles = d.profiles.filter((p) => p.id !== id);
+      if (d.activeId === id) d.activeId = SANDBOX_PROFILE_ID;
+    });
+    this.secrets.delete(id);
+    const view = this.list();
+    this.emit(view);
+    return view;
+  }
+
+  activate(id: string): ProfilesView {
+    this.view(id);
+    this.store.update((d) => { d.activeId = id; });
+    const view = this.list();
+    this.emit(view);
+    return view;
+  }
+
+  clearKey(id: string): ProfileView {
+    if (id === SANDBOX_PROFILE_ID) throw coreError('invalid_input', 'The offline sandbox uses a built-in key.', 'id');
+    this.view(id);
+    this.secrets.delete(id);
+    this.emit(this.list());
+    return this.view(id);
+  }
+
+  /** A client for a profile; the active one unless `id` is given. */
+  connect(id = this.activeId()): Connection {
+    if (id === SANDBOX_PROFILE_ID) return { profileId: id, client: this.makeClient(this.sandboxUrl, SANDBOX_KEY) };
+    const p = this.view(id);
+    const key = this.secrets.get(id);
+    if (!key) throw coreError('unauthorized', `The profile "${p.name}" has no API key yet. Add one in Settings.`);
+    return { profileId: id, client: this.makeClient(p.baseUrl, key) };
+  }
+
+  /** Tells apart a rejected key, an unreachable URL and a balance problem (issue: "Test connection"). */
+  async test(id: string): Promise<ConnectionTest> {
+    let client: GatewayClient;
+    try {
+      client = this.connect(id).client;
+    } catch (err) {
+      return { outcome: 'rejected_key', message: (err as Error).message };
+    }
+    try {
+      const [tokens, cash] = await Promise.all([
+        client.json({ method: 'GET', path: '/v1/account/token-balance', timeoutMs: 10_000 }, TokenBalance),
+        client.json({ method: 'GET', path: '/v1/account/balance', timeoutMs: 10_000 }, CashBalance),
+      ]);
+      const empty = tokens.token_balance <= 0 && cash.balance + cash.credit_balance <= 0;
+      return {
+        outcome: empty ? 'balance_problem' : 'ok',
+        message: empty ? 'Connected, but the account has no balance left: top up before generating.' : 'Connected: the key works.',
+        tokenBalance: tokens.token_balance,
+        cashBalance: cash.balance,
+        currency: cash.currency,
+      };
+    } catch (err) {
+      const f = err instanceof GatewayFailure ? err : coreError('internal', (err as Error).message);
+      const outcome = f.code === 'unauthorized' ? 'rejected_key'
+        : f.code === 'unreachable' || f.code === 'timeout' ? 'unreachable'
+          : f.code === 'payment_required' ? 'balance_problem' : 'error';
+      return { outcome, message: f.message };
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/** Real on-disk ports for tests of the core (plain JSON files in a temp folder). */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox } from '../../../sandbox/server.js';
+import type { CorePorts, SecretsPort, SettingsPort } from '../ports.js';
+
+export function jsonFilePort(file: string): SettingsPort {
+  return {
+    read: () => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined),
+    write: (v) => writeFileSync(file, JSON.stringify(v)),
+  };
+}
+
+export function fileSecrets(file: string, backend: SecretsPort['backend'] extends () => infer B ? B : never = 'file'): SecretsPort {
+  const all = (): Record<string, string> => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
+  return {
+    backend: () => backend,
+    get: (id) => all()[id],
+    set: (id, s) => writeFileSync(file, JSON.stringify({ ...all(), [id]: s }), { mode: 0o600 }),
+    delete: (id) => {
+      const next = all();
+      delete next[id];
+      writeFileSync(file, JSON.stringify(next), { mode: 0o600 });
+    },
+  };
+}
+
+export function testPorts(overrides: Partial<CorePorts> = {}): CorePorts & { cleanup(): void } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-core-'));
+  return {
+    shell: 'browser',
+    version: '0.0.0-test',
+    platform: process.platform,
+    dataDir,
+    settings: jsonFilePort(join(dataDir, 'settings.json')),
+    secrets: fileSecrets(join(dataDir, 'keys.json')),
+    startSandbox: () => startSandbox({ dataDir: join(dataDir, 'sandbox'), speed: 100, streamPaceMs: 0 }),
+    ...overrides,
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}

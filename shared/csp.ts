@@ -1,0 +1,29 @@
+/**
+ * The renderer's Content-Security-Policy, shared by the desktop shell (set on every response) and
+ * the browser shell (sent with the HTML), so both run the renderer under the same rules.
+ * Media comes only from the host's `studio-media:` protocol (DESIGN §3.8), never from the web.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: studio-media:",
+  "media-src 'self' studio-media:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * Development only: Vite's dev server injects an inline React-refresh preamble and talks HMR over a
+ * WebSocket, which the strict policy blocks. Production builds never use this.
+ */
+export function devContentSecurityPolicy(devServerOrigin: string): string {
+  const ws = devServerOrigin.replace(/^http/, 'ws');
+  return CONTENT_SECURITY_POLICY
+    .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+    .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+    .replace("connect-src 'self'", `connect-src 'self' ${ws}`);
+}
