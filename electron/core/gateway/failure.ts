@@ -14,6 +14,8 @@ export class GatewayFailure extends Error {
     readonly param?: string,
     /** Milliseconds the gateway asked us to wait (Retry-After). */
     readonly retryAfterMs?: number,
+    /** The request may have reached the gateway although no answer came back (a job's fate is unknown). */
+    readonly maybeReceived = false,
   ) {
     super(message);
     this.name = 'GatewayFailure';
@@ -95,8 +97,10 @@ export function failureFromStatus(status: number, body: string, contentType: str
 /** A network-level failure: nothing usable came back. */
 export function failureFromNetwork(err: unknown, timedOut: boolean, aborted: boolean): GatewayFailure {
   if (aborted) return new GatewayFailure('aborted', 'Cancelled.', false);
-  if (timedOut) return new GatewayFailure('timeout', 'The gateway did not answer in time. Check the address or try again.', true);
+  if (timedOut) return new GatewayFailure('timeout', 'The gateway did not answer in time. Check the address or try again.', true, undefined, undefined, undefined, true);
   const cause = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
+  // Refused or unresolvable: nothing was sent. Anything else may have dropped after the request left.
+  const neverSent = cause === 'ENOTFOUND' || cause === 'ECONNREFUSED' || cause === 'EAI_AGAIN';
   const why = cause === 'ENOTFOUND' ? 'the address could not be found' : cause === 'ECONNREFUSED' ? 'nothing is listening at that address' : 'the connection failed';
-  return new GatewayFailure('unreachable', `Could not reach the gateway: ${why}. Check the base URL and your connection.`, true);
+  return new GatewayFailure('unreachable', `Could not reach the gateway: ${why}. Check the base URL and your connection.`, true, undefined, undefined, undefined, !neverSent);
 }

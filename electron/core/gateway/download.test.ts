@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import { downloadFile, type DownloadState } from './download.js';
+import { GatewayFailure } from './failure.js';
+
+let sandbox: Sandbox;
+let dir: string;
+let link: string;
+let whole: Buffer;
+beforeAll(async () => {
+  sandbox = await startSandbox({ speed: 100 });
+  dir = mkdtempSync(join(tmpdir(), 'studio-dl-'));
+  // A 3 MB file of varied bytes stands in for a result.
+  whole = Buffer.alloc(3 * 1024 * 1024);
+  for (let i = 0; i < whole.length; i++) whole[i] = (i * 31 + (i >> 10)) & 0xff;
+  const rec = sandbox.state.files.put(whole, 'result.bin', 'application/octet-stream');
+  link = sandbox.state.files.url(sandbox.url, rec);
+});
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const admin = (path: string, body: unknown) =>
+  fetch(`${sandbox.url}/_sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const noWait = async () => undefined;
+
+describe('downloading a result file', () => {
+  it('streams it to the .part file, checked against its length, with progress', async () => {
+    const partPath = join(dir, 'a.part');
+    const seen: number[] = [];
+    const state = await downloadFile({ url: link, partPath, onProgress: (s) => seen.push(s.received) });
+    expect(state).toMatchObject({ received: whole.length, total: whole.length });
+    expect(readFileSync(partPath).equals(whole)).toBe(true);
+    expect(seen.at(-1)).toBe(whole.length);
+    expect(seen.length).toBeGreaterThan(2);
+  });
+
+  it('resumes with Range after a cut, to the exact bytes', async () => {
+    await admin('faults/download', { after_bytes: 1_000_000, count: 2 });
+    const partPath = join(dir, 'b.part');
+    const statuses: number[] = [];
+    const counting: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      statuses.push(res.status);
+      return res;
+    };
+    const state = await downloadFile({ url: link, partPath, fetch: counting, sleep: noWait });
+    expect(state.received).toBe(whole.length);
+    expect(statuses).toEqual([200, 206, 206]);
+    expect(readFileSync(partPath).equals(whole)).toBe(true);
+  });
+
+  it('starts over when the file changed (If-Range no longer matches)', async () => {
+    const partPath = join(dir, 'c.part');
+    writeFileSync(partPath, Buffer.alloc(1000, 9));
+    const resumed: DownloadState = { received: 1000, validator: '"not-the-etag"' };
+    await downloadFile({ url: link, partPath, state: resumed, sleep: noWait });
+    expect(readFileSync(partPath).equals(whole)).toBe(true);
+  });
+
+  it('reports an expired link and leaves no partial file', async () => {
+    const rec = sandbox.state.files.put(Buffer.from('soon gone'), 'gone.bin', 'application/octet-stream');
+    await admin('links/expire', {});
+    const partPath = join(dir, 'd.part');
+    writeFileSync(partPath, 'partial');
+    const err = await downloadFile({ url: sandbox.state.files.url(sandbox.url, rec), partPath, state: { received: 7, validator: 'x' } }).catch((e) => e);
+    expect(err).toBeInstanceOf(GatewayFailure);
+    expect(err.message).toMatch(/expired/);
+    expect(existsSync(partPath)).toBe(false);
+  });
+
+  it('says the disk is full, and cleans up', async () => {
+    const fresh = sandbox.state.files.put(whole, 'again.bin', 'application/octet-stream');
+    const partPath = join(dir, 'full.part');
+    // /dev/full answers every write with ENOSPC: a real full disk, through a link we own.
+    symlinkSync('/dev/full', partPath);
+    const err = await downloadFile({ url: sandbox.state.files.url(sandbox.url, fresh), partPath, sleep: noWait }).catch((e) => e);
+    expect(err.message).toMatch(/disk is full/);
+    expect(existsSync(partPath)).toBe(false);
+    expect(existsSync('/dev/full')).toBe(true);
+  });
+});

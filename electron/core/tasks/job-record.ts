@@ -1,0 +1,90 @@
+/**
+ * One record per job (issue 4.1). `state` is the studio's normalized view; `rawStatus` keeps what
+ * the gateway said. Records are zod-validated when read back from disk.
+ */
+import { z } from 'zod';
+
+export const JOB_STATES = [
+  'submitting', // the POST is under way
+  'unknown', // the POST's fate is unknown (crash or timeout): never resubmitted silently
+  'queued',
+  'running',
+  'completed', // finished on the gateway; files not yet saved
+  'saved', // every result file is in the library
+  'failed',
+  'timed_out', // the spec's maximum wait passed; "check again" resumes
+  'expired', // the links died before the files were saved
+  'cancelled', // the user stopped tracking it
+] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export const ACTIVE_STATES: readonly JobState[] = ['submitting', 'queued', 'running', 'completed'];
+export const POLLED_STATES: readonly JobState[] = ['queued', 'running'];
+
+export const DownloadRecord = z.object({
+  url: z.string(),
+  state: z.enum(['pending', 'downloading', 'done', 'failed', 'expired']),
+  received: z.number(),
+  total: z.number().optional(),
+  /** ETag or Last-Modified of the partial file, for If-Range. */
+  validator: z.string().optional(),
+  libraryId: z.string().optional(),
+  error: z.string().optional(),
+});
+export type DownloadRecord = z.infer<typeof DownloadRecord>;
+
+export const JobRecord = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  route: z.enum(['generic', 'multipart']),
+  kind: z.enum(['image', 'video']),
+  model: z.string(),
+  prompt: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  state: z.enum(JOB_STATES),
+  remoteId: z.string().optional(),
+  rawStatus: z.string().optional(),
+  progress: z.number().optional(),
+  actualPrompt: z.string().optional(),
+  error: z.string().optional(),
+  createdAt: z.number(),
+  submittedAt: z.number().optional(),
+  updatedAt: z.number(),
+  finishedAt: z.number().optional(),
+  /** When polling gives up (spec §4.9's maximum wait), counted from submission or "check again". */
+  deadlineAt: z.number().optional(),
+  nextCheckAt: z.number().optional(),
+  checks: z.number(),
+  errorStreak: z.number(),
+  resultUrls: z.array(z.string()),
+  expiresAt: z.number().optional(),
+  downloads: z.array(DownloadRecord),
+});
+export type JobRecord = z.infer<typeof JobRecord>;
+
+/** Spec §3: both routes' states, normalized; unknown words are read as "still working". */
+export function normalizeStatus(route: JobRecord['route'], raw: string): JobState {
+  const s = raw.trim();
+  if (route === 'multipart') {
+    return ({ PENDING: 'queued', RUNNING: 'running', SUCCEEDED: 'completed', FAILED: 'failed' } as Record<string, JobState>)[s.toUpperCase()] ?? 'running';
+  }
+  return ({ submitted: 'queued', processing: 'running', completed: 'completed', failed: 'failed' } as Record<string, JobState>)[s.toLowerCase()] ?? 'running';
+}
+
+/** DESIGN §4: every http(s) URL under `result`, files typed later by their content. */
+export function collectUrls(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    const decoded = /^https?%3A/i.test(value) ? safeDecode(value) : value;
+    if (/^https?:\/\//i.test(decoded) && !out.includes(decoded)) out.push(decoded);
+  } else if (Array.isArray(value)) for (const v of value) collectUrls(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) collectUrls(v, out);
+  return out;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

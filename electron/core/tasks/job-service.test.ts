@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { readFileSync } from 'node:fs';
+import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import { inspectMp4 } from '../../../sandbox/media/mp4-inspect.js';
+import { GatewayClient } from '../gateway/client.js';
+import type { Cadence } from './cadence.js';
+import type { JobRecord } from './job-record.js';
+import { JobService, type LibrarySink } from './job-service.js';
+import { JobStore } from './job-store.js';
+
+// The spec's cadence divided by 100, against a sandbox running 100 times faster.
+const FAST: Cadence = {
+  firstCheckMs: 20,
+  image: { minIntervalMs: 20, maxIntervalMs: 50, maxWaitMs: 3_000 },
+  video: { minIntervalMs: 50, maxIntervalMs: 100, maxWaitMs: 18_000 },
+};
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.reverse()) await c();
+  cleanups = [];
+});
+
+/** A folder standing in for the library until the real one is wired (files moved in, ids returned). */
+function folderLibrary(dir: string): LibrarySink & { files(): string[] } {
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  return {
+    async add({ source }) {
+      n += 1;
+      renameSync(source, join(dir, `item-${n}`));
+      return { id: `item-${n}` };
+    },
+    files: () => readdirSync(dir).map((f) => join(dir, f)),
+  };
+}
+
+async function setup(opts: { sandbox?: Sandbox; dir?: string; cadence?: Cadence } = {}) {
+  const sandbox = opts.sandbox ?? (await startSandbox({ speed: 100, streamPaceMs: 0 }));
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'studio-jobs-'));
+  if (!opts.sandbox) cleanups.push(() => sandbox.close());
+  if (!opts.dir) cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const library = folderLibrary(join(dir, 'library'));
+  const changes: JobRecord[] = [];
+  const store = new JobStore(join(dir, 'jobs.json'));
+  const service = new JobService({
+    store, library, downloadsDir: join(dir, 'downloads'),
+    clientFor: (key) => new GatewayClient({ baseUrl: sandbox.url, apiKey: key }),
+    activeProfileId: () => 'sk-sandbox',
+    cadence: opts.cadence ?? FAST, now: Date.now, random: Math.random,
+    onChange: (j) => changes.push(structuredClone(j)),
+  });
+  service.start();
+  cleanups.push(() => service.stop());
+  const until = async (id: string, states: string[], timeoutMs = 30_000) => {
+    const start = Date.now();
+    for (;;) {
+      const job = store.get(id)!;
+      if (states.includes(job.state)) return job;
+      if (Date.now() - start > timeoutMs) throw new Error(`job still ${job.state}: ${job.error ?? ''}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { sandbox, dir, store, service, library, changes, until };
+}
+
+const admin = (s: Sandbox, path: string, body: unknown) =>
+  fetch(`${s.url}/_sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('the job pipeline against the sandbox', () => {
+  it('runs an image job to the end: queued → running → completed → saved, every image downloaded', async () => {
+    // A slower sandbox so the running phase lasts many checks, even on a busy machine.
+    const sandbox = await startSandbox({ speed: 5, streamPaceMs: 0 });
+    cleanups.push(() => sandbox.close());
+    const t = await setup({ sandbox });
+    const job = await t.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'three lanterns', n: 3, resolution: '1K' } });
+    expect(job.state).toBe('queued');
+    const done = await t.until(job.id, ['saved', 'failed']);
+    expect(done.state).toBe('saved');
+    const states = [...new Set(t.changes.filter((c) => c.id === job.id).map((c) => c.state))];
+    expect(states).toEqual(expect.arrayContaining(['submitting', 'queued', 'running', 'completed', 'saved']));
+    expect(done.downloads).toHaveLength(3);
+    const files = t.library.files();
+    expect(files).toHaveLength(3);
+    for (const f of files) expect(PNG.sync.read(readFileSync(f)).width).toBe(1024);
+    expect(done.expiresAt! - done.finishedAt!).toBe(24 * 3600 * 1000);
+  });
+
+  it('runs a multipart video job, URL-decoding its link, and keeps the rewritten prompt', async () => {
+    const t = await setup();
+    const job = await t.service.submit({ route: 'video-multipart', request: { model: 'wan2.5-t2v-preview', prompt: 'a lighthouse', seconds: '3' } });
+    const done = await t.until(job.id, ['saved', 'failed']);
+    expect(done.state).toBe('saved');
+    expect(done.actualPrompt).toMatch(/a lighthouse, cinematic/);
+    expect(inspectMp4(readFileSync(t.library.files()[0])).durationSeconds).toBeCloseTo(3, 0);
+  });
+
+  it('shows the gateway\'s message when a job fails', async () => {
+    const t = await setup();
+    await admin(t.sandbox, 'faults/task', { message: 'Prompt refused by the model' });
+    const job = await t.service.submit({ route: 'video', request: { model: 'modelg3', prompt: 'x' } });
+    const done = await t.until(job.id, ['failed']);
+    expect(done.error).toBe('The gateway says: Prompt refused by the model');
+  });
+
+  it('refuses a bad request before sending, naming the field', async () => {
+    const t = await setup();
+    await expect(t.service.submit({ route: 'image', request: { model: 'seedream-4-5', prompt: 'x', resolution: '1K' } })).rejects.toMatchObject({ code: 'invalid_input', param: 'resolution' });
+    expect(t.store.all()).toHaveLength(0);
+  });
+
+  it('marks a submission whose fate is unknown, and never resubmits it', async () => {
+    const t = await setup();
+    await admin(t.sandbox, 'faults/latency', { ms: 40_000, count: 1, match: '/v1/images' });
+    const slow = new JobService({
+      store: t.store, library: t.library, downloadsDir: join(t.dir, 'downloads'),
+      clientFor: (key) => new GatewayClient({ baseUrl: t.sandbox.url, apiKey: key, timeoutMs: 200 }),
+      activeProfileId: () => 'sk-sandbox', cadence: FAST, now: Date.now, random: Math.random, onChange: () => undefined,
+    });
+    await expect(slow.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'lost' } })).rejects.toMatchObject({ code: 'timeout' });
+    const [job] = t.store.all();
+    expect(job.state).toBe('unknown');
+    expect(job.error).toMatch(/not resubmitted/);
+    await admin(t.sandbox, 'faults/reset', {});
+  });
+
+  it('honours 429 Retry-After while polling and backs off on errors', async () => {
+    const t = await setup();
+    await admin(t.sandbox, 'faults/fail', { status: 429, retry_after: 1, match: '/v1/tasks/' });
+    const job = await t.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'patience', resolution: '1K' } });
+    const before = Date.now();
+    const done = await t.until(job.id, ['saved']);
+    expect(Date.now() - before).toBeGreaterThanOrEqual(1_000);
+    expect(t.changes.some((c) => c.id === job.id && /busy/.test(c.error ?? ''))).toBe(true);
+    expect(done.state).toBe('saved');
+  });
+
+  it('times out after the maximum wait, then "check again" finishes it', async () => {
+    const tight: Cadence = { ...FAST, image: { ...FAST.image, maxWaitMs: 30 } };
+    const sandbox = await startSandbox({ speed: 2, streamPaceMs: 0 });
+    cleanups.push(() => sandbox.close());
+    const t = await setup({ sandbox, cadence: tight });
+    const job = await t.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'slowly', resolution: '1K' } });
+    const timedOut = await t.until(job.id, ['timed_out']);
+    expect(timedOut.error).toMatch(/Check again/);
+    const loose = new JobService({
+      store: t.store, library: t.library, downloadsDir: join(t.dir, 'downloads'),
+      clientFor: (key) => new GatewayClient({ baseUrl: sandbox.url, apiKey: key }),
+      activeProfileId: () => 'sk-sandbox', cadence: { ...FAST, image: { ...FAST.image, maxWaitMs: 20_000 } }, now: Date.now, random: Math.random, onChange: () => undefined,
+    });
+    t.service.stop();
+    loose.start();
+    cleanups.push(() => loose.stop());
+    loose.checkAgain(job.id);
+    expect((await t.until(job.id, ['saved'], 20_000)).state).toBe('saved');
+  });
+});
+
+describe('restarts', () => {
+  it('a new service on the same data folder resumes polling: no duplicate job, no lost result', async () => {
+    const sandbox = await startSandbox({ speed: 20, streamPaceMs: 0 });
+    cleanups.push(() => sandbox.close());
+    const dir = mkdtempSync(join(tmpdir(), 'studio-restart-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = await setup({ sandbox, dir });
+    const job = await first.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'survive a restart', resolution: '1K' } });
+    first.service.stop();
+    const second = await setup({ sandbox, dir });
+    const done = await second.until(job.id, ['saved']);
+    expect(second.store.all()).toHaveLength(1);
+    expect(done.downloads.filter((d) => d.state === 'done')).toHaveLength(1);
+    expect(existsSync(join(dir, 'downloads', `${job.id}-0.part`))).toBe(false);
+  });
+
+  it('a job caught mid-submission is marked unknown on the next start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'studio-crash-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const store = new JobStore(join(dir, 'jobs.json'));
+    store.put({ id: 'j1', profileId: 'p', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: 'x', params: {}, state: 'submitting', createdAt: 1, updatedAt: 1, checks: 0, errorStreak: 0, resultUrls: [], downloads: [] }, true);
+    const t = await setup({ dir });
+    expect(t.store.get('j1')).toMatchObject({ state: 'unknown' });
+    expect(t.store.all()).toHaveLength(1);
+  });
+});

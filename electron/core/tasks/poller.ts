@@ -1,0 +1,153 @@
+/**
+ * One poller for all jobs (issue 4.2): a single timer set to the earliest due check, a bounded
+ * number of requests in flight, both query routes, and no work at all while nothing is due.
+ */
+import { GenericTask, MultipartVideoTask } from '../../../shared/gateway/wire.js';
+import { LINK_TTL_SECONDS } from '../../../shared/gateway/catalog.js';
+import type { GatewayClient } from '../gateway/client.js';
+import { GatewayFailure } from '../gateway/failure.js';
+import { backoffMs, nextIntervalMs, type Cadence } from './cadence.js';
+import { collectUrls, normalizeStatus, POLLED_STATES, type JobRecord } from './job-record.js';
+import type { JobStore } from './job-store.js';
+
+export interface PollerDeps {
+  store: JobStore;
+  clientFor(profileId: string): GatewayClient;
+  cadence: Cadence;
+  maxInFlight: number;
+  now(): number;
+  random(): number;
+  /** Every change of a job (state, progress, error). */
+  onChange(job: JobRecord): void;
+}
+
+export class Poller {
+  private timer?: NodeJS.Timeout;
+  private inFlight = 0;
+  private readonly busy = new Set<string>();
+  private stopped = false;
+  /** Requests made, for the polling benchmark. */
+  requests = 0;
+
+  constructor(private readonly d: PollerDeps) {}
+
+  /** Resumes every unfinished job where it was (after a restart too). */
+  start(): void {
+    this.stopped = false;
+    this.schedule();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** A new job, or one the user asked to check again. */
+  track(job: JobRecord, firstCheckAt?: number): void {
+    const now = this.d.now();
+    const wait = this.d.cadence[job.kind].maxWaitMs;
+    job.deadlineAt = now + wait;
+    job.nextCheckAt = firstCheckAt ?? now + this.d.cadence.firstCheckMs;
+    this.save(job);
+    this.schedule();
+  }
+
+  private save(job: JobRecord): void {
+    job.updatedAt = this.d.now();
+    this.d.store.put(job);
+    this.d.onChange(job);
+  }
+
+  private due(): JobRecord[] {
+    return this.d.store.all().filter((j) => POLLED_STATES.includes(j.state) && j.remoteId && !this.busy.has(j.id));
+  }
+
+  /** One timer for everything: set to the earliest due check. */
+  private schedule(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const next = Math.min(...this.due().map((j) => j.nextCheckAt ?? 0));
+    if (!Number.isFinite(next)) return;
+    this.timer = setTimeout(() => this.tick(), Math.max(0, next - this.d.now()));
+    this.timer.unref?.();
+  }
+
+  private tick(): void {
+    this.timer = undefined;
+    const now = this.d.now();
+    const ready = this.due().filter((j) => (j.nextCheckAt ?? 0) <= now).sort((a, b) => (a.nextCheckAt ?? 0) - (b.nextCheckAt ?? 0));
+    for (const job of ready) {
+      if (this.inFlight >= this.d.maxInFlight) break;
+      if (job.deadlineAt !== undefined && now >= job.deadlineAt) {
+        job.state = 'timed_out';
+        job.error = `No result after ${Math.round(this.d.cadence[job.kind].maxWaitMs / 60_000)} minutes of waiting. Use "Check again" to keep waiting.`;
+        this.save(job);
+        continue;
+      }
+      this.inFlight += 1;
+      this.busy.add(job.id);
+      void this.check(job).finally(() => {
+        this.inFlight -= 1;
+        this.busy.delete(job.id);
+        this.schedule();
+      });
+    }
+    this.schedule();
+  }
+
+  private async check(job: JobRecord): Promise<void> {
+    const kind = job.kind;
+    try {
+      const client = this.d.clientFor(job.profileId);
+      this.requests += 1;
+      const path = job.route === 'multipart' ? `/v1/videos/${encodeURIComponent(job.remoteId!)}` : `/v1/tasks/${encodeURIComponent(job.remoteId!)}`;
+      // The poller keeps its own cadence: the client's quick retries would only add requests.
+      const raw = job.route === 'multipart'
+        ? await client.json({ method: 'GET', path, idempotent: false }, MultipartVideoTask)
+        : await client.json({ method: 'GET', path, idempotent: false }, GenericTask);
+      if (job.state === 'cancelled') return;
+      this.apply(job, raw);
+      job.errorStreak = 0;
+    } catch (err) {
+      const f = err instanceof GatewayFailure ? err : new GatewayFailure('internal', (err as Error).message, true);
+      job.errorStreak += 1;
+      if (f.code === 'not_found') {
+        job.state = 'failed';
+        job.error = 'The gateway no longer knows this job (it may have been removed).';
+      } else {
+        job.error = `Checking failed: ${f.message} The studio keeps trying.`;
+        job.nextCheckAt = this.d.now() + backoffMs(this.d.cadence, kind, job.errorStreak, this.d.random, f.retryAfterMs);
+      }
+    }
+    job.checks += 1;
+    this.save(job);
+  }
+
+  private apply(job: JobRecord, raw: GenericTask | MultipartVideoTask): void {
+    const status = 'task_status' in raw ? raw.task_status : raw.status;
+    job.rawStatus = status;
+    job.state = normalizeStatus(job.route, status);
+    job.error = undefined;
+    if ('progress' in raw) job.progress = raw.progress;
+    if ('actual_prompt' in raw && raw.actual_prompt) job.actualPrompt = raw.actual_prompt;
+    const now = this.d.now();
+    if (job.state === 'completed') {
+      job.progress = 100;
+      job.finishedAt = now;
+      job.resultUrls = collectUrls('task_status' in raw ? raw.video_url : raw.result);
+      job.expiresAt = now + LINK_TTL_SECONDS * 1000;
+      if (job.resultUrls.length === 0) {
+        job.state = 'failed';
+        job.error = 'The gateway reported success but returned no result link.';
+      }
+    } else if (job.state === 'failed') {
+      job.finishedAt = now;
+      const message = ('error' in raw && raw.error?.message) || ('message' in raw && raw.message) || undefined;
+      job.error = message ? `The gateway says: ${message}` : 'The job failed on the gateway (no reason given).';
+    } else {
+      job.nextCheckAt = now + nextIntervalMs(this.d.cadence, job.kind, this.d.random);
+    }
+  }
+}
