@@ -1,0 +1,120 @@
+import { EventEmitter } from 'node:events';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The composition root, run against a fake Electron app and a fake core: lifecycle only. The
+// adapters it wires up have their own tests.
+const fake = vi.hoisted(() => ({
+  app: undefined as any,
+  lock: true,
+  windows: [] as any[],
+  core: undefined as any,
+  ipc: [] as any[],
+  mediaRoot: undefined as undefined | (() => string),
+}));
+
+vi.mock('electron', () => ({
+  get app() { return fake.app; },
+  BrowserWindow: { getAllWindows: () => fake.windows },
+  dialog: { showErrorBox: vi.fn() },
+}));
+vi.mock('./core/index.js', () => ({ createCore: vi.fn(async () => fake.core) }));
+vi.mock('../sandbox/server.js', () => ({ startSandbox: vi.fn() }));
+vi.mock('./adapters/settings-store.js', () => ({ createSettingsStore: () => ({ read: () => undefined, write: () => undefined }) }));
+vi.mock('./adapters/secrets.js', () => ({ createSecretsStore: () => ({}) }));
+vi.mock('./adapters/ipc.js', () => ({ registerIpc: (o: any) => { fake.ipc.push(o); return vi.fn(); } }));
+vi.mock('./adapters/protocol.js', () => ({
+  registerMediaScheme: vi.fn(),
+  handleMediaProtocol: (root: () => string) => { fake.mediaRoot = root; },
+}));
+vi.mock('./adapters/window.js', async () => {
+  const { EventEmitter } = await import('node:events');
+  return {
+    createMainWindow: vi.fn((options: any) => {
+      const win = Object.assign(new EventEmitter(), { options, loadURL: vi.fn(async () => undefined), isDestroyed: () => false });
+      fake.windows.push(win);
+      return win;
+    }),
+  };
+});
+
+function fakeApp() {
+  return Object.assign(new EventEmitter(), {
+    isPackaged: true,
+    requestSingleInstanceLock: () => fake.lock,
+    quit: vi.fn(),
+    exit: vi.fn(),
+    whenReady: () => Promise.resolve(),
+    getPath: () => '/home/me/.config/Gateway Studio',
+    getVersion: () => '0.1.0',
+  });
+}
+
+async function boot() {
+  vi.resetModules();
+  await import('./main.js');
+  await new Promise((r) => setTimeout(r, 0));
+}
+
+beforeEach(() => {
+  fake.app = fakeApp();
+  fake.lock = true;
+  fake.windows = [];
+  fake.ipc = [];
+  let listener: any;
+  fake.core = {
+    dispatch: vi.fn(async () => ({ ok: true, value: { libraryDir: '/media/Library', theme: 'system' } })),
+    subscribe: vi.fn((l: any) => { listener = l; return () => undefined; }),
+    close: vi.fn(async () => undefined),
+    emit: (e: string, p: unknown) => listener(e, p),
+  };
+});
+
+describe('main', () => {
+  it('a second instance quits without starting anything', async () => {
+    fake.lock = false;
+    await boot();
+    expect(fake.app.quit).toHaveBeenCalled();
+    expect(fake.windows).toHaveLength(0);
+  });
+
+  it('opens one hardened window on the bundled renderer, with IPC and media wired first', async () => {
+    process.env.ELECTRON_RENDERER_URL = 'https://host.attacker.example/';
+    await boot();
+    delete process.env.ELECTRON_RENDERER_URL;
+    expect(fake.windows).toHaveLength(1);
+    const [win] = fake.windows;
+    // Packaged: the environment cannot redirect the trusted window to another origin.
+    expect(win.options.rendererUrl).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+    expect(win.options.preload).toMatch(/preload[\\/]index\.cjs$/);
+    expect(win.loadURL).toHaveBeenCalledWith(win.options.rendererUrl);
+    expect(fake.ipc).toHaveLength(1);
+    expect(fake.ipc[0].isAppUrl(win.options.rendererUrl)).toBe(true);
+    expect(fake.ipc[0].getWindow()).toBe(win);
+  });
+
+  it('serves media from the library folder in settings, and follows changes', async () => {
+    await boot();
+    expect(fake.mediaRoot!()).toBe('/media/Library');
+    fake.core.emit('settings.onDidChange', { libraryDir: '/elsewhere', theme: 'dark' });
+    expect(fake.mediaRoot!()).toBe('/elsewhere');
+  });
+
+  it('quits when the last window closes, except on macOS', async () => {
+    await boot();
+    fake.app.emit('window-all-closed');
+    expect(fake.app.quit).toHaveBeenCalledTimes(process.platform === 'darwin' ? 0 : 1);
+  });
+
+  it('closes the core before the process exits', async () => {
+    await boot();
+    const event = { preventDefault: vi.fn() };
+    fake.app.emit('before-quit', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(fake.core.close).toHaveBeenCalled();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fake.app.quit).toHaveBeenCalled();
+    const again = { preventDefault: vi.fn() };
+    fake.app.emit('before-quit', again);
+    expect(again.preventDefault).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Composition root of the desktop shell: app lifecycle, the core with its Electron-backed ports,
+ * and the adapters that carry the contract to the window. Behaviour lives in the core and adapters.
+ */
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog } from 'electron';
+import type { SettingsView } from '../shared/contract/index.js';
+import { startSandbox } from '../sandbox/server.js';
+import { createCore, type Core } from './core/index.js';
+import { registerIpc } from './adapters/ipc.js';
+import { appUrlMatcher } from './adapters/links.js';
+import { handleMediaProtocol, registerMediaScheme } from './adapters/protocol.js';
+import { createSecretsStore } from './adapters/secrets.js';
+import { createSettingsStore } from './adapters/settings-store.js';
+import { createMainWindow } from './adapters/window.js';
+
+const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+// A packaged app ignores the dev-server variable: an environment variable must not be able to
+// point the trusted window (and its IPC rights) at another origin.
+const rendererUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL
+  ? process.env.ELECTRON_RENDERER_URL
+  : pathToFileURL(here('../renderer/index.html')).href;
+const isAppUrl = appUrlMatcher(rendererUrl);
+
+let core: Core | undefined;
+let window: BrowserWindow | undefined;
+let disposeIpc: (() => void) | undefined;
+let shutDown = false;
+
+registerMediaScheme(); // privileges can only be granted before `ready`
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!window || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => {
+    // macOS apps stay in the dock until Cmd+Q.
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (core && BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  app.on('before-quit', (event) => {
+    if (shutDown || !core) return;
+    // Let the core finish writes and stop the sandbox gateway before the process exits.
+    event.preventDefault();
+    shutDown = true;
+    disposeIpc?.();
+    core.close().catch(() => undefined).finally(() => app.quit());
+  });
+  app.whenReady().then(start).catch((error: unknown) => {
+    dialog.showErrorBox('Gateway Studio could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  core = await createCore({
+    shell: 'desktop',
+    version: app.getVersion(),
+    platform: process.platform,
+    dataDir,
+    settings: createSettingsStore(),
+    secrets: createSecretsStore({ file: join(dataDir, 'secrets.json') }),
+    startSandbox: () => startSandbox({ dataDir: join(dataDir, 'sandbox'), port: 0 }),
+  });
+
+  let libraryDir = join(dataDir, 'Library');
+  const current = await core.dispatch('settings.get', {});
+  if (current.ok) libraryDir = (current.value as SettingsView).libraryDir;
+  core.subscribe((event, payload) => {
+    if (event === 'settings.onDidChange') libraryDir = (payload as SettingsView).libraryDir;
+  });
+  handleMediaProtocol(() => libraryDir);
+
+  disposeIpc = registerIpc({ core, getWindow: () => window, isAppUrl });
+  openWindow();
+}
+
+function openWindow(): void {
+  const win = createMainWindow({ preload: here('../preload/index.cjs'), rendererUrl });
+  window = win;
+  win.on('closed', () => {
+    if (window === win) window = undefined;
+  });
+  void win.loadURL(rendererUrl);
+}
