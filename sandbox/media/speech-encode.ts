@@ -4,15 +4,14 @@
  * ffmpeg's native AAC encoder in ADTS, and its FLAC encoder. The same pass
  * time-stretches (atempo) and resamples to the model's output rate.
  */
+import { SPEECH_CONTENT_TYPES, SPEECH_FORMATS, type SpeechFormat } from '../../shared/gateway/catalog.js';
 import { runFfmpeg } from './audio-ffmpeg.js';
 import type { Pcm } from './speech-espeak.js';
 import { atempoChain } from './speech-voices.js';
 
-export const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac'] as const;
-export type SpeechFormat = (typeof SPEECH_FORMATS)[number];
+export { SPEECH_FORMATS, type SpeechFormat };
 
 interface FormatSpec {
-  contentType: string;
   ext: string;
   codecArgs(hd: boolean): string[];
 }
@@ -20,29 +19,27 @@ interface FormatSpec {
 // Bitrates follow what hosted TTS APIs serve for mono speech; hd doubles them.
 const FORMATS: Record<SpeechFormat, FormatSpec> = {
   mp3: {
-    contentType: 'audio/mpeg',
     ext: 'mp3',
     codecArgs: (hd) => ['-c:a', 'libmp3lame', '-b:a', hd ? '128k' : '64k', '-f', 'mp3'],
   },
   opus: {
-    contentType: 'audio/ogg',
     ext: 'ogg',
     codecArgs: (hd) => ['-c:a', 'libopus', '-b:a', hd ? '64k' : '32k', '-application', hd ? 'audio' : 'voip', '-f', 'ogg'],
   },
   aac: {
-    contentType: 'audio/aac',
     ext: 'aac',
-    codecArgs: (hd) => ['-c:a', 'aac', '-b:a', hd ? '128k' : '64k', '-f', 'adts'],
+    // The fast coder, as the previous ffmpeg.wasm build used by default (same bytes); this
+    // build's default (twoloop) takes about four times as long.
+    codecArgs: (hd) => ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', hd ? '128k' : '64k', '-f', 'adts'],
   },
   flac: {
-    contentType: 'audio/flac',
     ext: 'flac',
     codecArgs: () => ['-c:a', 'flac', '-f', 'flac'],
   },
 };
 
 export function speechContentType(format: SpeechFormat): string {
-  return FORMATS[format].contentType;
+  return SPEECH_CONTENT_TYPES[format];
 }
 
 export interface EncodeOptions {

@@ -5,7 +5,7 @@ import { inspectAudio, type AudioContainer } from './audio-inspect.js';
 import {
   preloadSpeechEngines,
   synthesizeSpeech,
-  SPEECH_VOICES,
+  SPEECH_VOICE_IDS,
   type SpeechFormat,
   type SpeechRequest,
   type SynthesizedSpeech,
@@ -103,9 +103,9 @@ describe('synthesizeSpeech speed', () => {
 
 describe('synthesizeSpeech voices', () => {
   it('gives each of the six voices its own audio', async () => {
-    const outs = await Promise.all(SPEECH_VOICES.map((voice) => speak({ voice })));
+    const outs = await Promise.all(SPEECH_VOICE_IDS.map((voice) => speak({ voice })));
     const unique = new Set(outs.map((o) => o.audio.toString('base64')));
-    expect(unique.size).toBe(SPEECH_VOICES.length);
+    expect(unique.size).toBe(SPEECH_VOICE_IDS.length);
   });
 
   it('makes nova and shimmer sound higher than echo and onyx', async () => {

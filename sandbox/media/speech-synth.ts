@@ -5,17 +5,15 @@
 import { preloadFfmpeg } from './audio-ffmpeg.js';
 import { preloadEspeak, renderWithEspeak, type Pcm } from './speech-espeak.js';
 import { encodeSpeech, SPEECH_FORMATS, speechContentType, type SpeechFormat } from './speech-encode.js';
-import { planRate, SPEECH_VOICES, VOICE_PROFILES, type SpeechVoice } from './speech-voices.js';
+import { planRate, SPEECH_VOICE_IDS, VOICE_PROFILES, type SpeechVoice } from './speech-voices.js';
+import { SPEECH_LIMITS, SPEECH_MODELS } from '../../shared/gateway/catalog.js';
 
-export { SPEECH_FORMATS, SPEECH_VOICES };
+export { SPEECH_FORMATS, SPEECH_VOICE_IDS, SPEECH_MODELS };
 export type { SpeechFormat, SpeechVoice };
-
-export const SPEECH_MODELS = ['tts-1', 'tts-1-hd'] as const;
 export type SpeechModel = (typeof SPEECH_MODELS)[number];
 
-export const MAX_SPEECH_CHARS = 4096;
-export const MIN_SPEED = 0.25;
-export const MAX_SPEED = 4;
+const MAX_SPEECH_CHARS = SPEECH_LIMITS.maxInputChars;
+const { min: MIN_SPEED, max: MAX_SPEED } = SPEECH_LIMITS.speed;
 
 export interface SpeechRequest {
   text: string;
@@ -40,7 +38,7 @@ export function validateSpeechRequest(opts: SpeechRequest): void {
   if (typeof opts.text !== 'string' || opts.text.trim() === '') throw new RangeError('text must not be empty');
   const chars = Array.from(opts.text).length;
   if (chars > MAX_SPEECH_CHARS) throw new RangeError(`text is ${chars} characters; at most ${MAX_SPEECH_CHARS} allowed`);
-  if (!SPEECH_VOICES.includes(opts.voice)) throw new RangeError(`unknown voice: ${String(opts.voice)}`);
+  if (!SPEECH_VOICE_IDS.includes(opts.voice)) throw new RangeError(`unknown voice: ${String(opts.voice)}`);
   if (!SPEECH_FORMATS.includes(opts.format)) throw new RangeError(`unsupported format: ${String(opts.format)}`);
   if (!SPEECH_MODELS.includes(opts.model)) throw new RangeError(`unknown model: ${String(opts.model)}`);
   if (typeof opts.speed !== 'number' || !(opts.speed >= MIN_SPEED && opts.speed <= MAX_SPEED)) {
