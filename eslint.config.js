@@ -4,7 +4,9 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'child_process', 'os', 'crypto', 'stream', 'url', 'util', 'worker_threads'];
-const restrict = (...patterns) => ['error', { patterns }];
+// `electron` the module is matched by name: a pattern would also match paths like ../electron/core.
+const ELECTRON = { name: 'electron', message: 'Only electron/adapters, electron/main.ts and electron/preload.ts import electron.' };
+const restrict = (...patterns) => ['error', { paths: [ELECTRON], patterns }];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', 'release/**', 'test-results/**', 'playwright-report/**', 'bench/results*'] },
@@ -15,7 +17,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // DESIGN §3.1: only the desktop adapters, main.ts and preload.ts may import electron.
-      'no-restricted-imports': restrict({ group: ['electron'], message: 'Only electron/adapters, electron/main.ts and electron/preload.ts import electron.' }),
+      'no-restricted-imports': restrict(),
       // Raw HTML is how Markdown-to-code-execution chains start.
       'no-restricted-syntax': ['error', { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML: render through the sanitizing components.' }],
     },
@@ -30,7 +32,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict(
         { group: NODE_BUILTINS, message: 'shared/ must not import Node modules.' },
-        { group: ['electron', 'react', 'react-dom', 'react/*'], message: 'shared/ must not import runtime-specific modules.' },
+        { group: ['react', 'react-dom', 'react/*'], message: 'shared/ must not import runtime-specific modules.' },
         { group: ['**/electron/**', '**/renderer/**', '**/sandbox/**'], message: 'shared/ depends on nothing else in the project.' },
       ),
     },
@@ -44,7 +46,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': restrict(
         { group: NODE_BUILTINS, message: 'The renderer must not import Node modules.' },
-        { group: ['electron', '**/electron/**', '**/sandbox/**'], message: 'The renderer reaches the host only through shared/contract.' },
+        { group: ['**/electron/**', '**/sandbox/**'], message: 'The renderer reaches the host only through shared/contract.' },
       ),
     },
   },
@@ -53,7 +55,6 @@ export default tseslint.config(
     files: ['electron/core/**/*.ts', 'electron/browser-shell/**/*.ts', 'sandbox/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        { group: ['electron'], message: 'Only the desktop adapters import electron.' },
         { group: ['**/renderer/**', '**/adapters/**'], message: 'The host does not depend on the renderer or the desktop adapters.' },
       ),
     },

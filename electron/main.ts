@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog } from 'electron';
+import { app, BrowserWindow, dialog, shell } from 'electron';
 import type { SettingsView } from '../shared/contract/index.js';
 import { startSandbox } from '../sandbox/server.js';
 import { createCore, type Core } from './core/index.js';
@@ -70,6 +70,8 @@ async function start(): Promise<void> {
     settings: createSettingsStore(),
     secrets: createSecretsStore({ file: join(dataDir, 'secrets.json') }),
     startSandbox: () => startSandbox({ dataDir: join(dataDir, 'sandbox'), port: 0 }),
+    mediaBase: 'studio-media://library/',
+    revealInFolder: (path) => shell.showItemInFolder(path),
   });
 
   let libraryDir = join(dataDir, 'Library');

@@ -31,6 +31,7 @@ describe('lint guards the layering', () => {
     ['electron/preload.ts', "import { contextBridge } from 'electron';\nexport const a = contextBridge;\n"],
     ['electron/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n"],
     ['renderer/src/x.ts', "import { methods } from '../../shared/contract/index.js';\nexport const a = methods;\n"],
+    ['e2e/x.ts', "import { startBrowserShell } from '../electron/browser-shell/main.js';\nexport const a = startBrowserShell;\n"],
   ])('allows %s its own runtime', async (file, code) => {
     expect(await ruleErrors(file, code)).toEqual([]);
   });

@@ -13,6 +13,11 @@ import { GatewayClient } from './gateway/client.js';
 import { ProfileService } from './settings/profile-service.js';
 import { SettingsStore } from './settings/settings-store.js';
 import type { Core, CorePorts } from './ports.js';
+import { Library } from './library/library.js';
+import { SPEC_CADENCE } from './tasks/cadence.js';
+import { JobService } from './tasks/job-service.js';
+import { JobStore } from './tasks/job-store.js';
+import { toTaskView } from './tasks/task-view.js';
 
 export type { Core, CorePorts } from './ports.js';
 
@@ -40,8 +45,33 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme };
   };
 
+  // The library follows the folder chosen in settings; jobs save into whichever is current.
+  let library = new Library({ root: settingsView().libraryDir, indexFile: join(ports.dataDir, 'library-index.json'), log });
+  await library.open();
+  const jobs = new JobService({
+    store: new JobStore(join(ports.dataDir, 'jobs.json'), log),
+    library: {
+      add: async (input) => {
+        const item = await library.add(input);
+        emit('library.onDidChange', { reason: 'added', id: item.id });
+        return item;
+      },
+    },
+    downloadsDir: join(ports.dataDir, 'downloads'),
+    clientFor: (profileId) => profiles.connect(profileId).client,
+    activeProfileId: () => profiles.activeId(),
+    cadence: ports.cadence ?? SPEC_CADENCE,
+    now,
+    random: Math.random,
+    fetch: ports.fetch,
+    onChange: (job) => emit('tasks.onDidChange', toTaskView(job)),
+  });
+  jobs.start();
+  /** After every billed call the widget shows the new balance. */
+  const afterBilledCall = () => void balance.get(true).catch(() => undefined);
+
   const handlers: Handlers = {
-    'app.info': () => ({ version: ports.version, shell: ports.shell, platform: ports.platform, sandboxUrl: sandbox.url }),
+    'app.info': () => ({ version: ports.version, shell: ports.shell, platform: ports.platform, sandboxUrl: sandbox.url, mediaBase: ports.mediaBase }),
     'profiles.list': () => profiles.list(),
     'profiles.save': (i) => profiles.save(i),
     'profiles.remove': (i) => profiles.remove(i.id),
@@ -51,7 +81,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     'profiles.keyStorage': () => profiles.keyStorage(),
     'profiles.allowPlaintextKeys': (i) => profiles.allowPlaintextKeys(i.allow),
     'settings.get': () => settingsView(),
-    'settings.update': (i) => {
+    'settings.update': async (i) => {
       if (i.libraryDir !== undefined) {
         if (!isAbsolute(i.libraryDir)) throw coreError('invalid_input', 'Choose a full folder path for the library.', 'libraryDir');
         try {
@@ -60,15 +90,58 @@ export async function createCore(ports: CorePorts): Promise<Core> {
           throw coreError('invalid_input', `That folder cannot be used: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`, 'libraryDir');
         }
       }
+      const before = settingsView().libraryDir;
       store.update((d) => {
         if (i.libraryDir !== undefined) d.libraryDir = i.libraryDir;
         if (i.theme !== undefined) d.theme = i.theme;
       });
       const view = settingsView();
+      if (view.libraryDir !== before) {
+        const previous = library;
+        library = new Library({ root: view.libraryDir, indexFile: join(ports.dataDir, 'library-index.json'), log });
+        await previous.close();
+        await library.open();
+        emit('library.onDidChange', { reason: 'reset' });
+      }
       emit('settings.onDidChange', view);
       return view;
     },
     'account.balance': (i) => balance.get(i.refresh ?? false),
+    'tasks.list': () => jobs.list().map(toTaskView),
+    'tasks.submit': async (i) => {
+      try {
+        return toTaskView(await jobs.submit(i));
+      } finally {
+        afterBilledCall();
+      }
+    },
+    'tasks.cancel': (i) => toTaskView(jobs.cancel(i.id)),
+    'tasks.retry': async (i) => {
+      try {
+        return toTaskView(await jobs.retry(i.id));
+      } finally {
+        afterBilledCall();
+      }
+    },
+    'tasks.checkAgain': (i) => toTaskView(jobs.checkAgain(i.id)),
+    'library.list': (q) => ({ ...library.list(q), models: library.models() }),
+    'library.get': (i) => {
+      const item = library.get(i.id);
+      if (!item) throw coreError('not_found', 'That item is no longer in the library.');
+      return item;
+    },
+    'library.remove': async (i) => {
+      const removed = await library.remove(i.id);
+      if (removed) emit('library.onDidChange', { reason: 'removed', id: i.id });
+      return { removed };
+    },
+    'library.reveal': (i) => {
+      const item = library.get(i.id);
+      if (!item) throw coreError('not_found', 'That item is no longer in the library.');
+      if (!ports.revealInFolder) throw coreError('invalid_request', 'Showing files in their folder works in the desktop app only.');
+      ports.revealInFolder(library.resolve(item.file));
+      return {};
+    },
   };
 
   const dispatch = createDispatcher(handlers, (_method, error) => {
@@ -83,6 +156,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     },
     async close() {
       listeners.clear();
+      jobs.stop();
+      await library.close();
       await sandbox.close();
     },
   };

@@ -3,6 +3,7 @@
  * main process, in the browser shell and under Vitest.
  */
 import type { StudioHost } from '../../shared/contract/index.js';
+import type { Cadence } from './tasks/cadence.js';
 
 /** Where plain settings live: electron-store on the desktop, `conf` in the browser shell. */
 export interface SettingsPort {
@@ -34,7 +35,13 @@ export interface CorePorts {
   secrets: SecretsPort;
   /** Starts the embedded offline gateway (the built-in "Offline sandbox" profile). */
   startSandbox(): Promise<EmbeddedSandbox>;
+  /** Prefix for library media URLs: `studio-media://library/` on the desktop, `/media/` in the browser shell. */
+  mediaBase: string;
+  /** Shows a file in the system's file manager (desktop only). */
+  revealInFolder?(path: string): void;
   fetch?: typeof fetch;
+  /** Polling cadence; the spec's (§4.9) unless a test speeds it up. */
+  cadence?: Cadence;
   now?: () => number;
   log?: (line: string) => void;
 }

@@ -7,6 +7,8 @@ export const AppInfo = z.object({
   platform: z.string(),
   /** Base URL of the embedded offline sandbox gateway, once started. */
   sandboxUrl: z.string().optional(),
+  /** Prefix that turns a library-relative path into a URL the renderer may load. */
+  mediaBase: z.string(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

@@ -7,10 +7,12 @@ import { accountEvents, accountMethods } from './account.js';
 import { appMethods } from './app.js';
 import { profileEvents, profileMethods } from './profiles.js';
 import { settingsEvents, settingsMethods } from './settings.js';
+import { taskEvents, taskMethods } from './tasks.js';
+import { libraryEvents, libraryMethods } from './library.js';
 import type { Result } from './result.js';
 
-export const methods = { ...appMethods, ...profileMethods, ...settingsMethods, ...accountMethods } as const;
-export const events = { ...profileEvents, ...settingsEvents, ...accountEvents } as const;
+export const methods = { ...appMethods, ...profileMethods, ...settingsMethods, ...accountMethods, ...taskMethods, ...libraryMethods } as const;
+export const events = { ...profileEvents, ...settingsEvents, ...accountEvents, ...taskEvents, ...libraryEvents } as const;
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;
@@ -28,29 +30,6 @@ export const EVENT_NAMES = Object.keys(events) as EventName[];
 export const isMethodName = (s: string): s is MethodName => Object.prototype.hasOwnProperty.call(methods, s);
 export const isEventName = (s: string): s is EventName => Object.prototype.hasOwnProperty.call(events, s);
 
-/** What the renderer holds: one function per call, and a subscription per event. */
-export interface StudioApi {
-  invoke<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>>;
-  subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
-}
-
-/**
- * What the desktop preload exposes as `window.studio`: exactly one function per call and one per
- * event of the contract, nothing generic (no raw IPC), so its keys can be checked against it.
- */
-export type StudioBridge = {
-  [M in MethodName]: (input: Input<M>) => Promise<Result<Output<M>>>;
-} & {
-  [E in EventName]: (listener: (payload: EventPayload<E>) => void) => () => void;
-};
-
-export function apiFromBridge(bridge: StudioBridge): StudioApi {
-  return {
-    invoke: (method, input) => (bridge[method] as (i: typeof input) => Promise<Result<Output<typeof method>>>)(input),
-    subscribe: (event, listener) => (bridge[event] as (l: typeof listener) => () => void)(listener),
-  };
-}
-
 /** What the host implements; each shell carries it to the renderer. */
 export interface StudioHost {
   dispatch(method: string, input: unknown): Promise<Result<unknown>>;
@@ -61,8 +40,11 @@ export interface StudioHost {
 export const ipcChannel = (method: MethodName) => `studio:call:${method}`;
 export const IPC_EVENT_CHANNEL = 'studio:event';
 
+export * from './bridge.js';
 export * from './result.js';
 export * from './app.js';
 export * from './profiles.js';
 export * from './settings.js';
 export * from './account.js';
+export * from './tasks.js';
+export * from './library.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
@@ -9,7 +9,8 @@ import { inspectMp4 } from '../../../sandbox/media/mp4-inspect.js';
 import { GatewayClient } from '../gateway/client.js';
 import type { Cadence } from './cadence.js';
 import type { JobRecord } from './job-record.js';
-import { JobService, type LibrarySink } from './job-service.js';
+import { JobService } from './job-service.js';
+import { Library } from '../library/library.js';
 import { JobStore } from './job-store.js';
 
 // The spec's cadence divided by 100, against a sandbox running 100 times faster.
@@ -25,18 +26,12 @@ afterEach(async () => {
   cleanups = [];
 });
 
-/** A folder standing in for the library until the real one is wired (files moved in, ids returned). */
-function folderLibrary(dir: string): LibrarySink & { files(): string[] } {
-  mkdirSync(dir, { recursive: true });
-  let n = 0;
-  return {
-    async add({ source }) {
-      n += 1;
-      renameSync(source, join(dir, `item-${n}`));
-      return { id: `item-${n}` };
-    },
-    files: () => readdirSync(dir).map((f) => join(dir, f)),
-  };
+/** The real library in the test's folder; `files()` lists what it saved. */
+async function testLibrary(dir: string) {
+  const library = new Library({ root: join(dir, 'library'), indexFile: join(dir, 'library-index.json'), indexDelayMs: 0 });
+  await library.open();
+  cleanups.push(() => library.close());
+  return Object.assign(library, { files: () => library.list({ limit: 1000 }).items.map((i) => library.resolve(i.file)) });
 }
 
 async function setup(opts: { sandbox?: Sandbox; dir?: string; cadence?: Cadence } = {}) {
@@ -44,7 +39,7 @@ async function setup(opts: { sandbox?: Sandbox; dir?: string; cadence?: Cadence 
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'studio-jobs-'));
   if (!opts.sandbox) cleanups.push(() => sandbox.close());
   if (!opts.dir) cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const library = folderLibrary(join(dir, 'library'));
+  const library = await testLibrary(dir);
   const changes: JobRecord[] = [];
   const store = new JobStore(join(dir, 'jobs.json'));
   const service = new JobService({

@@ -16,14 +16,10 @@ import { ACTIVE_STATES, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { prepareJob, type JobSpec } from './job-spec.js';
 import { Poller } from './poller.js';
+import type { Library } from '../library/library.js';
 
-export interface LibrarySink {
-  add(input: {
-    source: string;
-    name: string;
-    meta: { kind: 'image' | 'video' | 'audio'; mime: string; prompt: string; model: string; params: Record<string, unknown>; taskId?: string; sourceUrl?: string; createdAt: number };
-  }): Promise<{ id: string }>;
-}
+/** Where finished files go: the library (its `add` moves the verified download into place). */
+export type LibrarySink = Pick<Library, 'add'>;
 
 export interface JobServiceDeps {
   store: JobStore;

@@ -30,6 +30,7 @@ export function testPorts(overrides: Partial<CorePorts> = {}): CorePorts & { cle
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-core-'));
   return {
     shell: 'browser',
+    mediaBase: '/media/',
     version: '0.0.0-test',
     platform: process.platform,
     dataDir,

@@ -1,0 +1,49 @@
+/**
+ * The `studio` fixture: a browser shell on an isolated temp data dir (with its embedded sandbox)
+ * plus a second sandbox standing in for a "real gateway" that profiles point at. It builds
+ * nothing: `out/renderer/index.html` must exist (`npm run test:e2e` runs `vite build` first).
+ */
+import { test as base, expect } from '@playwright/test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// The lint rule meant for the `electron` package also matches this folder's name; no electron here.
+import { DEFAULT_RENDERER_DIR, startBrowserShell } from '../electron/browser-shell/main.js';
+import { startSandbox } from '../sandbox/server.js';
+
+export interface Studio {
+  /** The shell's sign-in URL (carries the token; `page.goto` it first). */
+  url: string;
+  /** The embedded offline sandbox the "Offline sandbox" profile uses. */
+  sandboxUrl: string;
+  /** A separate sandbox to add as a gateway profile (keys `sk-sandbox-…`). */
+  gatewayUrl: string;
+  dataDir: string;
+}
+
+export const test = base.extend<{ studio: Studio }>({
+  // Test-scoped: every test starts from a fresh data dir, so profiles and keys never leak between tests.
+  // Playwright reads fixture dependencies from the destructuring pattern, so it must be there even when empty.
+  // eslint-disable-next-line no-empty-pattern
+  studio: async ({}, use) => {
+    if (!existsSync(join(DEFAULT_RENDERER_DIR, 'index.html'))) {
+      throw new Error('The renderer is not built: run `npx vite build` (or `npm run test:e2e`) first.');
+    }
+    const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
+    // Fast clocks and no stream pacing keep tests quick without fixed sleeps.
+    const gateway = await startSandbox({ port: 0, speed: 100, streamPaceMs: 0 });
+    const shell = await startBrowserShell({ dataDir, port: 0, open: false }).catch(async (e) => {
+      await gateway.close();
+      throw e;
+    });
+    try {
+      await use({ url: shell.url, sandboxUrl: shell.sandboxUrl ?? '', gatewayUrl: gateway.url, dataDir });
+    } finally {
+      await shell.close();
+      await gateway.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+export { expect };

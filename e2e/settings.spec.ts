@@ -1,0 +1,152 @@
+/**
+ * The shell and the Settings tab in Chromium, against the browser shell and two sandboxes: the
+ * embedded one (the default profile) and a second one standing in for a real gateway.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.js';
+import { StudioPage, TAB_NAMES } from './pages/studio-page.js';
+
+const GOOD_KEY = 'sk-sandbox';
+const BROKE_KEY = 'sk-sandbox-broke';
+
+/** Every body the contract sent back, to prove a key never comes back out of the host. */
+function collectCallResponses(page: Page): () => Promise<string[]> {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/call/')) bodies.push(response.text().catch(() => ''));
+  });
+  return () => Promise.all(bodies);
+}
+
+async function storageDump(page: Page): Promise<string> {
+  // Typed loosely: the e2e tsconfig has no DOM lib, and spreading a Storage yields its entries.
+  return page.evaluate(() => {
+    const w = globalThis as unknown as Record<'localStorage' | 'sessionStorage', Record<string, string>>;
+    return JSON.stringify({ ...w.localStorage }) + JSON.stringify({ ...w.sessionStorage });
+  });
+}
+
+test('the studio opens on the offline sandbox and shows its balance', async ({ page, studio }) => {
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+
+  await expect(studioPage.sandboxBadge).toBeVisible();
+  const balance = await studioPage.readBalance();
+  expect(balance.tokensRemaining).toBeGreaterThan(0);
+  expect(balance.tokensTotal).toBe(balance.tokensRemaining + balance.tokensUsed);
+  expect(balance.cash).toMatch(/\d/);
+  expect(balance.low).toBe(false);
+
+  const settings = await studioPage.openTab('Settings');
+  const sandbox = settings.getByRole('listitem').first();
+  await expect(sandbox.getByRole('heading', { name: 'Offline sandbox' })).toBeVisible();
+  await expect(sandbox.getByText('Built-in', { exact: true })).toBeVisible();
+  // The built-in profile cannot be edited or removed.
+  await expect(sandbox.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(sandbox.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
+});
+
+test('a gateway profile with a good key is added and tests OK; the key never comes back', async ({ page, studio }) => {
+  const responses = collectCallResponses(page);
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+
+  const card = await studioPage.addProfile({ name: 'Work gateway', baseUrl: studio.gatewayUrl, apiKey: GOOD_KEY });
+  await expect(card.getByTestId('key-status')).toHaveText(`Key saved •••• ${GOOD_KEY.slice(-4)}`);
+  // The write-only key field was emptied by the save.
+  expect(await studioPage.testConnection('Work gateway')).toMatch(/connected/i);
+  await expect(card.getByRole('status')).toHaveAttribute('data-outcome', 'ok');
+
+  expect(await page.content()).not.toContain(GOOD_KEY);
+  expect(await storageDump(page)).not.toContain(GOOD_KEY);
+  for (const body of await responses()) expect(body).not.toContain(GOOD_KEY);
+});
+
+test('a wrong key is reported as rejected, an unreachable address as unreachable', async ({ page, studio }) => {
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+
+  await studioPage.addProfile({ name: 'Wrong key', baseUrl: studio.gatewayUrl, apiKey: 'sk-not-a-real-key-1234' });
+  expect(await studioPage.testConnection('Wrong key')).toMatch(/rejected/i);
+  await expect(studioPage.profileCard('Wrong key').getByRole('status')).toHaveAttribute('data-outcome', 'rejected_key');
+
+  await studioPage.addProfile({ name: 'Nowhere', baseUrl: 'http://127.0.0.1:9/', apiKey: 'sk-sandbox-nowhere' });
+  expect(await studioPage.testConnection('Nowhere')).toMatch(/unreachable/i);
+  await expect(studioPage.profileCard('Nowhere').getByRole('status')).toHaveAttribute('data-outcome', 'unreachable');
+});
+
+test('the form shows the host validation inline and keeps what was typed', async ({ page, studio }) => {
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+  const panel = await studioPage.openTab('Settings');
+  await panel.getByRole('button', { name: 'Add profile' }).click();
+  const form = panel.getByRole('form', { name: 'Add a gateway profile' });
+  await form.getByLabel('Name', { exact: true }).fill('Typo');
+  await form.getByLabel('Base URL', { exact: true }).fill('not a url');
+  await form.getByRole('button', { name: 'Save profile' }).click();
+
+  const url = form.getByLabel('Base URL', { exact: true });
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText(/http\(s\) URL/)).toBeVisible();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Typo');
+  await expect(form.getByLabel('API key', { exact: true })).toHaveAttribute('type', 'password');
+});
+
+test('switching to a broke profile updates the top bar and warns of a low balance', async ({ page, studio }) => {
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+  await expect(studioPage.lowBalanceWarning).toBeHidden();
+
+  await studioPage.addProfile({ name: 'Broke', baseUrl: studio.gatewayUrl, apiKey: BROKE_KEY });
+  expect(await studioPage.testConnection('Broke')).toMatch(/balance problem/i);
+  await studioPage.activateProfile('Broke');
+  await expect(studioPage.sandboxBadge).toBeHidden();
+  await studioPage.refreshBalance();
+
+  await expect(studioPage.lowBalanceWarning).toBeVisible();
+  const balance = await studioPage.readBalance();
+  expect(balance.tokensRemaining).toBe(0);
+  expect(balance.low).toBe(true);
+
+  // And back: the sandbox badge and its funded balance return at once.
+  await studioPage.activateProfile('Offline sandbox');
+  await expect(studioPage.sandboxBadge).toBeVisible();
+  await expect(studioPage.lowBalanceWarning).toBeHidden();
+  expect(await page.content()).not.toContain(BROKE_KEY);
+});
+
+test('a profile is removed only after a confirmation', async ({ page, studio }) => {
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+  const card = await studioPage.addProfile({ name: 'Temporary', baseUrl: studio.gatewayUrl });
+  await card.getByRole('button', { name: 'Remove', exact: true }).click();
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card).toBeVisible();
+  await studioPage.removeProfile('Temporary');
+});
+
+test('every tab exists by name, is loaded only when first opened, and keeps to the CSP', async ({ page, studio }) => {
+  const cspViolations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+  await expect(studioPage.panel('Chat').getByRole('heading', { level: 2, name: 'Chat' })).toBeVisible();
+
+  const loaded = (tab: string) => scripts.some((path) => path.includes(`/${tab}-tab-`));
+  expect(loaded('chat')).toBe(true);
+  for (const tab of ['image', 'video', 'speech', 'tasks', 'gallery', 'settings']) expect(loaded(tab)).toBe(false);
+
+  for (const name of TAB_NAMES) {
+    await expect(studioPage.tab(name)).toBeVisible();
+    await studioPage.openTab(name);
+    await expect(studioPage.tab(name)).toHaveAttribute('aria-selected', 'true');
+    expect(loaded(name.toLowerCase())).toBe(true);
+  }
+  expect(cspViolations).toEqual([]);
+});

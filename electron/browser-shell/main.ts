@@ -1,0 +1,172 @@
+/**
+ * The browser shell's composition root: the same core as the desktop, with `conf` settings, a
+ * 0600 key file and the embedded sandbox as ports, served to a browser on 127.0.0.1.
+ * `npm run shell` runs this file; `npm start` falls back to it where Electron is missing.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startSandbox } from '../../sandbox/server.js';
+import type { SettingsView } from '../../shared/contract/index.js';
+import { MEDIA_PREFIX } from './media-route.js';
+import { createCore } from '../core/index.js';
+import type { CorePorts, EmbeddedSandbox } from '../core/ports.js';
+import { createConfSettings, createFileSecrets } from './ports.js';
+import { createBrowserShellServer } from './server.js';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEFAULT_RENDERER_DIR = join(REPO_ROOT, 'out', 'renderer');
+
+export interface BrowserShellOptions {
+  dataDir?: string;
+  port?: number;
+  /** Open the page in the user's browser (when one can be opened). */
+  open?: boolean;
+  rendererDir?: string;
+  log?: (line: string) => void;
+  /** Tests speed the embedded sandbox and the task polling up; a launch uses real time. */
+  sandbox?: { speed?: number; streamPaceMs?: number };
+  cadence?: CorePorts['cadence'];
+}
+
+export interface BrowserShell {
+  url: string;
+  sandboxUrl?: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Where the desktop app keeps its data too, so both shells find the same library. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  if (env.GATEWAY_STUDIO_DATA_DIR) return resolve(env.GATEWAY_STUDIO_DATA_DIR);
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Gateway Studio');
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Gateway Studio');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'gateway-studio');
+}
+
+function packageVersion(): string {
+  try {
+    return String(JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.0.0');
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function startBrowserShell(options: BrowserShellOptions = {}): Promise<BrowserShell> {
+  const dataDir = resolve(options.dataDir ?? defaultDataDir());
+  const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
+  // Started once however often the core asks, and closed once however often it is told to.
+  let sandbox: Promise<EmbeddedSandbox> | undefined;
+  let sandboxUrl: string | undefined;
+  const embeddedSandbox = () =>
+    (sandbox ??= startSandbox({ ...options.sandbox, dataDir: join(dataDir, 'sandbox'), port: 0 }).then((s) => {
+      sandboxUrl = s.url;
+      let closed: Promise<void> | undefined;
+      return { url: s.url, close: () => (closed ??= s.close()) };
+    }));
+
+  const core = await createCore({
+    shell: 'browser',
+    version: packageVersion(),
+    platform: process.platform,
+    dataDir,
+    settings: createConfSettings(dataDir),
+    secrets: createFileSecrets(dataDir),
+    startSandbox: embeddedSandbox,
+    mediaBase: MEDIA_PREFIX,
+    cadence: options.cadence,
+    log: options.log,
+  });
+  let server;
+  try {
+    // The library folder follows the setting; the media route serves whichever is current.
+    let libraryDir = join(dataDir, 'Library');
+    const current = await core.dispatch('settings.get', {});
+    if (current.ok) libraryDir = (current.value as SettingsView).libraryDir;
+    core.subscribe((event, payload) => {
+      if (event === 'settings.onDidChange') libraryDir = (payload as SettingsView).libraryDir;
+    });
+    server = await createBrowserShellServer({ host: core, rendererDir, port: options.port ?? 0, mediaRoot: () => libraryDir });
+  } catch (e) {
+    await core.close();
+    throw e;
+  }
+  if (!existsSync(join(rendererDir, 'index.html'))) options.log?.(`The renderer is not built in ${rendererDir}; run \`npx vite build\`.`);
+
+  const launcher = options.open ? openInBrowser(server.url, dataDir) : undefined;
+  let closing: Promise<void> | undefined;
+  return {
+    url: server.url,
+    sandboxUrl,
+    dataDir,
+    close: () =>
+      (closing ??= (async () => {
+        await server.close();
+        await core.close();
+        if (sandbox) await (await sandbox).close();
+        if (launcher) rmSync(launcher, { force: true });
+      })()),
+  };
+}
+
+/**
+ * Opens the page through a 0600 redirect file rather than the URL itself: a command line is
+ * visible to every user of the machine (ps), and the URL carries the token (as Jupyter does).
+ * Returns the file to delete on close. Failures are ignored: the URL is always printed.
+ */
+export function openInBrowser(url: string, dataDir: string): string | undefined {
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return undefined;
+  const file = join(dataDir, 'open-studio.html');
+  try {
+    const href = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    writeFileSync(file, `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Gateway Studio</title><a href="${href}">Open Gateway Studio</a>\n`, { mode: 0o600 });
+    const target = pathToFileURL(file).href;
+    const [cmd, args] =
+      process.platform === 'darwin' ? ['open', [target]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', target]] : ['xdg-open', [target]];
+    const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true, windowsHide: true });
+    child.on('error', () => undefined);
+    child.unref();
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command-line entry: print the URL, open it, and close cleanly on Ctrl-C or SIGTERM. */
+export async function runBrowserShell(options: BrowserShellOptions = {}): Promise<BrowserShell> {
+  const shell = await startBrowserShell({ log: (line) => console.error(line), ...options });
+  console.log(`Gateway Studio (browser shell): ${shell.url}`);
+  let stopping = false;
+  const stop = () => {
+    // A second Ctrl-C means "now", even if a close is stuck.
+    if (stopping) process.exit(130);
+    stopping = true;
+    shell.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return shell;
+}
+
+function isEntryPoint(): boolean {
+  try {
+    return realpathSync(process.argv[1] ?? '') === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const port = Number(process.env.GATEWAY_STUDIO_PORT ?? 0);
+  runBrowserShell({ open: !process.argv.includes('--no-open'), port: Number.isInteger(port) && port >= 0 ? port : 0 }).catch((e: unknown) => {
+    console.error(`Gateway Studio could not start: ${(e as Error).message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,277 @@
+/**
+ * The browser shell's HTTP bridge: the same contract as the desktop IPC, carried over
+ * `POST /api/call/<method>` and an SSE event stream, plus the built renderer as static files.
+ *
+ * Safe on a shared machine (issue 3 §4): it listens on 127.0.0.1 only, every request needs the
+ * per-launch token (once in the URL, then an HttpOnly SameSite cookie), and requests with a
+ * foreign Host (DNS rebinding) or a foreign Origin (another local site) are refused before
+ * anything else runs. No CORS headers are ever sent, so browsers block cross-origin reads.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { isMethodName, type Result, type StudioHost } from '../../shared/contract/index.js';
+import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
+import { MEDIA_PREFIX, serveMediaRoute } from './media-route.js';
+
+export const TOKEN_COOKIE = 'studio_token';
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const HEARTBEAT_MS = 25_000;
+
+export interface BrowserShellServerOptions {
+  host: StudioHost;
+  rendererDir: string;
+  /** The library folder, for the `/media/` route (it can change in settings). */
+  mediaRoot?: () => string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Tests pass a known token; a launch draws a fresh one. */
+  token?: string;
+  /** Only tests shorten it. */
+  heartbeatMs?: number;
+}
+
+export interface BrowserShellServer {
+  /** `http://127.0.0.1:PORT/?token=…`: the one link that signs a browser in. */
+  url: string;
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Hashing first gives timingSafeEqual equal-length buffers, so not even the length leaks. */
+function sameSecret(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+function cookieValue(req: IncomingMessage, name: string): string | undefined {
+  for (const part of String(req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function baseHeaders(res: ServerResponse) {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+}
+
+function sendText(res: ServerResponse, status: number, text: string) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
+function sendResult(res: ServerResponse, status: number, result: Result<unknown>) {
+  const body = JSON.stringify(result);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.map': 'application/json', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
+  '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8', '.webmanifest': 'application/manifest+json',
+};
+
+async function isFile(path: string) {
+  return stat(path).then((s) => s.isFile(), () => false);
+}
+
+/** Serves the built renderer, never anything outside it (symlinks included). */
+async function serveStatic(req: IncomingMessage, res: ServerResponse, rendererDir: string, pathname: string) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    return sendText(res, 405, 'Method not allowed.');
+  }
+  let rel: string;
+  try {
+    rel = decodeURIComponent(pathname);
+  } catch {
+    return sendText(res, 400, 'Bad path.');
+  }
+  if (rel.includes('\0')) return sendText(res, 400, 'Bad path.');
+  const root = await realpath(rendererDir).catch(() => undefined);
+  const index = root && join(root, 'index.html');
+  if (!root || !index || !(await isFile(index))) return sendText(res, 503, 'The studio is not built yet: run `npx vite build`.');
+  const inside = (p: string) => p === root || p.startsWith(root + sep);
+  const target = resolve(root, '.' + rel);
+  // Encoded dots and slashes (%2e%2e%2f) survive URL parsing; refuse rather than fall back.
+  if (!inside(target)) return sendText(res, 403, 'Forbidden path.');
+  let file = (await stat(target).then((s) => s.isDirectory(), () => false)) ? join(target, 'index.html') : target;
+  if (!(await isFile(file))) {
+    // Client-side routes (no extension) get the app; a missing asset is a plain 404, not HTML.
+    if (extname(rel) !== '') return sendText(res, 404, 'Not found.');
+    file = index;
+  }
+  const real = await realpath(file);
+  if (!inside(real)) return sendText(res, 403, 'Forbidden path.');
+  const size = (await stat(real)).size;
+  const immutable = real.startsWith(join(root, 'assets') + sep) && real !== index;
+  res.writeHead(200, {
+    'Content-Type': CONTENT_TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': size,
+    // index.html names the current hashed bundles, so it must never be cached; the bundles may.
+    'Cache-Control': immutable ? 'private, max-age=31536000, immutable' : 'no-store',
+  });
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(real).on('error', () => res.destroy()).pipe(res);
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(undefined);
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function createBrowserShellServer(options: BrowserShellServerOptions): Promise<BrowserShellServer> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const streams = new Set<() => void>();
+  let port = 0;
+
+  async function handleCall(req: IncomingMessage, res: ServerResponse, method: string) {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return sendText(res, 405, 'Calls are POST requests.');
+    }
+    // A JSON content type cannot be sent cross-origin without a preflight, which we refuse.
+    const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json') return sendText(res, 415, 'Calls take Content-Type: application/json.');
+    if (!isMethodName(method)) return sendText(res, 404, `There is no call named "${method}".`);
+    const text = await readBody(req);
+    if (text === undefined) return sendText(res, 413, 'That request is too large.');
+    let input: unknown;
+    try {
+      input = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      return sendResult(res, 400, { ok: false, error: { code: 'invalid_input', message: 'The request was not valid JSON.', retryable: false } });
+    }
+    let result: Result<unknown>;
+    try {
+      result = await options.host.dispatch(method, input);
+    } catch {
+      // The core turns every failure into data; this only guards against a bug there.
+      result = { ok: false, error: { code: 'internal', message: 'The studio hit an unexpected problem. Try again.', retryable: true } };
+    }
+    sendResult(res, 200, result);
+  }
+
+  function handleEvents(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'GET') {
+      res.setHeader('Allow', 'GET');
+      return sendText(res, 405, 'The event stream is a GET request.');
+    }
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.socket?.setNoDelay(true);
+    // The first bytes flush the headers, so EventSource reports "open" at once.
+    res.write(': connected\n\n');
+    const unsubscribe = options.host.subscribe((event, payload) => {
+      res.write(`data: ${JSON.stringify({ event, payload })}\n\n`);
+    });
+    // Comments keep idle proxies and the browser from dropping a quiet stream.
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
+    const stop = () => {
+      if (!streams.delete(stop)) return;
+      clearInterval(heartbeat);
+      unsubscribe();
+      res.end();
+    };
+    streams.add(stop);
+    req.on('close', stop);
+    res.on('error', stop);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    baseHeaders(res);
+    // DNS rebinding: a foreign name resolving to 127.0.0.1 still carries its own Host.
+    const hostHeader = req.headers.host ?? '';
+    if (hostHeader !== `127.0.0.1:${port}` && hostHeader !== `localhost:${port}`) return sendText(res, 403, 'Forbidden host.');
+    // Browsers set Origin on cross-origin requests (and on every POST); only our own may talk to us.
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== `http://${hostHeader}`) return sendText(res, 403, 'Forbidden origin.');
+
+    const url = new URL(req.url ?? '/', `http://${hostHeader}`);
+    const given = url.searchParams.get('token');
+    if (given !== null && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (!sameSecret(given, token)) return sendText(res, 403, 'This link is not valid. Open the link printed in the terminal.');
+      // Move the token from the URL (history, Referer) into a cookie scripts cannot read.
+      res.writeHead(303, {
+        Location: url.pathname,
+        'Set-Cookie': `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        'Cache-Control': 'no-store',
+      });
+      return res.end();
+    }
+    const cookie = cookieValue(req, TOKEN_COOKIE);
+    if (cookie === undefined || !sameSecret(cookie, token)) {
+      return sendText(res, 403, 'Open the studio with the link printed in the terminal where it was started.');
+    }
+
+    if (url.pathname.startsWith('/api/')) {
+      // Fetch metadata, where the browser sends it: the API answers same-origin requests only.
+      const site = req.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin') return sendText(res, 403, 'Forbidden origin.');
+      if (url.pathname === '/api/events') return handleEvents(req, res);
+      if (url.pathname.startsWith('/api/call/')) return handleCall(req, res, url.pathname.slice('/api/call/'.length));
+      return sendText(res, 404, 'Not found.');
+    }
+    if (url.pathname.startsWith(MEDIA_PREFIX) && options.mediaRoot) {
+      // The raw path (still percent-encoded) is what the confinement check must see.
+      return serveMediaRoute(req, res, options.mediaRoot(), (req.url ?? '').split('?')[0]);
+    }
+    return serveStatic(req, res, options.rendererDir, url.pathname);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) sendText(res, 500, 'The studio hit an unexpected problem.');
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        for (const stop of [...streams]) stop();
+        server.close(() => resolve());
+        // Idle keep-alive sockets would otherwise hold close() open for seconds.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The index file in the app's data folder: a cache of the sidecars that makes opening fast. It is
+ * never the only copy of anything, so a missing, damaged or foreign index is simply rebuilt, and
+ * writes are coalesced (a burst of saves costs one write) and atomic (a kill never leaves half).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { IndexRows } from './library-index.js';
+import { errno, writeAtomic, type DiskOps } from './disk.js';
+
+const IndexFile = z.object({
+  version: z.literal(1),
+  root: z.string(),
+  /** Folder (relative, '' for the root) → its mtime when it was last read; see scan.ts. */
+  dirs: z.record(z.string(), z.number()),
+  rows: IndexRows,
+});
+export type IndexFile = z.infer<typeof IndexFile>;
+
+/** The content of a valid index written for `root`, or undefined (with the reason logged). */
+export async function readIndex(disk: DiskOps, file: string, root: string, log: (line: string) => void): Promise<IndexFile | undefined> {
+  let text: string;
+  try {
+    text = (await disk.readFile(file)).toString('utf8');
+  } catch (err) {
+    if (errno(err) !== 'ENOENT') log(`library: cannot read the index (${errno(err) ?? String(err)}); rebuilding from sidecars`);
+    return undefined;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    log('library: the index is damaged; rebuilding from sidecars');
+    return undefined;
+  }
+  const parsed = IndexFile.safeParse(json);
+  if (!parsed.success) {
+    log('library: the index does not match its schema; rebuilding from sidecars');
+    return undefined;
+  }
+  if (parsed.data.root !== root) {
+    log('library: the index belongs to another library folder; rebuilding from sidecars');
+    return undefined;
+  }
+  return parsed.data;
+}
+
+export async function writeIndex(disk: DiskOps, file: string, content: Omit<IndexFile, 'version'>): Promise<void> {
+  const dir = path.dirname(file);
+  await disk.mkdir(dir);
+  const temp = `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  await writeAtomic(disk, dir, file, JSON.stringify({ version: 1, ...content }), temp);
+}
+
+/** Runs `write` at most once at a time; changes made meanwhile are folded into one more run. */
+export class CoalescedWriter {
+  private dirty = false;
+  private timer: NodeJS.Timeout | undefined;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly write: () => Promise<void>,
+    private readonly delayMs: number,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  schedule(): void {
+    this.dirty = true;
+    if (this.loop || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.start();
+    }, this.delayMs);
+    // A pending index write must not keep the process alive; close() flushes it.
+    this.timer.unref();
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    while (this.dirty || this.loop) await this.start();
+  }
+
+  private start(): Promise<void> {
+    // With nothing to write the loop below would finish synchronously, before it is assigned.
+    if (!this.loop && !this.dirty) return Promise.resolve();
+    this.loop ??= (async () => {
+      while (this.dirty) {
+        this.dirty = false;
+        try {
+          await this.write();
+        } catch (err) {
+          // The index is only a cache: the next open reconciles it with the sidecars.
+          this.onError(err);
+        }
+      }
+      this.loop = undefined;
+    })();
+    return this.loop;
+  }
+}

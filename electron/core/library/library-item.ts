@@ -1,0 +1,56 @@
+/**
+ * The sidecar that sits next to every saved output (`<media file>.json`). It is the commit point of
+ * a save and the source of truth the index is rebuilt from, so it is validated whenever it is read.
+ */
+import { z } from 'zod';
+
+export const LibraryKind = z.enum(['image', 'video', 'audio']);
+export type LibraryKind = z.infer<typeof LibraryKind>;
+
+/**
+ * A path relative to the library root, '/'-separated. Sidecars come from disk and may be edited or
+ * hostile, and `remove()` deletes what they name, so anything that could step outside the root
+ * (absolute paths, drive letters, backslashes, `..`, empty segments) is refused.
+ */
+export const RelativePath = z
+  .string()
+  .min(1)
+  .max(1024)
+  .refine((p) => !/^[a-zA-Z]:|[\\\0]/.test(p) && p.split('/').every((s) => s !== '' && s !== '.' && s !== '..'), {
+    message: 'must be a relative path inside the library',
+  });
+
+/** Ids name thumbnail files, so they are restricted to characters that are safe in a file name. */
+export const LibraryId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+export const LibraryItem = z.object({
+  version: z.literal(1),
+  id: LibraryId,
+  kind: LibraryKind,
+  file: RelativePath,
+  mime: z.string().min(1).max(200),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  durationSeconds: z.number().nonnegative().optional(),
+  prompt: z.string(),
+  model: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  taskId: z.string().optional(),
+  sourceUrl: z.string().optional(),
+  /** When the job was created at the gateway (ms since epoch); the gallery sorts and filters by it. */
+  createdAt: z.number().finite(),
+  savedAt: z.number().finite(),
+  usage: z.record(z.string(), z.unknown()).optional(),
+  cost: z.object({ amount: z.number().finite(), currency: z.string() }).optional(),
+  thumb: RelativePath.optional(),
+});
+export type LibraryItem = z.infer<typeof LibraryItem>;
+
+/**
+ * What a caller knows about an output before it is saved. `kind` and `mime` are hints: the file's
+ * content decides when it is recognisable, because gateways and proxies mislabel media.
+ */
+export const LibraryItemMeta = LibraryItem.omit({ version: true, id: true, file: true, bytes: true, savedAt: true, thumb: true })
+  .partial({ mime: true });
+export type LibraryItemMeta = z.input<typeof LibraryItemMeta>;

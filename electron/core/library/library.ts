@@ -1,0 +1,248 @@
+/**
+ * The creator's library: every saved output is a media file plus a sidecar (`<file>.json`) under
+ * `<root>/<YYYY-MM>/`, thumbnails in `<root>/.thumbs/`, and an index in the app data folder that
+ * makes opening fast. The order of a save is what makes a kill at any moment harmless:
+ *   1. claim a free name exclusively, then move (rename) or copy+fsync the file onto it;
+ *   2. thumbnail (best effort);
+ *   3. write the sidecar atomically — the commit point: media without a sidecar is never listed;
+ *   4. update the in-memory index and schedule one coalesced, atomic index write.
+ * A failure before the commit undoes every step, so no partial file is left behind.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { LibraryItem, LibraryItemMeta } from './library-item.js';
+import { LibraryIndex, type ListQuery, type ListResult } from './library-index.js';
+import { CoalescedWriter, readIndex, writeIndex } from './index-file.js';
+import { discard, errno, explain, LibraryError, nodeDisk, writeAtomic, type DiskOps } from './disk.js';
+import { candidateName, cleanStem, monthFolder } from './names.js';
+import { reconcile } from './scan.js';
+import { sniff, SNIFF_BYTES, type Sniffed } from './sniff.js';
+import { makeThumbnail } from './thumbnail.js';
+import { POSTER_MAX_INPUT_BYTES } from './poster.js';
+
+export interface LibraryOptions {
+  /** The library folder from settings. */
+  root: string;
+  /** The index file, in the app data folder (not in the library, which may be a synced drive). */
+  indexFile: string;
+  log?: (line: string) => void;
+  now?: () => number;
+  /** Replaces file operations, so tests can produce ENOSPC/EACCES on demand. */
+  disk?: Partial<DiskOps>;
+  /** How long index writes are held back to fold a burst of saves into one write. */
+  indexDelayMs?: number;
+  /** False makes thumbnails with the JS decoders only (PNG/JPEG; videos then get none). */
+  ffmpeg?: boolean;
+}
+
+export interface AddInput {
+  /** A complete file (e.g. a verified download); it is moved into the library. */
+  source: string;
+  meta: LibraryItemMeta;
+  /** Preferred file name; sanitized, and its extension corrected to match the content. */
+  name: string;
+}
+
+type Undo = () => Promise<unknown>;
+
+export class Library {
+  readonly root: string;
+  private readonly indexFile: string;
+  private readonly log: (line: string) => void;
+  private readonly now: () => number;
+  private readonly disk: DiskOps;
+  private readonly ffmpeg: boolean;
+  private readonly index: LibraryIndex;
+  private readonly writer: CoalescedWriter;
+  /** Folder mtimes from the last reconcile, written with the index (see scan.ts). */
+  private dirs: Record<string, number> = {};
+  private opening: Promise<number> | undefined;
+
+  constructor(opts: LibraryOptions) {
+    this.root = path.resolve(opts.root);
+    this.indexFile = path.resolve(opts.indexFile);
+    this.log = opts.log ?? (() => undefined);
+    this.now = opts.now ?? Date.now;
+    this.disk = { ...nodeDisk, ...opts.disk };
+    this.ffmpeg = opts.ffmpeg ?? true;
+    this.index = new LibraryIndex(this.log);
+    this.writer = new CoalescedWriter(
+      () => writeIndex(this.disk, this.indexFile, { root: this.root, dirs: this.dirs, rows: this.index.rows() }),
+      opts.indexDelayMs ?? 200,
+      (err) => this.log(`library: could not write the index (${errno(err) ?? String(err)}); it will be rebuilt on next open`),
+    );
+  }
+
+  /** Loads the index, reconciles it with the sidecars on disk, and returns the number of items. */
+  open(): Promise<number> {
+    this.opening ??= this.load().catch((err: unknown) => {
+      this.opening = undefined;
+      throw explain(err, this.root);
+    });
+    return this.opening;
+  }
+
+  private async load(): Promise<number> {
+    const known = await readIndex(this.disk, this.indexFile, this.root, this.log);
+    const { rows, dirs, changed } = await reconcile(this.disk, this.root, known, this.log);
+    this.index.load(rows);
+    this.dirs = dirs;
+    if (changed) this.writer.schedule();
+    return this.index.size;
+  }
+
+  /** Writes any pending index change; call before the process exits. */
+  close(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  list(query?: ListQuery): ListResult {
+    return this.index.list(query);
+  }
+
+  get(id: string): LibraryItem | undefined {
+    return this.index.get(id);
+  }
+
+  models(): string[] {
+    return this.index.models();
+  }
+
+  /** Absolute path of a library-relative path, refusing anything that would leave the root. */
+  resolve(rel: string): string {
+    const abs = path.resolve(this.root, ...rel.split('/'));
+    const back = path.relative(this.root, abs);
+    if (!back || back.startsWith('..') || path.isAbsolute(back)) throw new Error(`not inside the library: ${rel}`);
+    return abs;
+  }
+
+  async add(input: AddInput): Promise<LibraryItem> {
+    const meta = LibraryItemMeta.parse(input.meta);
+    await this.open();
+    const id = randomUUID();
+    const savedAt = this.now();
+    let head: Buffer;
+    try {
+      head = await this.disk.readHead(input.source, SNIFF_BYTES);
+    } catch (err) {
+      if (errno(err) === 'ENOENT') throw new LibraryError('source_missing', 'The file to save is gone (it may have been cleaned up); download it again.', { cause: err });
+      throw explain(err, this.root);
+    }
+    const type = sniff(head);
+    const { stem, ext: givenExt } = cleanStem(input.name);
+    const folder = monthFolder(savedAt);
+    const dir = path.join(this.root, folder);
+    const undo: Undo[] = [];
+    let item: LibraryItem;
+    let copied: boolean;
+    try {
+      await this.disk.mkdir(dir);
+      const placed = await this.place(input.source, dir, stem, type?.ext ?? (givenExt || '.bin'), id, undo);
+      copied = placed.copied;
+      const abs = path.join(dir, placed.name);
+      const bytes = await this.disk.size(abs);
+      const thumb = type ? await this.thumbnail(abs, bytes, id, type, undo) : undefined;
+      item = LibraryItem.parse({
+        ...meta,
+        version: 1,
+        id,
+        kind: type?.kind ?? meta.kind,
+        mime: type?.mime ?? meta.mime ?? 'application/octet-stream',
+        file: `${folder}/${placed.name}`,
+        bytes,
+        width: type?.width ?? meta.width,
+        height: type?.height ?? meta.height,
+        savedAt,
+        thumb,
+      });
+      await writeAtomic(this.disk, dir, `${abs}.json`, JSON.stringify(item, null, 2), `.${id}.json.tmp`);
+    } catch (err) {
+      for (const step of undo.reverse()) await step().catch(() => undefined);
+      throw explain(err, this.root);
+    }
+    this.index.put(item);
+    this.writer.schedule();
+    if (copied) await this.disk.unlink(input.source).catch((err: unknown) => this.log(`library: saved a copy but could not remove ${input.source} (${errno(err)})`));
+    return item;
+  }
+
+  /** Deletes the sidecar first (so the item is gone even if the rest fails), then media and thumbnail. */
+  async remove(id: string): Promise<boolean> {
+    await this.open();
+    const item = this.index.get(id);
+    if (!item) return false;
+    const media = this.resolve(item.file);
+    try {
+      await this.disk.unlink(`${media}.json`);
+    } catch (err) {
+      if (errno(err) !== 'ENOENT') throw explain(err, this.root);
+    }
+    this.index.delete(id);
+    this.writer.schedule();
+    const rest = [media, ...(item.thumb ? [this.resolve(item.thumb)] : [])];
+    for (const p of rest) {
+      await this.disk.unlink(p).catch((err: unknown) => {
+        if (errno(err) !== 'ENOENT') this.log(`library: could not delete ${p} (${errno(err)})`);
+      });
+    }
+    return true;
+  }
+
+  /**
+   * Puts the file under the first free name. The name is claimed with an exclusive create, so two
+   * saves can never pick the same one, and the file then replaces only our own empty placeholder.
+   */
+  private async place(source: string, dir: string, stem: string, ext: string, id: string, undo: Undo[]): Promise<{ name: string; copied: boolean }> {
+    for (let n = 1; n <= 10_000; n++) {
+      const name = candidateName(stem, ext, n);
+      const target = path.join(dir, name);
+      try {
+        await this.disk.claim(target);
+      } catch (err) {
+        if (errno(err) === 'EEXIST') continue;
+        throw err;
+      }
+      // A sidecar left behind by a file deleted by hand would otherwise describe this new file.
+      if (await this.disk.exists(`${target}.json`)) {
+        await discard(this.disk, [target]);
+        continue;
+      }
+      undo.push(() => this.disk.unlink(target));
+      let copied = false;
+      try {
+        await this.disk.rename(source, target);
+        // Moved: undoing must give the caller its file back, not delete it.
+        undo[undo.length - 1] = () => this.disk.rename(target, source);
+      } catch (err) {
+        // Another disk (EXDEV), or a source folder we may read but not change: copy instead.
+        if (!['EXDEV', 'EPERM', 'EACCES'].includes(errno(err) ?? '')) throw err;
+        const temp = path.join(dir, `.${id}.part`);
+        undo.push(() => this.disk.unlink(temp));
+        await this.disk.copyDurable(source, temp);
+        await this.disk.rename(temp, target);
+        copied = true;
+      }
+      // No directory fsync here: the sidecar's atomic write syncs this same folder right after.
+      return { name, copied };
+    }
+    throw new Error('too many files with this name');
+  }
+
+  /** Best effort: a file that cannot be decoded is still saved, just without a thumbnail. */
+  private async thumbnail(abs: string, bytes: number, id: string, type: Sniffed, undo: Undo[]): Promise<string | undefined> {
+    if (type.kind === 'audio' || bytes > POSTER_MAX_INPUT_BYTES) return undefined;
+    try {
+      const thumb = await makeThumbnail(await this.disk.readFile(abs), type, { ffmpeg: this.ffmpeg, log: this.log });
+      if (!thumb) return undefined;
+      const rel = `.thumbs/${id}${thumb.ext}`;
+      const dir = path.join(this.root, '.thumbs');
+      await this.disk.mkdir(dir);
+      await writeAtomic(this.disk, dir, this.resolve(rel), thumb.data, `.${id}.tmp`);
+      undo.push(() => this.disk.unlink(this.resolve(rel)));
+      return rel;
+    } catch (err) {
+      this.log(`library: no thumbnail for ${path.basename(abs)}: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Reconciles the index with what is really on disk. Sidecars are the truth: a sidecar whose media
+ * file is present is an item, media without a sidecar is not (a save that never committed), and a
+ * sidecar that cannot be read is skipped and logged rather than hiding the rest of the library.
+ *
+ * Running on every open picks up saves that a kill kept out of the index and files the creator
+ * deleted or copied by hand. To stay cheap with tens of thousands of items it re-reads only
+ * folders whose mtime differs from the one recorded when they were last read (adding, removing
+ * or renaming an entry changes a folder's mtime), and only sidecars the index does not know.
+ */
+import path from 'node:path';
+import { LibraryItem } from './library-item.js';
+import { toRow, type IndexRow } from './library-index.js';
+import { errno, type DiskOps } from './disk.js';
+
+/** The library is `<root>/<YYYY-MM>/…`; a little more depth tolerates hand-made sub-folders. */
+const MAX_DEPTH = 3;
+const READ_CONCURRENCY = 16;
+/** Coarse file systems (FAT: 2 s) could hide a change made in the same tick as the reading. */
+const SETTLE_MS = 2_000;
+/** Recorded for a folder read too soon after a change: it is read again on the next open. */
+const UNSETTLED = -1;
+
+export interface Known {
+  rows: readonly IndexRow[];
+  dirs: Readonly<Record<string, number>>;
+}
+
+export interface Reconciled {
+  rows: IndexRow[];
+  dirs: Record<string, number>;
+  /** True when the result differs from what was known (the index must be written). */
+  changed: boolean;
+}
+
+const parentOf = (rel: string): string => rel.slice(0, Math.max(0, rel.lastIndexOf('/')));
+const absOf = (root: string, rel: string): string => (rel ? path.join(root, ...rel.split('/')) : root);
+
+async function readSidecar(disk: DiskOps, root: string, file: string, log: (line: string) => void): Promise<LibraryItem | undefined> {
+  try {
+    const json: unknown = JSON.parse((await disk.readFile(absOf(root, `${file}.json`))).toString('utf8'));
+    const parsed = LibraryItem.safeParse(json);
+    if (!parsed.success) {
+      log(`library: skipped ${file}.json: not a valid sidecar`);
+      return undefined;
+    }
+    // Where the sidecar sits is what counts; the folder may have been moved or renamed by hand.
+    return { ...parsed.data, file };
+  } catch (err) {
+    log(`library: skipped ${file}.json: ${err instanceof SyntaxError ? 'damaged JSON' : (errno(err) ?? String(err))}`);
+    return undefined;
+  }
+}
+
+export async function reconcile(disk: DiskOps, root: string, known: Known | undefined, log: (line: string) => void): Promise<Reconciled> {
+  const knownRows = known?.rows ?? [];
+  const recorded = known?.dirs ?? {};
+  const dirs: Record<string, number> = {};
+  /** Folders whose mtime is unchanged: their known rows are kept without reading anything. */
+  const unchanged = new Set<string>();
+  /** Media files with a sidecar, per folder that was read again. */
+  const found = new Map<string, Set<string>>();
+
+  const walk = async (rel: string, depth: number): Promise<void> => {
+    let mtime: number;
+    try {
+      mtime = await disk.mtime(absOf(root, rel));
+    } catch (err) {
+      // A missing library folder is an empty library; anything else at the root is a real problem.
+      if (rel === '' && errno(err) !== 'ENOENT') throw err;
+      return;
+    }
+    if (recorded[rel] === mtime && mtime !== UNSETTLED) {
+      dirs[rel] = mtime;
+      unchanged.add(rel);
+      const children = Object.keys(recorded).filter((d) => d !== '' && parentOf(d) === rel);
+      await Promise.all(children.map((d) => walk(d, depth + 1)));
+      return;
+    }
+    dirs[rel] = Date.now() - mtime < SETTLE_MS ? UNSETTLED : mtime;
+    const entries = await disk.readdir(absOf(root, rel)).catch(() => []);
+    const files = new Set<string>();
+    const subdirs: string[] = [];
+    for (const e of entries) {
+      // Dot entries are the library's own temp files and `.thumbs`, or the OS's (.DS_Store).
+      if (e.name.startsWith('.')) continue;
+      if (e.isFile()) files.add(e.name);
+      else if (e.isDirectory() && depth < MAX_DEPTH) subdirs.push(rel ? `${rel}/${e.name}` : e.name);
+    }
+    const media = new Set<string>();
+    for (const name of files) {
+      if (name.endsWith('.json') && files.has(name.slice(0, -5))) media.add(rel ? `${rel}/${name.slice(0, -5)}` : name.slice(0, -5));
+    }
+    found.set(rel, media);
+    await Promise.all(subdirs.map((d) => walk(d, depth + 1)));
+  };
+  await walk('', 0);
+
+  const rows: IndexRow[] = [];
+  const ids = new Set<string>();
+  for (const row of knownRows) {
+    const dir = parentOf(row[2]);
+    const media = found.get(dir);
+    if (unchanged.has(dir)) rows.push(row);
+    else if (media?.delete(row[2])) rows.push(row); // what is left in `found` afterwards is new
+    else continue;
+    ids.add(row[0]);
+  }
+  const kept = rows.length;
+  const unknown = [...found.values()].flatMap((set) => [...set]);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < unknown.length) {
+      const item = await readSidecar(disk, root, unknown[next++], log);
+      if (!item) continue;
+      // A sidecar copied together with its file repeats an id; the first one found keeps it.
+      if (ids.has(item.id)) {
+        log(`library: skipped ${item.file}: its id is already used by another item`);
+        continue;
+      }
+      ids.add(item.id);
+      rows.push(toRow(item));
+    }
+  };
+  await Promise.all(Array.from({ length: READ_CONCURRENCY }, worker));
+  const sameDirs = Object.keys(dirs).length === Object.keys(recorded).length && Object.entries(dirs).every(([d, m]) => recorded[d] === m);
+  return { rows, dirs, changed: !known || !sameDirs || kept !== knownRows.length || rows.length !== kept };
+}

@@ -1,0 +1,12 @@
+/** What crosses the contract of a job: no internal scheduling fields, no links (they are the host's). */
+import type { TaskView } from '../../../shared/contract/tasks.js';
+import type { JobRecord } from './job-record.js';
+
+export function toTaskView(j: JobRecord): TaskView {
+  return {
+    id: j.id, kind: j.kind, route: j.route, model: j.model, prompt: j.prompt, actualPrompt: j.actualPrompt, params: j.params,
+    state: j.state, rawStatus: j.rawStatus, progress: j.progress, error: j.error, remoteId: j.remoteId,
+    createdAt: j.createdAt, submittedAt: j.submittedAt, finishedAt: j.finishedAt, expiresAt: j.expiresAt,
+    downloads: j.downloads.map((d) => ({ state: d.state, received: d.received, total: d.total, libraryId: d.libraryId })),
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * End-to-end tests drive Debian's Chromium against the browser shell and the sandbox gateway
+ * (these machines cannot download Playwright's browsers: never run `npx playwright install`).
+ * The renderer must be built first: `npm run test:e2e` runs `vite build` before the tests.
+ */
+import { defineConfig } from '@playwright/test';
+
+const ci = !!process.env.CI;
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Each worker runs its own shell, core and two sandboxes; 2-core machines fit at most two.
+  workers: ci ? 1 : 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  forbidOnly: ci,
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+});

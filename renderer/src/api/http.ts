@@ -1,0 +1,120 @@
+/**
+ * The contract over the browser shell: calls are same-origin JSON POSTs, events come from one
+ * shared EventSource. The token cookie is HttpOnly, so nothing here ever sees it; the browser
+ * attaches it because every request stays on the shell's own origin.
+ */
+import type { ErrorData, EventName, EventPayload, Input, MethodName, Output, Result, StudioApi } from '../../../shared/contract/index.js';
+
+const UNREACHABLE: ErrorData = {
+  code: 'unreachable',
+  message: 'The studio host is not answering. Check that the studio is still running in its terminal, then try again.',
+  retryable: true,
+};
+
+const SIGNED_OUT: ErrorData = {
+  code: 'unauthorized',
+  message: 'This tab is no longer signed in to the studio. Open the link printed in the terminal where the studio runs.',
+  retryable: false,
+};
+
+const failure = (error: ErrorData): Result<never> => ({ ok: false, error });
+
+function isResult(v: unknown): v is Result<unknown> {
+  if (!v || typeof v !== 'object' || typeof (v as { ok?: unknown }).ok !== 'boolean') return false;
+  if ((v as { ok: boolean }).ok) return 'value' in v;
+  const e = (v as { error?: unknown }).error;
+  return !!e && typeof e === 'object' && typeof (e as ErrorData).code === 'string' && typeof (e as ErrorData).message === 'string';
+}
+
+export interface HttpApiOptions {
+  /** Injected by tests; the real ones by default. */
+  fetch?: typeof fetch;
+  EventSource?: typeof EventSource;
+}
+
+type AnyListener = (payload: unknown) => void;
+
+export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const Source = options.EventSource ?? EventSource;
+  const listeners = new Map<string, Set<AnyListener>>();
+  let source: EventSource | undefined;
+
+  function onMessage(message: MessageEvent) {
+    let data: { event?: unknown; payload?: unknown };
+    try {
+      data = JSON.parse(String(message.data));
+    } catch {
+      return;
+    }
+    if (typeof data?.event !== 'string') return;
+    for (const listener of [...(listeners.get(data.event) ?? [])]) {
+      try {
+        listener(data.payload);
+      } catch (err) {
+        // One broken listener must not starve the others of the same event.
+        console.error(err);
+      }
+    }
+  }
+
+  function openSource() {
+    if (source) return;
+    // The browser reconnects on its own after a dropped connection (not after a 403).
+    source = new Source('/api/events');
+    source.onmessage = onMessage;
+  }
+
+  function closeSourceIfIdle() {
+    for (const set of listeners.values()) if (set.size > 0) return;
+    source?.close();
+    source = undefined;
+  }
+
+  return {
+    async invoke<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>> {
+      let response: Response;
+      try {
+        response = await doFetch(`/api/call/${encodeURIComponent(method)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(input ?? {}),
+          credentials: 'same-origin',
+        });
+      } catch {
+        return failure(UNREACHABLE);
+      }
+      if (response.status === 403) return failure(SIGNED_OUT);
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch {
+        body = undefined;
+      }
+      // The shell answers every call with a Result, even a refused one (bad JSON → 400).
+      if (isResult(body)) return body as Result<Output<M>>;
+      return failure({
+        code: response.status >= 500 ? 'internal' : 'bad_response',
+        message: `The studio host gave an unexpected answer (HTTP ${response.status}). Try again.`,
+        retryable: response.status >= 500,
+        status: response.status,
+      });
+    },
+
+    subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+      const wrapped = listener as AnyListener;
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(wrapped);
+      openSource();
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        set.delete(wrapped);
+        // Nothing listens any more: drop the connection rather than keep it open while idle.
+        closeSourceIfIdle();
+      };
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The top-up banner after a 402 anywhere. It sits beside the tab panels, not around them, so
+ * showing or dismissing it never remounts a form and never clears what the user typed.
+ */
+import { useUiStore } from '../state/ui-store.js';
+
+const HEADLINE = 'Your balance is too low for this job — top up and retry.';
+
+export function PaymentBanner() {
+  const message = useUiStore((s) => s.paymentMessage);
+  const dismiss = useUiStore((s) => s.dismissPaymentRequired);
+  if (message === null) return null;
+  // The host's message usually is the headline already, in its own words; say it only once.
+  const selfContained = /^your balance is too low/i.test(message);
+  return (
+    <div className="banner banner-payment" role="alert" data-testid="payment-banner">
+      <div className="banner-text">
+        <strong>{selfContained ? message : HEADLINE}</strong>
+        {!selfContained && message && <p>{message}</p>}
+      </div>
+      <button type="button" className="button" onClick={dismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

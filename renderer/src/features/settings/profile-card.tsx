@@ -1,0 +1,135 @@
+/**
+ * One profile in the list: what it points at, whether it holds a key (only ever the masked tail),
+ * and its actions. The built-in sandbox can be activated and tested but not edited or removed.
+ */
+import { useId, useRef, useState } from 'react';
+import type { ProfileView } from '../../../../shared/contract/index.js';
+import { useAction } from '../../api/client.js';
+import { ConnectionResult } from './connection-result.js';
+import { ProfileForm } from './profile-form.js';
+import { maskedTail, useProfilesCache } from './profile-cache.js';
+
+interface Props {
+  profile: ProfileView;
+  active: boolean;
+  /** Set while this profile's form is open; `replaceKey` when opened from "Replace key". */
+  editing: { replaceKey: boolean } | null;
+  onEdit(replaceKey: boolean): void;
+  onEditDone(saved?: ProfileView): void;
+  onRemoved(name: string): void;
+}
+
+export function ProfileCard({ profile, active, editing, onEdit, onEditDone, onRemoved }: Props) {
+  const headingId = useId();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const { setView, putProfile } = useProfilesCache();
+  const [confirming, setConfirming] = useState(false);
+  const activate = useAction('profiles.activate', { onSuccess: setView });
+  const test = useAction('profiles.test');
+  const clearKey = useAction('profiles.clearKey', {
+    onSuccess: (view) => {
+      putProfile(view);
+      test.reset();
+    },
+  });
+  const remove = useAction('profiles.remove', {
+    onSuccess: (view) => {
+      setView(view);
+      onRemoved(profile.name);
+    },
+  });
+  const isSandbox = profile.kind === 'sandbox';
+  const actionError = activate.error ?? clearKey.error ?? remove.error;
+
+  const closeForm = (saved?: ProfileView) => {
+    // A new key or address makes the last test result stale.
+    if (saved) test.reset();
+    onEditDone(saved);
+    // Give focus back to where the user started, rather than dropping it on the page.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  const keyStatus = isSandbox ? (
+    'Built-in offline gateway — no key needed, nothing real is charged.'
+  ) : profile.hasKey ? (
+    <>
+      Key saved <span className="key-tail">•••• {maskedTail(profile.keyTail)}</span>
+    </>
+  ) : (
+    'No key saved'
+  );
+
+  return (
+    <li className={`profile-card${active ? ' is-active' : ''}`} aria-labelledby={headingId} data-profile-id={profile.id}>
+      <div className="profile-head">
+        <h4 id={headingId}>{profile.name}</h4>
+        {isSandbox && <span className="badge badge-sandbox">Built-in</span>}
+        {active && <span className="badge badge-active">Active</span>}
+      </div>
+      <p className="profile-url">
+        <code>{profile.baseUrl}</code>
+      </p>
+      <p className={`key-status${profile.hasKey || isSandbox ? '' : ' muted'}`} data-testid="key-status">
+        {keyStatus}
+      </p>
+
+      <div className="profile-actions">
+        {!active && (
+          <button type="button" className="button button-primary" onClick={() => activate.mutate({ id: profile.id })} aria-disabled={activate.isPending}>
+            Activate
+          </button>
+        )}
+        <button type="button" className="button" onClick={() => test.mutate({ id: profile.id })} aria-disabled={test.isPending}>
+          Test connection
+        </button>
+        {!isSandbox && (
+          <>
+            <button type="button" className="button" ref={editButton} onClick={() => onEdit(false)} aria-expanded={!!editing && !editing.replaceKey}>
+              Edit
+            </button>
+            <button type="button" className="button" onClick={() => onEdit(true)} aria-expanded={!!editing?.replaceKey}>
+              {profile.hasKey ? 'Replace key' : 'Add key'}
+            </button>
+            {profile.hasKey && (
+              <button type="button" className="button button-danger" onClick={() => clearKey.mutate({ id: profile.id })}>
+                Remove key
+              </button>
+            )}
+            <button type="button" className="button button-danger" onClick={() => setConfirming(true)} aria-expanded={confirming}>
+              Remove
+            </button>
+          </>
+        )}
+      </div>
+
+      {confirming && (
+        <div className="confirm" role="group" aria-label={`Confirm removing ${profile.name}`}>
+          <p>
+            Remove “{profile.name}”? Its saved key is deleted too. {active && 'The studio switches back to the offline sandbox.'}
+          </p>
+          <div className="form-actions">
+            <button type="button" className="button button-danger-solid" onClick={() => remove.mutate({ id: profile.id })}>
+              Remove profile
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+
+      {actionError && (
+        <p className="form-error" role="alert">
+          {actionError.message}
+        </p>
+      )}
+      <ConnectionResult pending={test.isPending} result={test.data} error={test.error} />
+
+      {editing && (
+        <ProfileForm
+          key={editing.replaceKey ? 'replace-key' : 'edit'}
+          profile={profile} replaceKey={editing.replaceKey} onSaved={closeForm} onCancel={() => closeForm()} />
+      )}
+    </li>
+  );
+}

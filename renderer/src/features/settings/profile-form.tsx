@@ -1,0 +1,149 @@
+/**
+ * Add or edit a gateway profile. The API key input is uncontrolled on purpose: its value lives only
+ * in the DOM input (never React state, a store or the query cache, and never mirrored into a
+ * `value` attribute), is read once on submit, and is wiped as soon as the host has saved it.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { ErrorData, ProfileView } from '../../../../shared/contract/index.js';
+import { call } from '../../api/client.js';
+import { TextField } from '../../components/TextField.js';
+import { KeyStorageNotice } from './key-storage-notice.js';
+import { maskedTail } from './profile-cache.js';
+
+type FieldName = 'name' | 'baseUrl' | 'apiKey';
+type Errors = Partial<Record<FieldName | 'form', string>>;
+
+interface Props {
+  /** Absent: a new profile. */
+  profile?: ProfileView;
+  /** Opened from "Replace key": the key is the point, so it is required and focused. */
+  replaceKey?: boolean;
+  onSaved(profile: ProfileView): void;
+  onCancel(): void;
+}
+
+const FIELDS: readonly FieldName[] = ['name', 'baseUrl', 'apiKey'];
+
+/** The host names the parameter at fault; it may be a path such as "baseUrl" or "input.baseUrl". */
+function fieldOf(error: ErrorData): FieldName | undefined {
+  const last = error.param?.split('.').pop();
+  return FIELDS.find((f) => f === last);
+}
+
+export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: Props) {
+  const titleId = useId();
+  const [name, setName] = useState(profile?.name ?? '');
+  const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+  const [needsConsent, setNeedsConsent] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const baseUrlInput = useRef<HTMLInputElement>(null);
+  const keyInput = useRef<HTMLInputElement>(null);
+
+  const showErrors = (next: Errors) => {
+    setErrors(next);
+    // Take the user to the first field at fault.
+    const first = FIELDS.find((f) => next[f]);
+    const target = first === 'name' ? nameInput : first === 'baseUrl' ? baseUrlInput : first === 'apiKey' ? keyInput : null;
+    target?.current?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const apiKey = keyInput.current?.value.trim() ?? '';
+    if (replaceKey && !apiKey) {
+      showErrors({ apiKey: 'Enter the new key, or cancel to keep the saved one.' });
+      return;
+    }
+    setSaving(true);
+    setErrors({});
+    try {
+      const saved = await call('profiles.save', {
+        id: profile?.id,
+        name,
+        baseUrl,
+        ...(apiKey ? { apiKey } : {}),
+      });
+      if (keyInput.current) keyInput.current.value = '';
+      setNeedsConsent(false);
+      onSaved(saved);
+    } catch (caught) {
+      const error = caught as ErrorData;
+      if (error.code === 'consent_required') {
+        setNeedsConsent(true);
+        showErrors({ form: error.message });
+      } else if (error.code === 'invalid_input' && fieldOf(error)) {
+        showErrors({ [fieldOf(error)!]: error.message });
+      } else {
+        showErrors({ form: error.message });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const tail = maskedTail(profile?.keyTail);
+  const keyHint = replaceKey
+    ? 'The new key replaces the saved one when you save.'
+    : profile?.hasKey
+      ? `Leave empty to keep the saved key (•••• ${tail}).`
+      : 'Write-only: after saving, only its last four characters are shown.';
+  const title = !profile ? 'Add a gateway profile' : replaceKey ? `Replace the key of “${profile.name}”` : `Edit “${profile.name}”`;
+
+  return (
+    <form className="profile-form" aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <h4 id={titleId}>{title}</h4>
+      <div className="form-grid">
+        <TextField
+          label="Name"
+          ref={nameInput}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          autoComplete="off"
+          autoFocus={!replaceKey}
+          placeholder="Work gateway"
+        />
+        <TextField
+          label="Base URL"
+          type="url"
+          ref={baseUrlInput}
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.target.value)}
+          error={errors.baseUrl}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://gateway.example.com"
+        />
+        <TextField
+          label={replaceKey ? 'New API key' : 'API key'}
+          className="field-wide"
+          type="password"
+          ref={keyInput}
+          hint={keyHint}
+          error={errors.apiKey}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          autoFocus={replaceKey}
+        />
+      </div>
+      <KeyStorageNotice emphasize={needsConsent} />
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" aria-disabled={saving}>
+          {saving ? 'Saving…' : 'Save profile'}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * UI-only state (DESIGN §2): which tab is open, which tabs were visited, the top-up banner.
+ * Host-owned data (profiles, settings, balances) lives in react-query, never here, and nothing
+ * secret is ever put in this store.
+ */
+import { create } from 'zustand';
+
+export const TAB_IDS = ['chat', 'image', 'video', 'speech', 'tasks', 'gallery', 'settings'] as const;
+export type TabId = (typeof TAB_IDS)[number];
+
+interface UiState {
+  tab: TabId;
+  /** Tabs opened at least once stay mounted (hidden), so what the user typed survives a switch. */
+  visited: readonly TabId[];
+  /** Set by a 402 anywhere; the banner shows it until dismissed. */
+  paymentMessage: string | null;
+  openTab(tab: TabId): void;
+  showPaymentRequired(message: string): void;
+  dismissPaymentRequired(): void;
+}
+
+export const useUiStore = create<UiState>()((set) => ({
+  tab: 'chat',
+  visited: ['chat'],
+  paymentMessage: null,
+  openTab: (tab) => set((s) => ({ tab, visited: s.visited.includes(tab) ? s.visited : [...s.visited, tab] })),
+  showPaymentRequired: (message) => set({ paymentMessage: message }),
+  dismissPaymentRequired: () => set({ paymentMessage: null }),
+}));

@@ -1,0 +1,62 @@
+/**
+ * Asynchronous jobs (issue 4): what the Tasks tab shows and the actions it offers. Image and
+ * video studios submit through `tasks.submit`; the request is checked against the catalog's
+ * rules in the host before any money is spent.
+ */
+import { z } from 'zod';
+
+export const TASK_STATES = ['submitting', 'unknown', 'queued', 'running', 'completed', 'saved', 'failed', 'timed_out', 'expired', 'cancelled'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+export const TaskView = z.object({
+  id: z.string(),
+  kind: z.enum(['image', 'video']),
+  route: z.enum(['generic', 'multipart']),
+  model: z.string(),
+  prompt: z.string(),
+  actualPrompt: z.string().optional(),
+  params: z.record(z.string(), z.unknown()),
+  state: z.enum(TASK_STATES),
+  /** What the gateway said, verbatim (spec §3). */
+  rawStatus: z.string().optional(),
+  progress: z.number().optional(),
+  error: z.string().optional(),
+  /** The gateway's task id, once submitted. */
+  remoteId: z.string().optional(),
+  createdAt: z.number(),
+  submittedAt: z.number().optional(),
+  finishedAt: z.number().optional(),
+  /** Result links die at this time unless saved (spec §1). */
+  expiresAt: z.number().optional(),
+  downloads: z.array(z.object({
+    state: z.enum(['pending', 'downloading', 'done', 'failed', 'expired']),
+    received: z.number(),
+    total: z.number().optional(),
+    libraryId: z.string().optional(),
+  })),
+});
+export type TaskView = z.infer<typeof TaskView>;
+
+export const SubmitTaskInput = z.discriminatedUnion('route', [
+  z.object({ route: z.literal('image'), request: z.record(z.string(), z.unknown()) }),
+  z.object({ route: z.literal('video'), request: z.record(z.string(), z.unknown()) }),
+  z.object({ route: z.literal('video-multipart'), request: z.record(z.string(), z.string()) }),
+]);
+export type SubmitTaskInput = z.infer<typeof SubmitTaskInput>;
+
+const id = z.object({ id: z.string().min(1) });
+
+export const taskMethods = {
+  'tasks.list': { input: z.object({}), output: z.array(TaskView) },
+  'tasks.submit': { input: SubmitTaskInput, output: TaskView },
+  /** Stop tracking (the gateway may still finish it). */
+  'tasks.cancel': { input: id, output: TaskView },
+  /** Resubmit the same parameters as a new job (the UI confirms first: it costs money). */
+  'tasks.retry': { input: id, output: TaskView },
+  /** Resume polling after a time-out, or retry saving the files. */
+  'tasks.checkAgain': { input: id, output: TaskView },
+} as const;
+
+export const taskEvents = {
+  'tasks.onDidChange': TaskView,
+} as const;
