@@ -2,13 +2,28 @@
  * Builds the renderer for both shells. `base: './'` keeps every asset URL relative, so the same
  * output loads from file:// (or a custom protocol) in Electron and from the browser shell's origin.
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CONTENT_SECURITY_POLICY } from './shared/csp.js';
+
+/**
+ * The built page carries the CSP itself too: Electron cannot always attach response headers to
+ * file:// pages. `frame-ancestors` only works as a header, so the meta copy leaves it out.
+ * Dev builds skip it: the dev server injects an inline preamble the policy would block.
+ */
+function cspMeta(): Plugin {
+  const policy = CONTENT_SECURITY_POLICY.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; ');
+  return {
+    name: 'studio-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' }],
+  };
+}
 
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react()],
+  plugins: [react(), cspMeta()],
   build: {
     outDir: '../out/renderer',
     emptyOutDir: true,

@@ -48,3 +48,4 @@ export * from './settings.js';
 export * from './account.js';
 export * from './tasks.js';
 export * from './library.js';
+export * from './task-notice.js';
