@@ -60,12 +60,12 @@ beforeEach(() => {
   fake.lock = true;
   fake.windows = [];
   fake.ipc = [];
-  let listener: any;
+  const listeners = new Set<any>();
   fake.core = {
     dispatch: vi.fn(async () => ({ ok: true, value: { libraryDir: '/media/Library', theme: 'system' } })),
-    subscribe: vi.fn((l: any) => { listener = l; return () => undefined; }),
+    subscribe: vi.fn((l: any) => { listeners.add(l); return () => listeners.delete(l); }),
     close: vi.fn(async () => undefined),
-    emit: (e: string, p: unknown) => listener(e, p),
+    emit: (e: string, p: unknown) => listeners.forEach((l) => l(e, p)),
   };
 });
 

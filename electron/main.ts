@@ -14,6 +14,7 @@ import { handleMediaProtocol, registerMediaScheme } from './adapters/protocol.js
 import { createSecretsStore } from './adapters/secrets.js';
 import { createSettingsStore } from './adapters/settings-store.js';
 import { createMainWindow } from './adapters/window.js';
+import { notifyOnJobEnd } from './adapters/notifications.js';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -81,6 +82,7 @@ async function start(): Promise<void> {
     if (event === 'settings.onDidChange') libraryDir = (payload as SettingsView).libraryDir;
   });
   handleMediaProtocol(() => libraryDir);
+  notifyOnJobEnd(core);
 
   disposeIpc = registerIpc({ core, getWindow: () => window, isAppUrl });
   openWindow();
