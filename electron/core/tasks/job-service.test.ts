@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
@@ -102,6 +103,19 @@ describe('the job pipeline against the sandbox', () => {
     expect(done.error).toBe('The gateway says: Prompt refused by the model');
   });
 
+  it('ends "expired" with a clear message when the links die before the files are saved', async () => {
+    // A link lifetime of 1 simulated second at speed 100: gone before the download starts.
+    const sandbox = await startSandbox({ speed: 100, streamPaceMs: 0, linkTtlSeconds: 1 });
+    cleanups.push(() => sandbox.close());
+    const t = await setup({ sandbox });
+    await admin(sandbox, 'faults/latency', { ms: 100, match: '/files/' });
+    const job = await t.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'too late', resolution: '1K' } });
+    const done = await t.until(job.id, ['expired', 'saved']);
+    expect(done.state).toBe('expired');
+    expect(done.error).toMatch(/expired before the files could be saved/);
+    expect(t.library.files()).toEqual([]);
+  });
+
   it('refuses a bad request before sending, naming the field', async () => {
     const t = await setup();
     await expect(t.service.submit({ route: 'image', request: { model: 'seedream-4-5', prompt: 'x', resolution: '1K' } })).rejects.toMatchObject({ code: 'invalid_input', param: 'resolution' });
@@ -169,6 +183,29 @@ describe('restarts', () => {
     expect(second.store.all()).toHaveLength(1);
     expect(done.downloads.filter((d) => d.state === 'done')).toHaveLength(1);
     expect(existsSync(join(dir, 'downloads', `${job.id}-0.part`))).toBe(false);
+  });
+
+  it('a process killed mid-download: the next start resumes the file, one job, one library item', async () => {
+    const sandbox = await startSandbox({ speed: 100, streamPaceMs: 0 });
+    cleanups.push(() => sandbox.close());
+    const dir = mkdtempSync(join(tmpdir(), 'studio-kill-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    // The first download attempt is cut after 64 KB, so the process dies holding a partial file.
+    await admin(sandbox, 'faults/download', { after_bytes: 65_536, count: 1 });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test', 'die-mid-download.ts'), dir, sandbox.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    const signal = await new Promise((r) => child.once('exit', (_code, sig) => r(sig)));
+    expect(signal).toBe('SIGKILL');
+    const id = /dying (\S+)/.exec(out)![1];
+    const t = await setup({ sandbox, dir });
+    const done = await t.until(id, ['saved']);
+    expect(t.store.all()).toHaveLength(1);
+    expect(done.downloads).toHaveLength(1);
+    const files = t.library.files();
+    expect(files).toHaveLength(1);
+    expect(PNG.sync.read(readFileSync(files[0])).width).toBe(2048);
+    expect(readdirSync(join(dir, 'downloads'))).toEqual([]);
   });
 
   it('a job caught mid-submission is marked unknown on the next start', async () => {
