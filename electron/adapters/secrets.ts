@@ -3,8 +3,8 @@
  * small 0600 JSON file under userData. When the OS offers no real keychain (Linux `basic_text`, or
  * no encryption at all) the backend reports 'plaintext' and the core asks the user before storing.
  */
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../core/atomic-file.js';
 import { safeStorage } from 'electron';
 import { z } from 'zod';
 import type { SecretsPort } from '../core/ports.js';
@@ -37,14 +37,8 @@ export function createSecretsStore({ file, log = () => undefined }: SecretsStore
     return { version: 1, secrets: {} };
   };
 
-  const write = (doc: SecretsFile) => {
-    mkdirSync(dirname(file), { recursive: true });
-    // Write-then-rename so a crash never leaves a half-written file (and loses every key).
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(doc), { mode: 0o600 });
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, file);
-  };
+  // A crash never leaves a half-written file (and loses every key).
+  const write = (doc: SecretsFile) => writeFileAtomic(file, JSON.stringify(doc));
 
   return {
     backend() {

@@ -4,8 +4,8 @@
  * `file` and the Settings tab can tell the user where the key lives.
  */
 import Conf from 'conf';
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { chmodSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { writeFileAtomic } from '../core/atomic-file.js';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { SecretsPort, SettingsPort } from '../core/ports.js';
@@ -51,28 +51,8 @@ export function createFileSecrets(dataDir: string): SecretsPort {
     return {};
   }
 
-  function save(secrets: Record<string, string>) {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    const tmp = join(dataDir, `.${SECRETS_FILE}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-    // Created 0600 from the start (never readable by others, even briefly), then renamed over
-    // the old file so a crash leaves either the old keys or the new ones, never half a file.
-    const fd = openSync(tmp, 'wx', 0o600);
-    try {
-      writeSync(fd, JSON.stringify(secrets, null, 2));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    try {
-      chmodSync(tmp, 0o600);
-      renameSync(tmp, file);
-      chmodSync(file, 0o600);
-    } catch (e) {
-      rmSync(tmp, { force: true });
-      throw e;
-    }
-    syncDir(dataDir);
-  }
+  // Created 0600 from the start and renamed over the old file: the old keys or the new, never half.
+  const save = (secrets: Record<string, string>) => writeFileAtomic(file, JSON.stringify(secrets, null, 2));
 
   return {
     backend: () => 'file',
@@ -94,20 +74,5 @@ function safeJson(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return undefined;
-  }
-}
-
-/** Makes the rename itself durable; directories cannot be opened for sync on Windows. */
-function syncDir(dir: string) {
-  if (process.platform === 'win32') return;
-  try {
-    const fd = openSync(dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Best effort: some file systems refuse fsync on a directory.
   }
 }

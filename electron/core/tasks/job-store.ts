@@ -2,25 +2,12 @@
  * The task store (issue 4.1): every job in one JSON document in the app's data folder, written
  * atomically (temp file, fsync, rename) and coalesced, so a kill leaves the old or the new file.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { writeFileAtomic } from '../atomic-file.js';
 import { z } from 'zod';
 import { JobRecord } from './job-record.js';
 
 const StoreFile = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) });
-
-export function writeFileAtomic(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const fd = openSync(tmp, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
-}
 
 export class JobStore {
   private readonly jobs = new Map<string, JobRecord>();

@@ -1,0 +1,47 @@
+/**
+ * The one way the host replaces a small file (settings, keys, the task list): a private temp
+ * file, fsync, rename, then the directory synced, so a kill at any moment leaves either the old
+ * or the new file, never a broken one, and the file is never readable by others, even briefly.
+ */
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+
+export function writeFileAtomic(file: string, text: string, mode = 0o600): void {
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const fd = openSync(tmp, 'wx', mode);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  closeSync(fd);
+  try {
+    chmodSync(tmp, mode);
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  syncDir(dir);
+}
+
+/** Makes the rename itself durable; directories cannot be opened for sync on Windows. */
+function syncDir(dir: string): void {
+  if (process.platform === 'win32') return;
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Best effort: some file systems refuse fsync on a directory.
+  }
+}
