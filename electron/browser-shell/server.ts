@@ -13,7 +13,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { isMethodName, type Result, type StudioHost } from '../../shared/contract/index.js';
+import { ATTACHMENT_MAX_BYTES, isMethodName, type Result, type StudioHost } from '../../shared/contract/index.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 import { MEDIA_PREFIX, serveMediaRoute } from './media-route.js';
 
@@ -128,18 +128,18 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, rendererDi
   createReadStream(real).on('error', () => res.destroy()).pipe(res);
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         resolve(undefined);
         req.destroy();
       } else chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -159,22 +159,45 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') return sendText(res, 415, 'Calls take Content-Type: application/json.');
     if (!isMethodName(method)) return sendText(res, 404, `There is no call named "${method}".`);
-    const text = await readBody(req);
-    if (text === undefined) return sendText(res, 413, 'That request is too large.');
+    const body = await readBody(req);
+    if (body === undefined) return sendText(res, 413, 'That request is too large.');
+    const text = body.toString('utf8');
     let input: unknown;
     try {
       input = text.trim() === '' ? {} : JSON.parse(text);
     } catch {
       return sendResult(res, 400, { ok: false, error: { code: 'invalid_input', message: 'The request was not valid JSON.', retryable: false } });
     }
-    let result: Result<unknown>;
+    sendResult(res, 200, await dispatch(method, input));
+  }
+
+  async function dispatch(method: string, input: unknown): Promise<Result<unknown>> {
     try {
-      result = await options.host.dispatch(method, input);
+      return await options.host.dispatch(method, input);
     } catch {
       // The core turns every failure into data; this only guards against a bug there.
-      result = { ok: false, error: { code: 'internal', message: 'The studio hit an unexpected problem. Try again.', retryable: true } };
+      return { ok: false, error: { code: 'internal', message: 'The studio hit an unexpected problem. Try again.', retryable: true } };
     }
-    sendResult(res, 200, result);
+  }
+
+  /** `attachments.add` with its bytes as the raw body: binary, never base64 in JSON. */
+  async function handleUpload(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return sendText(res, 405, 'Uploads are POST requests.');
+    }
+    // Like JSON, this content type cannot be sent cross-origin without a refused preflight.
+    const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/octet-stream') return sendText(res, 415, 'Uploads take Content-Type: application/octet-stream.');
+    const body = await readBody(req, ATTACHMENT_MAX_BYTES);
+    if (body === undefined) return sendResult(res, 413, { ok: false, error: { code: 'invalid_input', message: 'That file is larger than 20 MB.', retryable: false } });
+    let name = 'image';
+    try {
+      name = decodeURIComponent(String(req.headers['x-file-name'] ?? 'image')).slice(0, 255);
+    } catch {
+      // a malformed name is not worth refusing the file for
+    }
+    sendResult(res, 200, await dispatch('attachments.add', { name, data: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) }));
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse) {
@@ -234,6 +257,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
       if (site !== undefined && site !== 'same-origin') return sendText(res, 403, 'Forbidden origin.');
       if (url.pathname === '/api/events') return handleEvents(req, res);
       if (url.pathname.startsWith('/api/call/')) return handleCall(req, res, url.pathname.slice('/api/call/'.length));
+      if (url.pathname === '/api/upload') return handleUpload(req, res);
       return sendText(res, 404, 'Not found.');
     }
     if (url.pathname.startsWith(MEDIA_PREFIX) && options.mediaRoot) {

@@ -18,6 +18,8 @@ import { SPEC_CADENCE } from './tasks/cadence.js';
 import { JobService } from './tasks/job-service.js';
 import { JobStore } from './tasks/job-store.js';
 import { toTaskView } from './tasks/task-view.js';
+import { AttachmentStore } from './media/attachments.js';
+import { generateNativeImage, synthesizeSpeech, type GeneratorDeps } from './media/generators.js';
 
 export type { Core, CorePorts } from './ports.js';
 
@@ -48,15 +50,23 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   // The library follows the folder chosen in settings; jobs save into whichever is current.
   let library = new Library({ root: settingsView().libraryDir, indexFile: join(ports.dataDir, 'library-index.json'), log });
   await library.open();
+  const attachments = new AttachmentStore(join(ports.dataDir, 'attachments'), now);
+  const saveToLibrary: Pick<Library, 'add'> = {
+    add: async (input) => {
+      const item = await library.add(input);
+      emit('library.onDidChange', { reason: 'added', id: item.id });
+      return item;
+    },
+  };
+  const generators = (): GeneratorDeps => ({
+    client: profiles.connect().client, library: saveToLibrary, attachments, scratchDir: join(ports.dataDir, 'downloads'), now,
+  });
   const jobs = new JobService({
     store: new JobStore(join(ports.dataDir, 'jobs.json'), log),
-    library: {
-      add: async (input) => {
-        const item = await library.add(input);
-        emit('library.onDidChange', { reason: 'added', id: item.id });
-        return item;
-      },
-    },
+    library: saveToLibrary,
+    resolveRefs: (spec) => (spec.route === 'image' && Array.isArray(spec.request.image_urls)
+      ? { ...spec, request: { ...spec.request, image_urls: attachments.resolveRefs(spec.request.image_urls, 'image_urls') } }
+      : spec),
     downloadsDir: join(ports.dataDir, 'downloads'),
     clientFor: (profileId) => profiles.connect(profileId).client,
     activeProfileId: () => profiles.activeId(),
@@ -124,6 +134,25 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       }
     },
     'tasks.checkAgain': (i) => toTaskView(jobs.checkAgain(i.id)),
+    'attachments.add': (i) => attachments.add(i.name, i.data),
+    'attachments.remove': (i) => {
+      attachments.remove(i.id);
+      return {};
+    },
+    'images.generateNative': async (i) => {
+      try {
+        return await generateNativeImage(generators(), i);
+      } finally {
+        afterBilledCall();
+      }
+    },
+    'speech.synthesize': async (i) => {
+      try {
+        return await synthesizeSpeech(generators(), i);
+      } finally {
+        afterBilledCall();
+      }
+    },
     'library.list': (q) => ({ ...library.list(q), models: library.models() }),
     'library.get': (i) => {
       const item = library.get(i.id);

@@ -9,9 +9,10 @@ import { profileEvents, profileMethods } from './profiles.js';
 import { settingsEvents, settingsMethods } from './settings.js';
 import { taskEvents, taskMethods } from './tasks.js';
 import { libraryEvents, libraryMethods } from './library.js';
+import { mediaMethods } from './media.js';
 import type { Result } from './result.js';
 
-export const methods = { ...appMethods, ...profileMethods, ...settingsMethods, ...accountMethods, ...taskMethods, ...libraryMethods } as const;
+export const methods = { ...appMethods, ...profileMethods, ...settingsMethods, ...accountMethods, ...taskMethods, ...libraryMethods, ...mediaMethods } as const;
 export const events = { ...profileEvents, ...settingsEvents, ...accountEvents, ...taskEvents, ...libraryEvents } as const;
 
 export type Methods = typeof methods;
@@ -49,3 +50,4 @@ export * from './account.js';
 export * from './tasks.js';
 export * from './library.js';
 export * from './task-notice.js';
+export * from './media.js';

@@ -34,6 +34,8 @@ export interface JobServiceDeps {
   maxPollsInFlight?: number;
   maxDownloads?: number;
   fetch?: typeof fetch;
+  /** Turns stand-ins such as `attachment:<id>` into what the gateway takes, for the call only. */
+  resolveRefs?(spec: JobSpec): JobSpec;
 }
 
 export class JobService {
@@ -82,13 +84,14 @@ export class JobService {
   }
 
   async submit(spec: JobSpec): Promise<JobRecord> {
-    const prepared = prepareJob(spec);
+    const prepared = prepareJob(this.d.resolveRefs ? this.d.resolveRefs(spec) : spec);
     const profileId = this.d.activeProfileId();
     const client = this.d.clientFor(profileId);
     const now = this.d.now();
     const job: JobRecord = {
       id: randomUUID(), profileId, route: prepared.route, kind: prepared.kind, model: prepared.model, prompt: prepared.prompt,
-      params: prepared.params, state: 'submitting', createdAt: now, updatedAt: now, checks: 0, errorStreak: 0, resultUrls: [], downloads: [],
+      // The record keeps the stand-ins (small, and a retry resolves them again), not data URIs.
+      params: spec.request, state: 'submitting', createdAt: now, updatedAt: now, checks: 0, errorStreak: 0, resultUrls: [], downloads: [],
     };
     // Written before the POST: a crash mid-request leaves a record saying so.
     this.d.store.put(job, true);

@@ -34,6 +34,28 @@ export interface HttpApiOptions {
 
 type AnyListener = (payload: unknown) => void;
 
+/**
+ * A call as an HTTP request. Attachments travel as raw bytes to the upload route (JSON would
+ * need base64); every other call is a JSON POST.
+ */
+function request<M extends MethodName>(method: M, input: Input<M>): [string, RequestInit] {
+  if (method === 'attachments.add') {
+    const { name, data } = input as Input<'attachments.add'>;
+    return ['/api/upload', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(name) },
+      body: data as Uint8Array<ArrayBuffer>,
+      credentials: 'same-origin',
+    }];
+  }
+  return [`/api/call/${encodeURIComponent(method)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(input ?? {}),
+    credentials: 'same-origin',
+  }];
+}
+
 export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const Source = options.EventSource ?? EventSource;
@@ -75,12 +97,7 @@ export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
     async invoke<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>> {
       let response: Response;
       try {
-        response = await doFetch(`/api/call/${encodeURIComponent(method)}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(input ?? {}),
-          credentials: 'same-origin',
-        });
+        response = await doFetch(...request(method, input));
       } catch {
         return failure(UNREACHABLE);
       }

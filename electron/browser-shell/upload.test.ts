@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Result, StudioHost } from '../../shared/contract/index.js';
+import { createBrowserShellServer, TOKEN_COOKIE, type BrowserShellServer } from './server.js';
+
+const TOKEN = 'upload-token-0123456789abcdefghijklmnopqrs';
+const received: { method: string; input: any }[] = [];
+const host: StudioHost = {
+  async dispatch(method, input): Promise<Result<unknown>> {
+    received.push({ method, input });
+    return { ok: true, value: { id: 'a1' } };
+  },
+  subscribe: () => () => undefined,
+};
+
+let dir: string;
+let server: BrowserShellServer;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'shell-upload-'));
+  mkdirSync(join(dir, 'r'));
+  writeFileSync(join(dir, 'r', 'index.html'), '<!doctype html>');
+  server = await createBrowserShellServer({ host, rendererDir: join(dir, 'r'), token: TOKEN });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const upload = (body: Uint8Array, headers: Record<string, string>) =>
+  fetch(`${server.origin}/api/upload`, { method: 'POST', body, headers: { Cookie: `${TOKEN_COOKIE}=${TOKEN}`, ...headers } });
+
+describe('the browser shell upload route (attachments.add as raw bytes)', () => {
+  it('hands the exact bytes and the file name to the host', async () => {
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 255]);
+    const res = await upload(bytes, { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent('été ref.png') });
+    expect(await res.json()).toEqual({ ok: true, value: { id: 'a1' } });
+    const last = received.at(-1)!;
+    expect(last.method).toBe('attachments.add');
+    expect(last.input.name).toBe('été ref.png');
+    expect([...last.input.data]).toEqual([...bytes]);
+  });
+
+  it('refuses a form or text body (which a foreign page could send without a preflight)', async () => {
+    const before = received.length;
+    expect((await upload(new Uint8Array([1]), { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await upload(new Uint8Array([1]), { 'Content-Type': 'multipart/form-data; boundary=x' })).status).toBe(415);
+    expect(received.length).toBe(before);
+  });
+
+  it('refuses a foreign origin and a missing cookie', async () => {
+    expect((await upload(new Uint8Array([1]), { 'Content-Type': 'application/octet-stream', Origin: 'http://127.0.0.1:1' })).status).toBe(403);
+    const res = await fetch(`${server.origin}/api/upload`, { method: 'POST', body: new Uint8Array([1]), headers: { 'Content-Type': 'application/octet-stream' } });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Reference images the creator attached (drop, picker, paste), held by the host in the app's
+ * data folder so a draft's attachments survive a restart. The host, not the renderer, turns them
+ * into data URIs, after checking them by content (spec 2.15: jpeg or png, at most 10 MB).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ATTACHMENT_PREFIX, type AttachmentView } from '../../../shared/contract/media.js';
+import { REFERENCE_IMAGE_MAX_BYTES } from '../../../shared/gateway/catalog.js';
+import { writeFileAtomic } from '../atomic-file.js';
+import { coreError } from '../errors.js';
+import { sniff } from '../library/sniff.js';
+
+const Stored = z.array(z.object({ id: z.string(), name: z.string(), mime: z.string(), bytes: z.number(), width: z.number().optional(), height: z.number().optional(), addedAt: z.number() }));
+type Stored = z.infer<typeof Stored>[number];
+
+/** Attachments nobody used for a week are cleared at start. */
+const KEEP_MS = 7 * 24 * 3600 * 1000;
+const MB = 1024 * 1024;
+
+export class AttachmentStore {
+  private readonly items = new Map<string, Stored>();
+  private readonly indexFile: string;
+
+  constructor(private readonly dir: string, private readonly now: () => number) {
+    mkdirSync(dir, { recursive: true });
+    this.indexFile = join(dir, 'attachments.json');
+    const parsed = existsSync(this.indexFile) ? Stored.safeParse(safeJson(readFileSync(this.indexFile, 'utf8'))) : undefined;
+    for (const a of parsed?.success ? parsed.data : []) {
+      if (this.now() - a.addedAt < KEEP_MS && existsSync(this.path(a.id))) this.items.set(a.id, a);
+    }
+    for (const f of readdirSync(dir)) if (f.endsWith('.bin') && !this.items.has(f.slice(0, -4))) rmSync(join(dir, f), { force: true });
+    this.save();
+  }
+
+  private path(id: string): string {
+    return join(this.dir, `${id}.bin`);
+  }
+
+  private save(): void {
+    writeFileAtomic(this.indexFile, JSON.stringify([...this.items.values()]));
+  }
+
+  add(name: string, data: Uint8Array): AttachmentView {
+    const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const type = sniff(bytes);
+    if (!type || type.kind !== 'image') throw coreError('invalid_input', `"${name}" is not an image the studio can read.`, 'data');
+    const item: Stored = { id: randomUUID(), name: name || 'image', mime: type.mime, bytes: bytes.length, width: type.width, height: type.height, addedAt: this.now() };
+    writeFileSync(this.path(item.id), bytes);
+    this.items.set(item.id, item);
+    this.save();
+    return view(item);
+  }
+
+  remove(id: string): void {
+    if (!this.items.delete(id)) return;
+    rmSync(this.path(id), { force: true });
+    this.save();
+  }
+
+  get(id: string): { view: AttachmentView; data: Buffer } {
+    const item = this.items.get(id);
+    if (!item || !existsSync(this.path(id))) throw coreError('not_found', 'An attached image is gone; attach it again.', 'attachments');
+    return { view: view(item), data: readFileSync(this.path(id)) };
+  }
+
+  /** A reference image for the gateway: checked like the gateway would (jpeg or png, ≤ 10 MB). */
+  dataUri(id: string, param: string): string {
+    const { view: v, data } = this.get(id);
+    if (!['image/png', 'image/jpeg'].includes(v.mime)) throw coreError('invalid_input', `"${v.name}" is ${v.mime.replace('image/', '').toUpperCase()}; reference images must be JPEG or PNG.`, param);
+    if (data.length > REFERENCE_IMAGE_MAX_BYTES) throw coreError('invalid_input', `"${v.name}" is ${(data.length / MB).toFixed(1)} MB; each reference image may be at most 10 MB.`, param);
+    return `data:${v.mime};base64,${data.toString('base64')}`;
+  }
+
+  /** Replaces every `attachment:<id>` in a list of image references with its data URI. */
+  resolveRefs(refs: unknown, param: string): unknown {
+    if (!Array.isArray(refs)) return refs;
+    return refs.map((r, i) => (typeof r === 'string' && r.startsWith(ATTACHMENT_PREFIX) ? this.dataUri(r.slice(ATTACHMENT_PREFIX.length), `${param}.${i}`) : r));
+  }
+}
+
+const view = ({ id, name, mime, bytes, width, height }: Stored): AttachmentView => ({ id, name, mime, bytes, width, height });
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

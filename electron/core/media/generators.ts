@@ -1,0 +1,98 @@
+/**
+ * The generators that answer at once (issue 5): the native image models (spec 4.5), whose
+ * images are saved to the library straight away, and speech (spec 4.10), saved as audio.
+ */
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { NativeImageInput, NativeImageResult, SpeechInput } from '../../../shared/contract/media.js';
+import { NativeResponse } from '../../../shared/gateway/wire.js';
+import type { GatewayClient } from '../gateway/client.js';
+import type { Library } from '../library/library.js';
+import type { LibraryItem } from '../library/library-item.js';
+import type { AttachmentStore } from './attachments.js';
+
+export interface GeneratorDeps {
+  client: GatewayClient;
+  library: Pick<Library, 'add'>;
+  attachments: AttachmentStore;
+  /** Where answers are written before the library takes them. */
+  scratchDir: string;
+  now(): number;
+}
+
+const FINISH_NOTICES: Record<string, string> = {
+  MAX_TOKENS: 'The model reached its output limit before it finished.',
+  SAFETY: 'The model stopped for safety reasons; try rewording the prompt.',
+  RECITATION: 'The model stopped because the answer repeated existing content too closely.',
+  OTHER: 'The model stopped for an unspecified reason; try again.',
+};
+
+const scratch = (d: GeneratorDeps, ext: string) => {
+  mkdirSync(d.scratchDir, { recursive: true });
+  return join(d.scratchDir, `${randomUUID()}${ext}`);
+};
+
+export async function generateNativeImage(d: GeneratorDeps, input: NativeImageInput): Promise<NativeImageResult> {
+  // Spec 4.5: the image to edit goes first as inlineData, then the instruction.
+  const images = (input.attachmentIds ?? []).map((id) => d.attachments.get(id));
+  const parts = [
+    ...images.map(({ view, data }) => ({ inlineData: { mimeType: view.mime, data: data.toString('base64') } })),
+    { text: input.prompt },
+  ];
+  const body = {
+    contents: [{ role: 'user', parts }],
+    generationConfig: { responseModalities: input.textOnly ? ['TEXT'] : ['IMAGE', 'TEXT'] },
+  };
+  const res = await d.client.json(
+    { method: 'POST', path: `/v1beta/models/${encodeURIComponent(input.model)}:generateContent`, json: body, auth: 'goog', timeoutMs: 180_000 },
+    NativeResponse,
+    'either',
+  );
+  const candidate = res.candidates[0];
+  const finishReason = candidate?.finishReason ?? 'STOP';
+  const items: LibraryItem[] = [];
+  const texts: string[] = [];
+  for (const part of candidate?.content.parts ?? []) {
+    if ('text' in part) texts.push(part.text);
+    else if (part.inlineData.mimeType.startsWith('image/')) {
+      const file = scratch(d, '.img');
+      writeFileSync(file, Buffer.from(part.inlineData.data, 'base64'));
+      items.push(await d.library.add({
+        source: file,
+        name: `${input.model} ${input.prompt}`.slice(0, 80),
+        meta: {
+          kind: 'image', prompt: input.prompt, model: input.model, createdAt: d.now(),
+          params: { edit: images.length > 0, references: images.map((i) => i.view.name) },
+          usage: res.usageMetadata as Record<string, unknown>,
+        },
+      }));
+    }
+  }
+  const notice = FINISH_NOTICES[finishReason]
+    ?? (!input.textOnly && items.length === 0 ? 'The model answered without an image; try rephrasing the prompt.' : undefined);
+  const u = res.usageMetadata;
+  return {
+    items, finishReason, notice,
+    ...(texts.length ? { text: texts.join('\n') } : {}),
+    usage: { promptTokenCount: u.promptTokenCount, candidatesTokenCount: u.candidatesTokenCount, totalTokenCount: u.totalTokenCount },
+  };
+}
+
+export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Promise<{ item: LibraryItem; characters: number }> {
+  const res = await d.client.send({ method: 'POST', path: '/v1/audio/speech', json: input, timeoutMs: 180_000 });
+  const file = scratch(d, '.audio');
+  // Streamed to disk: a long text's audio never sits whole in memory.
+  await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(file));
+  const item = await d.library.add({
+    source: file,
+    name: `${input.model} ${input.voice} ${input.input}`.slice(0, 80),
+    meta: {
+      kind: 'audio', mime: res.headers.get('content-type') ?? undefined, prompt: input.input, model: input.model, createdAt: d.now(),
+      params: { voice: input.voice, response_format: input.response_format ?? 'mp3', speed: input.speed ?? 1 },
+    },
+  });
+  return { item, characters: input.input.length };
+}

@@ -1,0 +1,67 @@
+/**
+ * The generators' host calls (issue 5): local reference images become attachments the host
+ * holds (their bytes cross once, as binary, never as base64 text), the native image models
+ * answer at once and their images go straight into the library, and speech comes back as a
+ * saved audio file. Asynchronous image and video jobs go through `tasks.submit`.
+ */
+import { z } from 'zod';
+import { NATIVE_IMAGE_MODELS, SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS, SPEECH_VOICES } from '../gateway/catalog.js';
+import { LibraryItemView } from './library.js';
+
+/** A reference image held by the host; `attachment:<id>` may stand in `image_urls`. */
+export const AttachmentView = z.object({
+  id: z.string(),
+  name: z.string(),
+  mime: z.string(),
+  bytes: z.number(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+});
+export type AttachmentView = z.infer<typeof AttachmentView>;
+
+export const ATTACHMENT_PREFIX = 'attachment:';
+/** Larger than any image the gateway takes (10 MB), so the host can say why it is refused. */
+export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+export const AddAttachmentInput = z.object({
+  name: z.string().max(255),
+  data: z.instanceof(Uint8Array, { error: 'Attach a file.' }).refine((d) => d.byteLength <= ATTACHMENT_MAX_BYTES, 'That file is larger than 20 MB.'),
+});
+
+export const NativeImageInput = z.object({
+  model: z.enum(NATIVE_IMAGE_MODELS),
+  prompt: z.string().trim().min(1, 'Describe the image, or the edit to make.'),
+  /** Images to edit, sent first as inlineData, then the instruction (spec 4.5). */
+  attachmentIds: z.array(z.string()).max(4).optional(),
+  /** Without IMAGE in responseModalities the model answers in text only. */
+  textOnly: z.boolean().optional(),
+});
+export type NativeImageInput = z.infer<typeof NativeImageInput>;
+
+export const NativeImageResult = z.object({
+  items: z.array(LibraryItemView),
+  text: z.string().optional(),
+  finishReason: z.string(),
+  /** Why the model stopped, in plain words, when it was not a normal stop. */
+  notice: z.string().optional(),
+  usage: z.object({ promptTokenCount: z.number(), candidatesTokenCount: z.number(), totalTokenCount: z.number() }).optional(),
+});
+export type NativeImageResult = z.infer<typeof NativeImageResult>;
+
+const voices = Object.keys(SPEECH_VOICES) as [keyof typeof SPEECH_VOICES, ...(keyof typeof SPEECH_VOICES)[]];
+
+export const SpeechInput = z.object({
+  model: z.enum(SPEECH_MODELS),
+  input: z.string().trim().min(1, 'Type the text to speak.').max(SPEECH_LIMITS.maxInputChars, `At most ${SPEECH_LIMITS.maxInputChars} characters.`),
+  voice: z.enum(voices),
+  response_format: z.enum(SPEECH_FORMATS).optional(),
+  speed: z.number().min(SPEECH_LIMITS.speed.min, 'Speed is 0.25 to 4.').max(SPEECH_LIMITS.speed.max, 'Speed is 0.25 to 4.').optional(),
+});
+export type SpeechInput = z.infer<typeof SpeechInput>;
+
+export const mediaMethods = {
+  'attachments.add': { input: AddAttachmentInput, output: AttachmentView },
+  'attachments.remove': { input: z.object({ id: z.string() }), output: z.object({}) },
+  'images.generateNative': { input: NativeImageInput, output: NativeImageResult },
+  'speech.synthesize': { input: SpeechInput, output: z.object({ item: LibraryItemView, characters: z.number() }) },
+} as const;
