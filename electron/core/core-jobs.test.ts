@@ -66,6 +66,18 @@ describe('jobs and the library through the contract', () => {
     expect(await c.value('tasks.list')).toEqual([]);
   });
 
+  it('a submission the gateway refuses (402) leaves no job, and says so', async () => {
+    const c = await open();
+    const url = (await c.value('app.info')).sandboxUrl;
+    const { id } = await c.value('profiles.save', { name: 'Broke', baseUrl: url, apiKey: 'sk-sandbox-broke' });
+    await c.value('profiles.activate', { id });
+    const r = (await c.core.dispatch('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'unpaid' } })) as any;
+    expect(r.error.code).toBe('payment_required');
+    const submitting = c.events.find((e) => e.event === 'tasks.onDidChange' && e.payload.state === 'submitting');
+    expect(c.events.find((e) => e.event === 'tasks.onDidRemove')?.payload).toEqual({ id: submitting!.payload.id });
+    expect(await c.value('tasks.list')).toEqual([]);
+  });
+
   it('searches, fetches and removes library items', async () => {
     const c = await open();
     const a = await c.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'red fox', resolution: '1K' } });

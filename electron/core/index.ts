@@ -75,6 +75,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     random: Math.random,
     fetch: ports.fetch,
     onChange: (job) => emit('tasks.onDidChange', toTaskView(job)),
+    onRemove: (id) => emit('tasks.onDidRemove', { id }),
   });
   jobs.start();
   /** After every billed call the widget shows the new balance. */

@@ -59,4 +59,6 @@ export const taskMethods = {
 
 export const taskEvents = {
   'tasks.onDidChange': TaskView,
+  /** A submission the gateway refused outright leaves no job behind. */
+  'tasks.onDidRemove': z.object({ id: z.string() }),
 } as const;

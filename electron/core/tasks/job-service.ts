@@ -31,6 +31,8 @@ export interface JobServiceDeps {
   now(): number;
   random(): number;
   onChange(job: JobRecord): void;
+  /** A record is gone (a refused submission): views showing it must drop it. */
+  onRemove?(id: string): void;
   maxPollsInFlight?: number;
   maxDownloads?: number;
   fetch?: typeof fetch;
@@ -110,6 +112,7 @@ export class JobService {
       }
       // Refused for sure (validation, 402, a server error answer): nothing to track.
       this.d.store.delete(job.id);
+      this.d.onRemove?.(job.id);
       throw f;
     }
     this.update(job, { state: 'queued', remoteId: taskIds[0], submittedAt: this.d.now() }, true);

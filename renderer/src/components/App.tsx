@@ -18,8 +18,20 @@ function useThemeSetting() {
   }, [theme]);
 }
 
+/**
+ * Browser shell only: job notifications the user opted into (in Tasks) resume on load, without
+ * waiting for the Tasks tab to be opened. The notifier is a small chunk loaded only then.
+ */
+function useJobNotifications() {
+  useEffect(() => {
+    if (window.studio || localStorage.getItem('studio.notifyJobs') !== 'on') return;
+    void import('../features/tasks/job-notifier.js').then((m) => m.notificationsWanted() && m.startJobNotifier());
+  }, []);
+}
+
 export function App() {
   useContractEvents(useQueryClient());
+  useJobNotifications();
   useThemeSetting();
   const current = useUiStore((s) => s.tab);
   const visited = useUiStore((s) => s.visited);

@@ -1,10 +1,104 @@
-/** The Tasks tab; its controls arrive with their own issue, so this stays a plain description. */
+/**
+ * The Tasks tab (issue 4.5): every job, newest first, live from `tasks.onDidChange`, with filters
+ * and per-job actions. Rows are memoized and skipped by the browser while off screen
+ * (`content-visibility`), which keeps hundreds of jobs cheap without a virtualizer.
+ */
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { TaskView } from '../../../../shared/contract/tasks.js';
 import { TabIntro } from '../../components/TabIntro.js';
+import { NotifyToggle } from './notify-toggle.js';
+import { useTaskList } from './task-data.js';
+import { FILTERS, FILTER_LABEL, matchesFilter, type TaskFilter } from './task-format.js';
+import { TaskRow } from './task-row.js';
+import './tasks.css';
+
+const EMPTY_TEXT: Record<TaskFilter, string> = {
+  all: 'No jobs yet. Images and videos you generate appear here while they run, and stay after they are saved.',
+  active: 'Nothing is running right now.',
+  finished: 'No finished jobs yet.',
+  failed: 'No failed jobs. Jobs that fail, time out or lose their links show up here.',
+};
+
+function countAll(tasks: readonly TaskView[]): Record<TaskFilter, number> {
+  const counts = { all: 0, active: 0, finished: 0, failed: 0 };
+  for (const t of tasks) for (const f of FILTERS) if (matchesFilter(t, f)) counts[f] += 1;
+  return counts;
+}
+
+function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: Record<TaskFilter, number>; onChange(f: TaskFilter): void }) {
+  const list = useRef<HTMLDivElement>(null);
+  // Arrow keys move between filters, as in the studio's own tablist.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const i = FILTERS.indexOf(filter);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = FILTERS[(i + step + FILTERS.length) % FILTERS.length];
+    onChange(next);
+    list.current?.querySelector<HTMLElement>(`[data-filter="${next}"]`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Show jobs" className="tasks-filters" ref={list} onKeyDown={onKeyDown}>
+      {FILTERS.map((f) => (
+        <button
+          key={f}
+          type="button"
+          role="tab"
+          data-filter={f}
+          aria-selected={f === filter}
+          aria-controls="tasks-list"
+          tabIndex={f === filter ? 0 : -1}
+          className="tasks-filter"
+          onClick={() => onChange(f)}
+        >
+          {FILTER_LABEL[f]} <span className="tasks-count">{counts[f]}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
 
 export default function TasksTab() {
+  const tasks = useTaskList();
+  const [filter, setFilter] = useState<TaskFilter>('all');
+  const all = tasks.data;
+  const counts = useMemo(() => countAll(all ?? []), [all]);
+  const shown = useMemo(() => (all ?? []).filter((t) => matchesFilter(t, filter)), [all, filter]);
+
   return (
-    <TabIntro title="Tasks">
-      Every running and finished generation job in one queue, with its progress, cost and a way to cancel or retry.
-    </TabIntro>
+    <>
+      <TabIntro title="Tasks">
+        Every image and video job, newest first. Files are saved to your library the moment a job completes; result links
+        last 24 hours.
+      </TabIntro>
+
+      <div className="tasks-toolbar">
+        <FilterTabs filter={filter} counts={counts} onChange={setFilter} />
+        <NotifyToggle />
+      </div>
+
+      {tasks.isError && (
+        <div className="task-error tasks-load-error" role="alert">
+          {tasks.error.message}{' '}
+          <button type="button" className="button" onClick={() => void tasks.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {!all && !tasks.isError && <p className="muted">Loading jobs…</p>}
+      {all && (
+        <div id="tasks-list" role="tabpanel" aria-label={`${FILTER_LABEL[filter]} jobs`}>
+          {shown.length === 0 ? (
+            <p className="tasks-empty muted">{EMPTY_TEXT[filter]}</p>
+          ) : (
+            <ul className="tasks-list" aria-label="Jobs">
+              {shown.map((t) => (
+                <TaskRow key={t.id} task={t} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </>
   );
 }

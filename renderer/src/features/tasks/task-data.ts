@@ -1,0 +1,75 @@
+/**
+ * The job list in react-query's cache, kept live by `tasks.onDidChange` (DESIGN §5: nothing polls).
+ * Events are folded in once per animation frame, so hundreds of jobs reporting progress cost
+ * one cache write and one render per frame, and rows whose job did not change keep their object
+ * (their memoized row does not re-render).
+ */
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ErrorData, TaskView } from '../../../../shared/contract/index.js';
+import { EMPTY, api, call, callKey, useEvent } from '../../api/client.js';
+import { byNewest } from './task-format.js';
+
+export const TASKS_KEY = callKey('tasks.list', EMPTY);
+
+/** Applies a batch of newer views over a list; unchanged jobs keep their identity. */
+export function mergeTasks(list: readonly TaskView[], updates: Iterable<TaskView>): TaskView[] {
+  const byId = new Map(list.map((t) => [t.id, t]));
+  let added = false;
+  for (const t of updates) {
+    if (!byId.has(t.id)) added = true;
+    byId.set(t.id, t);
+  }
+  const merged = [...byId.values()];
+  // Only a new job can change the order (createdAt never changes), so sort only then.
+  return added ? merged.sort(byNewest) : merged;
+}
+
+/**
+ * The list call and the event stream travel separately, so an event can overtake the list's
+ * answer. Events seen while the call is in flight are applied over its answer: the SSE stream is
+ * ordered, so the last one seen per job is at least as new as what the list says.
+ */
+async function fetchTasks(): Promise<TaskView[]> {
+  const seen = new Map<string, TaskView>();
+  const off = api.subscribe('tasks.onDidChange', (t) => seen.set(t.id, t));
+  try {
+    const list = await call('tasks.list', EMPTY);
+    return mergeTasks([...list].sort(byNewest), seen.values());
+  } finally {
+    off();
+  }
+}
+
+function useBatchedMerge(queryClient: QueryClient) {
+  const pending = useRef(new Map<string, TaskView>());
+  const frame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  return (t: TaskView) => {
+    pending.current.set(t.id, t);
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const batch = [...pending.current.values()];
+      pending.current.clear();
+      // No list yet: the in-flight fetch records events itself (see fetchTasks).
+      queryClient.setQueryData<TaskView[]>(TASKS_KEY, (old) => (old ? mergeTasks(old, batch) : old));
+    });
+  };
+}
+
+export function useTaskList() {
+  const queryClient = useQueryClient();
+  const merge = useBatchedMerge(queryClient);
+  useEvent('tasks.onDidChange', merge);
+  // A refused submission is dropped by the host, which says so.
+  useEvent('tasks.onDidRemove', ({ id }) => {
+    queryClient.setQueryData<TaskView[]>(TASKS_KEY, (old) => old?.filter((t) => t.id !== id));
+  });
+  return useQuery<TaskView[], ErrorData>({ queryKey: TASKS_KEY, queryFn: fetchTasks });
+}
+
+/** Writes one job's fresh view from an action's answer, without waiting for its event. */
+export function putTask(queryClient: QueryClient, t: TaskView) {
+  queryClient.setQueryData<TaskView[]>(TASKS_KEY, (old) => (old ? mergeTasks(old, [t]) : old));
+}

@@ -1,0 +1,38 @@
+/**
+ * A once-a-second clock shared by every row that shows a running time. Only rows of active jobs
+ * subscribe, and the interval exists only while someone does: with nothing running, nothing
+ * ticks (DESIGN §5: no timers while idle), and one timer serves hundreds of rows.
+ */
+import { useSyncExternalStore } from 'react';
+
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+let now = Date.now();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!timer) {
+    now = Date.now();
+    timer = setInterval(() => {
+      now = Date.now();
+      for (const l of listeners) l();
+    }, 1000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+const noSubscription = () => () => {};
+const snapshot = () => now;
+
+/** The current time, re-rendering each second while `live`; a one-off reading otherwise. */
+export function useClock(live: boolean): number {
+  // A subscriber that never subscribes keeps the hook order stable when `live` flips.
+  const tick = useSyncExternalStore(live ? subscribe : noSubscription, snapshot);
+  return live ? tick : now;
+}
