@@ -1,10 +1,125 @@
-/** The Speech tab; its controls arrive with their own issue, so this stays a plain description. */
+/**
+ * The Speech tab (issue 5.4): tts-1 or tts-1-hd, six voices, four formats, speed 0.25–4 and up
+ * to 4,096 characters, each checked before sending. The host saves the audio to the library
+ * and answers with the item, which plays here. The draft and the last result survive a tab
+ * switch, a failure and a restart; a Gallery remix prefills the form once.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ErrorData } from '../../../../shared/contract/index.js';
+import { SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS } from '../../../../shared/gateway/catalog.js';
+import { useAction } from '../../api/client.js';
 import { TabIntro } from '../../components/TabIntro.js';
+import { FailureNote } from '../../components/generator/failure-note.js';
+import { fieldOfError } from '../../components/generator/field-errors.js';
+import { SUBMIT_SHORTCUT, submitOnModEnter } from '../../components/generator/keyboard.js';
+import { PromptBox } from '../../components/generator/prompt-box.js';
+import { SelectField } from '../../components/generator/select-field.js';
+import { useDraft, usePromptHistory } from '../../state/drafts.js';
+import { useRemixStore } from '../../state/remix-store.js';
+import { SpeedField, VoicePicker } from './speech-controls.js';
+import {
+  characterCount, checkSpeech, draftFromRemix, INITIAL_SPEECH_DRAFT, SPEECH_FIELDS, type SpeechDraft, type SpeechProblems,
+} from './speech-draft.js';
+import { SpeechResult } from './speech-result.js';
+import '../../components/generator/generator.css';
+import '../../components/generator/form-layout.css';
+import './speech.css';
+
+const MODEL_LABEL: Record<(typeof SPEECH_MODELS)[number], string> = { 'tts-1': 'tts-1 (standard)', 'tts-1-hd': 'tts-1-hd (high definition)' };
+const FORMAT_LABEL: Record<(typeof SPEECH_FORMATS)[number], string> = { mp3: 'MP3', opus: 'Opus (Ogg)', aac: 'AAC', flac: 'FLAC (lossless)' };
+const MODELS = SPEECH_MODELS.map((m) => ({ value: m, label: MODEL_LABEL[m] }));
+const FORMATS = SPEECH_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }));
+const NO_RESULT = { itemId: '' };
 
 export default function SpeechTab() {
+  const [draft, update] = useDraft<SpeechDraft>('speech', INITIAL_SPEECH_DRAFT);
+  const [last, setLast] = useDraft('speech-result', NO_RESULT);
+  const history = usePromptHistory('speech');
+  const [checked, setChecked] = useState<SpeechProblems | null>(null);
+  const [failure, setFailure] = useState<ErrorData | null>(null);
+  const synthesize = useAction('speech.synthesize', {
+    onSuccess: ({ item }, input) => {
+      setLast({ itemId: item.id });
+      history.remember(input.input);
+    },
+  });
+
+  const remix = useRemixStore((s) => s.remix);
+  useEffect(() => {
+    if (remix?.kind !== 'audio') return;
+    update(draftFromRemix(remix, draft));
+    useRemixStore.getState().clear();
+    // Applied once per stash; the draft it starts from is read at that moment only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [remix, update]);
+
+  const edit = (patch: Partial<SpeechDraft>) => {
+    const next = { ...draft, ...patch };
+    update(patch);
+    if (checked) setChecked(checkSpeech(next).problems);
+    setFailure(null);
+  };
+
+  const onSubmit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (synthesize.isPending) return;
+    const { problems, request } = checkSpeech(draft);
+    setChecked(problems);
+    setFailure(null);
+    if (!request) return;
+    synthesize.mutate(request, { onError: (error) => setFailure(error) });
+  };
+
+  const chars = characterCount(draft.input);
+  const over = chars > SPEECH_LIMITS.maxInputChars;
+  const hostField = fieldOfError(failure, SPEECH_FIELDS);
+  const errors: SpeechProblems = { ...checked, ...(hostField && failure ? { [hostField]: failure.message } : {}) };
+  // Too long is said at once, not only after a submit: the count is live.
+  if (over && !errors.input) errors.input = checkSpeech(draft).problems.input;
+
   return (
-    <TabIntro title="Speech">
-      Text read aloud by the gateway's speech models, with a choice of voice and quality, saved as audio files.
-    </TabIntro>
+    <>
+      <TabIntro title="Speech">
+        Text read aloud by the gateway's speech models, with a choice of voice and quality, saved as audio files.
+      </TabIntro>
+      <form className="gen-form" aria-label="Speech settings" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate>
+        <div className="gen-row">
+          <SelectField label="Model" value={draft.model} options={MODELS} onChange={(m) => edit({ model: m as SpeechDraft['model'] })} error={errors.model} />
+          <SelectField
+            label="Format"
+            value={draft.response_format}
+            options={FORMATS}
+            onChange={(f) => edit({ response_format: f as SpeechDraft['response_format'] })}
+            error={errors.response_format}
+          />
+          <SpeedField value={draft.speed} onChange={(speed) => edit({ speed })} error={errors.speed} />
+        </div>
+        <VoicePicker value={draft.voice} onChange={(voice) => edit({ voice })} error={errors.voice} />
+        <PromptBox
+          label="Text"
+          value={draft.input}
+          onChange={(input) => edit({ input })}
+          onSubmit={onSubmit}
+          history={history.prompts}
+          maxChars={SPEECH_LIMITS.maxInputChars}
+          error={errors.input}
+          rows={6}
+          placeholder="Type or paste the text to read aloud."
+        />
+        {failure && <FailureNote error={failure} action="Speak" kept="Your text and settings are kept." />}
+        <div className="gen-actions">
+          <button type="submit" className="button button-primary" disabled={synthesize.isPending}>
+            {synthesize.isPending ? 'Speaking…' : 'Speak'}
+            <span className="gen-kbd" aria-hidden="true">
+              {SUBMIT_SHORTCUT}
+            </span>
+          </button>
+          <span className="gen-usage" data-testid="speech-estimate">
+            Uses {chars.toLocaleString()} characters
+          </span>
+        </div>
+      </form>
+      {last.itemId && <SpeechResult key={last.itemId} itemId={last.itemId} />}
+    </>
   );
 }

@@ -1,0 +1,113 @@
+/**
+ * Download (issue 7.5, issue 4.3): a large result file saved through the pipeline's
+ * `downloadFile` (streamed to a `.part` file, length checked) against `curl` fetching the same
+ * link in the same run, alternating, best of N: the throughput ratio, and how much the studio
+ * process's memory (RSS, sampled every 50 ms) grows while it downloads. The sandbox serving the
+ * file runs in a child process (bench/lib/serve-file.ts), so its memory is not counted.
+ *   npx tsx bench/download.ts [--mb 256] [--runs 3]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import { pipeline as pipe } from 'node:stream/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { downloadFile } from '../electron/core/gateway/download.js';
+import { report, startChild, type Row } from './lib/child.js';
+
+const { values } = parseArgs({ options: { mb: { type: 'string', default: '256' }, runs: { type: 'string', default: '3' } } });
+const MB = Number(values.mb);
+const RUNS = Number(values.runs);
+const BYTES = MB * 1024 * 1024;
+
+const curlVersion = spawnSync('curl', ['--version'], { encoding: 'utf8' });
+if (curlVersion.error || curlVersion.status !== 0) {
+  report([{ figure: 'curl on this machine', value: 'not found', budget: 'needed for the comparison', ok: false }]);
+  process.exit(1);
+}
+
+/** curl writing the link to a file: the same loopback, the same disk. */
+function curl(url: string, file: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const p = spawn('curl', ['-s', '-o', file, url], { stdio: 'ignore' });
+    p.once('error', reject);
+    p.once('exit', (code) => (code === 0 ? resolve(performance.now() - start) : reject(new Error(`curl exited ${code}`))));
+  });
+}
+
+/** The pipeline's download, with the process's RSS sampled every 50 ms while it runs. */
+async function pipeline(url: string, partPath: string): Promise<{ ms: number; growth: number }> {
+  (globalThis as { gc?: () => void }).gc?.(); // only with --expose-gc; not required
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const start = performance.now();
+  try {
+    await downloadFile({ url, partPath });
+  } finally {
+    clearInterval(sampler);
+  }
+  const ms = performance.now() - start;
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { ms, growth: peak - before };
+}
+
+/** Floors, informational: the HTTP stacks alone, without the pipeline. */
+async function fetchDrain(url: string): Promise<number> {
+  const start = performance.now();
+  const reader = (await fetch(url)).body!.getReader();
+  while (!(await reader.read()).done);
+  return performance.now() - start;
+}
+function httpToFile(url: string, file: string): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    http.get(url, (res) => void pipe(res, createWriteStream(file)).then(() => resolve(performance.now() - start), reject)).on('error', reject);
+  });
+}
+
+const server = await startChild('bench/lib/serve-file.ts', ['--mb', String(MB)], 120_000);
+const dir = mkdtempSync(join(tmpdir(), 'bench-download-'));
+const rows: Row[] = [];
+try {
+  const url = server.url;
+  const times = { pipeline: [] as number[], curl: [] as number[], fetchDrain: [] as number[], http: [] as number[] };
+  const growth: number[] = [];
+  // Alternate runs so machine noise hits both sides alike; each file is checked, then removed.
+  for (let i = 0; i < RUNS; i++) {
+    const part = join(dir, `result-${i}.mp4.part`);
+    const p = await pipeline(url, part);
+    if (statSync(part).size !== BYTES) throw new Error(`pipeline saved ${statSync(part).size} of ${BYTES} bytes`);
+    rmSync(part);
+    times.pipeline.push(p.ms);
+    growth.push(p.growth);
+
+    const out = join(dir, `curl-${i}.mp4`);
+    times.curl.push(await curl(url, out));
+    if (statSync(out).size !== BYTES) throw new Error(`curl saved ${statSync(out).size} of ${BYTES} bytes`);
+    rmSync(out);
+
+    times.fetchDrain.push(await fetchDrain(url));
+    const raw = join(dir, `http-${i}.mp4`);
+    times.http.push(await httpToFile(url, raw));
+    rmSync(raw);
+  }
+  const mbps = (ms: number) => MB / (ms / 1000);
+  const best = { pipeline: mbps(Math.min(...times.pipeline)), curl: mbps(Math.min(...times.curl)) };
+  const ratio = best.pipeline / best.curl;
+  const worstGrowth = Math.max(...growth) / (1024 * 1024);
+  rows.push({ figure: `pipeline downloadFile MB/s (${MB} MB, best of ${RUNS})`, value: best.pipeline.toFixed(0), budget: '—', ok: null });
+  rows.push({ figure: `curl MB/s (same link, best of ${RUNS})`, value: best.curl.toFixed(0), budget: '—', ok: null });
+  rows.push({ figure: 'floor: bare fetch, body read and dropped (no disk), MB/s', value: mbps(Math.min(...times.fetchDrain)).toFixed(0), budget: '—', ok: null });
+  rows.push({ figure: 'floor: bare node:http piped to a file, MB/s', value: mbps(Math.min(...times.http)).toFixed(0), budget: '—', ok: null });
+  rows.push({ figure: 'download throughput ratio pipeline / curl', value: ratio.toFixed(2), budget: '≥ 0.9', ok: ratio >= 0.9 });
+  rows.push({ figure: `host memory growth while downloading (max RSS − RSS before, worst of ${RUNS})`, value: `${worstGrowth.toFixed(1)} MB`, budget: '≤ 64 MB', ok: worstGrowth <= 64 });
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+report(rows);

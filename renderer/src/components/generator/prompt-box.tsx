@@ -1,0 +1,93 @@
+/**
+ * The prompt of a generator tab (issue 5.5): a multiline box whose Ctrl/Cmd+Enter submits, a
+ * live character count (against a limit when the model has one) and the tab's recent prompts.
+ * Shared by the generator tabs so they all behave alike; the tab owns the value and the history.
+ */
+import { useId, type KeyboardEvent, type Ref } from 'react';
+
+interface PromptBoxProps {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  /** Ctrl+Enter (Cmd+Enter on macOS) — plain Enter stays a new line, prompts are often long. */
+  onSubmit(): void;
+  /** Newest first, as `usePromptHistory` keeps them. */
+  history: readonly string[];
+  maxChars?: number;
+  hint?: string;
+  error?: string;
+  placeholder?: string;
+  id?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+  rows?: number;
+}
+
+/** Long prompts are cut in the picker only; choosing one puts the whole text back. */
+const short = (p: string) => (p.length > 90 ? `${p.slice(0, 90)}…` : p);
+
+export function PromptBox({ label, value, onChange, onSubmit, history, maxChars, hint, error, placeholder, id, ref, rows = 4 }: PromptBoxProps) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  const over = maxChars !== undefined && value.length > maxChars;
+  const describedBy = [`${fieldId}-count`, hint && `${fieldId}-hint`, error && `${fieldId}-error`].filter(Boolean).join(' ');
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      onSubmit();
+    }
+  };
+
+  return (
+    <div className="field prompt-box">
+      <div className="prompt-box-head">
+        <label htmlFor={fieldId}>{label}</label>
+        {history.length > 0 && (
+          <select
+            className="prompt-history"
+            aria-label="Recent prompts"
+            value=""
+            onChange={(e) => {
+              if (e.target.value) onChange(e.target.value);
+            }}
+          >
+            <option value="">Recent prompts…</option>
+            {history.map((p) => (
+              <option key={p} value={p}>
+                {short(p)}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      <textarea
+        id={fieldId}
+        ref={ref}
+        rows={rows}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <p className="prompt-box-foot hint">
+        <span id={`${fieldId}-count`} className={over ? 'field-error' : undefined}>
+          {value.length.toLocaleString()}
+          {maxChars !== undefined ? ` / ${maxChars.toLocaleString()}` : ''} characters
+        </span>
+        <span aria-hidden="true">Ctrl+Enter to submit</span>
+      </p>
+      {hint && (
+        <p id={`${fieldId}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${fieldId}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

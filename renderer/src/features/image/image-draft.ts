@@ -1,0 +1,184 @@
+/**
+ * The Image tab's draft and its rules, kept apart from the components. The catalog drives which
+ * fields exist and what they allow, and the shared schemas (the very ones the host applies)
+ * check a draft before it is sent, so a mistake is named at its field before money is spent.
+ */
+import { ATTACHMENT_PREFIX, NativeImageInput, type AttachmentView } from '../../../../shared/contract/media.js';
+import type { ErrorData } from '../../../../shared/contract/result.js';
+import { IMAGE_MODELS, isNativeImageModel, REFERENCE_IMAGE_MAX_BYTES, type ImageModelSpec } from '../../../../shared/gateway/catalog.js';
+import { imageRequestSchema } from '../../../../shared/gateway/requests-media.js';
+import { check, type Problem } from '../../../../shared/gateway/rules.js';
+import type { Remix } from '../../state/remix-store.js';
+
+/** A reference image: a file the host holds (with a small local preview) or a public URL. */
+export type ImageRef =
+  | ({ kind: 'file'; thumb?: string } & AttachmentView)
+  | { kind: 'url'; id: string; url: string };
+
+export interface ImageDraft {
+  model: string;
+  prompt: string;
+  size: string;
+  resolution: string;
+  /** Kept as typed, so a half-typed number is not silently "fixed"; the rules judge it on send. */
+  n: string;
+  sequential: boolean;
+  watermark: boolean;
+  refs: ImageRef[];
+}
+
+export const DEFAULT_MODEL = 'seedream-4-5';
+/** The contract lets a native edit carry at most four images (NativeImageInput). */
+export const NATIVE_MAX_REFERENCES = 4;
+const ASYNC_FORMATS = ['image/png', 'image/jpeg'];
+/** The native models take inlineData of any common still format (spec 4.5). */
+const NATIVE_FORMATS = ['image/png', 'image/jpeg', 'image/webp'];
+const MB = 1024 * 1024;
+
+const defaults = (spec: ImageModelSpec) => ({ size: spec.defaultSize, resolution: spec.defaultResolution, n: String(spec.n.default) });
+
+export const INITIAL_DRAFT: ImageDraft = {
+  model: DEFAULT_MODEL, prompt: '', ...defaults(IMAGE_MODELS[DEFAULT_MODEL]), sequential: false, watermark: false, refs: [],
+};
+
+export const isKnownModel = (m: string) => m in IMAGE_MODELS || isNativeImageModel(m);
+export const referenceLimit = (model: string) => IMAGE_MODELS[model]?.maxReferences ?? NATIVE_MAX_REFERENCES;
+export const refLabel = (r: ImageRef) => (r.kind === 'file' ? r.name : r.url);
+
+/** Values the new model also has are kept; the rest fall back to the new model's defaults. */
+export function switchModel(d: ImageDraft, model: string): Partial<ImageDraft> {
+  const spec = IMAGE_MODELS[model];
+  if (!spec) return { model };
+  const n = Number(d.n);
+  return {
+    model,
+    size: spec.sizes.includes(d.size) ? d.size : spec.defaultSize,
+    resolution: (spec.resolutions as readonly string[]).includes(d.resolution) ? d.resolution : spec.defaultResolution,
+    n: Number.isInteger(n) && n >= spec.n.min && n <= spec.n.max ? d.n : String(spec.n.default),
+  };
+}
+
+/** A Gallery "Remix": the item's model, prompt and whatever of its parameters this form has. */
+export function fromRemix(remix: Remix): Partial<ImageDraft> {
+  if (!isKnownModel(remix.model)) return { prompt: remix.prompt };
+  const spec = IMAGE_MODELS[remix.model];
+  const patch: Partial<ImageDraft> = { model: remix.model, prompt: remix.prompt, refs: [] };
+  if (!spec) return patch;
+  const p = remix.params;
+  Object.assign(patch, defaults(spec), { sequential: false, watermark: false });
+  if (typeof p.size === 'string' && spec.sizes.includes(p.size)) patch.size = p.size;
+  if (typeof p.resolution === 'string' && (spec.resolutions as readonly string[]).includes(p.resolution)) patch.resolution = p.resolution;
+  if (typeof p.n === 'number') patch.n = String(p.n);
+  if (spec.sequential) patch.sequential = p.sequential_image_generation === 'auto';
+  if (spec.watermark) patch.watermark = p.watermark === true;
+  // Only public links come back: local files were stand-ins the host may have cleared since.
+  const urls = Array.isArray(p.image_urls) ? p.image_urls.filter((u): u is string => typeof u === 'string' && /^https?:\/\//i.test(u)) : [];
+  patch.refs = urls.map((url) => ({ kind: 'url', id: crypto.randomUUID(), url }));
+  return patch;
+}
+
+/** The `tasks.submit` request of an asynchronous model; local files go as `attachment:<id>`. */
+export function asyncRequest(d: ImageDraft): Record<string, unknown> {
+  const spec = IMAGE_MODELS[d.model];
+  const req: Record<string, unknown> = { model: d.model, prompt: d.prompt.trim(), size: d.size, resolution: d.resolution, n: Number(d.n) };
+  if (d.refs.length) req.image_urls = d.refs.map((r) => (r.kind === 'file' ? ATTACHMENT_PREFIX + r.id : r.url.trim()));
+  if (spec.sequential) req.sequential_image_generation = d.sequential ? 'auto' : 'disabled';
+  if (spec.watermark) req.watermark = d.watermark;
+  return req;
+}
+
+export const nativeRequest = (d: ImageDraft) => ({
+  model: d.model as NativeImageInput['model'],
+  prompt: d.prompt.trim(),
+  ...(d.refs.length ? { attachmentIds: d.refs.map((r) => r.id) } : {}),
+});
+
+/** Field errors keyed by field name, or `ref:<id>` for one reference image, or `form`. */
+export type FieldErrors = Record<string, string>;
+
+/** Where a parameter the shared rules or the host named is shown in this form. */
+export function fieldOf(raw: string | undefined, d: ImageDraft): string {
+  // The contract's own check names the path inside the call's input (`request.n`).
+  const param = raw?.replace(/^request\./, '');
+  if (!param) return 'form';
+  const item = /^(?:image_urls|attachmentIds)\.(\d+)/.exec(param);
+  if (item) {
+    const ref = d.refs[Number(item[1])];
+    return ref ? `ref:${ref.id}` : 'refs';
+  }
+  if (/^(image_urls|attachmentIds|attachments|data)\b/.test(param)) return 'refs';
+  if (param === 'sequential_image_generation') return 'sequential';
+  return ['model', 'prompt', 'size', 'resolution', 'n', 'watermark'].includes(param) ? param : 'form';
+}
+
+/** The rules' wording names the wire parameter; at a labelled field the creator needs only the rule. */
+const tidy = (message: string) => message.replace(/^'(?:n|size|resolution|prompt|watermark|sequential_image_generation)' must/, 'Must');
+
+function collect(problems: Problem[], d: ImageDraft, into: FieldErrors): void {
+  for (const p of problems) {
+    const field = fieldOf(p.param, d);
+    into[field] ??= field === 'form' ? p.message : tidy(p.message);
+  }
+}
+
+/** Everything that can be known wrong before sending; an empty object means "send it". */
+export function validate(d: ImageDraft): FieldErrors {
+  const errors: FieldErrors = {};
+  const native = isNativeImageModel(d.model);
+  const spec = IMAGE_MODELS[d.model];
+  if (!native && !spec) return { model: 'Choose one of the listed models.' };
+  const limit = referenceLimit(d.model);
+  if (d.refs.length > limit) {
+    errors.refs = `${d.model} takes at most ${limit} reference images; remove ${d.refs.length - limit}.`;
+  }
+  const formats = native ? NATIVE_FORMATS : ASYNC_FORMATS;
+  for (const r of d.refs) {
+    if (r.kind === 'url') {
+      if (native) errors[`ref:${r.id}`] = 'Native models edit attached files only: attach the image itself instead of a link.';
+      else if (!/^https?:\/\/[^\s/]+/i.test(r.url.trim())) errors[`ref:${r.id}`] = 'Must be a public http(s) link.';
+      continue;
+    }
+    if (!formats.includes(r.mime)) {
+      errors[`ref:${r.id}`] = `${r.mime.replace('image/', '').toUpperCase() || 'This file'} is not accepted here: use ${native ? 'PNG, JPEG or WebP' : 'JPEG or PNG'}.`;
+    } else if (r.bytes > REFERENCE_IMAGE_MAX_BYTES) {
+      errors[`ref:${r.id}`] = `${(r.bytes / MB).toFixed(1)} MB is over the 10 MB limit for a reference image.`;
+    }
+  }
+  if (native) {
+    const r = check(NativeImageInput, nativeRequest(d));
+    if (!r.ok) collect(r.problems, d, errors);
+    return errors;
+  }
+  // Attachments become data URIs only in the host; here an empty one stands in for each.
+  const req = asyncRequest(d);
+  if (Array.isArray(req.image_urls)) req.image_urls = req.image_urls.map((u: string) => (u.startsWith(ATTACHMENT_PREFIX) ? 'data:image/png;base64,' : u));
+  const r = check(imageRequestSchema(spec), req);
+  if (!r.ok) collect(r.problems, d, errors);
+  return errors;
+}
+
+/** What a failed submission means for the creator, and what to do; the draft is always kept. */
+export function failureAdvice(e: ErrorData): string {
+  switch (e.code) {
+    case 'payment_required':
+      return 'Your balance is too low for this job. Top up your account (or switch profile in Settings), then press Generate again — your prompt, settings and images are kept.';
+    case 'unauthorized':
+      return "The gateway did not accept this profile's key. Check it in Settings, then try again; your draft is kept.";
+    case 'rate_limited':
+      return 'The gateway is busy right now. Wait a moment and press Generate again; your draft is kept.';
+    case 'invalid_input':
+    case 'invalid_request':
+      return `${e.message} Fix the marked field and try again.`;
+    case 'not_found':
+      return e.message;
+    default:
+      return `${e.message} Your draft is kept; try again${e.retryable ? '' : ' or change the settings'}.`;
+  }
+}
+
+/** The host's answer mapped onto the form: its `param` says which field is at fault. */
+export function hostErrors(e: ErrorData, d: ImageDraft): FieldErrors {
+  if (e.code !== 'invalid_input' && e.code !== 'invalid_request' && e.code !== 'not_found') return {};
+  const field = fieldOf(e.param, d);
+  return field === 'form' ? {} : { [field]: tidy(e.message) };
+}

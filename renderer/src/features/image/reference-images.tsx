@@ -1,0 +1,179 @@
+/**
+ * Reference images: drop, pick, paste (the tab forwards Ctrl+V here) or link them; each shows a
+ * preview, can be moved up or down with buttons (so order is keyboard-accessible, not drag-only)
+ * and removed. Problems appear at the field and at the image they concern.
+ */
+import { useRef, useState, type DragEvent } from 'react';
+import { TextField } from '../../components/TextField.js';
+import { refLabel, type FieldErrors, type ImageRef } from './image-draft.js';
+import type { References } from './use-references.js';
+
+interface Props {
+  refs: ImageRef[];
+  errors: FieldErrors;
+  references: References;
+  limit: number;
+  native: boolean;
+}
+
+const KB = 1024;
+const size = (bytes: number) => (bytes < KB * KB ? `${Math.max(1, Math.round(bytes / KB))} KB` : `${(bytes / KB / KB).toFixed(1)} MB`);
+
+function describe(r: ImageRef): string {
+  if (r.kind === 'url') return 'Link';
+  const format = r.mime.replace('image/', '').toUpperCase();
+  return [format, r.width && r.height ? `${r.width}×${r.height}` : '', size(r.bytes)].filter(Boolean).join(' · ');
+}
+
+export function ReferenceImages({ refs, errors, references, limit, native }: Props) {
+  const picker = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [link, setLink] = useState('');
+  const error = errors.refs ?? references.problem ?? undefined;
+  const hintId = 'image-refs-hint';
+  const errorId = 'image-refs-error';
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const files = [...e.dataTransfer.files];
+    if (files.length) void references.addFiles(files);
+    else {
+      // An image dragged from a web page arrives as its address.
+      const url = e.dataTransfer.getData('text/uri-list').split('\n').find((l) => l && !l.startsWith('#'));
+      if (url && !native) references.addUrl(url);
+    }
+  };
+
+  const move = (id: string, by: -1 | 1) => {
+    references.move(id, by);
+    // The moved item's button keeps focus so it can be pressed again; at an end, its twin takes it.
+    requestAnimationFrame(() => {
+      const same = document.getElementById(`ref-${id}-${by < 0 ? 'up' : 'down'}`) as HTMLButtonElement | null;
+      const other = document.getElementById(`ref-${id}-${by < 0 ? 'down' : 'up'}`) as HTMLButtonElement | null;
+      (same && !same.disabled ? same : other)?.focus();
+    });
+  };
+
+  // The removed item's button vanishes with it: focus goes to the next item, else to "Choose files…".
+  const remove = (id: string) => {
+    const i = refs.findIndex((r) => r.id === id);
+    const next = refs[i + 1] ?? refs[i - 1];
+    references.remove(id);
+    requestAnimationFrame(() => (next ? document.getElementById(`ref-${next.id}-remove`) : chooseButton.current)?.focus());
+  };
+
+  const addLink = () => {
+    if (references.addUrl(link)) setLink('');
+  };
+
+  return (
+    <fieldset className="refs" id="image-field-refs" tabIndex={-1} aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ')}>
+      <legend>Reference images</legend>
+      <p id={hintId} className="hint">
+        {native
+          ? `Optional: attach up to ${limit} images (PNG, JPEG or WebP) to edit them; the prompt is the instruction.`
+          : `Optional: up to ${limit} images, each JPEG or PNG and at most 10 MB, as files or public links.`}
+      </p>
+      <div
+        className={`dropzone${dragging ? ' dropzone-active' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="image-dropzone"
+      >
+        <span>Drop images here, paste one with Ctrl+V, or</span>
+        <button type="button" className="button" ref={chooseButton} onClick={() => picker.current?.click()}>
+          Choose files…
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length) void references.addFiles(files);
+          }}
+        />
+      </div>
+      {!native && (
+        <div className="ref-link">
+          <TextField
+            label="Image link"
+            type="url"
+            placeholder="https://example.com/photo.jpg"
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                addLink();
+              }
+            }}
+          />
+          <button type="button" className="button" onClick={addLink}>
+            Add link
+          </button>
+        </div>
+      )}
+      {references.busy > 0 && (
+        <p role="status" className="hint">
+          Adding {references.busy} image{references.busy > 1 ? 's' : ''}…
+        </p>
+      )}
+      {refs.length > 0 && (
+        <ol className="ref-list" aria-label="Attached reference images">
+          {refs.map((r, i) => {
+            const itemError = errors[`ref:${r.id}`];
+            const name = refLabel(r);
+            return (
+              <li key={r.id} className="ref-item" aria-label={`${i + 1}. ${name}`} aria-describedby={itemError ? `ref-${r.id}-error` : undefined} data-invalid={itemError ? true : undefined}>
+                {r.kind === 'file' && r.thumb ? (
+                  <img className="ref-thumb" src={r.thumb} alt="" />
+                ) : (
+                  <span className="ref-thumb ref-thumb-none" aria-hidden="true">
+                    {r.kind === 'url' ? 'URL' : 'IMG'}
+                  </span>
+                )}
+                <div className="ref-text">
+                  <span className="ref-name" title={name}>
+                    {name}
+                  </span>
+                  <span className="hint">{describe(r)}</span>
+                  {itemError && (
+                    <span id={`ref-${r.id}-error`} className="field-error">
+                      {itemError}
+                    </span>
+                  )}
+                </div>
+                <div className="ref-actions">
+                  <button type="button" id={`ref-${r.id}-up`} className="icon-button" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(r.id, -1)}>
+                    ↑
+                  </button>
+                  <button type="button" id={`ref-${r.id}-down`} className="icon-button" aria-label={`Move ${name} down`} disabled={i === refs.length - 1} onClick={() => move(r.id, 1)}>
+                    ↓
+                  </button>
+                  <button type="button" id={`ref-${r.id}-remove`} className="icon-button button-danger" aria-label={`Remove ${name}`} onClick={() => remove(r.id)}>
+                    ×
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The Video tab's form as data: its draft, the checks made before anything is sent (the same
+ * rules the host applies, from the catalog, so a mistake costs nothing), and the request of
+ * each route. Pure, so the tab stays about layout.
+ */
+import type { SubmitTaskInput } from '../../../../shared/contract/index.js';
+import type { Remix } from '../../state/remix-store.js';
+import {
+  GENERATIONS_VIDEO_MODELS,
+  MULTIPART_VIDEO_DEFAULTS,
+  MULTIPART_VIDEO_MODELS,
+  MULTIPART_VIDEO_SECONDS,
+  MULTIPART_VIDEO_SIZES,
+} from '../../../../shared/gateway/catalog.js';
+
+export const GENERATIONS_MODELS = Object.keys(GENERATIONS_VIDEO_MODELS);
+export const VIDEO_FIELDS = ['model', 'prompt', 'duration', 'aspect_ratio', 'image_url', 'seconds', 'size', 'watermark'] as const;
+export type VideoField = (typeof VIDEO_FIELDS)[number];
+export type VideoProblems = Partial<Record<VideoField, string>>;
+
+/** Numbers are kept as typed (strings) so a half-typed value is shown, then checked on submit. */
+export interface VideoDraft {
+  model: string;
+  prompt: string;
+  duration: string;
+  aspect_ratio: string;
+  image_url: string;
+  seconds: string;
+  size: string;
+  watermark: boolean;
+}
+
+const FIRST = GENERATIONS_VIDEO_MODELS['modelf-hailuo-02'];
+
+export const INITIAL_VIDEO_DRAFT: VideoDraft = {
+  model: FIRST.id,
+  prompt: '',
+  duration: String(FIRST.duration.default),
+  aspect_ratio: FIRST.defaultAspectRatio,
+  image_url: '',
+  seconds: MULTIPART_VIDEO_DEFAULTS.seconds,
+  size: MULTIPART_VIDEO_DEFAULTS.size,
+  // The spec's default is the form string 'false'.
+  watermark: (MULTIPART_VIDEO_DEFAULTS.watermark as string) === 'true',
+};
+
+export const isMultipartModel = (model: string) => (MULTIPART_VIDEO_MODELS as readonly string[]).includes(model);
+const isKnownModel = (model: string) => isMultipartModel(model) || model in GENERATIONS_VIDEO_MODELS;
+
+/**
+ * Switching model keeps what still applies and moves the rest to the new model's nearest
+ * allowed value (a 15 s modelg3 clip becomes 10 s on hailuo), so the form is never invalid
+ * just because the model changed.
+ */
+export function fitToModel(d: VideoDraft, model: string): VideoDraft {
+  const spec = GENERATIONS_VIDEO_MODELS[model];
+  if (!spec) return { ...d, model };
+  const n = Number(d.duration);
+  const duration = Number.isInteger(n) ? String(Math.min(spec.duration.max, Math.max(spec.duration.min, n))) : String(spec.duration.default);
+  const aspect_ratio = spec.aspectRatios.includes(d.aspect_ratio) ? d.aspect_ratio : spec.defaultAspectRatio;
+  return { ...d, model, duration, aspect_ratio };
+}
+
+const PUBLIC_URL = /^https?:\/\/[^\s/]+\S*$/i;
+
+/** Every problem of the draft by field, and the request to send when there is none. */
+export function checkVideo(d: VideoDraft): { problems: VideoProblems; request?: SubmitTaskInput } {
+  const problems: VideoProblems = {};
+  const prompt = d.prompt.trim();
+  if (!prompt) problems.prompt = 'Describe the video to make.';
+  if (!isKnownModel(d.model)) problems.model = 'Choose one of the listed models.';
+
+  if (isMultipartModel(d.model)) {
+    if (!(MULTIPART_VIDEO_SECONDS as readonly string[]).includes(d.seconds)) problems.seconds = `Length is ${MULTIPART_VIDEO_SECONDS.join(', ')} seconds.`;
+    if (!(MULTIPART_VIDEO_SIZES as readonly string[]).includes(d.size)) problems.size = 'Choose one of the listed sizes.';
+    if (Object.keys(problems).length) return { problems };
+    // The multipart route takes form strings, exactly as spec 4.8 lists them.
+    return {
+      problems,
+      request: { route: 'video-multipart', request: { model: d.model, prompt, seconds: d.seconds, size: d.size, watermark: String(d.watermark) } },
+    };
+  }
+
+  const spec = GENERATIONS_VIDEO_MODELS[d.model];
+  const duration = Number(d.duration);
+  if (spec && (!/^\s*\d+\s*$/.test(d.duration) || duration < spec.duration.min || duration > spec.duration.max)) {
+    problems.duration = `${spec.id} makes ${spec.duration.min} to ${spec.duration.max} seconds, in whole seconds.`;
+  }
+  if (spec && !spec.aspectRatios.includes(d.aspect_ratio)) problems.aspect_ratio = `${spec.id} takes ${spec.aspectRatios.join(', ')}.`;
+  const imageUrl = d.image_url.trim();
+  if (imageUrl && !PUBLIC_URL.test(imageUrl)) {
+    problems.image_url = 'Use a public http(s) link to an image (a local file or data: link cannot be fetched by the gateway).';
+  }
+  if (Object.keys(problems).length) return { problems };
+  // Numbers go as JSON numbers (spec 4.7); the image is sent only when there is one.
+  const request: Record<string, unknown> = { model: d.model, prompt, duration, aspect_ratio: d.aspect_ratio };
+  if (imageUrl) request.image_url = imageUrl;
+  return { problems, request: { route: 'video', request } };
+}
+
+/** Seconds of video the draft asks for, or undefined while the duration is not valid yet. */
+export function requestedSeconds(d: VideoDraft): number | undefined {
+  const n = Number(isMultipartModel(d.model) ? d.seconds : d.duration);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined);
+
+/** A Gallery remix as a draft patch: only the values this form has, each as the form keeps it. */
+export function draftFromRemix(remix: Remix, current: VideoDraft): VideoDraft {
+  const p = remix.params;
+  const model = isKnownModel(remix.model) ? remix.model : current.model;
+  const next: VideoDraft = {
+    ...current,
+    model,
+    prompt: remix.prompt,
+    duration: str(p.duration) ?? current.duration,
+    aspect_ratio: str(p.aspect_ratio) ?? current.aspect_ratio,
+    image_url: str(p.image_url) ?? '',
+    seconds: str(p.seconds) ?? current.seconds,
+    size: str(p.size) ?? current.size,
+    watermark: p.watermark === undefined ? current.watermark : str(p.watermark) === 'true',
+  };
+  return fitToModel(next, model);
+}
