@@ -4,6 +4,7 @@
  * top-up banner (the client does that); this note says it where the creator is looking.
  */
 import type { ErrorData } from '../../../../shared/contract/index.js';
+import './failure-note.css';
 
 function advice(error: ErrorData, action: string): string {
   switch (error.code) {

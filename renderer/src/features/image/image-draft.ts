@@ -158,24 +158,6 @@ export function validate(d: ImageDraft): FieldErrors {
 }
 
 /** What a failed submission means for the creator, and what to do; the draft is always kept. */
-export function failureAdvice(e: ErrorData): string {
-  switch (e.code) {
-    case 'payment_required':
-      return 'Your balance is too low for this job. Top up your account (or switch profile in Settings), then press Generate again — your prompt, settings and images are kept.';
-    case 'unauthorized':
-      return "The gateway did not accept this profile's key. Check it in Settings, then try again; your draft is kept.";
-    case 'rate_limited':
-      return 'The gateway is busy right now. Wait a moment and press Generate again; your draft is kept.';
-    case 'invalid_input':
-    case 'invalid_request':
-      return `${e.message} Fix the marked field and try again.`;
-    case 'not_found':
-      return e.message;
-    default:
-      return `${e.message} Your draft is kept; try again${e.retryable ? '' : ' or change the settings'}.`;
-  }
-}
-
 /** The host's answer mapped onto the form: its `param` says which field is at fault. */
 export function hostErrors(e: ErrorData, d: ImageDraft): FieldErrors {
   if (e.code !== 'invalid_input' && e.code !== 'invalid_request' && e.code !== 'not_found') return {};

@@ -8,6 +8,7 @@ import { call } from '../../api/client.js';
 import type { LibraryItemView } from '../../../../shared/contract/library.js';
 import type { ErrorData } from '../../../../shared/contract/result.js';
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, isNativeImageModel, NATIVE_IMAGE_MODELS } from '../../../../shared/gateway/catalog.js';
+import { FailureNote } from '../../components/generator/failure-note.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { TabIntro } from '../../components/TabIntro.js';
@@ -15,7 +16,7 @@ import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { useUiStore } from '../../state/ui-store.js';
 import {
-  asyncRequest, failureAdvice, fromRemix, hostErrors, INITIAL_DRAFT, nativeRequest, referenceLimit, switchModel, validate,
+  asyncRequest, fromRemix, hostErrors, INITIAL_DRAFT, nativeRequest, referenceLimit, switchModel, validate,
   type FieldErrors, type ImageDraft,
 } from './image-draft.js';
 import { ImageFields } from './image-fields.js';
@@ -64,7 +65,7 @@ export default function ImageTab() {
   const [draft, update] = useDraft<ImageDraft>('image', INITIAL_DRAFT);
   const history = usePromptHistory('image');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ErrorData | null>(null);
   const [busy, setBusy] = useState(false);
   const [viewing, setViewing] = useState<LibraryItemView | null>(null);
   const { runs, add, jobsOf } = useImageRuns();
@@ -125,7 +126,7 @@ export default function ImageTab() {
       const err = e as ErrorData;
       const at = hostErrors(err, draft);
       setErrors(at);
-      setFailure(failureAdvice(err));
+      setFailure(err);
       focusFirst(at);
     } finally {
       setBusy(false);
@@ -168,16 +169,12 @@ export default function ImageTab() {
         <ImageFields draft={draft} errors={errors} onChange={change} />
         <ReferenceImages refs={draft.refs} errors={errors} references={references} limit={referenceLimit(draft.model)} native={native} />
         <div className="image-actions">
-          <button type="submit" className="button button-primary" disabled={busy || references.busy > 0} aria-describedby={failure ? 'image-failure' : undefined}>
+          <button type="submit" className="button button-primary" disabled={busy || references.busy > 0}>
             {busy ? 'Generating…' : 'Generate'}
           </button>
           {errors.form && <p className="form-error">{errors.form}</p>}
         </div>
-        {failure && (
-          <p id="image-failure" className="image-failure" role="alert">
-            {failure}
-          </p>
-        )}
+        {failure && <FailureNote error={failure} action="Generate" kept="Your prompt, settings and images are kept." />}
       </form>
       <section className="image-results" aria-labelledby="image-results-heading">
         <h3 id="image-results-heading">Results</h3>
