@@ -1,10 +1,124 @@
-/** The Gallery tab; its controls arrive with their own issue, so this stays a plain description. */
+/**
+ * The Gallery tab (issue 4.6): everything saved in the library, newest first, in a virtualized
+ * grid read page by page from the host; filters, a debounced prompt search, a detail view with
+ * playback and the item's actions, and live updates from `library.onDidChange`.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { EMPTY, errorMessage, useCall } from '../../api/client.js';
+import type { LibraryItemView } from '../../../../shared/contract/library.js';
 import { TabIntro } from '../../components/TabIntro.js';
+import { tabDomId } from '../../components/tab-registry.js';
+import { remixTab, useRemixStore } from '../../state/remix-store.js';
+import { useUiStore } from '../../state/ui-store.js';
+import { GalleryFilterBar } from './gallery-filters.js';
+import { GalleryGrid, type GalleryGridHandle } from './gallery-grid.js';
+import { ItemDetail } from './item-detail.js';
+import { hasFilters, NO_FILTERS, toQuery, type GalleryFilters } from './media.js';
+import { RemixToast } from './remix-toast.js';
+import { useDebounced, useLibraryLive } from './use-library-live.js';
+import { useLibraryHead } from './use-library-pages.js';
+import './gallery.css';
+
+const SEARCH_DEBOUNCE_MS = 150;
+const TAB_LABEL = { image: 'Image', video: 'Video', speech: 'Speech' } as const;
 
 export default function GalleryTab() {
+  const info = useCall('app.info', EMPTY);
+  const [filters, setFilters] = useState<GalleryFilters>(NO_FILTERS);
+  const text = useDebounced(filters.text, SEARCH_DEBOUNCE_MS);
+  const query = toQuery({ ...filters, text });
+  const head = useLibraryHead(query);
+  const total = head.data?.total ?? 0;
+
+  const grid = useRef<GalleryGridHandle>(null);
+  const [open, setOpen] = useState<{ item: LibraryItemView; index: number } | null>(null);
+  /** What to do once the dialog is gone (focus can only move out of a modal after it closed). */
+  const afterClose = useRef<(() => void) | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [remixNotice, setRemixNotice] = useState<string | null>(null);
+  const dismissRemix = useCallback(() => setRemixNotice(null), []);
+  const openTab = useUiStore((s) => s.openTab);
+  const stash = useRemixStore((s) => s.stash);
+
+  const closeDetail = (after?: () => void) => {
+    if (!open) return;
+    const index = open.index;
+    afterClose.current ??= after ?? (() => grid.current?.focusIndex(index));
+    setOpen(null);
+  };
+  useEffect(() => {
+    // Cleared on opening too, so a late close event from an old dialog can never act on a new one.
+    const run = afterClose.current;
+    afterClose.current = null;
+    if (!open) run?.();
+  }, [open]);
+
+  useLibraryLive((event) => {
+    // The open item was deleted elsewhere, or the whole library changed folder.
+    if (open && (event.reason === 'reset' || (event.reason === 'removed' && event.id === open.item.id))) closeDetail();
+  });
+
+  const onOpen = useCallback((item: LibraryItemView, index: number) => {
+    setAnnouncement('');
+    setOpen({ item, index });
+  }, []);
+
+  const onRemix = (item: LibraryItemView) => {
+    const tab = remixTab(item.kind);
+    stash({ kind: item.kind, model: item.model, params: item.params, prompt: item.prompt, sourceId: item.id });
+    setRemixNotice(`Remix ready in the ${TAB_LABEL[tab]} tab: ${item.model} with this item's prompt and settings.`);
+    closeDetail(() => {
+      openTab(tab);
+      document.getElementById(tabDomId(tab))?.focus();
+    });
+  };
+
+  const onDeleted = (item: LibraryItemView) => {
+    setAnnouncement(`Deleted ${item.kind} from the library.`);
+    closeDetail();
+  };
+
+  const mediaBase = info.data?.mediaBase;
+  const filtered = hasFilters(filters);
+  let body;
+  if (head.isError) body = <p className="form-error">{errorMessage(head.error)}</p>;
+  else if (info.isError) body = <p className="form-error">{errorMessage(info.error)}</p>;
+  else if (!head.data || mediaBase === undefined) body = <p className="muted">Loading the library…</p>;
+  else if (total === 0) {
+    body = (
+      <p className="gallery-empty muted">
+        {filtered
+          ? 'No items match these filters.'
+          : 'Nothing saved yet. Images, videos and speech you generate are saved to your library folder and appear here.'}
+      </p>
+    );
+  } else body = <GalleryGrid ref={grid} query={query} mediaBase={mediaBase} onOpen={onOpen} />;
+
   return (
-    <TabIntro title="Gallery">
-      Everything you have generated, saved in your library folder and browsable by kind, date and prompt.
-    </TabIntro>
+    <div className="gallery">
+      <TabIntro title="Gallery">Everything you have generated, saved in your library folder and browsable by kind, model, date and prompt.</TabIntro>
+      <GalleryFilterBar value={filters} models={head.data?.models ?? []} onChange={setFilters} />
+      <div className="gallery-status">
+        <p data-testid="gallery-count" aria-live="polite">
+          {head.data ? `${total.toLocaleString()} ${total === 1 ? 'item' : 'items'}` : ''}
+        </p>
+        <p role="status" className="gallery-announcement">
+          {announcement}
+        </p>
+      </div>
+      {body}
+      {open && mediaBase !== undefined && (
+        <ItemDetail
+          key={open.item.id}
+          item={open.item}
+          mediaBase={mediaBase}
+          canReveal={info.data?.shell === 'desktop'}
+          onClose={() => closeDetail()}
+          onRemix={onRemix}
+          onDeleted={onDeleted}
+        />
+      )}
+      {remixNotice && <RemixToast message={remixNotice} onDismiss={dismissRemix} />}
+    </div>
   );
 }

@@ -1,0 +1,121 @@
+/**
+ * The detail view of a saved item: a modal <dialog>, so the browser traps focus inside it, makes
+ * the rest of the page inert and closes it on Esc; the gallery puts focus back on the item's cell.
+ * Full-size media with native controls, the full metadata, and the item's actions.
+ */
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { errorMessage, useAction } from '../../api/client.js';
+import type { LibraryItemView } from '../../../../shared/contract/library.js';
+import { remixTab } from '../../state/remix-store.js';
+import { ItemMetadata } from './item-metadata.js';
+import { KIND_LABEL, mediaUrl } from './media.js';
+
+interface ItemDetailProps {
+  item: LibraryItemView;
+  mediaBase: string;
+  /** "Show in folder" needs the desktop shell; the browser shell cannot open a file manager. */
+  canReveal: boolean;
+  onClose(): void;
+  onRemix(item: LibraryItemView): void;
+  onDeleted(item: LibraryItemView): void;
+}
+
+const TAB_LABEL = { image: 'Image', video: 'Video', speech: 'Speech' } as const;
+
+export function ItemDetail({ item, mediaBase, canReveal, onClose, onRemix, onDeleted }: ItemDetailProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [actualSize, setActualSize] = useState(false);
+  const [playedDuration, setPlayedDuration] = useState<number>();
+  const [note, setNote] = useState('');
+  const remove = useAction('library.remove', { onSuccess: () => onDeleted(item) });
+  const reveal = useAction('library.reveal', { onSuccess: () => setNote('Shown in your file manager.') });
+
+  useEffect(() => {
+    const d = dialog.current;
+    // showModal() moves focus to the first focusable control (Close) and traps it in the dialog.
+    if (d && !d.open) d.showModal();
+  }, []);
+  // The confirmation starts on the safe choice, so a stray Enter never deletes.
+  useEffect(() => {
+    if (confirming) keepButton.current?.focus();
+  }, [confirming]);
+
+  const close = () => dialog.current?.close();
+  // A click on the dialog element itself (not its content) is a click on the backdrop.
+  const onBackdrop = (e: MouseEvent<HTMLDialogElement>) => e.target === e.currentTarget && close();
+  const copyPrompt = () =>
+    navigator.clipboard.writeText(item.prompt).then(
+      () => setNote('Prompt copied.'),
+      () => setNote('Could not copy: the clipboard is not available here.'),
+    );
+
+  const file = mediaUrl(mediaBase, item.file);
+  const poster = item.thumb ? mediaUrl(mediaBase, item.thumb) : undefined;
+  const error = remove.error ?? reveal.error;
+
+  return (
+    <dialog ref={dialog} className="detail" aria-labelledby={titleId} onClose={onClose} onClick={onBackdrop} data-testid="gallery-detail">
+      <div className="detail-frame">
+        <header className="detail-head">
+          <h3 id={titleId}>
+            {KIND_LABEL[item.kind]} <span className="muted">· {item.model}</span>
+          </h3>
+          <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+            ×
+          </button>
+        </header>
+        <div className="detail-body">
+          <div className={`detail-media${actualSize ? ' is-actual' : ''}`}>
+            {item.kind === 'image' && <img src={file} alt={item.prompt} width={item.width} height={item.height} />}
+            {item.kind === 'video' && (
+              <video controls preload="metadata" poster={poster} src={file} onLoadedMetadata={(e) => setPlayedDuration(e.currentTarget.duration)} />
+            )}
+            {item.kind === 'audio' && <audio controls preload="metadata" src={file} onLoadedMetadata={(e) => setPlayedDuration(e.currentTarget.duration)} />}
+          </div>
+          <ItemMetadata item={item} playedDuration={playedDuration} />
+        </div>
+        <footer className="detail-actions">
+          {item.kind === 'image' && (
+            <button type="button" className="button" aria-pressed={actualSize} onClick={() => setActualSize((v) => !v)}>
+              Actual size
+            </button>
+          )}
+          <button type="button" className="button" onClick={() => void copyPrompt()} disabled={!item.prompt}>
+            Copy prompt
+          </button>
+          <button type="button" className="button" onClick={() => onRemix(item)}>
+            Remix in {TAB_LABEL[remixTab(item.kind)]}
+          </button>
+          {canReveal && (
+            <button type="button" className="button" onClick={() => reveal.mutate({ id: item.id })}>
+              Show in folder
+            </button>
+          )}
+          <span className="detail-spacer" />
+          {!confirming && (
+            <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          )}
+        </footer>
+        {confirming && (
+          <div className="detail-confirm" role="group" aria-label="Confirm delete">
+            <p>Delete this {item.kind} from your library folder? The file is removed from disk; this cannot be undone.</p>
+            <button type="button" className="button button-danger-solid" disabled={remove.isPending} onClick={() => remove.mutate({ id: item.id })}>
+              {remove.isPending ? 'Deleting…' : 'Delete file'}
+            </button>
+            <button type="button" className="button" ref={keepButton} onClick={() => setConfirming(false)}>
+              Keep
+            </button>
+          </div>
+        )}
+        <p className={error ? 'form-error detail-note' : 'detail-note'} role="status">
+          {error ? errorMessage(error) : note}
+        </p>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,73 @@
+/** Small pure helpers of the gallery: media URLs, labels and formatting. */
+import type { LibraryItemView, LibraryQuery } from '../../../../shared/contract/library.js';
+
+export type Kind = LibraryItemView['kind'];
+
+/** Library paths are relative and '/'-separated; each segment is encoded, the separators are not. */
+export function mediaUrl(base: string, rel: string): string {
+  return base + rel.split('/').map(encodeURIComponent).join('/');
+}
+
+export const KIND_LABEL: Record<Kind, string> = { image: 'Image', video: 'Video', audio: 'Audio' };
+
+export interface GalleryFilters {
+  kind?: Kind;
+  model?: string;
+  /** `yyyy-mm-dd` from the date inputs, in the creator's own time zone. */
+  from?: string;
+  to?: string;
+  text: string;
+}
+
+export const NO_FILTERS: GalleryFilters = { text: '' };
+
+export const hasFilters = (f: GalleryFilters) => Boolean(f.kind || f.model || f.from || f.to || f.text.trim());
+
+/** The list query of a set of filters; a day filter covers the whole local day on both ends. */
+export function toQuery(f: GalleryFilters): LibraryQuery {
+  const day = (d: string | undefined, time: string) => {
+    if (!d) return undefined;
+    const ms = new Date(`${d}T${time}`).getTime();
+    return Number.isFinite(ms) ? ms : undefined;
+  };
+  const text = f.text.trim().slice(0, 500);
+  return { kind: f.kind, model: f.model, from: day(f.from, '00:00:00'), to: day(f.to, '23:59:59.999'), text: text || undefined };
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatTime = (ms: number) => dateTime.format(ms);
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
+}
+
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+export function formatCost(cost: { amount: number; currency: string }): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency: cost.currency, maximumFractionDigits: 6 }).format(cost.amount);
+  } catch {
+    // Not an ISO currency code (gateways may bill in credits): show it as given.
+    return `${cost.amount} ${cost.currency}`;
+  }
+}
+
+/** Parameter and usage values are arbitrary JSON; strings read better without their quotes. */
+export const formatValue = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** A cell's accessible name: what it is and its prompt, cut short (the detail view has it all). */
+export function cellLabel(item: LibraryItemView): string {
+  const prompt = item.prompt.trim() || 'no prompt';
+  return `${KIND_LABEL[item.kind]}: ${prompt.length > 100 ? `${prompt.slice(0, 100)}…` : prompt}`;
+}

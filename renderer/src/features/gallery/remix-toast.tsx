@@ -1,0 +1,24 @@
+/**
+ * Confirms a remix after the studio has switched to the generator tab. The gallery stays mounted
+ * (hidden) when another tab is shown, so the notice is portalled to <body> to stay visible there.
+ */
+import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
+
+const SHOW_MS = 8_000;
+
+export function RemixToast({ message, onDismiss }: { message: string; onDismiss(): void }) {
+  useEffect(() => {
+    const t = window.setTimeout(onDismiss, SHOW_MS);
+    return () => window.clearTimeout(t);
+  }, [message, onDismiss]);
+  return createPortal(
+    <div className="toast" role="status" data-testid="remix-toast">
+      <span>{message}</span>
+      <button type="button" className="button" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>,
+    document.body,
+  );
+}
