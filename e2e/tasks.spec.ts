@@ -59,9 +59,11 @@ test('several jobs run live in Tasks, end saved, and the studio stays usable mea
   expect(id).toMatch(/^img_/);
   expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(id);
 
-  // Open result takes the creator to the Gallery.
+  // Open result takes the creator to that item in the Gallery.
   await tasks.button(lighthouse, 'Open result').click();
   await expect(tasks.studio.tab('Gallery')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('gallery-detail')).toBeVisible();
+  await expect(page.getByTestId('gallery-detail')).toContainText(lighthouse);
 });
 
 test('a failed job shows the gateway message, and Retry asks before submitting a new job', async ({ page, studio }) => {

@@ -14,7 +14,11 @@ interface UiState {
   visited: readonly TabId[];
   /** Set by a 402 anywhere; the banner shows it until dismissed. */
   paymentMessage: string | null;
+  /** A library item to open in the Gallery's detail view (Tasks → "Open result"). */
+  galleryFocus: string | null;
   openTab(tab: TabId): void;
+  openInGallery(libraryId: string): void;
+  clearGalleryFocus(): void;
   showPaymentRequired(message: string): void;
   dismissPaymentRequired(): void;
 }
@@ -23,7 +27,10 @@ export const useUiStore = create<UiState>()((set) => ({
   tab: 'chat',
   visited: ['chat'],
   paymentMessage: null,
+  galleryFocus: null,
   openTab: (tab) => set((s) => ({ tab, visited: s.visited.includes(tab) ? s.visited : [...s.visited, tab] })),
+  openInGallery: (libraryId) => set((s) => ({ tab: 'gallery', galleryFocus: libraryId, visited: s.visited.includes('gallery') ? s.visited : [...s.visited, 'gallery'] })),
+  clearGalleryFocus: () => set({ galleryFocus: null }),
   showPaymentRequired: (message) => set({ paymentMessage: message }),
   dismissPaymentRequired: () => set({ paymentMessage: null }),
 }));

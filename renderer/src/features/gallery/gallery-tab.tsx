@@ -4,7 +4,8 @@
  * playback and the item's actions, and live updates from `library.onDidChange`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { EMPTY, errorMessage, useCall } from '../../api/client.js';
+import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';
+import type { ErrorData } from '../../../../shared/contract/result.js';
 import type { LibraryItemView } from '../../../../shared/contract/library.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { tabDomId } from '../../components/tab-registry.js';
@@ -43,7 +44,7 @@ export default function GalleryTab() {
   const closeDetail = (after?: () => void) => {
     if (!open) return;
     const index = open.index;
-    afterClose.current ??= after ?? (() => grid.current?.focusIndex(index));
+    afterClose.current ??= after ?? (() => (index >= 0 ? grid.current?.focusIndex(index) : undefined));
     setOpen(null);
   };
   useEffect(() => {
@@ -62,6 +63,15 @@ export default function GalleryTab() {
     setAnnouncement('');
     setOpen({ item, index });
   }, []);
+
+  // Tasks → "Open result": the item may be anywhere in the grid, so it is fetched by id.
+  const focus = useUiStore((s) => s.galleryFocus);
+  const clearFocus = useUiStore((s) => s.clearGalleryFocus);
+  useEffect(() => {
+    if (!focus) return;
+    clearFocus();
+    call('library.get', { id: focus }).then((item) => onOpen(item, -1), (e: ErrorData) => setAnnouncement(errorMessage(e)));
+  }, [focus, clearFocus, onOpen]);
 
   const onRemix = (item: LibraryItemView) => {
     const tab = remixTab(item.kind);

@@ -105,6 +105,7 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
   const { note, copy } = useCopy(copyableId(task));
   const [confirming, setConfirming] = useState(false);
   const openTab = useUiStore((s) => s.openTab);
+  const openInGallery = useUiStore((s) => s.openInGallery);
   const label = `${task.kind} job “${task.prompt.slice(0, 40)}”`;
   const libraryId = task.state === 'saved' ? task.downloads.find((d) => d.libraryId)?.libraryId : undefined;
   const rewritten = task.actualPrompt && task.actualPrompt !== task.prompt ? task.actualPrompt : undefined;
@@ -164,7 +165,7 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
             </button>
           )}
           {actions.open && (
-            <button type="button" className="button button-primary" onClick={() => openTab('gallery')}>
+            <button type="button" className="button button-primary" onClick={() => (libraryId ? openInGallery(libraryId) : openTab('gallery'))}>
               Open result
             </button>
           )}
