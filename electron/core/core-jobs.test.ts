@@ -1,42 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventName } from '../../shared/contract/index.js';
-import { createCore } from './index.js';
-import { testPorts } from './test/file-ports.js';
+import { openCore } from './test/open-core.js';
 
-const FAST = {
-  firstCheckMs: 20,
-  image: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 10_000 },
-  video: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 },
-};
-
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-async function open() {
-  const ports = testPorts({ cadence: FAST });
-  const core = await createCore(ports);
-  cleanups.push(() => ports.cleanup(), () => core.close());
-  const events: { event: EventName; payload: any }[] = [];
-  core.subscribe((event, payload) => events.push({ event, payload }));
-  const value = async (method: string, input: unknown = {}) => {
-    const r = (await core.dispatch(method, input)) as any;
-    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
-    return r.value;
-  };
-  const until = async (pred: () => Promise<boolean>, ms = 30_000) => {
-    const start = Date.now();
-    while (!(await pred())) {
-      if (Date.now() - start > ms) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  return { ports, core, events, value, until };
-}
+const open = openCore;
 
 describe('jobs and the library through the contract', () => {
   it('a submitted image job reports progress, saves its files to the library, and refreshes the balance', async () => {

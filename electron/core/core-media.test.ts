@@ -1,37 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { renderPromptImage } from '../../sandbox/media/image-render.js';
 import { inspectAudio } from '../../sandbox/media/audio-inspect.js';
-import { createCore } from './index.js';
-import { testPorts } from './test/file-ports.js';
+import { openCore } from './test/open-core.js';
 
-const FAST = {
-  firstCheckMs: 20,
-  image: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 10_000 },
-  video: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 },
-};
-
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-async function open() {
-  const ports = testPorts({ cadence: FAST });
-  const core = await createCore(ports);
-  cleanups.push(() => ports.cleanup(), () => core.close());
-  const call = (method: string, input: unknown = {}) => core.dispatch(method, input) as Promise<any>;
-  const value = async (method: string, input: unknown = {}) => {
-    const r = await call(method, input);
-    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
-    return r.value;
-  };
-  const libraryFile = async (rel: string) => readFileSync(join((await value('settings.get')).libraryDir, rel));
-  return { ports, core, call, value, libraryFile };
-}
+const open = openCore;
 
 const png = renderPromptImage({ prompt: 'reference', width: 320, height: 200 });
 const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');

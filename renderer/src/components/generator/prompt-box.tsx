@@ -4,6 +4,7 @@
  * Shared by the generator tabs so they all behave alike; the tab owns the value and the history.
  */
 import { useId, type KeyboardEvent, type Ref } from 'react';
+import { FieldMessages } from '../Field.js';
 
 interface PromptBoxProps {
   label: string;
@@ -78,16 +79,7 @@ export function PromptBox({ label, value, onChange, onSubmit, history, maxChars,
         </span>
         <span aria-hidden="true">Ctrl+Enter to submit</span>
       </p>
-      {hint && (
-        <p id={`${fieldId}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${fieldId}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={fieldId} hint={hint} error={error} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * Options may be grouped (a model picker groups its models by how they run).
  */
 import { useId } from 'react';
+import { FieldMessages } from '../Field.js';
 
 export interface SelectOption {
   value: string;
@@ -53,16 +54,7 @@ export function SelectField({ label, value, onChange, options = [], groups = [],
           </optgroup>
         ))}
       </select>
-      {hint && (
-        <p id={`${fieldId}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${fieldId}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={fieldId} hint={hint} error={error} />
     </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useId } from 'react';
 import { IMAGE_MODELS, imagePixelSize, type ResolutionClass } from '../../../../shared/gateway/catalog.js';
+import { FieldMessages } from '../../components/Field.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import type { FieldErrors, ImageDraft } from './image-draft.js';
 
@@ -27,14 +28,7 @@ function Check({ id, label, hint, checked, error, onChange }: { id: string; labe
         />
         {label}
       </label>
-      <p id={`${id}-hint`} className="hint">
-        {hint}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

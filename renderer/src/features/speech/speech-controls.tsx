@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { SPEECH_VOICES, type SpeechVoice } from '../../../../shared/gateway/catalog.js';
-import { Field } from '../../components/generator/field.js';
+import { Field } from '../../components/Field.js';
 import { parseSpeed, SPEED_RANGE } from './speech-draft.js';
 
 const VOICES = Object.entries(SPEECH_VOICES) as [SpeechVoice, string][];

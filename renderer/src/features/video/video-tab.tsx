@@ -10,7 +10,7 @@ import { GENERATIONS_VIDEO_MODELS, MULTIPART_VIDEO_MODELS, MULTIPART_VIDEO_SECON
 import { useAction } from '../../api/client.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
-import { Field } from '../../components/generator/field.js';
+import { Field } from '../../components/Field.js';
 import { fieldOfError } from '../../components/generator/field-errors.js';
 import { SUBMIT_SHORTCUT, submitOnModEnter } from '../../components/generator/keyboard.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';

@@ -1,7 +1,7 @@
 /**
- * A labelled control for the generator forms (select, number, textarea…), with its hint and
- * inline error tied to it for screen readers, like TextField does for plain inputs. The control
- * is a render prop so any element can take the id and aria attributes.
+ * A labelled control (input, select, number, textarea…) with its hint and inline error tied to it
+ * for screen readers. The control is a render prop so any element can take the id and aria
+ * attributes; TextField is the common case of a plain input.
  */
 import { useId, type ReactNode } from 'react';
 
@@ -31,6 +31,15 @@ export function Field({ label, hint, error, className, aside, children }: FieldP
         {aside}
       </div>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
+      <FieldMessages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The hint and error under a control, with the ids its aria-describedby points at. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="hint">
           {hint}
@@ -41,6 +50,6 @@ export function Field({ label, hint, error, className, aside, children }: FieldP
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }

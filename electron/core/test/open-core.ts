@@ -1,0 +1,43 @@
+/** A real core on real files and a fast clock, for tests of the core through the contract. */
+import { afterEach } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EventName } from '../../../shared/contract/index.js';
+import { createCore } from '../index.js';
+import { testPorts } from './file-ports.js';
+
+/** The spec's cadence sped up for a sandbox running 100 times faster. */
+export const FAST_CADENCE = {
+  firstCheckMs: 20,
+  image: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 10_000 },
+  video: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 },
+};
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.reverse()) await c();
+  cleanups = [];
+});
+
+export async function openCore() {
+  const ports = testPorts({ cadence: FAST_CADENCE });
+  const core = await createCore(ports);
+  cleanups.push(() => ports.cleanup(), () => core.close());
+  const events: { event: EventName; payload: any }[] = [];
+  core.subscribe((event, payload) => events.push({ event, payload }));
+  const call = (method: string, input: unknown = {}) => core.dispatch(method, input) as Promise<any>;
+  const value = async (method: string, input: unknown = {}) => {
+    const r = await call(method, input);
+    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
+    return r.value;
+  };
+  const until = async (pred: () => Promise<boolean>, ms = 30_000) => {
+    const start = Date.now();
+    while (!(await pred())) {
+      if (Date.now() - start > ms) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const libraryFile = async (rel: string) => readFileSync(join((await value('settings.get')).libraryDir, rel));
+  return { ports, core, events, call, value, until, libraryFile };
+}
