@@ -106,7 +106,8 @@ describe('image jobs (spec 4.6, 4.9)', () => {
 });
 
 describe('an image job watched from submission (a slower clock)', () => {
-  const slow = useSandbox({ speed: 5 });
+  // Slow enough that the first check lands while the job is still queued, even on a busy machine.
+  const slow = useSandbox({ speed: 2 });
   it('moves submitted → processing → completed and yields real PNGs at the true pixel size', async () => {
     const [{ task_id }] = await data(slow().url, '/v1/images/generations', { body: { model: 'seedream-4-0', prompt: 'a fox in snow', size: '16:9', resolution: '1K', n: 2 } });
     const first = await data(slow().url, `/v1/tasks/${task_id}`);
