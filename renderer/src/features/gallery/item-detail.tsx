@@ -8,6 +8,7 @@ import { errorMessage, useAction } from '../../api/client.js';
 import type { LibraryItemView } from '../../../../shared/contract/library.js';
 import { remixTab } from '../../state/remix-store.js';
 import { ItemMetadata } from './item-metadata.js';
+import './gallery-detail.css';
 import { KIND_LABEL, mediaUrl } from './media.js';
 
 interface ItemDetailProps {

@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
+import './gallery-detail.css';
 
 const SHOW_MS = 8_000;
 
