@@ -16,11 +16,25 @@ export interface FfmpegThumbnail {
   ext: '.jpg' | '.png';
 }
 
-/** The first frame scaled to fit `THUMB_MAX_SIDE` (never enlarged): PNG if `alpha`, else JPEG. */
+/**
+ * The first frame scaled to fit `THUMB_MAX_SIDE` (never enlarged): PNG if `alpha`, else JPEG.
+ * This WASM build's MJPEG encoder writes past its packet buffer on some small, detailed frames
+ * (a 320×180 H.264 clip of the sandbox crashes it every time), so a crash is retried as PNG.
+ */
 export async function ffmpegThumbnail(media: Uint8Array, alpha = false): Promise<FfmpegThumbnail> {
   if (media.length > POSTER_MAX_INPUT_BYTES) throw new Error('file too large for a thumbnail');
+  if (alpha) return firstFrame(media, 'png');
+  try {
+    return await firstFrame(media, 'jpg');
+  } catch (err) {
+    if (!/crashed/.test(err instanceof Error ? err.message : '')) throw err;
+    return firstFrame(media, 'png');
+  }
+}
+
+async function firstFrame(media: Uint8Array, ext: 'jpg' | 'png'): Promise<FfmpegThumbnail> {
   const { runFfmpeg } = await import('../../../sandbox/media/audio-ffmpeg.js');
-  const codec = alpha ? ['-c:v', 'png', '-pix_fmt', 'rgba'] : ['-c:v', 'mjpeg', '-q:v', '4'];
+  const codec = ext === 'png' ? ['-c:v', 'png', '-pix_fmt', 'rgba'] : ['-c:v', 'mjpeg', '-q:v', '4'];
   const out = await runFfmpeg({
     input: media,
     outputArgs: [
@@ -30,7 +44,7 @@ export async function ffmpegThumbnail(media: Uint8Array, alpha = false): Promise
       '-vf', `scale='min(${THUMB_MAX_SIDE},iw)':'min(${THUMB_MAX_SIDE},ih)':force_original_aspect_ratio=decrease:flags=area`,
       '-an', '-f', 'image2', ...codec,
     ],
-    outputExt: alpha ? 'png' : 'jpg',
+    outputExt: ext,
   });
-  return { data: Buffer.from(out.buffer, out.byteOffset, out.byteLength), ext: alpha ? '.png' : '.jpg' };
+  return { data: Buffer.from(out.buffer, out.byteOffset, out.byteLength), ext: `.${ext}` };
 }

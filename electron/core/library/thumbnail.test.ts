@@ -72,6 +72,16 @@ describe('other thumbnails', () => {
   });
 });
 
+describe('video posters', () => {
+  it('still come out for small clips whose first frame trips the JPEG encoder', async () => {
+    const video = await renderPromptVideo({ prompt: 'a cat walking', width: 320, height: 180, seconds: 3 });
+    const lib = openLibrary(dirs, { ffmpeg: true });
+    const clip = await lib.add({ source: await incomingFile(dirs, video.mp4), meta: meta({ kind: 'video', durationSeconds: 3 }), name: 'small.mp4' });
+    expect(clip.thumb).toBeDefined();
+    expectFit(decodeThumb(await readFile(lib.resolve(clip.thumb!))), 320, 180);
+  });
+});
+
 describe('downscale', () => {
   it('averages boxes and weights colour by alpha', () => {
     // 4x2: left 2x2 block red opaque, right block half transparent blue / fully transparent green.
