@@ -10,10 +10,11 @@ import { settingsEvents, settingsMethods } from './settings.js';
 import { taskEvents, taskMethods } from './tasks.js';
 import { libraryEvents, libraryMethods } from './library.js';
 import { mediaMethods } from './media.js';
+import { chatEvents, chatMethods } from './chat.js';
 import type { Result } from './result.js';
 
-export const methods = { ...appMethods, ...profileMethods, ...settingsMethods, ...accountMethods, ...taskMethods, ...libraryMethods, ...mediaMethods } as const;
-export const events = { ...profileEvents, ...settingsEvents, ...accountEvents, ...taskEvents, ...libraryEvents } as const;
+export const methods = { ...appMethods, ...profileMethods, ...settingsMethods, ...accountMethods, ...taskMethods, ...libraryMethods, ...mediaMethods, ...chatMethods } as const;
+export const events = { ...profileEvents, ...settingsEvents, ...accountEvents, ...taskEvents, ...libraryEvents, ...chatEvents } as const;
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;
@@ -51,3 +52,4 @@ export * from './tasks.js';
 export * from './library.js';
 export * from './task-notice.js';
 export * from './media.js';
+export * from './chat.js';

@@ -1,0 +1,224 @@
+/**
+ * The Chat tab (issue 6): conversations the host stores, and replies it streams from the
+ * gateway's three text APIs (chat completions, responses, native generateContent). Every stream
+ * has an id, one terminal `chat.onDidEnd` event and a cancel (`chat.stop`) — DESIGN §3.6.
+ */
+import { z } from 'zod';
+import { RESPONSES_MODELS, TEXT_LIMITS } from '../gateway/catalog.js';
+import { ErrorData } from './result.js';
+
+const L = TEXT_LIMITS;
+const range = (name: string, min: number, max: number) =>
+  z.number({ error: `${name} must be a number` }).min(min, `${name} is ${min} to ${max}.`).max(max, `${name} is ${min} to ${max}.`);
+
+/** A function tool (spec 4.4); `parameters` is a JSON-schema object with type, properties, required. */
+export const FunctionToolSpec = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A function name is 1-64 letters, digits, _ or -.'),
+  description: z.string().max(2000),
+  parameters: z.looseObject({
+    type: z.literal('object', { error: 'The schema\'s "type" must be "object".' }),
+    properties: z.record(z.string(), z.unknown(), { error: 'The schema needs a "properties" object.' }),
+    required: z.array(z.string(), { error: '"required" must be a list of property names.' }).optional(),
+  }),
+});
+export type FunctionToolSpec = z.infer<typeof FunctionToolSpec>;
+
+export const ChatTools = z.object({
+  webSearch: z.boolean(),
+  fileSearch: z.boolean(),
+  functions: z.array(FunctionToolSpec).max(32),
+  /** Remote MCP (spec 4.4). The auth token is write-only: see `chat.setMcpToken`. */
+  mcp: z.object({ enabled: z.boolean(), url: z.string().max(2000) }),
+});
+export type ChatTools = z.infer<typeof ChatTools>;
+
+/** Each conversation's own model, system prompt and parameters (spec 4.3 ranges). */
+export const ChatSettings = z.object({
+  /** Any chat model id: the spec's list is open-ended. */
+  model: z.string().trim().min(1, 'Choose a model.').max(200),
+  /** `native`: the modelc text models through generateContent (spec 4.5). */
+  api: z.enum(['auto', 'native']),
+  /** Used when images or tools need the responses API and `model` is not one of its models. */
+  responsesModel: z.enum(RESPONSES_MODELS),
+  systemPrompt: z.string().max(100_000),
+  stream: z.boolean(),
+  temperature: range('Temperature', L.temperature.min, L.temperature.max).optional(),
+  top_p: range('Top P', L.top_p.min, L.top_p.max).optional(),
+  max_tokens: z.number().int('Max tokens is a whole number.').min(1, 'Max tokens is at least 1.').optional(),
+  frequency_penalty: range('Frequency penalty', L.frequency_penalty.min, L.frequency_penalty.max).optional(),
+  presence_penalty: range('Presence penalty', L.presence_penalty.min, L.presence_penalty.max).optional(),
+  stop: z.array(z.string().min(1).max(200)).max(L.stopSequences, `At most ${L.stopSequences} stop sequences.`),
+  n: z.number().int().min(L.n.min).max(L.n.max, `At most ${L.n.max} alternatives.`),
+  tools: ChatTools,
+});
+export type ChatSettings = z.infer<typeof ChatSettings>;
+
+/**
+ * A settings change (`chat.update`): any subset of the settings, where `null` clears an optional
+ * number back to the gateway's default (JSON has no way to send `undefined`). The parsed value
+ * holds the key as `undefined`, so spreading it over the saved settings removes the number.
+ */
+const clearable = <T extends z.ZodType>(schema: T) => schema.nullable().transform((v) => v ?? undefined).optional();
+export const ChatSettingsPatch = ChatSettings.partial().extend({
+  temperature: clearable(ChatSettings.shape.temperature.unwrap()),
+  top_p: clearable(ChatSettings.shape.top_p.unwrap()),
+  max_tokens: clearable(ChatSettings.shape.max_tokens.unwrap()),
+  frequency_penalty: clearable(ChatSettings.shape.frequency_penalty.unwrap()),
+  presence_penalty: clearable(ChatSettings.shape.presence_penalty.unwrap()),
+});
+
+export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
+  model: 'modela-5',
+  api: 'auto',
+  responsesModel: 'modela-5',
+  systemPrompt: '',
+  stream: true,
+  stop: [],
+  n: 1,
+  tools: { webSearch: false, fileSearch: false, functions: [], mcp: { enabled: false, url: '' } },
+};
+
+/** An image in a user turn: a file the host keeps (shown through `AppInfo.mediaBase`) or a public URL. */
+export const ChatImage = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), file: z.string(), name: z.string(), mime: z.string(), width: z.number().optional(), height: z.number().optional() }),
+  z.object({ kind: z.literal('url'), url: z.string() }),
+]);
+export type ChatImage = z.infer<typeof ChatImage>;
+
+export const SafetyRating = z.object({ category: z.string(), probability: z.string() });
+
+export const ChatChoice = z.object({
+  text: z.string(),
+  /** Omitted while streaming; `stop` / `STOP` is a normal end. */
+  finishReason: z.string().optional(),
+  safetyRatings: z.array(SafetyRating).optional(),
+});
+export type ChatChoice = z.infer<typeof ChatChoice>;
+
+export const ChatUsage = z.object({
+  prompt: z.number(),
+  completion: z.number(),
+  total: z.number(),
+  /** Native API, thinking models (spec 2.9). */
+  thoughts: z.number().optional(),
+});
+export type ChatUsage = z.infer<typeof ChatUsage>;
+
+export const MESSAGE_STATUSES = ['streaming', 'complete', 'incomplete', 'stopped', 'failed'] as const;
+
+export const ChatMessageView = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  createdAt: z.number(),
+  /** User turns. */
+  text: z.string().optional(),
+  images: z.array(ChatImage).optional(),
+  /** Order of text and images in the request (spec 4.4: text first is recommended). */
+  imagesFirst: z.boolean().optional(),
+  /** Assistant turns: one choice per alternative (`n`). */
+  choices: z.array(ChatChoice).optional(),
+  /** The alternative that continues the conversation. */
+  selected: z.number().int().optional(),
+  /** `incomplete`: the stream broke (partial text kept); `stopped`: the user pressed Stop. */
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  error: ErrorData.optional(),
+  usage: ChatUsage.optional(),
+  api: z.enum(['chat', 'responses', 'native']).optional(),
+  model: z.string().optional(),
+  promptSafetyRatings: z.array(SafetyRating).optional(),
+});
+export type ChatMessageView = z.infer<typeof ChatMessageView>;
+
+export const ConversationSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  model: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  messageCount: z.number(),
+  /** A search hit's surrounding text, when the query matched a message. */
+  snippet: z.string().optional(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+export const ConversationView = ConversationSummary.extend({
+  settings: ChatSettings,
+  /** The MCP token itself never crosses the contract (DESIGN §3.4). */
+  mcpTokenTail: z.string().optional(),
+  messages: z.array(ChatMessageView),
+});
+export type ConversationView = z.infer<typeof ConversationView>;
+
+/**
+ * An image for a new user turn: an attachment (`attachments.add`), a public http(s) URL, or (edit
+ * and resend) a `file` image this conversation already holds, passed back as its `file` path.
+ */
+export const ChatImageInput = z.union([
+  z.object({ attachmentId: z.string().min(1) }),
+  z.object({ url: z.url({ protocol: /^https?$/, error: 'An image link must be an http(s) URL.' }) }),
+  z.object({ file: z.string().min(1).max(200) }),
+]);
+
+const conversationId = z.string().min(1).max(100);
+const messageId = z.string().min(1).max(100);
+
+export const SendInput = z.object({
+  conversationId,
+  text: z.string().max(1_000_000),
+  images: z.array(ChatImageInput).max(16).optional(),
+  imagesFirst: z.boolean().optional(),
+  /** Edit and resend: replaces this user turn and drops everything after it. */
+  replaces: messageId.optional(),
+}).refine((i) => i.text.trim() !== '' || (i.images?.length ?? 0) > 0, { message: 'Type a message or attach an image.', path: ['text'] });
+
+/** A reply the host started; its deltas arrive as `chat.onDidStream` with this `streamId`. */
+export const StreamStarted = z.object({
+  streamId: z.string(),
+  conversationId: z.string(),
+  /** The user turn just stored (absent for regenerate and continue). */
+  user: ChatMessageView.optional(),
+  /** The assistant turn being written (status `streaming`). */
+  reply: ChatMessageView,
+});
+export type StreamStarted = z.infer<typeof StreamStarted>;
+
+export const chatMethods = {
+  /** Newest first; `query` matches titles and message text. */
+  'chat.list': { input: z.object({ query: z.string().max(500).optional() }), output: z.array(ConversationSummary) },
+  'chat.create': { input: z.object({ title: z.string().max(200).optional(), settings: ChatSettings.partial().optional() }), output: ConversationView },
+  'chat.get': { input: z.object({ id: conversationId }), output: ConversationView },
+  'chat.update': {
+    input: z.object({ id: conversationId, title: z.string().trim().min(1, 'Give the conversation a title.').max(200).optional(), settings: ChatSettingsPatch.optional() }),
+    output: ConversationView.omit({ messages: true }),
+  },
+  'chat.remove': { input: z.object({ id: conversationId }), output: z.object({}) },
+  'chat.send': { input: SendInput, output: StreamStarted },
+  /** Asks again for the turn before this assistant message; replaces the message. */
+  'chat.regenerate': { input: z.object({ conversationId, messageId }), output: StreamStarted },
+  /** Continues an incomplete or stopped reply, appending to it. */
+  'chat.continue': { input: z.object({ conversationId, messageId }), output: StreamStarted },
+  'chat.stop': { input: z.object({ streamId: z.string().min(1) }), output: z.object({}) },
+  'chat.selectChoice': { input: z.object({ conversationId, messageId, choice: z.number().int().min(0) }), output: z.object({}) },
+  'chat.exportMarkdown': { input: z.object({ id: conversationId }), output: z.object({ fileName: z.string(), markdown: z.string() }) },
+  /** Write-only, like the API key; `null` clears it. */
+  'chat.setMcpToken': { input: z.object({ conversationId, token: z.string().trim().min(1).max(4096).nullable() }), output: z.object({ tokenTail: z.string().optional() }) },
+} as const;
+
+export const chatEvents = {
+  /** Stream deltas, batched by the host (at most one event per ~30 ms per stream). */
+  'chat.onDidStream': z.object({
+    streamId: z.string(),
+    conversationId: z.string(),
+    messageId: z.string(),
+    deltas: z.array(z.object({ choice: z.number().int(), text: z.string() })),
+  }),
+  /** Exactly one per stream: the stored message in its final state. */
+  'chat.onDidEnd': z.object({
+    streamId: z.string(),
+    conversationId: z.string(),
+    outcome: z.enum(['done', 'error', 'aborted']),
+    message: ChatMessageView,
+  }),
+  /** The sidebar's list changed (created, renamed, new messages, removed). */
+  'chat.onDidChange': z.object({ id: z.string(), reason: z.enum(['created', 'updated', 'removed']) }),
+} as const;
