@@ -1,13 +1,15 @@
 /**
  * The renderer's Content-Security-Policy, shared by the desktop shell (set on every response) and
  * the browser shell (sent with the HTML), so both run the renderer under the same rules.
- * Media comes only from the host's `studio-media:` protocol (DESIGN §3.8), never from the web.
+ * Media comes only from the host's `studio-media:` protocol (DESIGN §3.8), never from the web, with
+ * one exception: an https image in a chat reply, which the renderer shows only after the user
+ * clicks to load it (renderer/src/components/markdown/remote-image.tsx). Plain http stays blocked.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: studio-media:",
+  "img-src 'self' data: studio-media: https:",
   "media-src 'self' studio-media:",
   "connect-src 'self'",
   "object-src 'none'",

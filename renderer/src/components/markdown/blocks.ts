@@ -1,0 +1,96 @@
+/**
+ * Splits a Markdown reply into top-level blocks so each can be parsed and rendered on its own.
+ * While a reply streams only its last block grows, so memoizing blocks by source keeps the work per
+ * frame proportional to that block, not to the whole 2,000-line reply (DESIGN §5).
+ *
+ * The rule: split only where it is certainly safe and merge whenever in doubt. Merging two blocks
+ * is always correct (it is just the original text); a wrong split could turn a list item's
+ * continuation into an indented code block. So a blank line ends a block unless it sits inside a
+ * fence, the next line is indented (continuation or indented code), or a list continues.
+ */
+
+interface Fence {
+  char: '`' | '~';
+  length: number;
+}
+
+const FENCE_OPEN = /^[ \t]*(`{3,}|~{3,})(.*)$/;
+const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+const BLANK = /^[ \t]*$/;
+
+function openFence(line: string): Fence | null {
+  const match = FENCE_OPEN.exec(line);
+  if (!match) return null;
+  const marker = match[1];
+  // A backtick "fence" whose info string holds a backtick is inline code (CommonMark §4.5).
+  if (marker[0] === '`' && match[2].includes('`')) return null;
+  return { char: marker[0] as Fence['char'], length: marker.length };
+}
+
+function closesFence(line: string, fence: Fence): boolean {
+  const trimmed = line.trim();
+  if (trimmed.length < fence.length) return false;
+  for (const ch of trimmed) if (ch !== fence.char) return false;
+  return true;
+}
+
+/** Whether the block so far may continue past a blank line into `next`. */
+function continuesAfterBlank(block: readonly string[], next: string): boolean {
+  if (next[0] === ' ' || next[0] === '\t') return true;
+  return LIST_ITEM.test(next) && block.some((line) => LIST_ITEM.test(line));
+}
+
+export function splitBlocks(text: string): string[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: string[] = [];
+  let current: string[] = [];
+  let fence: Fence | null = null;
+
+  const flush = () => {
+    if (current.length > 0) blocks.push(current.join('\n'));
+    current = [];
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (fence) {
+      current.push(line);
+      if (closesFence(line, fence)) fence = null;
+      continue;
+    }
+    if (!BLANK.test(line)) {
+      fence = openFence(line);
+      current.push(line);
+      continue;
+    }
+    if (current.length === 0) continue;
+    let j = i + 1;
+    while (j < lines.length && BLANK.test(lines[j])) j++;
+    // With nothing after the blank yet, end the block: its source then stays the same when more
+    // text streams in as a new block, so the memoized render is reused.
+    if (j < lines.length && continuesAfterBlank(current, lines[j])) current.push(line);
+    else flush();
+  }
+  flush();
+  return blocks;
+}
+
+/** Language names the fast path passes through untouched; anything fancier goes to the parser. */
+const PLAIN_LANGUAGE = /^[\w+#.-]*$/;
+
+/**
+ * A block that is nothing but one fence at the left margin, as its language and code; else null.
+ * Such a block needs no Markdown parser (its lines are verbatim), which matters for the costliest
+ * streaming case: one long code block growing on every frame.
+ */
+export function soleFence(block: string): { language: string; code: string } | null {
+  const lines = block.split('\n');
+  const fence = lines[0][0] === ' ' || lines[0][0] === '\t' ? null : openFence(lines[0]);
+  if (!fence) return null;
+  const language = lines[0].slice(fence.length).trim().split(/\s/, 1)[0];
+  if (!PLAIN_LANGUAGE.test(language)) return null;
+  const close = lines.findIndex((line, index) => index > 0 && closesFence(line, fence));
+  if (close !== -1 && close !== lines.length - 1) return null;
+  return { language: language.toLowerCase(), code: lines.slice(1, close === -1 ? undefined : close).join('\n') };
+}
+

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { attr, elementsOf, renderHtml, renderedText, textContent, type HtmlElement } from './test-html.js';
+
+const byTag = (html: string, tag: string) => elementsOf(html).filter((e) => e.tagName === tag);
+const classes = (e: HtmlElement) => (attr(e, 'class') ?? '').split(' ');
+
+describe('Markdown: GitHub-flavoured features', () => {
+  it('renders a table inside a focusable horizontal-scroll wrapper, alignment as classes not styles', () => {
+    const html = renderHtml('| Name | Qty |\n|:-----|----:|\n| tea | 2 |');
+    const [wrap] = elementsOf(html).filter((e) => classes(e).includes('md-table-wrap'));
+    expect(wrap.childNodes.map((n) => n.nodeName)).toEqual(['table']);
+    expect(attr(wrap, 'tabindex')).toBe('0');
+    expect(byTag(html, 'th').map((e) => [textContent(e), attr(e, 'class')])).toEqual([['Name', 'md-align-left'], ['Qty', 'md-align-right']]);
+    expect(byTag(html, 'td').map(textContent)).toEqual(['tea', '2']);
+    expect(elementsOf(html).filter((e) => attr(e, 'style') !== undefined)).toEqual([]);
+  });
+
+  it('renders task lists as disabled checkboxes', () => {
+    const inputs = byTag(renderHtml('- [x] done\n- [ ] todo'), 'input');
+    expect(inputs.map((e) => [attr(e, 'type'), attr(e, 'checked') !== undefined, attr(e, 'disabled') !== undefined])).toEqual([
+      ['checkbox', true, true],
+      ['checkbox', false, true],
+    ]);
+  });
+
+  it('renders strikethrough', () => {
+    expect(byTag(renderHtml('~~gone~~ kept'), 'del').map(textContent)).toEqual(['gone']);
+  });
+
+  it('links bare URLs and www. autolinks, opening outside the app without a referrer', () => {
+    const links = byTag(renderHtml('See https://example.com/a and www.example.org.'), 'a');
+    expect(links.map((a) => [attr(a, 'href'), attr(a, 'target'), attr(a, 'rel')])).toEqual([
+      ['https://example.com/a', '_blank', 'noopener noreferrer'],
+      ['http://www.example.org/', '_blank', 'noopener noreferrer'],
+    ]);
+  });
+
+  it('highlights fenced code in a shipped language, with a label and a Copy button', () => {
+    const html = renderHtml('```ts\nconst answer: number = 42;\n```');
+    const [code] = byTag(html, 'code');
+    expect(classes(code)).toEqual(['hljs', 'language-ts']);
+    const tokenClasses = elementsOf(html).filter((e) => e.tagName === 'span').flatMap(classes);
+    expect(tokenClasses).toContain('hljs-keyword');
+    expect(tokenClasses).toContain('hljs-number');
+    expect(textContent(code)).toBe('const answer: number = 42;');
+    expect(elementsOf(html).filter((e) => classes(e).includes('md-code-lang')).map(textContent)).toEqual(['ts']);
+    const [copy] = byTag(html, 'button');
+    expect([textContent(copy), attr(copy, 'type'), attr(copy, 'aria-label')]).toEqual(['Copy', 'button', 'Copy code to clipboard']);
+    expect(attr(byTag(html, 'pre')[0], 'tabindex')).toBe('0');
+  });
+
+  it('renders a lone fence (the parser-free fast path) exactly as the parser does', () => {
+    for (const fence of ['```ts\nconst a = 1;\n\n  let b = "<i>";\n```', '~~~\nplain\n~~~', '````md\n```js\nx\n```\n````', '```py\n']) {
+      const code = (html: string) => byTag(html, 'code').map((e) => [attr(e, 'class'), textContent(e)]);
+      const viaParser = renderHtml(`Intro\n${fence}`);
+      expect(code(renderHtml(fence))).toEqual(code(viaParser));
+      expect(code(renderHtml(fence))).toHaveLength(1);
+    }
+  });
+
+  it('shows code in a language it does not ship as plain text, still labelled', () => {
+    const html = renderHtml('```brainfuck\n+[>+<-]\n```');
+    expect(byTag(html, 'code').map((e) => [attr(e, 'class'), textContent(e)])).toEqual([[undefined, '+[>+<-]']]);
+    expect(elementsOf(html).filter((e) => e.tagName === 'span' && classes(e).some((c) => c.startsWith('hljs-')))).toEqual([]);
+    expect(renderedText(html)).toContain('brainfuck');
+  });
+
+  it('leaves a long code block plain while it streams and highlights it once settled', () => {
+    const source = '```js\n' + 'let x = 1;\n'.repeat(600) + '```';
+    const spans = (html: string) => elementsOf(html).filter((e) => classes(e).includes('hljs-keyword')).length;
+    expect(spans(renderHtml(source, true))).toBe(0);
+    expect(spans(renderHtml(source, false))).toBe(600);
+  });
+
+  it('shows raw HTML as the text the model wrote, never as elements', () => {
+    const html = renderHtml('Hello <b>bold</b>\n\n<div class="x">block</div>');
+    expect(byTag(html, 'b')).toEqual([]);
+    expect(byTag(html, 'div').some((e) => attr(e, 'class') === 'x')).toBe(false);
+    expect(renderedText(html)).toContain('<b>bold</b>');
+    expect(renderedText(html)).toContain('<div class="x">block</div>');
+  });
+
+  it('offers an https image behind a button naming its host and alt text, and never loads http ones', () => {
+    const html = renderHtml('![a cat](https://img.example.com/cat.png) ![dog](http://img.example.com/dog.png)');
+    expect(byTag(html, 'img')).toEqual([]);
+    expect(byTag(html, 'button').map(textContent)).toEqual(['Load image from img.example.com: a cat']);
+    expect(renderedText(html)).toContain('[image: dog]');
+  });
+
+  it('renders a refused link as its text, not a link', () => {
+    const html = renderHtml('[click me](javascript:alert(1)) and [rel](/settings)');
+    expect(byTag(html, 'a')).toEqual([]);
+    expect(renderedText(html)).toContain('click me and rel');
+  });
+
+  it('renders each top-level block and marks the reply busy while streaming', () => {
+    const html = renderHtml('# Title\n\nPara\n\n> quote', true);
+    const [root] = elementsOf(html);
+    expect(attr(root, 'aria-busy')).toBe('true');
+    expect(root.childNodes.map((n) => n.nodeName)).toEqual(['h1', 'p', 'blockquote']);
+    expect(attr(elementsOf(renderHtml('x', false))[0], 'aria-busy')).toBeUndefined();
+  });
+});
