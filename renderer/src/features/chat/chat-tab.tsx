@@ -1,10 +1,104 @@
-/** The Chat tab; its controls arrive with their own issue, so this stays a plain description. */
+/**
+ * The Chat tab (issue 6): conversations in a sidebar, the open one beside it. Replies stream
+ * through the stream store (one paint per frame, DESIGN §5); the conversation itself is
+ * host-owned data in react-query, reconciled with `chat.get` each time it is opened.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, errorMessage, useCall } from '../../api/client.js';
+import { preloadMarkdown } from '../../components/markdown/lazy-markdown.js';
 import { TabIntro } from '../../components/TabIntro.js';
+import { useDraft } from '../../state/drafts.js';
+import { conversationKey } from './conversation-cache.js';
+import { ConversationList } from './conversation-list.js';
+import { ConversationPane } from './conversation-view.js';
+import { streamStore } from './stream-store.js';
+import { LIST_KEY, useChatEvents } from './use-chat-events.js';
+import '../../components/generator/generator.css';
+import './chat.css';
+import './chat-sidebar.css';
+import './chat-messages.css';
+import './chat-settings.css';
+
+function OpenConversation({ id, title }: { id: string; title?: string }) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: conversationKey(id), queryFn: () => call('chat.get', { id }) });
+  // Reopening reconciles with the host's copy, unless a reply is streaming into it right now.
+  useEffect(() => {
+    const key = conversationKey(id);
+    const loadedAt = client.getQueryState(key)?.dataUpdatedAt ?? 0;
+    if (loadedAt && Date.now() - loadedAt > 1000 && !streamStore.activeIn(id)) void client.invalidateQueries({ queryKey: key, exact: true });
+  }, [client, id]);
+
+  if (query.isPending) return <p className="chat-main chat-placeholder hint">Loading the conversation…</p>;
+  if (query.isError) {
+    return (
+      <div className="chat-main chat-placeholder" role="alert">
+        <p className="field-error">{errorMessage(query.error)}</p>
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <ConversationPane conversation={query.data} title={title ?? query.data.title} />;
+}
 
 export default function ChatTab() {
+  const client = useQueryClient();
+  const list = useCall('chat.list', {});
+  const [selection, setSelection] = useDraft('chat-selection', { id: '' });
+  const [gone, setGone] = useState<readonly string[]>([]);
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  useChatEvents((id) => setGone((g) => [...g, id]));
+  useEffect(preloadMarkdown, []);
+
+  // A stored selection that no longer exists (removed elsewhere, another profile) falls back to the newest.
+  const checked = useRef(false);
+  const items = (list.data ?? []).filter((c) => !gone.includes(c.id));
+  useEffect(() => {
+    if (checked.current || !list.data) return;
+    checked.current = true;
+    if (selection.id && !list.data.some((c) => c.id === selection.id)) setSelection({ id: '' });
+  }, [list.data, selection.id, setSelection]);
+  const selectedId = selection.id && !gone.includes(selection.id) ? selection.id : (items[0]?.id ?? '');
+
+  const create = async () => {
+    setCreating(true);
+    setCreateError(null);
+    try {
+      const view = await call('chat.create', {});
+      client.setQueryData(conversationKey(view.id), view);
+      setSelection({ id: view.id });
+      await client.invalidateQueries({ queryKey: LIST_KEY });
+    } catch (e) {
+      setCreateError(errorMessage(e));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const summary = items.find((c) => c.id === selectedId);
   return (
-    <TabIntro title="Chat">
-      Conversations with the gateway's text models, with replies streamed as they are written and kept per profile.
-    </TabIntro>
+    <div className="chat-tab">
+      <TabIntro title="Chat">Conversations with the gateway's text models, streamed as they are written.</TabIntro>
+      <div className="chat-layout">
+        <ConversationList selectedId={selectedId} onSelect={(id) => setSelection({ id })} onNew={() => void create()} creating={creating} createError={createError} />
+        {selectedId ? (
+          <OpenConversation key={selectedId} id={selectedId} title={summary?.title} />
+        ) : list.isPending ? (
+          <p className="chat-main chat-placeholder hint">Loading…</p>
+        ) : (
+          <div className="chat-main chat-placeholder chat-empty">
+            <h3>Start a conversation</h3>
+            <p className="hint">Pick a model, write a message, attach images if you like; replies stream in as they are written.</p>
+            <button type="button" className="button button-primary" onClick={() => void create()} disabled={creating}>
+              New conversation
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
   );
 }

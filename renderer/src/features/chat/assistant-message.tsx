@@ -1,0 +1,117 @@
+/**
+ * A reply: its Markdown (live while streaming: the text received so far comes from the stream
+ * store, so only this row re-renders per frame), alternatives side by side when n > 1, what
+ * became of it (stopped, broken stream, failure) with the way forward, and its facts.
+ */
+import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+import { LazyMarkdown } from '../../components/markdown/lazy-markdown.js';
+import type { ChatActions } from './chat-actions.js';
+import { CopyButton } from './copy-button.js';
+import { finishNote, MessageFacts } from './message-facts.js';
+import { API_LABEL } from './settings-form.js';
+import { useLiveText } from './stream-store.js';
+
+interface Props {
+  message: ChatMessageView;
+  actions: ChatActions;
+  /** A stream is running in this conversation: nothing else may start. */
+  locked: boolean;
+}
+
+function StatusNote({ message, actions, locked }: Props) {
+  const retry = (
+    <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.regenerate(message.id)}>
+      Retry
+    </button>
+  );
+  const cont = (
+    <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.continueReply(message.id)}>
+      Continue
+    </button>
+  );
+  switch (message.status) {
+    case 'streaming':
+      return (
+        <p className="msg-note msg-streaming">
+          <span className="msg-dots" aria-hidden="true" /> Writing…
+        </p>
+      );
+    case 'incomplete':
+      return (
+        <div className="msg-note msg-warn" data-status="incomplete">
+          <span>The stream broke — the partial reply is kept.{message.error ? ` (${message.error.message})` : ''}</span>
+          {retry}
+          {cont}
+        </div>
+      );
+    case 'stopped':
+      return (
+        <div className="msg-note" data-status="stopped">
+          <span>Stopped — the partial reply is kept.</span>
+          {cont}
+        </div>
+      );
+    case 'failed':
+      return (
+        <div className="msg-note msg-error" role="alert" data-status="failed">
+          <span>{message.error?.message ?? 'The reply failed.'}</span>
+          {message.error?.code === 'payment_required' && <span>Top up the balance, then retry.</span>}
+          {retry}
+        </div>
+      );
+    default:
+      return null;
+  }
+}
+
+export function AssistantMessage({ message, actions, locked }: Props) {
+  const liveText = useLiveText(message.id);
+  // Once the message is final its text is whole; a live frame still on its way must not add to it.
+  const live = message.status === 'streaming' ? liveText : undefined;
+  const choices = message.choices ?? [];
+  const count = Math.max(choices.length, live?.texts.length ?? 0, 1);
+  const texts = Array.from({ length: count }, (_, i) => (choices[i]?.text ?? '') + (live?.texts[i] ?? ''));
+  const streaming = message.status === 'streaming';
+  const selected = message.selected ?? 0;
+  const who = [message.model, message.api && `${API_LABEL[message.api]} API`].filter(Boolean).join(' · ');
+
+  return (
+    <article className="msg msg-assistant" aria-label={`Reply${message.model ? ` from ${message.model}` : ''}`} data-status={message.status ?? 'complete'}>
+      {who && <p className="msg-who">{who}</p>}
+      {count === 1 ? (
+        <div className="msg-body" data-testid="reply-text">{texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} /> : <p className="hint">(No text)</p>}</div>
+      ) : (
+        <div className="msg-alts" role="group" aria-label="Alternatives">
+          {texts.map((text, i) => (
+            <section key={i} className={`msg-alt${i === selected ? ' is-selected' : ''}`} aria-label={`Alternative ${i + 1}`}>
+              <header className="msg-alt-head">
+                <strong>Alternative {i + 1}</strong>
+                {i === selected ? (
+                  <span className="badge badge-active">In use</span>
+                ) : (
+                  <button type="button" className="button chat-small" disabled={streaming || locked} onClick={() => actions.selectChoice(message.id, i)}>
+                    Use this one
+                  </button>
+                )}
+              </header>
+              <div className="msg-body">
+                <LazyMarkdown text={text} streaming={streaming} />
+              </div>
+              {finishNote(choices[i]?.finishReason) && <p className="msg-finish">{finishNote(choices[i]?.finishReason)}</p>}
+            </section>
+          ))}
+        </div>
+      )}
+      <StatusNote message={message} actions={actions} locked={locked} />
+      <MessageFacts message={message} choice={count === 1 ? choices[0] : undefined} />
+      {!streaming && (
+        <div className="msg-actions">
+          <CopyButton text={texts[selected] ?? texts[0]} />
+          <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.regenerate(message.id)}>
+            Regenerate
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Where the next turn is written: a multi-line box (Ctrl/⌘+Enter sends, Enter is a new line, Esc
+ * stops a running reply), images by picker, paste, drop (on the whole conversation) or link,
+ * Send, and Stop while a reply streams. Sending is refused with the reason while it cannot go.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { ErrorData } from '../../../../shared/contract/result.js';
+import { FailureNote } from '../../components/generator/failure-note.js';
+import { SUBMIT_SHORTCUT, submitOnModEnterKey } from './keys.js';
+import { ImageUrlBox, PendingImageList } from './pending-images.js';
+import type { PendingImage, PendingImages } from './use-pending-images.js';
+
+export interface ComposerDraft {
+  text: string;
+  images: PendingImage[];
+  imagesFirst: boolean;
+}
+
+interface Props {
+  draft: ComposerDraft;
+  update(patch: Partial<ComposerDraft>): void;
+  pending: PendingImages;
+  model: string;
+  /** "Sent through the responses API with …", when images or tools take it there. */
+  apiNote?: string;
+  /** Why Send cannot be pressed now, if it cannot. */
+  blocked?: string;
+  streaming: boolean;
+  sending: boolean;
+  failure: ErrorData | null;
+  onSend(): void;
+  onStop(): void;
+}
+
+export function Composer({ draft, update, pending, model, apiNote, blocked, streaming, sending, failure, onSend, onStop }: Props) {
+  const picker = useRef<HTMLInputElement>(null);
+  const [linking, setLinking] = useState(false);
+  const reasonId = useId();
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!blocked && !sending) onSend();
+  };
+
+  return (
+    <form className="chat-composer" aria-label="New message" onSubmit={submit} noValidate>
+      {apiNote && (
+        <p className="hint chat-api-note" data-testid="chat-api-note">
+          {apiNote}
+        </p>
+      )}
+      <PendingImageList images={draft.images} pending={pending} imagesFirst={draft.imagesFirst} onOrder={(imagesFirst) => update({ imagesFirst })} />
+      {linking && <ImageUrlBox pending={pending} onDone={() => setLinking(false)} />}
+      {pending.problem && <p className="field-error">{pending.problem}</p>}
+      <textarea
+        className="chat-input"
+        aria-label="Message"
+        rows={3}
+        value={draft.text}
+        placeholder={`Message ${model} — ${SUBMIT_SHORTCUT} to send, Enter for a new line`}
+        onChange={(e) => update({ text: e.target.value })}
+        onKeyDown={(e) => submitOnModEnterKey(e, submit)}
+        aria-describedby={blocked ? reasonId : undefined}
+      />
+      {failure && <FailureNote error={failure} action="Send" kept="Your message and images are kept." />}
+      <div className="chat-composer-actions">
+        <button type="button" className="button chat-small" onClick={() => picker.current?.click()}>
+          Attach images…
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          aria-label="Image files"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length) void pending.addFiles(files);
+          }}
+        />
+        <button type="button" className="button chat-small" onClick={() => setLinking(true)} disabled={linking}>
+          Add image URL
+        </button>
+        <span className="chat-composer-gap" />
+        {blocked && (
+          <span id={reasonId} className="hint chat-blocked">
+            {blocked}
+          </span>
+        )}
+        {streaming && (
+          <button type="button" className="button button-danger" onClick={onStop}>
+            Stop <span className="gen-kbd" aria-hidden="true">Esc</span>
+          </button>
+        )}
+        <button type="submit" className="button button-primary" disabled={!!blocked || sending} aria-describedby={blocked ? reasonId : undefined}>
+          {sending ? 'Sending…' : 'Send'}
+          <span className="gen-kbd" aria-hidden="true">
+            {SUBMIT_SHORTCUT}
+          </span>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The open conversations, as react-query caches them (`chat.get`), kept in step with what this
+ * renderer starts and what the host streams back. Each change swaps only the messages it
+ * touches, so memoized rows of the others do not re-render.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ChatMessageView, ConversationView, StreamStarted } from '../../../../shared/contract/chat.js';
+import { callKey } from '../../api/client.js';
+import { streamStore } from './stream-store.js';
+
+export const conversationKey = (id: string) => callKey('chat.get', { id });
+
+export type StartKind = { kind: 'send'; replaces?: string } | { kind: 'again'; messageId: string };
+
+function update(client: QueryClient, id: string, change: (c: ConversationView) => ConversationView) {
+  client.setQueryData<ConversationView>(conversationKey(id), (c) => (c ? change(c) : c));
+}
+
+/** A reply began: put the new turns in place, or the final message if the stream already ended. */
+export function applyStart(client: QueryClient, started: StreamStarted, how: StartKind) {
+  const ended = streamStore.takeEnded(started.streamId);
+  const reply = ended ?? started.reply;
+  if (!ended) streamStore.begin(started.streamId, started.conversationId, started.reply.id);
+  update(client, started.conversationId, (c) => {
+    let messages: ChatMessageView[];
+    if (how.kind === 'send') {
+      const cut = how.replaces ? c.messages.findIndex((m) => m.id === how.replaces) : -1;
+      const kept = cut >= 0 ? c.messages.slice(0, cut) : c.messages;
+      messages = [...kept, ...(started.user ? [started.user] : []), reply];
+    } else {
+      const at = c.messages.findIndex((m) => m.id === how.messageId);
+      messages = at >= 0 ? c.messages.with(at, reply) : [...c.messages, reply];
+    }
+    return { ...c, messages, messageCount: messages.length };
+  });
+}
+
+/** A stream's one terminal event: its message in the final state replaces the live one. */
+export function applyEnd(client: QueryClient, streamId: string, conversationId: string, message: ChatMessageView) {
+  streamStore.end(streamId, conversationId, message);
+  update(client, conversationId, (c) => {
+    const at = c.messages.findIndex((m) => m.id === message.id);
+    return at < 0 ? c : { ...c, messages: c.messages.with(at, message) };
+  });
+}
+
+export function applyChoice(client: QueryClient, conversationId: string, messageId: string, choice: number) {
+  update(client, conversationId, (c) => ({
+    ...c,
+    messages: c.messages.map((m) => (m.id === messageId ? { ...m, selected: choice } : m)),
+  }));
+}
+
+export function applyMeta(client: QueryClient, view: Omit<ConversationView, 'messages'>) {
+  update(client, view.id, (c) => ({ ...view, messages: c.messages }));
+}

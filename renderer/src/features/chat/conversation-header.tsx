@@ -1,0 +1,59 @@
+/**
+ * The open conversation's title bar: its settings toggle and "Export Markdown", which saves
+ * the host's rendering as a .md file through an <a download> (it works in both shells).
+ */
+import { useState } from 'react';
+import { call, errorMessage } from '../../api/client.js';
+
+interface Props {
+  id: string;
+  title: string;
+  settingsOpen: boolean;
+  onToggleSettings(): void;
+  /** Settings at fault: said on the toggle even while the panel is closed. */
+  problems: number;
+}
+
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  // The click has started the download by the next task; the URL is not needed after that.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, problems }: Props) {
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const exportMarkdown = async () => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      const { fileName, markdown } = await call('chat.exportMarkdown', { id });
+      download(fileName, markdown);
+      setStatus(`Exported ${fileName}`);
+    } catch (e) {
+      setStatus(`Export failed: ${errorMessage(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <header className="chat-conv-head">
+      <h3 className="chat-conv-heading">{title}</h3>
+      <span className="hint chat-export-status" role="status">
+        {status}
+      </span>
+      <button type="button" className="button chat-small" onClick={() => void exportMarkdown()} disabled={busy}>
+        Export Markdown
+      </button>
+      <button type="button" className="button chat-small" aria-expanded={settingsOpen} aria-controls="chat-settings-panel" onClick={onToggleSettings}>
+        Settings{problems ? ` (${problems} to fix)` : ''}
+      </button>
+    </header>
+  );
+}

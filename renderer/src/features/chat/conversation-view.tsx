@@ -1,0 +1,158 @@
+/**
+ * One open conversation: its header (title, settings, export), the settings panel, the
+ * virtualized messages and the composer. Images may be dropped anywhere on it or pasted while
+ * the Chat tab is shown; Esc stops a running reply.
+ */
+import { useEffect, useEffectEvent, useMemo, useState, type DragEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ConversationView } from '../../../../shared/contract/chat.js';
+import type { Input } from '../../../../shared/contract/index.js';
+import type { ErrorData } from '../../../../shared/contract/result.js';
+import { call, errorMessage } from '../../api/client.js';
+import { useDraft } from '../../state/drafts.js';
+import { useUiStore } from '../../state/ui-store.js';
+import { applyStart } from './conversation-cache.js';
+import { Composer, type ComposerDraft } from './composer.js';
+import { ConversationHeader } from './conversation-header.js';
+import { MessageList } from './message-list.js';
+import { effectiveApi, responsesModelOf } from './settings-form.js';
+import { SettingsPanel } from './settings-panel.js';
+import { useActiveStream } from './stream-store.js';
+import { useChatActions } from './use-chat-actions.js';
+import { usePendingImages, type PendingImage } from './use-pending-images.js';
+import { useSettingsEditor } from './use-settings-editor.js';
+
+const EMPTY_DRAFT: ComposerDraft = { text: '', images: [], imagesFirst: false };
+
+type ChatImageInput = NonNullable<Input<'chat.send'>['images']>[number];
+
+const toInput = (i: PendingImage): ChatImageInput => (i.kind === 'file' ? { attachmentId: i.id } : { url: i.url });
+
+/** The images of a drop: files, or an image dragged from a web page (its address). */
+function dropped(e: DragEvent): { files: File[]; url?: string } {
+  const files = [...e.dataTransfer.files];
+  const url = files.length ? undefined : e.dataTransfer.getData('text/uri-list').split('\n').find((l) => l && !l.startsWith('#'));
+  return { files, url };
+}
+
+export function ConversationPane({ conversation, title }: { conversation: ConversationView; title: string }) {
+  const client = useQueryClient();
+  const id = conversation.id;
+  const editor = useSettingsEditor(conversation);
+  const [draft, update] = useDraft<ComposerDraft>(`chat:${id}`, EMPTY_DRAFT);
+  const pending = usePendingImages(draft.images, (images) => update({ images }));
+  const [ui, setUi] = useDraft('chat-ui', { settingsOpen: false });
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<ErrorData | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const active = useActiveStream(id);
+  const { actions, stop, notice, clearNotice } = useChatActions(id, editor.flush);
+
+  const settings = editor.settings;
+  // Images anywhere in the context take every later turn to the responses API too.
+  const earlierImages = useMemo(() => conversation.messages.some((m) => (m.images?.length ?? 0) > 0), [conversation.messages]);
+  const api = effectiveApi(settings, earlierImages || draft.images.length > 0);
+  const problems = Object.keys(editor.errors).length;
+  const blocked = active
+    ? 'A reply is being written: stop it or wait for it to finish.'
+    : problems
+      ? 'Fix the marked settings first.'
+      : pending.busy
+        ? 'Images are still being added…'
+        : undefined;
+
+  const send = async () => {
+    if (!draft.text.trim() && !draft.images.length) {
+      setFailure({ code: 'invalid_input', message: 'Type a message or attach an image.', retryable: false });
+      return;
+    }
+    setSending(true);
+    setFailure(null);
+    try {
+      await editor.flush();
+      const images = draft.images.map(toInput);
+      const started = await call('chat.send', { conversationId: id, text: draft.text, ...(images.length ? { images, imagesFirst: draft.imagesFirst } : {}) });
+      applyStart(client, started, { kind: 'send' });
+      update({ text: '', images: [] });
+    } catch (e) {
+      // The text and images stay in the composer; only the explanation is new.
+      setFailure(e as ErrorData);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  // Ctrl+V of an image anywhere in the shown Chat tab attaches it; text pastes as usual.
+  const shown = useUiStore((s) => s.tab === 'chat');
+  const attach = useEffectEvent((files: File[]) => void pending.addFiles(files));
+  useEffect(() => {
+    if (!shown) return;
+    const onPaste = (e: ClipboardEvent) => {
+      const files = [...(e.clipboardData?.files ?? [])].filter((f) => f.type.startsWith('image/'));
+      if (!files.length) return;
+      e.preventDefault();
+      attach(files);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [shown]);
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const { files, url } = dropped(e);
+    if (files.length) void pending.addFiles(files);
+    else if (url) pending.addUrl(url);
+  };
+
+  return (
+    <div
+      className={`chat-main${dragging ? ' is-dragging' : ''}`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && active) {
+          e.preventDefault();
+          stop();
+        }
+      }}
+      onDragOver={(e) => {
+        if (![...e.dataTransfer.types].some((t) => t === 'Files' || t === 'text/uri-list')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <ConversationHeader id={id} title={title} settingsOpen={ui.settingsOpen} onToggleSettings={() => setUi({ settingsOpen: !ui.settingsOpen })} problems={problems} />
+      {ui.settingsOpen && <SettingsPanel id="chat-settings-panel" conversation={conversation} editor={editor} api={api} />}
+      {notice && (
+        <div className="chat-notice" role="alert">
+          <span>{errorMessage(notice)}</span>
+          <button type="button" className="button chat-small" onClick={clearNotice}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <MessageList messages={conversation.messages} actions={actions} locked={!!active} />
+      <Composer
+        draft={draft}
+        update={update}
+        pending={pending}
+        model={api === 'responses' ? responsesModelOf(settings) : settings.model}
+        apiNote={api === 'responses' ? `Sent through the responses API with ${responsesModelOf(settings)}.` : undefined}
+        blocked={blocked}
+        streaming={!!active}
+        sending={sending}
+        failure={failure}
+        onSend={() => void send()}
+        onStop={stop}
+      />
+      {dragging && (
+        <div className="chat-drop" aria-hidden="true">
+          Drop images to attach them
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * One function tool (spec 4.4): name, description and its parameters as a JSON schema. The
+ * schema is checked as it is typed; one that is not valid JSON (with where), not an object
+ * schema, or whose `required` names unknown properties is refused with the reason, and is not
+ * saved until fixed.
+ */
+import { Field } from '../../components/Field.js';
+import type { FunctionDraft, SettingsErrors } from './settings-form.js';
+
+interface Props {
+  draft: FunctionDraft;
+  index: number;
+  errors: SettingsErrors;
+  onChange(patch: Partial<FunctionDraft>): void;
+  onRemove(): void;
+}
+
+export function FunctionToolEditor({ draft, index, errors, onChange, onRemove }: Props) {
+  const err = (part: string) => errors[`fn:${draft.key}:${part}`];
+  const label = draft.name.trim() || `Function ${index + 1}`;
+  const valid = !err('name') && !err('schema') && !err('description');
+  return (
+    <li className="chat-fn" aria-label={label}>
+      <div className="chat-fn-head">
+        <strong>{label}</strong>
+        <span className={`badge${valid ? ' badge-active' : ''}`}>{valid ? 'Saved' : 'Not saved'}</span>
+        <button type="button" className="button button-danger chat-small" aria-label={`Remove ${label}`} onClick={onRemove}>
+          Remove
+        </button>
+      </div>
+      <Field label="Function name" error={err('name')} hint="Letters, digits, _ or -, up to 64.">
+        {(control) => <input {...control} type="text" spellCheck={false} autoComplete="off" value={draft.name} onChange={(e) => onChange({ name: e.target.value })} placeholder="get_weather" />}
+      </Field>
+      <Field label="Function description" error={err('description')}>
+        {(control) => <input {...control} type="text" value={draft.description} onChange={(e) => onChange({ description: e.target.value })} placeholder="Looks up the weather for a city" />}
+      </Field>
+      <Field label="Parameters (JSON schema)" error={err('schema')} hint='An object schema: {"type": "object", "properties": {…}, "required": […]}.'>
+        {(control) => (
+          <textarea {...control} className="chat-schema" rows={6} spellCheck={false} value={draft.schema} onChange={(e) => onChange({ schema: e.target.value })} />
+        )}
+      </Field>
+    </li>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The remote MCP server's auth token, write-only like the API key (DESIGN §3.4): it lives only in
+ * this uncontrolled password box until submitted with `call` (never useAction, whose cache
+ * keeps its input), and afterwards only its last four characters are shown.
+ */
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ConversationView } from '../../../../shared/contract/chat.js';
+import { call, errorMessage } from '../../api/client.js';
+import { FieldMessages } from '../../components/Field.js';
+import { conversationKey } from './conversation-cache.js';
+
+export function McpTokenField({ conversationId, tail }: { conversationId: string; tail: string | undefined }) {
+  const client = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [replacing, setReplacing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = `mcp-token-${conversationId}`;
+
+  const setToken = async (token: string | null) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { tokenTail } = await call('chat.setMcpToken', { conversationId, token });
+      if (input.current) input.current.value = '';
+      client.setQueryData<ConversationView>(conversationKey(conversationId), (c) => (c ? { ...c, mcpTokenTail: tokenTail } : c));
+      setReplacing(false);
+    } catch (e) {
+      setProblem(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = () => {
+    const token = input.current?.value.trim() ?? '';
+    if (!token) return setProblem('Paste the token first.');
+    void setToken(token);
+  };
+
+  if (tail && !replacing) {
+    return (
+      <div className="chat-mcp-token" role="group" aria-label="MCP auth token">
+        <span className="hint" data-testid="mcp-token-saved">
+          Token saved …{tail}
+        </span>
+        <button type="button" className="button chat-small" onClick={() => setReplacing(true)} disabled={busy}>
+          Replace
+        </button>
+        <button type="button" className="button button-danger chat-small" onClick={() => void setToken(null)} disabled={busy}>
+          Clear
+        </button>
+        {problem && <p className="field-error">{problem}</p>}
+      </div>
+    );
+  }
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{tail ? 'New MCP auth token' : 'MCP auth token'}</label>
+      <div className="chat-inline">
+        <input
+          ref={input}
+          id={id}
+          type="password"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              save();
+            }
+          }}
+        />
+        <button type="button" className="button" onClick={save} disabled={busy}>
+          {busy ? 'Saving…' : 'Save token'}
+        </button>
+        {replacing && (
+          <button type="button" className="button" onClick={() => setReplacing(false)}>
+            Cancel
+          </button>
+        )}
+      </div>
+      <FieldMessages id={id} hint="Write-only: kept by the studio, sent only to this server; afterwards only its last four characters are shown." error={problem ?? undefined} />
+    </div>
+  );
+}

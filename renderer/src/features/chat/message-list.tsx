@@ -1,0 +1,137 @@
+/**
+ * The conversation, virtualized: only the messages in view (plus a few) are in the DOM, each
+ * measured as it renders, so a 2,000-message conversation opens and scrolls like a short one.
+ * It keeps to the newest message while a reply streams, unless the reader has scrolled up; then
+ * "Jump to latest" brings them back. Rows are memoized: a streaming frame re-renders one row.
+ */
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+import type { ChatActions } from './chat-actions.js';
+import { AssistantMessage } from './assistant-message.js';
+import { UserMessage } from './user-message.js';
+
+/** Within this many pixels of the end counts as "at the latest". */
+const STICK_PX = 32;
+
+/**
+ * A row's likely height before it is measured, from its text: close guesses mean fewer scroll
+ * corrections when rows above the view are measured while scrolling up.
+ */
+const estimates = new WeakMap<ChatMessageView, number>();
+
+function estimate(m: ChatMessageView): number {
+  const known = estimates.get(m);
+  if (known !== undefined) return known;
+  const text = m.role === 'user' ? (m.text ?? '') : (m.choices?.[m.selected ?? 0]?.text ?? '');
+  let lines = 0;
+  for (const line of text.split('\n')) lines += 1 + Math.floor(line.length / 110);
+  const chrome = m.role === 'user' ? 64 : 110;
+  const px = Math.min(chrome + lines * 22 + (m.images?.length ? 170 : 0), 20_000);
+  // Asked for every row whenever one is measured: 2,000 rows must not mean 2,000 text scans.
+  estimates.set(m, px);
+  return px;
+}
+
+interface Props {
+  messages: readonly ChatMessageView[];
+  actions: ChatActions;
+  locked: boolean;
+}
+
+interface RowProps {
+  message: ChatMessageView;
+  actions: ChatActions;
+  locked: boolean;
+}
+
+const MessageRow = memo(function MessageRow({ message, actions, locked }: RowProps) {
+  return message.role === 'user' ? <UserMessage message={message} actions={actions} locked={locked} /> : <AssistantMessage message={message} actions={actions} locked={locked} />;
+});
+
+export function MessageList({ messages, actions, locked }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stuck = useRef(true);
+  const [atLatest, setAtLatest] = useState(true);
+  const count = messages.length;
+
+  // Not compiled by React Compiler: the list re-renders when the virtualizer's range or sizes change.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => estimate(messages[i]),
+    getItemKey: (i) => messages[i].id,
+    overscan: 4,
+    // React 19 batches the scroll updates itself; a synchronous flush per scroll event only costs frames.
+    useFlushSync: false,
+    // Only a scroll (the reader's, or keeping to the end) says whether to stay at the latest; a
+    // row growing below the view does not. Read from the virtualizer: no layout is forced.
+    onChange: (v, scrolling) => {
+      if (!scrolling) return;
+      const bottom = v.getTotalSize() - (v.scrollOffset ?? 0) - (v.scrollRect?.height ?? 0) <= STICK_PX;
+      stuck.current = bottom;
+      setAtLatest(bottom);
+    },
+  });
+
+  // Opening a conversation starts at its newest message.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current || count === 0) return;
+    opened.current = true;
+    virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  }, [count, virtualizer]);
+
+  // A new turn takes the reader to it.
+  const lastCount = useRef(count);
+  useLayoutEffect(() => {
+    if (count > lastCount.current) stuck.current = true;
+    lastCount.current = count;
+  }, [count]);
+
+  // After every render (new rows, measured sizes, a taller streaming row): keep to the end if stuck.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el && stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
+  });
+
+  const jump = () => {
+    stuck.current = true;
+    setAtLatest(true);
+    virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  };
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div className="chat-scroll-wrap">
+      <div ref={scrollRef} className="chat-scroll" tabIndex={0} role="region" aria-label="Messages" data-testid="chat-scroll">
+        {count === 0 ? (
+          <p className="chat-empty-conv hint">No messages yet: write the first one below.</p>
+        ) : (
+          <div role="list" className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => (
+              <div
+                key={item.key}
+                role="listitem"
+                aria-posinset={item.index + 1}
+                aria-setsize={count}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="chat-row"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageRow message={messages[item.index]} actions={actions} locked={locked} />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+      {!atLatest && count > 0 && (
+        <button type="button" className="button chat-jump" onClick={jump}>
+          ↓ Jump to latest
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The model of a conversation: every chat model of spec 4.3 grouped by family, plus a free
+ * "Custom model id…" box, since the gateway's list is open-ended. The API choice beside it offers
+ * Native only for the modelc text models that have it (spec 4.5).
+ */
+import { useId } from 'react';
+import { CHAT_MODEL_FAMILIES, isNativeTextModel, RESPONSES_MODELS } from '../../../../shared/gateway/catalog.js';
+import { FieldMessages } from '../../components/Field.js';
+import { SelectField } from '../../components/generator/select-field.js';
+import type { SettingsErrors, SettingsForm } from './settings-form.js';
+
+const CUSTOM = '__custom__';
+
+interface Props {
+  form: SettingsForm;
+  errors: SettingsErrors;
+  change(patch: Partial<SettingsForm>): void;
+}
+
+export function ModelPicker({ form, errors, change }: Props) {
+  const id = useId();
+  const customId = useId();
+  const native = isNativeTextModel(form.model.trim());
+  const pick = (value: string) => {
+    if (value === CUSTOM) return change({ customModel: true });
+    change({ model: value, customModel: false, api: isNativeTextModel(value) ? form.api : 'auto' });
+  };
+  return (
+    <div className="chat-model-row">
+      <div className="field">
+        <label htmlFor={id}>Model</label>
+        <select id={id} value={form.customModel ? CUSTOM : form.model} onChange={(e) => pick(e.target.value)} aria-invalid={errors.model && !form.customModel ? true : undefined}>
+          {Object.entries(CHAT_MODEL_FAMILIES).map(([family, models]) => (
+            <optgroup key={family} label={family}>
+              {models.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+          <option value={CUSTOM}>Custom model id…</option>
+        </select>
+      </div>
+      {form.customModel && (
+        <div className="field">
+          <label htmlFor={customId}>Custom model id</label>
+          <input
+            id={customId}
+            type="text"
+            value={form.model}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="e.g. modela-5-2026-01"
+            onChange={(e) => change({ model: e.target.value, api: isNativeTextModel(e.target.value.trim()) ? form.api : 'auto' })}
+            aria-invalid={errors.model ? true : undefined}
+            aria-describedby={`${customId}-hint${errors.model ? ` ${customId}-error` : ''}`}
+          />
+          <FieldMessages id={customId} hint="Any model id the gateway knows." error={errors.model} />
+        </div>
+      )}
+      <SelectField
+        label="API"
+        value={native ? form.api : 'auto'}
+        onChange={(api) => change({ api: api as SettingsForm['api'] })}
+        options={[
+          { value: 'auto', label: 'Auto' },
+          ...(native ? [{ value: 'native', label: 'Native (generateContent)' }] : []),
+        ]}
+        hint={`Auto: chat completions, or responses when images or tools are on.${native ? '' : ' Native is offered for the modelc text models.'}`}
+      />
+      <SelectField
+        label="Responses model"
+        value={form.responsesModel}
+        onChange={(m) => change({ responsesModel: m as SettingsForm['responsesModel'] })}
+        options={RESPONSES_MODELS.map((m) => ({ value: m, label: m }))}
+        hint="Used when images or tools are on and the model above is not a responses model."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHAT_SETTINGS } from '../../../../shared/contract/chat.js';
+import { effectiveApi, formFromSettings, ignoredBy, responsesModelOf, settingsFromForm, type SettingsForm } from './settings-form.js';
+
+const form = (patch: Partial<SettingsForm> = {}): SettingsForm => ({ ...formFromSettings(DEFAULT_CHAT_SETTINGS), ...patch });
+const numbers = (patch: Partial<SettingsForm['numbers']>) => ({ ...form().numbers, ...patch });
+
+describe('settingsFromForm', () => {
+  it('round-trips the defaults without a problem', () => {
+    const { settings, errors } = settingsFromForm(form());
+    expect(errors).toEqual({});
+    expect({ ...DEFAULT_CHAT_SETTINGS, ...settings }).toEqual({ ...DEFAULT_CHAT_SETTINGS, temperature: undefined, top_p: undefined, max_tokens: undefined, frequency_penalty: undefined, presence_penalty: undefined });
+  });
+
+  it('checks each number against the spec ranges; empty means default and clears', () => {
+    const { settings, errors } = settingsFromForm(form({ numbers: numbers({ temperature: '2.5', top_p: '0.5', max_tokens: '1.5', frequency_penalty: '-3', presence_penalty: '' }) }));
+    expect(errors).toEqual({
+      temperature: 'Temperature is 0 to 2.',
+      max_tokens: 'Max tokens is a whole number.',
+      frequency_penalty: 'Frequency penalty is -2 to 2.',
+    });
+    expect(settings.top_p).toBe(0.5);
+    expect('presence_penalty' in settings && settings.presence_penalty === undefined).toBe(true);
+    // A field at fault is not in the settings to save.
+    expect('temperature' in settings).toBe(false);
+  });
+
+  it('keeps at most four stop sequences, drops empty ones, and bounds n', () => {
+    expect(settingsFromForm(form({ stop: ['a', '', 'b'] })).settings.stop).toEqual(['a', 'b']);
+    expect(settingsFromForm(form({ stop: ['a', 'b', 'c', 'd', 'e'] })).errors.stop).toBe('At most 4 stop sequences.');
+    expect(settingsFromForm(form({ n: '9' })).errors.n).toMatch(/1 to 8/);
+    expect(settingsFromForm(form({ n: '3' })).settings.n).toBe(3);
+  });
+
+  it('saves only the valid function tools and the MCP server only with an http(s) address', () => {
+    const functions = [
+      { key: 'a', name: 'ok_fn', description: '', schema: '{"type":"object","properties":{}}' },
+      { key: 'b', name: 'bad fn', description: '', schema: '{"type":"object","properties":{}}' },
+      { key: 'c', name: 'bad_schema', description: '', schema: '{' },
+    ];
+    const { settings, errors } = settingsFromForm(form({ functions, mcpEnabled: true, mcpUrl: 'ftp://x' }));
+    expect(settings.tools?.functions.map((f) => f.name)).toEqual(['ok_fn']);
+    expect(Object.keys(errors).sort()).toEqual(['fn:b:name', 'fn:c:schema', 'mcpUrl']);
+    expect(settings.tools?.mcp.enabled).toBe(false);
+  });
+
+  it('falls back to Auto when Native is chosen for a model without it', () => {
+    expect(settingsFromForm(form({ model: 'modela-5', api: 'native' })).settings.api).toBe('auto');
+    expect(settingsFromForm(form({ model: 'modelc-2.5-pro', api: 'native' })).settings.api).toBe('native');
+    expect(settingsFromForm(form({ model: '  ' })).errors.model).toBeDefined();
+  });
+});
+
+describe('effectiveApi', () => {
+  const s = DEFAULT_CHAT_SETTINGS;
+  it('uses chat completions, the responses API for images or tools, native when chosen', () => {
+    expect(effectiveApi(s, false)).toBe('chat');
+    expect(effectiveApi(s, true)).toBe('responses');
+    expect(effectiveApi({ ...s, tools: { ...s.tools, webSearch: true } }, false)).toBe('responses');
+    expect(effectiveApi({ ...s, model: 'modelc-2.5-flash', api: 'native' }, true)).toBe('native');
+    expect(effectiveApi({ ...s, model: 'modela-5', api: 'native' }, false)).toBe('chat');
+  });
+
+  it('names the parameters each API ignores, and the responses model', () => {
+    expect(ignoredBy('responses', 'presence_penalty')).toBe(true);
+    expect(ignoredBy('responses', 'temperature')).toBe(false);
+    expect(ignoredBy('chat', 'n')).toBe(false);
+    expect(ignoredBy('native', 'tools')).toBe(true);
+    expect(responsesModelOf({ model: 'modelb-opus-4-1-20250805', responsesModel: 'modela-4-vision' })).toBe('modela-4-vision');
+    expect(responsesModelOf({ model: 'modela-5', responsesModel: 'modela-4-vision' })).toBe('modela-5');
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * The settings panel's form: what the creator typed (numbers as text, so "0." or an empty box
+ * survive), turned into the conversation's ChatSettings with a message per field at fault.
+ * Only a field that checks out is saved; an empty number box means "the gateway's default".
+ */
+import type { ChatSettings, ChatTools, FunctionToolSpec } from '../../../../shared/contract/chat.js';
+import { CHAT_MODELS, isNativeTextModel, RESPONSES_MODELS, TEXT_LIMITS } from '../../../../shared/gateway/catalog.js';
+import { checkFunctionName, checkSchema } from './schema-check.js';
+
+export const NUMBER_FIELDS = ['temperature', 'top_p', 'max_tokens', 'frequency_penalty', 'presence_penalty'] as const;
+export type NumberField = (typeof NUMBER_FIELDS)[number];
+
+export interface FunctionDraft {
+  /** Stable key of the editor row (names change as they are typed). */
+  key: string;
+  name: string;
+  description: string;
+  schema: string;
+}
+
+export interface SettingsForm {
+  model: string;
+  /** The model box is free text ("Custom model id…"), not the list. */
+  customModel: boolean;
+  api: ChatSettings['api'];
+  responsesModel: ChatSettings['responsesModel'];
+  systemPrompt: string;
+  stream: boolean;
+  numbers: Record<NumberField, string>;
+  stop: string[];
+  n: string;
+  webSearch: boolean;
+  fileSearch: boolean;
+  functions: FunctionDraft[];
+  mcpEnabled: boolean;
+  mcpUrl: string;
+}
+
+export type SettingsErrors = Partial<Record<string, string>>;
+
+export const NUMBER_LABEL: Record<NumberField, string> = {
+  temperature: 'Temperature',
+  top_p: 'Top P',
+  max_tokens: 'Max tokens',
+  frequency_penalty: 'Frequency penalty',
+  presence_penalty: 'Presence penalty',
+};
+
+/** Range and default of each number, from the catalog (spec 4.3). */
+export const NUMBER_RANGE: Record<NumberField, { min: number; max?: number; default?: number; step: number; integer?: boolean }> = {
+  temperature: { ...TEXT_LIMITS.temperature, step: 0.1 },
+  top_p: { ...TEXT_LIMITS.top_p, step: 0.05 },
+  max_tokens: { min: 1, step: 1, integer: true },
+  frequency_penalty: { ...TEXT_LIMITS.frequency_penalty, step: 0.1 },
+  presence_penalty: { ...TEXT_LIMITS.presence_penalty, step: 0.1 },
+};
+
+const pretty = (schema: unknown) => JSON.stringify(schema, null, 2);
+
+export function formFromSettings(s: ChatSettings): SettingsForm {
+  const numbers = Object.fromEntries(NUMBER_FIELDS.map((f) => [f, s[f] === undefined ? '' : String(s[f])])) as Record<NumberField, string>;
+  return {
+    model: s.model,
+    customModel: !CHAT_MODELS.includes(s.model),
+    api: s.api,
+    responsesModel: s.responsesModel,
+    systemPrompt: s.systemPrompt,
+    stream: s.stream,
+    numbers,
+    stop: [...s.stop],
+    n: String(s.n),
+    webSearch: s.tools.webSearch,
+    fileSearch: s.tools.fileSearch,
+    functions: s.tools.functions.map((f, i) => ({ key: `saved-${i}`, name: f.name, description: f.description, schema: pretty(f.parameters) })),
+    mcpEnabled: s.tools.mcp.enabled,
+    mcpUrl: s.tools.mcp.url,
+  };
+}
+
+function checkNumber(field: NumberField, raw: string): { value?: number; error?: string } {
+  const text = raw.trim();
+  if (!text) return {};
+  const r = NUMBER_RANGE[field];
+  const value = Number(text);
+  const label = NUMBER_LABEL[field];
+  if (!Number.isFinite(value)) return { error: `${label} must be a number.` };
+  if (r.integer && !Number.isInteger(value)) return { error: `${label} is a whole number.` };
+  if (value < r.min || (r.max !== undefined && value > r.max)) {
+    return { error: r.max === undefined ? `${label} is at least ${r.min}.` : `${label} is ${r.min} to ${r.max}.` };
+  }
+  return { value };
+}
+
+function checkFunctions(drafts: readonly FunctionDraft[], errors: SettingsErrors): FunctionToolSpec[] {
+  const valid: FunctionToolSpec[] = [];
+  drafts.forEach((d, i) => {
+    const name = d.name.trim();
+    const nameError = checkFunctionName(name, drafts.slice(0, i).map((o) => o.name.trim()));
+    const schema = checkSchema(d.schema);
+    if (nameError) errors[`fn:${d.key}:name`] = nameError;
+    if (!schema.ok) errors[`fn:${d.key}:schema`] = schema.message;
+    if (d.description.length > 2000) errors[`fn:${d.key}:description`] = 'At most 2,000 characters.';
+    if (!nameError && schema.ok && d.description.length <= 2000) {
+      valid.push({ name, description: d.description, parameters: schema.schema as FunctionToolSpec['parameters'] });
+    }
+  });
+  return valid;
+}
+
+/** The settings the form holds, as far as they check out, and what is wrong with the rest. */
+export function settingsFromForm(form: SettingsForm): { settings: Partial<ChatSettings>; errors: SettingsErrors } {
+  const errors: SettingsErrors = {};
+  const settings: Partial<ChatSettings> = {
+    api: form.api === 'native' && !isNativeTextModel(form.model.trim()) ? 'auto' : form.api,
+    responsesModel: form.responsesModel,
+    systemPrompt: form.systemPrompt,
+    stream: form.stream,
+  };
+  const model = form.model.trim();
+  if (!model) errors.model = 'Choose a model, or type a model id.';
+  else if (model.length > 200) errors.model = 'A model id is at most 200 characters.';
+  else settings.model = model;
+  if (form.systemPrompt.length > 100_000) errors.systemPrompt = 'At most 100,000 characters.';
+
+  for (const field of NUMBER_FIELDS) {
+    const { value, error } = checkNumber(field, form.numbers[field]);
+    if (error) errors[field] = error;
+    // undefined is kept as a key on purpose: an emptied box clears the saved value.
+    else settings[field] = value;
+  }
+
+  const stop = form.stop.filter((s) => s !== '');
+  if (stop.length > TEXT_LIMITS.stopSequences) errors.stop = `At most ${TEXT_LIMITS.stopSequences} stop sequences.`;
+  else if (stop.some((s) => s.length > 200)) errors.stop = 'A stop sequence is at most 200 characters.';
+  else settings.stop = stop;
+
+  const n = Number(form.n.trim());
+  if (!form.n.trim() || !Number.isInteger(n) || n < TEXT_LIMITS.n.min || n > TEXT_LIMITS.n.max) {
+    errors.n = `Alternatives is a whole number from ${TEXT_LIMITS.n.min} to ${TEXT_LIMITS.n.max}.`;
+  } else settings.n = n;
+
+  const functions = checkFunctions(form.functions, errors);
+  const url = form.mcpUrl.trim();
+  if (form.mcpEnabled && !/^https?:\/\/[^\s/]+/i.test(url)) errors.mcpUrl = 'Enter the MCP server\'s http(s) address.';
+  const tools: ChatTools = { webSearch: form.webSearch, fileSearch: form.fileSearch, functions, mcp: { enabled: form.mcpEnabled && !errors.mcpUrl, url } };
+  settings.tools = tools;
+  return { settings, errors };
+}
+
+export type ChatApi = 'chat' | 'responses' | 'native';
+
+export const API_LABEL: Record<ChatApi, string> = { chat: 'chat completions', responses: 'responses', native: 'native generateContent' };
+
+export const toolsOn = (t: ChatTools) => t.webSearch || t.fileSearch || t.functions.length > 0 || t.mcp.enabled;
+
+/**
+ * Which API a turn goes through: native when chosen (for a native text model); else the
+ * responses API when it carries images or tools (the chat completions API takes neither);
+ * else chat completions.
+ */
+export function effectiveApi(s: Pick<ChatSettings, 'api' | 'model' | 'tools'>, hasImages: boolean): ChatApi {
+  if (s.api === 'native' && isNativeTextModel(s.model)) return 'native';
+  return hasImages || toolsOn(s.tools) ? 'responses' : 'chat';
+}
+
+/** The model a responses-API turn uses: the conversation's own when the responses API has it. */
+export function responsesModelOf(s: Pick<ChatSettings, 'model' | 'responsesModel'>): string {
+  return (RESPONSES_MODELS as readonly string[]).includes(s.model) ? s.model : s.responsesModel;
+}
+
+/** Parameters an API does not take (spec 4.4 and 2.8), so the panel can say they are ignored. */
+const IGNORED: Record<ChatApi, readonly string[]> = {
+  chat: [],
+  responses: ['frequency_penalty', 'presence_penalty', 'stop', 'n'],
+  native: ['frequency_penalty', 'presence_penalty', 'stop', 'n', 'tools'],
+};
+
+export const ignoredBy = (api: ChatApi, field: string) => IGNORED[api].includes(field);

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+import { streamStore } from './stream-store.js';
+
+let frames: (() => void)[] = [];
+beforeEach(() => {
+  frames = [];
+  vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+});
+afterEach(() => vi.unstubAllGlobals());
+const paint = () => frames.splice(0).forEach((f) => f());
+
+const final = (id: string, text: string): ChatMessageView => ({ id, role: 'assistant', createdAt: 0, choices: [{ text }], status: 'complete' });
+
+describe('streamStore', () => {
+  it('publishes a burst of deltas once per frame, to the row that shows them only', () => {
+    const row = vi.fn();
+    const other = vi.fn();
+    const offRow = streamStore.subscribeRow('m1', row);
+    const offOther = streamStore.subscribeRow('m2', other);
+    streamStore.begin('s1', 'c1', 'm1');
+    for (let i = 0; i < 1000; i++) streamStore.append({ streamId: 's1', conversationId: 'c1', messageId: 'm1', deltas: [{ choice: 0, text: 'x' }] });
+    expect(row).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    paint();
+    expect(row).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+    expect(streamStore.live('m1')?.texts[0]).toHaveLength(1000);
+    expect(streamStore.activeIn('c1')).toEqual({ streamId: 's1', messageId: 'm1' });
+    offRow();
+    offOther();
+    streamStore.end('s1', 'c1', final('m1', 'done'));
+  });
+
+  it('keeps alternatives apart and the snapshot stable between frames', () => {
+    streamStore.begin('s2', 'c2', 'm2');
+    streamStore.append({ streamId: 's2', conversationId: 'c2', messageId: 'm2', deltas: [{ choice: 0, text: 'a' }, { choice: 1, text: 'b' }] });
+    paint();
+    const snap = streamStore.live('m2');
+    streamStore.append({ streamId: 's2', conversationId: 'c2', messageId: 'm2', deltas: [{ choice: 1, text: 'c' }] });
+    expect(streamStore.live('m2')).toBe(snap);
+    paint();
+    expect(streamStore.live('m2')?.texts).toEqual(['a', 'bc']);
+    streamStore.end('s2', 'c2', final('m2', 'a'));
+  });
+
+  it('ends a stream: the live text goes, the conversation is free, a late start finds the final message', () => {
+    streamStore.append({ streamId: 's3', conversationId: 'c3', messageId: 'm3', deltas: [{ choice: 0, text: 'hi' }] });
+    streamStore.end('s3', 'c3', final('m3', 'hi there'));
+    paint();
+    expect(streamStore.live('m3')).toBeUndefined();
+    expect(streamStore.activeIn('c3')).toBeUndefined();
+    expect(streamStore.takeEnded('s3')?.choices?.[0].text).toBe('hi there');
+    expect(streamStore.takeEnded('s3')).toBeUndefined();
+  });
+});

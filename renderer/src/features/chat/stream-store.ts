@@ -1,0 +1,146 @@
+/**
+ * Live replies, kept outside React (DESIGN §5). `chat.onDidStream` deltas are appended to a
+ * per-message buffer as they come; at most once per animation frame the buffers that changed are
+ * published as new snapshots, and only the rows showing those messages re-render. Twenty
+ * thousand deltas therefore cost a few hundred renders of one row, never a render per delta.
+ */
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+
+/** What a streaming row shows on top of the message's stored text: the text received since. */
+export interface LiveText {
+  streamId: string;
+  /** Per choice (alternative). */
+  texts: readonly string[];
+}
+
+export interface ActiveStream {
+  streamId: string;
+  messageId: string;
+}
+
+type Listener = () => void;
+
+const buffers = new Map<string, { streamId: string; conversationId: string; texts: string[] }>();
+const published = new Map<string, LiveText>();
+const rowListeners = new Map<string, Set<Listener>>();
+const dirty = new Set<string>();
+/** Per conversation: the stream running in it (the composer's Stop, the send lock). */
+const active = new Map<string, ActiveStream>();
+const activeListeners = new Set<Listener>();
+const frameListeners = new Set<Listener>();
+/** Streams whose end arrived before the call that started them returned (a short, unstreamed reply). */
+const endedEarly = new Map<string, ChatMessageView>();
+let frame = 0;
+
+const notify = (set: Set<Listener> | undefined) => set?.forEach((l) => l());
+
+function flush() {
+  frame = 0;
+  for (const id of dirty) {
+    const b = buffers.get(id);
+    if (b) published.set(id, { streamId: b.streamId, texts: [...b.texts] });
+    notify(rowListeners.get(id));
+  }
+  dirty.clear();
+  notify(frameListeners);
+}
+
+function schedule() {
+  // requestAnimationFrame does not run in a hidden window: nothing is painted, deltas just gather.
+  if (!frame) frame = requestAnimationFrame(flush);
+}
+
+function setActive(conversationId: string, value: ActiveStream | undefined) {
+  if (value) active.set(conversationId, value);
+  else active.delete(conversationId);
+  notify(activeListeners);
+}
+
+export const streamStore = {
+  /** A stream this renderer started (or first heard of); deltas may already have arrived. */
+  begin(streamId: string, conversationId: string, messageId: string) {
+    if (!buffers.has(messageId) || buffers.get(messageId)!.streamId !== streamId) buffers.set(messageId, { streamId, conversationId, texts: [] });
+    setActive(conversationId, { streamId, messageId });
+  },
+
+  append(e: { streamId: string; conversationId: string; messageId: string; deltas: readonly { choice: number; text: string }[] }) {
+    let b = buffers.get(e.messageId);
+    if (!b || b.streamId !== e.streamId) {
+      b = { streamId: e.streamId, conversationId: e.conversationId, texts: [] };
+      buffers.set(e.messageId, b);
+      setActive(e.conversationId, { streamId: e.streamId, messageId: e.messageId });
+    }
+    for (const d of e.deltas) b.texts[d.choice] = (b.texts[d.choice] ?? '') + d.text;
+    dirty.add(e.messageId);
+    schedule();
+  },
+
+  /** The terminal event: the stored message replaces the live text. */
+  end(streamId: string, conversationId: string, message: ChatMessageView) {
+    const b = buffers.get(message.id);
+    if (b?.streamId === streamId) {
+      buffers.delete(message.id);
+      published.delete(message.id);
+      dirty.delete(message.id);
+      notify(rowListeners.get(message.id));
+    }
+    if (active.get(conversationId)?.streamId === streamId) setActive(conversationId, undefined);
+    // Kept for the call that started it, should that return later; only the newest few matter.
+    endedEarly.set(streamId, message);
+    if (endedEarly.size > 20) endedEarly.delete(endedEarly.keys().next().value!);
+  },
+
+  /** The final message of a stream that ended before its start call returned, if it did. */
+  takeEnded(streamId: string): ChatMessageView | undefined {
+    const m = endedEarly.get(streamId);
+    endedEarly.delete(streamId);
+    return m;
+  },
+
+  activeIn: (conversationId: string) => active.get(conversationId),
+  live: (messageId: string) => published.get(messageId),
+
+  subscribeRow(messageId: string, listener: Listener) {
+    let set = rowListeners.get(messageId);
+    if (!set) rowListeners.set(messageId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (!set.size) rowListeners.delete(messageId);
+    };
+  },
+  subscribeActive(listener: Listener) {
+    activeListeners.add(listener);
+    return () => activeListeners.delete(listener);
+  },
+  /** After each published frame (the list keeps to the bottom with it). */
+  subscribeFrame(listener: Listener) {
+    frameListeners.add(listener);
+    return () => frameListeners.delete(listener);
+  },
+};
+
+/**
+ * The live text of one message while it streams; undefined otherwise. Each frame's text arrives
+ * as a transition, not an urgent update: the Markdown beneath renders it with a deferred value,
+ * and an urgent update every frame would interrupt that render every frame, so on a slow machine
+ * the reply would freeze until React's starvation limit. Transitions do not interrupt each other.
+ */
+export function useLiveText(messageId: string): LiveText | undefined {
+  const [state, setState] = useState(() => ({ messageId, live: streamStore.live(messageId) }));
+  useEffect(() => {
+    const update = () => startTransition(() => setState({ messageId, live: streamStore.live(messageId) }));
+    const off = streamStore.subscribeRow(messageId, update);
+    // A frame published between the first render and this subscription.
+    if (streamStore.live(messageId) !== state.live) update();
+    return off;
+    // Subscribes once per message; `state` is only compared at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [messageId]);
+  return state.messageId === messageId ? state.live : streamStore.live(messageId);
+}
+
+export function useActiveStream(conversationId: string): ActiveStream | undefined {
+  return useSyncExternalStore(streamStore.subscribeActive, () => streamStore.activeIn(conversationId));
+}

@@ -1,0 +1,62 @@
+/**
+ * The calls a conversation makes besides sending: regenerate, continue, pick an alternative,
+ * resend an edited turn, stop. Each puts its result in the cache at once; a refusal becomes a
+ * notice at the conversation (errors as data), and a 402 also raises the top-up banner.
+ */
+import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ErrorData } from '../../../../shared/contract/result.js';
+import { call } from '../../api/client.js';
+import type { ChatActions } from './chat-actions.js';
+import { applyChoice, applyStart } from './conversation-cache.js';
+import { streamStore } from './stream-store.js';
+
+export function useChatActions(conversationId: string, beforeStart: () => Promise<void>) {
+  const client = useQueryClient();
+  const [notice, setNotice] = useState<ErrorData | null>(null);
+
+  const actions = useMemo<ChatActions>(() => {
+    const attempt = async (run: () => Promise<void>) => {
+      setNotice(null);
+      try {
+        await run();
+        return true;
+      } catch (e) {
+        setNotice(e as ErrorData);
+        return false;
+      }
+    };
+    return {
+      regenerate: (messageId) =>
+        void attempt(async () => {
+          await beforeStart();
+          applyStart(client, await call('chat.regenerate', { conversationId, messageId }), { kind: 'again', messageId });
+        }),
+      continueReply: (messageId) =>
+        void attempt(async () => {
+          await beforeStart();
+          applyStart(client, await call('chat.continue', { conversationId, messageId }), { kind: 'again', messageId });
+        }),
+      selectChoice: (messageId, choice) =>
+        void attempt(async () => {
+          await call('chat.selectChoice', { conversationId, messageId, choice });
+          applyChoice(client, conversationId, messageId, choice);
+        }),
+      resend: (message, text) =>
+        attempt(async () => {
+          await beforeStart();
+          // The turn's images go again: stored ones by their file, links as links.
+          const images = (message.images ?? []).map((i) => (i.kind === 'file' ? { file: i.file } : { url: i.url }));
+          const input = { conversationId, text, replaces: message.id, ...(images.length ? { images, imagesFirst: message.imagesFirst } : {}) };
+          applyStart(client, await call('chat.send', input), { kind: 'send', replaces: message.id });
+        }),
+    };
+  }, [client, conversationId, beforeStart]);
+
+  const stop = () => {
+    const running = streamStore.activeIn(conversationId);
+    if (running) void call('chat.stop', { streamId: running.streamId }).catch((e: ErrorData) => setNotice(e));
+  };
+
+  return { actions, stop, notice, clearNotice: () => setNotice(null) };
+}

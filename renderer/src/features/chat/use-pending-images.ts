@@ -1,0 +1,107 @@
+/**
+ * Images waiting in the composer: files (dropped, picked or pasted) go to the host once, as
+ * bytes, and come back as an attachment id; links are kept as typed. The draft keeps only ids,
+ * names and a small preview, so it survives a restart in localStorage.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { call, errorMessage } from '../../api/client.js';
+
+export type PendingImage = { kind: 'file'; id: string; name: string; thumb?: string } | { kind: 'url'; id: string; url: string };
+
+/** SendInput takes at most 16 images per turn. */
+export const MAX_IMAGES = 16;
+const THUMB_SIDE = 96;
+/**
+ * The host's attachment limit (contract/media.ts), repeated so this startup chunk does not import
+ * that module and zod with it; the host checks again either way.
+ */
+const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** A preview as a data: URL (the CSP forbids blob: URLs): decoded from the bytes, drawn small. */
+async function makeThumb(file: File): Promise<string | undefined> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, THUMB_SIDE / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    return canvas.toDataURL('image/jpeg', 0.8);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface PendingImages {
+  busy: number;
+  problem: string | null;
+  addFiles(files: readonly File[]): Promise<void>;
+  addUrl(url: string): boolean;
+  remove(id: string): void;
+}
+
+export function usePendingImages(images: PendingImage[], setImages: (images: PendingImage[]) => void): PendingImages {
+  const [busy, setBusy] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  // Uploads finish after other edits: each appends to the latest list, not the one it began with.
+  const latest = useRef(images);
+  useEffect(() => {
+    latest.current = images;
+  }, [images]);
+  const commit = (next: PendingImage[]) => {
+    latest.current = next;
+    setImages(next);
+  };
+
+  const addFiles = async (files: readonly File[]) => {
+    setProblem(null);
+    const problems: string[] = [];
+    const room = MAX_IMAGES - latest.current.length - busy;
+    const images = files.filter((f) => {
+      if (f.type && !f.type.startsWith('image/')) problems.push(`"${f.name}" is not an image.`);
+      else if (f.size > ATTACHMENT_MAX_BYTES) problems.push(`"${f.name}" is larger than 20 MB.`);
+      else return true;
+      return false;
+    });
+    if (images.length > room) problems.push(`A message takes at most ${MAX_IMAGES} images; ${images.length - Math.max(room, 0)} not added.`);
+    const accepted = images.slice(0, Math.max(room, 0));
+    setBusy((b) => b + accepted.length);
+    for (const file of accepted) {
+      try {
+        const [thumb, view] = await Promise.all([makeThumb(file), call('attachments.add', { name: file.name || 'pasted image', data: new Uint8Array(await file.arrayBuffer()) })]);
+        commit([...latest.current, { kind: 'file', id: view.id, name: view.name, thumb }]);
+      } catch (e) {
+        problems.push(errorMessage(e));
+      } finally {
+        setBusy((b) => b - 1);
+      }
+    }
+    if (problems.length) setProblem(problems.join(' '));
+  };
+
+  const addUrl = (raw: string) => {
+    const url = raw.trim();
+    if (!/^https?:\/\/[^\s/]+/i.test(url)) {
+      setProblem('Enter a public http(s) link to an image, e.g. https://example.com/photo.jpg.');
+      return false;
+    }
+    if (latest.current.length >= MAX_IMAGES) {
+      setProblem(`A message takes at most ${MAX_IMAGES} images.`);
+      return false;
+    }
+    setProblem(null);
+    commit([...latest.current, { kind: 'url', id: crypto.randomUUID(), url }]);
+    return true;
+  };
+
+  const remove = (id: string) => {
+    const image = latest.current.find((i) => i.id === id);
+    commit(latest.current.filter((i) => i.id !== id));
+    setProblem(null);
+    // The host's copy is only a cache of the draft; if it cannot go now, it expires by itself.
+    if (image?.kind === 'file') call('attachments.remove', { id }).catch(() => undefined);
+  };
+
+  return { busy, problem, addFiles, addUrl, remove };
+}

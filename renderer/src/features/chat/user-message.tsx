@@ -1,0 +1,104 @@
+/**
+ * A turn the creator sent: its text and images (files from the host's store; links as links,
+ * since the CSP keeps remote images out), with Copy and Edit. Editing resends the turn in place:
+ * everything after it is replaced by the new reply.
+ */
+import { useState } from 'react';
+import type { ChatImage, ChatMessageView } from '../../../../shared/contract/chat.js';
+import { EMPTY, useCall } from '../../api/client.js';
+import { mediaSrc } from '../../components/generator/media-src.js';
+import { submitOnModEnterKey } from './keys.js';
+import type { ChatActions } from './chat-actions.js';
+import { CopyButton } from './copy-button.js';
+
+function Images({ images }: { images: readonly ChatImage[] }) {
+  const base = useCall('app.info', EMPTY).data?.mediaBase;
+  return (
+    <ul className="msg-images" aria-label="Attached images">
+      {images.map((img, i) =>
+        img.kind === 'file' ? (
+          <li key={i}>{base !== undefined && <img className="msg-image" src={mediaSrc(base, img.file)} alt={img.name} loading="lazy" decoding="async" />}</li>
+        ) : (
+          <li key={i} className="msg-image-link">
+            <a href={img.url} target="_blank" rel="noopener noreferrer">
+              {img.url}
+            </a>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+interface Props {
+  message: ChatMessageView;
+  actions: ChatActions;
+  locked: boolean;
+}
+
+export function UserMessage({ message, actions, locked }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(message.text ?? '');
+  const [busy, setBusy] = useState(false);
+  const images = message.images?.length ? <Images images={message.images} /> : null;
+
+  const resend = async () => {
+    setBusy(true);
+    const started = await actions.resend(message, text);
+    setBusy(false);
+    if (started) setEditing(false);
+  };
+
+  if (editing) {
+    return (
+      <article className="msg msg-user is-editing" aria-label="Editing your message">
+        <textarea
+          className="msg-editor"
+          aria-label="Edit your message"
+          value={text}
+          autoFocus
+          rows={Math.min(12, Math.max(3, text.split('\n').length + 1))}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              setEditing(false);
+            } else submitOnModEnterKey(e, () => void resend());
+          }}
+        />
+        {images}
+        <p className="hint">Sending replaces this turn and every reply after it; its images go again.</p>
+        <div className="msg-actions">
+          <button type="button" className="button button-primary chat-small" disabled={busy || locked || (!text.trim() && !message.images?.length)} onClick={() => void resend()}>
+            {busy ? 'Sending…' : 'Send edited message'}
+          </button>
+          <button type="button" className="button chat-small" onClick={() => setEditing(false)}>
+            Cancel
+          </button>
+        </div>
+      </article>
+    );
+  }
+
+  return (
+    <article className="msg msg-user" aria-label="You">
+      {message.imagesFirst && images}
+      {message.text && <div className="msg-text">{message.text}</div>}
+      {!message.imagesFirst && images}
+      <div className="msg-actions">
+        <CopyButton text={message.text ?? ''} />
+        <button
+          type="button"
+          className="button chat-small"
+          disabled={locked}
+          onClick={() => {
+            setText(message.text ?? '');
+            setEditing(true);
+          }}
+        >
+          Edit
+        </button>
+      </div>
+    </article>
+  );
+}
