@@ -20,6 +20,9 @@ import { JobStore } from './tasks/job-store.js';
 import { toTaskView } from './tasks/task-view.js';
 import { AttachmentStore } from './media/attachments.js';
 import { generateNativeImage, synthesizeSpeech, type GeneratorDeps } from './media/generators.js';
+import { ChatImages } from './chat/chat-images.js';
+import { chatHandlers } from './chat/chat-handlers.js';
+import { ChatService } from './chat/chat-service.js';
 
 export type { Core, CorePorts } from './ports.js';
 
@@ -80,6 +83,19 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   jobs.start();
   /** After every billed call the widget shows the new balance. */
   const afterBilledCall = () => void balance.get(true).catch(() => undefined);
+  const paymentRequired = (message: string) => emit('account.onDidRequirePayment', { profileId: profiles.activeId(), message });
+  const chat = new ChatService({
+    dir: join(ports.dataDir, 'conversations'),
+    client: () => profiles.connect().client,
+    secrets: ports.secrets,
+    images: new ChatImages(() => library.root, attachments),
+    emit, log, now,
+    afterBilled: afterBilledCall,
+    // A reply that fails is data, not a thrown error, so the dispatcher's banner does not see it.
+    onPaymentRequired: paymentRequired,
+    timing: ports.chatTiming,
+  });
+  chat.open();
 
   const handlers: Handlers = {
     'app.info': () => ({ version: ports.version, shell: ports.shell, platform: ports.platform, sandboxUrl: sandbox.url, mediaBase: ports.mediaBase }),
@@ -172,10 +188,11 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       ports.revealInFolder(library.resolve(item.file));
       return {};
     },
+    ...chatHandlers(chat),
   };
 
   const dispatch = createDispatcher(handlers, (_method, error) => {
-    if (error.code === 'payment_required') emit('account.onDidRequirePayment', { profileId: profiles.activeId(), message: error.message });
+    if (error.code === 'payment_required') paymentRequired(error.message);
   }, log);
 
   return {
@@ -185,6 +202,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       return () => listeners.delete(listener);
     },
     async close() {
+      // Replies in flight end first, so their terminal events still reach the listeners.
+      await chat.close();
       listeners.clear();
       jobs.stop();
       await library.close();

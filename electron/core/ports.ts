@@ -4,6 +4,7 @@
  */
 import type { StudioHost } from '../../shared/contract/index.js';
 import type { Cadence } from './tasks/cadence.js';
+import type { StreamTiming } from './chat/reply-stream.js';
 
 /** Where plain settings live: electron-store on the desktop, `conf` in the browser shell. */
 export interface SettingsPort {
@@ -44,6 +45,8 @@ export interface CorePorts {
   cadence?: Cadence;
   now?: () => number;
   log?: (line: string) => void;
+  /** Chat stream batching, saving and stall limits; tests shorten them. */
+  chatTiming?: Partial<StreamTiming>;
 }
 
 export interface Core extends StudioHost {

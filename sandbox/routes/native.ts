@@ -55,12 +55,15 @@ async function answer(s: SandboxState, model: string, body: NativeRequest): Prom
     return { parts: out, finishReason: 'STOP', promptTokens, imageTokens, candidateTokens: countTokens(note) + 1290 };
   }
 
-  let text = composeReply({ api: 'native generateContent', model, prompt, turns: body.contents.length, images: labels, tools: [], choice: 0 });
+  const system = body.systemInstruction?.parts.map((p) => p.text).join(' ') || undefined;
+  let text = composeReply({ api: 'native generateContent', model, prompt, turns: body.contents.length, system, images: labels, tools: [], choice: 0 });
   let finishReason: Answer['finishReason'] = finishDirective(prompt) ?? 'STOP';
   const max = body.generationConfig?.maxOutputTokens;
-  if (finishReason === 'STOP' && max !== undefined) {
-    const limited = applyLimits(text, { maxTokens: max });
-    if (limited.finish === 'length') [text, finishReason] = [limited.text, 'MAX_TOKENS'];
+  const stop = body.generationConfig?.stopSequences;
+  if (finishReason === 'STOP' && (max !== undefined || stop?.length)) {
+    // A stop sequence ends the text normally (STOP); only the token limit is MAX_TOKENS.
+    const limited = applyLimits(text, { maxTokens: max, stop });
+    [text, finishReason] = [limited.text, limited.finish === 'length' ? 'MAX_TOKENS' : 'STOP'];
   } else if (finishReason === 'MAX_TOKENS') text = firstTokens(text, Math.min(max ?? 16, 16));
   else if (finishReason === 'SAFETY') text = '';
   else if (finishReason !== 'STOP') text = firstTokens(text, 12);

@@ -61,6 +61,17 @@ describe('fault routes under /_sandbox/', () => {
     await admin(url(), 'faults/stream', { mode: 'cut', after_chunks: 4 });
     const res = await stream();
     await expect(readSse(res)).rejects.toThrow();
+    await admin(url(), 'faults/stream', { mode: 'cut', after_chunks: 4 });
+    const reader = (await stream()).body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    await expect((async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        text += value;
+      }
+    })()).rejects.toThrow();
+    expect(text.match(/^data: /gm)).toHaveLength(4);
   });
 
   it('end a stream without its [DONE] terminator', async () => {

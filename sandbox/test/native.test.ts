@@ -64,6 +64,18 @@ describe('native text models (spec 4.5, 2.9)', () => {
     for (const e of arr) NativeResponse.parse(e);
   });
 
+  it('reads the system prompt from systemInstruction and ends at a stop sequence with STOP', async () => {
+    const { data } = envelope(NativeResponse).parse(await (await native('modelc-2.5-flash', ask('Hello', {
+      systemInstruction: { parts: [{ text: 'Answer like a pirate' }] },
+      generationConfig: { stopSequences: ['Tip:'] },
+    }))).json());
+    const text = (data.candidates[0].content.parts[0] as { text: string }).text;
+    expect(text).toContain('System prompt: "Answer like a pirate"');
+    expect(text).not.toContain('Tip:');
+    expect(data.candidates[0].finishReason).toBe('STOP');
+    expect(await errorOf(await native('modelc-2.5-flash', ask('x', { systemInstruction: 'be brief' })))).toMatchObject({ status: 400, param: 'systemInstruction' });
+  });
+
   it('refuses an unknown native model with 404 and a bad body with 400', async () => {
     expect((await errorOf(await native('modelc-9', ask('x')))).status).toBe(404);
     expect(await errorOf(await native('modelc-2.5-flash', { contents: [] }))).toMatchObject({ status: 400, param: 'contents' });

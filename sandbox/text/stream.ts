@@ -38,6 +38,9 @@ export async function writeStream(res: ServerResponse, payloads: Iterable<string
     if (res.destroyed) return;
     if (opts.fault && index >= opts.fault.afterChunks) {
       if (opts.fault.mode === 'cut') {
+        // Chunks written this tick are still corked by http: let them reach the socket first,
+        // so the client really gets the first chunks before the connection drops.
+        await new Promise((resolve) => setImmediate(resolve));
         res.destroy();
         return;
       }

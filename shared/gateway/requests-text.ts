@@ -85,11 +85,17 @@ export const NativeRequest = z.looseObject({
     role: oneOf('role', ['user', 'model']).optional(),
     parts: z.array(NativeRequestPart).min(1, { error: `'parts' must not be empty` }),
   }), { error: `'contents' must be an array of { role, parts }` }).min(1, { error: `'contents' must not be empty` }),
+  /** Not in spec 2.8 (its table is not exhaustive); the common native form of a system prompt. */
+  systemInstruction: z.object({
+    role: z.string().optional(),
+    parts: z.array(z.object({ text: z.string({ error: `'systemInstruction.parts' items must be { text }` }) })).min(1),
+  }, { error: `'systemInstruction' must be { parts: [{ text }] }` }).optional(),
   generationConfig: z.looseObject({
     responseModalities: z.array(oneOf('responseModalities', ['IMAGE', 'TEXT'])).optional(),
     maxOutputTokens: int('maxOutputTokens', 1).optional(),
     temperature: num('temperature', 0, 2).optional(),
     topP: num('topP', 0, 1).optional(),
+    stopSequences: z.array(z.string(), { error: `'stopSequences' must be an array of strings` }).max(L.stopSequences + 1).optional(),
   }).optional(),
   safetySettings: z.array(z.unknown()).optional(),
 });

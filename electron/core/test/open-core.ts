@@ -3,7 +3,7 @@ import { afterEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventName } from '../../../shared/contract/index.js';
-import { createCore } from '../index.js';
+import { createCore, type CorePorts } from '../index.js';
 import { testPorts } from './file-ports.js';
 
 /** The spec's cadence sped up for a sandbox running 100 times faster. */
@@ -19,8 +19,8 @@ afterEach(async () => {
   cleanups = [];
 });
 
-export async function openCore() {
-  const ports = testPorts({ cadence: FAST_CADENCE });
+export async function openCore(overrides: Partial<CorePorts> = {}) {
+  const ports = testPorts({ cadence: FAST_CADENCE, ...overrides });
   const core = await createCore(ports);
   cleanups.push(() => ports.cleanup(), () => core.close());
   const events: { event: EventName; payload: any }[] = [];

@@ -1,0 +1,91 @@
+/**
+ * Reads what chat completions (spec 4.3) and the responses API (4.4) send, in every form DESIGN §4
+ * asks the client to accept: `chat.completion.chunk` deltas (bare or enveloped), a whole answer
+ * (`choices[].message`), the responses API's `response.output_text.delta` / `response.completed`
+ * events, and an error object inside the stream. Anything else is ignored, not fatal.
+ */
+import { isObject, streamFailure, unwrap, usageOf, type ReplyEvent } from './reply-events.js';
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function choiceEvents(choices: unknown[]): ReplyEvent[] {
+  const out: ReplyEvent[] = [];
+  choices.forEach((c, position) => {
+    if (!isObject(c)) return;
+    const choice = typeof c.index === 'number' ? c.index : position;
+    // A streamed chunk carries `delta`; a whole answer carries `message` (the same fields).
+    const part = isObject(c.delta) ? c.delta : isObject(c.message) ? c.message : undefined;
+    const text = str(part?.content) ?? str(c.text);
+    if (text) out.push({ type: 'delta', choice, text });
+    const reason = str(c.finish_reason);
+    if (reason) out.push({ type: 'finish', choice, reason });
+  });
+  return out;
+}
+
+/** The text of a whole answer in the common third-party responses form (`output_text` or `output[]`). */
+function outputText(body: Record<string, unknown>): string | undefined {
+  if (typeof body.output_text === 'string') return body.output_text;
+  if (!Array.isArray(body.output)) return undefined;
+  const texts = body.output.flatMap((item) => (isObject(item) && Array.isArray(item.content) ? item.content : []))
+    .flatMap((p) => (isObject(p) && p.type === 'output_text' && typeof p.text === 'string' ? [p.text] : []));
+  return texts.length ? texts.join('') : undefined;
+}
+
+/** A whole response object (non-streamed answer, or the one inside `response.completed`). */
+function responseObject(r: Record<string, unknown>, withText: boolean): ReplyEvent[] {
+  const out: ReplyEvent[] = [];
+  if (isObject(r.error)) return [{ type: 'error', failure: streamFailure(r) }];
+  const text = withText ? outputText(r) : undefined;
+  if (text) out.push({ type: 'delta', choice: 0, text });
+  const usage = usageOf(r.usage);
+  if (usage) out.push({ type: 'usage', usage });
+  const incomplete = isObject(r.incomplete_details) ? str(r.incomplete_details.reason) : undefined;
+  if (r.status === 'incomplete' || incomplete) out.push({ type: 'finish', choice: 0, reason: incomplete ?? 'incomplete' });
+  else if (r.status === 'completed' || text !== undefined) out.push({ type: 'finish', choice: 0, reason: 'stop' });
+  return out;
+}
+
+/** Responses-API events (`type: response.*`, `error`). */
+function responsesEvent(e: Record<string, unknown>): ReplyEvent[] {
+  switch (e.type) {
+    case 'response.output_text.delta': {
+      const text = str(e.delta);
+      return text ? [{ type: 'delta', choice: 0, text }] : [];
+    }
+    case 'response.completed':
+    case 'response.incomplete':
+    case 'response.done': {
+      const r = isObject(e.response) ? e.response : {};
+      const out = responseObject(e.type === 'response.incomplete' && r.status === undefined ? { ...r, status: 'incomplete' } : r, false);
+      if (!out.some((x) => x.type === 'finish')) out.push({ type: 'finish', choice: 0, reason: 'stop' });
+      return [...out, { type: 'completed' }];
+    }
+    case 'response.failed': {
+      const r = isObject(e.response) ? e.response : {};
+      return [{ type: 'error', failure: streamFailure(isObject(r.error) ? r : { error: { message: 'The reply failed on the gateway.', type: 'server_error' } }) }];
+    }
+    case 'error':
+      return [{ type: 'error', failure: streamFailure(isObject(e.error) ? e : { error: e }) }];
+    default:
+      // response.created, output_item.added, output_text.done…: nothing the reply needs.
+      return [];
+  }
+}
+
+/** Events from one JSON value a chat-completions or responses call produced (streamed or whole). */
+export function chatEvents(value: unknown): ReplyEvent[] {
+  const u = unwrap(value);
+  if ('failure' in u) return [{ type: 'error', failure: u.failure }];
+  const body = u.payload;
+  if (!isObject(body)) return [];
+  if (typeof body.type === 'string' && (body.type.startsWith('response.') || body.type === 'error')) return responsesEvent(body);
+  if (Array.isArray(body.choices)) {
+    const out = choiceEvents(body.choices);
+    const usage = usageOf(body.usage);
+    if (usage) out.push({ type: 'usage', usage });
+    return out;
+  }
+  if (body.object === 'response' || 'output' in body || 'output_text' in body) return responseObject(body, true);
+  return [];
+}

@@ -1,0 +1,22 @@
+/** The `chat.*` calls of the contract, mapped onto the chat service (kept out of core/index.ts). */
+import type { Handlers } from '../dispatch.js';
+import type { ChatService } from './chat-service.js';
+
+type ChatMethod = Extract<keyof Handlers, `chat.${string}`>;
+
+export function chatHandlers(chat: ChatService): Pick<Handlers, ChatMethod> {
+  return {
+    'chat.list': (i) => chat.list(i.query),
+    'chat.create': (i) => chat.create(i),
+    'chat.get': (i) => chat.get(i.id),
+    'chat.update': (i) => chat.update(i),
+    'chat.remove': (i) => chat.remove(i.id),
+    'chat.send': (i) => chat.send(i),
+    'chat.regenerate': (i) => chat.regenerate(i),
+    'chat.continue': (i) => chat.continue(i),
+    'chat.stop': (i) => chat.stop(i.streamId),
+    'chat.selectChoice': (i) => chat.selectChoice(i),
+    'chat.exportMarkdown': (i) => chat.exportMarkdown(i.id),
+    'chat.setMcpToken': (i) => chat.setMcpToken(i.conversationId, i.token),
+  };
+}

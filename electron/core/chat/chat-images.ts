@@ -1,0 +1,78 @@
+/**
+ * Images in user turns. An attachment is copied into the library folder under `chat-images/`
+ * (without a sidecar, so the Gallery never lists it) and the message keeps the path relative to
+ * the library root, which the renderer shows through `AppInfo.mediaBase`. When a request is
+ * built the file is read again and checked like any image the gateway takes (spec 2.15).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ChatImage } from '../../../shared/contract/chat.js';
+import { REFERENCE_IMAGE_MAX_BYTES } from '../../../shared/gateway/catalog.js';
+import { coreError } from '../errors.js';
+import { sniff } from '../library/sniff.js';
+import type { AttachmentStore } from '../media/attachments.js';
+
+export const CHAT_IMAGES_DIR = 'chat-images';
+/** What a stored image path may look like: nothing else is ever read from the library. */
+export const CHAT_IMAGE_FILE = /^chat-images\/[A-Za-z0-9-]{1,64}\.(png|jpg|webp|gif)$/;
+
+export type FileImage = Extract<ChatImage, { kind: 'file' }>;
+
+const MB = 1024 * 1024;
+
+export class ChatImages {
+  constructor(
+    /** The library folder of the moment (settings can move it). */
+    private readonly root: () => string,
+    private readonly attachments: Pick<AttachmentStore, 'get'>,
+  ) {}
+
+  private resolve(file: string): string {
+    if (!CHAT_IMAGE_FILE.test(file)) throw coreError('invalid_input', 'That image reference is not one the studio made.', 'images');
+    return path.join(this.root(), ...file.split('/'));
+  }
+
+  /** Copies an attachment into the library; returns what the message stores. */
+  import(attachmentId: string): FileImage {
+    const { view, data } = this.attachments.get(attachmentId);
+    const ext = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' }[view.mime];
+    if (!ext) throw coreError('invalid_input', `"${view.name}" is not an image the studio can send.`, 'images');
+    const file = `${CHAT_IMAGES_DIR}/${randomUUID()}.${ext}`;
+    const abs = this.resolve(file);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, data, { flag: 'wx' });
+    return { kind: 'file', file, name: view.name, mime: view.mime, ...(view.width ? { width: view.width } : {}), ...(view.height ? { height: view.height } : {}) };
+  }
+
+  /** The image as the gateway takes it: a data URI of a JPEG or PNG of at most 10 MB. */
+  dataUri(image: FileImage): string {
+    let data: Buffer;
+    try {
+      data = readFileSync(this.resolve(image.file));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      throw coreError('not_found', `The image "${image.name}" (${image.file}) is no longer in the library folder; remove it from that message or attach it again.`, 'images');
+    }
+    const type = sniff(data);
+    if (type?.mime !== 'image/png' && type?.mime !== 'image/jpeg') {
+      const format = type?.kind === 'image' ? type.mime.replace('image/', '').toUpperCase() : 'not a readable image';
+      throw coreError('invalid_input', `"${image.name}" is ${format}; images sent to the model must be JPEG or PNG.`, 'images');
+    }
+    if (data.length > REFERENCE_IMAGE_MAX_BYTES) {
+      throw coreError('invalid_input', `"${image.name}" is ${(data.length / MB).toFixed(1)} MB; each image may be at most 10 MB.`, 'images');
+    }
+    return `data:${type.mime};base64,${data.toString('base64')}`;
+  }
+
+  /** Deletes images no message refers to any more (best effort: a leftover file harms nothing). */
+  remove(files: Iterable<string>): void {
+    for (const file of files) {
+      try {
+        rmSync(this.resolve(file), { force: true });
+      } catch {
+        // An odd path was never ours to delete.
+      }
+    }
+  }
+}

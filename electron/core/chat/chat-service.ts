@@ -1,0 +1,294 @@
+/**
+ * The Chat tab's host side (issue 6): conversations, and replies streamed in the background.
+ * Commands answer at once (`chat.send` returns the stream's id); each reply then reports through
+ * `chat.onDidStream` and ends with one `chat.onDidEnd`. One reply at a time per conversation.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ChatSettings, DEFAULT_CHAT_SETTINGS, type ChatImage, type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted,
+} from '../../../shared/contract/chat.js';
+import type { EventName, EventPayload, ParsedInput } from '../../../shared/contract/index.js';
+import type { GatewayClient } from '../gateway/client.js';
+import { coreError } from '../errors.js';
+import type { SecretsPort } from '../ports.js';
+import { CHAT_IMAGE_FILE, type ChatImages } from './chat-images.js';
+import { deriveTitle, entryOf, summaryOf, UNTITLED, type Conversation } from './conversation-file.js';
+import { ConversationStore } from './conversation-store.js';
+import { exportMarkdown } from './markdown-export.js';
+import { buildRequest, type BuiltRequest } from './request-builder.js';
+import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
+import { normalizeQuery } from './search.js';
+
+export interface ChatDeps {
+  /** `<dataDir>/conversations`. */
+  dir: string;
+  /** The active profile's gateway client, at the moment a reply starts. */
+  client(): GatewayClient;
+  secrets: SecretsPort;
+  images: ChatImages;
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  /** Refreshes the balance after a billed call. */
+  afterBilled(): void;
+  /** A reply refused for a low balance: the dispatcher's 402 banner, for a failure that was not thrown. */
+  onPaymentRequired(message: string): void;
+  log: (line: string) => void;
+  now: () => number;
+  timing?: Partial<StreamTiming>;
+}
+
+const mcpSecret = (conversationId: string) => `mcp:${conversationId}`;
+const filesOf = (messages: ChatMessageView[]) =>
+  new Set(messages.flatMap((m) => (m.images ?? []).flatMap((i) => (i.kind === 'file' ? [i.file] : []))));
+
+export class ChatService {
+  private readonly store: ConversationStore;
+  /** Running replies, by conversation and by stream id. */
+  private readonly active = new Map<string, ReplyStream>();
+  private readonly streams = new Map<string, { stream: ReplyStream; done: Promise<unknown> }>();
+  private readonly timing: StreamTiming;
+
+  constructor(private readonly d: ChatDeps) {
+    this.store = new ConversationStore(d.dir, d.log);
+    this.timing = { ...DEFAULT_TIMING, ...d.timing };
+  }
+
+  open(): void {
+    this.store.open();
+  }
+
+  /** Ends every reply (kept as incomplete) before the studio closes. */
+  async close(): Promise<void> {
+    const running = [...this.streams.values()];
+    for (const r of running) r.stream.stop('close');
+    await Promise.all(running.map((r) => r.done));
+  }
+
+  private tail(id: string): string | undefined {
+    const token = this.d.secrets.get(mcpSecret(id));
+    return token ? token.slice(-4) : undefined;
+  }
+
+  private view(c: Conversation): ConversationView {
+    const tail = this.tail(c.id);
+    return { ...summaryOf(entryOf(c)), settings: structuredClone(c.settings), ...(tail ? { mcpTokenTail: tail } : {}), messages: structuredClone(c.messages) };
+  }
+
+  private persist(c: Conversation): void {
+    if (!c.titleSet) c.title = deriveTitle(c);
+    this.store.save(c);
+  }
+
+  private changed(id: string, reason: 'created' | 'updated' | 'removed'): void {
+    this.d.emit('chat.onDidChange', { id, reason });
+  }
+
+  list(query?: string): Promise<ConversationSummary[]> | ConversationSummary[] {
+    return normalizeQuery(query) ? this.store.search(query!) : this.store.list().map(summaryOf);
+  }
+
+  create(input: ParsedInput<'chat.create'>): ConversationView {
+    const title = input.title?.replace(/\s+/g, ' ').trim();
+    const at = this.d.now();
+    const c: Conversation = {
+      version: 1, id: randomUUID(), title: title || UNTITLED, titleSet: !!title, createdAt: at, updatedAt: at,
+      settings: ChatSettings.parse({ ...DEFAULT_CHAT_SETTINGS, ...input.settings }), messages: [],
+    };
+    this.persist(c);
+    this.changed(c.id, 'created');
+    return this.view(c);
+  }
+
+  get(id: string): ConversationView {
+    return this.view(this.store.get(id));
+  }
+
+  update(input: ParsedInput<'chat.update'>): Omit<ConversationView, 'messages'> {
+    const c = this.store.get(input.id);
+    if (input.title !== undefined) [c.title, c.titleSet] = [input.title, true];
+    if (input.settings) c.settings = ChatSettings.parse({ ...c.settings, ...input.settings });
+    this.persist(c);
+    this.changed(c.id, 'updated');
+    const { messages: _messages, ...rest } = this.view(c);
+    return rest;
+  }
+
+  async remove(id: string): Promise<Record<string, never>> {
+    const c = this.store.get(id);
+    const running = this.active.get(id);
+    if (running) {
+      running.stop('discard');
+      await this.streams.get(running.job.streamId)?.done;
+    }
+    this.store.remove(id);
+    this.d.images.remove(filesOf(c.messages));
+    this.d.secrets.delete(mcpSecret(id));
+    this.changed(id, 'removed');
+    return {};
+  }
+
+  setMcpToken(id: string, token: string | null): { tokenTail?: string } {
+    this.store.get(id);
+    if (token === null) this.d.secrets.delete(mcpSecret(id));
+    else this.d.secrets.set(mcpSecret(id), token);
+    this.changed(id, 'updated');
+    const tail = this.tail(id);
+    return tail ? { tokenTail: tail } : {};
+  }
+
+  selectChoice(input: ParsedInput<'chat.selectChoice'>): Record<string, never> {
+    const c = this.store.get(input.conversationId);
+    const m = this.assistant(c, input.messageId);
+    if (input.choice >= (m.choices?.length ?? 0)) throw coreError('invalid_input', 'That alternative does not exist.', 'choice');
+    m.selected = input.choice;
+    this.persist(c);
+    return {};
+  }
+
+  exportMarkdown(id: string): { fileName: string; markdown: string } {
+    return exportMarkdown(this.store.get(id), this.d.now());
+  }
+
+  stop(streamId: string): Record<string, never> {
+    // Stopping a reply that already ended is not an error: the two can cross.
+    this.streams.get(streamId)?.stream.stop('user');
+    return {};
+  }
+
+  private assistant(c: Conversation, messageId: string): ChatMessageView {
+    const m = c.messages.find((x) => x.id === messageId);
+    if (!m || m.role !== 'assistant') throw coreError('not_found', 'That reply is no longer in the conversation.', 'messageId');
+    return m;
+  }
+
+  private idle(c: Conversation): void {
+    if (this.active.has(c.id)) throw coreError('conflict', 'A reply is still being written in this conversation. Wait for it to finish, or press Stop.');
+  }
+
+  private build(c: Conversation, turns: ChatMessageView[], single = false): BuiltRequest {
+    return buildRequest({
+      settings: c.settings, turns, single,
+      dataUri: (image) => this.d.images.dataUri(image),
+      mcpToken: c.settings.tools.mcp.enabled ? this.d.secrets.get(mcpSecret(c.id)) : undefined,
+    });
+  }
+
+  private newReply(request: BuiltRequest, id: string = randomUUID()): ChatMessageView {
+    const count = request.api === 'chat' && typeof request.json.n === 'number' ? request.json.n : 1;
+    return { id, role: 'assistant', createdAt: this.d.now(), choices: Array.from({ length: count }, () => ({ text: '' })), selected: 0, status: 'streaming' };
+  }
+
+  send(input: ParsedInput<'chat.send'>): StreamStarted {
+    const c = this.store.get(input.conversationId);
+    this.idle(c);
+    let keep = c.messages;
+    if (input.replaces) {
+      const at = c.messages.findIndex((m) => m.id === input.replaces && m.role === 'user');
+      if (at < 0) throw coreError('not_found', 'The message you edited is no longer in the conversation.', 'replaces');
+      keep = c.messages.slice(0, at);
+    }
+    const before = filesOf(c.messages);
+    const copied: string[] = [];
+    try {
+      const images: ChatImage[] = (input.images ?? []).map((img) => {
+        if ('url' in img) return { kind: 'url', url: img.url };
+        if ('file' in img) {
+          // Edit and resend keeps an image this conversation already holds, and nothing else.
+          const known = c.messages.flatMap((m) => m.images ?? []).find((i) => i.kind === 'file' && i.file === img.file);
+          if (!known || !CHAT_IMAGE_FILE.test(img.file)) throw coreError('not_found', 'That image is not part of this conversation; attach it again.', 'images');
+          return known;
+        }
+        const stored = this.d.images.import(img.attachmentId);
+        copied.push(stored.file);
+        return stored;
+      });
+      const user: ChatMessageView = {
+        id: randomUUID(), role: 'user', createdAt: this.d.now(), text: input.text,
+        ...(images.length ? { images } : {}), ...(input.imagesFirst ? { imagesFirst: true } : {}),
+      };
+      const turns = [...keep, user];
+      const request = this.build(c, turns);
+      const client = this.d.client();
+      const reply = this.newReply(request);
+      c.messages = [...turns, reply];
+      const started = this.start(c, client, reply, request, { user });
+      // Images of turns an edit dropped, which no remaining turn uses.
+      const still = filesOf(c.messages);
+      this.d.images.remove([...before].filter((f) => !still.has(f)));
+      return started;
+    } catch (err) {
+      this.d.images.remove(copied.filter((f) => !filesOf(c.messages).has(f)));
+      throw err;
+    }
+  }
+
+  regenerate(input: ParsedInput<'chat.regenerate'>): StreamStarted {
+    const c = this.store.get(input.conversationId);
+    this.idle(c);
+    const old = this.assistant(c, input.messageId);
+    const at = c.messages.indexOf(old);
+    const request = this.build(c, c.messages.slice(0, at));
+    const client = this.d.client();
+    // The same id: the renderer replaces the message in place.
+    const reply = this.newReply(request, old.id);
+    c.messages = c.messages.map((m) => (m === old ? reply : m));
+    return this.start(c, client, reply, request, {});
+  }
+
+  continue(input: ParsedInput<'chat.continue'>): StreamStarted {
+    const c = this.store.get(input.conversationId);
+    this.idle(c);
+    const m = this.assistant(c, input.messageId);
+    if (m.status !== 'incomplete' && m.status !== 'stopped') throw coreError('invalid_request', 'Only a reply that was cut off or stopped can be continued.', 'messageId');
+    const at = c.messages.indexOf(m);
+    const selected = m.selected ?? 0;
+    // The partial text goes last, as the assistant's own turn, for the model to carry on from.
+    const request = this.build(c, c.messages.slice(0, at + 1), true);
+    const client = this.d.client();
+    m.choices ??= [];
+    m.choices[selected] ??= { text: '' };
+    delete m.choices[selected].finishReason;
+    return this.start(c, client, m, request, { appendTo: selected });
+  }
+
+  private start(c: Conversation, client: GatewayClient, reply: ChatMessageView, request: BuiltRequest, opts: { user?: ChatMessageView; appendTo?: number }): StreamStarted {
+    reply.status = 'streaming';
+    reply.api = request.api;
+    reply.model = request.model;
+    delete reply.error;
+    c.updatedAt = this.d.now();
+    try {
+      this.persist(c);
+    } catch (err) {
+      reply.status = 'failed';
+      throw err;
+    }
+    const streamId: string = randomUUID();
+    const stream = new ReplyStream({ streamId, conversationId: c.id, message: reply, request, appendTo: opts.appendTo }, {
+      client,
+      emit: this.d.emit,
+      save: (final) => {
+        if (final) c.updatedAt = this.d.now();
+        this.persist(c);
+      },
+      release: () => {
+        this.active.delete(c.id);
+        this.streams.delete(streamId);
+        this.store.pin(c.id, false);
+      },
+      log: this.d.log,
+      now: this.d.now,
+      timing: this.timing,
+    });
+    this.active.set(c.id, stream);
+    this.store.pin(c.id, true);
+    const done = stream.run().then((r) => {
+      if (r.discarded) return;
+      this.changed(c.id, 'updated');
+      if (r.error?.code === 'payment_required') this.d.onPaymentRequired(r.error.message);
+      this.d.afterBilled();
+    }).catch((err: unknown) => this.d.log(`chat: after reply ${streamId}: ${(err as Error).stack ?? String(err)}`));
+    this.streams.set(streamId, { stream, done });
+    this.changed(c.id, 'updated');
+    return { streamId, conversationId: c.id, ...(opts.user ? { user: structuredClone(opts.user) } : {}), reply: structuredClone(reply) };
+  }
+}

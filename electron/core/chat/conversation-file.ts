@@ -1,0 +1,78 @@
+/**
+ * What a conversation looks like on disk (`<dataDir>/conversations/<id>.json`) and in the index
+ * beside it, with the zod schemas that check both when they are read (DESIGN §3.5).
+ */
+import { z } from 'zod';
+import { ChatMessageView, ChatSettings, DEFAULT_CHAT_SETTINGS, type ConversationSummary } from '../../../shared/contract/chat.js';
+
+/** Ids become file names: nothing but these characters ever reaches the disk. */
+export const CONVERSATION_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export const ConversationFile = z.object({
+  version: z.literal(1),
+  id: z.string().regex(CONVERSATION_ID),
+  title: z.string(),
+  /** True once the creator named it; until then the title follows the first user message. */
+  titleSet: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  // Settings added in later versions take their defaults in files written before them.
+  settings: ChatSettings.partial().transform((s) => ChatSettings.parse({ ...DEFAULT_CHAT_SETTINGS, ...s })),
+  messages: z.array(ChatMessageView),
+});
+export type Conversation = z.output<typeof ConversationFile>;
+
+export const IndexEntry = z.object({
+  id: z.string().regex(CONVERSATION_ID),
+  title: z.string(),
+  model: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  messageCount: z.number(),
+  /** A reply was streaming when this was written: on the next start the file is checked. */
+  streaming: z.boolean().optional(),
+});
+export type IndexEntry = z.infer<typeof IndexEntry>;
+
+export const IndexFile = z.object({ version: z.literal(1), conversations: z.array(IndexEntry) });
+
+export const UNTITLED = 'New conversation';
+const TITLE_CHARS = 80;
+
+/** The first user message, on one line and trimmed to a title's length. */
+export function deriveTitle(c: Pick<Conversation, 'messages'>): string {
+  const first = c.messages.find((m) => m.role === 'user');
+  const text = first?.text?.replace(/\s+/g, ' ').trim() ?? '';
+  if (!text) return first?.images?.length ? 'Image' : UNTITLED;
+  return text.length > TITLE_CHARS ? `${text.slice(0, TITLE_CHARS - 1).trimEnd()}…` : text;
+}
+
+export function entryOf(c: Conversation): IndexEntry {
+  const streaming = c.messages.some((m) => m.status === 'streaming');
+  return {
+    id: c.id, title: c.title, model: c.settings.model, createdAt: c.createdAt, updatedAt: c.updatedAt, messageCount: c.messages.length,
+    ...(streaming ? { streaming } : {}),
+  };
+}
+
+export const summaryOf = ({ id, title, model, createdAt, updatedAt, messageCount }: IndexEntry): ConversationSummary =>
+  ({ id, title, model, createdAt, updatedAt, messageCount });
+
+export const CLOSED_WHILE_STREAMING = 'The studio closed while this reply was streaming.';
+
+/** What arrived is kept; Continue or Regenerate finish the reply. */
+export function markClosed(m: ChatMessageView): void {
+  m.status = 'incomplete';
+  m.error = { code: 'aborted', message: CLOSED_WHILE_STREAMING, retryable: true };
+}
+
+/** A reply that was streaming when the process died is kept, marked incomplete. Returns true when it changed something. */
+export function recoverStreaming(c: Conversation): boolean {
+  let changed = false;
+  for (const m of c.messages) {
+    if (m.status !== 'streaming') continue;
+    markClosed(m);
+    changed = true;
+  }
+  return changed;
+}

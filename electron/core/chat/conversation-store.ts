@@ -1,0 +1,191 @@
+/**
+ * Conversations on disk: one `<id>.json` per conversation plus `index.json` with the summaries,
+ * each replaced atomically (temp, fsync, rename), so a kill at any moment leaves a whole file.
+ * Opening reads only the index and the files it cannot vouch for: ones it does not list, and
+ * ones that had a reply streaming (their `streaming` flag is written before the reply starts).
+ * A file that fails validation is skipped and logged; the rest still load.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ConversationSummary } from '../../../shared/contract/chat.js';
+import { writeFileAtomic } from '../atomic-file.js';
+import { coreError } from '../errors.js';
+import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, recoverStreaming, summaryOf, type Conversation, type IndexEntry } from './conversation-file.js';
+import { findSnippet, normalizeQuery } from './search.js';
+
+const INDEX = 'index.json';
+const errnoOf = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err instanceof SyntaxError ? 'damaged JSON' : String(err));
+const sameEntry = (a: IndexEntry | undefined, b: IndexEntry) => !!a && JSON.stringify(a) === JSON.stringify(b);
+
+export class ConversationStore {
+  private readonly entries = new Map<string, IndexEntry>();
+  /** Recently used conversations (oldest first); ones with a running reply are never dropped. */
+  private readonly cache = new Map<string, Conversation>();
+  private readonly pinned = new Set<string>();
+
+  constructor(private readonly dir: string, private readonly log: (line: string) => void, private readonly cacheSize = 16) {}
+
+  private file(id: string): string {
+    return path.join(this.dir, `${id}.json`);
+  }
+
+  open(): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    let known: IndexEntry[] | undefined;
+    if (existsSync(path.join(this.dir, INDEX))) {
+      try {
+        const parsed = IndexFile.safeParse(JSON.parse(readFileSync(path.join(this.dir, INDEX), 'utf8')));
+        if (parsed.success) known = parsed.data.conversations;
+        else this.log('chat: the conversation index is not valid; rebuilding it from the conversation files');
+      } catch (err) {
+        this.log(`chat: the conversation index could not be read (${errnoOf(err)}); rebuilding it`);
+      }
+    }
+    const onDisk = new Set(readdirSync(this.dir).filter((f) => f.endsWith('.json') && f !== INDEX).map((f) => f.slice(0, -5)).filter((id) => CONVERSATION_ID.test(id)));
+    let changed = known === undefined;
+    for (const e of known ?? []) {
+      if (onDisk.has(e.id)) this.entries.set(e.id, e);
+      else changed = true;
+    }
+    for (const id of onDisk) {
+      const entry = this.entries.get(id);
+      if (entry && !entry.streaming) continue;
+      const c = this.read(id);
+      if (!c) {
+        this.entries.delete(id);
+        changed = true;
+        continue;
+      }
+      if (recoverStreaming(c)) this.writeConversation(c);
+      if (!sameEntry(entry, entryOf(c))) changed = true;
+      this.entries.set(id, entryOf(c));
+    }
+    if (changed) this.writeIndex();
+  }
+
+  private parse(id: string, text: string): Conversation | undefined {
+    try {
+      const parsed = ConversationFile.safeParse(JSON.parse(text));
+      if (parsed.success && parsed.data.id === id) return parsed.data;
+      this.log(`chat: skipped conversation ${id}: its file is not a valid conversation`);
+    } catch (err) {
+      this.log(`chat: skipped conversation ${id}: ${errnoOf(err)}`);
+    }
+    return undefined;
+  }
+
+  private read(id: string): Conversation | undefined {
+    try {
+      return this.parse(id, readFileSync(this.file(id), 'utf8'));
+    } catch (err) {
+      this.log(`chat: skipped conversation ${id}: ${errnoOf(err)}`);
+      return undefined;
+    }
+  }
+
+  private writeIndex(): void {
+    this.write(path.join(this.dir, INDEX), JSON.stringify({ version: 1, conversations: [...this.entries.values()] }));
+  }
+
+  private writeConversation(c: Conversation): void {
+    this.write(this.file(c.id), JSON.stringify(c));
+  }
+
+  private write(file: string, text: string): void {
+    try {
+      writeFileAtomic(file, text);
+    } catch (err) {
+      this.log(`chat: could not write ${path.basename(file)}: ${errnoOf(err)}`);
+      throw coreError('internal', `The conversation could not be saved (${errnoOf(err)}). Check that the disk has free space and try again.`);
+    }
+  }
+
+  private remember(c: Conversation): void {
+    this.cache.delete(c.id);
+    this.cache.set(c.id, c);
+    for (const id of this.cache.keys()) {
+      if (this.cache.size <= this.cacheSize) break;
+      if (!this.pinned.has(id)) this.cache.delete(id);
+    }
+  }
+
+  /** Newest first. */
+  list(): IndexEntry[] {
+    return [...this.entries.values()].sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  get(id: string): Conversation {
+    if (!this.entries.has(id)) throw coreError('not_found', 'That conversation is no longer here.');
+    const cached = this.cache.get(id);
+    if (cached) {
+      this.remember(cached);
+      return cached;
+    }
+    const c = this.read(id);
+    if (!c) {
+      // Leave the file for the creator to inspect, but stop listing what cannot be opened.
+      this.entries.delete(id);
+      this.writeIndex();
+      throw coreError('not_found', 'This conversation\'s file is damaged and cannot be opened; your other conversations are not affected.');
+    }
+    this.remember(c);
+    return c;
+  }
+
+  /**
+   * Writes a conversation and, when its summary changed, the index. When a reply starts the
+   * index (with its `streaming` flag) goes first, so a kill mid-reply is always found at start.
+   */
+  save(c: Conversation): void {
+    const entry = entryOf(c);
+    const before = this.entries.get(c.id);
+    this.entries.set(c.id, entry);
+    this.remember(c);
+    if (entry.streaming && !before?.streaming) {
+      this.writeIndex();
+      this.writeConversation(c);
+    } else {
+      this.writeConversation(c);
+      if (!sameEntry(before, entry)) this.writeIndex();
+    }
+  }
+
+  remove(id: string): void {
+    if (!this.entries.delete(id)) return;
+    this.cache.delete(id);
+    this.pinned.delete(id);
+    this.writeIndex();
+    rmSync(this.file(id), { force: true });
+  }
+
+  /** Keeps a conversation in memory while a reply writes into it. */
+  pin(id: string, on: boolean): void {
+    if (on) this.pinned.add(id);
+    else this.pinned.delete(id);
+  }
+
+  /** Titles and message text; reads files not in memory without keeping them. */
+  async search(query: string): Promise<ConversationSummary[]> {
+    const q = normalizeQuery(query);
+    const out: ConversationSummary[] = [];
+    for (const e of this.list()) {
+      if (e.title.toLowerCase().includes(q)) {
+        out.push(summaryOf(e));
+        continue;
+      }
+      let c = this.cache.get(e.id);
+      if (!c) {
+        const text = await readFile(this.file(e.id), 'utf8').catch(() => undefined);
+        c = text === undefined ? undefined : this.parse(e.id, text);
+      }
+      const snippet = c ? findSnippet(c.messages, q) : undefined;
+      if (snippet !== undefined) out.push({ ...summaryOf(e), snippet });
+    }
+    return out;
+  }
+}

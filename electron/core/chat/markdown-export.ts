@@ -1,0 +1,70 @@
+/**
+ * A conversation as a readable Markdown document: title, model, each turn under a role heading,
+ * images as links, token usage. Only what the creator sees goes in: never a key or MCP token,
+ * and no tool settings (an MCP address may itself carry credentials).
+ */
+import type { ChatImage, ChatMessageView } from '../../../shared/contract/chat.js';
+import type { Conversation } from './conversation-file.js';
+
+const STATUS_NOTES: Partial<Record<NonNullable<ChatMessageView['status']>, string>> = {
+  incomplete: 'This reply is incomplete.',
+  stopped: 'This reply was stopped before it finished.',
+  failed: 'No reply: the request failed.',
+  streaming: 'This reply was still being written when the conversation was exported.',
+};
+
+/** Link text cannot break out of its brackets, nor a link out of its parentheses. */
+const linkText = (s: string) => s.replace(/[[\]\\]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
+const linkTarget = (s: string) => encodeURI(s).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+function imageLine(image: ChatImage): string {
+  if (image.kind === 'url') return `![image](${linkTarget(image.url)})`;
+  return `![${linkText(image.name)}](${linkTarget(image.file)})`;
+}
+
+function usageLine(m: ChatMessageView): string | undefined {
+  const u = m.usage;
+  if (!u) return undefined;
+  const thoughts = u.thoughts !== undefined ? ` · thinking ${u.thoughts}` : '';
+  return `_Tokens: prompt ${u.prompt} · reply ${u.completion}${thoughts} · total ${u.total}_`;
+}
+
+function assistantBlock(m: ChatMessageView, fallbackModel: string): string[] {
+  const choices = m.choices ?? [];
+  const selected = m.selected ?? 0;
+  const choice = choices[selected];
+  const heading = `## Assistant (${m.model ?? fallbackModel})`;
+  const out = [heading, ''];
+  if (choices.length > 1) out.push(`_Alternative ${selected + 1} of ${choices.length}_`, '');
+  if (choice?.text) out.push(choice.text, '');
+  const notes = [
+    m.status ? STATUS_NOTES[m.status] : undefined,
+    m.error?.message,
+    choice?.finishReason && !/^stop$/i.test(choice.finishReason) ? `Finish reason: ${choice.finishReason}.` : undefined,
+  ].filter(Boolean);
+  if (notes.length) out.push(`> ${notes.join(' ')}`, '');
+  const usage = usageLine(m);
+  if (usage) out.push(usage, '');
+  return out;
+}
+
+function userBlock(m: ChatMessageView): string[] {
+  const text = m.text?.trim() ? [m.text, ''] : [];
+  const images = (m.images ?? []).length ? [(m.images ?? []).map(imageLine).join('\n'), ''] : [];
+  return ['## You', '', ...(m.imagesFirst ? [...images, ...text] : [...text, ...images])];
+}
+
+export function exportMarkdown(c: Conversation, now: number): { fileName: string; markdown: string } {
+  const lines = [`# ${c.title.replace(/\s+/g, ' ')}`, '', `Model: ${c.settings.model} · Exported ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC`, ''];
+  if (c.settings.systemPrompt.trim()) lines.push('## System prompt', '', ...c.settings.systemPrompt.trim().split('\n').map((l) => `> ${l}`), '');
+  for (const m of c.messages) lines.push(...(m.role === 'user' ? userBlock(m) : assistantBlock(m, c.settings.model)));
+  return { fileName: safeFileName(c.title), markdown: `${lines.join('\n').trimEnd()}\n` };
+}
+
+/** A name every file system takes: no separators, reserved characters or device names. */
+export function safeFileName(title: string): string {
+  let stem = title.normalize('NFC').replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').replace(/^[. ]+/, '').replace(/[. ]+$/, '');
+  if (/^(con|prn|aux|nul|com\d|lpt\d)$/i.test(stem)) stem = `${stem} chat`;
+  stem = [...stem].slice(0, 80).join('').trim();
+  return `${stem || 'Conversation'}.md`;
+}

@@ -1,0 +1,114 @@
+/**
+ * Turns a gateway answer (a `Response` whose body is unread) into reply events, whatever its wire
+ * form: SSE (parsed by eventsource-parser through gateway/sse.ts), a streamed JSON array, or one
+ * whole JSON body. A malformed event is skipped and logged and the stream goes on: one bad line
+ * should not cost the creator the rest of a long reply (the end checks still catch a broken end).
+ */
+import { GatewayFailure } from '../gateway/failure.js';
+import { sseData } from '../gateway/sse.js';
+import { chatEvents } from './chat-chunks.js';
+import { JsonObjectSplitter } from './json-array-stream.js';
+import { nativeEvents } from './native-chunks.js';
+import type { ReplyEvent } from './reply-events.js';
+
+export type TextApi = 'chat' | 'responses' | 'native';
+
+export interface ReplyEnd {
+  /**
+   * The answer reached its proper end: `[DONE]` (chat, responses), a clean close (native SSE,
+   * which has no terminator), the array's closing `]`, or a whole JSON body.
+   */
+  terminated: boolean;
+  /** A whole (non-streamed) body: no per-choice finish reason is needed to call it complete. */
+  whole: boolean;
+}
+
+export interface ReadOptions {
+  streamed: boolean;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+const dropped = () => new GatewayFailure('unreachable', 'The connection dropped while the reply was streaming.', true);
+const cancelled = () => new GatewayFailure('aborted', 'Cancelled.', false);
+
+function parse(text: string, api: TextApi, log: (line: string) => void): ReplyEvent[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // The text itself may hold the creator's words: only its size goes to the log.
+    log(`chat: skipped a malformed ${api} stream event (${text.length} characters)`);
+    return [];
+  }
+  return api === 'native' ? nativeEvents(value) : chatEvents(value);
+}
+
+async function* wholeBody(res: Response, api: TextApi, signal?: AbortSignal): AsyncGenerator<ReplyEvent, ReplyEnd> {
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    throw signal?.aborted ? cancelled() : dropped();
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new GatewayFailure('bad_response', 'The gateway\'s answer could not be read (it was not JSON). Is the base URL a Unified AI Generation Gateway?', false, res.status);
+  }
+  yield* api === 'native' ? nativeEvents(value) : chatEvents(value);
+  return { terminated: true, whole: true };
+}
+
+async function* jsonArray(res: Response, log: (line: string) => void, signal?: AbortSignal): AsyncGenerator<ReplyEvent, ReplyEnd> {
+  if (!res.body) return { terminated: false, whole: false };
+  const splitter = new JsonObjectSplitter();
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        throw signal?.aborted ? cancelled() : dropped();
+      }
+      if (chunk.done) break;
+      for (const text of splitter.push(chunk.value)) yield* parse(text, 'native', log);
+      if (splitter.closed) break;
+    }
+    finished = true;
+    // An array needs its `]`; bare objects one after another end wherever the last one closed.
+    return { terminated: splitter.closed || splitter.atRest, whole: false };
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
+async function* sse(res: Response, api: TextApi, log: (line: string) => void, signal?: AbortSignal): AsyncGenerator<ReplyEvent, ReplyEnd> {
+  const events = sseData(res, signal);
+  try {
+    for (;;) {
+      const next = await events.next();
+      // Native SSE has no terminator (DESIGN §4): a clean close is its end.
+      if (next.done) return { terminated: next.value.terminated || api === 'native', whole: false };
+      yield* parse(next.value, api, log);
+    }
+  } finally {
+    // Leaving early (an error event, Stop) closes the body too.
+    await events.return({ terminated: false });
+  }
+}
+
+export function readReply(res: Response, api: TextApi, opts: ReadOptions): AsyncGenerator<ReplyEvent, ReplyEnd> {
+  const log = opts.log ?? (() => undefined);
+  const type = res.headers.get('content-type') ?? '';
+  if (!opts.streamed) return wholeBody(res, api, opts.signal);
+  if (/event-stream/i.test(type)) return sse(res, api, log, opts.signal);
+  if (api === 'native') return jsonArray(res, log, opts.signal);
+  // Asked to stream, the gateway answered whole (a JSON body): accept that too.
+  if (/json/i.test(type)) return wholeBody(res, api, opts.signal);
+  return sse(res, api, log, opts.signal);
+}

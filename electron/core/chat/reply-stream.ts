@@ -1,0 +1,162 @@
+/**
+ * One reply being received (DESIGN §3.6): it has an id, a cancel (`stop`), batched deltas, and
+ * exactly one terminal `chat.onDidEnd`, whatever happens — an error before the first byte, a cut,
+ * Stop, the studio closing, or a bug. The partial reply is saved at most once a second while it
+ * streams, so a killed process keeps what had arrived.
+ */
+import type { ChatMessageView } from '../../../shared/contract/chat.js';
+import type { EventName, EventPayload } from '../../../shared/contract/index.js';
+import type { ErrorData } from '../../../shared/contract/result.js';
+import type { GatewayClient } from '../gateway/client.js';
+import { GatewayFailure } from '../gateway/failure.js';
+import { markClosed } from './conversation-file.js';
+import { DeltaBatcher } from './delta-batcher.js';
+import { ReplyAssembler, type Outcome, type Settled } from './reply-assembler.js';
+import { readReply, type ReplyEnd } from './reply-reader.js';
+import type { BuiltRequest } from './request-builder.js';
+
+export interface StreamTiming {
+  /** Longest gap between deltas sent to the renderer. */
+  batchMs: number;
+  /** Least time between saves of a partial reply. */
+  saveEveryMs: number;
+  /** A stream silent this long (headers included) is given up as stalled. */
+  idleMs: number;
+  /** How long a non-streamed answer may take. */
+  wholeMs: number;
+}
+
+export const DEFAULT_TIMING: StreamTiming = { batchMs: 30, saveEveryMs: 1000, idleMs: 90_000, wholeMs: 300_000 };
+
+/** The client's own timeout would also cut a long body; this stream keeps its own watch instead. */
+const NO_CLIENT_TIMEOUT = 24 * 3600 * 1000;
+
+export type StopReason = 'user' | 'close' | 'discard';
+
+export interface ReplyJob {
+  streamId: string;
+  conversationId: string;
+  message: ChatMessageView;
+  request: BuiltRequest;
+  /** Continue: new text is appended to this choice. */
+  appendTo?: number;
+}
+
+export interface ReplyStreamDeps {
+  client: GatewayClient;
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  /** Writes the conversation; `final` once, before the terminal event. */
+  save(final: boolean): void;
+  /** Called after the final save and before `chat.onDidEnd`, so a new send is accepted at once. */
+  release(): void;
+  log: (line: string) => void;
+  now: () => number;
+  timing: StreamTiming;
+}
+
+export interface StreamResult {
+  outcome: Outcome;
+  error?: ErrorData;
+  discarded: boolean;
+}
+
+export class ReplyStream {
+  private readonly controller = new AbortController();
+  private stopReason?: StopReason;
+  private idleFired = false;
+  private idle?: ReturnType<typeof setTimeout>;
+
+  constructor(readonly job: ReplyJob, private readonly deps: ReplyStreamDeps) {}
+
+  stop(reason: StopReason): void {
+    this.stopReason ??= reason;
+    this.controller.abort();
+  }
+
+  private watch(): void {
+    clearTimeout(this.idle);
+    const ms = this.job.request.streamed ? this.deps.timing.idleMs : this.deps.timing.wholeMs;
+    this.idle = setTimeout(() => {
+      this.idleFired = true;
+      this.controller.abort();
+    }, ms);
+  }
+
+  private trySave(final: boolean): void {
+    try {
+      this.deps.save(final);
+    } catch (err) {
+      // The stream goes on; the failure is already logged by the store.
+      this.deps.log(`chat: could not save the reply in progress: ${(err as Error).message}`);
+    }
+  }
+
+  /** Receives the reply; never throws. */
+  async run(): Promise<StreamResult> {
+    const { job, deps } = this;
+    const assembler = new ReplyAssembler(job.message, { appendTo: job.appendTo });
+    let lastSave = deps.now();
+    const batcher = new DeltaBatcher((deltas) => {
+      deps.emit('chat.onDidStream', { streamId: job.streamId, conversationId: job.conversationId, messageId: job.message.id, deltas });
+      if (deps.now() - lastSave >= deps.timing.saveEveryMs) {
+        lastSave = deps.now();
+        this.trySave(false);
+      }
+    }, deps.timing.batchMs);
+
+    let end: ReplyEnd | undefined;
+    let thrown: unknown;
+    const signal = this.controller.signal;
+    this.watch();
+    try {
+      const res = await deps.client.send({ method: 'POST', path: job.request.path, json: job.request.json, signal, timeoutMs: NO_CLIENT_TIMEOUT });
+      const events = readReply(res, job.request.api, { streamed: job.request.streamed, signal, log: deps.log });
+      try {
+        for (;;) {
+          const next = await events.next();
+          this.watch();
+          if (next.done) {
+            end = next.value;
+            break;
+          }
+          const delta = assembler.apply(next.value);
+          if (delta) batcher.push(delta.choice, delta.text);
+          if (assembler.failure) break;
+        }
+      } finally {
+        await events.return({ terminated: false, whole: false });
+      }
+    } catch (err) {
+      thrown = err;
+      if (!(err instanceof GatewayFailure)) deps.log(`chat: reply ${job.streamId} failed: ${(err as Error).stack ?? String(err)}`);
+    } finally {
+      clearTimeout(this.idle);
+    }
+    if (this.idleFired && !this.stopReason) {
+      const seconds = Math.round((job.request.streamed ? deps.timing.idleMs : deps.timing.wholeMs) / 1000);
+      thrown = new GatewayFailure('timeout', `The gateway stopped sending the reply (nothing arrived for ${seconds} s).`, true);
+    }
+
+    let settled: Settled;
+    try {
+      batcher.flush();
+    } catch (err) {
+      thrown ??= err;
+    }
+    settled = assembler.settle(end, thrown);
+    if (this.stopReason && settled.outcome !== 'done') {
+      settled = this.stopReason === 'close' ? { outcome: 'aborted', status: 'incomplete' } : { outcome: 'aborted', status: 'stopped' };
+    }
+    const message = job.message;
+    message.status = settled.status;
+    delete message.error;
+    if (this.stopReason === 'close' && settled.outcome === 'aborted') markClosed(message);
+    else if (settled.error) message.error = settled.error;
+
+    const discarded = this.stopReason === 'discard';
+    if (!discarded) this.trySave(true);
+    deps.release();
+    deps.emit('chat.onDidEnd', { streamId: job.streamId, conversationId: job.conversationId, outcome: settled.outcome, message: structuredClone(message) });
+    return { outcome: settled.outcome, error: message.error, discarded };
+  }
+}

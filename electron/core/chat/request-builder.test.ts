@@ -1,0 +1,115 @@
+/** Which API a reply uses, and the body each API gets (spec 4.3, 4.4, 4.5). */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHAT_SETTINGS, type ChatMessageView, type ChatSettings } from '../../../shared/contract/chat.js';
+import { ChatRequest, NativeRequest, ResponsesRequest } from '../../../shared/gateway/requests-text.js';
+import { buildRequest, chooseApi } from './request-builder.js';
+import type { FileImage } from './chat-images.js';
+
+const PNG_URI = 'data:image/png;base64,iVBORw0KGgo=';
+const settings = (s: Partial<ChatSettings> = {}): ChatSettings => ({ ...DEFAULT_CHAT_SETTINGS, ...s });
+const tools = (t: Partial<ChatSettings['tools']>): ChatSettings['tools'] => ({ ...DEFAULT_CHAT_SETTINGS.tools, ...t });
+const file: FileImage = { kind: 'file', file: 'chat-images/a.png', name: 'cat.png', mime: 'image/png' };
+const user = (text: string, extra: Partial<ChatMessageView> = {}): ChatMessageView => ({ id: text, role: 'user', createdAt: 0, text, ...extra });
+const reply = (texts: string[], extra: Partial<ChatMessageView> = {}): ChatMessageView =>
+  ({ id: texts.join(), role: 'assistant', createdAt: 0, choices: texts.map((text) => ({ text })), selected: 0, status: 'complete', ...extra });
+
+const history = [user('Hi'), reply(['Hello!', 'Hey!'], { selected: 1 }), user('Again'), reply([''], { status: 'failed' }), user('Tell me more')];
+const build = (s: ChatSettings, turns = history, extra: { mcpToken?: string; single?: boolean } = {}) =>
+  buildRequest({ settings: s, turns, dataUri: () => PNG_URI, ...extra });
+
+describe('choosing the API', () => {
+  it('chat by default; responses for images anywhere in the context or any tool; native only for a native text model', () => {
+    expect(chooseApi(settings(), history)).toBe('chat');
+    expect(chooseApi(settings(), [user('look', { images: [{ kind: 'url', url: 'https://x.test/a.png' }] }), reply(['ok']), user('and now?')])).toBe('responses');
+    for (const t of [{ webSearch: true }, { fileSearch: true }, { mcp: { enabled: true, url: 'https://m.test' } }]) expect(chooseApi(settings({ tools: tools(t) }), history)).toBe('responses');
+    expect(chooseApi(settings({ api: 'native', model: 'modelc-2.5-pro' }), history)).toBe('native');
+    expect(chooseApi(settings({ api: 'native', model: 'modela-5' }), history)).toBe('chat');
+  });
+});
+
+describe('chat completions body', () => {
+  it('sends the system prompt first, then the turns; replies use their selected choice; failed empty replies are skipped', () => {
+    const r = build(settings({ systemPrompt: 'Be brief.', temperature: 0.3, max_tokens: 50, presence_penalty: 1, stop: ['END'], n: 3 }));
+    expect(r).toMatchObject({ api: 'chat', model: 'modela-5', path: '/v1/chat/completions', streamed: true });
+    expect(r.json).toEqual({
+      model: 'modela-5', stream: true, temperature: 0.3, max_tokens: 50, presence_penalty: 1, stop: ['END'], n: 3,
+      messages: [
+        { role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hey!' },
+        { role: 'user', content: 'Again' }, { role: 'user', content: 'Tell me more' },
+      ],
+    });
+    expect(ChatRequest.safeParse(r.json).success).toBe(true);
+  });
+
+  it('leaves unset parameters out, and asks for one alternative when continuing', () => {
+    const r = build(settings({ n: 2, stream: false }), [user('x')], { single: true });
+    expect(r.json).toEqual({ model: 'modela-5', stream: false, messages: [{ role: 'user', content: 'x' }] });
+  });
+});
+
+describe('responses body', () => {
+  const withImages = [user('What is this?', { images: [file, { kind: 'url', url: 'https://x.test/b.jpg' }] }), reply(['A cat.']), user('', { images: [file], imagesFirst: true }), user('Colours?', { images: [file], imagesFirst: true })];
+
+  it('sends parts in the creator\'s order, files as data URIs and links unchanged; only its own parameters', () => {
+    const r = build(settings({ model: 'modelb-opus-4-1-20250805', responsesModel: 'modela-4-vision', systemPrompt: 'S', temperature: 1.5, top_p: 0.5, max_tokens: 9, frequency_penalty: 1, stop: ['x'], n: 2 }), withImages);
+    expect(r).toMatchObject({ api: 'responses', model: 'modela-4-vision', path: '/v1/responses' });
+    expect(r.json).toEqual({
+      model: 'modela-4-vision', stream: true, temperature: 1.5, top_p: 0.5, max_tokens: 9,
+      input: [
+        { role: 'system', content: 'S' },
+        { role: 'user', content: [{ type: 'input_text', text: 'What is this?' }, { type: 'input_image', image_url: PNG_URI }, { type: 'input_image', image_url: 'https://x.test/b.jpg' }] },
+        { role: 'assistant', content: 'A cat.' },
+        { role: 'user', content: [{ type: 'input_image', image_url: PNG_URI }] },
+        { role: 'user', content: [{ type: 'input_image', image_url: PNG_URI }, { type: 'input_text', text: 'Colours?' }] },
+      ],
+    });
+    expect(ResponsesRequest.safeParse(r.json).success).toBe(true);
+  });
+
+  it('uses the conversation\'s model when the responses API has it', () => {
+    expect(build(settings({ model: 'modela-4o-image' }), withImages).model).toBe('modela-4o-image');
+  });
+
+  it('offers every tool that is on, with the MCP token from the secrets', () => {
+    const fn = { name: 'get_weather', description: 'Weather', parameters: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] } };
+    const r = build(settings({ tools: { webSearch: true, fileSearch: true, functions: [fn], mcp: { enabled: true, url: ' https://mcp.test/sse ' } } }), history, { mcpToken: 'tok-123' });
+    expect(r.json.tools).toEqual([
+      { type: 'web_search' }, { type: 'file_search' }, { type: 'function', function: fn },
+      { type: 'remote_mcp', remote_mcp: { url: 'https://mcp.test/sse', auth_token: 'tok-123' } },
+    ]);
+    expect(ResponsesRequest.safeParse(r.json).success).toBe(true);
+  });
+
+  it('refuses an MCP server address that is not an http(s) URL', () => {
+    expect(() => build(settings({ tools: tools({ mcp: { enabled: true, url: 'mcp.test' } }) }))).toThrow(/http\(s\) URL/);
+  });
+});
+
+describe('native body', () => {
+  const native = (s: Partial<ChatSettings> = {}) => settings({ api: 'native', model: 'modelc-2.5-flash', ...s });
+
+  it('sends user/model contents, the system prompt as systemInstruction, and generationConfig', () => {
+    const r = build(native({ systemPrompt: 'Be kind.', temperature: 0.2, top_p: 0.9, max_tokens: 100, stop: ['###'], frequency_penalty: 1 }));
+    expect(r).toMatchObject({ api: 'native', model: 'modelc-2.5-flash', path: '/v1beta/models/modelc-2.5-flash:streamGenerateContent?alt=sse' });
+    expect(r.json).toEqual({
+      contents: [
+        { role: 'user', parts: [{ text: 'Hi' }] }, { role: 'model', parts: [{ text: 'Hey!' }] },
+        { role: 'user', parts: [{ text: 'Again' }] }, { role: 'user', parts: [{ text: 'Tell me more' }] },
+      ],
+      systemInstruction: { parts: [{ text: 'Be kind.' }] },
+      generationConfig: { temperature: 0.2, topP: 0.9, maxOutputTokens: 100, stopSequences: ['###'] },
+    });
+    expect(NativeRequest.safeParse(r.json).success).toBe(true);
+  });
+
+  it('calls generateContent when streaming is off, and sends attached images as inlineData', () => {
+    const r = build(native({ stream: false }), [user('Describe', { images: [file] })]);
+    expect(r.path).toBe('/v1beta/models/modelc-2.5-flash:generateContent');
+    expect(r.json).toEqual({ contents: [{ role: 'user', parts: [{ text: 'Describe' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }] }] });
+  });
+
+  it('refuses image links and tools with messages that say what to do', () => {
+    expect(() => build(native(), [user('x', { images: [{ kind: 'url', url: 'https://x.test/a.png' }] })])).toThrow(/attached images only.*Attach the picture as a file/);
+    expect(() => build(native({ tools: tools({ webSearch: true }) }))).toThrow(/responses API only/);
+  });
+});

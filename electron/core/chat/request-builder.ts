@@ -1,0 +1,145 @@
+/**
+ * Builds the gateway request for a reply from a conversation's settings and its turns, choosing
+ * among the three text APIs: chat completions (4.3) by default; the responses API (4.4) when
+ * images are in the context or a tool is on (chat messages carry text only, spec 2.4); the
+ * native interface (4.5) when the creator picked it for a native text model.
+ */
+import type { ChatImage, ChatMessageView, ChatSettings } from '../../../shared/contract/chat.js';
+import { isNativeTextModel, RESPONSES_MODELS } from '../../../shared/gateway/catalog.js';
+import { coreError } from '../errors.js';
+import type { FileImage } from './chat-images.js';
+import type { TextApi } from './reply-reader.js';
+
+export interface BuiltRequest {
+  api: TextApi;
+  model: string;
+  path: string;
+  json: Record<string, unknown>;
+  streamed: boolean;
+}
+
+export interface BuildInput {
+  settings: ChatSettings;
+  /** The context: user and assistant turns, oldest first, ending with the turn to answer. */
+  turns: ChatMessageView[];
+  dataUri(image: FileImage): string;
+  mcpToken?: string;
+  /** Continue: one alternative only, appended to the partial reply. */
+  single?: boolean;
+}
+
+type Part = { kind: 'text'; text: string } | { kind: 'image'; image: ChatImage };
+
+export const toolsOn = (s: ChatSettings) =>
+  s.tools.webSearch || s.tools.fileSearch || s.tools.functions.length > 0 || s.tools.mcp.enabled;
+
+export function chooseApi(settings: ChatSettings, turns: ChatMessageView[]): TextApi {
+  if (settings.api === 'native' && isNativeTextModel(settings.model)) return 'native';
+  const images = turns.some((t) => t.role === 'user' && (t.images?.length ?? 0) > 0);
+  return images || toolsOn(settings) ? 'responses' : 'chat';
+}
+
+/** A user turn's parts in the creator's order (spec 4.4: text first unless they chose otherwise). */
+function userParts(m: ChatMessageView): Part[] {
+  const text: Part[] = m.text?.trim() ? [{ kind: 'text', text: m.text }] : [];
+  const images: Part[] = (m.images ?? []).map((image) => ({ kind: 'image', image }));
+  return m.imagesFirst ? [...images, ...text] : [...text, ...images];
+}
+
+/** The alternative that continues the conversation; replies without text are left out. */
+function assistantText(m: ChatMessageView): string | undefined {
+  return m.choices?.[m.selected ?? 0]?.text || undefined;
+}
+
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+function chatBody(b: BuildInput, streamed: boolean): Record<string, unknown> {
+  const s = b.settings;
+  const messages: { role: string; content: string }[] = s.systemPrompt.trim() ? [{ role: 'system', content: s.systemPrompt }] : [];
+  for (const t of b.turns) {
+    const content = t.role === 'user' ? t.text : assistantText(t);
+    if (content) messages.push({ role: t.role, content });
+  }
+  return defined({
+    model: s.model, messages, stream: streamed,
+    temperature: s.temperature, top_p: s.top_p, max_tokens: s.max_tokens,
+    frequency_penalty: s.frequency_penalty, presence_penalty: s.presence_penalty,
+    stop: s.stop.length ? s.stop : undefined,
+    n: !b.single && s.n > 1 ? s.n : undefined,
+  });
+}
+
+function tools(b: BuildInput): unknown[] | undefined {
+  const t = b.settings.tools;
+  const out: unknown[] = [];
+  if (t.webSearch) out.push({ type: 'web_search' });
+  if (t.fileSearch) out.push({ type: 'file_search' });
+  for (const f of t.functions) out.push({ type: 'function', function: { name: f.name, description: f.description, parameters: f.parameters } });
+  if (t.mcp.enabled) {
+    if (!/^https?:\/\/[^\s/]+/i.test(t.mcp.url.trim())) throw coreError('invalid_input', 'The MCP server address must be an http(s) URL.', 'settings.tools.mcp.url');
+    out.push({ type: 'remote_mcp', remote_mcp: { url: t.mcp.url.trim(), auth_token: b.mcpToken ?? '' } });
+  }
+  return out.length ? out : undefined;
+}
+
+function responsesBody(b: BuildInput, streamed: boolean): Record<string, unknown> {
+  const s = b.settings;
+  const input: unknown[] = s.systemPrompt.trim() ? [{ role: 'system', content: s.systemPrompt }] : [];
+  for (const t of b.turns) {
+    if (t.role === 'assistant') {
+      const text = assistantText(t);
+      if (text) input.push({ role: 'assistant', content: text });
+      continue;
+    }
+    const content = userParts(t).map((p) => (p.kind === 'text'
+      ? { type: 'input_text', text: p.text }
+      : { type: 'input_image', image_url: p.image.kind === 'url' ? p.image.url : b.dataUri(p.image) }));
+    if (content.length) input.push({ role: 'user', content });
+  }
+  const model = (RESPONSES_MODELS as readonly string[]).includes(s.model) ? s.model : s.responsesModel;
+  return defined({ model, input, stream: streamed, temperature: s.temperature, top_p: s.top_p, max_tokens: s.max_tokens, tools: tools(b) });
+}
+
+function inlineData(b: BuildInput, image: ChatImage) {
+  if (image.kind === 'url') {
+    throw coreError('invalid_input', `The native API takes attached images only, not links (${image.url.slice(0, 80)}). Attach the picture as a file, or set the API to Auto.`, 'images');
+  }
+  const [, mimeType, data] = /^data:([^;]+);base64,(.*)$/s.exec(b.dataUri(image)) ?? [];
+  return { inlineData: { mimeType, data } };
+}
+
+function nativeBody(b: BuildInput): Record<string, unknown> {
+  const s = b.settings;
+  if (toolsOn(s)) throw coreError('invalid_input', 'Tools work through the responses API only: set the API to Auto, or turn the tools off.', 'settings.tools');
+  const contents: unknown[] = [];
+  for (const t of b.turns) {
+    if (t.role === 'assistant') {
+      const text = assistantText(t);
+      if (text) contents.push({ role: 'model', parts: [{ text }] });
+      continue;
+    }
+    const parts = userParts(t).map((p) => (p.kind === 'text' ? { text: p.text } : inlineData(b, p.image)));
+    if (parts.length) contents.push({ role: 'user', parts });
+  }
+  const generationConfig = defined({ temperature: s.temperature, topP: s.top_p, maxOutputTokens: s.max_tokens, stopSequences: s.stop.length ? s.stop : undefined });
+  return defined({
+    contents,
+    systemInstruction: s.systemPrompt.trim() ? { parts: [{ text: s.systemPrompt }] } : undefined,
+    generationConfig: Object.keys(generationConfig).length ? generationConfig : undefined,
+  });
+}
+
+export function buildRequest(b: BuildInput): BuiltRequest {
+  const api = chooseApi(b.settings, b.turns);
+  const streamed = b.settings.stream;
+  if (api === 'native') {
+    const model = b.settings.model;
+    const method = streamed ? 'streamGenerateContent?alt=sse' : 'generateContent';
+    return { api, model, path: `/v1beta/models/${encodeURIComponent(model)}:${method}`, json: nativeBody(b), streamed };
+  }
+  if (api === 'responses') {
+    const json = responsesBody(b, streamed);
+    return { api, model: json.model as string, path: '/v1/responses', json, streamed };
+  }
+  return { api, model: b.settings.model, path: '/v1/chat/completions', json: chatBody(b, streamed), streamed };
+}

@@ -1,0 +1,44 @@
+/**
+ * Conversation search (issue 6): titles and message text, case-insensitively, with a short
+ * snippet around the first hit in a message so the sidebar can show why a conversation matched.
+ */
+import type { ChatMessageView } from '../../../shared/contract/chat.js';
+
+const AROUND = 40;
+
+/** Every text a creator can see in a message: their words, or each alternative of a reply. */
+export function messageTexts(m: ChatMessageView): string[] {
+  return m.role === 'user' ? (m.text ? [m.text] : []) : (m.choices ?? []).map((c) => c.text).filter(Boolean);
+}
+
+export const normalizeQuery = (q: string | undefined) => (q ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The text around the first occurrence of `query` (already normalized), on one line. */
+export function snippetOf(text: string, query: string): string | undefined {
+  const flat = text.replace(/\s+/g, ' ');
+  const at = flat.toLowerCase().indexOf(query);
+  if (at < 0) return undefined;
+  let start = Math.max(0, at - AROUND);
+  let end = Math.min(flat.length, at + query.length + AROUND);
+  // Cut at word boundaries where one is near, so the snippet does not start mid-word.
+  if (start > 0) {
+    const space = flat.indexOf(' ', start);
+    if (space >= 0 && space < at) start = space + 1;
+  }
+  if (end < flat.length) {
+    const space = flat.lastIndexOf(' ', end);
+    if (space > at + query.length) end = space;
+  }
+  return `${start > 0 ? '…' : ''}${flat.slice(start, end).trim()}${end < flat.length ? '…' : ''}`;
+}
+
+/** The snippet of the first message that matches, if any does. */
+export function findSnippet(messages: ChatMessageView[], query: string): string | undefined {
+  for (const m of messages) {
+    for (const text of messageTexts(m)) {
+      const s = snippetOf(text, query);
+      if (s !== undefined) return s;
+    }
+  }
+  return undefined;
+}

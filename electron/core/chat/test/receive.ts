@@ -1,0 +1,70 @@
+/**
+ * Byte-level test boundary: a `Response` built from chunks the test chooses (split anywhere,
+ * optionally cut with a network error), read by the real reader into the real assembler.
+ */
+import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+import { ReplyAssembler, type Settled } from '../reply-assembler.js';
+import { readReply, type ReplyEnd, type TextApi } from '../reply-reader.js';
+
+export interface BodyOptions {
+  contentType?: string;
+  /** End with a network error after the last chunk instead of a clean close. */
+  cut?: boolean;
+}
+
+const bytes = (c: string | Uint8Array) => (typeof c === 'string' ? new TextEncoder().encode(c) : c);
+
+export function responseOf(chunks: (string | Uint8Array)[], opts: BodyOptions = {}): Response {
+  let i = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (i < chunks.length) controller.enqueue(bytes(chunks[i++]));
+      else if (opts.cut) controller.error(new TypeError('terminated'));
+      else controller.close();
+    },
+  });
+  return new Response(body, { headers: { 'content-type': opts.contentType ?? 'text/event-stream' } });
+}
+
+/** Every way to cut `text` into two network chunks, including inside multi-byte characters. */
+export function everySplit(text: string): Uint8Array[][] {
+  const all = bytes(text);
+  return Array.from({ length: all.length + 1 }, (_, at) => [all.slice(0, at), all.slice(at)]);
+}
+
+export const sse = (...payloads: unknown[]) => payloads.map((p) => `data: ${typeof p === 'string' ? p : JSON.stringify(p)}\n\n`);
+
+export const chunk = (index: number, content?: string, finish: string | null = null, extra: Record<string, unknown> = {}) =>
+  ({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index, delta: content === undefined ? {} : { content }, finish_reason: finish }], ...extra });
+
+export interface Received {
+  message: ChatMessageView;
+  settled: Settled;
+  end?: ReplyEnd;
+  logs: string[];
+}
+
+export async function receive(res: Response, api: TextApi, streamed = true, message?: ChatMessageView, appendTo?: number): Promise<Received> {
+  const m: ChatMessageView = message ?? { id: 'm', role: 'assistant', createdAt: 0, choices: [] };
+  const assembler = new ReplyAssembler(m, { appendTo });
+  const logs: string[] = [];
+  let end: ReplyEnd | undefined;
+  let thrown: unknown;
+  try {
+    const events = readReply(res, api, { streamed, log: (l) => logs.push(l) });
+    for (;;) {
+      const next = await events.next();
+      if (next.done) {
+        end = next.value;
+        break;
+      }
+      assembler.apply(next.value);
+      if (assembler.failure) break;
+    }
+  } catch (err) {
+    thrown = err;
+  }
+  return { message: m, settled: assembler.settle(end, thrown), end, logs };
+}
+
+export const textOf = (r: Received, choice = 0) => r.message.choices?.[choice]?.text;
