@@ -5,7 +5,7 @@
  * by side, the conversations sidebar (rename, search, delete) surviving a reload, and a
  * 2,000-message conversation that opens at once and scrolls end to end.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBrowserShell } from '../electron/browser-shell/main.js';
@@ -104,6 +104,17 @@ test('an attached image goes through the responses API', async ({ page, studio }
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(80);
   await expect(chat.pendingImages).toBeHidden();
+
+  // Edit and resend: the turn is replaced in place, its image goes again, the old reply goes.
+  await chat.userTurns.last().getByRole('button', { name: 'Edit' }).click();
+  await chat.messages.getByRole('textbox', { name: 'Edit your message' }).fill('Which colours are in it?');
+  await chat.messages.getByRole('button', { name: 'Send edited message' }).click();
+  await expect(chat.userTurns).toHaveCount(1);
+  await expect(chat.userTurns).toContainText('Which colours are in it?');
+  await chat.expectStatus(chat.lastReply, 'complete');
+  await expect(chat.replies).toHaveCount(1);
+  await expect(chat.lastReply).toContainText('You asked: "Which colours are in it?"');
+  await expect(chat.lastReply).toContainText('Images received: 1');
 });
 
 test('a function tool is defined in the schema editor, which refuses invalid schemas first', async ({ page, studio }) => {
@@ -182,6 +193,13 @@ test('the native API with a thinking model reports its thoughts; settings are ch
   await chat.expectStatus(reply, 'complete');
   await expect(reply).toContainText('Sandbox reply from modelc-2.5-pro-thinking via the native generateContent API');
   await expect(reply.getByTestId('chat-usage')).toHaveText(/^Tokens: \d+ prompt · \d+ completion · \d+ total · \d+ thoughts$/);
+  // The native API's safety ratings, compact until opened.
+  await reply.getByText('Safety: nothing flagged', { exact: true }).click();
+  await expect(reply.getByRole('listitem').filter({ hasText: 'dangerous content: negligible' })).toBeVisible();
+  // A reply cut by the token limit says so.
+  const cut = await chat.send('[finish:MAX_TOKENS] And in short?');
+  await chat.expectStatus(cut, 'complete');
+  await expect(cut).toContainText('Cut off at the token limit (MAX_TOKENS).');
 
   // The settings are the conversation's: a reload keeps them.
   await page.reload();
@@ -270,12 +288,47 @@ test('conversations are renamed, searched and deleted, and a reload keeps them',
   await expect(chat.conversations).toHaveCount(1);
   await expect(chat.heading).toHaveText('Lighthouses');
 
+  // An unsent message is a draft of its conversation: it survives the reload too.
+  await chat.messageBox.fill('An unsent thought');
+  await expect.poll(() => page.evaluate(() => JSON.stringify({ ...(globalThis as any).localStorage }))).toContain('An unsent thought');
   await page.reload();
   await chat.open();
   await expect(chat.conversations).toHaveCount(1);
   await expect(chat.heading).toHaveText('Lighthouses');
+  await expect(chat.messageBox).toHaveValue('An unsent thought');
   await expect(chat.userTurns).toHaveCount(1);
   await expect(chat.userTurns).toContainText('Notes about lighthouses on the coast');
+  await expect(chat.lastReply).toContainText(chatReply('modela-5'));
+
+  // Export as a Markdown file.
+  const download = page.waitForEvent('download');
+  await chat.panel.getByRole('button', { name: 'Export Markdown' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.md$/);
+  const markdown = readFileSync((await file.path())!, 'utf8');
+  expect(markdown).toContain('Lighthouses');
+  expect(markdown).toContain('Notes about lighthouses on the coast');
+  expect(markdown).toContain('Sandbox reply from');
+});
+
+test('a reply refused for a low balance fails with the reason, raises the top-up banner, and Retry works once funded', async ({ page, studio }) => {
+  const chat = new ChatPage(page);
+  await chat.studio.open(studio.url);
+  await chat.studio.addProfile({ name: 'Broke gateway', baseUrl: studio.gatewayUrl, apiKey: 'sk-sandbox-broke' });
+  await chat.studio.activateProfile('Broke gateway');
+  await chat.open();
+  await chat.newConversation();
+
+  const reply = await chat.send('Hello from a broke account');
+  await chat.expectStatus(reply, 'failed');
+  await expect(reply.getByRole('alert')).toContainText(/top up/i);
+  expect(await chat.studio.readBanner()).toMatch(/top up/i);
+
+  // Topped up (the sandbox's admin route), the same turn is asked again.
+  const res = await page.request.post(`${studio.gatewayUrl}/_sandbox/keys/sk-sandbox-broke/balances`, { data: { token_balance: 1_000_000, balance: 100 } });
+  expect(res.ok()).toBe(true);
+  await reply.getByRole('button', { name: 'Retry' }).click();
+  await chat.expectStatus(chat.lastReply, 'complete');
   await expect(chat.lastReply).toContainText(chatReply('modela-5'));
 });
 

@@ -39,7 +39,8 @@ function StatusNote({ message, actions, locked }: Props) {
     case 'incomplete':
       return (
         <div className="msg-note msg-warn" data-status="incomplete">
-          <span>The stream broke — the partial reply is kept.{message.error ? ` (${message.error.message})` : ''}</span>
+          <span>The stream broke — the partial reply is kept.</span>
+          {message.error && <span className="hint">{message.error.message.replace(/\s*The text so far is kept\.$/, '')}</span>}
           {retry}
           {cont}
         </div>

@@ -65,14 +65,6 @@ export function MessageList({ messages, actions, locked }: Props) {
     overscan: 4,
     // React 19 batches the scroll updates itself; a synchronous flush per scroll event only costs frames.
     useFlushSync: false,
-    // Only a scroll (the reader's, or keeping to the end) says whether to stay at the latest; a
-    // row growing below the view does not. Read from the virtualizer: no layout is forced.
-    onChange: (v, scrolling) => {
-      if (!scrolling) return;
-      const bottom = v.getTotalSize() - (v.scrollOffset ?? 0) - (v.scrollRect?.height ?? 0) <= STICK_PX;
-      stuck.current = bottom;
-      setAtLatest(bottom);
-    },
   });
 
   // Opening a conversation starts at its newest message.
@@ -96,6 +88,16 @@ export function MessageList({ messages, actions, locked }: Props) {
     if (el && stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
   });
 
+  // Only a scroll says whether to stay at the latest: a row growing, or the view shrinking as the
+  // composer grows, is not the reader leaving the end.
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
+    stuck.current = bottom;
+    setAtLatest(bottom);
+  };
+
   const jump = () => {
     stuck.current = true;
     setAtLatest(true);
@@ -105,7 +107,7 @@ export function MessageList({ messages, actions, locked }: Props) {
   const items = virtualizer.getVirtualItems();
   return (
     <div className="chat-scroll-wrap">
-      <div ref={scrollRef} className="chat-scroll" tabIndex={0} role="region" aria-label="Messages" data-testid="chat-scroll">
+      <div ref={scrollRef} className="chat-scroll" onScroll={onScroll} tabIndex={0} role="region" aria-label="Messages" data-testid="chat-scroll">
         {count === 0 ? (
           <p className="chat-empty-conv hint">No messages yet: write the first one below.</p>
         ) : (
