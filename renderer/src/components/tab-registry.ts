@@ -1,18 +1,24 @@
 /**
- * The studio's tabs. Each module is loaded on first open (React.lazy + dynamic import), so the
- * first paint downloads only the shell and the Chat tab (DESIGN §5).
+ * The studio's tabs. Each module but the first is loaded on first open (React.lazy + dynamic
+ * import), so the first paint downloads only the shell and the Chat tab (DESIGN §5).
+ *
+ * The Chat tab, which every launch opens, is imported statically: it is part of the first load
+ * anyway, and as a lazy panel it would first show its Suspense fallback, and React then reveals
+ * a boundary no sooner than 300 ms after its fallback appeared (its fallback throttle), which
+ * made up a third of the studio's start-up (bench/startup.ts).
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { TabId } from '../state/ui-store.js';
+import ChatTab from '../features/chat/chat-tab.js';
 
 export interface TabDef {
   id: TabId;
   label: string;
-  Panel: LazyExoticComponent<ComponentType>;
+  Panel: ComponentType;
 }
 
 export const TABS: readonly TabDef[] = [
-  { id: 'chat', label: 'Chat', Panel: lazy(() => import('../features/chat/chat-tab.js')) },
+  { id: 'chat', label: 'Chat', Panel: ChatTab },
   { id: 'image', label: 'Image', Panel: lazy(() => import('../features/image/image-tab.js')) },
   { id: 'video', label: 'Video', Panel: lazy(() => import('../features/video/video-tab.js')) },
   { id: 'speech', label: 'Speech', Panel: lazy(() => import('../features/speech/speech-tab.js')) },

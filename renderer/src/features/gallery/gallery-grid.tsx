@@ -3,6 +3,7 @@
  * DOM) and the column count follows the width, so a library of tens of thousands of items costs
  * the same as one screenful. Cells are buttons: Tab reaches them, Enter opens the detail, and the
  * arrow keys / Home / End / Page keys move between cells, scrolling rows into view as needed.
+ * During a fling, cells that scroll in hold back their thumbnails until the scroll slows down.
  */
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -14,6 +15,12 @@ import { KindIcon } from './kind-icon.js';
 const MIN_CELL = 160;
 const GAP = 12;
 const OVERSCAN_ROWS = 2;
+/**
+ * Faster than a screenful per this many ms is a fling: a cell is on screen for a frame or two,
+ * and loading its thumbnail would only cost the page and the host work (requests, decoding) that
+ * makes the fling stutter on a slow machine (bench/gallery.ts) for a picture nobody sees.
+ */
+const FLING_MS_PER_SCREEN = 250;
 
 export interface GalleryGridHandle {
   /** Focuses the cell at `index` (clamped), scrolling it into view and waiting for its page if needed. */
@@ -52,6 +59,8 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
   const cols = Math.max(1, Math.floor((width + GAP) / (MIN_CELL + GAP)));
   const cell = Math.floor((width - GAP * (cols - 1)) / cols);
   const rowSize = cell + GAP;
+  const [fling, setFling] = useState(false);
+  const lastScroll = useRef({ offset: 0, at: 0 });
 
   // The build does not use React Compiler, so the "cannot be memoized" hint does not apply; the
   // grid re-renders when the virtualizer's range changes, which is exactly what is wanted.
@@ -63,6 +72,15 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
     overscan: OVERSCAN_ROWS,
     // React 19 batches the scroll updates itself; a synchronous flush per scroll event only costs frames.
     useFlushSync: false,
+    // Called when the visible range or the scrolling state changes, so a stop always ends a fling.
+    onChange: (instance) => {
+      const at = performance.now();
+      const offset = instance.scrollOffset ?? 0;
+      const screen = instance.scrollRect?.height ?? 0;
+      const speed = Math.abs(offset - lastScroll.current.offset) / Math.max(1, at - lastScroll.current.at);
+      lastScroll.current = { offset, at };
+      setFling(instance.isScrolling && screen > 0 && speed > screen / FLING_MS_PER_SCREEN);
+    },
   });
   // Row sizes are cached by index; a new width means new sizes for all of them.
   useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowSize]);
@@ -137,7 +155,7 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
             >
               {/* Keyed by position, so a cell keeps its DOM node (and focus) when the list shifts under it. */}
               {indices.map((i) => (
-                <Cell key={i} index={i} total={total} item={itemAt(i)} mediaBase={mediaBase} onOpen={onOpen} />
+                <Cell key={i} index={i} total={total} item={itemAt(i)} mediaBase={mediaBase} onOpen={onOpen} fling={fling} />
               ))}
             </div>
           );
@@ -153,10 +171,15 @@ interface CellProps {
   item: LibraryItemView | undefined;
   mediaBase: string;
   onOpen(item: LibraryItemView, index: number): void;
+  /** The grid is being flung: a cell that appears now waits with its thumbnail. */
+  fling: boolean;
 }
 
 /** Memoized: scrolling re-renders the grid each frame, but a cell only when its item changes. */
-const Cell = memo(function Cell({ index, total, item, mediaBase, onOpen }: CellProps) {
+const Cell = memo(function Cell({ index, total, item, mediaBase, onOpen, fling }: CellProps) {
+  // Once shown, a thumbnail stays, whatever the scrolling does next.
+  const [thumbWanted, setThumbWanted] = useState(!fling);
+  if (!fling && !thumbWanted) setThumbWanted(true);
   if (!item) {
     return <div role="listitem" aria-posinset={index + 1} aria-setsize={total} aria-busy="true" className="gallery-cell is-loading" />;
   }
@@ -166,7 +189,7 @@ const Cell = memo(function Cell({ index, total, item, mediaBase, onOpen }: CellP
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className="gallery-item">
       <button type="button" className={`gallery-cell kind-${item.kind}`} data-index={index} aria-label={cellLabel(item)} title={item.prompt} onClick={() => onOpen(item, index)}>
         {thumb ? (
-          <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
+          thumbWanted && <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
         ) : (
           <span className="gallery-cell-placeholder">
             <KindIcon kind={item.kind} />

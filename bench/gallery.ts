@@ -1,0 +1,123 @@
+/**
+ * Gallery (issue 7, DESIGN §5: virtualized long lists): a library of 20,000 items (media, sidecar
+ * and thumbnail each, bench/lib/library-fixture.ts), then
+ *   - the index loaded: `Library.open()` with its index file, as every launch does (median of
+ *     5 fresh opens), budget ≤ 500 ms; the rebuild from sidecars alone (no index) for information;
+ *   - a text search: `library.list` with text and the gallery's page size, host-side, median of
+ *     several different words, budget ≤ 50 ms;
+ *   - in Chromium, the Gallery tab opened and its grid scrolled from end to end, one screenful
+ *     per frame (a hard fling), with no main-thread task over 50 ms (Long Tasks API), budget 0.
+ *   npx tsx bench/gallery.ts [--items 20000] [--step 1]   (--step: screenfuls scrolled per frame)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
+import { Library } from '../electron/core/library/library.js';
+import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
+import { report, startChild, type Child, type Row } from './lib/child.js';
+import { VOCABULARY, writeLibrary } from './lib/library-fixture.js';
+import { LONG_TASKS, scrollToEnd } from './lib/page-probes.js';
+import { conditionsRow, raisePriority } from './lib/priority.js';
+import { viteBuild, type Build } from './lib/vite-build.js';
+
+const { values } = parseArgs({ options: { items: { type: 'string', default: '20000' }, step: { type: 'string', default: '1' } } });
+const ITEMS = Number(values.items);
+const STEP = Number(values.step);
+/** The gallery asks for pages of this many items (renderer/src/features/gallery/use-library-pages.ts). */
+const PAGE = 200;
+
+const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)];
+const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
+
+/** Opens a fresh Library on the folder (as the core does at launch) and times it. */
+async function timedOpen(root: string, indexFile: string): Promise<{ ms: number; count: number; library: Library }> {
+  const library = new Library({ root, indexFile });
+  const t0 = performance.now();
+  const count = await library.open();
+  return { ms: performance.now() - t0, count, library };
+}
+
+const conditions = conditionsRow(raisePriority());
+let build: Build | undefined;
+let shell: Child | undefined;
+let browser: Browser | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-gallery-'));
+const rows: Row[] = [conditions];
+try {
+  // The browser shell's layout (electron/core/index.ts): the library and its index in the data dir.
+  const root = join(dataDir, 'Library');
+  const indexFile = join(dataDir, 'library-index.json');
+  const g0 = performance.now();
+  await writeLibrary(root, ITEMS);
+  const generateS = (performance.now() - g0) / 1000;
+
+  const cold = await timedOpen(root, indexFile);
+  await cold.library.close(); // writes the index file
+  const warm: number[] = [];
+  let library = cold.library;
+  for (let i = 0; i < 5; i++) {
+    const w = await timedOpen(root, indexFile);
+    if (w.count !== ITEMS) throw new Error(`the library opened with ${w.count} of ${ITEMS} items`);
+    warm.push(w.ms);
+    library = w.library;
+  }
+
+  // As the core's `library.list` handler: the page the gallery asks for, plus the model list.
+  const queries = [...VOCABULARY.filter((_, i) => i % 9 === 0), 'fox night', 'golden harbor film', 'zebra'];
+  const searches: number[] = [];
+  let hits = 0;
+  for (const text of queries) {
+    const t0 = performance.now();
+    const result = library.list({ text, offset: 0, limit: PAGE });
+    library.models();
+    searches.push(performance.now() - t0);
+    hits += result.total;
+  }
+  const all: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    library.list({ offset: 0, limit: PAGE });
+    all.push(performance.now() - t0);
+  }
+
+  build = await viteBuild();
+  shell = await startChild('bench/lib/serve-studio.ts', ['--renderer', build.dir, '--data', dataDir]);
+  browser = await launchChromium();
+  const { page, origin } = await coldPage(browser, shell.url, 'studio', [LONG_TASKS]);
+  await openUntilReady(page, origin);
+  await page.waitForLoadState('networkidle');
+  const t0 = Number(await page.evaluate('performance.now()'));
+  await page.getByRole('tab', { name: 'Gallery' }).click();
+  await page.locator('[data-testid="gallery-scroll"] .gallery-item').first().waitFor();
+  const openMs = Number(await page.evaluate('performance.now()')) - t0;
+  const s0 = performance.now();
+  const frames = Number(await page.evaluate(scrollToEnd('[data-testid="gallery-scroll"]', STEP)));
+  const scrollS = (performance.now() - s0) / 1000;
+  // End to end: the very last item has arrived and is drawn.
+  await page.locator(`[data-testid="gallery-scroll"] button[data-index="${ITEMS - 1}"]`).waitFor();
+  await page.waitForTimeout(500);
+  const tasks = (await page.evaluate('window.__benchLongTasks')) as { start: number; duration: number }[];
+  const during = tasks.filter((t) => t.start >= t0);
+  const before = tasks.filter((t) => t.start < t0);
+
+  const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
+  const warmMedian = median(warm);
+  const searchMedian = median(searches);
+  rows.push(info(`library written: ${ITEMS} items, media + sidecar + thumbnail each (s)`, generateS.toFixed(1)));
+  rows.push(info('index rebuilt from the sidecars alone, no index file (ms)', ms(cold.ms)));
+  rows.push({ figure: `index loaded: Library.open() with its index file, median of ${warm.length} (ms; max ${ms(Math.max(...warm))})`, value: ms(warmMedian), budget: '≤ 500', ok: warmMedian <= 500 });
+  rows.push({ figure: `text search: library.list, ${queries.length} queries, first ${PAGE} + total (ms, median; max ${ms(Math.max(...searches))}; ${Math.round(hits / queries.length)} hits on average)`, value: ms(searchMedian), budget: '≤ 50', ok: searchMedian <= 50 });
+  rows.push(info(`first page without a filter (ms, median of ${all.length})`, ms(median(all))));
+  rows.push(info('Gallery tab opened: click to the first cells drawn (ms)', ms(openMs)));
+  rows.push(info(`grid scrolled end to end: ${frames} frames, ${STEP} screenful(s) each (s)`, scrollS.toFixed(1)));
+  rows.push(info('long tasks at start-up, before the Gallery tab (count; longest ms)', `${before.length}; ${ms(Math.max(0, ...before.map((t) => t.duration)))}`));
+  rows.push({ figure: `main-thread tasks over 50 ms, Gallery opened and scrolled (longest ${ms(Math.max(0, ...during.map((t) => t.duration)))} ms)`, value: String(during.length), budget: '0', ok: during.length === 0 });
+} finally {
+  await browser?.close();
+  await shell?.stop();
+  build?.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+report(rows);

@@ -1,0 +1,92 @@
+/**
+ * Start-up (issue 7, DESIGN §5): navigation to an interactive studio (the first tab usable; see
+ * page-probes.ts for the exact rule), median of N cold navigations in headless Chromium, against
+ * a minimal Vite + React page (bench/fixtures/minimal-react: one button) built the same way in the
+ * same run and served by the same browser-shell server code. Budget: studio / minimal ≤ 1.5.
+ *   npx tsx bench/startup.ts [--runs 10]
+ *
+ * Both pages are built into temp folders and served by child processes (bench/lib/serve-studio.ts);
+ * each navigation gets a fresh browser context (empty cache). Navigations alternate between the
+ * two pages, so machine noise falls on both alike; one unmeasured navigation each warms the
+ * servers' file reads and Chromium itself first. It runs at raised priority (lib/priority.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
+import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
+import { report, startChild, type Child, type Row } from './lib/child.js';
+import type { PageKind } from './lib/page-probes.js';
+import { conditionsRow, raisePriority } from './lib/priority.js';
+import { MINIMAL_REACT, viteBuild, type Build } from './lib/vite-build.js';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
+const RUNS = Number(values.runs);
+const BUDGET = 1.5;
+
+/**
+ * One cold navigation: a new context, the page opened, the context closed. Also returns the
+ * page's main-thread CPU time until then (CDP, thread ticks), which other load hardly changes.
+ */
+async function navigate(browser: Browser, url: string, kind: PageKind): Promise<{ ms: number; cpuMs: number }> {
+  const { context, page, origin } = await coldPage(browser, url, kind);
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const ms = await openUntilReady(page, origin);
+    const task = (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration');
+    return { ms, cpuMs: (task?.value ?? NaN) * 1000 };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (a: number[]) => {
+  const s = [...a].sort((x, y) => x - y);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const conditions = conditionsRow(raisePriority());
+const builds: Build[] = [];
+const children: Child[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+let browser: Browser | undefined;
+const rows: Row[] = [conditions];
+try {
+  builds.push(await viteBuild(), await viteBuild(MINIMAL_REACT));
+  const [studioBuild, minimalBuild] = builds;
+  children.push(
+    await startChild('bench/lib/serve-studio.ts', ['--renderer', studioBuild.dir, '--data', dataDir]),
+    await startChild('bench/lib/serve-studio.ts', ['--renderer', minimalBuild.dir, '--static']),
+  );
+  const [studio, minimal] = children;
+  browser = await launchChromium();
+  await navigate(browser, studio.url, 'studio');
+  await navigate(browser, minimal.url, 'minimal');
+  const times = { studio: [] as number[], minimal: [] as number[] };
+  const cpu = { studio: [] as number[], minimal: [] as number[] };
+  for (let i = 0; i < RUNS; i++) {
+    // Alternating which goes first, too, so neither always follows the other.
+    const order: [PageKind, Child][] = [['studio', studio], ['minimal', minimal]];
+    if (i % 2) order.reverse();
+    for (const [kind, child] of order) {
+      const n = await navigate(browser, child.url, kind);
+      times[kind].push(n.ms);
+      cpu[kind].push(n.cpuMs);
+    }
+  }
+  const s = median(times.studio);
+  const m = median(times.minimal);
+  const range = (a: number[]) => `${Math.min(...a).toFixed(0)}–${Math.max(...a).toFixed(0)}`;
+  rows.push({ figure: `studio: navigation to interactive, median of ${RUNS} cold (ms; range ${range(times.studio)})`, value: s.toFixed(0), budget: '—', ok: null });
+  rows.push({ figure: `minimal Vite + React page, same (ms; range ${range(times.minimal)})`, value: m.toFixed(0), budget: '—', ok: null });
+  rows.push({ figure: 'main-thread CPU until interactive, median: studio / minimal (ms)', value: `${median(cpu.studio).toFixed(0)} / ${median(cpu.minimal).toFixed(0)}`, budget: '—', ok: null });
+  rows.push({ figure: 'start-up ratio studio / minimal', value: (s / m).toFixed(2), budget: `≤ ${BUDGET}`, ok: s / m <= BUDGET });
+} finally {
+  await browser?.close();
+  for (const c of children) await c.stop();
+  for (const b of builds) b.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+report(rows);
