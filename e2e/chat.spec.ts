@@ -32,6 +32,8 @@ test('a streamed multi-turn chat; Stop keeps the partial reply, Continue carries
   await expect(first).toContainText(chatReply('modela-5'));
   await expect(first).toContainText('Conversation turns received: 1');
   await expect(first.getByTestId('chat-usage')).toHaveText(/^Tokens: \d+ prompt · \d+ completion · \d+ total$/);
+  // Screen readers hear that it ended (the growing text itself is not read out).
+  await expect(chat.panel.getByRole('status').filter({ hasText: 'The reply is complete.' })).toHaveCount(1);
 
   // The second turn carries the first two as context.
   const second = await chat.send('And a follow-up question.');

@@ -80,7 +80,9 @@ export function AssistantMessage({ message, actions, locked }: Props) {
     <article className="msg msg-assistant" aria-label={`Reply${message.model ? ` from ${message.model}` : ''}`} data-status={message.status ?? 'complete'}>
       {who && <p className="msg-who">{who}</p>}
       {count === 1 ? (
-        <div className="msg-body" data-testid="reply-text">{texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} /> : <p className="hint">(No text)</p>}</div>
+        <div className="msg-body" data-testid="reply-text">
+          {texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} /> : message.status === 'complete' && <p className="hint">(No text)</p>}
+        </div>
       ) : (
         <div className="msg-alts" role="group" aria-label="Alternatives">
           {texts.map((text, i) => (

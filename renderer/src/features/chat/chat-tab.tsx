@@ -11,7 +11,7 @@ import { TabIntro } from '../../components/TabIntro.js';
 import { useDraft } from '../../state/drafts.js';
 import { conversationKey } from './conversation-cache.js';
 import { ConversationList } from './conversation-list.js';
-import { ConversationPane } from './conversation-view.js';
+import { ConversationPane } from './conversation-pane.js';
 import { streamStore } from './stream-store.js';
 import { LIST_KEY, useChatEvents } from './use-chat-events.js';
 import '../../components/generator/generator.css';

@@ -27,12 +27,14 @@ interface Props {
   blocked?: string;
   streaming: boolean;
   sending: boolean;
+  /** A new, empty conversation: the box takes focus, as typing is the only thing to do. */
+  autoFocus?: boolean;
   failure: ErrorData | null;
   onSend(): void;
   onStop(): void;
 }
 
-export function Composer({ draft, update, pending, model, apiNote, blocked, streaming, sending, failure, onSend, onStop }: Props) {
+export function Composer({ draft, update, pending, model, apiNote, blocked, streaming, sending, autoFocus, failure, onSend, onStop }: Props) {
   const picker = useRef<HTMLInputElement>(null);
   const [linking, setLinking] = useState(false);
   const reasonId = useId();
@@ -55,6 +57,7 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
         className="chat-input"
         aria-label="Message"
         rows={3}
+        autoFocus={autoFocus}
         value={draft.text}
         placeholder={`Message ${model} — ${SUBMIT_SHORTCUT} to send, Enter for a new line`}
         onChange={(e) => update({ text: e.target.value })}

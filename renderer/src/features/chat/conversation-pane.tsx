@@ -22,6 +22,23 @@ import { useChatActions } from './use-chat-actions.js';
 import { usePendingImages, type PendingImage } from './use-pending-images.js';
 import { useSettingsEditor } from './use-settings-editor.js';
 
+const ENDED: Record<string, string> = {
+  complete: 'The reply is complete.',
+  stopped: 'The reply was stopped; the partial reply is kept.',
+  incomplete: 'The stream broke; the partial reply is kept.',
+  failed: 'The reply failed.',
+};
+
+/** What screen readers hear when a reply ends (the stream itself is not read out as it grows). */
+function useEndAnnouncement(conversation: ConversationView): string {
+  const last = conversation.messages.at(-1);
+  const status = last?.role === 'assistant' ? (last.status ?? 'complete') : undefined;
+  const [seen, setSeen] = useState({ status, text: '' });
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+  if (seen.status !== status) setSeen({ status, text: seen.status === 'streaming' && status ? (ENDED[status] ?? '') : '' });
+  return seen.text;
+}
+
 const EMPTY_DRAFT: ComposerDraft = { text: '', images: [], imagesFirst: false };
 
 type ChatImageInput = NonNullable<Input<'chat.send'>['images']>[number];
@@ -46,6 +63,7 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
   const [failure, setFailure] = useState<ErrorData | null>(null);
   const [dragging, setDragging] = useState(false);
   const active = useActiveStream(id);
+  const announcement = useEndAnnouncement(conversation);
   const { actions, stop, notice, clearNotice } = useChatActions(id, editor.flush);
 
   const settings = editor.settings;
@@ -144,10 +162,14 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
         blocked={blocked}
         streaming={!!active}
         sending={sending}
+        autoFocus={conversation.messages.length === 0}
         failure={failure}
         onSend={() => void send()}
         onStop={stop}
       />
+      <div role="status" className="sr-only">
+        {announcement}
+      </div>
       {dragging && (
         <div className="chat-drop" aria-hidden="true">
           Drop images to attach them
