@@ -119,6 +119,61 @@ test('an attached image goes through the responses API', async ({ page, studio }
   await expect(chat.lastReply).toContainText('Images received: 1');
 });
 
+test('images come by paste, drop and link; each can be removed, and "Images first" puts them before the text', async ({ page, studio }) => {
+  const chat = new ChatPage(page);
+  await chat.studio.open(studio.url);
+  await chat.open();
+  await chat.newConversation();
+  const bytes = [...pngFile('x.png', 20, 20).buffer];
+
+  // Ctrl+V of an image in the message box attaches it; the text stays as typed.
+  await chat.messageBox.fill('Compare these');
+  await chat.messageBox.focus();
+  await page.evaluate((data) => {
+    const w = globalThis as any;
+    const dt = new w.DataTransfer();
+    dt.items.add(new w.File([new Uint8Array(data)], 'pasted.png', { type: 'image/png' }));
+    w.document.activeElement.dispatchEvent(new w.ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, bytes);
+  await expect(chat.pendingImages.getByRole('listitem', { name: 'pasted.png' })).toBeVisible();
+
+  // Dropped anywhere on the conversation.
+  const drop = (name: string) =>
+    page.evaluateHandle(([data, file]) => {
+      const w = globalThis as any;
+      const dt = new w.DataTransfer();
+      dt.items.add(new w.File([new Uint8Array(data as number[])], file, { type: 'image/png' }));
+      return dt;
+    }, [bytes, name] as const);
+  await chat.messages.dispatchEvent('drop', { dataTransfer: await drop('dropped.png') });
+  await chat.messages.dispatchEvent('drop', { dataTransfer: await drop('unwanted.png') });
+  await expect(chat.pendingImages.getByRole('listitem', { name: 'unwanted.png' })).toBeVisible();
+  await chat.pendingImages.getByRole('button', { name: 'Remove unwanted.png' }).click();
+  await expect(chat.pendingImages.getByRole('listitem')).toHaveCount(2);
+
+  // A link, checked before it is added.
+  await chat.composer.getByRole('button', { name: 'Add image URL' }).click();
+  const url = chat.composer.getByRole('textbox', { name: 'Image URL' });
+  await url.fill('not a link');
+  await url.press('Enter');
+  await expect(chat.composer).toContainText('Enter a public http(s) link to an image');
+  await url.fill('https://example.com/photo.jpg');
+  await url.press('Enter');
+  await expect(chat.pendingImages.getByRole('listitem')).toHaveCount(3);
+
+  await chat.composer.getByRole('button', { name: 'Images first' }).click();
+  await expect(chat.composer.getByRole('button', { name: 'Images first' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chat.messageBox).toHaveValue('Compare these');
+  const reply = await chat.send('Compare these');
+  await chat.expectStatus(reply, 'complete');
+  await expect(reply).toContainText('Images received: 3');
+  await expect(reply).toContainText('image at example.com');
+  // The turn shows its images before its text, as they were sent.
+  const turn = chat.userTurns.last();
+  const [images, text] = [await turn.getByRole('list', { name: 'Attached images' }).boundingBox(), await turn.getByText('Compare these').boundingBox()];
+  expect(images!.y).toBeLessThan(text!.y);
+});
+
 test('a function tool is defined in the schema editor, which refuses invalid schemas first', async ({ page, studio }) => {
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);
