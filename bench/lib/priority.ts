@@ -3,9 +3,11 @@
  * alone on a 2-core machine, but these machines are shared: other test runs can keep both cores
  * busy, and then a 10 ms task waits behind them and is reported as a 100 ms one. Scenarios that
  * time things call `raisePriority()` first: the scenario, and everything it starts afterwards
- * (the shell child, Chromium and its renderers inherit it), runs at nice -10. Both sides of a
- * comparison are raised alike. Without the privilege the run goes on at normal priority, and
- * the table says which it was, with the machine's load when the run began.
+ * (the shell child, Chromium's browser and GPU processes) runs at nice -10. Chromium sets its
+ * renderers' priority itself (a foreground page runs at normal priority), so the pages' main
+ * threads still share the cores: figures that could be stretched by that say so, or come with a
+ * CPU-time view. Both sides of a comparison are treated alike. Without the privilege the run
+ * goes on at normal priority, and the table says which it was, with the machine's load.
  */
 import { availableParallelism, loadavg, setPriority } from 'node:os';
 import type { Row } from './child.js';
