@@ -6,8 +6,8 @@
  *   npx tsx bench/bundle.ts [--top 5]
  *
  * The renderer is built into a temp folder and served by the browser shell in a child process;
- * which files count comes from the page's Resource Timing (fetch started before interactive), and
- * their bytes from the network responses Playwright saw.
+ * which files count comes from the page's Resource Timing (response complete before interactive),
+ * and their bytes from the network responses Playwright saw.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -10,7 +10,7 @@
  *     Each pass is a fresh page; the best pass counts, as download.ts takes the best of its runs,
  *     since other work on a shared machine can stretch any task. A trace of each pass gives every
  *     task's CPU time too, which tells the studio's own work from that.
- *   npx tsx bench/gallery.ts [--items 20000] [--passes 2] [--step 1]   (--step: screenfuls per frame)
+ *   npx tsx bench/gallery.ts [--items 20000] [--passes 3] [--step 1]   (--step: screenfuls per frame)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ import { conditionsRow, raisePriority } from './lib/priority.js';
 import { pageTasks, TASK_CATEGORIES, type TraceTask } from './lib/trace-tasks.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 
-const { values } = parseArgs({ options: { items: { type: 'string', default: '20000' }, passes: { type: 'string', default: '2' }, step: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { items: { type: 'string', default: '20000' }, passes: { type: 'string', default: '3' }, step: { type: 'string', default: '1' } } });
 const ITEMS = Number(values.items);
 const PASSES = Number(values.passes);
 const STEP = Number(values.step);

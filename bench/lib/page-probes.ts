@@ -55,9 +55,13 @@ export const LONG_TASKS = `(() => {
   }).observe({ type: 'longtask', buffered: true });
 })();`;
 
-/** Expression: the JS and CSS the page fetched up to `window.__benchReadyAt` (Resource Timing). */
+/**
+ * Expression: the JS and CSS the page had loaded by `window.__benchReadyAt` (Resource Timing:
+ * responses complete by then). A preload started in the very task that made the page
+ * interactive arrives after, and did not hold interactivity up, so it is not counted.
+ */
 export const RESOURCES_BEFORE_READY = `performance.getEntriesByType('resource')
-  .filter((e) => e.startTime <= window.__benchReadyAt && /\\.(js|css)$/.test(new URL(e.name).pathname))
+  .filter((e) => e.responseEnd <= window.__benchReadyAt && /\\.(js|css)$/.test(new URL(e.name).pathname))
   .map((e) => e.name)`;
 
 /**
