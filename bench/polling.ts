@@ -82,15 +82,20 @@ try {
   const lastCheckAt = new Map<string, number>();
   const gaps: number[] = [];
   let windowOpen = false;
-  // Status-request latency at the sandbox (informational: a slow answer holds a poll slot).
+  // Status-request latency at the sandbox (informational: a slow answer holds a poll slot),
+  // timed around the client's JSON calls: the client keeps its own transport, as in the studio
+  // (electron/core/index.ts injects no fetch, and an injected one would replace that transport).
   const latencies: number[] = [];
-  const timedFetch: typeof fetch = async (input, init) => {
+  const client = new GatewayClient({ baseUrl: sandbox.url, apiKey: KEY });
+  const json = client.json.bind(client);
+  client.json = async (spec, schema, form) => {
     const start = performance.now();
-    const res = await fetch(input, init);
-    if (windowOpen && init?.method === 'GET') latencies.push(performance.now() - start);
-    return res;
+    try {
+      return await json(spec, schema, form);
+    } finally {
+      if (windowOpen && spec.method === 'GET') latencies.push(performance.now() - start);
+    }
   };
-  const client = new GatewayClient({ baseUrl: sandbox.url, apiKey: KEY, fetch: timedFetch });
   const service = new JobService({
     store: new JobStore(join(dir, 'jobs.json')),
     library,

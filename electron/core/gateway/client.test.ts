@@ -9,8 +9,20 @@ let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await startSandbox({ speed: 100, streamPaceMs: 0 }); });
 afterAll(async () => { await sandbox.close(); });
 
-const fault = (path: string, body: unknown) =>
-  fetch(`${sandbox.url}/_sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const fault = (path: string, body: unknown, url = sandbox.url) =>
+  fetch(`${url}/_sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+/**
+ * A sandbox of its own for a call the client gives up on: the sandbox still finishes that call
+ * later, and would then take a fault meant for the next test (a flake on a busy machine).
+ */
+async function aside(run: (url: string) => Promise<void>) {
+  const own = await startSandbox({ speed: 100, streamPaceMs: 0 });
+  try {
+    await run(own.url);
+  } finally {
+    await own.close();
+  }
+}
 
 function client(apiKey = 'sk-sandbox', delays: number[] = []) {
   return new GatewayClient({
@@ -78,16 +90,21 @@ describe('gateway client: bodies and auth', () => {
   it('reports an unreachable address and a timeout distinctly', async () => {
     const down = new GatewayClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x', retry: { retries: 0 } });
     expect((await failureOf(balance(down))).code).toBe('unreachable');
-    await fault('faults/latency', { ms: 500, count: 1 });
-    const slow = new GatewayClient({ baseUrl: sandbox.url, apiKey: 'sk-sandbox', timeoutMs: 100, retry: { retries: 0 } });
-    expect((await failureOf(balance(slow))).code).toBe('timeout');
+    await aside(async (url) => {
+      await fault('faults/latency', { ms: 500, count: 1 }, url);
+      const slow = new GatewayClient({ baseUrl: url, apiKey: 'sk-sandbox', timeoutMs: 100, retry: { retries: 0 } });
+      expect((await failureOf(balance(slow))).code).toBe('timeout');
+    });
   });
 
   it('cancels on request', async () => {
-    await fault('faults/latency', { ms: 300, count: 1 });
-    const abort = new AbortController();
-    setTimeout(() => abort.abort(), 20);
-    expect((await failureOf(client().json({ method: 'GET', path: '/v1/account/balance', signal: abort.signal }, CashBalance))).code).toBe('aborted');
+    await aside(async (url) => {
+      await fault('faults/latency', { ms: 300, count: 1 }, url);
+      const abort = new AbortController();
+      setTimeout(() => abort.abort(), 20);
+      const c = new GatewayClient({ baseUrl: url, apiKey: 'sk-sandbox' });
+      expect((await failureOf(c.json({ method: 'GET', path: '/v1/account/balance', signal: abort.signal }, CashBalance))).code).toBe('aborted');
+    });
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { failureFromNetwork, failureFromStatus, GatewayFailure } from './failure.js';
+import { RedirectSeen, requestJson, TimeoutSeen, type JsonAnswer } from './http-json.js';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
 
 export interface GatewayConfig {
@@ -33,6 +34,9 @@ export interface CallSpec {
 /** `envelope`: `{ code: 200, data }` (most endpoints); `bare`: the object itself (native image models). */
 export type BodyForm = 'envelope' | 'bare' | 'either';
 
+/** A whole 2xx answer of a JSON call, whichever transport brought it. */
+interface Answer { status: number; contentType: string; text: string }
+
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const t = setTimeout(resolve, ms);
@@ -44,11 +48,17 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
 
 export class GatewayClient {
   private readonly fetch: typeof fetch;
+  /**
+   * JSON GETs (polls, balances) take the light transport (http-json.ts) unless a `fetch` was
+   * injected: tests and tools that pass their own fetch see every request go through it.
+   */
+  private readonly light: boolean;
   private readonly policy: RetryPolicy;
   private readonly base: string;
 
   constructor(private readonly config: GatewayConfig) {
     this.fetch = config.fetch ?? globalThis.fetch;
+    this.light = config.fetch === undefined;
     this.policy = { ...DEFAULT_RETRY, ...config.retry };
     this.base = config.baseUrl.replace(/\/+$/, '');
   }
@@ -61,9 +71,12 @@ export class GatewayClient {
     return h;
   }
 
+  private timeoutOf(spec: CallSpec): number {
+    return spec.timeoutMs ?? this.config.timeoutMs ?? 30_000;
+  }
+
   /** One attempt: resolves with a 2xx response (body unread) or throws a GatewayFailure. */
-  private async attempt(spec: CallSpec): Promise<Response> {
-    const timeout = AbortSignal.timeout(spec.timeoutMs ?? this.config.timeoutMs ?? 30_000);
+  private async attempt(spec: CallSpec, timeout = AbortSignal.timeout(this.timeoutOf(spec))): Promise<Response> {
     const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
     let res: Response;
     try {
@@ -82,12 +95,49 @@ export class GatewayClient {
     throw failureFromStatus(res.status, text, res.headers.get('content-type') ?? '', res.headers.get('retry-after'), (this.config.now ?? Date.now)());
   }
 
-  /** A 2xx response, after the retry rules; the caller reads the body (binary, SSE...). */
-  async send(spec: CallSpec): Promise<Response> {
+  /** One attempt of a JSON GET on the light transport: the whole 2xx answer, or a GatewayFailure. */
+  private async attemptLight(spec: CallSpec): Promise<Answer> {
+    let a: JsonAnswer;
+    try {
+      a = await requestJson(`${this.base}${spec.path}`, { method: 'GET', headers: this.headers(spec), signal: spec.signal, timeoutMs: this.timeoutOf(spec) });
+    } catch (err) {
+      // fetch follows redirects (and knows which headers may cross origins): let it.
+      if (err instanceof RedirectSeen) return this.attemptText(spec);
+      throw failureFromNetwork(err, err instanceof TimeoutSeen, spec.signal?.aborted ?? false);
+    }
+    const contentType = a.header('content-type') ?? '';
+    if (a.status >= 200 && a.status < 300) return { status: a.status, contentType, text: a.text };
+    throw failureFromStatus(a.status, a.text, contentType, a.header('retry-after'), (this.config.now ?? Date.now)());
+  }
+
+  /**
+   * One attempt of a JSON call through fetch, its body read within the attempt. Its timeout is a
+   * timer cleared once the body is in: `AbortSignal.timeout`'s stays armed for its full 30 s
+   * after the answer, and fires then for nothing (hundreds of them after a batch of submissions).
+   */
+  private async attemptText(spec: CallSpec): Promise<Answer> {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.timeoutOf(spec));
+    timer.unref();
+    try {
+      const res = await this.attempt(spec, timeout.signal);
+      try {
+        return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
+      } catch (err) {
+        // The body broke off: for a submission, the gateway may well have taken the job.
+        throw failureFromNetwork(err, timeout.signal.aborted && !spec.signal?.aborted, spec.signal?.aborted ?? false);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Runs attempts under the retry rules until one succeeds or a failure is final. */
+  private async retrying<T>(spec: CallSpec, once: () => Promise<T>): Promise<T> {
     const idempotent = spec.idempotent ?? spec.method === 'GET';
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.attempt(spec);
+        return await once();
       } catch (err) {
         const failure = err instanceof GatewayFailure ? err : failureFromNetwork(err, false, false);
         if (!shouldRetry(failure, idempotent, attempt, this.policy) || spec.signal?.aborted) throw failure;
@@ -96,17 +146,23 @@ export class GatewayClient {
     }
   }
 
+  /** A 2xx response, after the retry rules; the caller reads the body (binary, SSE...). */
+  send(spec: CallSpec): Promise<Response> {
+    return this.retrying(spec, () => this.attempt(spec));
+  }
+
   /** A JSON call: unwraps the envelope (or not), and checks the payload against its schema. */
   async json<T>(spec: CallSpec, schema: z.ZodType<T>, form: BodyForm = 'envelope'): Promise<T> {
-    const res = await this.send(spec);
-    const text = await res.text();
+    const res = this.light && spec.method === 'GET'
+      ? await this.retrying(spec, () => this.attemptLight(spec))
+      : await this.retrying(spec, () => this.attemptText(spec));
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(res.text);
     } catch {
-      throw failureFromStatus(502, text, res.headers.get('content-type') ?? '', null);
+      throw failureFromStatus(502, res.text, res.contentType, null);
     }
-    const payload = unwrap(body, form, res.headers.get('content-type') ?? '');
+    const payload = unwrap(body, form, res.contentType);
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join('.') || 'body';

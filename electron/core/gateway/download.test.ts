@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
@@ -52,6 +54,59 @@ describe('downloading a result file', () => {
     expect(state.received).toBe(whole.length);
     expect(statuses).toEqual([200, 206, 206]);
     expect(readFileSync(partPath).equals(whole)).toBe(true);
+  });
+
+  it('resumes with Range on its own transport too: the next attempt starts where the cut left off', async () => {
+    await admin('faults/download', { after_bytes: 1_000_000, count: 1 });
+    const partPath = join(dir, 'b2.part');
+    const starts: number[] = [];
+    let last = -1;
+    const state = await downloadFile({
+      url: link, partPath, sleep: noWait,
+      // Each attempt reports its starting point first: 0, then the bytes already on disk.
+      onProgress: (s) => {
+        if (s.received <= last || last === -1) starts.push(s.received);
+        last = s.received;
+      },
+    });
+    expect(state.received).toBe(whole.length);
+    expect(starts).toHaveLength(2);
+    expect(starts[1]).toBeGreaterThan(0);
+    expect(readFileSync(partPath).equals(whole)).toBe(true);
+  });
+
+  it('follows a redirect to the file, keeping its Range', async () => {
+    const ranges: (string | undefined)[] = [];
+    const hop = http.createServer((req, res) => {
+      ranges.push(req.headers.range);
+      res.writeHead(302, { Location: link });
+      res.end();
+    });
+    await new Promise<void>((r) => hop.listen(0, '127.0.0.1', r));
+    try {
+      const partPath = join(dir, 'r.part');
+      writeFileSync(partPath, whole.subarray(0, 5000));
+      const etag = (await fetch(link, { method: 'HEAD' })).headers.get('etag')!;
+      const state = await downloadFile({ url: `http://127.0.0.1:${(hop.address() as AddressInfo).port}/r`, partPath, state: { received: 5000, validator: etag } });
+      expect(state.received).toBe(whole.length);
+      expect(ranges).toEqual(['bytes=5000-']);
+      expect(readFileSync(partPath).equals(whole)).toBe(true);
+    } finally {
+      hop.close();
+    }
+  });
+
+  it('stops when cancelled, keeping the partial file for a later resume', async () => {
+    const partPath = join(dir, 'x.part');
+    const abort = new AbortController();
+    const err = await downloadFile({
+      url: link, partPath, signal: abort.signal,
+      onProgress: (s) => {
+        if (s.received > 0) abort.abort();
+      },
+    }).catch((e) => e);
+    expect(err).toMatchObject({ code: 'aborted' });
+    expect(existsSync(partPath)).toBe(true);
   });
 
   it('starts over when the file changed (If-Range no longer matches)', async () => {

@@ -1,12 +1,13 @@
 /**
  * Saves one result file (issue 4.3): streamed to a `.part` file with backpressure (memory stays
- * flat), resumed with Range / If-Range after a cut, checked against the announced length.
- * Links are public, so no key is sent. An expired link (404/410) is reported as such.
+ * flat: part-writer.ts), resumed with Range / If-Range after a cut, checked against the announced
+ * length. Links are public, so no key is sent. An expired link (404/410) is reported as such.
+ * The link is opened with node:http unless a `fetch` is injected (download-source.ts).
  */
-import { createWriteStream, statSync, rmSync } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { statSync, rmSync } from 'node:fs';
+import { openWithFetch, openWithHttp, type OpenedBody } from './download-source.js';
 import { GatewayFailure } from './failure.js';
+import { writeBody } from './part-writer.js';
 
 export interface DownloadState {
   received: number;
@@ -20,6 +21,7 @@ export interface DownloadOptions {
   /** What the previous attempt left (for resuming). */
   state?: DownloadState;
   signal?: AbortSignal;
+  /** Opens the link instead of node:http (tests observe or break requests with it). */
   fetch?: typeof fetch;
   /** Called as bytes arrive (throttle in the caller). */
   onProgress?(s: DownloadState): void;
@@ -52,34 +54,34 @@ async function once(o: DownloadOptions, state: DownloadState): Promise<DownloadS
   const have = partSize(o.partPath);
   const resume = have > 0 && state.validator ? have : 0;
   const headers: Record<string, string> = resume ? { Range: `bytes=${resume}-`, 'If-Range': state.validator! } : {};
-  let res: Response;
+  let res: OpenedBody;
   try {
-    res = await (o.fetch ?? fetch)(o.url, { headers, signal: o.signal });
+    res = o.fetch ? await openWithFetch(o.fetch, o.url, headers, o.signal) : await openWithHttp(o.url, headers, o.signal);
   } catch (err) {
     if (o.signal?.aborted) throw new GatewayFailure('aborted', 'Cancelled.', false);
     throw new GatewayFailure('unreachable', `The download could not start: ${(err as Error).message}.`, true);
   }
+  if (res.status !== 200 && res.status !== 206) res.body.destroy();
   if (res.status === 404 || res.status === 410) {
     throw new GatewayFailure('not_found', 'The result link has expired (links last 24 hours), so this file can no longer be saved.', false, res.status);
   }
   if (res.status !== 200 && res.status !== 206) throw new GatewayFailure('server_error', `The download failed (HTTP ${res.status}).`, res.status >= 500, res.status);
   const append = res.status === 206;
   const start = append ? resume : 0;
-  const length = Number(res.headers.get('content-length') ?? NaN);
-  const rangeTotal = Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1] ?? NaN);
+  const length = res.decoded ? NaN : Number(res.header('content-length') ?? NaN);
+  const rangeTotal = Number(/\/(\d+)$/.exec(res.header('content-range') ?? '')?.[1] ?? NaN);
   const next: DownloadState = {
     received: start,
     total: Number.isFinite(rangeTotal) ? rangeTotal : Number.isFinite(length) ? start + length : undefined,
-    validator: res.headers.get('etag') ?? res.headers.get('last-modified') ?? undefined,
+    // A decoded body cannot be resumed by byte ranges of the encoded one: a cut starts over.
+    validator: res.decoded ? undefined : res.header('etag') ?? res.header('last-modified') ?? undefined,
   };
   o.onProgress?.(next);
-  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
-  body.on('data', (chunk: Buffer) => {
-    next.received += chunk.length;
-    o.onProgress?.(next);
-  });
   try {
-    await pipeline(body, createWriteStream(o.partPath, { flags: append ? 'a' : 'w' }));
+    await writeBody(res.body, o.partPath, start, (n) => {
+      next.received += n;
+      o.onProgress?.(next);
+    });
   } catch (err) {
     const disk = diskFailure(err);
     if (disk) throw disk;
