@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { soleFence, splitBlocks } from './blocks.js';
+import { GROUP_CHARS, groupBlocks, soleFence, splitBlocks } from './blocks.js';
 
 describe('splitBlocks', () => {
   it('splits paragraphs and headings at blank lines and drops the blank lines', () => {
@@ -73,5 +73,32 @@ describe('soleFence', () => {
     for (const block of ['text\n```\nx\n```', '```\nx\n```\nafter', '  ```\nx\n  ```', '```c&#43;&#43;\nx\n```', '```a`b', '- ```\n  x']) {
       expect(soleFence(block)).toBeNull();
     }
+  });
+});
+
+describe('groupBlocks', () => {
+  const para = (i: number) => `Paragraph ${i}: ${'x'.repeat(300)}`;
+
+  it('joins settled blocks into groups of at least GROUP_CHARS and keeps the last block alone', () => {
+    const blocks = Array.from({ length: 20 }, (_, i) => para(i));
+    const groups = groupBlocks(blocks);
+    expect(groups.at(-1)).toBe(blocks.at(-1));
+    for (const g of groups.slice(0, -2)) expect(g.length).toBeGreaterThanOrEqual(GROUP_CHARS);
+    // Nothing is lost or reordered: the groups are the blocks, separated by blank lines.
+    expect(groups.join('\n\n')).toBe(blocks.join('\n\n'));
+  });
+
+  it('keeps full groups unchanged as text arrives at the end', () => {
+    const blocks = Array.from({ length: 20 }, (_, i) => para(i));
+    const before = groupBlocks(blocks);
+    const after = groupBlocks([...blocks, para(20), para(21)]);
+    const full = before.slice(0, -2);
+    expect(after.slice(0, full.length)).toEqual(full);
+  });
+
+  it('leaves short replies as they are', () => {
+    expect(groupBlocks([])).toEqual([]);
+    expect(groupBlocks(['only'])).toEqual(['only']);
+    expect(groupBlocks(['a', 'b', 'c'])).toEqual(['a\n\nb', 'c']);
   });
 });

@@ -75,6 +75,38 @@ export function splitBlocks(text: string): string[] {
   return blocks;
 }
 
+/**
+ * Settled blocks are parsed in groups of about this many characters. Every parse pays a fixed
+ * cost (the parser and its GFM extensions are set up anew), which for a long reply of short
+ * paragraphs outweighs the text's own: a 90,000-character reply parses in half the time.
+ */
+export const GROUP_CHARS = 2_000;
+
+/**
+ * The units a reply is parsed and rendered in: every block but the last, joined in order into
+ * groups of at least GROUP_CHARS (the last group may be shorter), then the last block alone, as
+ * the one that grows while the reply streams. Groups fill from the start, so text arriving at the
+ * end changes only the last group and the last block; the others keep their sources, and their
+ * memoized renders. Blocks are separated by blank lines in a group, which is what they were.
+ */
+export function groupBlocks(blocks: readonly string[]): string[] {
+  const groups: string[] = [];
+  let group: string[] = [];
+  let chars = 0;
+  for (const block of blocks.slice(0, -1)) {
+    group.push(block);
+    chars += block.length;
+    if (chars >= GROUP_CHARS) {
+      groups.push(group.join('\n\n'));
+      group = [];
+      chars = 0;
+    }
+  }
+  if (group.length > 0) groups.push(group.join('\n\n'));
+  if (blocks.length > 0) groups.push(blocks[blocks.length - 1]);
+  return groups;
+}
+
 /** Language names the fast path passes through untouched; anything fancier goes to the parser. */
 const PLAIN_LANGUAGE = /^[\w+#.-]*$/;
 

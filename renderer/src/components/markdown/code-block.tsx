@@ -65,7 +65,7 @@ interface CodeBlockProps {
 
 export function CodeBlock({ language, code, live }: CodeBlockProps) {
   const highlightNow = !live || code.length <= LIVE_HIGHLIGHT_LIMIT;
-  const highlighted = useMemo(() => (highlightNow ? highlight(code, language) : null), [code, language, highlightNow]);
+  const highlighted = useMemo(() => (highlightNow ? highlight(code, language, !live) : null), [code, language, highlightNow, live]);
   return (
     <div className="md-code">
       <div className="md-code-bar">

@@ -24,6 +24,7 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+import { renderCache } from './render-cache.js';
 
 const lowlight = createLowlight({
   bash, c, cpp, css, diff, go, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml,
@@ -46,8 +47,15 @@ function toReact(nodes: readonly ElementContent[]): ReactNode[] {
   });
 }
 
-/** Highlighted code as React nodes, or null when the language is not one we ship. */
-export function highlight(code: string, language: string): ReactNode[] | null {
+/** Code blocks highlighted before, shown again when their row is (see render-cache.ts). */
+const highlighted = renderCache<ReactNode[]>(200_000);
+
+/**
+ * Highlighted code as React nodes, or null when the language is not one we ship. `keep`: remember
+ * the result (not for a block still growing: each frame's code would push out settled ones).
+ */
+export function highlight(code: string, language: string, keep = true): ReactNode[] | null {
   if (!canHighlight(language)) return null;
-  return toReact(lowlight.highlight(language, code).children as ElementContent[]);
+  const run = () => toReact(lowlight.highlight(language, code).children as ElementContent[]);
+  return keep ? highlighted(`${language}\n${code}`, run) : run();
 }

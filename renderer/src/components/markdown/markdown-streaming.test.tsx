@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Count how often each block's source is parsed: the cost that must not grow with the reply.
@@ -16,7 +17,7 @@ vi.mock('react-markdown', async (importOriginal) => {
   };
 });
 
-const { Markdown } = await import('./markdown.js');
+const { CHARS_PER_COMMIT, Markdown } = await import('./markdown.js');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -30,7 +31,8 @@ describe('Markdown while streaming', () => {
     const settled = Array.from({ length: 50 }, (_, i) => `Paragraph ${i} with **bold** text.`).join('\n\n');
     let text = `${settled}\n\nThe code:\n\`\`\`ts\nconst a = 1;`;
     act(() => root.render(<Markdown text={text} streaming />));
-    expect(parsed).toHaveLength(51);
+    // The settled paragraphs are parsed as one group, the growing block on its own.
+    expect(parsed).toEqual([settled, text.slice(settled.length + 2)]);
 
     for (const delta of ['\nconst b', ' = 2;', '\n\nconst c = 3;']) {
       parsed.length = 0;
@@ -43,6 +45,30 @@ describe('Markdown while streaming', () => {
     parsed.length = 0;
     act(() => root.render(<Markdown text={text} streaming={false} />));
     expect(parsed).toHaveLength(1);
+    act(() => root.unmount());
+  });
+
+  it('adds a long reply to the page a slice at a time, then all of it', async () => {
+    const paragraph = (i: number) => `Paragraph ${i}. ${'Some words of a long reply. '.repeat(10)}`;
+    const text = Array.from({ length: 400 }, (_, i) => paragraph(i)).join('\n\n');
+    // Without its effects (a server render) only the first slice is there, and the reply is busy.
+    const first = renderToStaticMarkup(<Markdown text={text} streaming={false} />);
+    expect(first).toContain('aria-busy="true"');
+    expect(first).toContain('Paragraph 0.');
+    expect(first).not.toContain('Paragraph 399.');
+    expect(first.length).toBeLessThan(CHARS_PER_COMMIT * 1.5);
+    // In a page, the next slices follow, frame after frame, until all of it is shown.
+    const host = document.createElement('div');
+    const root = createRoot(host);
+    act(() => root.render(<Markdown text={text} streaming={false} />));
+    const slices = [host.querySelectorAll('p').length];
+    while (host.querySelector('[aria-busy]') && slices.length < 50) {
+      await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      slices.push(host.querySelectorAll('p').length);
+    }
+    expect(slices[0]).toBeLessThan(400);
+    expect(host.textContent).toContain('Paragraph 399.');
+    expect(host.querySelector('[aria-busy]')).toBeNull();
     act(() => root.unmount());
   });
 

@@ -3,17 +3,21 @@
  *
  * Safe: no rehype-raw, so HTML in the reply is shown as the text the model wrote (react-markdown
  * turns raw nodes into text); URLs pass safe-url.ts; images wait for a click.
- * Fast: the reply is split into top-level blocks (blocks.ts), each a memoized component keyed by
- * position whose only props are its source, so a streaming frame re-parses only the growing last
- * block; a block that is one code fence skips the parser altogether. useDeferredValue lets React
- * drop a frame's render when the next delta is already here instead of freezing the window.
+ * Fast: the reply is split into top-level blocks, settled ones parsed in groups (blocks.ts), each
+ * a memoized component keyed by position whose only props are its source, so a streaming frame
+ * re-parses only the growing last block; a block that is one code fence skips the parser
+ * altogether, and settled blocks shown again (a row scrolled back into view, a conversation opened
+ * again) are not parsed again. useDeferredValue lets React drop a frame's render when the next
+ * delta is already here instead of freezing the window, and a render adds a bounded slice of new
+ * blocks to the page, however much text came at once.
  */
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactElement } from 'react';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { soleFence, splitBlocks } from './blocks.js';
+import { groupBlocks, soleFence, splitBlocks } from './blocks.js';
 import { CodeBlock } from './code-block.js';
 import { LIVE_COMPONENTS, SETTLED_COMPONENTS } from './markdown-elements.js';
+import { renderCache } from './render-cache.js';
 import { safeUrl } from './safe-url.js';
 import './markdown.css';
 
@@ -25,22 +29,52 @@ export interface MarkdownProps {
 
 const REMARK_PLUGINS = [remarkGfm];
 
+/** Settled blocks' parsed elements (a live block changes every frame: it is not kept). */
+const settled = renderCache<ReactElement>(500_000);
+
 export const MarkdownBlock = memo(function MarkdownBlock({ source, live }: { source: string; live: boolean }) {
   const fence = soleFence(source);
   if (fence) return <CodeBlock language={fence.language} code={fence.code} live={live} />;
-  return (
-    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} urlTransform={safeUrl} components={live ? LIVE_COMPONENTS : SETTLED_COMPONENTS}>
-      {source}
-    </ReactMarkdown>
-  );
+  const parse = () =>
+    // react-markdown's component is a plain function of its props (no hooks): called here, its
+    // result, elements only, can be kept and shown again.
+    ReactMarkdown({ children: source, remarkPlugins: REMARK_PLUGINS, urlTransform: safeUrl, components: live ? LIVE_COMPONENTS : SETTLED_COMPONENTS });
+  return live ? parse() : settled(source, parse);
 });
+
+/**
+ * The most text one render adds to the page. Text can come faster than it is laid out (a fast
+ * model streams 90,000 characters in under a second; a long reply opens at once), and the
+ * browser's layout and paint grow with what a commit adds: 90,000 characters in one go hold the
+ * main thread for over 100 ms. In slices of this size a frame's layout and paint stay near 25 ms
+ * on a busy 2-core machine (12,000 already gave the odd 60 ms frame), one slice per frame.
+ */
+export const CHARS_PER_COMMIT = 8_000;
+
+/** Where a render that starts at block `from` stops: a slice's worth of blocks, at least one. */
+function sliceEnd(blocks: readonly string[], from: number): number {
+  let end = from;
+  let chars = 0;
+  while (end < blocks.length && (end === from || chars + blocks[end].length <= CHARS_PER_COMMIT)) chars += blocks[end++].length;
+  return end;
+}
 
 export function Markdown({ text, streaming }: MarkdownProps) {
   const deferredText = useDeferredValue(text);
-  const blocks = useMemo(() => splitBlocks(deferredText), [deferredText]);
+  const blocks = useMemo(() => groupBlocks(splitBlocks(deferredText)), [deferredText]);
+  // Blocks before `shown` are on the page already; this render adds one slice after them.
+  const [shown, setShown] = useState(0);
+  const end = sliceEnd(blocks, Math.min(shown, blocks.length));
+  useEffect(() => {
+    if (end === shown) return;
+    // The next slice once this one is drawn: slices committed between two frames would be laid
+    // out together, in one long frame again.
+    const frame = requestAnimationFrame(() => startTransition(() => setShown(end)));
+    return () => cancelAnimationFrame(frame);
+  }, [end, shown]);
   return (
-    <div className="md" aria-busy={streaming || undefined}>
-      {blocks.map((source, index) => (
+    <div className="md" aria-busy={streaming || end < blocks.length || undefined}>
+      {blocks.slice(0, end).map((source, index) => (
         <MarkdownBlock key={index} source={source} live={streaming && index === blocks.length - 1} />
       ))}
     </div>

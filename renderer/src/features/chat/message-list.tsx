@@ -62,6 +62,9 @@ export function MessageList({ messages, actions, locked }: Props) {
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => estimate(messages[i]),
     getItemKey: (i) => messages[i].id,
+    // A conversation opens at its newest message: starting there, the first render lays out the
+    // rows the reader sees, not the first rows only to drop them for the last at once.
+    initialOffset: () => messages.reduce((px, m) => px + estimate(m), 0),
     overscan: 4,
     // React 19 batches the scroll updates itself; a synchronous flush per scroll event only costs frames.
     useFlushSync: false,
@@ -88,14 +91,23 @@ export function MessageList({ messages, actions, locked }: Props) {
     if (el && stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
   });
 
-  // Only a scroll says whether to stay at the latest: a row growing, or the view shrinking as the
-  // composer grows, is not the reader leaving the end.
+  // Only the reader scrolling up leaves the latest message, and reaching the end again returns to
+  // it. A row growing, or the view shrinking as the composer grows, is not the reader leaving;
+  // nor is a scroll event that finds the end further away than the scroll left it (the event
+  // comes a frame after the scroll, and a burst of deltas can add thousands of pixels between),
+  // nor the browser moving the view up when it grows taller at the end (the composer shrinking
+  // as a reply ends): that moves the top of the view up, but not its bottom.
+  const last = useRef({ top: 0, bottom: 0 });
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
-    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
-    stuck.current = bottom;
-    setAtLatest(bottom);
+    const top = el.scrollTop;
+    const bottom = top + el.clientHeight;
+    const up = top < last.current.top && bottom < last.current.bottom;
+    last.current = { top, bottom };
+    if (el.scrollHeight - bottom <= STICK_PX) stuck.current = true;
+    else if (up) stuck.current = false;
+    setAtLatest(stuck.current);
   };
 
   const jump = () => {

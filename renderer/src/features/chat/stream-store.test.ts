@@ -44,6 +44,25 @@ describe('streamStore', () => {
     streamStore.end('s2', 'c2', final('m2', 'a'));
   });
 
+  it('ends a stream without re-rendering its row, which keeps its last frame until the final message reaches it', () => {
+    const row = vi.fn();
+    const off = streamStore.subscribeRow('m4', row);
+    streamStore.begin('s4', 'c4', 'm4');
+    streamStore.append({ streamId: 's4', conversationId: 'c4', messageId: 'm4', deltas: [{ choice: 0, text: 'so far' }] });
+    paint();
+    expect(row).toHaveBeenCalledTimes(1);
+    streamStore.end('s4', 'c4', final('m4', 'so far, and the rest'));
+    paint();
+    expect(row).toHaveBeenCalledTimes(1);
+    expect(streamStore.streamOf('m4')).toBeUndefined();
+    // Continue writes into the same message: a new stream, whose frames are its own.
+    streamStore.begin('s5', 'c4', 'm4');
+    expect(streamStore.streamOf('m4')).toBe('s5');
+    expect(streamStore.live('m4')).toBeUndefined();
+    off();
+    streamStore.end('s5', 'c4', final('m4', 'done'));
+  });
+
   it('ends a stream: the live text goes, the conversation is free, a late start finds the final message', () => {
     streamStore.append({ streamId: 's3', conversationId: 'c3', messageId: 'm3', deltas: [{ choice: 0, text: 'hi' }] });
     streamStore.end('s3', 'c3', final('m3', 'hi there'));

@@ -76,14 +76,19 @@ export const streamStore = {
     schedule();
   },
 
-  /** The terminal event: the stored message replaces the live text. */
+  /**
+   * The terminal event: the stored message replaces the live text. Rows are not told: the final
+   * message reaches them through the conversation's cache, which react-query delivers a task
+   * later, and until then they keep showing the last frame. Told now, a row would render its
+   * reply empty in between, unmounting every block only to mount them all again: one long
+   * frame at the end of a long reply.
+   */
   end(streamId: string, conversationId: string, message: ChatMessageView) {
     const b = buffers.get(message.id);
     if (b?.streamId === streamId) {
       buffers.delete(message.id);
       published.delete(message.id);
       dirty.delete(message.id);
-      notify(rowListeners.get(message.id));
     }
     if (active.get(conversationId)?.streamId === streamId) setActive(conversationId, undefined);
     // Kept for the call that started it, should that return later; only the newest few matter.
@@ -99,6 +104,8 @@ export const streamStore = {
   },
 
   activeIn: (conversationId: string) => active.get(conversationId),
+  /** The stream writing into this message now, if any. */
+  streamOf: (messageId: string) => buffers.get(messageId)?.streamId,
   live: (messageId: string) => published.get(messageId),
 
   subscribeRow(messageId: string, listener: Listener) {
@@ -138,7 +145,10 @@ export function useLiveText(messageId: string): LiveText | undefined {
     // Subscribes once per message; `state` is only compared at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [messageId]);
-  return state.messageId === messageId ? state.live : streamStore.live(messageId);
+  const live = state.messageId === messageId ? state.live : streamStore.live(messageId);
+  // The last frame of a stream that ended (kept, see `end`) is not part of a newer one (Continue).
+  const current = streamStore.streamOf(messageId);
+  return live && current !== undefined && current !== live.streamId ? undefined : live;
 }
 
 export function useActiveStream(conversationId: string): ActiveStream | undefined {
