@@ -1,0 +1,161 @@
+/**
+ * Scripts the chat benchmarks run inside the page, as strings for the reasons page-probes.ts
+ * gives (no compiled functions in the page, no eval under its CSP). They speak the browser
+ * shell's contract directly: `POST /api/call/<method>` (the cookie rides along, same origin) and
+ * `{ event, payload }` messages on the EventSource `/api/events`.
+ */
+
+/**
+ * Runs after the next paint: a frame callback runs before the frame is painted, and a message
+ * posted from it is handled after that paint. "On screen" means painted, not only in the DOM.
+ */
+export const AFTER_PAINT = `() => new Promise((resolve) => requestAnimationFrame(() => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => resolve(performance.now());
+  channel.port2.postMessage(null);
+}))`;
+
+/** A contract call as the renderer's http.ts makes it; throws the error's message on failure. */
+const CALL = `async (method, input) => {
+  const response = await fetch('/api/call/' + method, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input), credentials: 'same-origin',
+  });
+  const body = await response.json();
+  if (!body.ok) throw new Error(method + ': ' + body.error.message);
+  return body.value;
+}`;
+
+/** An open EventSource on the shell's events, resolved once connected (so no event is missed). */
+const OPEN_EVENTS = `() => new Promise((resolve, reject) => {
+  const source = new EventSource('/api/events');
+  source.onopen = () => resolve(source);
+  source.onerror = () => reject(new Error('the event stream did not open'));
+})`;
+
+/**
+ * The end of a reply as shown: its letters and digits only. Markdown's syntax is not on screen,
+ * and text nodes of neighbouring elements join without the spaces between them. Buttons (a code
+ * block's Copy) and status regions are the app's words, not the reply's. Read backwards from the
+ * end, so a check costs the same at the end of a long reply as of a short one.
+ */
+export const TAIL = `const alnum = (s) => s.replace(/[^A-Za-z0-9]+/g, '');
+  const TAIL = 24;
+  const shownTail = (el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) => (n.parentElement.closest('button, [role="status"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    let text = '';
+    for (let node = walker.lastChild(); node && text.length < TAIL; node = walker.previousNode()) text = alnum(node.data) + text;
+    return text.slice(-TAIL);
+  };`;
+
+/** What `shownTail` reads at the end of a reply whose Markdown source is `text`. */
+export function textTail(text: string): string {
+  return text.slice(-400).replace(/[^A-Za-z0-9]+/g, '').slice(-24);
+}
+
+/** Expression: the contract's own `app.info` (the embedded sandbox's URL is in it). */
+export const APP_INFO = `(${CALL})('app.info', {})`;
+
+export interface RawStream { ms: number; firstMs: number; chars: number; events: number; outcome: string; finalChars: number }
+
+/**
+ * Expression: the stream without rendering. A new conversation, `chat.send` of `prompt`, and the
+ * delta characters counted off the EventSource until the one `chat.onDidEnd`; timed from the
+ * send until that end.
+ */
+export function rawStream(prompt: string): string {
+  return `(async () => {
+  const call = ${CALL};
+  const conversation = await call('chat.create', { title: 'Raw stream' });
+  const source = await (${OPEN_EVENTS})();
+  let chars = 0;
+  let events = 0;
+  let firstAt;
+  const ended = new Promise((resolve) => {
+    source.onmessage = (m) => {
+      const { event, payload } = JSON.parse(m.data);
+      if (!payload || payload.conversationId !== conversation.id) return;
+      if (event === 'chat.onDidStream') {
+        firstAt ??= performance.now();
+        events += 1;
+        for (const d of payload.deltas) chars += d.text.length;
+      } else if (event === 'chat.onDidEnd') resolve(payload);
+    };
+  });
+  const t0 = performance.now();
+  await call('chat.send', { conversationId: conversation.id, text: ${JSON.stringify(prompt)} });
+  const end = await ended;
+  const ms = performance.now() - t0;
+  source.close();
+  return { ms, firstMs: firstAt - t0, chars, events, outcome: end.outcome, finalChars: (end.message.choices?.[0]?.text ?? '').length };
+})()`;
+}
+
+export interface UiStream { clickAt: number; firstAt: number; endAt: number; paintedAt: number; chars: number; outcome: string }
+
+/**
+ * Expression: arms the watch on a reply sent from the Chat tab's composer and resolves once it is
+ * armed; `window.__benchStream` then resolves with the times. It notes the click on Send (the
+ * event's own time stamp), waits for the stream's `chat.onDidEnd` on an EventSource of its own,
+ * then until the DOM shows the final state: the newest reply marked complete, nothing in it busy,
+ * its Markdown rendered (not the plain fallback) and ending with the final text's last letters and digits, and
+ * the conversation scrolled to its end, and then for that to be painted.
+ */
+export const ARM_UI_STREAM = `(async () => {
+  const source = await (${OPEN_EVENTS})();
+  const afterPaint = ${AFTER_PAINT};
+  let clickAt;
+  let firstAt;
+  const onClick = (e) => {
+    if (clickAt === undefined && e.target.closest('form[aria-label="New message"] button[type="submit"]')) clickAt = e.timeStamp;
+  };
+  document.addEventListener('click', onClick, true);
+  ${TAIL}
+  window.__benchStream = new Promise((resolve, reject) => {
+    let waitingFor = 'the end of the stream';
+    const timer = setTimeout(() => reject(new Error('the reply was not rendered within 180 s: waiting for ' + waitingFor)), 180000);
+    source.onmessage = (m) => {
+      const { event, payload } = JSON.parse(m.data);
+      if (clickAt === undefined) return;
+      if (event === 'chat.onDidStream') firstAt ??= performance.now();
+      if (event !== 'chat.onDidEnd') return;
+      const endAt = performance.now();
+      source.close();
+      document.removeEventListener('click', onClick, true);
+      const text = payload.message.choices?.[0]?.text ?? '';
+      const want = alnum(text.slice(-400)).slice(-TAIL);
+      /** What the DOM does not show yet ('' once it shows the final reply). */
+      const missing = () => {
+        const scroll = document.querySelector('[data-testid="chat-scroll"]');
+        const replies = scroll ? scroll.querySelectorAll('article[data-status]') : [];
+        const reply = replies[replies.length - 1];
+        if (!reply || reply.getAttribute('data-status') !== 'complete') return 'the reply marked complete';
+        if (reply.querySelector('[aria-busy="true"]')) return 'nothing busy in the reply';
+        const body = reply.querySelector('[data-testid="reply-text"] .md');
+        if (!body) return 'the reply as Markdown';
+        const shown = shownTail(body);
+        if (shown !== want) return 'the text to end with ' + want + ' (it ends with ' + shown + ')';
+        const gap = scroll.scrollHeight - scroll.scrollTop - scroll.clientHeight;
+        if (gap <= 2) return '';
+        const left = [...document.querySelectorAll('button')].some((b) => /Jump to latest/.test(b.textContent));
+        return 'the view at the end (' + gap + ' px above it' + (left ? ', the list no longer keeping to the latest)' : ')');
+      };
+      // Checked once a frame, before it is drawn: a check forces the layout that the frame does
+      // anyway, where a check on every DOM change would add one to the task that changed it.
+      const everyFrame = () => {
+        waitingFor = missing();
+        if (waitingFor) return requestAnimationFrame(everyFrame);
+        clearTimeout(timer);
+        afterPaint().then((paintedAt) => resolve({ clickAt, firstAt, endAt, paintedAt, chars: text.length, outcome: payload.outcome }));
+      };
+      requestAnimationFrame(everyFrame);
+    };
+  });
+  return true;
+})()`;
+
+/** Expression: the long tasks (page-probes.ts LONG_TASKS) that started between two page times. */
+export function longTasksBetween(from: number, to: number): string {
+  return `window.__benchLongTasks.filter((t) => t.start >= ${from} && t.start <= ${to})`;
+}

@@ -1,0 +1,118 @@
+/**
+ * Stream (issue 7, DESIGN §5: "batched rendering of stream deltas, one paint per frame"): a
+ * 20,000-token reply from the embedded sandbox, unpaced (as fast as the host can stream it),
+ *   - raw: consumed through the contract in the page (fetch `chat.send`, deltas counted off the
+ *     EventSource until `chat.onDidEnd`), nothing rendered;
+ *   - UI: the same prompt typed into the Chat tab's composer and sent with Send, timed from the
+ *     click until the whole reply is rendered and painted (bench/lib/chat-probes.ts says exactly when);
+ * both in the same page, alternating, median of N each after one unmeasured run of each.
+ * Budgets: UI chars/s ÷ raw chars/s ≥ 0.8, and no main-thread task over 50 ms (Long Tasks API)
+ * between the click on Send and the painted end. Both rates run from the send, as a user waits;
+ * most of that wait is the sandbox composing the reply before its first byte, which both share,
+ * so the table also gives the rates from the first delta on (for information).
+ * The sandbox paces its streams 20 ms a chunk by default; this run unpaces it (/_sandbox/pace).
+ *   npx tsx bench/stream.ts [--runs 5] [--tokens 20000]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
+import { APP_INFO, ARM_UI_STREAM, longTasksBetween, rawStream, type RawStream, type UiStream } from './lib/chat-probes.js';
+import { report, startChild, type Child, type Row } from './lib/child.js';
+import { LONG_TASKS } from './lib/page-probes.js';
+import { conditionsRow, raisePriority } from './lib/priority.js';
+import { viteBuild, type Build } from './lib/vite-build.js';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, tokens: { type: 'string', default: '20000' } } });
+const RUNS = Number(values.runs);
+const PROMPT = `[tokens:${Number(values.tokens)}] Tell me a very long story.`;
+const RATIO_BUDGET = 0.8;
+
+const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)];
+type Task = { start: number; duration: number };
+
+/** One reply sent from the composer of a new conversation, as a user sends it. */
+async function uiRun(page: Page): Promise<UiStream & { tasks: Task[] }> {
+  const chat = page.getByRole('tabpanel', { name: 'Chat' });
+  const sidebar = chat.getByRole('complementary', { name: 'Conversations' });
+  const conversations = sidebar.getByRole('navigation', { name: 'Conversation list' }).getByRole('listitem');
+  const before = await conversations.count();
+  await sidebar.getByRole('button', { name: /New conversation/ }).click();
+  await conversations.nth(before).waitFor();
+  const composer = chat.getByRole('form', { name: 'New message' });
+  await chat.getByText('No messages yet').waitFor();
+  await composer.getByRole('textbox', { name: 'Message', exact: true }).fill(PROMPT);
+  await page.evaluate(ARM_UI_STREAM);
+  await composer.getByRole('button', { name: /^Send/ }).click();
+  const r = (await page.evaluate('window.__benchStream')) as UiStream;
+  return { ...r, tasks: (await page.evaluate(longTasksBetween(r.clickAt, r.paintedAt))) as Task[] };
+}
+
+async function rawRun(page: Page): Promise<RawStream> {
+  const r = (await page.evaluate(rawStream(PROMPT))) as RawStream;
+  if (r.outcome !== 'done' || r.chars !== r.finalChars) throw new Error(`raw stream: ${r.outcome}, ${r.chars} of ${r.finalChars} characters`);
+  return r;
+}
+
+const conditions = conditionsRow(raisePriority());
+let build: Build | undefined;
+let shell: Child | undefined;
+let browser: Browser | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-stream-'));
+const rows: Row[] = [conditions];
+try {
+  build = await viteBuild();
+  shell = await startChild('bench/lib/serve-studio.ts', ['--renderer', build.dir, '--data', dataDir]);
+  browser = await launchChromium();
+  const { page, origin } = await coldPage(browser, shell.url, 'studio', [LONG_TASKS]);
+  await openUntilReady(page, origin);
+  await page.waitForLoadState('networkidle');
+  // The shell's embedded sandbox paces chunks 20 ms apart by default; unpaced, the host is the limit.
+  const { sandboxUrl } = (await page.evaluate(APP_INFO)) as { sandboxUrl: string };
+  const paced = await fetch(`${sandboxUrl}/_sandbox/pace`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"ms":0}' });
+  if (!paced.ok) throw new Error(`the sandbox refused to unpace its streams (HTTP ${paced.status})`);
+
+  // Unmeasured: the first of each warms the Markdown chunk, the JIT and the host's code paths.
+  await uiRun(page);
+  await rawRun(page);
+  const raw: RawStream[] = [];
+  const ui: (UiStream & { tasks: Task[] })[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // Alternating which goes first, so neither always follows the other.
+    if (i % 2) raw.push(await rawRun(page));
+    ui.push(await uiRun(page));
+    if (!(i % 2)) raw.push(await rawRun(page));
+  }
+  const failed = ui.find((r) => r.outcome !== 'done');
+  if (failed) throw new Error(`a UI stream ended as ${failed.outcome}`);
+
+  const chars = raw[0].chars;
+  const rate = (ms: number) => chars / (ms / 1000);
+  const rawRate = median(raw.map((r) => rate(r.ms)));
+  const uiRate = median(ui.map((r) => rate(r.paintedAt - r.clickAt)));
+  const ratio = uiRate / rawRate;
+  // The same, from the first delta on: without the wait for the first byte, which both share.
+  const rawBurst = median(raw.map((r) => rate(r.ms - r.firstMs)));
+  const uiBurst = median(ui.map((r) => rate(r.paintedAt - r.firstAt)));
+  const tasks = ui.flatMap((r) => r.tasks);
+  const longest = Math.max(0, ...tasks.map((t) => t.duration));
+  const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
+  const seconds = (a: number[]) => a.map((ms) => (ms / 1000).toFixed(2)).join(', ');
+  rows.push(info(`reply: ${Number(values.tokens)} tokens, unpaced; characters; delta events (raw, median)`, `${chars}; ${median(raw.map((r) => r.events))}`));
+  rows.push(info('first delta after the send, raw / UI (ms, median)', `${median(raw.map((r) => r.firstMs)).toFixed(0)} / ${median(ui.map((r) => r.firstAt - r.clickAt)).toFixed(0)}`));
+  rows.push(info(`raw: send to chat.onDidEnd, nothing rendered (chars/s, median of ${RUNS}; s: ${seconds(raw.map((r) => r.ms))})`, rawRate.toFixed(0)));
+  rows.push(info(`UI: click on Send to the whole reply painted (chars/s, median of ${RUNS}; s: ${seconds(ui.map((r) => r.paintedAt - r.clickAt))})`, uiRate.toFixed(0)));
+  rows.push(info('first delta to chat.onDidEnd, raw / UI (ms, median; the host streams while the page renders)', `${median(raw.map((r) => r.ms - r.firstMs)).toFixed(0)} / ${median(ui.map((r) => r.endAt - r.firstAt)).toFixed(0)}`));
+  rows.push(info('UI: chat.onDidEnd to the final reply painted (ms, median)', median(ui.map((r) => r.paintedAt - r.endAt)).toFixed(0)));
+  rows.push(info(`from the first delta on: raw / UI (chars/s, median), ratio`, `${rawBurst.toFixed(0)} / ${uiBurst.toFixed(0)}, ${(uiBurst / rawBurst).toFixed(2)}`));
+  rows.push({ figure: 'throughput ratio UI / raw (send to the end)', value: ratio.toFixed(2), budget: `≥ ${RATIO_BUDGET}`, ok: ratio >= RATIO_BUDGET });
+  rows.push({ figure: `main-thread tasks over 50 ms while the UI streams, all ${RUNS} runs (longest ${longest.toFixed(0)} ms)`, value: String(tasks.length), budget: '0', ok: tasks.length === 0 });
+} finally {
+  await browser?.close();
+  await shell?.stop();
+  build?.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+report(rows);
