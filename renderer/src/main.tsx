@@ -1,9 +1,10 @@
 /** Renderer entry: one query client for host-owned data, then the shell. */
+// First: its requests leave before the rest of the bundle (React DOM above all) is evaluated.
+import { FIRST_SCREEN } from './api/first-screen.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './components/App.js';
-import { call, callKey, EMPTY } from './api/client.js';
 import './components/theme.css';
 import './components/shell.css';
 import './components/controls.css';
@@ -17,17 +18,21 @@ const queryClient = new QueryClient({
   },
 });
 
-// What the first screen shows (the shell's settings and profiles, the Chat tab's conversations) is
-// asked for now, under the keys its `useCall`s read, so the answers travel while React renders
-// instead of after; it saves a round trip from every start-up (bench/startup.ts).
-for (const method of ['settings.get', 'profiles.list', 'chat.list'] as const) {
-  void queryClient.prefetchQuery({ queryKey: callKey(method, EMPTY), queryFn: () => call(method, EMPTY) });
+/** How long the first render waits for the first screen's data: the host answers in milliseconds, unless something is wrong. */
+const FIRST_SCREEN_WAIT_MS = 300;
+
+const answered = Promise.all(FIRST_SCREEN.map(({ queryKey, answer }) => queryClient.prefetchQuery({ queryKey, queryFn: () => answer })));
+
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// One first render with the data in place, rather than "Loading…" placeholders laid out and
+// painted only to be replaced a moment later; a slow host gets its placeholders after the wait.
+void Promise.race([answered, new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))]).then(render);

@@ -1,29 +1,14 @@
 /**
- * The renderer's one door to the host. Over Electron IPC when the desktop preload exposed
- * `window.studio`, else over the browser shell's HTTP + event stream. Everything else in the
- * renderer goes through `call` / `useCall` / `useEvent`, never through a shell directly.
+ * The renderer's React side of the host contract: `useCall` / `useAction` / `useEvent` over the
+ * transport (transport.ts), which everything in the renderer uses, never a shell directly.
  */
 import { useEffect, useEffectEvent } from 'react';
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiFromBridge } from '../../../shared/contract/bridge.js';
-import type {
-  ErrorData,
-  EventName,
-  EventPayload,
-  Input,
-  MethodName,
-  Output,
-  StudioApi,
-  StudioBridge,
-} from '../../../shared/contract/index.js';
-import { createHttpApi } from './http.js';
+import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } from '../../../shared/contract/index.js';
+import { api, call, callKey, EMPTY, onPaymentRequired } from './transport.js';
 import { useUiStore } from '../state/ui-store.js';
 
-declare global {
-  interface Window {
-    studio?: StudioBridge;
-  }
-}
+export { api, call, callKey, EMPTY } from './transport.js';
 
 declare module '@tanstack/react-query' {
   // Every failed call rejects with the contract's ErrorData, so queries and mutations say so.
@@ -32,32 +17,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-function pickApi(): StudioApi {
-  return window.studio ? apiFromBridge(window.studio) : createHttpApi();
-}
-
-export const api: StudioApi = pickApi();
-
-/** Invokes a contract call and unwraps its Result; a failure rejects with its ErrorData. */
-export async function call<M extends MethodName>(method: M, input: Input<M>): Promise<Output<M>> {
-  let result;
-  try {
-    result = await api.invoke(method, input);
-  } catch {
-    // A shell that throws (a dropped connection) still reaches the UI as data.
-    throw { code: 'internal', message: 'The studio lost contact with its host. Try again.', retryable: true } satisfies ErrorData;
-  }
-  if (result.ok) return result.value;
-  // A 402 from any call shows the top-up banner, whichever tab made it.
-  if (result.error.code === 'payment_required') useUiStore.getState().showPaymentRequired(result.error.message);
-  throw result.error;
-}
-
-/** Query key of a call: the method name first, so one method's queries can be matched by prefix. */
-export const callKey = <M extends MethodName>(method: M, input?: Input<M>) =>
-  (input === undefined ? [method] : [method, input]) as readonly unknown[];
-
-export const EMPTY = {} as const;
+onPaymentRequired((message) => useUiStore.getState().showPaymentRequired(message));
 
 /** Reads host-owned data through react-query; events keep it fresh, so nothing polls. */
 export function useCall<M extends MethodName>(method: M, input: Input<M>, options: { enabled?: boolean } = {}) {

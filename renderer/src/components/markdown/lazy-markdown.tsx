@@ -10,9 +10,14 @@ import './lazy-markdown.css';
 const loadMarkdown = () => import('./markdown.js');
 const Markdown = lazy(loadMarkdown);
 
-/** Start fetching the chunk early (e.g. when the chat tab mounts) so the first reply is formatted. */
-export function preloadMarkdown(): void {
-  void loadMarkdown();
+/**
+ * Fetches the chunk ahead of the first reply (the Chat tab calls this as it mounts), once the
+ * page is idle: parsing 250 kB of JavaScript during start-up would hold up the first screen.
+ * Returns a cancel, as an effect wants. (A reply rendered before then loads it at once.)
+ */
+export function preloadMarkdown(): () => void {
+  const id = requestIdleCallback(() => void loadMarkdown(), { timeout: 2000 });
+  return () => cancelIdleCallback(id);
 }
 
 export function PlainReply({ text }: { text: string }) {

@@ -12,6 +12,7 @@ import { useDraft } from '../../state/drafts.js';
 import { conversationKey } from './conversation-cache.js';
 import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
+import { NO_SELECTION, SELECTION_DRAFT } from './selection.js';
 import { streamStore } from './stream-store.js';
 import { LIST_KEY, useChatEvents } from './use-chat-events.js';
 import '../../components/generator/generator.css';
@@ -47,7 +48,7 @@ function OpenConversation({ id, title }: { id: string; title?: string }) {
 export default function ChatTab() {
   const client = useQueryClient();
   const list = useCall('chat.list', {});
-  const [selection, setSelection] = useDraft('chat-selection', { id: '' });
+  const [selection, setSelection] = useDraft(SELECTION_DRAFT, NO_SELECTION);
   const [gone, setGone] = useState<readonly string[]>([]);
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);

@@ -1,0 +1,31 @@
+/**
+ * What the first screen shows, asked of the host before anything else is evaluated: `main.tsx`
+ * imports this module first, so these requests travel while React DOM (most of the first bundle)
+ * is still being evaluated, and the first render already has their answers (bench/startup.ts).
+ * The keys are the ones the components' `useCall`s read.
+ */
+import type { Input, MethodName } from '../../../shared/contract/index.js';
+import { NO_SELECTION, SELECTION_DRAFT } from '../features/chat/selection.js';
+import { readDraft } from '../state/draft-storage.js';
+import { call, callKey, EMPTY } from './transport.js';
+
+export interface EarlyCall {
+  queryKey: readonly unknown[];
+  answer: Promise<unknown>;
+}
+
+function early<M extends MethodName>(method: M, input: Input<M>): EarlyCall {
+  const answer = call(method, input);
+  // A refusal is the component's to show when it asks; unobserved here, it must not be reported as unhandled.
+  answer.catch(() => undefined);
+  return { queryKey: callKey(method, input), answer };
+}
+
+const openConversation = readDraft(SELECTION_DRAFT, NO_SELECTION).id;
+
+export const FIRST_SCREEN: readonly EarlyCall[] = [
+  early('settings.get', EMPTY),
+  early('profiles.list', EMPTY),
+  early('chat.list', EMPTY),
+  ...(openConversation ? [early('chat.get', { id: openConversation })] : []),
+];

@@ -1,0 +1,45 @@
+/**
+ * The renderer's one door to the host, free of React: over Electron IPC when the desktop preload
+ * exposed `window.studio`, else over the browser shell's HTTP + event stream. It is what the
+ * first screen's early requests (first-screen.ts) run on before React is even evaluated;
+ * everything else reaches it through client.ts.
+ */
+import { apiFromBridge } from '../../../shared/contract/bridge.js';
+import type { ErrorData, Input, MethodName, Output, StudioApi, StudioBridge } from '../../../shared/contract/index.js';
+import { createHttpApi } from './http.js';
+
+declare global {
+  interface Window {
+    studio?: StudioBridge;
+  }
+}
+
+export const api: StudioApi = window.studio ? apiFromBridge(window.studio) : createHttpApi();
+
+let paymentRequired: (message: string) => void = () => undefined;
+
+/** Who shows the top-up banner when any call is refused for the balance (client.ts sets it). */
+export function onPaymentRequired(show: (message: string) => void): void {
+  paymentRequired = show;
+}
+
+/** Invokes a contract call and unwraps its Result; a failure rejects with its ErrorData. */
+export async function call<M extends MethodName>(method: M, input: Input<M>): Promise<Output<M>> {
+  let result;
+  try {
+    result = await api.invoke(method, input);
+  } catch {
+    // A shell that throws (a dropped connection) still reaches the UI as data.
+    throw { code: 'internal', message: 'The studio lost contact with its host. Try again.', retryable: true } satisfies ErrorData;
+  }
+  if (result.ok) return result.value;
+  // A 402 from any call shows the top-up banner, whichever tab made it.
+  if (result.error.code === 'payment_required') paymentRequired(result.error.message);
+  throw result.error;
+}
+
+/** Query key of a call: the method name first, so one method's queries can be matched by prefix. */
+export const callKey = <M extends MethodName>(method: M, input?: Input<M>) =>
+  (input === undefined ? [method] : [method, input]) as readonly unknown[];
+
+export const EMPTY = {} as const;
