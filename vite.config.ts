@@ -33,7 +33,8 @@ export default defineConfig({
     // so the polyfill would be dead weight in the first-load bundle.
     modulePreload: { polyfill: false },
     reportCompressedSize: true,
-    // Minified kB (React DOM alone is ~180); the aim that matters is first-load gzip < 200 kB.
-    chunkSizeWarningLimit: 400,
+    // Minified kB (React DOM alone is ~180, i18next ~45); the aim that matters is first-load gzip
+    // < 200 kB (bench/bundle.ts).
+    chunkSizeWarningLimit: 450,
   },
 });

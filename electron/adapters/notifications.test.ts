@@ -23,7 +23,7 @@ describe('desktop notifications', () => {
     const dispose = notifyOnJobEnd({ subscribe: (l) => { listener = l; return () => { listener = undefined; }; } });
     const task = (state: TaskView['state']): TaskView => ({ id: 'j1', kind: 'video', route: 'multipart', model: 'wan2.5-t2v-preview', prompt: 'waves', params: {}, state, createdAt: 0, downloads: [] });
     for (const s of ['queued', 'running', 'completed', 'saved', 'saved'] as const) listener!('tasks.onDidChange', task(s));
-    listener!('settings.onDidChange', { libraryDir: '/x', theme: 'system' });
+    listener!('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'system' });
     expect(shown).toEqual([{ title: 'Video job finished and saved to the library', body: 'wan2.5-t2v-preview: “waves”.' }]);
     dispose();
     expect(listener).toBeUndefined();

@@ -135,7 +135,7 @@ describe('settings and payment', () => {
   it('sets the library folder (created on the spot) and the theme', async () => {
     const c = await open();
     const dir = join(c.ports.dataDir, 'My Library');
-    expect(await c.value('settings.update', { libraryDir: dir, theme: 'dark' })).toEqual({ libraryDir: dir, theme: 'dark' });
+    expect(await c.value('settings.update', { libraryDir: dir, theme: 'dark', language: 'zh-CN' })).toEqual({ libraryDir: dir, theme: 'dark', language: 'zh-CN' });
     expect((await c.call('settings.update', { libraryDir: 'relative/path' })).error.param).toBe('libraryDir');
   });
 

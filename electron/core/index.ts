@@ -47,7 +47,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
 
   const settingsView = (): SettingsView => {
     const s = store.get();
-    return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme };
+    return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme, language: s.language };
   };
 
   // The library follows the folder chosen in settings; jobs save into whichever is current.
@@ -121,6 +121,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       store.update((d) => {
         if (i.libraryDir !== undefined) d.libraryDir = i.libraryDir;
         if (i.theme !== undefined) d.theme = i.theme;
+        if (i.language !== undefined) d.language = i.language;
       });
       const view = settingsView();
       if (view.libraryDir !== before) {

@@ -1,10 +1,13 @@
 /** Renderer entry: one query client for host-owned data, then the shell. */
 // First: its requests leave before the rest of the bundle (React DOM above all) is evaluated.
-import { FIRST_SCREEN } from './api/first-screen.js';
+import { EARLY_SETTINGS, FIRST_SCREEN } from './api/first-screen.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { SettingsView } from '../../shared/contract/settings.js';
 import { App } from './components/App.js';
+import { setLanguage } from './i18n/index.js';
+import { resolveLanguage, systemLanguages } from './i18n/languages.js';
 import './components/theme.css';
 import './components/shell.css';
 import './components/controls.css';
@@ -21,7 +24,11 @@ const queryClient = new QueryClient({
 /** How long the first render waits for the first screen's data: the host answers in milliseconds, unless something is wrong. */
 const FIRST_SCREEN_WAIT_MS = 300;
 
-const answered = Promise.all(FIRST_SCREEN.map(({ queryKey, answer }) => queryClient.prefetchQuery({ queryKey, queryFn: () => answer })));
+const answered = Promise.all([
+  ...FIRST_SCREEN.map(({ queryKey, answer }) => queryClient.prefetchQuery({ queryKey, queryFn: () => answer })),
+  // The first render speaks the chosen language (Chinese is fetched first when it is the one).
+  (EARLY_SETTINGS.answer as Promise<SettingsView>).then((s) => setLanguage(resolveLanguage(s.language, systemLanguages()))).catch(() => undefined),
+]);
 
 function render() {
   createRoot(document.getElementById('root')!).render(

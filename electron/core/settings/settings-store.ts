@@ -1,10 +1,10 @@
 /**
- * The studio's settings document (profiles without keys, active profile, library folder, theme),
+ * The studio's settings document (profiles without keys, active profile, library folder, theme, language),
  * validated on every read: a damaged or foreign file never crashes the studio, it falls back to
  * defaults and the previous file is left for the user (the port decides how to keep it).
  */
 import { z } from 'zod';
-import { Theme } from '../../../shared/contract/settings.js';
+import { Language, Theme } from '../../../shared/contract/settings.js';
 import { SANDBOX_PROFILE_ID } from '../../../shared/contract/profiles.js';
 import type { SettingsPort } from '../ports.js';
 
@@ -17,11 +17,13 @@ export const StoredSettings = z.object({
   activeId: z.string(),
   libraryDir: z.string().optional(),
   theme: Theme,
+  /** Added after version 1 shipped: files without it follow the system language. */
+  language: Language.default('system'),
   allowPlaintextKeys: z.boolean(),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
 
-const DEFAULTS: StoredSettings = { version: 1, profiles: [], activeId: SANDBOX_PROFILE_ID, theme: 'system', allowPlaintextKeys: false };
+const DEFAULTS: StoredSettings = { version: 1, profiles: [], activeId: SANDBOX_PROFILE_ID, theme: 'system', language: 'system', allowPlaintextKeys: false };
 
 export class SettingsStore {
   private value: StoredSettings;

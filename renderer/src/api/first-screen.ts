@@ -23,8 +23,11 @@ function early<M extends MethodName>(method: M, input: Input<M>): EarlyCall {
 
 const openConversation = readDraft(SELECTION_DRAFT, NO_SELECTION).id;
 
+/** The studio's settings: the first render also needs their language. */
+export const EARLY_SETTINGS = early('settings.get', EMPTY);
+
 export const FIRST_SCREEN: readonly EarlyCall[] = [
-  early('settings.get', EMPTY),
+  EARLY_SETTINGS,
   early('profiles.list', EMPTY),
   early('chat.list', EMPTY),
   ...(openConversation ? [early('chat.get', { id: openConversation })] : []),

@@ -1,21 +1,37 @@
 /** The shell: top bar, navigation, top-up banner and the (lazily loaded) tab panels. */
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { EMPTY, useCall, useContractEvents } from '../api/client.js';
+import { setLanguage } from '../i18n/index.js';
+import { resolveLanguage, systemLanguages } from '../i18n/languages.js';
 import { useUiStore } from '../state/ui-store.js';
 import { PaymentBanner } from './PaymentBanner.js';
 import { TabNav } from './TabNav.js';
 import { TopBar } from './TopBar.js';
 import { TABS, panelDomId, tabDomId } from './tab-registry.js';
 
-/** Applies the theme setting; `system` leaves it to prefers-color-scheme in the CSS. */
-function useThemeSetting() {
-  const theme = useCall('settings.get', EMPTY).data?.theme ?? 'system';
+/**
+ * Applies the theme and language settings; a `system` theme is left to prefers-color-scheme in
+ * the CSS, a `system` language follows the system's preferred languages.
+ */
+function useLookSettings() {
+  const settings = useCall('settings.get', EMPTY).data;
+  const theme = settings?.theme ?? 'system';
+  const language = settings?.language;
   useEffect(() => {
     const root = document.documentElement;
     if (theme === 'system') delete root.dataset.theme;
     else root.dataset.theme = theme;
   }, [theme]);
+  useEffect(() => {
+    if (language === undefined) return;
+    const apply = () => void setLanguage(resolveLanguage(language, systemLanguages()));
+    apply();
+    // The system's language may change while the studio runs.
+    window.addEventListener('languagechange', apply);
+    return () => window.removeEventListener('languagechange', apply);
+  }, [language]);
 }
 
 /**
@@ -30,16 +46,17 @@ function useJobNotifications() {
 }
 
 export function App() {
+  const { t } = useTranslation(['shell', 'common']);
   useContractEvents(useQueryClient());
   useJobNotifications();
-  useThemeSetting();
+  useLookSettings();
   const current = useUiStore((s) => s.tab);
   const visited = useUiStore((s) => s.visited);
 
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <TopBar />
       <div className="workspace">
@@ -55,7 +72,7 @@ export function App() {
               hidden={id !== current}
               className="panel"
             >
-              <Suspense fallback={<p className="muted">Loading…</p>}>
+              <Suspense fallback={<p className="muted">{t('common:loading')}</p>}>
                 <Panel />
               </Suspense>
             </section>

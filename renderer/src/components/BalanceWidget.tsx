@@ -3,20 +3,13 @@
  * replaced whenever the host reports a change (after every billed call); it never polls.
  */
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { balanceKey, call } from '../api/client.js';
-
-const count = new Intl.NumberFormat(undefined);
-
-function money(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
-  } catch {
-    // A gateway may report a currency code Intl does not know; show it plainly.
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
+import { useFormats } from '../i18n/format.js';
 
 export function BalanceWidget({ profileId }: { profileId: string | undefined }) {
+  const { t } = useTranslation(['shell', 'common']);
+  const f = useFormats();
   const balance = useQuery({
     queryKey: balanceKey(profileId),
     queryFn: () => call('account.balance', { refresh: true }),
@@ -33,52 +26,52 @@ export function BalanceWidget({ profileId }: { profileId: string | undefined }) 
   return (
     <section
       className={`balance${low ? ' balance-low' : ''}`}
-      aria-label="Balance"
+      aria-label={t('balance.label')}
       aria-busy={balance.isFetching}
       data-testid="balance"
     >
       {data ? (
         <dl className="balance-figures">
           <div className="balance-row">
-            <dt>Tokens</dt>
+            <dt>{t('balance.tokens')}</dt>
             <dd>
-              <span data-testid="balance-tokens-remaining">{count.format(data.tokens.token_balance)}</span> left
+              <Trans t={t} i18nKey="balance.tokensLeft" values={{ value: f.number(data.tokens.token_balance) }} components={{ n: <span data-testid="balance-tokens-remaining" /> }} />
               <span className="sep" aria-hidden="true">·</span>
-              <span data-testid="balance-tokens-used">{count.format(data.tokens.token_used)}</span> used
+              <Trans t={t} i18nKey="balance.tokensUsed" values={{ value: f.number(data.tokens.token_used) }} components={{ n: <span data-testid="balance-tokens-used" /> }} />
               <span className="sep" aria-hidden="true">·</span>
-              <span data-testid="balance-tokens-total">{count.format(data.tokens.token_total)}</span> total
+              <Trans t={t} i18nKey="balance.tokensTotal" values={{ value: f.number(data.tokens.token_total) }} components={{ n: <span data-testid="balance-tokens-total" /> }} />
             </dd>
           </div>
           <div className="balance-row">
-            <dt>Cash</dt>
+            <dt>{t('balance.cash')}</dt>
             <dd>
-              <span data-testid="balance-cash">{money(data.cash.balance, data.cash.currency)}</span>
+              <span data-testid="balance-cash">{f.money(data.cash.balance, data.cash.currency)}</span>
               <span className="sep" aria-hidden="true">·</span>
-              {money(data.cash.total_charged, data.cash.currency)} charged
+              {t('balance.charged', { amount: f.money(data.cash.total_charged, data.cash.currency) })}
               <span className="sep" aria-hidden="true">·</span>
-              {money(data.cash.total_used, data.cash.currency)} used
+              {t('balance.used', { amount: f.money(data.cash.total_used, data.cash.currency) })}
               <span className="sep" aria-hidden="true">·</span>
-              {money(data.cash.credit_balance, data.cash.currency)} credit
+              {t('balance.credit', { amount: f.money(data.cash.credit_balance, data.cash.currency) })}
             </dd>
           </div>
         </dl>
       ) : (
-        <p className="balance-figures muted">{balance.isError ? 'Balance unavailable' : 'Loading balance…'}</p>
+        <p className="balance-figures muted">{balance.isError ? t('balance.unavailable') : t('balance.loading')}</p>
       )}
       {low && (
         <p className="balance-warning" data-testid="balance-low">
-          <span aria-hidden="true">⚠</span> Low balance — top up soon
+          <span aria-hidden="true">⚠</span> {t('balance.low')}
         </p>
       )}
-      {balance.isError && data && <p className="balance-error">Could not refresh: {balance.error.message}</p>}
+      {balance.isError && data && <p className="balance-error">{t('balance.refreshFailed', { message: balance.error.message })}</p>}
       {balance.isError && !data && <p className="balance-error">{balance.error.message}</p>}
       <button
         type="button"
         className="icon-button balance-refresh"
         onClick={refresh}
-        aria-label="Refresh balance"
+        aria-label={t('balance.refresh')}
         aria-disabled={balance.isFetching}
-        title="Refresh balance"
+        title={t('balance.refresh')}
       >
         <span className={balance.isFetching ? 'spin' : undefined} aria-hidden="true">↻</span>
       </button>

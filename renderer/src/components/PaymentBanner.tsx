@@ -2,11 +2,11 @@
  * The top-up banner after a 402 anywhere. It sits beside the tab panels, not around them, so
  * showing or dismissing it never remounts a form and never clears what the user typed.
  */
+import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../state/ui-store.js';
 
-const HEADLINE = 'Your balance is too low for this job — top up and retry.';
-
 export function PaymentBanner() {
+  const { t } = useTranslation(['shell', 'common']);
   const message = useUiStore((s) => s.paymentMessage);
   const dismiss = useUiStore((s) => s.dismissPaymentRequired);
   if (message === null) return null;
@@ -15,11 +15,11 @@ export function PaymentBanner() {
   return (
     <div className="banner banner-payment" role="alert" data-testid="payment-banner">
       <div className="banner-text">
-        <strong>{selfContained ? message : HEADLINE}</strong>
+        <strong>{selfContained ? message : t('payment.headline')}</strong>
         {!selfContained && message && <p>{message}</p>}
       </div>
       <button type="button" className="button" onClick={dismiss}>
-        Dismiss
+        {t('common:dismiss')}
       </button>
     </div>
   );

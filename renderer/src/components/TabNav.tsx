@@ -3,10 +3,12 @@
  * Tab order, arrow keys move between tabs, Home/End jump), activated on focus.
  */
 import { useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../state/ui-store.js';
 import { TABS, panelDomId, tabDomId } from './tab-registry.js';
 
 export function TabNav() {
+  const { t } = useTranslation('shell');
   const current = useUiStore((s) => s.tab);
   const openTab = useUiStore((s) => s.openTab);
   const list = useRef<HTMLDivElement>(null);
@@ -30,8 +32,8 @@ export function TabNav() {
   };
 
   return (
-    <nav className="sidebar" aria-label="Studio">
-      <div role="tablist" aria-orientation="vertical" aria-label="Studio tabs" ref={list} onKeyDown={onKeyDown}>
+    <nav className="sidebar" aria-label={t('tabs.nav')}>
+      <div role="tablist" aria-orientation="vertical" aria-label={t('tabs.label')} ref={list} onKeyDown={onKeyDown}>
         {TABS.map((tab) => {
           const selected = tab.id === current;
           return (
@@ -46,7 +48,7 @@ export function TabNav() {
               className="tab"
               onClick={() => openTab(tab.id)}
             >
-              {tab.label}
+              {t(`tabs.${tab.id}`)}
             </button>
           );
         })}

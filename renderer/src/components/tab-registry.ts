@@ -13,18 +13,17 @@ import ChatTab from '../features/chat/chat-tab.js';
 
 export interface TabDef {
   id: TabId;
-  label: string;
   Panel: ComponentType;
 }
 
 export const TABS: readonly TabDef[] = [
-  { id: 'chat', label: 'Chat', Panel: ChatTab },
-  { id: 'image', label: 'Image', Panel: lazy(() => import('../features/image/image-tab.js')) },
-  { id: 'video', label: 'Video', Panel: lazy(() => import('../features/video/video-tab.js')) },
-  { id: 'speech', label: 'Speech', Panel: lazy(() => import('../features/speech/speech-tab.js')) },
-  { id: 'tasks', label: 'Tasks', Panel: lazy(() => import('../features/tasks/tasks-tab.js')) },
-  { id: 'gallery', label: 'Gallery', Panel: lazy(() => import('../features/gallery/gallery-tab.js')) },
-  { id: 'settings', label: 'Settings', Panel: lazy(() => import('../features/settings/settings-tab.js')) },
+  { id: 'chat', Panel: ChatTab },
+  { id: 'image', Panel: lazy(() => import('../features/image/image-tab.js')) },
+  { id: 'video', Panel: lazy(() => import('../features/video/video-tab.js')) },
+  { id: 'speech', Panel: lazy(() => import('../features/speech/speech-tab.js')) },
+  { id: 'tasks', Panel: lazy(() => import('../features/tasks/tasks-tab.js')) },
+  { id: 'gallery', Panel: lazy(() => import('../features/gallery/gallery-tab.js')) },
+  { id: 'settings', Panel: lazy(() => import('../features/settings/settings-tab.js')) },
 ];
 
 export const tabDomId = (id: TabId) => `tab-${id}`;

@@ -1,27 +1,33 @@
-/** Studio-wide settings: where outputs are saved, and the theme. */
+/** Studio-wide settings: where outputs are saved, the theme and the language. */
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../../../shared/contract/settings.js';
 import type { SettingsView } from '../../../../shared/contract/index.js';
 import { EMPTY, callKey, useAction, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
+import { LANGUAGE_NAMES, resolveLanguage, systemLanguages } from '../../i18n/languages.js';
 
-const THEMES = [
-  { value: 'system', label: 'System' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-] as const;
+const THEMES = ['system', 'light', 'dark'] as const;
 
 function useSettingsAction() {
   const queryClient = useQueryClient();
-  return useAction('settings.update', {
+  const update = useAction('settings.update', {
     onSuccess: (view) => queryClient.setQueryData(callKey('settings.get', EMPTY), view),
   });
+  /** Applies a choice at once; the host's answer (or event) confirms it. */
+  const choose = (patch: Partial<Pick<SettingsView, 'theme' | 'language'>>) => {
+    queryClient.setQueryData<SettingsView>(callKey('settings.get', EMPTY), (old) => old && { ...old, ...patch });
+    update.mutate(patch);
+  };
+  return { update, choose };
 }
 
 /** Keyed by the saved path, so a change from elsewhere resets the draft instead of fighting it. */
 function LibraryForm({ current }: { current: string }) {
+  const { t } = useTranslation('settings');
   const [draft, setDraft] = useState(current);
-  const update = useSettingsAction();
+  const { update } = useSettingsAction();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate({ libraryDir: draft });
@@ -31,72 +37,113 @@ function LibraryForm({ current }: { current: string }) {
   return (
     <form className="inline-form" onSubmit={submit} noValidate>
       <TextField
-        label="Library folder"
+        label={t('general.library.folder')}
         className="field-grow"
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         error={fieldError}
-        hint="Generated images, video and audio are saved here."
+        hint={t('general.library.folderHint')}
         spellCheck={false}
         autoComplete="off"
       />
       <button type="submit" className="button" aria-disabled={update.isPending}>
-        Save folder
+        {t('general.library.saveFolder')}
       </button>
     </form>
   );
 }
 
 export function LibrarySetting({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('settings');
   const headingId = useId();
   return (
     <section className="settings-section" aria-labelledby={headingId}>
-      <h3 id={headingId}>Library</h3>
+      <h3 id={headingId}>{t('general.library.heading')}</h3>
       <p className="muted">
-        Outputs are saved in <code data-testid="library-dir">{settings.libraryDir}</code>
+        <Trans t={t} i18nKey="general.library.savedIn" values={{ path: settings.libraryDir }} components={{ path: <code data-testid="library-dir" /> }} />
       </p>
       <LibraryForm key={settings.libraryDir} current={settings.libraryDir} />
     </section>
   );
 }
 
-export function ThemeSetting({ settings }: { settings: SettingsView }) {
-  const queryClient = useQueryClient();
-  const update = useSettingsAction();
-  const choose = (theme: SettingsView['theme']) => {
-    // Apply at once; the host's answer (or event) confirms it.
-    queryClient.setQueryData<SettingsView>(callKey('settings.get', EMPTY), (old) => old && { ...old, theme });
-    update.mutate({ theme });
-  };
+/** A setting chosen among a few options, as a row of radio buttons. */
+function Choice<T extends string>({ name, heading, options, value, hint, onChoose, error }: {
+  name: string;
+  heading: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  hint: string;
+  onChoose(value: T): void;
+  error?: string;
+}) {
   return (
     <section className="settings-section">
       <fieldset className="theme-choice">
         <legend>
-          <h3>Theme</h3>
+          <h3>{heading}</h3>
         </legend>
         <div className="segmented">
-          {THEMES.map((t) => (
-            <label key={t.value} className="segment">
-              <input type="radio" name="theme" value={t.value} checked={settings.theme === t.value} onChange={() => choose(t.value)} />
-              <span>{t.label}</span>
+          {options.map((o) => (
+            <label key={o.value} className="segment">
+              <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChoose(o.value)} />
+              <span>{o.label}</span>
             </label>
           ))}
         </div>
-        <p className="hint">System follows your operating system&apos;s light or dark appearance.</p>
-        {update.error && <p className="form-error">{update.error.message}</p>}
+        <p className="hint">{hint}</p>
+        {error && <p className="form-error">{error}</p>}
       </fieldset>
     </section>
   );
 }
 
+export function ThemeSetting({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('settings');
+  const { update, choose } = useSettingsAction();
+  return (
+    <Choice
+      name="theme"
+      heading={t('general.theme.heading')}
+      options={THEMES.map((value) => ({ value, label: t(`general.theme.${value}`) }))}
+      value={settings.theme}
+      hint={t('general.theme.hint')}
+      onChoose={(theme) => choose({ theme })}
+      error={update.error?.message}
+    />
+  );
+}
+
+export function LanguageSetting({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('settings');
+  const { update, choose } = useSettingsAction();
+  const system = LANGUAGE_NAMES[resolveLanguage('system', systemLanguages())];
+  return (
+    <Choice
+      name="language"
+      heading={t('general.language.heading')}
+      options={[
+        { value: 'system' as const, label: t('general.language.system', { language: system }) },
+        ...LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] })),
+      ]}
+      value={settings.language}
+      hint={t('general.language.hint')}
+      onChoose={(language) => choose({ language })}
+      error={update.error?.message}
+    />
+  );
+}
+
 export function GeneralSettings() {
+  const { t } = useTranslation('settings');
   const settings = useCall('settings.get', EMPTY);
   if (settings.isError) return <p className="form-error">{settings.error.message}</p>;
-  if (!settings.data) return <p className="muted">Loading settings…</p>;
+  if (!settings.data) return <p className="muted">{t('general.loading')}</p>;
   return (
     <>
       <LibrarySetting settings={settings.data} />
       <ThemeSetting settings={settings.data} />
+      <LanguageSetting settings={settings.data} />
     </>
   );
 }

@@ -1,0 +1,2 @@
+/** The Chat tab. */
+export const chat = {} as const;

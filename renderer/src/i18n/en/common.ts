@@ -1,0 +1,13 @@
+/** Words used across the studio. English is the source: every other language mirrors these keys. */
+export const common = {
+  loading: 'Loading…',
+  tryAgain: 'Try again',
+  cancel: 'Cancel',
+  close: 'Close',
+  dismiss: 'Dismiss',
+  save: 'Save',
+  remove: 'Remove',
+  copy: 'Copy',
+  copied: 'Copied',
+  somethingWrong: 'Something went wrong. Try again.',
+} as const;

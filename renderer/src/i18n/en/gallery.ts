@@ -1,0 +1,2 @@
+/** The Gallery tab. */
+export const gallery = {} as const;

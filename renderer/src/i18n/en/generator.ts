@@ -1,0 +1,2 @@
+/** Parts shared by the Image, Video and Speech tabs. */
+export const generator = {} as const;

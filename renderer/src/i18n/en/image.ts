@@ -1,0 +1,2 @@
+/** The Image tab. */
+export const image = {} as const;

@@ -1,0 +1,22 @@
+/**
+ * The English strings, one namespace per part of the studio. This object is the source of truth:
+ * its shape types `t()` (i18n/types.d.ts) and every other language (zh-CN/index.ts must match it
+ * key for key, which tsc and i18n.test.ts check).
+ */
+import { chat } from './chat.js';
+import { common } from './common.js';
+import { gallery } from './gallery.js';
+import { generator } from './generator.js';
+import { image } from './image.js';
+import { markdown } from './markdown.js';
+import { settings } from './settings.js';
+import { shell } from './shell.js';
+import { speech } from './speech.js';
+import { tasks } from './tasks.js';
+import { video } from './video.js';
+
+export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings } as const;
+
+/** A language's strings: the English shape, any text. */
+export type Messages = { [NS in keyof typeof en]: Strings<(typeof en)[NS]> };
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -1,0 +1,2 @@
+/** Rendered replies (code blocks, links, images). */
+export const markdown = {} as const;

@@ -1,0 +1,40 @@
+/** The studio's frame: top bar, balance, navigation, top-up banner. */
+export const shell = {
+  brand: 'Gateway Studio',
+  skipToContent: 'Skip to content',
+  tabs: {
+    label: 'Studio tabs',
+    nav: 'Studio',
+    chat: 'Chat',
+    image: 'Image',
+    video: 'Video',
+    speech: 'Speech',
+    tasks: 'Tasks',
+    gallery: 'Gallery',
+    settings: 'Settings',
+  },
+  profile: {
+    label: 'Profile',
+    sandbox: 'Offline sandbox',
+    unavailable: 'Unavailable',
+  },
+  balance: {
+    label: 'Balance',
+    tokens: 'Tokens',
+    tokensLeft: '<n>{{value}}</n> left',
+    tokensUsed: '<n>{{value}}</n> used',
+    tokensTotal: '<n>{{value}}</n> total',
+    cash: 'Cash',
+    charged: '{{amount}} charged',
+    used: '{{amount}} used',
+    credit: '{{amount}} credit',
+    unavailable: 'Balance unavailable',
+    loading: 'Loading balance…',
+    low: 'Low balance — top up soon',
+    refreshFailed: 'Could not refresh: {{message}}',
+    refresh: 'Refresh balance',
+  },
+  payment: {
+    headline: 'Your balance is too low for this job — top up and retry.',
+  },
+} as const;

@@ -1,0 +1,2 @@
+/** The Speech tab. */
+export const speech = {} as const;

@@ -1,0 +1,2 @@
+/** The Tasks tab. */
+export const tasks = {} as const;

@@ -1,0 +1,2 @@
+/** The Video tab. */
+export const video = {} as const;

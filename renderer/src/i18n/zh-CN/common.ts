@@ -1,0 +1,14 @@
+import type { Messages } from '../en/index.js';
+
+export const common: Messages['common'] = {
+  loading: '加载中…',
+  tryAgain: '重试',
+  cancel: '取消',
+  close: '关闭',
+  dismiss: '关闭提示',
+  save: '保存',
+  remove: '移除',
+  copy: '复制',
+  copied: '已复制',
+  somethingWrong: '出了点问题，请重试。',
+};

@@ -1,0 +1,3 @@
+import type { Messages } from '../en/index.js';
+
+export const gallery: Messages['gallery'] = {};
