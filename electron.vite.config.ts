@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import react from '@vitejs/plugin-react';
+import renderer from './vite.config.js';
 
 // electron-vite runs from the repository root; paths resolve from there.
 const root = process.cwd();
@@ -20,12 +20,17 @@ export default defineConfig({
       },
     },
   },
+  // The very build `vite build` makes (vite.config.ts: its CSP meta, minified, same chunks), so
+  // the desktop app never runs a renderer the end-to-end tests did not.
   renderer: {
+    ...renderer,
     root: resolve(root, 'renderer'),
     build: {
+      ...renderer.build,
+      // electron-vite leaves its builds unminified unless told; the renderer's size is its start-up.
+      minify: true,
       outDir: resolve(root, 'out/renderer'),
-      rolldownOptions: { input: { index: resolve(root, 'renderer/index.html') } },
+      rolldownOptions: { ...renderer.build?.rolldownOptions, input: { index: resolve(root, 'renderer/index.html') } },
     },
-    plugins: [react()],
   },
 });

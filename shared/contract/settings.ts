@@ -1,10 +1,10 @@
 /** Studio settings other than profiles and keys. */
 import { z } from 'zod';
+import { LANGUAGES } from '../languages.js';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 
-/** The studio's languages; `system` follows the operating system's (issue 9.1). */
-export const LANGUAGES = ['en', 'zh-CN'] as const;
+/** The language setting; `system` follows the operating system's (issue 9.1). */
 export const Language = z.enum(['system', ...LANGUAGES]);
 export type Language = z.infer<typeof Language>;
 

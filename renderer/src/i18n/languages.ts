@@ -4,14 +4,14 @@
  * zh-CN, zh-Hans, zh-SG, and the Traditional forms, which read Simplified far more easily than
  * English) gets Simplified Chinese; everything else English.
  */
-import { LANGUAGES, type Language } from '../../../shared/contract/settings.js';
+import type { LanguageSetting, StudioLanguage } from '../../../shared/languages.js';
 
-export type StudioLanguage = (typeof LANGUAGES)[number];
+export type { StudioLanguage };
 
 /** Each language by its own name, as language pickers show them (never translated). */
 export const LANGUAGE_NAMES: Record<StudioLanguage, string> = { en: 'English', 'zh-CN': '简体中文' };
 
-export function resolveLanguage(setting: Language | undefined, preferred: readonly string[]): StudioLanguage {
+export function resolveLanguage(setting: LanguageSetting | undefined, preferred: readonly string[]): StudioLanguage {
   if (setting && setting !== 'system') return setting;
   for (const tag of preferred) {
     const primary = tag.toLowerCase().split(/[-_]/)[0];

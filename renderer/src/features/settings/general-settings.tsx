@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../../shared/contract/settings.js';
+import { LANGUAGES } from '../../../../shared/languages.js';
 import type { SettingsView } from '../../../../shared/contract/index.js';
 import { EMPTY, callKey, useAction, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
