@@ -13,6 +13,16 @@ export interface Formats {
   time(ms: number | Date): string;
   /** A share of 1 (0.5 → 50%). */
   percent(fraction: number): string;
+  /** A price as the gateway reported it, to six decimals (a job may cost ¥0.0025); an unknown code plainly. */
+  cost(amount: number, currency: string): string;
+  /** A number with exactly `digits` decimals (2.0 MB, 3.5 s). */
+  fixed(n: number, digits: number): string;
+  /** Hours and minutes only (a list's "today at"). */
+  clock(ms: number | Date): string;
+  /** Month and day, no year (a list's recent dates). */
+  monthDay(ms: number | Date): string;
+  /** A span of time in its two largest units, compact enough for a row: 4s, 2m 05s, 3h 12m, 2d 5h. */
+  duration(ms: number): string;
 }
 
 const cache = new Map<string, Formats>();
@@ -26,6 +36,10 @@ export function formatsFor(language: string): Formats {
   const time = new Intl.DateTimeFormat(language, { timeStyle: 'medium' });
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
   const money = new Map<string, Intl.NumberFormat | null>();
+  const costs = new Map<string, Intl.NumberFormat | null>();
+  const fixed = new Map<number, Intl.NumberFormat>();
+  const clock = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+  const monthDay = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' });
   const formats: Formats = {
     number: (n) => number.format(n),
     money: (amount, currency) => {
@@ -42,9 +56,43 @@ export function formatsFor(language: string): Formats {
     dateTime: (d) => dateTime.format(d),
     time: (d) => time.format(d),
     percent: (f) => percent.format(f),
+    cost: (amount, currency) => {
+      if (!costs.has(currency)) {
+        try {
+          costs.set(currency, new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 6 }));
+        } catch {
+          costs.set(currency, null);
+        }
+      }
+      return costs.get(currency)?.format(amount) ?? `${amount} ${currency}`;
+    },
+    fixed: (n, digits) => {
+      let format = fixed.get(digits);
+      if (!format) fixed.set(digits, (format = new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+      return format.format(n);
+    },
+    clock: (d) => clock.format(d),
+    monthDay: (d) => monthDay.format(d),
+    duration: durationFormat(language),
   };
   cache.set(language, formats);
   return formats;
+}
+
+/** Narrow units joined as the language joins them ("2m 05s", "2分钟05秒"), the smaller unit padded to two digits. */
+function durationFormat(language: string): (ms: number) => string {
+  const unit = (name: string, pad = 1) => new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'narrow', minimumIntegerDigits: pad });
+  const [sec, min, hour, day, sec2, min2] = [unit('second'), unit('minute'), unit('hour'), unit('day'), unit('second', 2), unit('minute', 2)];
+  const list = new Intl.ListFormat(language, { type: 'unit', style: 'narrow' });
+  return (ms) => {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    const m = Math.floor(s / 60);
+    const h = Math.floor(m / 60);
+    if (s < 60) return sec.format(s);
+    if (m < 60) return list.format([min.format(m), sec2.format(s % 60)]);
+    if (h < 48) return list.format([hour.format(h), min2.format(m % 60)]);
+    return list.format([day.format(Math.floor(h / 24)), hour.format(h % 24)]);
+  };
 }
 
 /** The formatters of the language the studio shows now. */

@@ -3,35 +3,38 @@
  * so every message ends by saying the draft is still there. A 402 also raises the app-wide
  * top-up banner (the client does that); this note says it where the creator is looking.
  */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { ErrorData } from '../../../../shared/contract/index.js';
 import './failure-note.css';
 
-function advice(error: ErrorData, action: string): string {
+function advice(t: TFunction<'generator'>, error: ErrorData, action: string): string {
   switch (error.code) {
     case 'payment_required':
-      return `Top up the balance of this profile's key, then press ${action} again.`;
+      return t('failure.paymentRequired', { action });
     case 'unauthorized':
-      return 'Check the API key of the active profile in Settings.';
+      return t('failure.unauthorized');
     case 'rate_limited':
-      return `The gateway is busy: wait a moment, then press ${action} again.`;
+      return t('failure.rateLimited', { action });
     case 'invalid_input':
     case 'invalid_request':
-      return error.param ? 'Fix the marked field and try again.' : 'Adjust the settings and try again.';
+      return error.param ? t('failure.fixField') : t('failure.adjustSettings');
     case 'unreachable':
     case 'timeout':
-      return 'Check your connection, or the gateway address in Settings, then try again.';
+      return t('failure.unreachable');
     default:
-      return `Press ${action} to try again.`;
+      return t('failure.retry', { action });
   }
 }
 
+/** `action` is the submit button's (translated) name; `kept` says, translated, what the form still holds. */
 export function FailureNote({ error, action, kept }: { error: ErrorData; action: string; kept: string }) {
+  const { t } = useTranslation('generator');
   return (
     <div className="gen-failure" role="alert" data-testid="generator-failure">
+      {/* The host's own words: translated, if at all, where they are made. */}
       <strong>{error.message}</strong>
-      <span>
-        {advice(error, action)} {kept}
-      </span>
+      <span>{t('failure.note', { advice: advice(t, error, action), kept })}</span>
     </div>
   );
 }

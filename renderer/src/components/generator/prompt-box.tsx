@@ -4,6 +4,8 @@
  * Shared by the generator tabs so they all behave alike; the tab owns the value and the history.
  */
 import { useId, type KeyboardEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../i18n/format.js';
 import { FieldMessages } from '../Field.js';
 
 interface PromptBoxProps {
@@ -27,6 +29,8 @@ interface PromptBoxProps {
 const short = (p: string) => (p.length > 90 ? `${p.slice(0, 90)}…` : p);
 
 export function PromptBox({ label, value, onChange, onSubmit, history, maxChars, hint, error, placeholder, id, ref, rows = 4 }: PromptBoxProps) {
+  const { t } = useTranslation('generator');
+  const f = useFormats();
   const auto = useId();
   const fieldId = id ?? auto;
   const over = maxChars !== undefined && value.length > maxChars;
@@ -46,13 +50,13 @@ export function PromptBox({ label, value, onChange, onSubmit, history, maxChars,
         {history.length > 0 && (
           <select
             className="prompt-history"
-            aria-label="Recent prompts"
+            aria-label={t('prompt.recent')}
             value=""
             onChange={(e) => {
               if (e.target.value) onChange(e.target.value);
             }}
           >
-            <option value="">Recent prompts…</option>
+            <option value="">{t('prompt.recentPlaceholder')}</option>
             {history.map((p) => (
               <option key={p} value={p}>
                 {short(p)}
@@ -74,10 +78,11 @@ export function PromptBox({ label, value, onChange, onSubmit, history, maxChars,
       />
       <p className="prompt-box-foot hint">
         <span id={`${fieldId}-count`} className={over ? 'field-error' : undefined}>
-          {value.length.toLocaleString()}
-          {maxChars !== undefined ? ` / ${maxChars.toLocaleString()}` : ''} characters
+          {maxChars !== undefined
+            ? t('prompt.countOfMax', { chars: f.number(value.length), max: f.number(maxChars) })
+            : t('prompt.count', { chars: f.number(value.length) })}
         </span>
-        <span aria-hidden="true">Ctrl+Enter to submit</span>
+        <span aria-hidden="true">{t('prompt.submitHint')}</span>
       </p>
       <FieldMessages id={fieldId} hint={hint} error={error} />
     </div>

@@ -3,6 +3,10 @@
  * tokens when it reports usage. Nothing is shown for what the gateway did not report — an
  * estimate dressed as a figure would mislead.
  */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useFormats, type Formats } from '../../i18n/format.js';
+
 export interface Cost {
   amount: number;
   currency: string;
@@ -14,36 +18,31 @@ export interface TokenUsage {
   totalTokenCount?: number;
 }
 
-export function formatCost(cost: Cost): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: cost.currency, maximumFractionDigits: 6 }).format(cost.amount);
-  } catch {
-    // Not an ISO currency code (gateways may bill in credits): show it as given.
-    return `${cost.amount} ${cost.currency}`;
-  }
+function tokensText(t: TFunction<'generator'>, f: Formats, usage: TokenUsage & { totalTokenCount: number }): string {
+  const total = f.number(usage.totalTokenCount);
+  const input = usage.promptTokenCount === undefined ? undefined : f.number(usage.promptTokenCount);
+  const output = usage.candidatesTokenCount === undefined ? undefined : f.number(usage.candidatesTokenCount);
+  if (input !== undefined && output !== undefined) return t('usage.tokensInOut', { total, input, output });
+  if (input !== undefined) return t('usage.tokensIn', { total, input });
+  if (output !== undefined) return t('usage.tokensOut', { total, output });
+  return t('usage.tokens', { total });
 }
 
-const n = (v: number) => v.toLocaleString();
-
-export function usageText(cost?: Cost, usage?: TokenUsage): string | null {
+export function usageText(t: TFunction<'generator'>, f: Formats, cost?: Cost, usage?: TokenUsage): string | null {
   const parts: string[] = [];
-  if (cost) parts.push(`Cost ${formatCost(cost)}`);
-  if (usage?.totalTokenCount !== undefined) {
-    const detail = [
-      usage.promptTokenCount !== undefined && `${n(usage.promptTokenCount)} in`,
-      usage.candidatesTokenCount !== undefined && `${n(usage.candidatesTokenCount)} out`,
-    ].filter(Boolean);
-    parts.push(`${n(usage.totalTokenCount)} tokens${detail.length ? ` (${detail.join(', ')})` : ''}`);
-  }
+  if (cost) parts.push(t('usage.cost', { amount: f.cost(cost.amount, cost.currency) }));
+  if (usage?.totalTokenCount !== undefined) parts.push(tokensText(t, f, { ...usage, totalTokenCount: usage.totalTokenCount }));
   return parts.length ? parts.join(' · ') : null;
 }
 
-export function UsageLine({ cost, usage, label = 'Usage' }: { cost?: Cost; usage?: TokenUsage; label?: string }) {
-  const text = usageText(cost, usage);
+export function UsageLine({ cost, usage, label }: { cost?: Cost; usage?: TokenUsage; label?: string }) {
+  const { t } = useTranslation('generator');
+  const f = useFormats();
+  const text = usageText(t, f, cost, usage);
   if (!text) return null;
   return (
     <p className="usage-line hint" data-testid="usage-line">
-      <span className="sr-only">{label}: </span>
+      <span className="sr-only">{t('usage.prefix', { label: label ?? t('usage.label') })}</span>
       {text}
     </p>
   );

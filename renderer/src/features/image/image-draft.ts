@@ -3,11 +3,13 @@
  * fields exist and what they allow, and the shared schemas (the very ones the host applies)
  * check a draft before it is sent, so a mistake is named at its field before money is spent.
  */
+import type { TFunction } from 'i18next';
 import { ATTACHMENT_PREFIX, NativeImageInput, type AttachmentView } from '../../../../shared/contract/media.js';
 import type { ErrorData } from '../../../../shared/contract/result.js';
 import { IMAGE_MODELS, isNativeImageModel, REFERENCE_IMAGE_MAX_BYTES, type ImageModelSpec } from '../../../../shared/gateway/catalog.js';
 import { imageRequestSchema } from '../../../../shared/gateway/requests-media.js';
 import { check, type Problem } from '../../../../shared/gateway/rules.js';
+import type { Formats } from '../../i18n/format.js';
 import type { Remix } from '../../state/remix-store.js';
 
 /** A reference image: a file the host holds (with a small local preview) or a public URL. */
@@ -111,7 +113,10 @@ export function fieldOf(raw: string | undefined, d: ImageDraft): string {
   return ['model', 'prompt', 'size', 'resolution', 'n', 'watermark'].includes(param) ? param : 'form';
 }
 
-/** The rules' wording names the wire parameter; at a labelled field the creator needs only the rule. */
+/**
+ * The rules' wording names the wire parameter; at a labelled field the creator needs only the rule.
+ * Those texts come from the shared rules (the host's too), not the renderer: translated, if at all, there.
+ */
 const tidy = (message: string) => message.replace(/^'(?:n|size|resolution|prompt|watermark|sequential_image_generation)' must/, 'Must');
 
 function collect(problems: Problem[], d: ImageDraft, into: FieldErrors): void {
@@ -121,27 +126,32 @@ function collect(problems: Problem[], d: ImageDraft, into: FieldErrors): void {
   }
 }
 
-/** Everything that can be known wrong before sending; an empty object means "send it". */
-export function validate(d: ImageDraft): FieldErrors {
+/**
+ * Everything that can be known wrong before sending; an empty object means "send it". The
+ * renderer's own texts come in the language shown (`t`, `f`); the shared rules' stay as written.
+ */
+export function validate(d: ImageDraft, t: TFunction<'image'>, f: Formats): FieldErrors {
   const errors: FieldErrors = {};
   const native = isNativeImageModel(d.model);
   const spec = IMAGE_MODELS[d.model];
-  if (!native && !spec) return { model: 'Choose one of the listed models.' };
+  if (!native && !spec) return { model: t('draft.unknownModel') };
   const limit = referenceLimit(d.model);
   if (d.refs.length > limit) {
-    errors.refs = `${d.model} takes at most ${limit} reference images; remove ${d.refs.length - limit}.`;
+    errors.refs = t('draft.tooManyRefs', { model: d.model, limit: f.number(limit), extra: f.number(d.refs.length - limit) });
   }
   const formats = native ? NATIVE_FORMATS : ASYNC_FORMATS;
+  const accepted = native ? t('draft.formatsNative') : t('draft.formatsJob');
   for (const r of d.refs) {
     if (r.kind === 'url') {
-      if (native) errors[`ref:${r.id}`] = 'Native models edit attached files only: attach the image itself instead of a link.';
-      else if (!/^https?:\/\/[^\s/]+/i.test(r.url.trim())) errors[`ref:${r.id}`] = 'Must be a public http(s) link.';
+      if (native) errors[`ref:${r.id}`] = t('draft.nativeNoLinks');
+      else if (!/^https?:\/\/[^\s/]+/i.test(r.url.trim())) errors[`ref:${r.id}`] = t('draft.publicLink');
       continue;
     }
     if (!formats.includes(r.mime)) {
-      errors[`ref:${r.id}`] = `${r.mime.replace('image/', '').toUpperCase() || 'This file'} is not accepted here: use ${native ? 'PNG, JPEG or WebP' : 'JPEG or PNG'}.`;
+      const format = r.mime.replace('image/', '').toUpperCase();
+      errors[`ref:${r.id}`] = format ? t('draft.formatNotAccepted', { format, formats: accepted }) : t('draft.fileNotAccepted', { formats: accepted });
     } else if (r.bytes > REFERENCE_IMAGE_MAX_BYTES) {
-      errors[`ref:${r.id}`] = `${(r.bytes / MB).toFixed(1)} MB is over the 10 MB limit for a reference image.`;
+      errors[`ref:${r.id}`] = t('draft.tooLarge', { size: f.fixed(r.bytes / MB, 1) });
     }
   }
   if (native) {

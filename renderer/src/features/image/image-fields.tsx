@@ -3,9 +3,11 @@
  * its own sizes, resolutions and count bounds, and the resolution says the true pixel size.
  */
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IMAGE_MODELS, imagePixelSize, type ResolutionClass } from '../../../../shared/gateway/catalog.js';
 import { FieldMessages } from '../../components/Field.js';
 import { SelectField } from '../../components/generator/select-field.js';
+import { useFormats } from '../../i18n/format.js';
 import type { FieldErrors, ImageDraft } from './image-draft.js';
 
 interface Props {
@@ -34,19 +36,19 @@ function Check({ id, label, hint, checked, error, onChange }: { id: string; labe
 }
 
 export function ImageFields({ draft, errors, onChange }: Props) {
+  const { t } = useTranslation(['image', 'generator']);
+  const f = useFormats();
   const nHint = useId();
   const spec = IMAGE_MODELS[draft.model];
   if (!spec) {
     return (
-      <p className="hint image-native-note">
-        This model answers at once with an image (and sometimes a few words), saved straight to your library. To edit a
-        picture, attach it below and describe the change.
-      </p>
+      <p className="hint image-native-note">{t('fields.nativeNote')}</p>
     );
   }
   const px = (r: ResolutionClass) => {
     const { width, height } = imagePixelSize(draft.size, r);
-    return `${width} × ${height} px`;
+    // Pixel sizes are read as dimensions, never grouped (1024, not 1,024).
+    return t('fields.pixels', { width, height });
   };
   const current = (spec.resolutions as readonly string[]).includes(draft.resolution) ? (draft.resolution as ResolutionClass) : spec.defaultResolution;
   const nError = errors.n;
@@ -55,23 +57,23 @@ export function ImageFields({ draft, errors, onChange }: Props) {
     <div className="image-fields">
       <SelectField
         id="image-field-size"
-        label="Aspect ratio"
+        label={t('generator:labels.aspectRatio')}
         value={draft.size}
         onChange={(size) => onChange({ size })}
-        options={spec.sizes.map((s) => ({ value: s, label: s === spec.defaultSize ? `${s} (default)` : s }))}
+        options={spec.sizes.map((s) => ({ value: s, label: s === spec.defaultSize ? t('fields.defaultOption', { value: s }) : s }))}
         error={errors.size}
       />
       <SelectField
         id="image-field-resolution"
-        label="Resolution"
+        label={t('fields.resolution')}
         value={draft.resolution}
         onChange={(resolution) => onChange({ resolution })}
-        options={spec.resolutions.map((r) => ({ value: r, label: `${r} — ${px(r)}` }))}
-        hint={`Output ${px(current)}`}
+        options={spec.resolutions.map((r) => ({ value: r, label: t('fields.resolutionOption', { resolution: r, pixels: px(r) }) }))}
+        hint={t('fields.output', { pixels: px(current) })}
         error={errors.resolution}
       />
       <div className="field">
-        <label htmlFor="image-field-n">Number of images</label>
+        <label htmlFor="image-field-n">{t('fields.count')}</label>
         <input
           id="image-field-n"
           type="number"
@@ -85,7 +87,7 @@ export function ImageFields({ draft, errors, onChange }: Props) {
           aria-describedby={`${nHint}${nError ? ' image-field-n-error' : ''}`}
         />
         <p id={nHint} className="hint">
-          {spec.n.min} to {spec.n.max}; reference images may lower how many come back.
+          {t('fields.countHint', { min: f.number(spec.n.min), max: f.number(spec.n.max) })}
         </p>
         {nError && (
           <p id="image-field-n-error" className="field-error">
@@ -96,8 +98,8 @@ export function ImageFields({ draft, errors, onChange }: Props) {
       {spec.sequential && (
         <Check
           id="image-field-sequential"
-          label="Sequential group"
-          hint="Generate the images as one related series (a storyboard, a set of variations)."
+          label={t('fields.sequential')}
+          hint={t('fields.sequentialHint')}
           checked={draft.sequential}
           error={errors.sequential}
           onChange={(sequential) => onChange({ sequential })}
@@ -106,8 +108,8 @@ export function ImageFields({ draft, errors, onChange }: Props) {
       {spec.watermark && (
         <Check
           id="image-field-watermark"
-          label="Watermark"
-          hint="Let the gateway add its watermark to each image."
+          label={t('fields.watermark')}
+          hint={t('fields.watermarkHint')}
           checked={draft.watermark}
           error={errors.watermark}
           onChange={(watermark) => onChange({ watermark })}

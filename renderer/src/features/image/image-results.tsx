@@ -3,40 +3,44 @@
  * each image as soon as the library has it; a native run shows its image(s), the model's text,
  * why it stopped when that was not a normal stop, and its token usage. Any image opens full size.
  */
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EMPTY, useCall } from '../../api/client.js';
 import type { LibraryItemView } from '../../../../shared/contract/library.js';
 import type { TaskView } from '../../../../shared/contract/tasks.js';
 import { UsageLine } from '../../components/generator/usage-line.js';
+import { useFormats, type Formats } from '../../i18n/format.js';
 import type { Run } from './use-image-runs.js';
 
 /** Library paths are relative and may hold any character: each segment is encoded on its own. */
 export const mediaUrl = (base: string, path: string) => base + path.split('/').map(encodeURIComponent).join('/');
 
-function jobState(t: TaskView): string {
-  const files = t.downloads.length;
-  const saved = t.downloads.filter((d) => d.libraryId).length;
-  switch (t.state) {
+/** A job's state in words; its error, when it has one, is the host's and is shown as given. */
+function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Formats): string {
+  const files = task.downloads.length;
+  const saved = task.downloads.filter((d) => d.libraryId).length;
+  switch (task.state) {
     case 'submitting':
-      return 'Submitting…';
+      return t('generator:status.submitting');
     case 'queued':
-      return 'Queued at the gateway…';
+      return t('generator:status.queued');
     case 'running':
-      return t.progress === undefined ? 'Generating…' : `Generating — ${Math.round(t.progress)}%`;
+      return task.progress === undefined ? t('job.generating') : t('job.generatingProgress', { percent: f.percent(Math.round(task.progress) / 100) });
     case 'completed':
-      return files ? `Saving ${saved} of ${files} images…` : 'Completed — saving…';
+      return files ? t('job.saving', { saved: f.number(saved), files: f.number(files) }) : t('job.completed');
     case 'saved':
-      return `Saved ${saved} image${saved === 1 ? '' : 's'} to your library`;
+      return t('job.saved', { count: saved });
     case 'failed':
-      return `Failed: ${t.error ?? 'the gateway gave no reason.'} Your draft is kept; adjust it and generate again.`;
+      return t('job.failed', { reason: task.error ?? t('job.noReason') });
     case 'timed_out':
-      return 'Still not finished after the usual wait: check it again from the Tasks tab.';
+      return t('job.timedOut');
     case 'expired':
-      return 'The result links expired before they could be saved.';
+      return t('job.expired');
     case 'cancelled':
-      return 'Stopped tracking (from the Tasks tab).';
+      return t('job.cancelled');
     case 'unknown':
-      return t.error ?? 'The fate of this job is unknown; see the Tasks tab.';
+      return task.error ?? t('job.unknown');
   }
 }
 
@@ -47,9 +51,10 @@ interface ThumbProps {
 }
 
 function ResultImage({ item, base, onOpen }: ThumbProps) {
+  const { t } = useTranslation('image');
   return (
     <figure className="result-image">
-      <button type="button" className="result-open" aria-label={`Open full size: ${item.prompt}`} onClick={() => onOpen(item)}>
+      <button type="button" className="result-open" aria-label={t('results.openFull', { prompt: item.prompt })} onClick={() => onOpen(item)}>
         <img src={mediaUrl(base, item.thumb ?? item.file)} alt={item.prompt} decoding="async" />
       </button>
       <figcaption className="hint">
@@ -68,21 +73,23 @@ function SavedImage({ id, base, onOpen }: { id: string; base: string; onOpen(ite
 }
 
 function AsyncRun({ jobs, base, onOpen }: { jobs: TaskView[]; base: string; onOpen(item: LibraryItemView): void }) {
+  const { t } = useTranslation(['image', 'generator']);
+  const f = useFormats();
   return (
     <>
-      {jobs.map((t) => {
-        const running = t.state === 'queued' || t.state === 'running' || t.state === 'submitting';
-        const bad = ['failed', 'timed_out', 'expired', 'unknown'].includes(t.state);
+      {jobs.map((job) => {
+        const running = job.state === 'queued' || job.state === 'running' || job.state === 'submitting';
+        const bad = ['failed', 'timed_out', 'expired', 'unknown'].includes(job.state);
         return (
-          <div key={t.id} className="run-job">
+          <div key={job.id} className="run-job">
             <p className={bad ? 'field-error' : 'run-state'} data-testid="run-state">
-              {jobState(t)}
+              {jobState(job, t, f)}
             </p>
             {running && (
-              <progress max={100} value={t.state === 'running' && t.progress !== undefined ? t.progress : undefined} aria-label="Job progress" />
+              <progress max={100} value={job.state === 'running' && job.progress !== undefined ? job.progress : undefined} aria-label={t('results.progress')} />
             )}
             <div className="result-grid">
-              {t.downloads.map((d, i) =>
+              {job.downloads.map((d, i) =>
                 d.libraryId ? (
                   <SavedImage key={d.libraryId} id={d.libraryId} base={base} onOpen={onOpen} />
                 ) : (
@@ -98,6 +105,7 @@ function AsyncRun({ jobs, base, onOpen }: { jobs: TaskView[]; base: string; onOp
 }
 
 export function RunView({ run, jobs, onOpen }: { run: Run; jobs: TaskView[]; onOpen(item: LibraryItemView): void }) {
+  const { t } = useTranslation('image');
   const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   return (
     <article className="run" aria-label={`${run.model}: ${run.prompt}`} data-testid="image-run">
@@ -123,7 +131,8 @@ export function RunView({ run, jobs, onOpen }: { run: Run; jobs: TaskView[]; onO
           )}
           {(run.result.notice || run.result.finishReason !== 'STOP') && (
             <p className="notice" role="note">
-              <strong>Stopped: {run.result.finishReason}.</strong> {run.result.notice}
+              {/* The finish reason is the model's own token (SAFETY…); the notice is the host's words. */}
+              <strong>{t('results.stopped', { reason: run.result.finishReason })}</strong> {run.result.notice}
             </p>
           )}
           <UsageLine usage={run.result.usage} />
@@ -135,6 +144,7 @@ export function RunView({ run, jobs, onOpen }: { run: Run; jobs: TaskView[]; onO
 
 /** Full size in a modal <dialog>: the browser traps focus, makes the page inert and closes on Esc. */
 export function ImageViewer({ item, onClose }: { item: LibraryItemView; onClose(): void }) {
+  const { t } = useTranslation(['image', 'common']);
   const dialog = useRef<HTMLDialogElement>(null);
   const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   useEffect(() => {
@@ -144,11 +154,11 @@ export function ImageViewer({ item, onClose }: { item: LibraryItemView; onClose(
   const close = () => dialog.current?.close();
   const onBackdrop = (e: MouseEvent<HTMLDialogElement>) => e.target === e.currentTarget && close();
   return (
-    <dialog ref={dialog} className="image-viewer" aria-label="Full-size image" onClose={onClose} onClick={onBackdrop}>
+    <dialog ref={dialog} className="image-viewer" aria-label={t('results.viewer')} onClose={onClose} onClick={onBackdrop}>
       <div className="image-viewer-bar">
         <span className="run-prompt">{item.prompt}</span>
         <button type="button" className="button" onClick={close}>
-          Close
+          {t('common:close')}
         </button>
       </div>
       <img src={mediaUrl(base, item.file)} alt={item.prompt} />

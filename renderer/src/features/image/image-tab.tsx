@@ -3,7 +3,9 @@
  * images, checks before sending, and results that appear as they arrive. The draft lives in
  * localStorage (useDraft), so a tab switch, a failure or a restart never loses it.
  */
+import type { TFunction } from 'i18next';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.js';
 import type { LibraryItemView } from '../../../../shared/contract/library.js';
 import type { ErrorData } from '../../../../shared/contract/result.js';
@@ -12,6 +14,7 @@ import { FailureNote } from '../../components/generator/failure-note.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { TabIntro } from '../../components/TabIntro.js';
+import { useFormats } from '../../i18n/format.js';
 import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { useUiStore } from '../../state/ui-store.js';
@@ -27,21 +30,26 @@ import { useReferences } from './use-references.js';
 import '../../components/generator/generator.css';
 import './image.css';
 
-const NATIVE_LABEL: Record<string, string> = {
-  'modelc-2.5-flash-image-preview': 'faster and cheaper',
-  'modelc-3-pro-image-preview': 'higher quality',
+const NATIVE_NOTE: Record<string, 'fasterCheaper' | 'higherQuality'> = {
+  'modelc-2.5-flash-image-preview': 'fasterCheaper',
+  'modelc-3-pro-image-preview': 'higherQuality',
 };
 
-const MODEL_GROUPS = [
-  {
-    label: 'Jobs: queued, then saved to the library',
-    options: IMAGE_MODEL_IDS.map((id) => {
-      const s = IMAGE_MODELS[id];
-      return { value: id, label: `${id} — ${s.resolutions.join('/')}, up to ${s.n.max} images` };
-    }),
-  },
-  { label: 'Instant: answers at once, can edit', options: NATIVE_IMAGE_MODELS.map((id) => ({ value: id, label: `${id} — ${NATIVE_LABEL[id]}` })) },
-];
+function modelGroups(t: TFunction<'image'>, number: (n: number) => string) {
+  return [
+    {
+      label: t('model.groupJobs'),
+      options: IMAGE_MODEL_IDS.map((id) => {
+        const s = IMAGE_MODELS[id];
+        return { value: id, label: t('model.jobOption', { id, resolutions: s.resolutions.join('/'), max: number(s.n.max) }) };
+      }),
+    },
+    {
+      label: t('model.groupInstant'),
+      options: NATIVE_IMAGE_MODELS.map((id) => ({ value: id, label: NATIVE_NOTE[id] ? t('model.nativeOption', { id, note: t(`model.${NATIVE_NOTE[id]}`) }) : id })),
+    },
+  ];
+}
 
 /** Field order on screen, so the first problem is the one focused. */
 const ORDER = ['model', 'prompt', 'size', 'resolution', 'n', 'sequential', 'watermark', 'refs'];
@@ -62,6 +70,8 @@ function without(errors: FieldErrors, patch: Partial<ImageDraft>): FieldErrors {
 }
 
 export default function ImageTab() {
+  const { t } = useTranslation(['image', 'generator']);
+  const f = useFormats();
   const [draft, update] = useDraft<ImageDraft>('image', INITIAL_DRAFT);
   const history = usePromptHistory('image');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -104,7 +114,7 @@ export default function ImageTab() {
   const submit = async () => {
     if (busy) return;
     setFailure(null);
-    const found = validate(draft);
+    const found = validate(draft, t, f);
     if (Object.keys(found).length) {
       setErrors(found);
       focusFirst(found);
@@ -135,12 +145,10 @@ export default function ImageTab() {
 
   return (
     <div className="image-tab">
-      <TabIntro title="Image">
-        Generate or edit images from a prompt and reference pictures; every result is saved to your library.
-      </TabIntro>
+      <TabIntro title={t('intro.title')}>{t('intro.text')}</TabIntro>
       <form
         className="image-form"
-        aria-label="Image generation"
+        aria-label={t('form.label')}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -149,37 +157,37 @@ export default function ImageTab() {
       >
         <SelectField
           id="image-field-model"
-          label="Model"
+          label={t('generator:labels.model')}
           value={draft.model}
           onChange={(model) => change(switchModel(draft, model))}
-          groups={MODEL_GROUPS}
-          hint={native ? 'Answers at once; the image is saved to your library.' : 'Runs as a job: follow it here or in Tasks; images are saved to your library.'}
+          groups={modelGroups(t, f.number)}
+          hint={native ? t('model.hintNative') : t('model.hintJob')}
           error={errors.model}
         />
         <PromptBox
           id="image-field-prompt"
-          label={native && draft.refs.length ? 'Edit instruction' : 'Prompt'}
+          label={native && draft.refs.length ? t('prompt.editLabel') : t('generator:labels.prompt')}
           value={draft.prompt}
           onChange={(prompt) => change({ prompt })}
           onSubmit={() => void submit()}
           history={history.prompts}
-          placeholder={native ? 'A watercolour fox in the snow — or, with an image attached: make the sky stormy' : 'A lighthouse at dusk, long exposure, 35 mm'}
+          placeholder={native ? t('prompt.placeholderNative') : t('prompt.placeholder')}
           error={errors.prompt}
         />
         <ImageFields draft={draft} errors={errors} onChange={change} />
         <ReferenceImages refs={draft.refs} errors={errors} references={references} limit={referenceLimit(draft.model)} native={native} />
         <div className="image-actions">
           <button type="submit" className="button button-primary" disabled={busy || references.busy > 0}>
-            {busy ? 'Generating…' : 'Generate'}
+            {busy ? t('form.generating') : t('form.generate')}
           </button>
           {errors.form && <p className="form-error">{errors.form}</p>}
         </div>
-        {failure && <FailureNote error={failure} action="Generate" kept="Your prompt, settings and images are kept." />}
+        {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
       </form>
       <section className="image-results" aria-labelledby="image-results-heading">
-        <h3 id="image-results-heading">Results</h3>
+        <h3 id="image-results-heading">{t('results.heading')}</h3>
         <div role="status" aria-live="polite" className="hint">
-          {busy ? (native ? 'Generating…' : 'Submitting the job…') : runs.length === 0 ? 'Results appear here as they arrive, and in the Gallery.' : ''}
+          {busy ? (native ? t('form.generating') : t('results.submitting')) : runs.length === 0 ? t('results.empty') : ''}
         </div>
         {runs.map((run) => (
           <RunView key={run.key} run={run} jobs={run.kind === 'async' ? jobsOf(run) : []} onOpen={setViewing} />

@@ -3,8 +3,11 @@
  * preview, can be moved up or down with buttons (so order is keyboard-accessible, not drag-only)
  * and removed. Problems appear at the field and at the image they concern.
  */
+import type { TFunction } from 'i18next';
 import { useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/TextField.js';
+import { useFormats, type Formats } from '../../i18n/format.js';
 import { refLabel, type FieldErrors, type ImageRef } from './image-draft.js';
 import type { References } from './use-references.js';
 
@@ -17,15 +20,18 @@ interface Props {
 }
 
 const KB = 1024;
-const size = (bytes: number) => (bytes < KB * KB ? `${Math.max(1, Math.round(bytes / KB))} KB` : `${(bytes / KB / KB).toFixed(1)} MB`);
+/** KB and MB are written the same in every language the studio speaks; only the number is local. */
+const size = (bytes: number, f: Formats) => (bytes < KB * KB ? `${f.number(Math.max(1, Math.round(bytes / KB)))} KB` : `${f.fixed(bytes / KB / KB, 1)} MB`);
 
-function describe(r: ImageRef): string {
-  if (r.kind === 'url') return 'Link';
+function describe(r: ImageRef, t: TFunction<'image'>, f: Formats): string {
+  if (r.kind === 'url') return t('refs.link');
   const format = r.mime.replace('image/', '').toUpperCase();
-  return [format, r.width && r.height ? `${r.width}×${r.height}` : '', size(r.bytes)].filter(Boolean).join(' · ');
+  return [format, r.width && r.height ? `${r.width}×${r.height}` : '', size(r.bytes, f)].filter(Boolean).join(' · ');
 }
 
 export function ReferenceImages({ refs, errors, references, limit, native }: Props) {
+  const { t } = useTranslation('image');
+  const f = useFormats();
   const picker = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -70,11 +76,9 @@ export function ReferenceImages({ refs, errors, references, limit, native }: Pro
 
   return (
     <fieldset className="refs" id="image-field-refs" tabIndex={-1} aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ')}>
-      <legend>Reference images</legend>
+      <legend>{t('refs.legend')}</legend>
       <p id={hintId} className="hint">
-        {native
-          ? `Optional: attach up to ${limit} images (PNG, JPEG or WebP) to edit them; the prompt is the instruction.`
-          : `Optional: up to ${limit} images, each JPEG or PNG and at most 10 MB, as files or public links.`}
+        {native ? t('refs.hintNative', { limit: f.number(limit) }) : t('refs.hint', { limit: f.number(limit) })}
       </p>
       <div
         className={`dropzone${dragging ? ' dropzone-active' : ''}`}
@@ -86,9 +90,9 @@ export function ReferenceImages({ refs, errors, references, limit, native }: Pro
         onDrop={onDrop}
         data-testid="image-dropzone"
       >
-        <span>Drop images here, paste one with Ctrl+V, or</span>
+        <span>{t('refs.drop')}</span>
         <button type="button" className="button" ref={chooseButton} onClick={() => picker.current?.click()}>
-          Choose files…
+          {t('refs.choose')}
         </button>
         <input
           ref={picker}
@@ -106,7 +110,7 @@ export function ReferenceImages({ refs, errors, references, limit, native }: Pro
       {!native && (
         <div className="ref-link">
           <TextField
-            label="Image link"
+            label={t('refs.linkLabel')}
             type="url"
             placeholder="https://example.com/photo.jpg"
             value={link}
@@ -119,17 +123,17 @@ export function ReferenceImages({ refs, errors, references, limit, native }: Pro
             }}
           />
           <button type="button" className="button" onClick={addLink}>
-            Add link
+            {t('refs.addLink')}
           </button>
         </div>
       )}
       {references.busy > 0 && (
         <p role="status" className="hint">
-          Adding {references.busy} image{references.busy > 1 ? 's' : ''}…
+          {t('refs.adding', { count: references.busy })}
         </p>
       )}
       {refs.length > 0 && (
-        <ol className="ref-list" aria-label="Attached reference images">
+        <ol className="ref-list" aria-label={t('refs.listLabel')}>
           {refs.map((r, i) => {
             const itemError = errors[`ref:${r.id}`];
             const name = refLabel(r);
@@ -139,14 +143,14 @@ export function ReferenceImages({ refs, errors, references, limit, native }: Pro
                   <img className="ref-thumb" src={r.thumb} alt="" />
                 ) : (
                   <span className="ref-thumb ref-thumb-none" aria-hidden="true">
-                    {r.kind === 'url' ? 'URL' : 'IMG'}
+                    {r.kind === 'url' ? t('refs.thumbLink') : t('refs.thumbFile')}
                   </span>
                 )}
                 <div className="ref-text">
                   <span className="ref-name" title={name}>
                     {name}
                   </span>
-                  <span className="hint">{describe(r)}</span>
+                  <span className="hint">{describe(r, t, f)}</span>
                   {itemError && (
                     <span id={`ref-${r.id}-error`} className="field-error">
                       {itemError}
@@ -154,13 +158,13 @@ export function ReferenceImages({ refs, errors, references, limit, native }: Pro
                   )}
                 </div>
                 <div className="ref-actions">
-                  <button type="button" id={`ref-${r.id}-up`} className="icon-button" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => move(r.id, -1)}>
+                  <button type="button" id={`ref-${r.id}-up`} className="icon-button" aria-label={t('refs.moveUp', { name })} disabled={i === 0} onClick={() => move(r.id, -1)}>
                     ↑
                   </button>
-                  <button type="button" id={`ref-${r.id}-down`} className="icon-button" aria-label={`Move ${name} down`} disabled={i === refs.length - 1} onClick={() => move(r.id, 1)}>
+                  <button type="button" id={`ref-${r.id}-down`} className="icon-button" aria-label={t('refs.moveDown', { name })} disabled={i === refs.length - 1} onClick={() => move(r.id, 1)}>
                     ↓
                   </button>
-                  <button type="button" id={`ref-${r.id}-remove`} className="icon-button button-danger" aria-label={`Remove ${name}`} onClick={() => remove(r.id)}>
+                  <button type="button" id={`ref-${r.id}-remove`} className="icon-button button-danger" aria-label={t('refs.remove', { name })} onClick={() => remove(r.id)}>
                     ×
                   </button>
                 </div>

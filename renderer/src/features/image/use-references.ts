@@ -4,8 +4,10 @@
  * a tiny preview, so it stays small in localStorage and survives a restart.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.js';
 import { REFERENCE_IMAGE_MAX_BYTES } from '../../../../shared/gateway/catalog.js';
+import { useFormats } from '../../i18n/format.js';
 import { referenceLimit, type ImageRef } from './image-draft.js';
 
 const THUMB_SIDE = 96;
@@ -42,6 +44,8 @@ export interface References {
 }
 
 export function useReferences(model: string, refs: ImageRef[], setRefs: (refs: ImageRef[]) => void): References {
+  const { t } = useTranslation('image');
+  const f = useFormats();
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   // Uploads finish after other edits: each one appends to the latest list, not the one it started from.
@@ -58,10 +62,12 @@ export function useReferences(model: string, refs: ImageRef[], setRefs: (refs: I
     setProblem(null);
     const room = referenceLimit(model) - latest.current.length - busy;
     const problems: string[] = [];
-    if (files.length > room) problems.push(`${model} takes at most ${referenceLimit(model)} reference images; ${files.length - Math.max(room, 0)} not added.`);
-    const accepted = files.slice(0, Math.max(room, 0)).filter((f) => {
-      if (f.size <= REFERENCE_IMAGE_MAX_BYTES) return true;
-      problems.push(`"${f.name}" is ${(f.size / MB).toFixed(1)} MB; each reference image may be at most 10 MB.`);
+    if (files.length > room) {
+      problems.push(t('refs.tooMany', { model, limit: f.number(referenceLimit(model)), extra: f.number(files.length - Math.max(room, 0)) }));
+    }
+    const accepted = files.slice(0, Math.max(room, 0)).filter((file) => {
+      if (file.size <= REFERENCE_IMAGE_MAX_BYTES) return true;
+      problems.push(t('refs.fileTooLarge', { name: file.name, size: f.fixed(file.size / MB, 1) }));
       return false;
     });
     setBusy((b) => b + accepted.length);
@@ -69,7 +75,7 @@ export function useReferences(model: string, refs: ImageRef[], setRefs: (refs: I
       try {
         const [thumb, view] = await Promise.all([
           makeThumb(file),
-          call('attachments.add', { name: file.name || 'pasted image', data: new Uint8Array(await file.arrayBuffer()) }),
+          call('attachments.add', { name: file.name || t('refs.pastedName'), data: new Uint8Array(await file.arrayBuffer()) }),
         ]);
         commit([...latest.current, { kind: 'file', ...view, thumb }]);
       } catch (e) {
@@ -84,7 +90,7 @@ export function useReferences(model: string, refs: ImageRef[], setRefs: (refs: I
   const addUrl = (raw: string) => {
     const url = raw.trim();
     if (!/^https?:\/\/[^\s/]+/i.test(url)) {
-      setProblem('Enter a public http(s) link to an image, e.g. https://example.com/photo.jpg.');
+      setProblem(t('refs.badLink'));
       return false;
     }
     setProblem(null);

@@ -3,23 +3,27 @@
  * all of them are visible at once), and speed as a slider for feel plus a number for precision.
  */
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SPEECH_VOICES, type SpeechVoice } from '../../../../shared/gateway/catalog.js';
 import { Field } from '../../components/Field.js';
+import { useFormats } from '../../i18n/format.js';
 import { parseSpeed, SPEED_RANGE } from './speech-draft.js';
 
-const VOICES = Object.entries(SPEECH_VOICES) as [SpeechVoice, string][];
+/** The voice ids stay as the gateway names them; their descriptions are translated. */
+const VOICES = Object.keys(SPEECH_VOICES) as SpeechVoice[];
 
 export function VoicePicker({ value, onChange, error }: { value: SpeechVoice; onChange(v: SpeechVoice): void; error?: string }) {
+  const { t } = useTranslation('speech');
   const name = useId();
   return (
     <fieldset className="speech-voices" aria-invalid={error ? true : undefined}>
-      <legend>Voice</legend>
+      <legend>{t('voice.legend')}</legend>
       <div className="speech-voice-grid">
-        {VOICES.map(([voice, description]) => (
+        {VOICES.map((voice) => (
           <label key={voice} className="speech-voice" data-checked={voice === value || undefined}>
             <input type="radio" name={name} value={voice} checked={voice === value} onChange={() => onChange(voice)} />
             <span className="speech-voice-name">{voice}</span>
-            <span className="speech-voice-desc">{description}</span>
+            <span className="speech-voice-desc">{t(`voice.${voice}`)}</span>
           </label>
         ))}
       </div>
@@ -29,15 +33,22 @@ export function VoicePicker({ value, onChange, error }: { value: SpeechVoice; on
 }
 
 export function SpeedField({ value, onChange, error }: { value: string; onChange(v: string): void; error?: string }) {
+  const { t } = useTranslation('speech');
+  const f = useFormats();
   // The slider shows the last valid speed while the number box holds a half-typed one.
   const slider = parseSpeed(value) ?? SPEED_RANGE.default;
   return (
-    <Field label="Speed" hint={`${SPEED_RANGE.min} to ${SPEED_RANGE.max}; 1 is normal, lower is slower`} error={error} className="speech-speed">
+    <Field
+      label={t('speed.label')}
+      hint={t('speed.hint', { min: f.number(SPEED_RANGE.min), max: f.number(SPEED_RANGE.max) })}
+      error={error}
+      className="speech-speed"
+    >
       {(control) => (
         <div className="speech-speed-controls">
           <input
             type="range"
-            aria-label="Speed slider"
+            aria-label={t('speed.slider')}
             min={SPEED_RANGE.min}
             max={SPEED_RANGE.max}
             step={0.05}

@@ -2,10 +2,12 @@
  * The Speech tab's form as data: the draft, the checks made before anything is sent (spec 4.10
  * and §8, from the catalog, matching the host's own schema) and the request built from it.
  */
+import type { TFunction } from 'i18next';
 import type { Input } from '../../../../shared/contract/index.js';
 import {
   SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS, SPEECH_VOICES, type SpeechFormat, type SpeechVoice,
 } from '../../../../shared/gateway/catalog.js';
+import type { Formats } from '../../i18n/format.js';
 import type { Remix } from '../../state/remix-store.js';
 
 export type SpeechModel = (typeof SPEECH_MODELS)[number];
@@ -51,16 +53,17 @@ export function parseSpeed(text: string): number | undefined {
  */
 export const characterCount = (text: string) => text.length;
 
-export function checkSpeech(d: SpeechDraft): { problems: SpeechProblems; request?: Input<'speech.synthesize'> } {
+/** The draft's problems by field, in the language shown (`t`, `f`), and the request when there is none. */
+export function checkSpeech(d: SpeechDraft, t: TFunction<'speech'>, f: Formats): { problems: SpeechProblems; request?: Input<'speech.synthesize'> } {
   const problems: SpeechProblems = {};
   const chars = characterCount(d.input);
-  if (!d.input.trim()) problems.input = 'Type the text to speak.';
-  else if (chars > MAX) problems.input = `At most ${MAX.toLocaleString()} characters: remove ${(chars - MAX).toLocaleString()}, or split the text into parts.`;
-  if (!isModel(d.model)) problems.model = 'Choose tts-1 or tts-1-hd.';
-  if (!isVoice(d.voice)) problems.voice = 'Choose one of the six voices.';
-  if (!isFormat(d.response_format)) problems.response_format = 'Choose mp3, opus, aac or flac.';
+  if (!d.input.trim()) problems.input = t('draft.noText');
+  else if (chars > MAX) problems.input = t('draft.tooLong', { max: f.number(MAX), extra: f.number(chars - MAX) });
+  if (!isModel(d.model)) problems.model = t('draft.model');
+  if (!isVoice(d.voice)) problems.voice = t('draft.voice');
+  if (!isFormat(d.response_format)) problems.response_format = t('draft.format');
   const speed = parseSpeed(d.speed);
-  if (speed === undefined) problems.speed = `Speed is ${SPEED_MIN} to ${SPEED_MAX} (1 is normal, below is slower, above is faster).`;
+  if (speed === undefined) problems.speed = t('draft.speed', { min: f.number(SPEED_MIN), max: f.number(SPEED_MAX) });
   if (Object.keys(problems).length || speed === undefined) return { problems };
   // Speed goes as a JSON number (spec 4.10).
   return { problems, request: { model: d.model, input: d.input, voice: d.voice, response_format: d.response_format, speed } };

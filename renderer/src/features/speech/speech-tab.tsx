@@ -4,7 +4,9 @@
  * and answers with the item, which plays here. The draft and the last result survive a tab
  * switch, a failure and a restart; a Gallery remix prefills the form once.
  */
+import type { TFunction } from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ErrorData } from '../../../../shared/contract/index.js';
 import { SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS } from '../../../../shared/gateway/catalog.js';
 import { useAction } from '../../api/client.js';
@@ -14,6 +16,7 @@ import { fieldOfError } from '../../components/generator/field-errors.js';
 import { SUBMIT_SHORTCUT, submitOnModEnter } from '../../components/generator/keyboard.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
 import { SelectField } from '../../components/generator/select-field.js';
+import { useFormats } from '../../i18n/format.js';
 import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { SpeedField, VoicePicker } from './speech-controls.js';
@@ -25,13 +28,18 @@ import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
 import './speech.css';
 
-const MODEL_LABEL: Record<(typeof SPEECH_MODELS)[number], string> = { 'tts-1': 'tts-1 (standard)', 'tts-1-hd': 'tts-1-hd (high definition)' };
-const FORMAT_LABEL: Record<(typeof SPEECH_FORMATS)[number], string> = { mp3: 'MP3', opus: 'Opus (Ogg)', aac: 'AAC', flac: 'FLAC (lossless)' };
-const MODELS = SPEECH_MODELS.map((m) => ({ value: m, label: MODEL_LABEL[m] }));
-const FORMATS = SPEECH_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }));
+const MODEL_QUALITY: Record<(typeof SPEECH_MODELS)[number], 'standard' | 'hd'> = { 'tts-1': 'standard', 'tts-1-hd': 'hd' };
+const models = (t: TFunction<'speech'>) => SPEECH_MODELS.map((m) => ({ value: m, label: t(`model.${MODEL_QUALITY[m]}`, { model: m }) }));
+/** Format names are the same everywhere; only a note beside two of them is translated. */
+const formats = (t: TFunction<'speech'>) => {
+  const label: Record<(typeof SPEECH_FORMATS)[number], string> = { mp3: 'MP3', opus: t('format.opus'), aac: 'AAC', flac: t('format.flac') };
+  return SPEECH_FORMATS.map((value) => ({ value, label: label[value] }));
+};
 const NO_RESULT = { itemId: '' };
 
 export default function SpeechTab() {
+  const { t } = useTranslation(['speech', 'generator']);
+  const f = useFormats();
   const [draft, update] = useDraft<SpeechDraft>('speech', INITIAL_SPEECH_DRAFT);
   const [last, setLast] = useDraft('speech-result', NO_RESULT);
   const history = usePromptHistory('speech');
@@ -56,14 +64,14 @@ export default function SpeechTab() {
   const edit = (patch: Partial<SpeechDraft>) => {
     const next = { ...draft, ...patch };
     update(patch);
-    if (checked) setChecked(checkSpeech(next).problems);
+    if (checked) setChecked(checkSpeech(next, t, f).problems);
     setFailure(null);
   };
 
   const onSubmit = (e?: FormEvent) => {
     e?.preventDefault();
     if (synthesize.isPending) return;
-    const { problems, request } = checkSpeech(draft);
+    const { problems, request } = checkSpeech(draft, t, f);
     setChecked(problems);
     setFailure(null);
     if (!request) return;
@@ -73,30 +81,29 @@ export default function SpeechTab() {
   const chars = characterCount(draft.input);
   const over = chars > SPEECH_LIMITS.maxInputChars;
   const hostField = fieldOfError(failure, SPEECH_FIELDS);
+  // A refusal from the host is shown in its own words at the field it names.
   const errors: SpeechProblems = { ...checked, ...(hostField && failure ? { [hostField]: failure.message } : {}) };
   // Too long is said at once, not only after a submit: the count is live.
-  if (over && !errors.input) errors.input = checkSpeech(draft).problems.input;
+  if (over && !errors.input) errors.input = checkSpeech(draft, t, f).problems.input;
 
   return (
     <>
-      <TabIntro title="Speech">
-        Text read aloud by the gateway's speech models, with a choice of voice and quality, saved as audio files.
-      </TabIntro>
-      <form className="gen-form" aria-label="Speech settings" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate>
+      <TabIntro title={t('intro.title')}>{t('intro.text')}</TabIntro>
+      <form className="gen-form" aria-label={t('form.label')} onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate>
         <div className="gen-row">
-          <SelectField label="Model" value={draft.model} options={MODELS} onChange={(m) => edit({ model: m as SpeechDraft['model'] })} error={errors.model} />
+          <SelectField label={t('generator:labels.model')} value={draft.model} options={models(t)} onChange={(m) => edit({ model: m as SpeechDraft['model'] })} error={errors.model} />
           <SelectField
-            label="Format"
+            label={t('format.label')}
             value={draft.response_format}
-            options={FORMATS}
-            onChange={(f) => edit({ response_format: f as SpeechDraft['response_format'] })}
+            options={formats(t)}
+            onChange={(format) => edit({ response_format: format as SpeechDraft['response_format'] })}
             error={errors.response_format}
           />
           <SpeedField value={draft.speed} onChange={(speed) => edit({ speed })} error={errors.speed} />
         </div>
         <VoicePicker value={draft.voice} onChange={(voice) => edit({ voice })} error={errors.voice} />
         <PromptBox
-          label="Text"
+          label={t('text.label')}
           value={draft.input}
           onChange={(input) => edit({ input })}
           onSubmit={onSubmit}
@@ -104,18 +111,18 @@ export default function SpeechTab() {
           maxChars={SPEECH_LIMITS.maxInputChars}
           error={errors.input}
           rows={6}
-          placeholder="Type or paste the text to read aloud."
+          placeholder={t('text.placeholder')}
         />
-        {failure && <FailureNote error={failure} action="Speak" kept="Your text and settings are kept." />}
+        {failure && <FailureNote error={failure} action={t('form.speak')} kept={t('form.kept')} />}
         <div className="gen-actions">
           <button type="submit" className="button button-primary" disabled={synthesize.isPending}>
-            {synthesize.isPending ? 'Speaking…' : 'Speak'}
+            {synthesize.isPending ? t('form.speaking') : t('form.speak')}
             <span className="gen-kbd" aria-hidden="true">
               {SUBMIT_SHORTCUT}
             </span>
           </button>
           <span className="gen-usage" data-testid="speech-estimate">
-            Uses {chars.toLocaleString()} characters
+            {t('form.estimate', { chars: f.number(chars) })}
           </span>
         </div>
       </form>

@@ -3,7 +3,9 @@
  * rules the host applies, from the catalog, so a mistake costs nothing), and the request of
  * each route. Pure, so the tab stays about layout.
  */
+import type { TFunction } from 'i18next';
 import type { SubmitTaskInput } from '../../../../shared/contract/index.js';
+import type { Formats } from '../../i18n/format.js';
 import type { Remix } from '../../state/remix-store.js';
 import {
   GENERATIONS_VIDEO_MODELS,
@@ -63,16 +65,20 @@ export function fitToModel(d: VideoDraft, model: string): VideoDraft {
 
 const PUBLIC_URL = /^https?:\/\/[^\s/]+\S*$/i;
 
-/** Every problem of the draft by field, and the request to send when there is none. */
-export function checkVideo(d: VideoDraft): { problems: VideoProblems; request?: SubmitTaskInput } {
+/**
+ * Every problem of the draft by field, in the language shown (`t`, `f`), and the request to
+ * send when there is none.
+ */
+export function checkVideo(d: VideoDraft, t: TFunction<'video'>, f: Formats): { problems: VideoProblems; request?: SubmitTaskInput } {
   const problems: VideoProblems = {};
+  const list = (values: readonly string[]) => values.join(t('draft.listSeparator'));
   const prompt = d.prompt.trim();
-  if (!prompt) problems.prompt = 'Describe the video to make.';
-  if (!isKnownModel(d.model)) problems.model = 'Choose one of the listed models.';
+  if (!prompt) problems.prompt = t('draft.noPrompt');
+  if (!isKnownModel(d.model)) problems.model = t('draft.unknownModel');
 
   if (isMultipartModel(d.model)) {
-    if (!(MULTIPART_VIDEO_SECONDS as readonly string[]).includes(d.seconds)) problems.seconds = `Length is ${MULTIPART_VIDEO_SECONDS.join(', ')} seconds.`;
-    if (!(MULTIPART_VIDEO_SIZES as readonly string[]).includes(d.size)) problems.size = 'Choose one of the listed sizes.';
+    if (!(MULTIPART_VIDEO_SECONDS as readonly string[]).includes(d.seconds)) problems.seconds = t('draft.seconds', { values: list(MULTIPART_VIDEO_SECONDS) });
+    if (!(MULTIPART_VIDEO_SIZES as readonly string[]).includes(d.size)) problems.size = t('draft.size');
     if (Object.keys(problems).length) return { problems };
     // The multipart route takes form strings, exactly as spec 4.8 lists them.
     return {
@@ -84,13 +90,11 @@ export function checkVideo(d: VideoDraft): { problems: VideoProblems; request?: 
   const spec = GENERATIONS_VIDEO_MODELS[d.model];
   const duration = Number(d.duration);
   if (spec && (!/^\s*\d+\s*$/.test(d.duration) || duration < spec.duration.min || duration > spec.duration.max)) {
-    problems.duration = `${spec.id} makes ${spec.duration.min} to ${spec.duration.max} seconds, in whole seconds.`;
+    problems.duration = t('draft.duration', { model: spec.id, min: f.number(spec.duration.min), max: f.number(spec.duration.max) });
   }
-  if (spec && !spec.aspectRatios.includes(d.aspect_ratio)) problems.aspect_ratio = `${spec.id} takes ${spec.aspectRatios.join(', ')}.`;
+  if (spec && !spec.aspectRatios.includes(d.aspect_ratio)) problems.aspect_ratio = t('draft.aspectRatio', { model: spec.id, values: list(spec.aspectRatios) });
   const imageUrl = d.image_url.trim();
-  if (imageUrl && !PUBLIC_URL.test(imageUrl)) {
-    problems.image_url = 'Use a public http(s) link to an image (a local file or data: link cannot be fetched by the gateway).';
-  }
+  if (imageUrl && !PUBLIC_URL.test(imageUrl)) problems.image_url = t('draft.imageUrl');
   if (Object.keys(problems).length) return { problems };
   // Numbers go as JSON numbers (spec 4.7); the image is sent only when there is one.
   const request: Record<string, unknown> = { model: d.model, prompt, duration, aspect_ratio: d.aspect_ratio };

@@ -3,31 +3,53 @@
  * playing from the library, with the prompt as sent beside the model's rewrite (`actual_prompt`,
  * multipart route). Usage is shown in seconds of video; money only if the host recorded a cost.
  */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../../../shared/contract/index.js';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
-import { formatCost } from '../../components/generator/usage-line.js';
 import { mediaSrc } from '../../components/generator/media-src.js';
+import { useFormats } from '../../i18n/format.js';
 import { useWatchedTask } from './use-watched-task.js';
 
-const STATE_TEXT: Record<TaskView['state'], string> = {
-  submitting: 'Submitting…',
-  unknown: 'Submission unconfirmed',
-  queued: 'Queued at the gateway…',
-  running: 'Rendering…',
-  completed: 'Finished: saving to the library…',
-  saved: 'Ready',
-  failed: 'Failed',
-  timed_out: 'Still not ready',
-  expired: 'Link expired before it was saved',
-  cancelled: 'Stopped',
+type T = TFunction<['video', 'generator']>;
+
+function stateText(state: TaskView['state'], t: T): string {
+  switch (state) {
+    case 'submitting':
+      return t('generator:status.submitting');
+    case 'queued':
+      return t('generator:status.queued');
+    case 'timed_out':
+      return t('state.timedOut');
+    default:
+      return t(`state.${state}`);
+  }
+}
+
+function nextStep(task: TaskView, t: T): string | undefined {
+  if (task.state === 'failed' || task.state === 'expired') return t('result.kept');
+  if (task.state === 'timed_out' || task.state === 'unknown') return t('result.checkTasks');
+  return undefined;
+}
+
+/** A request parameter as the result shows it: its name in words, booleans as yes or no. */
+const PARAM_NAMES: Record<string, 'duration' | 'aspectRatio' | 'seconds' | 'size' | 'watermark'> = {
+  duration: 'duration',
+  aspect_ratio: 'aspectRatio',
+  seconds: 'seconds',
+  size: 'size',
+  watermark: 'watermark',
 };
 
-const KEPT = 'Your prompt and settings are still in the form: adjust them and press Generate video again.';
-
-function nextStep(task: TaskView): string | undefined {
-  if (task.state === 'failed' || task.state === 'expired') return KEPT;
-  if (task.state === 'timed_out' || task.state === 'unknown') return 'Open the Tasks tab to check it again, or to retry it.';
-  return undefined;
+function paramText(name: string, value: unknown, t: T): string {
+  // A starting image's link is long and says little: its presence is what matters.
+  if (name === 'image_url') return t('result.fromImage');
+  const known = PARAM_NAMES[name];
+  const text = String(value);
+  return t('result.param', {
+    name: known ? t(`result.params.${known}`) : name.replace('_', ' '),
+    value: text === 'true' ? t('result.values.yes') : text === 'false' ? t('result.values.no') : text,
+  });
 }
 
 function requestedSeconds(task: TaskView): number | undefined {
@@ -36,54 +58,59 @@ function requestedSeconds(task: TaskView): number | undefined {
 }
 
 function SavedVideo({ libraryId, task }: { libraryId: string; task: TaskView }) {
+  const { t } = useTranslation(['video', 'generator']);
+  const f = useFormats();
   const item = useCall('library.get', { id: libraryId });
   const mediaBase = useCall('app.info', EMPTY).data?.mediaBase;
   if (item.isError) return <p className="field-error">{errorMessage(item.error)}</p>;
-  if (!item.data || mediaBase === undefined) return <p className="muted">Loading the saved clip…</p>;
+  if (!item.data || mediaBase === undefined) return <p className="muted">{t('result.loadingClip')}</p>;
   const seconds = item.data.durationSeconds ?? requestedSeconds(task);
   const poster = item.data.thumb ? mediaSrc(mediaBase, item.data.thumb) : undefined;
   return (
     <>
-      <video controls preload="metadata" src={mediaSrc(mediaBase, item.data.file)} poster={poster} aria-label="Generated video" />
+      <video controls preload="metadata" src={mediaSrc(mediaBase, item.data.file)} poster={poster} aria-label={t('result.player')} />
       <p className="gen-facts" data-testid="video-usage">
-        {seconds !== undefined && <span>Usage: {Math.round(seconds * 10) / 10} s of video</span>}
+        {seconds !== undefined && <span>{t('result.usage', { seconds: f.number(Math.round(seconds * 10) / 10) })}</span>}
         {item.data.width !== undefined && item.data.height !== undefined && (
           <span>
             {item.data.width}×{item.data.height}
           </span>
         )}
-        {item.data.cost && <span>Cost {formatCost(item.data.cost)}</span>}
-        <span>Saved to the gallery</span>
+        {item.data.cost && <span>{t('generator:usage.cost', { amount: f.cost(item.data.cost.amount, item.data.cost.currency) })}</span>}
+        <span>{t('generator:status.savedToGallery')}</span>
       </p>
     </>
   );
 }
 
 export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView }) {
+  const { t } = useTranslation(['video', 'generator']);
+  const f = useFormats();
   const task = useWatchedTask(taskId, seed);
   if (task === undefined) return null;
   if (task === null) {
     return (
-      <section className="gen-result" aria-label="Latest video">
-        <p className="muted">The last video job is no longer in the task list; find its clip in the Gallery.</p>
+      <section className="gen-result" aria-label={t('result.region')}>
+        <p className="muted">{t('result.gone')}</p>
       </section>
     );
   }
   const libraryId = task.downloads.find((d) => d.libraryId)?.libraryId;
-  const step = nextStep(task);
+  const step = nextStep(task, t);
   const active = task.state === 'queued' || task.state === 'running' || task.state === 'submitting' || task.state === 'completed';
   return (
-    <section className="gen-result" aria-label="Latest video" data-testid="video-result">
+    <section className="gen-result" aria-label={t('result.region')} data-testid="video-result">
       <div className="video-result-head">
-        <h3>Latest video</h3>
+        <h3>{t('result.heading')}</h3>
         <span className="badge" data-state={task.state} role="status">
-          {STATE_TEXT[task.state]}
-          {task.state === 'running' && task.progress !== undefined ? ` ${Math.round(task.progress)}%` : ''}
+          {stateText(task.state, t)}
+          {task.state === 'running' && task.progress !== undefined ? ` ${f.percent(Math.round(task.progress) / 100)}` : ''}
         </span>
       </div>
-      {active && <progress max={100} value={task.progress} aria-label="Progress" />}
+      {active && <progress max={100} value={task.progress} aria-label={t('result.progress')} />}
       {task.error && (
         <div className="gen-failure" role="alert">
+          {/* The host's words about the failure, shown as given. */}
           <strong>{task.error}</strong>
           {step && <span>{step}</span>}
         </div>
@@ -92,16 +119,16 @@ export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView 
       {libraryId && <SavedVideo key={libraryId} libraryId={libraryId} task={task} />}
       <div className="video-prompts">
         <figure>
-          <figcaption>Your prompt</figcaption>
+          <figcaption>{t('result.yourPrompt')}</figcaption>
           <blockquote data-testid="original-prompt">{task.prompt}</blockquote>
         </figure>
         <figure>
-          <figcaption>Prompt the model used</figcaption>
+          <figcaption>{t('result.usedPrompt')}</figcaption>
           {task.actualPrompt ? (
             <blockquote data-testid="actual-prompt">{task.actualPrompt}</blockquote>
           ) : (
             <p className="muted">
-              {task.route === 'multipart' && active ? 'Shown when the model has rewritten it.' : 'This model does not report a rewritten prompt.'}
+              {task.route === 'multipart' && active ? t('result.rewriteLater') : t('result.noRewrite')}
             </p>
           )}
         </figure>
@@ -111,8 +138,7 @@ export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView 
         {Object.entries(task.params)
           .filter(([k]) => k !== 'model' && k !== 'prompt')
           .map(([k, v]) => (
-            // A starting image's link is long and says little: its presence is what matters.
-            <span key={k}>{k === 'image_url' ? 'from a starting image' : `${k.replace('_', ' ')}: ${String(v)}`}</span>
+            <span key={k}>{paramText(k, v, t)}</span>
           ))}
       </p>
     </section>

@@ -4,7 +4,9 @@
  * (Tasks tab) and its clip plays here once saved. The draft and the last job survive a tab
  * switch, a failure and a restart; a Gallery remix prefills the form once.
  */
+import type { TFunction } from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ErrorData } from '../../../../shared/contract/index.js';
 import { GENERATIONS_VIDEO_MODELS, MULTIPART_VIDEO_MODELS, MULTIPART_VIDEO_SECONDS, MULTIPART_VIDEO_SIZES } from '../../../../shared/gateway/catalog.js';
 import { useAction } from '../../api/client.js';
@@ -15,6 +17,7 @@ import { fieldOfError } from '../../components/generator/field-errors.js';
 import { SUBMIT_SHORTCUT, submitOnModEnter } from '../../components/generator/keyboard.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
 import { SelectField } from '../../components/generator/select-field.js';
+import { useFormats } from '../../i18n/format.js';
 import { usePromptHistory, useDraft } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { ImageUrlField } from './image-url-field.js';
@@ -27,14 +30,26 @@ import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
 import './video.css';
 
-const MODEL_GROUPS = [
-  { label: 'Text or image to video', options: GENERATIONS_MODELS.map((m) => ({ value: m, label: m })) },
-  { label: 'Text to video, with prompt rewriting', options: MULTIPART_VIDEO_MODELS.map((m) => ({ value: m, label: m })) },
+const modelGroups = (t: TFunction<'video'>) => [
+  { label: t('model.groupGenerations'), options: GENERATIONS_MODELS.map((m) => ({ value: m, label: m })) },
+  { label: t('model.groupMultipart'), options: MULTIPART_VIDEO_MODELS.map((m) => ({ value: m, label: m })) },
 ];
-const SIZE_LABEL: Record<string, string> = { '1920*1080': '1920×1080 landscape', '1080*1920': '1080×1920 portrait', '1280*720': '1280×720 landscape', '720*1280': '720×1280 portrait' };
+
+/** A size of the multipart route (`1280*720`) as "1280×720 landscape"; anything else as sent. */
+function sizeLabel(size: string, t: TFunction<'video'>): string {
+  const m = /^(\d+)\*(\d+)$/.exec(size);
+  if (!m) return size;
+  const [width, height] = [Number(m[1]), Number(m[2])];
+  const text = `${m[1]}×${m[2]}`;
+  if (width === height) return text;
+  return width > height ? t('size.landscape', { size: text }) : t('size.portrait', { size: text });
+}
+
 const NO_RESULT = { taskId: '' };
 
 export default function VideoTab() {
+  const { t } = useTranslation(['video', 'generator']);
+  const f = useFormats();
   const [draft, update] = useDraft<VideoDraft>('video', INITIAL_VIDEO_DRAFT);
   // The last job is remembered apart from the form, so a new draft never loses the clip shown.
   const [last, setLast] = useDraft('video-result', NO_RESULT);
@@ -61,14 +76,14 @@ export default function VideoTab() {
   const edit = (patch: Partial<VideoDraft>) => {
     const next = { ...draft, ...patch };
     update(patch);
-    if (checked) setChecked(checkVideo(next).problems);
+    if (checked) setChecked(checkVideo(next, t, f).problems);
     setFailure(null);
   };
 
   const onSubmit = (e?: FormEvent) => {
     e?.preventDefault();
     if (submit.isPending) return;
-    const { problems, request } = checkVideo(draft);
+    const { problems, request } = checkVideo(draft, t, f);
     setChecked(problems);
     setFailure(null);
     if (!request) return;
@@ -76,6 +91,7 @@ export default function VideoTab() {
   };
 
   const hostField = fieldOfError(failure, VIDEO_FIELDS);
+  // A refusal from the host is shown in its own words at the field it names.
   const errors: VideoProblems = { ...checked, ...(hostField && failure ? { [hostField]: failure.message } : {}) };
   const multipart = isMultipartModel(draft.model);
   const spec = GENERATIONS_VIDEO_MODELS[draft.model];
@@ -83,14 +99,16 @@ export default function VideoTab() {
 
   return (
     <>
-      <TabIntro title="Video">
-        Video clips generated from a prompt or a starting image, followed as background tasks until they are ready.
-      </TabIntro>
-      <form className="gen-form" aria-label="Video settings" onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate>
+      <TabIntro title={t('intro.title')}>{t('intro.text')}</TabIntro>
+      <form className="gen-form" aria-label={t('form.label')} onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate>
         <div className="gen-row">
-          <SelectField label="Model" value={draft.model} groups={MODEL_GROUPS} onChange={(m) => edit(fitToModel(draft, m))} error={errors.model} />
+          <SelectField label={t('generator:labels.model')} value={draft.model} groups={modelGroups(t)} onChange={(m) => edit(fitToModel(draft, m))} error={errors.model} />
           {spec && (
-            <Field label="Duration (seconds)" hint={`${spec.duration.min} to ${spec.duration.max} s`} error={errors.duration}>
+            <Field
+              label={t('duration.label')}
+              hint={t('duration.hint', { min: f.number(spec.duration.min), max: f.number(spec.duration.max) })}
+              error={errors.duration}
+            >
               {(control) => (
                 <input
                   {...control}
@@ -107,7 +125,7 @@ export default function VideoTab() {
           )}
           {spec && (
             <SelectField
-              label="Aspect ratio"
+              label={t('generator:labels.aspectRatio')}
               value={draft.aspect_ratio}
               options={spec.aspectRatios.map((r) => ({ value: r, label: r }))}
               onChange={(aspect_ratio) => edit({ aspect_ratio })}
@@ -116,51 +134,51 @@ export default function VideoTab() {
           )}
           {multipart && (
             <SelectField
-              label="Length"
+              label={t('length.label')}
               value={draft.seconds}
-              options={MULTIPART_VIDEO_SECONDS.map((s) => ({ value: s, label: `${s} seconds` }))}
+              options={MULTIPART_VIDEO_SECONDS.map((s) => ({ value: s, label: t('length.option', { count: Number(s) }) }))}
               onChange={(s) => edit({ seconds: s })}
               error={errors.seconds}
             />
           )}
           {multipart && (
             <SelectField
-              label="Size"
+              label={t('size.label')}
               value={draft.size}
-              options={MULTIPART_VIDEO_SIZES.map((s) => ({ value: s, label: SIZE_LABEL[s] ?? s }))}
+              options={MULTIPART_VIDEO_SIZES.map((s) => ({ value: s, label: sizeLabel(s, t) }))}
               onChange={(size) => edit({ size })}
               error={errors.size}
             />
           )}
         </div>
         <PromptBox
-          label="Prompt"
+          label={t('generator:labels.prompt')}
           value={draft.prompt}
           onChange={(prompt) => edit({ prompt })}
           onSubmit={onSubmit}
           history={history.prompts}
           error={errors.prompt}
-          placeholder="A paper boat drifting down a rainy street, slow dolly shot"
-          hint={multipart ? 'This model may expand your prompt; the version it used is shown with the result.' : undefined}
+          placeholder={t('prompt.placeholder')}
+          hint={multipart ? t('prompt.hintRewrite') : undefined}
         />
         {spec && <ImageUrlField value={draft.image_url} onChange={(image_url) => edit({ image_url })} error={errors.image_url} />}
         {multipart && (
           <label className="video-check">
             <input type="checkbox" checked={draft.watermark} onChange={(e) => edit({ watermark: e.target.checked })} />
-            Add the gateway's watermark
+            {t('watermark')}
           </label>
         )}
-        {failure && <FailureNote error={failure} action="Generate video" kept="Your prompt and settings are kept." />}
+        {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
         <div className="gen-actions">
           <button type="submit" className="button button-primary" disabled={submit.isPending}>
-            {submit.isPending ? 'Submitting…' : 'Generate video'}
+            {submit.isPending ? t('generator:status.submitting') : t('form.generate')}
             <span className="gen-kbd" aria-hidden="true">
               {SUBMIT_SHORTCUT}
             </span>
           </button>
           <span className="gen-usage" data-testid="video-estimate">
-            {seconds !== undefined ? `Uses ${seconds} s of video` : 'Choose a length'}
-            {multipart ? ' · text to video' : draft.image_url.trim() ? ' · from the starting image' : ''}
+            {seconds !== undefined ? t('estimate.uses', { seconds: f.number(seconds) }) : t('estimate.chooseLength')}
+            {multipart ? ` · ${t('estimate.textToVideo')}` : draft.image_url.trim() ? ` · ${t('estimate.fromImage')}` : ''}
           </span>
         </div>
       </form>
