@@ -3,6 +3,7 @@
  * scrollable tables and code blocks. Each gets only attributes that safe-url.ts let through.
  */
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Components, ExtraProps } from 'react-markdown';
 import { makePre } from './code-block.js';
 import { RemoteImage } from './remote-image.js';
@@ -18,16 +19,22 @@ function Link({ href, title, children }: ComponentProps<'a'> & ExtraProps) {
 }
 
 function Image({ src, alt }: ComponentProps<'img'> & ExtraProps) {
+  const { t } = useTranslation('markdown');
   if (typeof src !== 'string' || src === '') {
-    return <span className="md-image-blocked" title="Only https images can be shown">[image{alt ? `: ${alt}` : ''}]</span>;
+    return (
+      <span className="md-image-blocked" title={t('image.blocked')}>
+        {alt ? t('image.blockedTextWithAlt', { alt }) : t('image.blockedText')}
+      </span>
+    );
   }
   return <RemoteImage src={src} alt={alt ?? ''} />;
 }
 
 function Table({ children }: ComponentProps<'table'> & ExtraProps) {
+  const { t } = useTranslation('markdown');
   return (
     // Focusable so a table wider than the reply can be scrolled from the keyboard.
-    <div className="md-table-wrap" tabIndex={0} role="group" aria-label="Table">
+    <div className="md-table-wrap" tabIndex={0} role="group" aria-label={t('table.label')}>
       <table>{children}</table>
     </div>
   );

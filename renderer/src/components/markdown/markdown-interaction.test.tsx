@@ -2,6 +2,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// The studio's strings, as main.tsx sets them up.
+import '../../i18n/index.js';
 import { Markdown } from './markdown.js';
 import { LazyMarkdown } from './lazy-markdown.js';
 

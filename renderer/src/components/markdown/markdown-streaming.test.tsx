@@ -3,6 +3,8 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+// The studio's strings, as main.tsx sets them up.
+import '../../i18n/index.js';
 
 // Count how often each block's source is parsed: the cost that must not grow with the reply.
 const parsed = vi.hoisted(() => [] as string[]);

@@ -4,6 +4,7 @@
  * here (safe-url.ts), and the loaded image sends no referrer.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 
 function hostOf(src: string): string {
   try {
@@ -14,6 +15,7 @@ function hostOf(src: string): string {
 }
 
 export function RemoteImage({ src, alt }: { src: string; alt: string }) {
+  const { t } = useTranslation('markdown');
   const [shown, setShown] = useState(false);
   const image = useRef<HTMLImageElement>(null);
   // The button the user pressed disappears; keep their place by focusing what replaced it.
@@ -32,8 +34,11 @@ export function RemoteImage({ src, alt }: { src: string; alt: string }) {
   };
   return (
     <button type="button" className="md-image-load" onClick={show} title={src}>
-      Load image from {hostOf(src)}
-      {alt ? <span className="md-image-alt">: {alt}</span> : null}
+      {alt ? (
+        <Trans t={t} i18nKey="image.loadWithAlt" values={{ host: hostOf(src), alt }} components={{ alt: <span className="md-image-alt" /> }} />
+      ) : (
+        t('image.load', { host: hostOf(src) })
+      )}
     </button>
   );
 }

@@ -6,6 +6,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { parseFragment } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
+// The studio's strings, as main.tsx sets them up: rendered elements say their words in English.
+import '../../i18n/index.js';
 import { Markdown } from './markdown.js';
 
 export type HtmlElement = DefaultTreeAdapterMap['element'];

@@ -3,12 +3,14 @@
  * store, so only this row re-renders per frame), alternatives side by side when n > 1, what
  * became of it (stopped, broken stream, failure) with the way forward, and its facts.
  */
+import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '../../../../shared/contract/chat.js';
 import { LazyMarkdown } from '../../components/markdown/lazy-markdown.js';
+import { useFormats } from '../../i18n/format.js';
 import type { ChatActions } from './chat-actions.js';
 import { CopyButton } from './copy-button.js';
 import { finishNote, MessageFacts } from './message-facts.js';
-import { API_LABEL } from './settings-form.js';
+import { apiLabel } from './settings-form.js';
 import { useLiveText } from './stream-store.js';
 
 interface Props {
@@ -19,27 +21,28 @@ interface Props {
 }
 
 function StatusNote({ message, actions, locked }: Props) {
+  const { t } = useTranslation('chat');
   const retry = (
     <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.regenerate(message.id)}>
-      Retry
+      {t('reply.retry')}
     </button>
   );
   const cont = (
     <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.continueReply(message.id)}>
-      Continue
+      {t('reply.continue')}
     </button>
   );
   switch (message.status) {
     case 'streaming':
       return (
         <p className="msg-note msg-streaming">
-          <span className="msg-dots" aria-hidden="true" /> Writing…
+          <span className="msg-dots" aria-hidden="true" /> {t('reply.writing')}
         </p>
       );
     case 'incomplete':
       return (
         <div className="msg-note msg-warn" data-status="incomplete">
-          <span>The stream broke — the partial reply is kept.</span>
+          <span>{t('reply.incomplete')}</span>
           {message.error && <span className="hint">{message.error.message.replace(/\s*The text so far is kept\.$/, '')}</span>}
           {retry}
           {cont}
@@ -48,15 +51,15 @@ function StatusNote({ message, actions, locked }: Props) {
     case 'stopped':
       return (
         <div className="msg-note" data-status="stopped">
-          <span>Stopped — the partial reply is kept.</span>
+          <span>{t('reply.stopped')}</span>
           {cont}
         </div>
       );
     case 'failed':
       return (
         <div className="msg-note msg-error" role="alert" data-status="failed">
-          <span>{message.error?.message ?? 'The reply failed.'}</span>
-          {message.error?.code === 'payment_required' && <span>Top up the balance, then retry.</span>}
+          <span>{message.error?.message ?? t('reply.failed')}</span>
+          {message.error?.code === 'payment_required' && <span>{t('reply.topUp')}</span>}
           {retry}
         </div>
       );
@@ -66,6 +69,8 @@ function StatusNote({ message, actions, locked }: Props) {
 }
 
 export function AssistantMessage({ message, actions, locked }: Props) {
+  const { t } = useTranslation('chat');
+  const f = useFormats();
   const liveText = useLiveText(message.id);
   // Once the message is final its text is whole; a live frame still on its way must not add to it.
   const live = message.status === 'streaming' ? liveText : undefined;
@@ -74,33 +79,33 @@ export function AssistantMessage({ message, actions, locked }: Props) {
   const texts = Array.from({ length: count }, (_, i) => (choices[i]?.text ?? '') + (live?.texts[i] ?? ''));
   const streaming = message.status === 'streaming';
   const selected = message.selected ?? 0;
-  const who = [message.model, message.api && `${API_LABEL[message.api]} API`].filter(Boolean).join(' · ');
+  const who = [message.model, message.api && t('reply.api', { api: apiLabel(message.api, t) })].filter(Boolean).join(' · ');
 
   return (
-    <article className="msg msg-assistant" aria-label={`Reply${message.model ? ` from ${message.model}` : ''}`} data-status={message.status ?? 'complete'}>
+    <article className="msg msg-assistant" aria-label={message.model ? t('reply.labelFrom', { model: message.model }) : t('reply.label')} data-status={message.status ?? 'complete'}>
       {who && <p className="msg-who">{who}</p>}
       {count === 1 ? (
         <div className="msg-body" data-testid="reply-text">
-          {texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} /> : message.status === 'complete' && <p className="hint">(No text)</p>}
+          {texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} /> : message.status === 'complete' && <p className="hint">{t('reply.noText')}</p>}
         </div>
       ) : (
-        <div className="msg-alts" role="group" aria-label="Alternatives">
+        <div className="msg-alts" role="group" aria-label={t('reply.alternatives')}>
           {texts.map((text, i) => (
-            <section key={i} className={`msg-alt${i === selected ? ' is-selected' : ''}`} aria-label={`Alternative ${i + 1}`}>
+            <section key={i} className={`msg-alt${i === selected ? ' is-selected' : ''}`} aria-label={t('reply.alternative', { n: f.number(i + 1) })}>
               <header className="msg-alt-head">
-                <strong>Alternative {i + 1}</strong>
+                <strong>{t('reply.alternative', { n: f.number(i + 1) })}</strong>
                 {i === selected ? (
-                  <span className="badge badge-active">In use</span>
+                  <span className="badge badge-active">{t('reply.inUse')}</span>
                 ) : (
                   <button type="button" className="button chat-small" disabled={streaming || locked} onClick={() => actions.selectChoice(message.id, i)}>
-                    Use this one
+                    {t('reply.useThis')}
                   </button>
                 )}
               </header>
               <div className="msg-body">
                 <LazyMarkdown text={text} streaming={streaming} />
               </div>
-              {finishNote(choices[i]?.finishReason) && <p className="msg-finish">{finishNote(choices[i]?.finishReason)}</p>}
+              {finishNote(choices[i]?.finishReason, t) && <p className="msg-finish">{finishNote(choices[i]?.finishReason, t)}</p>}
             </section>
           ))}
         </div>
@@ -111,7 +116,7 @@ export function AssistantMessage({ message, actions, locked }: Props) {
         <div className="msg-actions">
           <CopyButton text={texts[selected] ?? texts[0]} />
           <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.regenerate(message.id)}>
-            Regenerate
+            {t('reply.regenerate')}
           </button>
         </div>
       )}

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { call, errorMessage, useCall } from '../../api/client.js';
 import { preloadMarkdown } from '../../components/markdown/lazy-markdown.js';
 import { TabIntro } from '../../components/TabIntro.js';
@@ -22,6 +23,7 @@ import './chat-messages.css';
 import './chat-settings.css';
 
 function OpenConversation({ id, title }: { id: string; title?: string }) {
+  const { t } = useTranslation(['chat', 'common']);
   const client = useQueryClient();
   const query = useQuery({ queryKey: conversationKey(id), queryFn: () => call('chat.get', { id }) });
   // Reopening reconciles with the host's copy, unless a reply is streaming into it right now.
@@ -31,13 +33,13 @@ function OpenConversation({ id, title }: { id: string; title?: string }) {
     if (loadedAt && Date.now() - loadedAt > 1000 && !streamStore.activeIn(id)) void client.invalidateQueries({ queryKey: key, exact: true });
   }, [client, id]);
 
-  if (query.isPending) return <p className="chat-main chat-placeholder hint">Loading the conversation…</p>;
+  if (query.isPending) return <p className="chat-main chat-placeholder hint">{t('tab.loadingConversation')}</p>;
   if (query.isError) {
     return (
       <div className="chat-main chat-placeholder" role="alert">
         <p className="field-error">{errorMessage(query.error)}</p>
         <button type="button" className="button" onClick={() => void query.refetch()}>
-          Try again
+          {t('common:tryAgain')}
         </button>
       </div>
     );
@@ -46,6 +48,7 @@ function OpenConversation({ id, title }: { id: string; title?: string }) {
 }
 
 export default function ChatTab() {
+  const { t } = useTranslation(['chat', 'common']);
   const client = useQueryClient();
   const list = useCall('chat.list', {});
   const [selection, setSelection] = useDraft(SELECTION_DRAFT, NO_SELECTION);
@@ -83,19 +86,19 @@ export default function ChatTab() {
   const summary = items.find((c) => c.id === selectedId);
   return (
     <div className="chat-tab">
-      <TabIntro title="Chat">Conversations with the gateway's text models, streamed as they are written.</TabIntro>
+      <TabIntro title={t('tab.title')}>{t('tab.intro')}</TabIntro>
       <div className="chat-layout">
         <ConversationList selectedId={selectedId} onSelect={(id) => setSelection({ id })} onNew={() => void create()} creating={creating} createError={createError} />
         {selectedId ? (
           <OpenConversation key={selectedId} id={selectedId} title={summary?.title} />
         ) : list.isPending ? (
-          <p className="chat-main chat-placeholder hint">Loading…</p>
+          <p className="chat-main chat-placeholder hint">{t('common:loading')}</p>
         ) : (
           <div className="chat-main chat-placeholder chat-empty">
-            <h3>Start a conversation</h3>
-            <p className="hint">Pick a model, write a message, attach images if you like; replies stream in as they are written.</p>
+            <h3>{t('tab.emptyHeading')}</h3>
+            <p className="hint">{t('tab.emptyHint')}</p>
             <button type="button" className="button button-primary" onClick={() => void create()} disabled={creating}>
-              New conversation
+              {t('tab.newConversation')}
             </button>
           </div>
         )}

@@ -4,6 +4,7 @@
  * Send, and Stop while a reply streams. Sending is refused with the reason while it cannot go.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ErrorData } from '../../../../shared/contract/result.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { SUBMIT_SHORTCUT, submitOnModEnterKey } from './keys.js';
@@ -35,6 +36,7 @@ interface Props {
 }
 
 export function Composer({ draft, update, pending, model, apiNote, blocked, streaming, sending, autoFocus, failure, onSend, onStop }: Props) {
+  const { t } = useTranslation('chat');
   const picker = useRef<HTMLInputElement>(null);
   const [linking, setLinking] = useState(false);
   const reasonId = useId();
@@ -44,7 +46,7 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
   };
 
   return (
-    <form className="chat-composer" aria-label="New message" onSubmit={submit} noValidate>
+    <form className="chat-composer" aria-label={t('composer.label')} onSubmit={submit} noValidate>
       {apiNote && (
         <p className="hint chat-api-note" data-testid="chat-api-note">
           {apiNote}
@@ -55,19 +57,19 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
       {pending.problem && <p className="field-error">{pending.problem}</p>}
       <textarea
         className="chat-input"
-        aria-label="Message"
+        aria-label={t('composer.message')}
         rows={3}
         autoFocus={autoFocus}
         value={draft.text}
-        placeholder={`Message ${model} — ${SUBMIT_SHORTCUT} to send, Enter for a new line`}
+        placeholder={t('composer.placeholder', { model, shortcut: SUBMIT_SHORTCUT })}
         onChange={(e) => update({ text: e.target.value })}
         onKeyDown={(e) => submitOnModEnterKey(e, submit)}
         aria-describedby={blocked ? reasonId : undefined}
       />
-      {failure && <FailureNote error={failure} action="Send" kept="Your message and images are kept." />}
+      {failure && <FailureNote error={failure} action={t('composer.send')} kept={t('composer.kept')} />}
       <div className="chat-composer-actions">
         <button type="button" className="button chat-small" onClick={() => picker.current?.click()}>
-          Attach images…
+          {t('composer.attach')}
         </button>
         <input
           ref={picker}
@@ -75,7 +77,7 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
           accept="image/*"
           multiple
           hidden
-          aria-label="Image files"
+          aria-label={t('composer.imageFiles')}
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
             e.target.value = '';
@@ -83,7 +85,7 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
           }}
         />
         <button type="button" className="button chat-small" onClick={() => setLinking(true)} disabled={linking}>
-          Add image URL
+          {t('composer.addUrl')}
         </button>
         <span className="chat-composer-gap" />
         {blocked && (
@@ -93,11 +95,11 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
         )}
         {streaming && (
           <button type="button" className="button button-danger" onClick={onStop}>
-            Stop <span className="gen-kbd" aria-hidden="true">Esc</span>
+            {t('composer.stop')} <span className="gen-kbd" aria-hidden="true">Esc</span>
           </button>
         )}
         <button type="submit" className="button button-primary" disabled={!!blocked || sending} aria-describedby={blocked ? reasonId : undefined}>
-          {sending ? 'Sending…' : 'Send'}
+          {sending ? t('composer.sending') : t('composer.send')}
           <span className="gen-kbd" aria-hidden="true">
             {SUBMIT_SHORTCUT}
           </span>

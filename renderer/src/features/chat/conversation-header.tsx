@@ -3,7 +3,9 @@
  * the host's rendering as a .md file through an <a download> (it works in both shells).
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.js';
+import { useFormats } from '../../i18n/format.js';
 
 interface Props {
   id: string;
@@ -25,6 +27,8 @@ function download(fileName: string, text: string) {
 }
 
 export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, problems }: Props) {
+  const { t } = useTranslation('chat');
+  const f = useFormats();
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -34,9 +38,9 @@ export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, 
     try {
       const { fileName, markdown } = await call('chat.exportMarkdown', { id });
       download(fileName, markdown);
-      setStatus(`Exported ${fileName}`);
+      setStatus(t('header.exported', { fileName }));
     } catch (e) {
-      setStatus(`Export failed: ${errorMessage(e)}`);
+      setStatus(t('header.exportFailed', { message: errorMessage(e) }));
     } finally {
       setBusy(false);
     }
@@ -49,10 +53,10 @@ export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, 
         {status}
       </span>
       <button type="button" className="button chat-small" onClick={() => void exportMarkdown()} disabled={busy}>
-        Export Markdown
+        {t('header.exportMarkdown')}
       </button>
       <button type="button" className="button chat-small" aria-expanded={settingsOpen} aria-controls="chat-settings-panel" onClick={onToggleSettings}>
-        Settings{problems ? ` (${problems} to fix)` : ''}
+        {problems ? t('header.settingsToFix', { n: f.number(problems) }) : t('header.settings')}
       </button>
     </header>
   );

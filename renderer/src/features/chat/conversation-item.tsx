@@ -1,16 +1,18 @@
 /** One conversation in the sidebar: open it, rename it inline, or delete it after a confirmation. */
 import { memo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ConversationSummary } from '../../../../shared/contract/chat.js';
 import { call, errorMessage } from '../../api/client.js';
+import { useFormats, type Formats } from '../../i18n/format.js';
 import { applyMeta } from './conversation-cache.js';
 import { LIST_KEY } from './use-chat-events.js';
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
-export function when(ms: number): string {
+export function when(ms: number, f: Formats): string {
   const d = new Date(ms);
-  return sameDay(d, new Date()) ? d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+  return sameDay(d, new Date()) ? f.clock(d) : f.monthDay(d);
 }
 
 interface Props {
@@ -22,6 +24,8 @@ interface Props {
 type Mode = 'view' | 'rename' | 'confirm-delete';
 
 export const ConversationItem = memo(function ConversationItem({ conversation: c, selected, onSelect }: Props) {
+  const { t } = useTranslation(['chat', 'common']);
+  const f = useFormats();
   const client = useQueryClient();
   const [mode, setMode] = useState<Mode>('view');
   const [title, setTitle] = useState(c.title);
@@ -38,7 +42,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
   const rename = async () => {
     const next = title.trim();
     if (next === c.title) return back();
-    if (!next) return setProblem('Give the conversation a title.');
+    if (!next) return setProblem(t('item.titleRequired'));
     setBusy(true);
     try {
       applyMeta(client, await call('chat.update', { id: c.id, title: next }));
@@ -67,7 +71,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
       <li className="chat-conv is-editing">
         <input
           className="chat-rename"
-          aria-label="Conversation title"
+          aria-label={t('item.titleLabel')}
           value={title}
           autoFocus
           disabled={busy}
@@ -88,7 +92,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
             }
           }}
         />
-        <p className="hint">Enter saves, Escape cancels.</p>
+        <p className="hint">{t('item.renameHint')}</p>
         {problem && (
           <p id={`rename-${c.id}-error`} className="field-error">
             {problem}
@@ -103,26 +107,26 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
       <button type="button" ref={openButton} className="chat-conv-open" aria-current={selected ? 'page' : undefined} onClick={() => onSelect(c.id)}>
         <span className="chat-conv-title">{c.title}</span>
         <span className="chat-conv-meta">
-          {when(c.updatedAt)} · {c.messageCount} message{c.messageCount === 1 ? '' : 's'}
+          {t('item.meta', { when: when(c.updatedAt, f), count: c.messageCount, n: f.number(c.messageCount) })}
         </span>
         {c.snippet && <span className="chat-conv-snippet">{c.snippet}</span>}
       </button>
       {mode === 'confirm-delete' ? (
-        <div className="chat-conv-confirm" role="group" aria-label={`Delete “${c.title}”?`}>
-          <span>Delete this conversation?</span>
+        <div className="chat-conv-confirm" role="group" aria-label={t('item.confirmLabel', { title: c.title })}>
+          <span>{t('item.confirmText')}</span>
           <button type="button" className="button button-danger-solid" disabled={busy} onClick={() => void remove()} autoFocus>
-            Delete
+            {t('item.delete')}
           </button>
           <button type="button" className="button" disabled={busy} onClick={back}>
-            Cancel
+            {t('common:cancel')}
           </button>
         </div>
       ) : (
         <div className="chat-conv-actions">
-          <button type="button" className="icon-button" aria-label={`Rename “${c.title}”`} title="Rename" onClick={() => { setTitle(c.title); setMode('rename'); }}>
+          <button type="button" className="icon-button" aria-label={t('item.renameLabel', { title: c.title })} title={t('item.rename')} onClick={() => { setTitle(c.title); setMode('rename'); }}>
             ✎
           </button>
-          <button type="button" className="icon-button button-danger" aria-label={`Delete “${c.title}”`} title="Delete" onClick={() => setMode('confirm-delete')}>
+          <button type="button" className="icon-button button-danger" aria-label={t('item.deleteLabel', { title: c.title })} title={t('item.delete')} onClick={() => setMode('confirm-delete')}>
             ×
           </button>
         </div>

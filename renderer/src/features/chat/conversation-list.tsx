@@ -5,8 +5,10 @@
  * sit beside it.
  */
 import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ConversationSummary } from '../../../../shared/contract/chat.js';
 import { errorMessage, useCall } from '../../api/client.js';
+import { useFormats } from '../../i18n/format.js';
 import { useDebounced } from './use-debounced.js';
 import { ConversationItem } from './conversation-item.js';
 
@@ -31,15 +33,17 @@ function moveFocus(e: KeyboardEvent<HTMLElement>) {
 }
 
 export function ConversationList({ selectedId, onSelect, onNew, creating, createError }: Props) {
+  const { t } = useTranslation(['chat', 'common']);
+  const f = useFormats();
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 200);
   const list = useCall('chat.list', query ? { query } : {});
   const items: readonly ConversationSummary[] = list.data ?? [];
 
   return (
-    <aside className="chat-sidebar" aria-label="Conversations">
+    <aside className="chat-sidebar" aria-label={t('sidebar.label')}>
       <button type="button" className="button button-primary chat-new" onClick={onNew} disabled={creating}>
-        {creating ? 'Creating…' : '+ New conversation'}
+        {creating ? t('sidebar.creating') : t('sidebar.newConversation')}
       </button>
       {createError && (
         <p className="field-error" role="alert">
@@ -49,8 +53,8 @@ export function ConversationList({ selectedId, onSelect, onNew, creating, create
       <input
         type="search"
         className="chat-search"
-        aria-label="Search conversations"
-        placeholder="Search titles and messages"
+        aria-label={t('sidebar.search')}
+        placeholder={t('sidebar.searchPlaceholder')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         onKeyDown={(e) => {
@@ -61,21 +65,21 @@ export function ConversationList({ selectedId, onSelect, onNew, creating, create
         }}
       />
       <div role="status" className="sr-only">
-        {query && list.data ? `${items.length} conversation${items.length === 1 ? '' : 's'} found` : ''}
+        {query && list.data ? t('sidebar.found', { count: items.length, n: f.number(items.length) }) : ''}
       </div>
       {list.isPending ? (
-        <p className="hint chat-side-note">Loading conversations…</p>
+        <p className="hint chat-side-note">{t('sidebar.loading')}</p>
       ) : list.isError ? (
         <div className="chat-side-note" role="alert">
           <p className="field-error">{errorMessage(list.error)}</p>
           <button type="button" className="button" onClick={() => void list.refetch()}>
-            Try again
+            {t('common:tryAgain')}
           </button>
         </div>
       ) : items.length === 0 ? (
-        <p className="hint chat-side-note">{query ? `Nothing matches “${query}”.` : 'No conversations yet.'}</p>
+        <p className="hint chat-side-note">{query ? t('sidebar.noMatch', { query }) : t('sidebar.empty')}</p>
       ) : (
-        <nav aria-label="Conversation list" className="chat-conv-nav">
+        <nav aria-label={t('sidebar.list')} className="chat-conv-nav">
           <ul className="chat-conv-list" onKeyDown={moveFocus}>
             {items.map((c) => (
               <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} onSelect={onSelect} />

@@ -5,6 +5,7 @@
  */
 import { useEffect, useEffectEvent, useMemo, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '../../../../shared/contract/chat.js';
 import type { Input } from '../../../../shared/contract/index.js';
 import type { ErrorData } from '../../../../shared/contract/result.js';
@@ -22,21 +23,24 @@ import { useChatActions } from './use-chat-actions.js';
 import { usePendingImages, type PendingImage } from './use-pending-images.js';
 import { useSettingsEditor } from './use-settings-editor.js';
 
-const ENDED: Record<string, string> = {
-  complete: 'The reply is complete.',
-  stopped: 'The reply was stopped; the partial reply is kept.',
-  incomplete: 'The stream broke; the partial reply is kept.',
-  failed: 'The reply failed.',
-};
+const ENDED = {
+  complete: 'announce.complete',
+  stopped: 'announce.stopped',
+  incomplete: 'announce.incomplete',
+  failed: 'announce.failed',
+} as const;
+
+const endedKey = (status: string | undefined) => (status && Object.hasOwn(ENDED, status) ? ENDED[status as keyof typeof ENDED] : undefined);
 
 /** What screen readers hear when a reply ends (the stream itself is not read out as it grows). */
 function useEndAnnouncement(conversation: ConversationView): string {
+  const { t } = useTranslation('chat');
   const last = conversation.messages.at(-1);
   const status = last?.role === 'assistant' ? (last.status ?? 'complete') : undefined;
-  const [seen, setSeen] = useState({ status, text: '' });
+  const [seen, setSeen] = useState<{ status: typeof status; ended: ReturnType<typeof endedKey> }>({ status, ended: undefined });
   // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
-  if (seen.status !== status) setSeen({ status, text: seen.status === 'streaming' && status ? (ENDED[status] ?? '') : '' });
-  return seen.text;
+  if (seen.status !== status) setSeen({ status, ended: seen.status === 'streaming' ? endedKey(status) : undefined });
+  return seen.ended ? t(seen.ended) : '';
 }
 
 const EMPTY_DRAFT: ComposerDraft = { text: '', images: [], imagesFirst: false };
@@ -53,6 +57,7 @@ function dropped(e: DragEvent): { files: File[]; url?: string } {
 }
 
 export function ConversationPane({ conversation, title }: { conversation: ConversationView; title: string }) {
+  const { t } = useTranslation(['chat', 'common']);
   const client = useQueryClient();
   const id = conversation.id;
   const editor = useSettingsEditor(conversation);
@@ -72,16 +77,16 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
   const api = effectiveApi(settings, earlierImages || draft.images.length > 0);
   const problems = Object.keys(editor.errors).length;
   const blocked = active
-    ? 'A reply is being written: stop it or wait for it to finish.'
+    ? t('composer.blockedStreaming')
     : problems
-      ? 'Fix the marked settings first.'
+      ? t('composer.blockedSettings')
       : pending.busy
-        ? 'Images are still being added…'
+        ? t('composer.blockedImages')
         : undefined;
 
   const send = async () => {
     if (!draft.text.trim() && !draft.images.length) {
-      setFailure({ code: 'invalid_input', message: 'Type a message or attach an image.', retryable: false });
+      setFailure({ code: 'invalid_input', message: t('composer.empty'), retryable: false });
       return;
     }
     setSending(true);
@@ -133,7 +138,7 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
         }
       }}
       onDragOver={(e) => {
-        if (![...e.dataTransfer.types].some((t) => t === 'Files' || t === 'text/uri-list')) return;
+        if (![...e.dataTransfer.types].some((type) => type === 'Files' || type === 'text/uri-list')) return;
         e.preventDefault();
         setDragging(true);
       }}
@@ -148,7 +153,7 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
         <div className="chat-notice" role="alert">
           <span>{errorMessage(notice)}</span>
           <button type="button" className="button chat-small" onClick={clearNotice}>
-            Dismiss
+            {t('common:dismiss')}
           </button>
         </div>
       )}
@@ -158,7 +163,7 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
         update={update}
         pending={pending}
         model={api === 'responses' ? responsesModelOf(settings) : settings.model}
-        apiNote={api === 'responses' ? `Sent through the responses API with ${responsesModelOf(settings)}.` : undefined}
+        apiNote={api === 'responses' ? t('composer.apiNote', { model: responsesModelOf(settings) }) : undefined}
         blocked={blocked}
         streaming={!!active}
         sending={sending}
@@ -172,7 +177,7 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
       </div>
       {dragging && (
         <div className="chat-drop" aria-hidden="true">
-          Drop images to attach them
+          {t('composer.drop')}
         </div>
       )}
     </div>

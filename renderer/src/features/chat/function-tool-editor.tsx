@@ -4,7 +4,9 @@
  * schema, or whose `required` names unknown properties is refused with the reason, and is not
  * saved until fixed.
  */
+import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field.js';
+import { useFormats } from '../../i18n/format.js';
 import type { FunctionDraft, SettingsErrors } from './settings-form.js';
 
 interface Props {
@@ -16,25 +18,27 @@ interface Props {
 }
 
 export function FunctionToolEditor({ draft, index, errors, onChange, onRemove }: Props) {
+  const { t } = useTranslation(['chat', 'common']);
+  const f = useFormats();
   const err = (part: string) => errors[`fn:${draft.key}:${part}`];
-  const label = draft.name.trim() || `Function ${index + 1}`;
+  const label = draft.name.trim() || t('fn.fallbackName', { n: f.number(index + 1) });
   const valid = !err('name') && !err('schema') && !err('description');
   return (
     <li className="chat-fn" aria-label={label}>
       <div className="chat-fn-head">
         <strong>{label}</strong>
-        <span className={`badge${valid ? ' badge-active' : ''}`}>{valid ? 'Saved' : 'Not saved'}</span>
-        <button type="button" className="button button-danger chat-small" aria-label={`Remove ${label}`} onClick={onRemove}>
-          Remove
+        <span className={`badge${valid ? ' badge-active' : ''}`}>{valid ? t('fn.saved') : t('fn.notSaved')}</span>
+        <button type="button" className="button button-danger chat-small" aria-label={t('fn.remove', { name: label })} onClick={onRemove}>
+          {t('common:remove')}
         </button>
       </div>
-      <Field label="Function name" error={err('name')} hint="Letters, digits, _ or -, up to 64.">
+      <Field label={t('fn.name')} error={err('name')} hint={t('fn.nameHint')}>
         {(control) => <input {...control} type="text" spellCheck={false} autoComplete="off" value={draft.name} onChange={(e) => onChange({ name: e.target.value })} placeholder="get_weather" />}
       </Field>
-      <Field label="Function description" error={err('description')}>
-        {(control) => <input {...control} type="text" value={draft.description} onChange={(e) => onChange({ description: e.target.value })} placeholder="Looks up the weather for a city" />}
+      <Field label={t('fn.description')} error={err('description')}>
+        {(control) => <input {...control} type="text" value={draft.description} onChange={(e) => onChange({ description: e.target.value })} placeholder={t('fn.descriptionPlaceholder')} />}
       </Field>
-      <Field label="Parameters (JSON schema)" error={err('schema')} hint='An object schema: {"type": "object", "properties": {…}, "required": […]}.'>
+      <Field label={t('fn.schema')} error={err('schema')} hint={t('fn.schemaHint')}>
         {(control) => (
           <textarea {...control} className="chat-schema" rows={6} spellCheck={false} value={draft.schema} onChange={(e) => onChange({ schema: e.target.value })} />
         )}

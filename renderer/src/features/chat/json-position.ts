@@ -1,14 +1,17 @@
 /**
  * Where a JSON text first goes wrong, as an offset and a plain reason. Browsers' JSON.parse
  * messages differ and often give no position, so the schema editor finds it itself: a small
- * scanner that only validates (JSON.parse still builds the value).
+ * scanner that only validates (JSON.parse still builds the value). The reason is in the studio's
+ * language, from the caller's `t`.
  */
+import type { TFunction } from 'i18next';
+
 export interface JsonProblem {
   offset: number;
   reason: string;
 }
 
-export function findJsonProblem(text: string): JsonProblem | undefined {
+export function findJsonProblem(text: string, t: TFunction<'chat'>): JsonProblem | undefined {
   let i = 0;
   const fail = (reason: string): never => {
     throw { offset: i, reason } satisfies JsonProblem;
@@ -16,30 +19,31 @@ export function findJsonProblem(text: string): JsonProblem | undefined {
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
   };
-  const describe = () => (i >= text.length ? 'the text ends' : `unexpected ${JSON.stringify(text[i])}`);
+  const describe = () => (i >= text.length ? t('json.ends') : t('json.unexpected', { char: JSON.stringify(text[i]) }));
+  const expectedValue = () => fail(t('json.expectedValue', { found: describe() }));
   const literal = (word: string) => {
     if (text.startsWith(word, i)) i += word.length;
-    else fail(`${describe()} (expected a value)`);
+    else expectedValue();
   };
   const string = () => {
     i++; // opening quote
     while (i < text.length && text[i] !== '"') {
-      if (text[i] === '\n') fail('a string is not closed on its line');
+      if (text[i] === '\n') fail(t('json.lineBreakInString'));
       if (text[i] === '\\') {
         i++;
         if (text[i] === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail('a \\u escape needs four hex digits');
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail(t('json.unicodeEscape'));
           i += 4;
-        } else if (!'"\\/bfnrt'.includes(text[i] ?? '')) fail('unknown escape in a string');
+        } else if (!'"\\/bfnrt'.includes(text[i] ?? '')) fail(t('json.unknownEscape'));
       }
       i++;
     }
-    if (i >= text.length) fail('a string is not closed');
+    if (i >= text.length) fail(t('json.unclosedString'));
     i++;
   };
   const number = () => {
     const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!m) fail(`${describe()} (expected a value)`);
+    if (!m) expectedValue();
     i += m![0].length;
   };
   const value = (): void => {
@@ -52,7 +56,7 @@ export function findJsonProblem(text: string): JsonProblem | undefined {
     if (c === 'f') return literal('false');
     if (c === 'n') return literal('null');
     if (c === '-' || (c >= '0' && c <= '9')) return number();
-    fail(`${describe()} (expected a value)`);
+    expectedValue();
   };
   const object = () => {
     i++;
@@ -60,21 +64,21 @@ export function findJsonProblem(text: string): JsonProblem | undefined {
     if (text[i] === '}') return void i++;
     for (;;) {
       ws();
-      if (text[i] !== '"') fail(`${describe()} (expected a property name in double quotes)`);
+      if (text[i] !== '"') fail(t('json.expectedName', { found: describe() }));
       string();
       ws();
-      if (text[i] !== ':') fail(`${describe()} (expected ":")`);
+      if (text[i] !== ':') fail(t('json.expectedColon', { found: describe() }));
       i++;
       value();
       ws();
       if (text[i] === ',') {
         i++;
         ws();
-        if (text[i] === '}') fail('a comma before "}" (trailing commas are not allowed)');
+        if (text[i] === '}') fail(t('json.trailingComma'));
         continue;
       }
       if (text[i] === '}') return void i++;
-      fail(`${describe()} (expected "," or "}")`);
+      fail(t('json.expectedObjectEnd', { found: describe() }));
     }
   };
   const array = () => {
@@ -89,13 +93,13 @@ export function findJsonProblem(text: string): JsonProblem | undefined {
         continue;
       }
       if (text[i] === ']') return void i++;
-      fail(`${describe()} (expected "," or "]")`);
+      fail(t('json.expectedArrayEnd', { found: describe() }));
     }
   };
   try {
     value();
     ws();
-    if (i < text.length) fail('more text after the end of the JSON');
+    if (i < text.length) fail(t('json.trailingText'));
     return undefined;
   } catch (e) {
     return e as JsonProblem;

@@ -5,12 +5,14 @@
  */
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '../../../../shared/contract/chat.js';
 import { call, errorMessage } from '../../api/client.js';
 import { FieldMessages } from '../../components/Field.js';
 import { conversationKey } from './conversation-cache.js';
 
 export function McpTokenField({ conversationId, tail }: { conversationId: string; tail: string | undefined }) {
+  const { t } = useTranslation(['chat', 'common']);
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState(false);
@@ -35,21 +37,21 @@ export function McpTokenField({ conversationId, tail }: { conversationId: string
 
   const save = () => {
     const token = input.current?.value.trim() ?? '';
-    if (!token) return setProblem('Paste the token first.');
+    if (!token) return setProblem(t('mcp.pasteFirst'));
     void setToken(token);
   };
 
   if (tail && !replacing) {
     return (
-      <div className="chat-mcp-token" role="group" aria-label="MCP auth token">
+      <div className="chat-mcp-token" role="group" aria-label={t('mcp.label')}>
         <span className="hint" data-testid="mcp-token-saved">
-          Token saved …{tail}
+          {t('mcp.saved', { tail })}
         </span>
         <button type="button" className="button chat-small" onClick={() => setReplacing(true)} disabled={busy}>
-          Replace
+          {t('mcp.replace')}
         </button>
         <button type="button" className="button button-danger chat-small" onClick={() => void setToken(null)} disabled={busy}>
-          Clear
+          {t('mcp.clear')}
         </button>
         {problem && <p className="field-error">{problem}</p>}
       </div>
@@ -58,7 +60,7 @@ export function McpTokenField({ conversationId, tail }: { conversationId: string
 
   return (
     <div className="field">
-      <label htmlFor={id}>{tail ? 'New MCP auth token' : 'MCP auth token'}</label>
+      <label htmlFor={id}>{tail ? t('mcp.newLabel') : t('mcp.label')}</label>
       <div className="chat-inline">
         <input
           ref={input}
@@ -77,15 +79,15 @@ export function McpTokenField({ conversationId, tail }: { conversationId: string
           }}
         />
         <button type="button" className="button" onClick={save} disabled={busy}>
-          {busy ? 'Saving…' : 'Save token'}
+          {busy ? t('mcp.saving') : t('mcp.save')}
         </button>
         {replacing && (
           <button type="button" className="button" onClick={() => setReplacing(false)}>
-            Cancel
+            {t('common:cancel')}
           </button>
         )}
       </div>
-      <FieldMessages id={id} hint="Write-only: kept by the studio, sent only to this server; afterwards only its last four characters are shown." error={problem ?? undefined} />
+      <FieldMessages id={id} hint={t('mcp.hint')} error={problem ?? undefined} />
     </div>
   );
 }

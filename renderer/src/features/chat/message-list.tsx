@@ -6,6 +6,7 @@
  */
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '../../../../shared/contract/chat.js';
 import type { ChatActions } from './chat-actions.js';
 import { AssistantMessage } from './assistant-message.js';
@@ -50,6 +51,7 @@ const MessageRow = memo(function MessageRow({ message, actions, locked }: RowPro
 });
 
 export function MessageList({ messages, actions, locked }: Props) {
+  const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const [atLatest, setAtLatest] = useState(true);
@@ -119,9 +121,9 @@ export function MessageList({ messages, actions, locked }: Props) {
   const items = virtualizer.getVirtualItems();
   return (
     <div className="chat-scroll-wrap">
-      <div ref={scrollRef} className="chat-scroll" onScroll={onScroll} tabIndex={0} role="region" aria-label="Messages" data-testid="chat-scroll">
+      <div ref={scrollRef} className="chat-scroll" onScroll={onScroll} tabIndex={0} role="region" aria-label={t('messages.label')} data-testid="chat-scroll">
         {count === 0 ? (
-          <p className="chat-empty-conv hint">No messages yet: write the first one below.</p>
+          <p className="chat-empty-conv hint">{t('messages.empty')}</p>
         ) : (
           <div role="list" className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => (
@@ -143,7 +145,7 @@ export function MessageList({ messages, actions, locked }: Props) {
       </div>
       {!atLatest && count > 0 && (
         <button type="button" className="button chat-jump" onClick={jump}>
-          ↓ Jump to latest
+          {t('messages.jump')}
         </button>
       )}
     </div>

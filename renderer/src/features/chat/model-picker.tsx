@@ -4,6 +4,7 @@
  * Native only for the modelc text models that have it (spec 4.5).
  */
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CHAT_MODEL_FAMILIES, isNativeTextModel, RESPONSES_MODELS } from '../../../../shared/gateway/catalog.js';
 import { FieldMessages } from '../../components/Field.js';
 import { SelectField } from '../../components/generator/select-field.js';
@@ -18,6 +19,7 @@ interface Props {
 }
 
 export function ModelPicker({ form, errors, change }: Props) {
+  const { t } = useTranslation('chat');
   const id = useId();
   const customId = useId();
   const native = isNativeTextModel(form.model.trim());
@@ -28,7 +30,7 @@ export function ModelPicker({ form, errors, change }: Props) {
   return (
     <div className="chat-model-row">
       <div className="field">
-        <label htmlFor={id}>Model</label>
+        <label htmlFor={id}>{t('model.label')}</label>
         <select id={id} value={form.customModel ? CUSTOM : form.model} onChange={(e) => pick(e.target.value)} aria-invalid={errors.model && !form.customModel ? true : undefined}>
           {Object.entries(CHAT_MODEL_FAMILIES).map(([family, models]) => (
             <optgroup key={family} label={family}>
@@ -39,42 +41,42 @@ export function ModelPicker({ form, errors, change }: Props) {
               ))}
             </optgroup>
           ))}
-          <option value={CUSTOM}>Custom model id…</option>
+          <option value={CUSTOM}>{t('model.custom')}</option>
         </select>
       </div>
       {form.customModel && (
         <div className="field">
-          <label htmlFor={customId}>Custom model id</label>
+          <label htmlFor={customId}>{t('model.customLabel')}</label>
           <input
             id={customId}
             type="text"
             value={form.model}
             spellCheck={false}
             autoComplete="off"
-            placeholder="e.g. modela-5-2026-01"
+            placeholder={t('model.customPlaceholder', { example: 'modela-5-2026-01' })}
             onChange={(e) => change({ model: e.target.value, api: isNativeTextModel(e.target.value.trim()) ? form.api : 'auto' })}
             aria-invalid={errors.model ? true : undefined}
             aria-describedby={`${customId}-hint${errors.model ? ` ${customId}-error` : ''}`}
           />
-          <FieldMessages id={customId} hint="Any model id the gateway knows." error={errors.model} />
+          <FieldMessages id={customId} hint={t('model.customHint')} error={errors.model} />
         </div>
       )}
       <SelectField
-        label="API"
+        label={t('model.api')}
         value={native ? form.api : 'auto'}
         onChange={(api) => change({ api: api as SettingsForm['api'] })}
         options={[
-          { value: 'auto', label: 'Auto' },
-          ...(native ? [{ value: 'native', label: 'Native (generateContent)' }] : []),
+          { value: 'auto', label: t('model.auto') },
+          ...(native ? [{ value: 'native', label: t('model.native') }] : []),
         ]}
-        hint={`Auto: chat completions, or responses when images or tools are on.${native ? '' : ' Native is offered for the modelc text models.'}`}
+        hint={native ? t('model.apiHint') : t('model.apiHintNoNative')}
       />
       <SelectField
-        label="Responses model"
+        label={t('model.responsesModel')}
         value={form.responsesModel}
         onChange={(m) => change({ responsesModel: m as SettingsForm['responsesModel'] })}
         options={RESPONSES_MODELS.map((m) => ({ value: m, label: m }))}
-        hint="Used when images or tools are on and the model above is not a responses model."
+        hint={t('model.responsesHint')}
       />
     </div>
   );

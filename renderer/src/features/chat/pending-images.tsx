@@ -3,6 +3,8 @@
  * and images in the request (spec 4.4 recommends text first), and the "Add image URL" box.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormats } from '../../i18n/format.js';
 import type { PendingImage, PendingImages } from './use-pending-images.js';
 
 interface Props {
@@ -15,10 +17,12 @@ interface Props {
 const nameOf = (i: PendingImage) => (i.kind === 'file' ? i.name : i.url);
 
 export function PendingImageList({ images, pending, imagesFirst, onOrder }: Props) {
+  const { t } = useTranslation('chat');
+  const f = useFormats();
   if (!images.length && !pending.busy) return null;
   return (
     <div className="chat-pending">
-      <ul className="chat-pending-list" aria-label="Images to send">
+      <ul className="chat-pending-list" aria-label={t('pending.list')}>
         {images.map((img) => (
           <li key={img.id} className="chat-pending-item" aria-label={nameOf(img)}>
             {img.kind === 'file' && img.thumb ? (
@@ -31,24 +35,24 @@ export function PendingImageList({ images, pending, imagesFirst, onOrder }: Prop
             <span className="chat-pending-name" title={nameOf(img)}>
               {nameOf(img)}
             </span>
-            <button type="button" className="icon-button button-danger" aria-label={`Remove ${nameOf(img)}`} onClick={() => pending.remove(img.id)}>
+            <button type="button" className="icon-button button-danger" aria-label={t('pending.remove', { name: nameOf(img) })} onClick={() => pending.remove(img.id)}>
               ×
             </button>
           </li>
         ))}
         {pending.busy > 0 && (
           <li className="chat-pending-item hint" role="status">
-            Adding {pending.busy} image{pending.busy > 1 ? 's' : ''}…
+            {t('pending.adding', { count: pending.busy, n: f.number(pending.busy) })}
           </li>
         )}
       </ul>
       {images.length > 0 && (
-        <div className="chat-segmented" role="group" aria-label="Order in the message">
+        <div className="chat-segmented" role="group" aria-label={t('pending.order')}>
           <button type="button" className="chat-segment" aria-pressed={!imagesFirst} onClick={() => onOrder(false)}>
-            Text first
+            {t('pending.textFirst')}
           </button>
           <button type="button" className="chat-segment" aria-pressed={imagesFirst} onClick={() => onOrder(true)}>
-            Images first
+            {t('pending.imagesFirst')}
           </button>
         </div>
       )}
@@ -57,6 +61,7 @@ export function PendingImageList({ images, pending, imagesFirst, onOrder }: Prop
 }
 
 export function ImageUrlBox({ pending, onDone }: { pending: PendingImages; onDone(): void }) {
+  const { t } = useTranslation(['chat', 'common']);
   const [url, setUrl] = useState('');
   const add = () => {
     if (pending.addUrl(url)) {
@@ -68,7 +73,7 @@ export function ImageUrlBox({ pending, onDone }: { pending: PendingImages; onDon
     <div className="chat-inline chat-url-box">
       <input
         type="url"
-        aria-label="Image URL"
+        aria-label={t('pending.url')}
         placeholder="https://example.com/photo.jpg"
         value={url}
         autoFocus
@@ -84,10 +89,10 @@ export function ImageUrlBox({ pending, onDone }: { pending: PendingImages; onDon
         }}
       />
       <button type="button" className="button chat-small" onClick={add}>
-        Add
+        {t('pending.add')}
       </button>
       <button type="button" className="button chat-small" onClick={onDone}>
-        Cancel
+        {t('common:cancel')}
       </button>
     </div>
   );

@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHAT_SETTINGS } from '../../../../shared/contract/chat.js';
+import { i18n } from '../../i18n/index.js';
 import { effectiveApi, formFromSettings, ignoredBy, responsesModelOf, settingsFromForm, type SettingsForm } from './settings-form.js';
 
+const t = i18n.getFixedT('en', 'chat');
 const form = (patch: Partial<SettingsForm> = {}): SettingsForm => ({ ...formFromSettings(DEFAULT_CHAT_SETTINGS), ...patch });
 const numbers = (patch: Partial<SettingsForm['numbers']>) => ({ ...form().numbers, ...patch });
 
 describe('settingsFromForm', () => {
   it('round-trips the defaults without a problem', () => {
-    const { settings, errors } = settingsFromForm(form());
+    const { settings, errors } = settingsFromForm(form(), t);
     expect(errors).toEqual({});
     expect({ ...DEFAULT_CHAT_SETTINGS, ...settings }).toEqual({ ...DEFAULT_CHAT_SETTINGS, temperature: undefined, top_p: undefined, max_tokens: undefined, frequency_penalty: undefined, presence_penalty: undefined });
   });
 
   it('checks each number against the spec ranges; empty means default and clears', () => {
-    const { settings, errors } = settingsFromForm(form({ numbers: numbers({ temperature: '2.5', top_p: '0.5', max_tokens: '1.5', frequency_penalty: '-3', presence_penalty: '' }) }));
+    const { settings, errors } = settingsFromForm(form({ numbers: numbers({ temperature: '2.5', top_p: '0.5', max_tokens: '1.5', frequency_penalty: '-3', presence_penalty: '' }) }), t);
     expect(errors).toEqual({
       temperature: 'Temperature is 0 to 2.',
       max_tokens: 'Max tokens is a whole number.',
@@ -26,10 +28,10 @@ describe('settingsFromForm', () => {
   });
 
   it('keeps at most four stop sequences, drops empty ones, and bounds n', () => {
-    expect(settingsFromForm(form({ stop: ['a', '', 'b'] })).settings.stop).toEqual(['a', 'b']);
-    expect(settingsFromForm(form({ stop: ['a', 'b', 'c', 'd', 'e'] })).errors.stop).toBe('At most 4 stop sequences.');
-    expect(settingsFromForm(form({ n: '9' })).errors.n).toMatch(/1 to 8/);
-    expect(settingsFromForm(form({ n: '3' })).settings.n).toBe(3);
+    expect(settingsFromForm(form({ stop: ['a', '', 'b'] }), t).settings.stop).toEqual(['a', 'b']);
+    expect(settingsFromForm(form({ stop: ['a', 'b', 'c', 'd', 'e'] }), t).errors.stop).toBe('At most 4 stop sequences.');
+    expect(settingsFromForm(form({ n: '9' }), t).errors.n).toMatch(/1 to 8/);
+    expect(settingsFromForm(form({ n: '3' }), t).settings.n).toBe(3);
   });
 
   it('saves only the valid function tools and the MCP server only with an http(s) address', () => {
@@ -38,16 +40,16 @@ describe('settingsFromForm', () => {
       { key: 'b', name: 'bad fn', description: '', schema: '{"type":"object","properties":{}}' },
       { key: 'c', name: 'bad_schema', description: '', schema: '{' },
     ];
-    const { settings, errors } = settingsFromForm(form({ functions, mcpEnabled: true, mcpUrl: 'ftp://x' }));
+    const { settings, errors } = settingsFromForm(form({ functions, mcpEnabled: true, mcpUrl: 'ftp://x' }), t);
     expect(settings.tools?.functions.map((f) => f.name)).toEqual(['ok_fn']);
     expect(Object.keys(errors).sort()).toEqual(['fn:b:name', 'fn:c:schema', 'mcpUrl']);
     expect(settings.tools?.mcp.enabled).toBe(false);
   });
 
   it('falls back to Auto when Native is chosen for a model without it', () => {
-    expect(settingsFromForm(form({ model: 'modela-5', api: 'native' })).settings.api).toBe('auto');
-    expect(settingsFromForm(form({ model: 'modelc-2.5-pro', api: 'native' })).settings.api).toBe('native');
-    expect(settingsFromForm(form({ model: '  ' })).errors.model).toBeDefined();
+    expect(settingsFromForm(form({ model: 'modela-5', api: 'native' }), t).settings.api).toBe('auto');
+    expect(settingsFromForm(form({ model: 'modelc-2.5-pro', api: 'native' }), t).settings.api).toBe('native');
+    expect(settingsFromForm(form({ model: '  ' }), t).errors.model).toBeDefined();
   });
 });
 

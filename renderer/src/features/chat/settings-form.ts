@@ -2,7 +2,9 @@
  * The settings panel's form: what the creator typed (numbers as text, so "0." or an empty box
  * survive), turned into the conversation's ChatSettings with a message per field at fault.
  * Only a field that checks out is saved; an empty number box means "the gateway's default".
+ * Messages are in the studio's language: the caller passes its `t` (from useTranslation('chat')).
  */
+import type { TFunction } from 'i18next';
 import type { ChatSettings, ChatTools, FunctionToolSpec } from '../../../../shared/contract/chat.js';
 import { CHAT_MODELS, isNativeTextModel, RESPONSES_MODELS, TEXT_LIMITS } from '../../../../shared/gateway/catalog.js';
 import { checkFunctionName, checkSchema } from './schema-check.js';
@@ -38,13 +40,14 @@ export interface SettingsForm {
 
 export type SettingsErrors = Partial<Record<string, string>>;
 
-export const NUMBER_LABEL: Record<NumberField, string> = {
-  temperature: 'Temperature',
-  top_p: 'Top P',
-  max_tokens: 'Max tokens',
-  frequency_penalty: 'Frequency penalty',
-  presence_penalty: 'Presence penalty',
-};
+/** Each number's label, as a key of the chat strings. */
+export const NUMBER_LABEL = {
+  temperature: 'params.temperature',
+  top_p: 'params.topP',
+  max_tokens: 'params.maxTokens',
+  frequency_penalty: 'params.frequencyPenalty',
+  presence_penalty: 'params.presencePenalty',
+} as const satisfies Record<NumberField, string>;
 
 /** Range and default of each number, from the catalog (spec 4.3). */
 export const NUMBER_RANGE: Record<NumberField, { min: number; max?: number; default?: number; step: number; integer?: boolean }> = {
@@ -77,29 +80,29 @@ export function formFromSettings(s: ChatSettings): SettingsForm {
   };
 }
 
-function checkNumber(field: NumberField, raw: string): { value?: number; error?: string } {
+function checkNumber(field: NumberField, raw: string, t: TFunction<'chat'>): { value?: number; error?: string } {
   const text = raw.trim();
   if (!text) return {};
   const r = NUMBER_RANGE[field];
   const value = Number(text);
-  const label = NUMBER_LABEL[field];
-  if (!Number.isFinite(value)) return { error: `${label} must be a number.` };
-  if (r.integer && !Number.isInteger(value)) return { error: `${label} is a whole number.` };
+  const label = t(NUMBER_LABEL[field]);
+  if (!Number.isFinite(value)) return { error: t('check.notNumber', { label }) };
+  if (r.integer && !Number.isInteger(value)) return { error: t('check.wholeNumber', { label }) };
   if (value < r.min || (r.max !== undefined && value > r.max)) {
-    return { error: r.max === undefined ? `${label} is at least ${r.min}.` : `${label} is ${r.min} to ${r.max}.` };
+    return { error: r.max === undefined ? t('check.atLeast', { label, min: r.min }) : t('check.between', { label, min: r.min, max: r.max }) };
   }
   return { value };
 }
 
-function checkFunctions(drafts: readonly FunctionDraft[], errors: SettingsErrors): FunctionToolSpec[] {
+function checkFunctions(drafts: readonly FunctionDraft[], errors: SettingsErrors, t: TFunction<'chat'>): FunctionToolSpec[] {
   const valid: FunctionToolSpec[] = [];
   drafts.forEach((d, i) => {
     const name = d.name.trim();
-    const nameError = checkFunctionName(name, drafts.slice(0, i).map((o) => o.name.trim()));
-    const schema = checkSchema(d.schema);
+    const nameError = checkFunctionName(name, drafts.slice(0, i).map((o) => o.name.trim()), t);
+    const schema = checkSchema(d.schema, t);
     if (nameError) errors[`fn:${d.key}:name`] = nameError;
     if (!schema.ok) errors[`fn:${d.key}:schema`] = schema.message;
-    if (d.description.length > 2000) errors[`fn:${d.key}:description`] = 'At most 2,000 characters.';
+    if (d.description.length > 2000) errors[`fn:${d.key}:description`] = t('check.descriptionTooLong');
     if (!nameError && schema.ok && d.description.length <= 2000) {
       valid.push({ name, description: d.description, parameters: schema.schema as FunctionToolSpec['parameters'] });
     }
@@ -108,7 +111,7 @@ function checkFunctions(drafts: readonly FunctionDraft[], errors: SettingsErrors
 }
 
 /** The settings the form holds, as far as they check out, and what is wrong with the rest. */
-export function settingsFromForm(form: SettingsForm): { settings: Partial<ChatSettings>; errors: SettingsErrors } {
+export function settingsFromForm(form: SettingsForm, t: TFunction<'chat'>): { settings: Partial<ChatSettings>; errors: SettingsErrors } {
   const errors: SettingsErrors = {};
   const settings: Partial<ChatSettings> = {
     api: form.api === 'native' && !isNativeTextModel(form.model.trim()) ? 'auto' : form.api,
@@ -117,31 +120,31 @@ export function settingsFromForm(form: SettingsForm): { settings: Partial<ChatSe
     stream: form.stream,
   };
   const model = form.model.trim();
-  if (!model) errors.model = 'Choose a model, or type a model id.';
-  else if (model.length > 200) errors.model = 'A model id is at most 200 characters.';
+  if (!model) errors.model = t('check.modelRequired');
+  else if (model.length > 200) errors.model = t('check.modelTooLong');
   else settings.model = model;
-  if (form.systemPrompt.length > 100_000) errors.systemPrompt = 'At most 100,000 characters.';
+  if (form.systemPrompt.length > 100_000) errors.systemPrompt = t('check.systemPromptTooLong');
 
   for (const field of NUMBER_FIELDS) {
-    const { value, error } = checkNumber(field, form.numbers[field]);
+    const { value, error } = checkNumber(field, form.numbers[field], t);
     if (error) errors[field] = error;
     // undefined is kept as a key on purpose: an emptied box clears the saved value.
     else settings[field] = value;
   }
 
   const stop = form.stop.filter((s) => s !== '');
-  if (stop.length > TEXT_LIMITS.stopSequences) errors.stop = `At most ${TEXT_LIMITS.stopSequences} stop sequences.`;
-  else if (stop.some((s) => s.length > 200)) errors.stop = 'A stop sequence is at most 200 characters.';
+  if (stop.length > TEXT_LIMITS.stopSequences) errors.stop = t('check.tooManyStops', { max: TEXT_LIMITS.stopSequences });
+  else if (stop.some((s) => s.length > 200)) errors.stop = t('check.stopTooLong');
   else settings.stop = stop;
 
   const n = Number(form.n.trim());
   if (!form.n.trim() || !Number.isInteger(n) || n < TEXT_LIMITS.n.min || n > TEXT_LIMITS.n.max) {
-    errors.n = `Alternatives is a whole number from ${TEXT_LIMITS.n.min} to ${TEXT_LIMITS.n.max}.`;
+    errors.n = t('check.n', { min: TEXT_LIMITS.n.min, max: TEXT_LIMITS.n.max });
   } else settings.n = n;
 
-  const functions = checkFunctions(form.functions, errors);
+  const functions = checkFunctions(form.functions, errors, t);
   const url = form.mcpUrl.trim();
-  if (form.mcpEnabled && !/^https?:\/\/[^\s/]+/i.test(url)) errors.mcpUrl = 'Enter the MCP server\'s http(s) address.';
+  if (form.mcpEnabled && !/^https?:\/\/[^\s/]+/i.test(url)) errors.mcpUrl = t('check.mcpUrl');
   const tools: ChatTools = { webSearch: form.webSearch, fileSearch: form.fileSearch, functions, mcp: { enabled: form.mcpEnabled && !errors.mcpUrl, url } };
   settings.tools = tools;
   return { settings, errors };
@@ -149,7 +152,9 @@ export function settingsFromForm(form: SettingsForm): { settings: Partial<ChatSe
 
 export type ChatApi = 'chat' | 'responses' | 'native';
 
-export const API_LABEL: Record<ChatApi, string> = { chat: 'chat completions', responses: 'responses', native: 'native generateContent' };
+/** How an API is named in sentences: "chat completions" and "responses" are names, kept in every language; "native" is a word. */
+export const apiLabel = (api: ChatApi, t: TFunction<'chat'>): string =>
+  api === 'chat' ? 'chat completions' : api === 'responses' ? 'responses' : t('apiNative');
 
 export const toolsOn = (t: ChatTools) => t.webSearch || t.fileSearch || t.functions.length > 0 || t.mcp.enabled;
 

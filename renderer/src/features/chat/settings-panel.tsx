@@ -2,11 +2,13 @@
  * The conversation's own settings, in a collapsible panel: model and API, system prompt,
  * streaming, sampling parameters and tools. Saved as they change (see use-settings-editor).
  */
+import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '../../../../shared/contract/chat.js';
 import { Field } from '../../components/Field.js';
+import { useFormats } from '../../i18n/format.js';
 import { GenerationParams } from './generation-params.js';
 import { ModelPicker } from './model-picker.js';
-import { API_LABEL, type ChatApi } from './settings-form.js';
+import { apiLabel, type ChatApi } from './settings-form.js';
 import { ToolsSection } from './tools-section.js';
 import type { SettingsEditor } from './use-settings-editor.js';
 
@@ -18,33 +20,33 @@ interface Props {
 }
 
 export function SettingsPanel({ id, conversation, editor, api }: Props) {
+  const { t } = useTranslation('chat');
+  const f = useFormats();
   const { form, errors, change } = editor;
   const problems = Object.keys(errors).length;
   return (
-    <section id={id} className="chat-settings" aria-label="Conversation settings">
+    <section id={id} className="chat-settings" aria-label={t('settings.label')}>
       <p className="hint chat-settings-status" role="status">
-        Next turn goes through the {API_LABEL[api]} API.{' '}
+        {t('settings.nextTurn', { api: apiLabel(api, t) })}{' '}
         {editor.saveError ? (
-          <span className="field-error">Not saved: {editor.saveError.message}</span>
+          <span className="field-error">{t('settings.notSaved', { message: editor.saveError.message })}</span>
         ) : problems ? (
-          <span className="field-error">
-            {problems} setting{problems > 1 ? 's' : ''} to fix before sending; the rest is saved.
-          </span>
+          <span className="field-error">{t('settings.toFix', { count: problems, n: f.number(problems) })}</span>
         ) : editor.saving ? (
-          'Saving…'
+          t('settings.saving')
         ) : (
-          'Saved.'
+          t('settings.saved')
         )}
       </p>
       <ModelPicker form={form} errors={errors} change={change} />
-      <Field label="System prompt" error={errors.systemPrompt} hint="Sent first, before the conversation.">
+      <Field label={t('settings.systemPrompt')} error={errors.systemPrompt} hint={t('settings.systemPromptHint')}>
         {(control) => (
-          <textarea {...control} rows={3} value={form.systemPrompt} placeholder="You are a helpful assistant." onChange={(e) => change({ systemPrompt: e.target.value })} />
+          <textarea {...control} rows={3} value={form.systemPrompt} placeholder={t('settings.systemPromptPlaceholder')} onChange={(e) => change({ systemPrompt: e.target.value })} />
         )}
       </Field>
       <label className="chat-check">
         <input type="checkbox" checked={form.stream} onChange={(e) => change({ stream: e.target.checked })} />
-        Stream replies as they are written
+        {t('settings.stream')}
       </label>
       <GenerationParams form={form} errors={errors} api={api} change={change} />
       <ToolsSection conversation={conversation} form={form} errors={errors} api={api} change={change} />

@@ -2,11 +2,12 @@
  * Tools of the responses API (spec 4.4): web search, file search, function tools defined here,
  * and a remote MCP server. Turning any on sends the conversation's turns through the responses API.
  */
+import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '../../../../shared/contract/chat.js';
 import { TextField } from '../../components/TextField.js';
 import { FunctionToolEditor } from './function-tool-editor.js';
 import { McpTokenField } from './mcp-token-field.js';
-import { API_LABEL, ignoredBy, type ChatApi, type FunctionDraft, type SettingsErrors, type SettingsForm } from './settings-form.js';
+import { apiLabel, ignoredBy, type ChatApi, type FunctionDraft, type SettingsErrors, type SettingsForm } from './settings-form.js';
 
 interface Props {
   conversation: ConversationView;
@@ -19,24 +20,25 @@ interface Props {
 const EXAMPLE_SCHEMA = JSON.stringify({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, null, 2);
 
 export function ToolsSection({ conversation, form, errors, api, change }: Props) {
+  const { t } = useTranslation('chat');
   const setFn = (key: string, patch: Partial<FunctionDraft>) => change({ functions: form.functions.map((f) => (f.key === key ? { ...f, ...patch } : f)) });
   const addFn = () => change({ functions: [...form.functions, { key: crypto.randomUUID(), name: '', description: '', schema: EXAMPLE_SCHEMA }] });
   return (
     <fieldset className="chat-tools">
-      <legend>Tools (responses API)</legend>
-      {ignoredBy(api, 'tools') && <p className="hint">Ignored by the {API_LABEL[api]} API: switch the API to Auto to use tools.</p>}
+      <legend>{t('tools.legend')}</legend>
+      {ignoredBy(api, 'tools') && <p className="hint">{t('tools.ignored', { api: apiLabel(api, t) })}</p>}
       <div className="chat-inline">
         <label className="chat-check">
           <input type="checkbox" checked={form.webSearch} onChange={(e) => change({ webSearch: e.target.checked })} />
-          Web search
+          {t('tools.webSearch')}
         </label>
         <label className="chat-check">
           <input type="checkbox" checked={form.fileSearch} onChange={(e) => change({ fileSearch: e.target.checked })} />
-          File search
+          {t('tools.fileSearch')}
         </label>
       </div>
-      <section aria-label="Function tools">
-        <h4 className="chat-subhead">Function tools</h4>
+      <section aria-label={t('tools.functions')}>
+        <h4 className="chat-subhead">{t('tools.functions')}</h4>
         {form.functions.length > 0 && (
           <ul className="chat-fn-list">
             {form.functions.map((f, i) => (
@@ -52,18 +54,18 @@ export function ToolsSection({ conversation, form, errors, api, change }: Props)
           </ul>
         )}
         <button type="button" className="button chat-small" onClick={addFn} disabled={form.functions.length >= 32}>
-          + Add function
+          {t('tools.addFunction')}
         </button>
       </section>
-      <section aria-label="Remote MCP server" className="chat-mcp">
-        <h4 className="chat-subhead">Remote MCP server</h4>
+      <section aria-label={t('tools.mcp')} className="chat-mcp">
+        <h4 className="chat-subhead">{t('tools.mcp')}</h4>
         <label className="chat-check">
           <input type="checkbox" checked={form.mcpEnabled} onChange={(e) => change({ mcpEnabled: e.target.checked })} />
-          Use a remote MCP server
+          {t('tools.useMcp')}
         </label>
         {form.mcpEnabled && (
           <>
-            <TextField label="MCP server URL" type="url" value={form.mcpUrl} placeholder="https://mcp.example.com/sse" onChange={(e) => change({ mcpUrl: e.target.value })} error={errors.mcpUrl} spellCheck={false} />
+            <TextField label={t('tools.mcpUrl')} type="url" value={form.mcpUrl} placeholder="https://mcp.example.com/sse" onChange={(e) => change({ mcpUrl: e.target.value })} error={errors.mcpUrl} spellCheck={false} />
             <McpTokenField conversationId={conversation.id} tail={conversation.mcpTokenTail} />
           </>
         )}

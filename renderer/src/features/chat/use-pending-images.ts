@@ -4,6 +4,7 @@
  * names and a small preview, so it survives a restart in localStorage.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.js';
 
 export type PendingImage = { kind: 'file'; id: string; name: string; thumb?: string } | { kind: 'url'; id: string; url: string };
@@ -42,6 +43,7 @@ export interface PendingImages {
 }
 
 export function usePendingImages(images: PendingImage[], setImages: (images: PendingImage[]) => void): PendingImages {
+  const { t } = useTranslation('chat');
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   // Uploads finish after other edits: each appends to the latest list, not the one it began with.
@@ -59,17 +61,17 @@ export function usePendingImages(images: PendingImage[], setImages: (images: Pen
     const problems: string[] = [];
     const room = MAX_IMAGES - latest.current.length - busy;
     const images = files.filter((f) => {
-      if (f.type && !f.type.startsWith('image/')) problems.push(`"${f.name}" is not an image.`);
-      else if (f.size > ATTACHMENT_MAX_BYTES) problems.push(`"${f.name}" is larger than 20 MB.`);
+      if (f.type && !f.type.startsWith('image/')) problems.push(t('pending.notImage', { name: f.name }));
+      else if (f.size > ATTACHMENT_MAX_BYTES) problems.push(t('pending.tooLarge', { name: f.name }));
       else return true;
       return false;
     });
-    if (images.length > room) problems.push(`A message takes at most ${MAX_IMAGES} images; ${images.length - Math.max(room, 0)} not added.`);
+    if (images.length > room) problems.push(t('pending.tooMany', { max: MAX_IMAGES, n: images.length - Math.max(room, 0) }));
     const accepted = images.slice(0, Math.max(room, 0));
     setBusy((b) => b + accepted.length);
     for (const file of accepted) {
       try {
-        const [thumb, view] = await Promise.all([makeThumb(file), call('attachments.add', { name: file.name || 'pasted image', data: new Uint8Array(await file.arrayBuffer()) })]);
+        const [thumb, view] = await Promise.all([makeThumb(file), call('attachments.add', { name: file.name || t('pending.pastedName'), data: new Uint8Array(await file.arrayBuffer()) })]);
         commit([...latest.current, { kind: 'file', id: view.id, name: view.name, thumb }]);
       } catch (e) {
         problems.push(errorMessage(e));
@@ -83,11 +85,11 @@ export function usePendingImages(images: PendingImage[], setImages: (images: Pen
   const addUrl = (raw: string) => {
     const url = raw.trim();
     if (!/^https?:\/\/[^\s/]+/i.test(url)) {
-      setProblem('Enter a public http(s) link to an image, e.g. https://example.com/photo.jpg.');
+      setProblem(t('pending.badUrl'));
       return false;
     }
     if (latest.current.length >= MAX_IMAGES) {
-      setProblem(`A message takes at most ${MAX_IMAGES} images.`);
+      setProblem(t('pending.full', { max: MAX_IMAGES }));
       return false;
     }
     setProblem(null);

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ChatSettings, ConversationView } from '../../../../shared/contract/chat.js';
 import type { Input } from '../../../../shared/contract/index.js';
 import type { ErrorData } from '../../../../shared/contract/result.js';
@@ -38,10 +39,12 @@ export interface SettingsEditor {
 }
 
 export function useSettingsEditor(conversation: ConversationView): SettingsEditor {
+  const { t } = useTranslation('chat');
   const client = useQueryClient();
   const id = conversation.id;
   const [form, setForm] = useState(() => formFromSettings(conversation.settings));
-  const { settings: valid, errors } = useMemo(() => settingsFromForm(form), [form]);
+  // Re-checked when the language changes too, so the messages follow it.
+  const { settings: valid, errors } = useMemo(() => settingsFromForm(form, t), [form, t]);
   const settings = useMemo(() => ({ ...conversation.settings, ...valid }) as ChatSettings, [conversation.settings, valid]);
   const [saveError, setSaveError] = useState<ErrorData | null>(null);
   const [saving, setSaving] = useState(false);
@@ -75,13 +78,13 @@ export function useSettingsEditor(conversation: ConversationView): SettingsEdito
   const change = useCallback((patch: Partial<SettingsForm>) => {
     setForm((f) => {
       const next = { ...f, ...patch };
-      pending.current = toPatch(settingsFromForm(next).settings);
+      pending.current = toPatch(settingsFromForm(next, t).settings);
       return next;
     });
     setSaving(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => void flush().catch(() => undefined), SAVE_AFTER_MS);
-  }, [flush]);
+  }, [flush, t]);
 
   // Leaving the conversation or closing the window saves what is pending.
   useEffect(() => {

@@ -4,6 +4,7 @@
  * everything after it is replaced by the new reply.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChatImage, ChatMessageView } from '../../../../shared/contract/chat.js';
 import { EMPTY, useCall } from '../../api/client.js';
 import { mediaSrc } from '../../components/generator/media-src.js';
@@ -12,9 +13,10 @@ import type { ChatActions } from './chat-actions.js';
 import { CopyButton } from './copy-button.js';
 
 function Images({ images }: { images: readonly ChatImage[] }) {
+  const { t } = useTranslation('chat');
   const base = useCall('app.info', EMPTY).data?.mediaBase;
   return (
-    <ul className="msg-images" aria-label="Attached images">
+    <ul className="msg-images" aria-label={t('user.images')}>
       {images.map((img, i) =>
         img.kind === 'file' ? (
           <li key={i}>{base !== undefined && <img className="msg-image" src={mediaSrc(base, img.file)} alt={img.name} loading="lazy" decoding="async" />}</li>
@@ -37,6 +39,7 @@ interface Props {
 }
 
 export function UserMessage({ message, actions, locked }: Props) {
+  const { t } = useTranslation(['chat', 'common']);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(message.text ?? '');
   const [busy, setBusy] = useState(false);
@@ -51,10 +54,10 @@ export function UserMessage({ message, actions, locked }: Props) {
 
   if (editing) {
     return (
-      <article className="msg msg-user is-editing" aria-label="Editing your message">
+      <article className="msg msg-user is-editing" aria-label={t('user.editing')}>
         <textarea
           className="msg-editor"
-          aria-label="Edit your message"
+          aria-label={t('user.editBox')}
           value={text}
           autoFocus
           rows={Math.min(12, Math.max(3, text.split('\n').length + 1))}
@@ -67,13 +70,13 @@ export function UserMessage({ message, actions, locked }: Props) {
           }}
         />
         {images}
-        <p className="hint">Sending replaces this turn and every reply after it; its images go again.</p>
+        <p className="hint">{t('user.editHint')}</p>
         <div className="msg-actions">
           <button type="button" className="button button-primary chat-small" disabled={busy || locked || (!text.trim() && !message.images?.length)} onClick={() => void resend()}>
-            {busy ? 'Sending…' : 'Send edited message'}
+            {busy ? t('composer.sending') : t('user.sendEdited')}
           </button>
           <button type="button" className="button chat-small" onClick={() => setEditing(false)}>
-            Cancel
+            {t('common:cancel')}
           </button>
         </div>
       </article>
@@ -81,7 +84,7 @@ export function UserMessage({ message, actions, locked }: Props) {
   }
 
   return (
-    <article className="msg msg-user" aria-label="You">
+    <article className="msg msg-user" aria-label={t('user.label')}>
       {message.imagesFirst && images}
       {message.text && <div className="msg-text">{message.text}</div>}
       {!message.imagesFirst && images}
@@ -96,7 +99,7 @@ export function UserMessage({ message, actions, locked }: Props) {
             setEditing(true);
           }}
         >
-          Edit
+          {t('user.edit')}
         </button>
       </div>
     </article>

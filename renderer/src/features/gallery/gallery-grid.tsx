@@ -7,9 +7,11 @@
  */
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { LibraryItemView, LibraryQuery } from '../../../../shared/contract/library.js';
 import { useLibraryHead, useLibraryPages } from './use-library-pages.js';
-import { cellLabel, formatDuration, KIND_LABEL, mediaUrl } from './media.js';
+import { cellLabel, formatDuration, mediaUrl } from './media.js';
 import { KindIcon } from './kind-icon.js';
 
 const MIN_CELL = 160;
@@ -52,6 +54,7 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
 }
 
 export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps) {
+  const { t } = useTranslation('gallery');
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
   const head = useLibraryHead(query);
@@ -139,7 +142,7 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
     <div ref={scrollRef} className="gallery-scroll" tabIndex={-1} data-testid="gallery-scroll">
       <div
         role="list"
-        aria-label="Library items"
+        aria-label={t('grid.label')}
         className="gallery-canvas"
         style={{ height: virtualizer.getTotalSize() }}
         onKeyDown={onKeyDown}
@@ -155,7 +158,7 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
             >
               {/* Keyed by position, so a cell keeps its DOM node (and focus) when the list shifts under it. */}
               {indices.map((i) => (
-                <Cell key={i} index={i} total={total} item={itemAt(i)} mediaBase={mediaBase} onOpen={onOpen} fling={fling} />
+                <Cell key={i} index={i} total={total} item={itemAt(i)} mediaBase={mediaBase} onOpen={onOpen} fling={fling} t={t} />
               ))}
             </div>
           );
@@ -173,10 +176,12 @@ interface CellProps {
   onOpen(item: LibraryItemView, index: number): void;
   /** The grid is being flung: a cell that appears now waits with its thumbnail. */
   fling: boolean;
+  /** The grid's, passed down: one language subscription for the grid rather than one per cell. */
+  t: TFunction<'gallery'>;
 }
 
 /** Memoized: scrolling re-renders the grid each frame, but a cell only when its item changes. */
-const Cell = memo(function Cell({ index, total, item, mediaBase, onOpen, fling }: CellProps) {
+const Cell = memo(function Cell({ index, total, item, mediaBase, onOpen, fling, t }: CellProps) {
   // Once shown, a thumbnail stays, whatever the scrolling does next.
   const [thumbWanted, setThumbWanted] = useState(!fling);
   if (!fling && !thumbWanted) setThumbWanted(true);
@@ -187,7 +192,7 @@ const Cell = memo(function Cell({ index, total, item, mediaBase, onOpen, fling }
   const thumb = item.thumb ? mediaUrl(mediaBase, item.thumb) : item.kind === 'image' ? mediaUrl(mediaBase, item.file) : undefined;
   return (
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className="gallery-item">
-      <button type="button" className={`gallery-cell kind-${item.kind}`} data-index={index} aria-label={cellLabel(item)} title={item.prompt} onClick={() => onOpen(item, index)}>
+      <button type="button" className={`gallery-cell kind-${item.kind}`} data-index={index} aria-label={cellLabel(t, item)} title={item.prompt} onClick={() => onOpen(item, index)}>
         {thumb ? (
           thumbWanted && <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
         ) : (
@@ -199,7 +204,7 @@ const Cell = memo(function Cell({ index, total, item, mediaBase, onOpen, fling }
         {item.kind !== 'image' && (
           <span className="gallery-badge" aria-hidden="true">
             <KindIcon kind={item.kind} small />
-            {item.durationSeconds !== undefined ? formatDuration(item.durationSeconds) : KIND_LABEL[item.kind]}
+            {item.durationSeconds !== undefined ? formatDuration(item.durationSeconds) : t(`kind.${item.kind}`)}
           </span>
         )}
       </button>

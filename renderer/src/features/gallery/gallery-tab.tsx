@@ -4,10 +4,12 @@
  * playback and the item's actions, and live updates from `library.onDidChange`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';
 import type { ErrorData } from '../../../../shared/contract/result.js';
 import type { LibraryItemView } from '../../../../shared/contract/library.js';
 import { TabIntro } from '../../components/TabIntro.js';
+import { useFormats } from '../../i18n/format.js';
 import { tabDomId } from '../../components/tab-registry.js';
 import { remixTab, useRemixStore } from '../../state/remix-store.js';
 import { useUiStore } from '../../state/ui-store.js';
@@ -21,9 +23,10 @@ import { useLibraryHead } from './use-library-pages.js';
 import './gallery.css';
 
 const SEARCH_DEBOUNCE_MS = 150;
-const TAB_LABEL = { image: 'Image', video: 'Video', speech: 'Speech' } as const;
 
 export default function GalleryTab() {
+  const { t } = useTranslation('gallery');
+  const f = useFormats();
   const info = useCall('app.info', EMPTY);
   const [filters, setFilters] = useState<GalleryFilters>(NO_FILTERS);
   const text = useDebounced(filters.text, SEARCH_DEBOUNCE_MS);
@@ -76,7 +79,7 @@ export default function GalleryTab() {
   const onRemix = (item: LibraryItemView) => {
     const tab = remixTab(item.kind);
     stash({ kind: item.kind, model: item.model, params: item.params, prompt: item.prompt, sourceId: item.id });
-    setRemixNotice(`Remix ready in the ${TAB_LABEL[tab]} tab: ${item.model} with this item's prompt and settings.`);
+    setRemixNotice(t(`remixReady.${tab}`, { model: item.model }));
     closeDetail(() => {
       openTab(tab);
       document.getElementById(tabDomId(tab))?.focus();
@@ -84,7 +87,7 @@ export default function GalleryTab() {
   };
 
   const onDeleted = (item: LibraryItemView) => {
-    setAnnouncement(`Deleted ${item.kind} from the library.`);
+    setAnnouncement(t(`deleted.${item.kind}`));
     closeDetail();
   };
 
@@ -93,24 +96,22 @@ export default function GalleryTab() {
   let body;
   if (head.isError) body = <p className="form-error">{errorMessage(head.error)}</p>;
   else if (info.isError) body = <p className="form-error">{errorMessage(info.error)}</p>;
-  else if (!head.data || mediaBase === undefined) body = <p className="muted">Loading the library…</p>;
+  else if (!head.data || mediaBase === undefined) body = <p className="muted">{t('loading')}</p>;
   else if (total === 0) {
     body = (
       <p className="gallery-empty muted">
-        {filtered
-          ? 'No items match these filters.'
-          : 'Nothing saved yet. Images, videos and speech you generate are saved to your library folder and appear here.'}
+        {filtered ? t('empty.filtered') : t('empty.none')}
       </p>
     );
   } else body = <GalleryGrid ref={grid} query={query} mediaBase={mediaBase} onOpen={onOpen} />;
 
   return (
     <div className="gallery">
-      <TabIntro title="Gallery">Everything you have generated, saved in your library folder and browsable by kind, model, date and prompt.</TabIntro>
+      <TabIntro title={t('intro.title')}>{t('intro.body')}</TabIntro>
       <GalleryFilterBar value={filters} models={head.data?.models ?? []} onChange={setFilters} />
       <div className="gallery-status">
         <p data-testid="gallery-count" aria-live="polite">
-          {head.data ? `${total.toLocaleString()} ${total === 1 ? 'item' : 'items'}` : ''}
+          {head.data ? t('count', { count: total, n: f.number(total) }) : ''}
         </p>
         <p role="status" className="gallery-announcement">
           {announcement}

@@ -4,12 +4,13 @@
  * Full-size media with native controls, the full metadata, and the item's actions.
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, useAction } from '../../api/client.js';
 import type { LibraryItemView } from '../../../../shared/contract/library.js';
 import { remixTab } from '../../state/remix-store.js';
 import { ItemMetadata } from './item-metadata.js';
 import './gallery-detail.css';
-import { KIND_LABEL, mediaUrl } from './media.js';
+import { mediaUrl } from './media.js';
 
 interface ItemDetailProps {
   item: LibraryItemView;
@@ -21,18 +22,21 @@ interface ItemDetailProps {
   onDeleted(item: LibraryItemView): void;
 }
 
-const TAB_LABEL = { image: 'Image', video: 'Video', speech: 'Speech' } as const;
+/** What the status line says, kept as a state so its text follows a language switch. */
+type Note = '' | 'shown' | 'copied' | 'copyFailed';
+const NOTE_KEY = { shown: 'detail.shownInFolder', copied: 'detail.promptCopied', copyFailed: 'detail.copyFailed' } as const;
 
 export function ItemDetail({ item, mediaBase, canReveal, onClose, onRemix, onDeleted }: ItemDetailProps) {
+  const { t } = useTranslation(['gallery', 'common']);
   const dialog = useRef<HTMLDialogElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
   const [actualSize, setActualSize] = useState(false);
   const [playedDuration, setPlayedDuration] = useState<number>();
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState<Note>('');
   const remove = useAction('library.remove', { onSuccess: () => onDeleted(item) });
-  const reveal = useAction('library.reveal', { onSuccess: () => setNote('Shown in your file manager.') });
+  const reveal = useAction('library.reveal', { onSuccess: () => setNote('shown') });
 
   useEffect(() => {
     const d = dialog.current;
@@ -49,8 +53,8 @@ export function ItemDetail({ item, mediaBase, canReveal, onClose, onRemix, onDel
   const onBackdrop = (e: MouseEvent<HTMLDialogElement>) => e.target === e.currentTarget && close();
   const copyPrompt = () =>
     navigator.clipboard.writeText(item.prompt).then(
-      () => setNote('Prompt copied.'),
-      () => setNote('Could not copy: the clipboard is not available here.'),
+      () => setNote('copied'),
+      () => setNote('copyFailed'),
     );
 
   const file = mediaUrl(mediaBase, item.file);
@@ -62,9 +66,9 @@ export function ItemDetail({ item, mediaBase, canReveal, onClose, onRemix, onDel
       <div className="detail-frame">
         <header className="detail-head">
           <h3 id={titleId}>
-            {KIND_LABEL[item.kind]} <span className="muted">· {item.model}</span>
+            {t(`kind.${item.kind}`)} <span className="muted">· {item.model}</span>
           </h3>
-          <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+          <button type="button" className="icon-button" aria-label={t('common:close')} onClick={close}>
             ×
           </button>
         </header>
@@ -81,40 +85,40 @@ export function ItemDetail({ item, mediaBase, canReveal, onClose, onRemix, onDel
         <footer className="detail-actions">
           {item.kind === 'image' && (
             <button type="button" className="button" aria-pressed={actualSize} onClick={() => setActualSize((v) => !v)}>
-              Actual size
+              {t('detail.actualSize')}
             </button>
           )}
           <button type="button" className="button" onClick={() => void copyPrompt()} disabled={!item.prompt}>
-            Copy prompt
+            {t('detail.copyPrompt')}
           </button>
           <button type="button" className="button" onClick={() => onRemix(item)}>
-            Remix in {TAB_LABEL[remixTab(item.kind)]}
+            {t(`detail.remixIn.${remixTab(item.kind)}`)}
           </button>
           {canReveal && (
             <button type="button" className="button" onClick={() => reveal.mutate({ id: item.id })}>
-              Show in folder
+              {t('detail.showInFolder')}
             </button>
           )}
           <span className="detail-spacer" />
           {!confirming && (
             <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-              Delete
+              {t('detail.delete')}
             </button>
           )}
         </footer>
         {confirming && (
-          <div className="detail-confirm" role="group" aria-label="Confirm delete">
-            <p>Delete this {item.kind} from your library folder? The file is removed from disk; this cannot be undone.</p>
+          <div className="detail-confirm" role="group" aria-label={t('detail.confirmDelete.label')}>
+            <p>{t(`detail.confirmDelete.${item.kind}`)}</p>
             <button type="button" className="button button-danger-solid" disabled={remove.isPending} onClick={() => remove.mutate({ id: item.id })}>
-              {remove.isPending ? 'Deleting…' : 'Delete file'}
+              {remove.isPending ? t('detail.confirmDelete.deleting') : t('detail.confirmDelete.deleteFile')}
             </button>
             <button type="button" className="button" ref={keepButton} onClick={() => setConfirming(false)}>
-              Keep
+              {t('detail.confirmDelete.keep')}
             </button>
           </div>
         )}
         <p className={error ? 'form-error detail-note' : 'detail-note'} role="status">
-          {error ? errorMessage(error) : note}
+          {error ? errorMessage(error) : note && t(NOTE_KEY[note])}
         </p>
       </div>
     </dialog>

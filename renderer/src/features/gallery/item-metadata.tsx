@@ -1,6 +1,8 @@
 /** Everything the library knows about an item, as a description list (the sidecar's fields, readable). */
+import { useTranslation } from 'react-i18next';
 import type { LibraryItemView } from '../../../../shared/contract/library.js';
-import { formatBytes, formatCost, formatDuration, formatTime, formatValue, KIND_LABEL } from './media.js';
+import { useFormats } from '../../i18n/format.js';
+import { formatBytes, formatDuration, formatValue } from './media.js';
 
 interface Props {
   item: LibraryItemView;
@@ -29,20 +31,22 @@ function Entries({ label, record }: { label: string; record: Record<string, unkn
 }
 
 export function ItemMetadata({ item, playedDuration }: Props) {
+  const { t } = useTranslation('gallery');
+  const f = useFormats();
   const duration = item.durationSeconds ?? playedDuration;
   return (
     <dl className="detail-meta" data-testid="detail-metadata">
-      <dt>Prompt</dt>
-      <dd className="detail-prompt">{item.prompt || <span className="muted">No prompt</span>}</dd>
-      <dt>Model</dt>
+      <dt>{t('metadata.prompt')}</dt>
+      <dd className="detail-prompt">{item.prompt || <span className="muted">{t('metadata.noPrompt')}</span>}</dd>
+      <dt>{t('metadata.model')}</dt>
       <dd>{item.model}</dd>
-      <dt>Kind</dt>
+      <dt>{t('metadata.kind')}</dt>
       <dd>
-        {KIND_LABEL[item.kind]} <span className="muted">({item.mime})</span>
+        {t(`kind.${item.kind}`)} <span className="muted">({item.mime})</span>
       </dd>
       {item.width !== undefined && item.height !== undefined && (
         <>
-          <dt>Dimensions</dt>
+          <dt>{t('metadata.dimensions')}</dt>
           <dd>
             {item.width} × {item.height}
           </dd>
@@ -50,19 +54,19 @@ export function ItemMetadata({ item, playedDuration }: Props) {
       )}
       {duration !== undefined && Number.isFinite(duration) && (
         <>
-          <dt>Duration</dt>
+          <dt>{t('metadata.duration')}</dt>
           <dd>{formatDuration(duration)}</dd>
         </>
       )}
-      <dt>Size</dt>
-      <dd>{formatBytes(item.bytes)}</dd>
-      <dt>Created</dt>
-      <dd>{formatTime(item.createdAt)}</dd>
-      <dt>Saved</dt>
-      <dd>{formatTime(item.savedAt)}</dd>
+      <dt>{t('metadata.size')}</dt>
+      <dd>{formatBytes(f, item.bytes)}</dd>
+      <dt>{t('metadata.created')}</dt>
+      <dd>{f.dateTime(item.createdAt)}</dd>
+      <dt>{t('metadata.saved')}</dt>
+      <dd>{f.dateTime(item.savedAt)}</dd>
       {item.taskId && (
         <>
-          <dt>Task id</dt>
+          <dt>{t('metadata.taskId')}</dt>
           <dd>
             <code>{item.taskId}</code>
           </dd>
@@ -70,7 +74,7 @@ export function ItemMetadata({ item, playedDuration }: Props) {
       )}
       {item.sourceUrl && (
         <>
-          <dt>Source</dt>
+          <dt>{t('metadata.source')}</dt>
           <dd>
             {/* Gateway links expire after 24 hours; the saved file is what lasts, so this is for reference. */}
             <a href={item.sourceUrl} target="_blank" rel="noreferrer noopener" className="detail-link">
@@ -81,12 +85,12 @@ export function ItemMetadata({ item, playedDuration }: Props) {
       )}
       {item.cost && (
         <>
-          <dt>Cost</dt>
-          <dd>{formatCost(item.cost)}</dd>
+          <dt>{t('metadata.cost')}</dt>
+          <dd>{f.cost(item.cost.amount, item.cost.currency)}</dd>
         </>
       )}
-      <Entries label="Parameters" record={item.params} />
-      <Entries label="Usage" record={item.usage} />
+      <Entries label={t('metadata.parameters')} record={item.params} />
+      <Entries label={t('metadata.usage')} record={item.usage} />
     </dl>
   );
 }

@@ -1,5 +1,7 @@
 /** Small pure helpers of the gallery: media URLs, labels and formatting. */
+import type { TFunction } from 'i18next';
 import type { LibraryItemView, LibraryQuery } from '../../../../shared/contract/library.js';
+import type { Formats } from '../../i18n/format.js';
 
 export type Kind = LibraryItemView['kind'];
 
@@ -7,8 +9,6 @@ export type Kind = LibraryItemView['kind'];
 export function mediaUrl(base: string, rel: string): string {
   return base + rel.split('/').map(encodeURIComponent).join('/');
 }
-
-export const KIND_LABEL: Record<Kind, string> = { image: 'Image', video: 'Video', audio: 'Audio' };
 
 export interface GalleryFilters {
   kind?: Kind;
@@ -34,11 +34,8 @@ export function toQuery(f: GalleryFilters): LibraryQuery {
   return { kind: f.kind, model: f.model, from: day(f.from, '00:00:00'), to: day(f.to, '23:59:59.999'), text: text || undefined };
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatTime = (ms: number) => dateTime.format(ms);
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
+export function formatBytes(f: Formats, n: number): string {
+  if (n < 1024) return `${f.number(n)} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];
   let v = n / 1024;
   let u = 0;
@@ -46,7 +43,7 @@ export function formatBytes(n: number): string {
     v /= 1024;
     u++;
   }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
+  return `${f.fixed(v, v < 10 ? 1 : 0)} ${units[u]}`;
 }
 
 export function formatDuration(seconds: number): string {
@@ -54,20 +51,11 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-export function formatCost(cost: { amount: number; currency: string }): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: cost.currency, maximumFractionDigits: 6 }).format(cost.amount);
-  } catch {
-    // Not an ISO currency code (gateways may bill in credits): show it as given.
-    return `${cost.amount} ${cost.currency}`;
-  }
-}
-
 /** Parameter and usage values are arbitrary JSON; strings read better without their quotes. */
 export const formatValue = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /** A cell's accessible name: what it is and its prompt, cut short (the detail view has it all). */
-export function cellLabel(item: LibraryItemView): string {
-  const prompt = item.prompt.trim() || 'no prompt';
-  return `${KIND_LABEL[item.kind]}: ${prompt.length > 100 ? `${prompt.slice(0, 100)}…` : prompt}`;
+export function cellLabel(t: TFunction<'gallery'>, item: LibraryItemView): string {
+  const prompt = item.prompt.trim() || t('grid.noPrompt');
+  return t('grid.cell', { kind: t(`kind.${item.kind}`), prompt: prompt.length > 100 ? `${prompt.slice(0, 100)}…` : prompt });
 }

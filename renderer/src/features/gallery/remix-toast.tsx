@@ -4,20 +4,22 @@
  */
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import './gallery-detail.css';
 
 const SHOW_MS = 8_000;
 
 export function RemixToast({ message, onDismiss }: { message: string; onDismiss(): void }) {
+  const { t } = useTranslation('common');
   useEffect(() => {
-    const t = window.setTimeout(onDismiss, SHOW_MS);
-    return () => window.clearTimeout(t);
+    const timer = window.setTimeout(onDismiss, SHOW_MS);
+    return () => window.clearTimeout(timer);
   }, [message, onDismiss]);
   return createPortal(
     <div className="toast" role="status" data-testid="remix-toast">
       <span>{message}</span>
       <button type="button" className="button" onClick={onDismiss}>
-        Dismiss
+        {t('dismiss')}
       </button>
     </div>,
     document.body,

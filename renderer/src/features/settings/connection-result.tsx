@@ -2,15 +2,17 @@
  * The outcome of "Test connection". Each outcome has its own label and colour, because what the
  * user should do next differs: fix the key, fix the address, or top up.
  */
+import { useTranslation } from 'react-i18next';
 import type { ConnectionTest, ErrorData } from '../../../../shared/contract/index.js';
+import { useFormats } from '../../i18n/format.js';
 
-const LABELS: Record<ConnectionTest['outcome'], string> = {
-  ok: 'Connected',
-  rejected_key: 'Key rejected',
-  unreachable: 'Unreachable',
-  balance_problem: 'Balance problem',
-  error: 'Test failed',
-};
+const LABEL_KEY = {
+  ok: 'test.outcome.ok',
+  rejected_key: 'test.outcome.rejectedKey',
+  unreachable: 'test.outcome.unreachable',
+  balance_problem: 'test.outcome.balanceProblem',
+  error: 'test.outcome.error',
+} as const satisfies Record<ConnectionTest['outcome'], string>;
 
 interface Props {
   pending: boolean;
@@ -18,24 +20,33 @@ interface Props {
   error: ErrorData | null;
 }
 
-/** The host's message often restates the outcome ("Connected: …"); say it once. */
-const detail = (label: string, message: string) =>
-  message.toLowerCase().startsWith(label.toLowerCase()) ? message.slice(label.length).replace(/^[\s:.,—-]+/, '') : message;
+/**
+ * The host's message often restates the outcome ("Connected: …"); say it once. The host speaks
+ * English until its messages are translated, so the English label is tried as well as the shown one.
+ */
+const detail = (labels: readonly string[], message: string) => {
+  const label = labels.find((l) => message.toLowerCase().startsWith(l.toLowerCase()));
+  return label === undefined ? message : message.slice(label.length).replace(/^[\s:.,—-]+/, '');
+};
 
 export function ConnectionResult({ pending, result, error }: Props) {
+  const { t } = useTranslation('settings');
+  const f = useFormats();
   // The status region is always rendered so that screen readers announce its changes.
   let body = null;
   let outcome = '';
   if (pending) {
-    body = <span className="muted">Testing connection…</span>;
+    body = <span className="muted">{t('test.testing')}</span>;
   } else if (result) {
     outcome = result.outcome;
+    const label = t(LABEL_KEY[result.outcome]);
+    const rest = detail([label, t(LABEL_KEY[result.outcome], { lng: 'en' })], result.message);
     body = (
       <>
-        <strong>{LABELS[result.outcome]}</strong>
-        {detail(LABELS[result.outcome], result.message) && <span> — {detail(LABELS[result.outcome], result.message)}</span>}
+        <strong>{label}</strong>
+        {rest && <span> — {rest}</span>}
         {result.outcome === 'ok' && result.tokenBalance !== undefined && (
-          <span className="muted"> ({new Intl.NumberFormat().format(result.tokenBalance)} tokens left)</span>
+          <span className="muted"> {t('test.tokensLeft', { count: result.tokenBalance, n: f.number(result.tokenBalance) })}</span>
         )}
       </>
     );
@@ -43,7 +54,7 @@ export function ConnectionResult({ pending, result, error }: Props) {
     outcome = 'error';
     body = (
       <>
-        <strong>{LABELS.error}</strong>
+        <strong>{t(LABEL_KEY.error)}</strong>
         <span> — {error.message}</span>
       </>
     );

@@ -3,9 +3,11 @@
  * after the user agrees, so the notice carries the consent control itself.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { EMPTY, callKey, useAction, useCall } from '../../api/client.js';
 
 export function KeyStorageNotice({ emphasize }: { emphasize: boolean }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const storage = useCall('profiles.keyStorage', EMPTY);
   const allow = useAction('profiles.allowPlaintextKeys', {
@@ -17,9 +19,7 @@ export function KeyStorageNotice({ emphasize }: { emphasize: boolean }) {
   if (s.backend !== 'plaintext') {
     return (
       <p className="hint">
-        {s.backend === 'encrypted'
-          ? 'Keys are encrypted with your system keychain.'
-          : 'Keys are kept in a file only your user account can read.'}
+        {s.backend === 'encrypted' ? t('keyStorage.encrypted') : t('keyStorage.file')}
       </p>
     );
   }
@@ -27,9 +27,7 @@ export function KeyStorageNotice({ emphasize }: { emphasize: boolean }) {
   return (
     <div className={`notice notice-warn${strong ? ' notice-strong' : ''}`} data-testid="plaintext-notice">
       <p>
-        <strong>This computer offers no encrypted key storage.</strong> A saved key would be stored unencrypted in the
-        studio&apos;s settings folder, readable by anyone with access to your files.
-        {strong && ' Allow this to save the key, or leave the key empty.'}
+        <Trans t={t} i18nKey={strong ? 'keyStorage.plaintextAsk' : 'keyStorage.plaintext'} components={{ strong: <strong /> }} />
       </p>
       <label className="checkbox">
         <input
@@ -38,7 +36,7 @@ export function KeyStorageNotice({ emphasize }: { emphasize: boolean }) {
           disabled={allow.isPending}
           onChange={(e) => allow.mutate({ allow: e.target.checked })}
         />
-        Allow storing API keys unencrypted on this computer
+        {t('keyStorage.allow')}
       </label>
       {allow.error && <p className="form-error">{allow.error.message}</p>}
     </div>

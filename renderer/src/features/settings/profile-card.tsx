@@ -3,11 +3,15 @@
  * and its actions. The built-in sandbox can be activated and tested but not edited or removed.
  */
 import { useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../../../shared/contract/index.js';
 import { useAction } from '../../api/client.js';
 import { ConnectionResult } from './connection-result.js';
 import { ProfileForm } from './profile-form.js';
 import { maskedTail, useProfilesCache } from './profile-cache.js';
+
+/** The built-in sandbox profile's stored name (profiles.ts), shown in the studio's language. */
+const SANDBOX_NAME = 'Offline sandbox';
 
 interface Props {
   profile: ProfileView;
@@ -20,6 +24,7 @@ interface Props {
 }
 
 export function ProfileCard({ profile, active, editing, onEdit, onEditDone, onRemoved }: Props) {
+  const { t } = useTranslation(['settings', 'common']);
   const headingId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const { setView, putProfile } = useProfilesCache();
@@ -50,21 +55,19 @@ export function ProfileCard({ profile, active, editing, onEdit, onEditDone, onRe
   };
 
   const keyStatus = isSandbox ? (
-    'Built-in offline gateway — no key needed, nothing real is charged.'
+    t('card.sandboxKey')
   ) : profile.hasKey ? (
-    <>
-      Key saved <span className="key-tail">•••• {maskedTail(profile.keyTail)}</span>
-    </>
+    <Trans t={t} i18nKey="card.keySaved" values={{ tail: maskedTail(profile.keyTail) }} components={{ tail: <span className="key-tail" /> }} />
   ) : (
-    'No key saved'
+    t('card.noKey')
   );
 
   return (
     <li className={`profile-card${active ? ' is-active' : ''}`} aria-labelledby={headingId} data-profile-id={profile.id}>
       <div className="profile-head">
-        <h4 id={headingId}>{profile.name}</h4>
-        {isSandbox && <span className="badge badge-sandbox">Built-in</span>}
-        {active && <span className="badge badge-active">Active</span>}
+        <h4 id={headingId}>{isSandbox && profile.name === SANDBOX_NAME ? t('card.sandboxName') : profile.name}</h4>
+        {isSandbox && <span className="badge badge-sandbox">{t('card.builtIn')}</span>}
+        {active && <span className="badge badge-active">{t('card.active')}</span>}
       </div>
       <p className="profile-url">
         <code>{profile.baseUrl}</code>
@@ -76,43 +79,41 @@ export function ProfileCard({ profile, active, editing, onEdit, onEditDone, onRe
       <div className="profile-actions">
         {!active && (
           <button type="button" className="button button-primary" onClick={() => activate.mutate({ id: profile.id })} aria-disabled={activate.isPending}>
-            Activate
+            {t('card.activate')}
           </button>
         )}
         <button type="button" className="button" onClick={() => test.mutate({ id: profile.id })} aria-disabled={test.isPending}>
-          Test connection
+          {t('card.test')}
         </button>
         {!isSandbox && (
           <>
             <button type="button" className="button" ref={editButton} onClick={() => onEdit(false)} aria-expanded={!!editing && !editing.replaceKey}>
-              Edit
+              {t('card.edit')}
             </button>
             <button type="button" className="button" onClick={() => onEdit(true)} aria-expanded={!!editing?.replaceKey}>
-              {profile.hasKey ? 'Replace key' : 'Add key'}
+              {profile.hasKey ? t('card.replaceKey') : t('card.addKey')}
             </button>
             {profile.hasKey && (
               <button type="button" className="button button-danger" onClick={() => clearKey.mutate({ id: profile.id })}>
-                Remove key
+                {t('card.removeKey')}
               </button>
             )}
             <button type="button" className="button button-danger" onClick={() => setConfirming(true)} aria-expanded={confirming}>
-              Remove
+              {t('card.remove')}
             </button>
           </>
         )}
       </div>
 
       {confirming && (
-        <div className="confirm" role="group" aria-label={`Confirm removing ${profile.name}`}>
-          <p>
-            Remove “{profile.name}”? Its saved key is deleted too. {active && 'The studio switches back to the offline sandbox.'}
-          </p>
+        <div className="confirm" role="group" aria-label={t('card.confirmRemove.label', { name: profile.name })}>
+          <p>{t(active ? 'card.confirmRemove.bodyActive' : 'card.confirmRemove.body', { name: profile.name })}</p>
           <div className="form-actions">
             <button type="button" className="button button-danger-solid" onClick={() => remove.mutate({ id: profile.id })}>
-              Remove profile
+              {t('card.confirmRemove.submit')}
             </button>
             <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
-              Cancel
+              {t('common:cancel')}
             </button>
           </div>
         </div>

@@ -4,6 +4,7 @@
  * `value` attribute), is read once on submit, and is wiped as soon as the host has saved it.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ErrorData, ProfileView } from '../../../../shared/contract/index.js';
 import { call } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
@@ -31,6 +32,7 @@ function fieldOf(error: ErrorData): FieldName | undefined {
 }
 
 export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: Props) {
+  const { t } = useTranslation(['settings', 'common']);
   const titleId = useId();
   const [name, setName] = useState(profile?.name ?? '');
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
@@ -54,7 +56,7 @@ export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: 
     if (saving) return;
     const apiKey = keyInput.current?.value.trim() ?? '';
     if (replaceKey && !apiKey) {
-      showErrors({ apiKey: 'Enter the new key, or cancel to keep the saved one.' });
+      showErrors({ apiKey: t('form.newKeyRequired') });
       return;
     }
     setSaving(true);
@@ -86,28 +88,32 @@ export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: 
 
   const tail = maskedTail(profile?.keyTail);
   const keyHint = replaceKey
-    ? 'The new key replaces the saved one when you save.'
+    ? t('form.keyHint.replace')
     : profile?.hasKey
-      ? `Leave empty to keep the saved key (•••• ${tail}).`
-      : 'Write-only: after saving, only its last four characters are shown.';
-  const title = !profile ? 'Add a gateway profile' : replaceKey ? `Replace the key of “${profile.name}”` : `Edit “${profile.name}”`;
+      ? t('form.keyHint.keep', { tail })
+      : t('form.keyHint.writeOnly');
+  const title = !profile
+    ? t('form.addTitle')
+    : replaceKey
+      ? t('form.replaceKeyTitle', { name: profile.name })
+      : t('form.editTitle', { name: profile.name });
 
   return (
     <form className="profile-form" aria-labelledby={titleId} onSubmit={submit} noValidate>
       <h4 id={titleId}>{title}</h4>
       <div className="form-grid">
         <TextField
-          label="Name"
+          label={t('form.name')}
           ref={nameInput}
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={errors.name}
           autoComplete="off"
           autoFocus={!replaceKey}
-          placeholder="Work gateway"
+          placeholder={t('form.namePlaceholder')}
         />
         <TextField
-          label="Base URL"
+          label={t('form.baseUrl')}
           type="url"
           ref={baseUrlInput}
           value={baseUrl}
@@ -118,7 +124,7 @@ export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: 
           placeholder="https://gateway.example.com"
         />
         <TextField
-          label={replaceKey ? 'New API key' : 'API key'}
+          label={replaceKey ? t('form.newApiKey') : t('form.apiKey')}
           className="field-wide"
           type="password"
           ref={keyInput}
@@ -138,10 +144,10 @@ export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: 
       )}
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-disabled={saving}>
-          {saving ? 'Saving…' : 'Save profile'}
+          {saving ? t('form.saving') : t('form.save')}
         </button>
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t('common:cancel')}
         </button>
       </div>
     </form>

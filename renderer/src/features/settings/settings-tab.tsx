@@ -1,5 +1,6 @@
 /** The Settings tab: gateway profiles and their keys, the library folder and the theme. */
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../../../shared/contract/index.js';
 import { EMPTY, useCall } from '../../api/client.js';
 import { TabIntro } from '../../components/TabIntro.js';
@@ -9,60 +10,58 @@ import { ProfileForm } from './profile-form.js';
 import './settings.css';
 
 type Editor = { mode: 'add' } | { mode: 'edit'; id: string; replaceKey: boolean } | null;
+/** The last outcome, kept as data so its text follows a language switch. */
+type Note = { key: 'profiles.savedNew' | 'profiles.saved' | 'profiles.removed'; name: string } | null;
 
 /** The built-in sandbox always leads; the rest keep the host's order. */
 const sandboxFirst = (profiles: ProfileView[]) =>
   [...profiles].sort((a, b) => Number(a.kind !== 'sandbox') - Number(b.kind !== 'sandbox'));
 
 export default function SettingsTab() {
+  const { t } = useTranslation('settings');
   const profiles = useCall('profiles.list', EMPTY);
   const [editor, setEditor] = useState<Editor>(null);
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState<Note>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const view = profiles.data;
 
   const closeAdd = (saved?: ProfileView) => {
     setEditor(null);
-    if (saved) setNote(`Saved “${saved.name}”. Activate it to use it in every tab.`);
+    if (saved) setNote({ key: 'profiles.savedNew', name: saved.name });
     requestAnimationFrame(() => addButton.current?.focus());
   };
 
   return (
     <>
-      <TabIntro title="Settings">
-        Gateway profiles and their keys, where your outputs are saved, and how the studio looks.
-      </TabIntro>
+      <TabIntro title={t('tab.title')}>{t('tab.intro')}</TabIntro>
 
       <section className="settings-section" aria-labelledby="settings-profiles">
         <div className="section-head">
-          <h3 id="settings-profiles">Profiles</h3>
+          <h3 id="settings-profiles">{t('profiles.heading')}</h3>
           <button
             type="button"
             className="button button-primary"
             ref={addButton}
             aria-expanded={editor?.mode === 'add'}
             onClick={() => {
-              setNote('');
+              setNote(null);
               setEditor({ mode: 'add' });
             }}
           >
-            Add profile
+            {t('profiles.add')}
           </button>
         </div>
-        <p className="muted">
-          The active profile is used by every tab. Keys are write-only: once saved, the studio shows only their last four
-          characters.
-        </p>
+        <p className="muted">{t('profiles.about')}</p>
         <p role="status" className="saved-note">
-          {note}
+          {note && t(note.key, { name: note.name })}
         </p>
 
         {editor?.mode === 'add' && <ProfileForm onSaved={closeAdd} onCancel={() => closeAdd()} />}
 
         {profiles.isError && <p className="form-error">{profiles.error.message}</p>}
-        {!view && !profiles.isError && <p className="muted">Loading profiles…</p>}
+        {!view && !profiles.isError && <p className="muted">{t('profiles.loading')}</p>}
         {view && (
-          <ul className="profile-list" aria-label="Profiles">
+          <ul className="profile-list" aria-label={t('profiles.listLabel')}>
             {sandboxFirst(view.profiles).map((profile) => (
               <ProfileCard
                 key={profile.id}
@@ -70,15 +69,15 @@ export default function SettingsTab() {
                 active={profile.id === view.activeId}
                 editing={editor?.mode === 'edit' && editor.id === profile.id ? { replaceKey: editor.replaceKey } : null}
                 onEdit={(replaceKey) => {
-                  setNote('');
+                  setNote(null);
                   setEditor({ mode: 'edit', id: profile.id, replaceKey });
                 }}
                 onEditDone={(saved) => {
                   setEditor(null);
-                  if (saved) setNote(`Saved “${saved.name}”.`);
+                  if (saved) setNote({ key: 'profiles.saved', name: saved.name });
                 }}
                 onRemoved={(name) => {
-                  setNote(`Removed “${name}”.`);
+                  setNote({ key: 'profiles.removed', name });
                   addButton.current?.focus();
                 }}
               />

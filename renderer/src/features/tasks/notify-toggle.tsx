@@ -1,5 +1,6 @@
 /** "Notify me when jobs finish": the browser shell's opt-in to web notifications. */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   disableJobNotifications,
   enableJobNotifications,
@@ -9,8 +10,10 @@ import {
 } from './job-notifier.js';
 
 export function NotifyToggle() {
+  const { t } = useTranslation('tasks');
   const [on, setOn] = useState(notificationsWanted);
-  const [note, setNote] = useState('');
+  // Kept as a state, not a text, so it follows a language switch.
+  const [blocked, setBlocked] = useState(false);
 
   // A choice made in an earlier session resumes as soon as the tab mounts.
   useEffect(() => {
@@ -20,7 +23,7 @@ export function NotifyToggle() {
   if (!notificationsSupported()) return null;
 
   const toggle = async () => {
-    setNote('');
+    setBlocked(false);
     if (on) {
       disableJobNotifications();
       setOn(false);
@@ -28,7 +31,7 @@ export function NotifyToggle() {
     }
     const permission = await enableJobNotifications();
     setOn(permission === 'granted');
-    if (permission === 'denied') setNote('This browser blocks notifications for the studio; allow them in the site settings.');
+    setBlocked(permission === 'denied');
   };
 
   return (
@@ -37,10 +40,10 @@ export function NotifyToggle() {
         <span className="tasks-switch-track" aria-hidden="true">
           <span className="tasks-switch-thumb" />
         </span>
-        Notify me when jobs finish
+        {t('notify.toggle')}
       </button>
       <span role="status" className="hint">
-        {note}
+        {blocked ? t('notify.blocked') : ''}
       </span>
     </div>
   );

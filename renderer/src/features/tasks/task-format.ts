@@ -3,20 +3,25 @@
  * actions it offers and how its progress and times read. Kept apart from the components so the
  * rows stay thin and the rules are in one place.
  */
+import type { TFunction } from 'i18next';
 import type { TaskState, TaskView } from '../../../../shared/contract/tasks.js';
+import type { Formats } from '../../i18n/format.js';
 
-export const STATE_LABEL: Record<TaskState, string> = {
-  submitting: 'Submitting',
-  unknown: 'Fate unknown: not resubmitted',
-  queued: 'Queued',
-  running: 'Running',
-  completed: 'Completed — saving…',
-  saved: 'Saved',
-  failed: 'Failed',
-  timed_out: 'Timed out',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-};
+const STATE_KEY = {
+  submitting: 'state.submitting',
+  unknown: 'state.unknown',
+  queued: 'state.queued',
+  running: 'state.running',
+  completed: 'state.completed',
+  saved: 'state.saved',
+  failed: 'state.failed',
+  timed_out: 'state.timedOut',
+  expired: 'state.expired',
+  cancelled: 'state.cancelled',
+} as const satisfies Record<TaskState, string>;
+
+/** What each state is called in the row. */
+export const stateLabel = (t: TFunction<'tasks'>, state: TaskState): string => t(STATE_KEY[state]);
 
 /** States in which the host is still working on a job: these tick the clock. */
 export const ACTIVE: readonly TaskState[] = ['submitting', 'queued', 'running', 'completed'];
@@ -25,7 +30,6 @@ const PROBLEMS: readonly TaskState[] = ['failed', 'timed_out', 'expired', 'unkno
 
 export const FILTERS = ['all', 'active', 'finished', 'failed'] as const;
 export type TaskFilter = (typeof FILTERS)[number];
-export const FILTER_LABEL: Record<TaskFilter, string> = { all: 'All', active: 'Active', finished: 'Finished', failed: 'Failed' };
 
 export const isActive = (t: TaskView) => ACTIVE.includes(t.state);
 
@@ -67,31 +71,22 @@ export function progressOf(t: TaskView): number | null | undefined {
 
 const clampPercent = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
 
-/** "4s", "2m 05s", "3h 12m": compact enough for a row, precise where it matters. */
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return `${h}h ${String(m % 60).padStart(2, '0')}m`;
-  return `${Math.floor(h / 24)}d ${h % 24}h`;
+export function formatBytes(f: Formats, n: number): string {
+  if (n < 1024) return `${f.number(n)} B`;
+  if (n < 1024 * 1024) return `${f.fixed(n / 1024, 0)} KB`;
+  return `${f.fixed(n / 1024 / 1024, 1)} MB`;
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** Bytes received so far, for the saving line ("1.2 MB of 3.4 MB"). */
-export function downloadSummary(t: TaskView): string | undefined {
-  if (t.downloads.length === 0) return undefined;
-  const received = t.downloads.reduce((n, d) => n + d.received, 0);
-  const totals = t.downloads.map((d) => d.total);
+/** Bytes received so far, for the saving line ("1.2 MB of 3.4 MB · 2 files"). */
+export function downloadSummary(t: TFunction<'tasks'>, f: Formats, task: TaskView): string | undefined {
+  if (task.downloads.length === 0) return undefined;
+  const received = formatBytes(f, task.downloads.reduce((n, d) => n + d.received, 0));
+  const totals = task.downloads.map((d) => d.total);
   const total = totals.every((x) => x !== undefined) ? totals.reduce((n, x) => n + (x ?? 0), 0) : undefined;
-  const files = t.downloads.length === 1 ? '1 file' : `${t.downloads.length} files`;
-  return total === undefined ? `${formatBytes(received)} · ${files}` : `${formatBytes(received)} of ${formatBytes(total)} · ${files}`;
+  const files = { count: task.downloads.length, n: f.number(task.downloads.length) };
+  return total === undefined
+    ? t('progress.received', { received, ...files })
+    : t('progress.receivedOf', { received, total: formatBytes(f, total), ...files });
 }
 
 /** The id a creator would quote to the gateway's support: the gateway's own, else ours. */

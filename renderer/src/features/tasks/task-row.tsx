@@ -4,16 +4,21 @@
  */
 import { memo, useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../../../shared/contract/tasks.js';
 import { call, errorMessage } from '../../api/client.js';
+import { useFormats, type Formats } from '../../i18n/format.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { putTask } from './task-data.js';
-import { STATE_LABEL, actionsFor, copyableId, downloadSummary, formatDuration, isActive, progressOf } from './task-format.js';
+import { actionsFor, copyableId, downloadSummary, isActive, progressOf, stateLabel } from './task-format.js';
 import { TaskThumb } from './task-thumb.js';
 import { useClock } from './use-clock.js';
 import './task-row.css';
 
 type Action = 'cancel' | 'retry' | 'checkAgain';
+/** The row's `t` and formatters, handed to its parts: one language subscription per row, not one per part. */
+type Words = { t: TFunction<['tasks', 'common']>; f: Formats };
 const METHOD = { cancel: 'tasks.cancel', retry: 'tasks.retry', checkAgain: 'tasks.checkAgain' } as const;
 
 /** Runs a job action; its answer goes straight into the cache, its failure stays on the row. */
@@ -36,8 +41,9 @@ function useRowActions(task: TaskView) {
 }
 
 /** "Copied" for a moment after a click; the id is also printed in the row to select by hand. */
-function useCopy(text: string) {
-  const [note, setNote] = useState('');
+function useCopy(text: string, t: Words['t']) {
+  // What happened, not its text: the note follows a language switch.
+  const [note, setNote] = useState<'copied' | 'failed' | ''>('');
   useEffect(() => {
     if (!note) return;
     const timer = setTimeout(() => setNote(''), 2000);
@@ -45,68 +51,67 @@ function useCopy(text: string) {
   }, [note]);
   const copy = () =>
     navigator.clipboard.writeText(text).then(
-      () => setNote('Copied'),
-      () => setNote('Could not copy: select the id instead'),
+      () => setNote('copied'),
+      () => setNote('failed'),
     );
-  return { note, copy };
+  return { note: note === 'copied' ? t('common:copied') : note === 'failed' ? t('row.copyFailed') : '', copy };
 }
 
-// One formatter each, made once: building Intl formatters per row per tick was the tab's main cost.
-const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const FULL = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
 /** When the job was created: fixed, so it stays out of the ticking part. */
-const CreatedAt = memo(function CreatedAt({ at }: { at: number }) {
+// useFormats hands out formatters made once per language: building them per row per tick was the tab's main cost.
+const CreatedAt = memo(function CreatedAt({ at, f }: { at: number; f: Formats }) {
   return (
-    <time dateTime={new Date(at).toISOString()} title={FULL.format(at)}>
-      {CLOCK.format(at)}
+    <time dateTime={new Date(at).toISOString()} title={f.dateTime(at)}>
+      {f.clock(at)}
     </time>
   );
 });
 
-function TaskTimes({ task }: { task: TaskView }) {
+function TaskTimes({ task, t, f }: { task: TaskView } & Words) {
   const live = isActive(task);
   const now = useClock(live);
   const took = task.finishedAt !== undefined ? task.finishedAt - task.createdAt : undefined;
   const expiresIn = task.state === 'completed' && task.expiresAt !== undefined ? task.expiresAt - now : undefined;
   return (
     <p className="task-times muted">
-      <CreatedAt at={task.createdAt} />
-      {live && <span data-testid="task-elapsed"> · {formatDuration(now - task.createdAt)} elapsed</span>}
-      {!live && took !== undefined && <span> · took {formatDuration(took)}</span>}
+      <CreatedAt at={task.createdAt} f={f} />
+      {live && <span data-testid="task-elapsed"> · {t('times.elapsed', { duration: f.duration(now - task.createdAt) })}</span>}
+      {!live && took !== undefined && <span> · {t('times.took', { duration: f.duration(took) })}</span>}
       {expiresIn !== undefined && (
         <span className={expiresIn < 3_600_000 ? 'task-expiry is-soon' : 'task-expiry'} data-testid="task-expiry">
-          {' '}· {expiresIn > 0 ? `links expire in ${formatDuration(expiresIn)}` : 'links have expired'}
+          {' '}· {expiresIn > 0 ? t('times.expiresIn', { duration: f.duration(expiresIn) }) : t('times.expired')}
         </span>
       )}
     </p>
   );
 }
 
-function TaskProgress({ task, label }: { task: TaskView; label: string }) {
+function TaskProgress({ task, label, t, f }: { task: TaskView; label: string } & Words) {
   const value = progressOf(task);
   if (value === undefined) return null;
   const saving = task.state === 'completed';
   const detail = saving
-    ? downloadSummary(task) ?? 'Starting download'
-    : task.state === 'queued' ? 'Waiting for the gateway' : value === null ? 'Working…' : `${value}%`;
+    ? downloadSummary(t, f, task) ?? t('progress.startingDownload')
+    : task.state === 'queued' ? t('progress.waiting') : value === null ? t('progress.working') : f.percent(value / 100);
   return (
     <div className="task-progress">
-      <progress max={100} value={value ?? undefined} aria-label={saving ? `Saving ${label}` : `Progress of ${label}`} />
+      <progress max={100} value={value ?? undefined} aria-label={saving ? t('progress.saving', { job: label }) : t('progress.of', { job: label })} />
       {detail && <span className="task-progress-detail">{detail}</span>}
     </div>
   );
 }
 
 export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
+  const { t } = useTranslation(['tasks', 'common']);
+  const f = useFormats();
   const promptId = useId();
   const actions = actionsFor(task);
   const { busy, error, run } = useRowActions(task);
-  const { note, copy } = useCopy(copyableId(task));
+  const { note, copy } = useCopy(copyableId(task), t);
   const [confirming, setConfirming] = useState(false);
   const openTab = useUiStore((s) => s.openTab);
   const openInGallery = useUiStore((s) => s.openInGallery);
-  const label = `${task.kind} job “${task.prompt.slice(0, 40)}”`;
+  const label = t(`row.job.${task.kind}`, { prompt: task.prompt.slice(0, 40) });
   const libraryId = task.state === 'saved' ? task.downloads.find((d) => d.libraryId)?.libraryId : undefined;
   const rewritten = task.actualPrompt && task.actualPrompt !== task.prompt ? task.actualPrompt : undefined;
   const glyph = task.kind === 'image' ? '▣' : '▶';
@@ -120,10 +125,10 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
       </div>
       <div className="task-main">
         <div className="task-head">
-          <span className="badge">{task.kind === 'image' ? 'Image' : 'Video'}</span>
+          <span className="badge">{t(`kind.${task.kind}`)}</span>
           <span className="task-model">{task.model}</span>
           <span className={`task-state state-${task.state}`} data-testid="task-state">
-            {STATE_LABEL[task.state]}
+            {stateLabel(t, task.state)}
           </span>
         </div>
         <div className={rewritten ? 'task-prompts has-rewrite' : 'task-prompts'}>
@@ -132,12 +137,12 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
           </p>
           {rewritten && (
             <p className="task-prompt task-actual">
-              <span className="eyebrow">Sent as</span> {rewritten}
+              <span className="eyebrow">{t('row.sentAs')}</span> {rewritten}
             </p>
           )}
         </div>
-        <TaskProgress task={task} label={label} />
-        <TaskTimes task={task} />
+        <TaskProgress task={task} label={label} t={t} f={f} />
+        <TaskTimes task={task} t={t} f={f} />
         {task.error && (
           <p className={quietError ? 'task-note muted' : 'task-error'} data-testid="task-error">
             {task.error}
@@ -151,26 +156,26 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
         <div className="task-actions">
           {actions.cancel && (
             <button type="button" className="button" disabled={busy !== null} onClick={() => void run('cancel')}>
-              Cancel
+              {t('common:cancel')}
             </button>
           )}
           {actions.checkAgain && (
             <button type="button" className="button" disabled={busy !== null} onClick={() => void run('checkAgain')}>
-              Check again
+              {t('actions.checkAgain')}
             </button>
           )}
           {actions.retry && (
             <button type="button" className="button" aria-expanded={confirming} disabled={busy !== null} onClick={() => setConfirming(true)}>
-              Retry
+              {t('actions.retry')}
             </button>
           )}
           {actions.open && (
             <button type="button" className="button button-primary" onClick={() => (libraryId ? openInGallery(libraryId) : openTab('gallery'))}>
-              Open result
+              {t('actions.openResult')}
             </button>
           )}
           <button type="button" className="button task-copy" onClick={() => void copy()}>
-            Copy task id
+            {t('actions.copyId')}
           </button>
           <code className="task-id">{copyableId(task)}</code>
           <span role="status" className="task-copied">
@@ -178,8 +183,8 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
           </span>
         </div>
         {confirming && (
-          <div className="task-confirm" role="group" aria-label="Confirm retry">
-            <p>Retry submits this job again as a new job, and the gateway charges for it again.</p>
+          <div className="task-confirm" role="group" aria-label={t('confirmRetry.label')}>
+            <p>{t('confirmRetry.body')}</p>
             <div className="task-actions">
               <button
                 type="button"
@@ -187,10 +192,10 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
                 disabled={busy !== null}
                 onClick={() => void run('retry').then(() => setConfirming(false))}
               >
-                Submit again
+                {t('confirmRetry.submit')}
               </button>
               <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
-                Keep as is
+                {t('confirmRetry.keep')}
               </button>
             </div>
           </div>

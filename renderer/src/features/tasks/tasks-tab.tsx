@@ -4,20 +4,14 @@
  * (`content-visibility`), which keeps hundreds of jobs cheap without a virtualizer.
  */
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../../../shared/contract/tasks.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { NotifyToggle } from './notify-toggle.js';
 import { useTaskList } from './task-data.js';
-import { FILTERS, FILTER_LABEL, matchesFilter, type TaskFilter } from './task-format.js';
+import { FILTERS, matchesFilter, type TaskFilter } from './task-format.js';
 import { TaskRow } from './task-row.js';
 import './tasks.css';
-
-const EMPTY_TEXT: Record<TaskFilter, string> = {
-  all: 'No jobs yet. Images and videos you generate appear here while they run, and stay after they are saved.',
-  active: 'Nothing is running right now.',
-  finished: 'No finished jobs yet.',
-  failed: 'No failed jobs. Jobs that fail, time out or lose their links show up here.',
-};
 
 function countAll(tasks: readonly TaskView[]): Record<TaskFilter, number> {
   const counts = { all: 0, active: 0, finished: 0, failed: 0 };
@@ -26,6 +20,7 @@ function countAll(tasks: readonly TaskView[]): Record<TaskFilter, number> {
 }
 
 function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: Record<TaskFilter, number>; onChange(f: TaskFilter): void }) {
+  const { t } = useTranslation('tasks');
   const list = useRef<HTMLDivElement>(null);
   // Arrow keys move between filters, as in the studio's own tablist.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -38,7 +33,7 @@ function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: 
     list.current?.querySelector<HTMLElement>(`[data-filter="${next}"]`)?.focus();
   };
   return (
-    <div role="tablist" aria-label="Show jobs" className="tasks-filters" ref={list} onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={t('filters.label')} className="tasks-filters" ref={list} onKeyDown={onKeyDown}>
       {FILTERS.map((f) => (
         <button
           key={f}
@@ -51,7 +46,7 @@ function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: 
           className="tasks-filter"
           onClick={() => onChange(f)}
         >
-          {FILTER_LABEL[f]} <span className="tasks-count">{counts[f]}</span>
+          {t(`filters.${f}`)} <span className="tasks-count">{counts[f]}</span>
         </button>
       ))}
     </div>
@@ -59,6 +54,7 @@ function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: 
 }
 
 export default function TasksTab() {
+  const { t } = useTranslation(['tasks', 'common']);
   const tasks = useTaskList();
   const [filter, setFilter] = useState<TaskFilter>('all');
   const all = tasks.data;
@@ -67,10 +63,7 @@ export default function TasksTab() {
 
   return (
     <>
-      <TabIntro title="Tasks">
-        Every image and video job, newest first. Files are saved to your library the moment a job completes; result links
-        last 24 hours.
-      </TabIntro>
+      <TabIntro title={t('intro.title')}>{t('intro.body')}</TabIntro>
 
       <div className="tasks-toolbar">
         <FilterTabs filter={filter} counts={counts} onChange={setFilter} />
@@ -81,17 +74,17 @@ export default function TasksTab() {
         <div className="task-error tasks-load-error" role="alert">
           {tasks.error.message}{' '}
           <button type="button" className="button" onClick={() => void tasks.refetch()}>
-            Try again
+            {t('common:tryAgain')}
           </button>
         </div>
       )}
-      {!all && !tasks.isError && <p className="muted">Loading jobs…</p>}
+      {!all && !tasks.isError && <p className="muted">{t('list.loading')}</p>}
       {all && (
-        <div id="tasks-list" role="tabpanel" aria-label={`${FILTER_LABEL[filter]} jobs`}>
+        <div id="tasks-list" role="tabpanel" aria-label={t(`list.panel.${filter}`)}>
           {shown.length === 0 ? (
-            <p className="tasks-empty muted">{EMPTY_TEXT[filter]}</p>
+            <p className="tasks-empty muted">{t(`list.empty.${filter}`)}</p>
           ) : (
-            <ul className="tasks-list" aria-label="Jobs">
+            <ul className="tasks-list" aria-label={t('list.label')}>
               {shown.map((t) => (
                 <TaskRow key={t.id} task={t} />
               ))}

@@ -1,2 +1,91 @@
 /** The Gallery tab. */
-export const gallery = {} as const;
+export const gallery = {
+  intro: {
+    title: 'Gallery',
+    body: 'Everything you have generated, saved in your library folder and browsable by kind, model, date and prompt.',
+  },
+  kind: {
+    image: 'Image',
+    video: 'Video',
+    audio: 'Audio',
+  },
+  count_one: '{{n}} item',
+  count_other: '{{n}} items',
+  loading: 'Loading the library…',
+  empty: {
+    filtered: 'No items match these filters.',
+    none: 'Nothing saved yet. Images, videos and speech you generate are saved to your library folder and appear here.',
+  },
+  filters: {
+    label: 'Filter the gallery',
+    search: 'Search prompts',
+    searchPlaceholder: 'e.g. lighthouse at dusk',
+    kind: 'Kind',
+    kinds: {
+      all: 'All',
+      image: 'Images',
+      video: 'Videos',
+      audio: 'Audio',
+    },
+    model: 'Model',
+    allModels: 'All models',
+    from: 'From',
+    to: 'To',
+    clear: 'Clear filters',
+  },
+  grid: {
+    label: 'Library items',
+    /** A cell's accessible name: its kind and its prompt, cut short. */
+    cell: '{{kind}}: {{prompt}}',
+    noPrompt: 'no prompt',
+  },
+  detail: {
+    actualSize: 'Actual size',
+    copyPrompt: 'Copy prompt',
+    remixIn: {
+      image: 'Remix in Image',
+      video: 'Remix in Video',
+      speech: 'Remix in Speech',
+    },
+    showInFolder: 'Show in folder',
+    delete: 'Delete',
+    shownInFolder: 'Shown in your file manager.',
+    promptCopied: 'Prompt copied.',
+    copyFailed: 'Could not copy: the clipboard is not available here.',
+    confirmDelete: {
+      label: 'Confirm delete',
+      image: 'Delete this image from your library folder? The file is removed from disk; this cannot be undone.',
+      video: 'Delete this video from your library folder? The file is removed from disk; this cannot be undone.',
+      audio: 'Delete this audio from your library folder? The file is removed from disk; this cannot be undone.',
+      deleteFile: 'Delete file',
+      deleting: 'Deleting…',
+      keep: 'Keep',
+    },
+  },
+  metadata: {
+    prompt: 'Prompt',
+    noPrompt: 'No prompt',
+    model: 'Model',
+    kind: 'Kind',
+    dimensions: 'Dimensions',
+    duration: 'Duration',
+    size: 'Size',
+    created: 'Created',
+    saved: 'Saved',
+    taskId: 'Task id',
+    source: 'Source',
+    cost: 'Cost',
+    parameters: 'Parameters',
+    usage: 'Usage',
+  },
+  remixReady: {
+    image: "Remix ready in the Image tab: {{model}} with this item's prompt and settings.",
+    video: "Remix ready in the Video tab: {{model}} with this item's prompt and settings.",
+    speech: "Remix ready in the Speech tab: {{model}} with this item's prompt and settings.",
+  },
+  deleted: {
+    image: 'Deleted image from the library.',
+    video: 'Deleted video from the library.',
+    audio: 'Deleted audio from the library.',
+  },
+} as const;

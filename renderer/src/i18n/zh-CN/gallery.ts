@@ -1,3 +1,91 @@
 import type { Messages } from '../en/index.js';
 
-export const gallery: Messages['gallery'] = {};
+export const gallery: Messages['gallery'] = {
+  intro: {
+    title: '作品库',
+    body: '你生成的所有作品都保存在作品库文件夹中，可按类型、模型、日期和提示词浏览。',
+  },
+  kind: {
+    image: '图像',
+    video: '视频',
+    audio: '音频',
+  },
+  count_one: '{{n}} 个作品',
+  count_other: '{{n}} 个作品',
+  loading: '正在加载作品库…',
+  empty: {
+    filtered: '没有符合筛选条件的作品。',
+    none: '还没有保存的作品。生成的图像、视频和语音会保存到作品库文件夹，并显示在这里。',
+  },
+  filters: {
+    label: '筛选作品库',
+    search: '搜索提示词',
+    searchPlaceholder: '例如：黄昏时的灯塔',
+    kind: '类型',
+    kinds: {
+      all: '全部',
+      image: '图像',
+      video: '视频',
+      audio: '音频',
+    },
+    model: '模型',
+    allModels: '全部模型',
+    from: '起始日期',
+    to: '结束日期',
+    clear: '清除筛选',
+  },
+  grid: {
+    label: '作品列表',
+    cell: '{{kind}}：{{prompt}}',
+    noPrompt: '无提示词',
+  },
+  detail: {
+    actualSize: '实际尺寸',
+    copyPrompt: '复制提示词',
+    remixIn: {
+      image: '在“图像”中再创作',
+      video: '在“视频”中再创作',
+      speech: '在“语音”中再创作',
+    },
+    showInFolder: '在文件夹中显示',
+    delete: '删除',
+    shownInFolder: '已在文件管理器中显示。',
+    promptCopied: '已复制提示词。',
+    copyFailed: '无法复制：此处无法使用剪贴板。',
+    confirmDelete: {
+      label: '确认删除',
+      image: '要从作品库文件夹中删除这张图像吗？文件将从磁盘上移除，且无法撤销。',
+      video: '要从作品库文件夹中删除这个视频吗？文件将从磁盘上移除，且无法撤销。',
+      audio: '要从作品库文件夹中删除这段音频吗？文件将从磁盘上移除，且无法撤销。',
+      deleteFile: '删除文件',
+      deleting: '正在删除…',
+      keep: '保留',
+    },
+  },
+  metadata: {
+    prompt: '提示词',
+    noPrompt: '无提示词',
+    model: '模型',
+    kind: '类型',
+    dimensions: '尺寸',
+    duration: '时长',
+    size: '大小',
+    created: '创建时间',
+    saved: '保存时间',
+    taskId: '任务 ID',
+    source: '来源',
+    cost: '费用',
+    parameters: '参数',
+    usage: '用量',
+  },
+  remixReady: {
+    image: '已在“图像”标签页准备好再创作：{{model}}，沿用此作品的提示词和设置。',
+    video: '已在“视频”标签页准备好再创作：{{model}}，沿用此作品的提示词和设置。',
+    speech: '已在“语音”标签页准备好再创作：{{model}}，沿用此作品的提示词和设置。',
+  },
+  deleted: {
+    image: '已从作品库中删除图像。',
+    video: '已从作品库中删除视频。',
+    audio: '已从作品库中删除音频。',
+  },
+};
