@@ -3,7 +3,7 @@
  * plus a second sandbox standing in for a "real gateway" that profiles point at. It builds
  * nothing: `out/renderer/index.html` must exist (`npm run test:e2e` runs `vite build` first).
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,21 @@ export interface Studio {
   dataDir: string;
 }
 
-export const test = base.extend<{ studio: Studio }>({
+/**
+ * Whether the page meets the first-run welcome. Off by default: every test starts from fresh
+ * storage, and the welcome would greet each one; the first-run test turns it on.
+ */
+export interface StudioOptions {
+  firstRun: boolean;
+}
+
+export const test = base.extend<{ studio: Studio; context: BrowserContext } & StudioOptions>({
+  firstRun: [false, { option: true }],
+  context: async ({ context, firstRun }, use) => {
+    // What Welcome.tsx stores once the creator has seen it (renderer/src/state/draft-storage.ts prefix).
+    if (!firstRun) await context.addInitScript({ content: "localStorage.setItem('gateway-studio:welcome', '{\"seen\":true}')" });
+    await use(context);
+  },
   // Test-scoped: every test starts from a fresh data dir, so profiles and keys never leak between tests.
   // Playwright reads fixture dependencies from the destructuring pattern, so it must be there even when empty.
   // eslint-disable-next-line no-empty-pattern

@@ -7,9 +7,11 @@ import { setLanguage } from '../i18n/index.js';
 import { resolveLanguage, systemLanguages } from '../i18n/languages.js';
 import { useUiStore } from '../state/ui-store.js';
 import { PaymentBanner } from './PaymentBanner.js';
+import { tabForKey } from './shortcuts.js';
 import { TabNav } from './TabNav.js';
 import { TopBar } from './TopBar.js';
 import { TABS, panelDomId, tabDomId } from './tab-registry.js';
+import { Welcome } from './Welcome.js';
 
 /**
  * Applies the theme and language settings; a `system` theme is left to prefers-color-scheme in
@@ -45,11 +47,28 @@ function useJobNotifications() {
   }, []);
 }
 
+/** Ctrl/⌘ + 1…7 open the tabs from anywhere (components/shortcuts.ts), focus following to the tab. */
+function useTabShortcuts() {
+  const openTab = useUiStore((s) => s.openTab);
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      const tab = tabForKey(e);
+      if (!tab) return;
+      e.preventDefault();
+      openTab(tab);
+      document.getElementById(tabDomId(tab))?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [openTab]);
+}
+
 export function App() {
   const { t } = useTranslation(['shell', 'common']);
   useContractEvents(useQueryClient());
   useJobNotifications();
   useLookSettings();
+  useTabShortcuts();
   const current = useUiStore((s) => s.tab);
   const visited = useUiStore((s) => s.visited);
 
@@ -62,6 +81,7 @@ export function App() {
       <div className="workspace">
         <TabNav />
         <main id="main" className="content" tabIndex={-1}>
+          <Welcome />
           <PaymentBanner />
           {TABS.filter((tab) => visited.includes(tab.id)).map(({ id, Panel }) => (
             <section

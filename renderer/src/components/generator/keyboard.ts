@@ -1,10 +1,9 @@
 /** Keyboard submit for the generator forms: Ctrl+Enter (⌘+Enter on a Mac) from any field. */
 import type { KeyboardEvent } from 'react';
-
-const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+import { MOD_KEY } from '../platform.js';
 
 /** How the shortcut is written on the submit button, in the platform's own words. */
-export const SUBMIT_SHORTCUT = isMac ? '⌘ Enter' : 'Ctrl Enter';
+export const SUBMIT_SHORTCUT = `${MOD_KEY} Enter`;
 
 /** Put on a <form>'s onKeyDown; requestSubmit runs the form's own validation and onSubmit. */
 export function submitOnModEnter(event: KeyboardEvent<HTMLFormElement>): void {

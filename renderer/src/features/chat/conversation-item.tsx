@@ -39,6 +39,11 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
     requestAnimationFrame(() => openButton.current?.focus());
   };
 
+  const startRename = () => {
+    setTitle(c.title);
+    setMode('rename');
+  };
+
   const rename = async () => {
     const next = title.trim();
     if (next === c.title) return back();
@@ -123,7 +128,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
         </div>
       ) : (
         <div className="chat-conv-actions">
-          <button type="button" className="icon-button" aria-label={t('item.renameLabel', { title: c.title })} title={t('item.rename')} onClick={() => { setTitle(c.title); setMode('rename'); }}>
+          <button type="button" className="icon-button" aria-label={t('item.renameLabel', { title: c.title })} title={t('item.rename')} onClick={startRename}>
             ✎
           </button>
           <button type="button" className="icon-button button-danger" aria-label={t('item.deleteLabel', { title: c.title })} title={t('item.delete')} onClick={() => setMode('confirm-delete')}>

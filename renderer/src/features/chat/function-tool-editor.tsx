@@ -33,6 +33,7 @@ export function FunctionToolEditor({ draft, index, errors, onChange, onRemove }:
         </button>
       </div>
       <Field label={t('fn.name')} error={err('name')} hint={t('fn.nameHint')}>
+        {/* eslint-disable-next-line i18next/no-literal-string -- an example identifier, the same in every language */}
         {(control) => <input {...control} type="text" spellCheck={false} autoComplete="off" value={draft.name} onChange={(e) => onChange({ name: e.target.value })} placeholder="get_weather" />}
       </Field>
       <Field label={t('fn.description')} error={err('description')}>

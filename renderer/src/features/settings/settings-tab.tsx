@@ -1,8 +1,9 @@
-/** The Settings tab: gateway profiles and their keys, the library folder and the theme. */
+/** The Settings tab: gateway profiles and their keys, the library folder, theme, language and the keyboard shortcuts. */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../../../shared/contract/index.js';
 import { EMPTY, useCall } from '../../api/client.js';
+import { ShortcutList } from '../../components/ShortcutList.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { GeneralSettings } from './general-settings.js';
 import { ProfileCard } from './profile-card.js';
@@ -87,6 +88,7 @@ export default function SettingsTab() {
       </section>
 
       <GeneralSettings />
+      <ShortcutList />
     </>
   );
 }

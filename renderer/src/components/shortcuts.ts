@@ -1,0 +1,32 @@
+/**
+ * The studio's keyboard shortcuts (issue 9.2), in one list: the handler in App.tsx acts on the
+ * global ones and Settings shows them all, so the list shown is the list that works.
+ */
+import type { TabId } from '../state/ui-store.js';
+import { isMac, MOD_KEY } from './platform.js';
+import { TABS } from './tab-registry.js';
+
+
+export interface Shortcut {
+  keys: readonly string[];
+  /** Key of its description in the `shell` namespace. */
+  what: 'shortcuts.send' | 'shortcuts.stop' | 'shortcuts.tab' | 'shortcuts.newLine' | 'shortcuts.tabs' | 'shortcuts.skip';
+  /** The tab it opens (`shortcuts.tab`). */
+  tab?: TabId;
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: [MOD_KEY, 'Enter'], what: 'shortcuts.send' },
+  { keys: ['Enter'], what: 'shortcuts.newLine' },
+  { keys: ['Esc'], what: 'shortcuts.stop' },
+  ...TABS.map((tab, i): Shortcut => ({ keys: [MOD_KEY, String(i + 1)], what: 'shortcuts.tab', tab: tab.id })),
+  { keys: ['↑', '↓', 'Home', 'End'], what: 'shortcuts.tabs' },
+  { keys: ['Tab'], what: 'shortcuts.skip' },
+];
+
+/** The tab a key press asks for: Ctrl/⌘ + 1…7 (no other modifier, so Alt+digit and AltGr stay free). */
+export function tabForKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): TabId | undefined {
+  const mod = isMac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
+  if (!mod || e.altKey || e.shiftKey || !/^[1-9]$/.test(e.key)) return undefined;
+  return TABS[Number(e.key) - 1]?.id;
+}
