@@ -10,6 +10,8 @@ const fake = vi.hoisted(() => ({
   core: undefined as any,
   ipc: [] as any[],
   mediaRoot: undefined as undefined | (() => string),
+  ready: false,
+  schemeRegisteredBeforeReady: false,
 }));
 
 vi.mock('electron', () => ({
@@ -23,7 +25,7 @@ vi.mock('./adapters/settings-store.js', () => ({ createSettingsStore: () => ({ r
 vi.mock('./adapters/secrets.js', () => ({ createSecretsStore: () => ({}) }));
 vi.mock('./adapters/ipc.js', () => ({ registerIpc: (o: any) => { fake.ipc.push(o); return vi.fn(); } }));
 vi.mock('./adapters/protocol.js', () => ({
-  registerMediaScheme: vi.fn(),
+  registerMediaScheme: () => { fake.schemeRegisteredBeforeReady = !fake.ready; },
   handleMediaProtocol: (root: () => string) => { fake.mediaRoot = root; },
 }));
 vi.mock('./adapters/window.js', async () => {
@@ -43,7 +45,7 @@ function fakeApp() {
     requestSingleInstanceLock: () => fake.lock,
     quit: vi.fn(),
     exit: vi.fn(),
-    whenReady: () => Promise.resolve(),
+    whenReady: () => Promise.resolve().then(() => { fake.ready = true; }),
     getPath: () => '/home/me/.config/Gateway Studio',
     getVersion: () => '0.1.0',
   });
@@ -60,6 +62,8 @@ beforeEach(() => {
   fake.lock = true;
   fake.windows = [];
   fake.ipc = [];
+  fake.ready = false;
+  fake.schemeRegisteredBeforeReady = false;
   const listeners = new Set<any>();
   fake.core = {
     dispatch: vi.fn(async () => ({ ok: true, value: { libraryDir: '/media/Library', theme: 'system' } })),
@@ -90,6 +94,23 @@ describe('main', () => {
     expect(fake.ipc).toHaveLength(1);
     expect(fake.ipc[0].isAppUrl(win.options.rendererUrl)).toBe(true);
     expect(fake.ipc[0].getWindow()).toBe(win);
+  });
+
+  it('in development, trusts only the dev server it was started with', async () => {
+    fake.app.isPackaged = false;
+    process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173/';
+    await boot();
+    delete process.env.ELECTRON_RENDERER_URL;
+    const [win] = fake.windows;
+    expect(win.options.rendererUrl).toBe('http://localhost:5173/');
+    expect(fake.ipc[0].isAppUrl('http://localhost:5173/#/chat')).toBe(true);
+    expect(fake.ipc[0].isAppUrl('http://localhost:5174/')).toBe(false);
+    expect(fake.ipc[0].isAppUrl('file:///etc/passwd')).toBe(false);
+  });
+
+  it('grants the media scheme its privileges before the app is ready (Electron ignores them later)', async () => {
+    await boot();
+    expect(fake.schemeRegisteredBeforeReady).toBe(true);
   });
 
   it('serves media from the library folder in settings, and follows changes', async () => {

@@ -37,6 +37,12 @@ describe('preload bridge', () => {
     for (const value of Object.values(studio)) expect(typeof value).toBe('function');
   });
 
+  it('passes on only the input: extra arguments cannot pick another channel or add data', async () => {
+    fake.invoke.mockClear();
+    await studio['settings.get']({}, ipcChannel('profiles.save'), { apiKey: 'sk-smuggled' });
+    expect(fake.invoke.mock.calls).toEqual([[ipcChannel('settings.get'), {}]]);
+  });
+
   it('listens on the event channel only', () => {
     expect([...fake.ipcListeners.keys()]).toEqual([IPC_EVENT_CHANNEL]);
   });

@@ -23,20 +23,23 @@ function setup() {
   const mainFrame: Frame = { url: `${APP}#/chat`, processId: 4, routingId: 1, parent: null };
   let pageUrl = APP;
   const webContents = { mainFrame, send: vi.fn(), getURL: () => pageUrl };
-  const win = { isDestroyed: () => false, webContents };
+  let state: 'open' | 'destroyed' | 'none' = 'open';
+  const win = { isDestroyed: () => state === 'destroyed', webContents };
   let emit: (event: string, payload: unknown) => void = () => undefined;
   const unsubscribe = vi.fn();
   const core = {
     dispatch: vi.fn(async (method: string, input: unknown) => ({ ok: true, value: { method, input } })),
     subscribe: vi.fn((listener: any) => { emit = listener; return unsubscribe; }),
   };
-  const dispose = registerIpc({ core: core as unknown as StudioHost, getWindow: () => win as any, isAppUrl: appUrlMatcher(APP) });
+  const getWindow = () => (state === 'none' ? undefined : (win as any));
+  const dispose = registerIpc({ core: core as unknown as StudioHost, getWindow, isAppUrl: appUrlMatcher(APP) });
   const call = (sender: unknown, senderFrame: unknown, method = 'settings.get', input: unknown = {}) =>
     handlers.get(ipcChannel(method as any))!({ sender, senderFrame }, input);
   return {
     mainFrame, webContents, core, dispose, unsubscribe, call,
     emit: (e: string, p: unknown) => emit(e, p),
     navigateTo: (url: string) => { pageUrl = url; },
+    setWindow: (next: typeof state) => { state = next; },
   };
 }
 
@@ -79,9 +82,23 @@ describe('registerIpc', () => {
     expect(t.core.dispatch).not.toHaveBeenCalled();
   });
 
+  it('refuses every call while no window is open (macOS) or once it is destroyed', async () => {
+    const t = setup();
+    for (const state of ['none', 'destroyed'] as const) {
+      t.setWindow(state);
+      expect(await t.call(t.webContents, t.mainFrame), state).toEqual(UNAUTHORIZED);
+      t.emit('settings.onDidChange', { libraryDir: '/lib', theme: 'dark' });
+    }
+    expect(t.core.dispatch).not.toHaveBeenCalled();
+    expect(t.webContents.send).not.toHaveBeenCalled();
+  });
+
   it('refuses the main frame when it shows a foreign URL', async () => {
     const t = setup();
-    for (const url of ['https://host.attacker.example/', 'file:///etc/passwd', 'file:///opt/studio/out/renderer/evil.html']) {
+    for (const url of [
+      'https://host.attacker.example/', 'file:///etc/passwd', 'file:///opt/studio/out/renderer/evil.html',
+      'data:text/html,<script>studio.profiles.list()</script>', 'about:blank', 'devtools://devtools/bundled/inspector.html', '',
+    ]) {
       t.mainFrame.url = url;
       expect(await t.call(t.webContents, t.mainFrame), url).toEqual(UNAUTHORIZED);
     }

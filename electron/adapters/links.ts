@@ -6,27 +6,38 @@
 const MAX_EXTERNAL_URL_LENGTH = 2048;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+/** Names that resolve to this machine or the local network by standard (RFC 6761, 6762, 8375). */
+const LOCAL_TLDS = new Set(['localhost', 'local', 'internal', 'arpa']);
+/**
+ * Backslashes, whitespace and control characters are silently fixed by the URL parser but may be
+ * read differently by the program the OS hands the link to (`https://a.example\@b.example`).
+ */
+const ambiguous = (raw: string) => /[\\\s]/.test(raw) || [...raw].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 
 /**
- * Whether a URL the renderer asked to open may be handed to the OS browser. Only https with a
- * public-looking DNS name: no credentials (they hide the real host: `https://bank.com@evil`), no
- * IP literals or single-label names (they reach local services such as routers), and no other
- * scheme (`file:` runs local files, custom schemes launch other apps, `http:` can be tampered with).
+ * The URL to hand to the OS browser for a link the renderer asked to open, or undefined. Only
+ * https with a public-looking DNS name: no credentials (they hide the real host:
+ * `https://bank.example@evil.example`), no IP literals, single-label or local names (they reach
+ * local services such as routers), and no other scheme (`file:` runs local files, custom schemes
+ * such as `ms-msdt:` or `vscode:` launch other apps, `smb:` leaks credentials, `http:` can be
+ * tampered with). What is opened is the parsed URL, so the OS sees exactly what was checked.
  */
-export function isSafeExternalUrl(raw: string): boolean {
-  if (typeof raw !== 'string' || raw.length > MAX_EXTERNAL_URL_LENGTH) return false;
+export function externalUrl(raw: string): string | undefined {
+  if (typeof raw !== 'string' || raw.length > MAX_EXTERNAL_URL_LENGTH || ambiguous(raw)) return undefined;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return false;
+    return undefined;
   }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return undefined;
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   const labels = host.split('.');
-  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return false;
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return undefined;
+  const tld = labels[labels.length - 1];
   // The WHATWG parser already turned dotted-quad hosts into IPv4; an all-digit TLD means an IP.
-  return TLD.test(labels[labels.length - 1]);
+  if (!TLD.test(tld) || LOCAL_TLDS.has(tld)) return undefined;
+  return url.href;
 }
 
 /**

@@ -17,9 +17,11 @@ vi.mock('electron', async () => {
     session = {
       permissionRequest: undefined as any,
       permissionCheck: undefined as any,
+      devicePermission: undefined as any,
       headersReceived: undefined as any,
       setPermissionRequestHandler(h: any) { this.permissionRequest = h; },
       setPermissionCheckHandler(h: any) { this.permissionCheck = h; },
+      setDevicePermissionHandler(h: any) { this.devicePermission = h; },
       webRequest: { onHeadersReceived: (h: any) => { this.session.headersReceived = h; } },
     };
     setWindowOpenHandler(h: any) { this.windowOpenHandler = h; }
@@ -62,11 +64,20 @@ describe('createMainWindow', () => {
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      nodeIntegrationInWorker: false,
       webSecurity: true,
+      allowRunningInsecureContent: false,
       webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
     });
-    expect(prefs.nodeIntegrationInSubFrames).not.toBe(true);
-    expect(prefs.allowRunningInsecureContent).not.toBe(true);
+    // A middle click must not open a window of its own (electronegativity AUXCLICK_JS_CHECK).
+    expect(prefs.disableBlinkFeatures.split(',')).toContain('Auxclick');
+    // Nothing that would widen the renderer's powers is set at all.
+    for (const risky of ['enableBlinkFeatures', 'enableRemoteModule', 'additionalArguments', 'plugins', 'safeDialogs', 'partition']) {
+      expect(prefs, risky).not.toHaveProperty(risky);
+    }
   });
 
   it('puts the strict CSP on every response, replacing any policy the server sent', () => {
@@ -95,13 +106,21 @@ describe('createMainWindow', () => {
     expect(policy).toContain("object-src 'none'");
   });
 
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check, and every device', () => {
     const { session } = open().webContents;
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
+    const permissions = [
+      'media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'display-capture', 'fullscreen',
+      'pointerLock', 'keyboardLock', 'midi', 'midiSysex', 'openExternal', 'idle-detection', 'window-management', 'storage-access',
+      'speaker-selection', 'fileSystem', 'hid', 'serial', 'usb', 'mediaKeySystem', 'unknown',
+    ];
+    for (const permission of permissions) {
       const callback = vi.fn();
-      session.permissionRequest({}, permission, callback, {});
-      expect(callback).toHaveBeenCalledWith(false);
-      expect(session.permissionCheck({}, permission, 'file://', {})).toBe(false);
+      session.permissionRequest({}, permission, callback, { requestingUrl: RENDERER, isMainFrame: true });
+      expect(callback, permission).toHaveBeenCalledWith(false);
+      expect(session.permissionCheck({}, permission, 'file://', {}), permission).toBe(false);
+    }
+    for (const deviceType of ['hid', 'serial', 'usb']) {
+      expect(session.devicePermission({ deviceType, origin: 'file://', device: {} }), deviceType).toBe(false);
     }
   });
 
@@ -130,22 +149,32 @@ describe('createMainWindow', () => {
     expect(navigate(webContents, 'will-redirect', 'https://host.attacker.example/')).toBe(true);
   });
 
-  it('denies every popup and opens only safe https links in the browser', () => {
+  it('denies every popup and opens only safe https links in the browser, exactly as checked', () => {
     const { webContents } = open();
-    const cases: Array<[string, boolean]> = [
-      ['https://host.attacker.example/docs', true],
-      ['https://example.com/pricing', true],
-      ['file:///etc/passwd', false],
-      ['javascript:alert(1)', false],
-      ['myapp://launch', false],
-      ['http://example.com', false],
-      ['https://user:pw@x.com', false],
-      [RENDERER, false],
+    const cases: Array<[string, string | undefined]> = [
+      ['https://host.attacker.example/docs', 'https://host.attacker.example/docs'],
+      ['https://example.com/pricing', 'https://example.com/pricing'],
+      ['https:example.com/pricing', 'https://example.com/pricing'],
+      ['https://gateway.example@attacker.example/', undefined],
+      ['https://gateway.example\\@attacker.example/', undefined],
+      ['https://app.localhost/', undefined],
+      ['file:///etc/passwd', undefined],
+      ['javascript:alert(1)', undefined],
+      ['data:text/html,<script>alert(1)</script>', undefined],
+      ['ms-msdt:/id PCWDiagnostic', undefined],
+      ['vscode://file/etc/passwd', undefined],
+      ['smb://attacker.example/share', undefined],
+      ['myapp://launch', undefined],
+      ['http://example.com', undefined],
+      ['https://user:pw@x.com', undefined],
+      ['about:blank', undefined],
+      ['https://[::1]/', undefined],
+      [RENDERER, undefined],
     ];
-    for (const [url, external] of cases) {
+    for (const [url, opened] of cases) {
       fake.openExternal.mockClear();
       expect(webContents.windowOpenHandler!({ url }), url).toEqual({ action: 'deny' });
-      if (external) expect(fake.openExternal, url).toHaveBeenCalledWith(url);
+      if (opened) expect(fake.openExternal.mock.calls, url).toEqual([[opened]]);
       else expect(fake.openExternal, url).not.toHaveBeenCalled();
     }
   });

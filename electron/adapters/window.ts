@@ -5,7 +5,7 @@
  */
 import { BrowserWindow, shell, type Session, type WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../../shared/csp.js';
-import { appUrlMatcher, isSafeExternalUrl } from './links.js';
+import { appUrlMatcher, externalUrl } from './links.js';
 
 export interface MainWindowOptions {
   /** Absolute path of the built preload script. */
@@ -32,6 +32,10 @@ export function createMainWindow({ preload, rendererUrl }: MainWindowOptions): B
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      // A middle click on a link would otherwise ask for a new window (electronegativity AUXCLICK).
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
     },
   });
@@ -52,6 +56,8 @@ function cspFor(rendererUrl: string): string {
 export function hardenSession(session: Session, csp: string = CONTENT_SECURITY_POLICY): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
+  // USB, HID and serial devices have their own grant, apart from permissions.
+  session.setDevicePermissionHandler(() => false);
   session.webRequest.onHeadersReceived((details, callback) => {
     const headers: Record<string, string[]> = {};
     // Drop any policy the server sent (in any letter case) so ours is the only one in force.
@@ -76,9 +82,8 @@ export function guardWebContents(contents: WebContents, isAppUrl: (url: string) 
   contents.on('will-redirect', stayOnApp);
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) {
-      shell.openExternal(url).catch(() => undefined);
-    }
+    const external = externalUrl(url);
+    if (external) shell.openExternal(external).catch(() => undefined);
     return { action: 'deny' };
   });
 }

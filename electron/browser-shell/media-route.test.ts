@@ -1,33 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StudioHost } from '../../shared/contract/index.js';
+import { escapePaths, makeEscapeFixture, SECRET } from '../core/library/test/escapes.js';
 import { createBrowserShellServer, TOKEN_COOKIE, type BrowserShellServer } from './server.js';
 
 const TOKEN = 'media-token-0123456789abcdefghijklmnopqrstu';
 const host: StudioHost = { dispatch: async () => ({ ok: true, value: {} }), subscribe: () => () => undefined };
 
-let dir: string;
+// Real files and real symlinks (see escapes.ts); the renderer folder sits beside the library.
+const fixture = makeEscapeFixture();
+let libraryRoot = fixture.root;
 let server: BrowserShellServer;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'shell-media-'));
-  mkdirSync(join(dir, 'renderer'));
-  writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>studio</title>');
-  mkdirSync(join(dir, 'library', '2026-11'), { recursive: true });
-  mkdirSync(join(dir, 'library', '.thumbs'));
-  writeFileSync(join(dir, 'library', '2026-11', 'a fox.png'), Buffer.from('0123456789'));
-  writeFileSync(join(dir, 'library', '.thumbs', 't1.jpg'), Buffer.from('thumb'));
-  writeFileSync(join(dir, 'secret.txt'), 'outside the library');
-  symlinkSync(join(dir, 'secret.txt'), join(dir, 'library', 'escape.png'));
-  server = await createBrowserShellServer({ host, rendererDir: join(dir, 'renderer'), token: TOKEN, mediaRoot: () => join(dir, 'library') });
+  const rendererDir = join(fixture.dir, 'renderer');
+  mkdirSync(rendererDir);
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>studio</title>');
+  server = await createBrowserShellServer({ host, rendererDir, token: TOKEN, mediaRoot: () => libraryRoot });
 });
 afterAll(async () => {
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
+  fixture.cleanup();
 });
 
+/** Raw node:http, so the path goes out exactly as written (no client-side normalising). */
 function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server.port, path, headers: { Host: `127.0.0.1:${server.port}`, Cookie: `${TOKEN_COOKIE}=${TOKEN}`, ...headers } }, (res) => {
@@ -42,27 +39,46 @@ function get(path: string, headers: Record<string, string> = {}): Promise<{ stat
 
 describe('the browser shell /media/ route', () => {
   it('serves library files, thumbnails included, with their type and byte ranges', async () => {
-    const whole = await get('/media/2026-11/a%20fox.png');
-    expect([whole.status, whole.body, whole.headers['content-type']]).toEqual([200, '0123456789', 'image/png']);
-    const part = await get('/media/2026-11/a%20fox.png', { Range: 'bytes=2-4' });
-    expect([part.status, part.body, part.headers['content-range']]).toEqual([206, '234', 'bytes 2-4/10']);
+    const whole = await get('/media/images/2024/cat%20one.png');
+    expect([whole.status, whole.body, whole.headers['content-type']]).toEqual([200, 'PNGDATA0123456789', 'image/png']);
+    const part = await get('/media/images/2024/cat%20one.png', { Range: 'bytes=2-4' });
+    expect([part.status, part.body, part.headers['content-range']]).toEqual([206, 'GDA', 'bytes 2-4/17']);
     expect((await get('/media/.thumbs/t1.jpg')).body).toBe('thumb');
+    // Other sites' pages may not embed or read it (the browser enforces this header).
+    expect(whole.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
-  it.each([
-    '/media/../secret.txt',
-    '/media/2026-11/..%2f..%2fsecret.txt',
-    '/media/%2e%2e/secret.txt',
-    '/media/escape.png',
-    '/media//etc/passwd',
-    '/media/',
-  ])('refuses %s', async (path) => {
-    const r = await get(path);
-    expect(r.body).not.toContain('outside the library');
-    expect([403, 404]).toContain(r.status);
+  it('follows symlinks that stay inside the library, and a library that is itself a symlink', async () => {
+    expect((await get('/media/alias.mp4')).body).toBe('0123456789');
+    expect((await get('/media/pictures/2024/cat%20one.png')).body).toBe('PNGDATA0123456789');
+    libraryRoot = fixture.linkedRoot;
+    try {
+      expect((await get('/media/images/2024/cat%20one.png')).body).toBe('PNGDATA0123456789');
+      expect((await get('/media/up/secret.txt')).status).toBe(404);
+    } finally {
+      libraryRoot = fixture.root;
+    }
+  });
+
+  it.each(escapePaths(fixture))('refuses /media/%s (%s)', async (raw) => {
+    const r = await get(`/media/${raw}`);
+    expect(r.body).not.toContain(SECRET);
+    expect([400, 403, 404]).toContain(r.status);
+  });
+
+  it('refuses anything but GET and HEAD', async () => {
+    const post = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/media/clip.mp4', headers: { Host: `127.0.0.1:${server.port}`, Cookie: `${TOKEN_COOKIE}=${TOKEN}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end('x');
+    });
+    expect(post).toBe(405);
   });
 
   it('needs the session cookie like everything else', async () => {
-    expect((await get('/media/2026-11/a%20fox.png', { Cookie: '' })).status).toBe(403);
+    expect((await get('/media/images/2024/cat%20one.png', { Cookie: '' })).status).toBe(403);
   });
 });

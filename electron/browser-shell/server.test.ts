@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, EventPayload, Result, StudioHost } from '../../shared/contract/index.js';
@@ -29,9 +29,9 @@ function fakeHost() {
 interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
 /** Raw node:http, so Host, Origin and odd paths go out exactly as written. */
-function send(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Reply> {
+function send(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string; setHost?: boolean }): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers, setHost: opts.setHost }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (body += c));
@@ -114,6 +114,19 @@ describe('browser shell server', () => {
     expect(fake.calls).toEqual([]);
   });
 
+  it('refuses every other spelling of the Host, and a request without one', async () => {
+    for (const host of [
+      '127.0.0.1', 'localhost', `127.0.0.1.:${shell.port}`, `LOCALHOST:${shell.port}`, `0x7f.1:${shell.port}`, `2130706433:${shell.port}`,
+      `[::1]:${shell.port}`, `127.0.0.1:${shell.port}@attacker.test`, `attacker.test:${shell.port}`, `127.0.0.1.attacker.test:${shell.port}`,
+    ]) {
+      expect((await call('profiles.list', '{}', { Host: host })).status, host).toBe(403);
+    }
+    // Node itself answers 400 to an HTTP/1.1 request without a Host.
+    const hostless = await send(shell.port, { method: 'POST', path: '/api/call/profiles.list', body: '{}', setHost: false, headers: { 'Content-Type': 'application/json', Cookie: cookie } });
+    expect([400, 403]).toContain(hostless.status);
+    expect(fake.calls).toEqual([]);
+  });
+
   it('refuses a foreign Origin on calls and on the event stream', async () => {
     for (const o of ['http://127.0.0.1:1', 'http://evil.example', 'null', `https://127.0.0.1:${shell.port}`]) {
       expect((await call('profiles.list', '{}', { Origin: o })).status).toBe(403);
@@ -123,6 +136,41 @@ describe('browser shell server', () => {
     expect(crossSite.status).toBe(403);
     expect(fake.calls).toEqual([]);
     expect((await call('profiles.list', '{}', { Origin: origin })).status).toBe(200);
+  });
+
+  // What an HTML form on another local site can send: the browser attaches the SameSite cookie
+  // (another port of 127.0.0.1 is the same site) and its own Origin.
+  const FORMS: Array<[string, string]> = [
+    ['application/x-www-form-urlencoded', 'name=pwned&baseUrl=https%3A%2F%2Fevil.example&apiKey=sk-attacker-0000'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\npwned\r\n--x--\r\n'],
+    // A text/plain form whose field name and value join into valid JSON.
+    ['text/plain', '{"name":"pwned","baseUrl":"https://evil.example","apiKey":"sk-attacker-0000","x":"="}'],
+    ['text/plain;charset=UTF-8', '{"name":"pwned"}'],
+  ];
+
+  it.each(FORMS)('refuses a cross-site form post (%s) by its Origin', async (type, body) => {
+    const r = await call('profiles.save', body, { 'Content-Type': type, Origin: 'http://127.0.0.1:1', 'Sec-Fetch-Site': 'same-site' });
+    expect(r.status).toBe(403);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it.each(FORMS)('refuses a form-encoded call (%s) by its content type even without an Origin', async (type, body) => {
+    // Defence in depth: should a browser ever omit Origin, only a preflighted content type is taken.
+    expect((await call('profiles.save', body, { 'Content-Type': type })).status).toBe(415);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('answers no CORS preflight: another origin cannot even ask', async () => {
+    const preflight = await send(shell.port, {
+      method: 'OPTIONS',
+      path: '/api/call/profiles.save',
+      headers: { Origin: 'http://127.0.0.1:1', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type', Cookie: cookie },
+    });
+    expect(preflight.status).toBe(403);
+    expect(Object.keys(preflight.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    const events = await send(shell.port, { path: '/api/events', headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } });
+    expect(events.status).toBe(403);
+    expect(fake.listeners.size).toBe(0);
   });
 
   it('takes calls only as JSON, and only for methods of the contract', async () => {
@@ -183,8 +231,21 @@ describe('browser shell server', () => {
     expect((await send(shell.port, { path: '/assets/missing.js', headers: { Cookie: cookie } })).status).toBe(404);
   });
 
+  it('refuses symlinks in the renderer folder that lead out of it', async () => {
+    symlinkSync(join(dir, 'secret.txt'), join(rendererDir, 'assets', 'leak.js'));
+    symlinkSync(dir, join(rendererDir, 'up'));
+    for (const path of ['/assets/leak.js', '/up/secret.txt']) {
+      const r = await send(shell.port, { path, headers: { Cookie: cookie } });
+      expect(r.body, path).not.toContain('TOP-SECRET');
+      expect(r.status, path).toBe(403);
+    }
+  });
+
   it('refuses paths that escape the renderer folder', async () => {
-    for (const path of ['/../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt', '/%00']) {
+    for (const path of [
+      '/../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/%2E%2E%2Fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt',
+      '/..\\secret.txt', '/%252e%252e/secret.txt', '/%00', '/index.html%00.js', `/${encodeURIComponent(join(dir, 'secret.txt'))}`,
+    ]) {
       const r = await send(shell.port, { path, headers: { Cookie: cookie } });
       expect(r.body, path).not.toContain('TOP-SECRET');
       expect([400, 403, 404], path).toContain(r.status);

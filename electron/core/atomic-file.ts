@@ -3,7 +3,7 @@
  * file, fsync, rename, then the directory synced, so a kill at any moment leaves either the old
  * or the new file, never a broken one, and the file is never readable by others, even briefly.
  */
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
@@ -29,6 +29,43 @@ export function writeFileAtomic(file: string, text: string, mode = 0o600): void 
     throw e;
   }
   syncDir(dir);
+}
+
+/** `.<target>.<pid>.<random>.tmp`: the temp names of writeFileAtomic (and of the library's index writer). */
+const TEMP = /^\.(.+)\.(\d+)\.[0-9a-z]+\.tmp$/;
+
+/**
+ * Deletes the temp files that writers killed mid-write left in `dir` (for `targets` only, when
+ * given). Each is a whole copy of its file, so repeated crashes would otherwise pile them up.
+ * A temp whose writer still runs (another studio process) is left alone.
+ */
+export function removeStaleTemps(dir: string, targets?: readonly string[]): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = TEMP.exec(name);
+    if (!m || (targets && !targets.includes(m[1])) || running(Number(m[2]))) continue;
+    try {
+      rmSync(join(dir, name), { force: true });
+    } catch {
+      // Best effort: a folder we may not change keeps them until it is writable again.
+    }
+  }
+}
+
+function running(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it runs, under another user.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Makes the rename itself durable; directories cannot be opened for sync on Windows. */

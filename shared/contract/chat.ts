@@ -11,6 +11,27 @@ const L = TEXT_LIMITS;
 const range = (name: string, min: number, max: number) =>
   z.number({ error: `${name} must be a number` }).min(min, `${name} is ${min} to ${max}.`).max(max, `${name} is ${min} to ${max}.`);
 
+const MAX_SCHEMA_DEPTH = 32;
+const MAX_SCHEMA_NODES = 10_000;
+
+/**
+ * The host saves a function's schema with its conversation and sends it to the gateway, so it
+ * must be plain JSON of a sensible size; a schema thousands of levels deep could be saved but
+ * never shown again. Walked without recursion, so no input can exhaust the stack here.
+ */
+function isPlainJsonSchema(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let nodes = 0; stack.length; nodes++) {
+    const [v, depth] = stack.pop()!;
+    if (nodes > MAX_SCHEMA_NODES || depth > MAX_SCHEMA_DEPTH) return false;
+    if (v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) continue;
+    const proto = typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
+    if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return false;
+    for (const child of Object.values(v as object)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 /** A function tool (spec 4.4); `parameters` is a JSON-schema object with type, properties, required. */
 export const FunctionToolSpec = z.object({
   name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A function name is 1-64 letters, digits, _ or -.'),
@@ -19,7 +40,7 @@ export const FunctionToolSpec = z.object({
     type: z.literal('object', { error: 'The schema\'s "type" must be "object".' }),
     properties: z.record(z.string(), z.unknown(), { error: 'The schema needs a "properties" object.' }),
     required: z.array(z.string(), { error: '"required" must be a list of property names.' }).optional(),
-  }),
+  }).refine(isPlainJsonSchema, `The schema must be plain JSON, nested at most ${MAX_SCHEMA_DEPTH} levels deep.`),
 });
 export type FunctionToolSpec = z.infer<typeof FunctionToolSpec>;
 

@@ -37,7 +37,7 @@ const apiKey = z.string().trim().min(8, 'That key looks too short').max(512, 'Th
 
 export const SaveProfileInput = z.object({
   /** Absent: a new profile. */
-  id: z.string().optional(),
+  id: z.string().min(1).optional(),
   name,
   baseUrl,
   /** Absent: keep the stored key. */

@@ -19,6 +19,18 @@ import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
 
+/**
+ * Settings changed over a base. Electron IPC keeps a key sent as `undefined` (JSON drops it): for
+ * a setting that must have a value it means "unchanged"; an optional number it clears, as `null`.
+ */
+function mergeSettings(base: ChatSettings, patch: Partial<Record<keyof ChatSettings, unknown>> | undefined): ChatSettings {
+  const merged: Record<string, unknown> = { ...base, ...patch };
+  for (const key of Object.keys(merged) as (keyof ChatSettings)[]) {
+    if (merged[key] === undefined && ChatSettings.shape[key]?.safeParse(undefined).success === false) merged[key] = base[key];
+  }
+  return ChatSettings.parse(merged);
+}
+
 export interface ChatDeps {
   /** `<dataDir>/conversations`. */
   dir: string;
@@ -91,7 +103,7 @@ export class ChatService {
     const at = this.d.now();
     const c: Conversation = {
       version: 1, id: randomUUID(), title: title || UNTITLED, titleSet: !!title, createdAt: at, updatedAt: at,
-      settings: ChatSettings.parse({ ...DEFAULT_CHAT_SETTINGS, ...input.settings }), messages: [],
+      settings: mergeSettings(DEFAULT_CHAT_SETTINGS, input.settings), messages: [],
     };
     this.persist(c);
     this.changed(c.id, 'created');
@@ -105,7 +117,7 @@ export class ChatService {
   update(input: ParsedInput<'chat.update'>): Omit<ConversationView, 'messages'> {
     const c = this.store.get(input.id);
     if (input.title !== undefined) [c.title, c.titleSet] = [input.title, true];
-    if (input.settings) c.settings = ChatSettings.parse({ ...c.settings, ...input.settings });
+    if (input.settings) c.settings = mergeSettings(c.settings, input.settings);
     this.persist(c);
     this.changed(c.id, 'updated');
     const { messages: _messages, ...rest } = this.view(c);

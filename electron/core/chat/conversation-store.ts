@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConversationSummary } from '../../../shared/contract/chat.js';
-import { writeFileAtomic } from '../atomic-file.js';
-import { coreError } from '../errors.js';
+import { removeStaleTemps, writeFileAtomic } from '../atomic-file.js';
+import { coreError, dataWriteError } from '../errors.js';
 import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, recoverStreaming, summaryOf, type Conversation, type IndexEntry } from './conversation-file.js';
 import { findSnippet, normalizeQuery } from './search.js';
 
@@ -32,6 +32,7 @@ export class ConversationStore {
 
   open(): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    removeStaleTemps(this.dir);
     let known: IndexEntry[] | undefined;
     if (existsSync(path.join(this.dir, INDEX))) {
       try {
@@ -97,7 +98,7 @@ export class ConversationStore {
       writeFileAtomic(file, text);
     } catch (err) {
       this.log(`chat: could not write ${path.basename(file)}: ${errnoOf(err)}`);
-      throw coreError('internal', `The conversation could not be saved (${errnoOf(err)}). Check that the disk has free space and try again.`);
+      throw dataWriteError('The conversation', err, this.dir);
     }
   }
 

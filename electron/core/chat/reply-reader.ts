@@ -4,7 +4,7 @@
  * whole JSON body. A malformed event is skipped and logged and the stream goes on: one bad line
  * should not cost the creator the rest of a long reply (the end checks still catch a broken end).
  */
-import { GatewayFailure } from '../gateway/failure.js';
+import { failureFromUnreadable, GatewayFailure } from '../gateway/failure.js';
 import { sseData } from '../gateway/sse.js';
 import { chatEvents } from './chat-chunks.js';
 import { JsonObjectSplitter } from './json-array-stream.js';
@@ -55,7 +55,7 @@ async function* wholeBody(res: Response, api: TextApi, signal?: AbortSignal): As
   try {
     value = JSON.parse(text);
   } catch {
-    throw new GatewayFailure('bad_response', 'The gateway\'s answer could not be read (it was not JSON). Is the base URL a Unified AI Generation Gateway?', false, res.status);
+    throw failureFromUnreadable(res.status, text, res.headers.get('content-type') ?? '');
   }
   yield* api === 'native' ? nativeEvents(value) : chatEvents(value);
   return { terminated: true, whole: true };
@@ -107,6 +107,8 @@ export function readReply(res: Response, api: TextApi, opts: ReadOptions): Async
   const type = res.headers.get('content-type') ?? '';
   if (!opts.streamed) return wholeBody(res, api, opts.signal);
   if (/event-stream/i.test(type)) return sse(res, api, log, opts.signal);
+  // A web page (a proxy's error, a sign-in page) is no stream: read whole, it is named as such.
+  if (/html/i.test(type)) return wholeBody(res, api, opts.signal);
   if (api === 'native') return jsonArray(res, log, opts.signal);
   // Asked to stream, the gateway answered whole (a JSON body): accept that too.
   if (/json/i.test(type)) return wholeBody(res, api, opts.signal);

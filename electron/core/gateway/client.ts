@@ -3,7 +3,7 @@
  * its documented exceptions, one failure type, timeouts, cancellation and the retry rules.
  */
 import type { z } from 'zod';
-import { failureFromNetwork, failureFromStatus, GatewayFailure } from './failure.js';
+import { failureFromNetwork, failureFromStatus, failureFromUnreadable, GatewayFailure } from './failure.js';
 import { RedirectSeen, requestJson, TimeoutSeen, type JsonAnswer } from './http-json.js';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
 
@@ -148,11 +148,33 @@ export class GatewayClient {
 
   /** A 2xx response, after the retry rules; the caller reads the body (binary, SSE...). */
   send(spec: CallSpec): Promise<Response> {
-    return this.retrying(spec, () => this.attempt(spec));
+    return this.retrying(spec, () => this.attempt(spec)).catch((err: unknown) => {
+      throw this.masked(err);
+    });
   }
 
   /** A JSON call: unwraps the envelope (or not), and checks the payload against its schema. */
   async json<T>(spec: CallSpec, schema: z.ZodType<T>, form: BodyForm = 'envelope'): Promise<T> {
+    try {
+      return await this.readJson(spec, schema, form);
+    } catch (err) {
+      throw this.masked(err);
+    }
+  }
+
+  /**
+   * Some gateways quote the key back in an auth error ("Incorrect API key provided: sk-…"). Its
+   * message goes on to the renderer, the logs and saved replies, so the key is masked here, the one
+   * place that knows it, as the rest of the studio shows it: its last four characters.
+   */
+  private masked(err: unknown): unknown {
+    const key = this.config.apiKey;
+    if (!(err instanceof GatewayFailure) || key.length < 8 || !err.message.includes(key)) return err;
+    const message = err.message.split(key).join(`…${key.slice(-4)}`);
+    return new GatewayFailure(err.code, message, err.retryable, err.status, err.param, err.retryAfterMs, err.maybeReceived);
+  }
+
+  private async readJson<T>(spec: CallSpec, schema: z.ZodType<T>, form: BodyForm): Promise<T> {
     const res = this.light && spec.method === 'GET'
       ? await this.retrying(spec, () => this.attemptLight(spec))
       : await this.retrying(spec, () => this.attemptText(spec));
@@ -160,17 +182,28 @@ export class GatewayClient {
     try {
       body = JSON.parse(res.text);
     } catch {
-      throw failureFromStatus(502, res.text, res.contentType, null);
+      throw failureFromUnreadable(res.status, res.text, res.contentType);
     }
-    const payload = unwrap(body, form, res.contentType);
+    let payload: unknown;
+    try {
+      payload = unwrap(body, form, res.contentType);
+    } catch (err) {
+      throw err instanceof GatewayFailure && err.code === 'bad_response' ? afterSuccess(err) : err;
+    }
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join('.') || 'body';
-      throw new GatewayFailure('bad_response', `The gateway's answer was not in the expected shape (at ${where}). Is the base URL a Unified AI Generation Gateway?`, false, res.status);
+      throw afterSuccess(new GatewayFailure('bad_response', `The gateway's answer was not in the expected shape (at ${where}). Is the base URL a Unified AI Generation Gateway?`, false, res.status));
     }
     return parsed.data;
   }
 }
+
+/**
+ * A 2xx answer the studio cannot use: unlike a refusal, it may mean the gateway acted on the
+ * request, so a job submitted this way has an unknown fate and must not be dropped as refused.
+ */
+const afterSuccess = (f: GatewayFailure) => new GatewayFailure(f.code, f.message, f.retryable, f.status, f.param, f.retryAfterMs, true);
 
 function isEnvelope(b: unknown): b is { code: unknown; data?: unknown } {
   return typeof b === 'object' && b !== null && 'code' in b && typeof (b as { code: unknown }).code === 'number';

@@ -35,7 +35,7 @@ export class GatewayFailure extends Error {
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** Turns whatever the gateway sent with a failing status into readable text. */
-function detailOf(body: string, contentType: string): { message?: string; param?: string } {
+export function detailOf(body: string, contentType: string): { message?: string; param?: string } {
   const trimmed = body.trim();
   if (!trimmed) return {};
   if (/json/i.test(contentType) || /^[{[]/.test(trimmed)) {
@@ -92,6 +92,17 @@ export function failureFromStatus(status: number, body: string, contentType: str
     default:
       return new GatewayFailure('bad_response', `Unexpected answer from the gateway (${status}).${said}`, false, status);
   }
+}
+
+/**
+ * A 2xx answer whose body cannot be read (empty, cut short, a sign-in page): said as it is, not
+ * as a failure status the gateway never sent. The gateway may well have acted on the request.
+ */
+export function failureFromUnreadable(status: number, body: string, contentType: string): GatewayFailure {
+  const trimmed = body.trim();
+  const page = /html/i.test(contentType) || /^<(!doctype|html)/i.test(trimmed);
+  const what = !trimmed ? 'it was empty' : page ? detailOf(trimmed, 'text/html').message : 'it was cut short, or is not JSON';
+  return new GatewayFailure('bad_response', `The gateway's answer could not be read (${what}). Is the base URL a Unified AI Generation Gateway?`, true, status, undefined, undefined, true);
 }
 
 /** A network-level failure: nothing usable came back. */

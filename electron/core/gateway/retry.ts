@@ -18,12 +18,15 @@ export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 500, maxDel
 const RETRIED = new Set(['timeout', 'conflict', 'rate_limited', 'server_error', 'unreachable']);
 
 export function shouldRetry(failure: GatewayFailure, idempotent: boolean, attempt: number, policy: RetryPolicy): boolean {
+  // Asking again before the gateway's Retry-After would not honour it; so long a wait is the
+  // creator's to choose, and the failure's message says how long it is.
+  if (failure.retryAfterMs !== undefined && failure.retryAfterMs > policy.maxDelayMs) return false;
   return idempotent && attempt < policy.retries && RETRIED.has(failure.code);
 }
 
 /** Delay before retry number `attempt` (0-based): Retry-After when given, else jittered backoff. */
 export function retryDelayMs(failure: GatewayFailure, attempt: number, policy: RetryPolicy): number {
-  if (failure.retryAfterMs !== undefined) return Math.min(failure.retryAfterMs, policy.maxDelayMs);
+  if (failure.retryAfterMs !== undefined) return failure.retryAfterMs;
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return Math.round(ceiling * (0.5 + policy.random() / 2));
 }

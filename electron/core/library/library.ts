@@ -2,14 +2,15 @@
  * The creator's library: every saved output is a media file plus a sidecar (`<file>.json`) under
  * `<root>/<YYYY-MM>/`, thumbnails in `<root>/.thumbs/`, and an index in the app data folder that
  * makes opening fast. The order of a save is what makes a kill at any moment harmless:
- *   1. claim a free name exclusively, then move (rename) or copy+fsync the file onto it;
- *   2. thumbnail (best effort);
+ *   1. thumbnail from the incoming file (best effort; a hidden file until the commit names it);
+ *   2. claim a free name exclusively, then move (rename) or copy+fsync the file onto it;
  *   3. write the sidecar atomically — the commit point: media without a sidecar is never listed;
  *   4. update the in-memory index and schedule one coalesced, atomic index write.
  * A failure before the commit undoes every step, so no partial file is left behind.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { removeStaleTemps } from '../atomic-file.js';
 import { LibraryItem, LibraryItemMeta } from './library-item.js';
 import { LibraryIndex, type ListQuery, type ListResult } from './library-index.js';
 import { CoalescedWriter, readIndex, writeIndex } from './index-file.js';
@@ -83,6 +84,7 @@ export class Library {
   }
 
   private async load(): Promise<number> {
+    removeStaleTemps(path.dirname(this.indexFile), [path.basename(this.indexFile)]);
     const known = await readIndex(this.disk, this.indexFile, this.root, this.log);
     const { rows, dirs, changed } = await reconcile(this.disk, this.root, known, this.log);
     this.index.load(rows);
@@ -137,11 +139,13 @@ export class Library {
     let copied: boolean;
     try {
       await this.disk.mkdir(dir);
+      // Before the move: a kill between the move and the sidecar leaves a file in the creator's
+      // folder that the gallery does not list, so that gap is kept to one rename.
+      const thumb = type ? await this.thumbnail(input.source, input.name, await this.disk.size(input.source), id, type, undo) : undefined;
       const placed = await this.place(input.source, dir, stem, type?.ext ?? (givenExt || '.bin'), id, undo);
       copied = placed.copied;
       const abs = path.join(dir, placed.name);
       const bytes = await this.disk.size(abs);
-      const thumb = type ? await this.thumbnail(abs, bytes, id, type, undo) : undefined;
       item = LibraryItem.parse({
         ...meta,
         version: 1,
@@ -229,7 +233,7 @@ export class Library {
   }
 
   /** Best effort: a file that cannot be decoded is still saved, just without a thumbnail. */
-  private async thumbnail(abs: string, bytes: number, id: string, type: Sniffed, undo: Undo[]): Promise<string | undefined> {
+  private async thumbnail(abs: string, name: string, bytes: number, id: string, type: Sniffed, undo: Undo[]): Promise<string | undefined> {
     if (type.kind === 'audio' || bytes > POSTER_MAX_INPUT_BYTES) return undefined;
     try {
       const thumb = await makeThumbnail(await this.disk.readFile(abs), type, { ffmpeg: this.ffmpeg, log: this.log });
@@ -241,7 +245,7 @@ export class Library {
       undo.push(() => this.disk.unlink(this.resolve(rel)));
       return rel;
     } catch (err) {
-      this.log(`library: no thumbnail for ${path.basename(abs)}: ${err instanceof Error ? err.message : String(err)}`);
+      this.log(`library: no thumbnail for ${name}: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;
     }
   }

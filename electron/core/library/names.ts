@@ -8,6 +8,10 @@ export const MAX_NAME_CHARS = 120;
 /** Most file systems cap a name at 255 bytes; CJK prompts reach that well before 120 characters. */
 const MAX_NAME_BYTES = 200;
 const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i;
+/** Extensions of unfinished files (ours, browsers'): the gallery never lists such a name. */
+const UNFINISHED = /\.(part|tmp|crdownload)$/i;
+
+export const isUnfinished = (name: string): boolean => UNFINISHED.test(name);
 
 function clip(text: string, chars: number, bytes: number): string {
   // Iterating by code point never splits a surrogate pair.
@@ -33,7 +37,9 @@ export function cleanStem(name: string): { stem: string; ext: string } {
   let text = name.normalize('NFC');
   let ext = '';
   const dot = /\.([A-Za-z0-9]{1,5})$/.exec(text);
-  if (dot) {
+  // A saved file must never look unfinished (and so be hidden from the gallery): drop such a suffix.
+  if (dot && isUnfinished(dot[0])) text = text.slice(0, dot.index);
+  else if (dot) {
     ext = `.${dot[1].toLowerCase()}`;
     text = text.slice(0, dot.index);
   }

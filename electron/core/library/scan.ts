@@ -12,6 +12,7 @@ import path from 'node:path';
 import { LibraryItem } from './library-item.js';
 import { toRow, type IndexRow } from './library-index.js';
 import { errno, type DiskOps } from './disk.js';
+import { isUnfinished } from './names.js';
 
 /** The library is `<root>/<YYYY-MM>/…`; a little more depth tolerates hand-made sub-folders. */
 const MAX_DEPTH = 3;
@@ -84,7 +85,8 @@ export async function reconcile(disk: DiskOps, root: string, known: Known | unde
     for (const e of entries) {
       // Dot entries are the library's own temp files and `.thumbs`, or the OS's (.DS_Store).
       if (e.name.startsWith('.')) continue;
-      if (e.isFile()) files.add(e.name);
+      // A download still under way (or cut) is never an item, whatever sits beside it.
+      if (e.isFile() && !isUnfinished(e.name)) files.add(e.name);
       else if (e.isDirectory() && depth < MAX_DEPTH) subdirs.push(rel ? `${rel}/${e.name}` : e.name);
     }
     const media = new Set<string>();

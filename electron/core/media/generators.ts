@@ -3,6 +3,7 @@
  * images are saved to the library straight away, and speech (spec 4.10), saved as audio.
  */
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,7 +11,9 @@ import { pipeline } from 'node:stream/promises';
 import type { NativeImageInput, NativeImageResult, SpeechInput } from '../../../shared/contract/media.js';
 import { NativeResponse } from '../../../shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
+import { detailOf, GatewayFailure } from '../gateway/failure.js';
 import type { Library } from '../library/library.js';
+import { sniff, SNIFF_BYTES } from '../library/sniff.js';
 import type { LibraryItem } from '../library/library-item.js';
 import type { AttachmentStore } from './attachments.js';
 
@@ -86,6 +89,7 @@ export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Pr
   const file = scratch(d, '.audio');
   // Streamed to disk: a long text's audio never sits whole in memory.
   await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(file));
+  await requireAudio(file, res);
   const item = await d.library.add({
     source: file,
     name: `${input.model} ${input.voice} ${input.input}`.slice(0, 80),
@@ -95,4 +99,23 @@ export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Pr
     },
   });
   return { item, characters: input.input.length };
+}
+
+/**
+ * A 2xx that is not audio (a sign-in page, an error in JSON, an empty body) must not reach the
+ * library as a recording: the file is judged by its content, as every library file is.
+ */
+async function requireAudio(file: string, res: Response): Promise<void> {
+  const handle = await open(file, 'r');
+  let head: Buffer;
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    head = buffer.subarray(0, (await handle.read(buffer, 0, SNIFF_BYTES, 0)).bytesRead);
+  } finally {
+    await handle.close();
+  }
+  if (sniff(head)?.kind === 'audio') return;
+  await rm(file, { force: true });
+  const said = detailOf(head.toString('utf8'), res.headers.get('content-type') ?? '').message;
+  throw new GatewayFailure('bad_response', `The gateway answered without audio${said ? `: ${said}` : ' (the answer was empty or not a sound file)'}. Is the base URL a Unified AI Generation Gateway?`, false, res.status);
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Language, Theme } from '../../../shared/contract/settings.js';
 import { SANDBOX_PROFILE_ID } from '../../../shared/contract/profiles.js';
+import { dataWriteError } from '../errors.js';
 import type { SettingsPort } from '../ports.js';
 
 export const StoredProfile = z.object({ id: z.string().min(1), name: z.string(), baseUrl: z.string() });
@@ -42,10 +43,17 @@ export class SettingsStore {
     return this.value;
   }
 
+  /** Writes the changed document; when the disk refuses, the creator is told and nothing changes. */
   update(change: (draft: StoredSettings) => void): StoredSettings {
     const draft = structuredClone(this.value);
     change(draft);
-    this.port.write(StoredSettings.parse(draft));
+    const doc = StoredSettings.parse(draft);
+    try {
+      this.port.write(doc);
+    } catch (err) {
+      this.log(`Settings could not be written: ${(err as Error).message}`);
+      throw dataWriteError('Your settings', err);
+    }
     this.value = draft;
     return draft;
   }

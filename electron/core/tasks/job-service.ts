@@ -4,7 +4,7 @@
  * nearest link expiry first.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ImageSubmission, MultipartVideoSubmission, VideoSubmission } from '../../../shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
@@ -17,6 +17,14 @@ import type { JobStore } from './job-store.js';
 import { prepareJob, type JobSpec } from './job-spec.js';
 import { Poller } from './poller.js';
 import type { Library } from '../library/library.js';
+
+const sizeOf = (path: string): number | undefined => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
+  }
+};
 
 /** Where finished files go: the library (its `add` moves the verified download into place). */
 export type LibrarySink = Pick<Library, 'add'>;
@@ -71,7 +79,7 @@ export class JobService {
 
   stop(): void {
     this.poller.stop();
-    this.d.store.flush();
+    this.d.store.save();
   }
 
   list(): JobRecord[] {
@@ -96,7 +104,12 @@ export class JobService {
       params: spec.request, state: 'submitting', createdAt: now, updatedAt: now, checks: 0, errorStreak: 0, resultUrls: [], downloads: [],
     };
     // Written before the POST: a crash mid-request leaves a record saying so.
-    this.d.store.put(job, true);
+    try {
+      this.d.store.put(job, true);
+    } catch (err) {
+      if (err instanceof GatewayFailure) throw new GatewayFailure(err.code, `${err.message} The job was not sent.`, err.retryable);
+      throw err;
+    }
     this.d.onChange(job);
     let taskIds: string[];
     try {
@@ -177,16 +190,19 @@ export class JobService {
     if (job.downloads.length === 0) job.downloads = job.resultUrls.map((url) => ({ url, state: 'pending', received: 0 }));
     for (const [i, dl] of job.downloads.entries()) {
       if (dl.state === 'done' || dl.state === 'expired') continue;
-      if (job.expiresAt !== undefined && this.d.now() > job.expiresAt) {
+      const partPath = join(this.d.downloadsDir, `${job.id}-${i}.part`);
+      // Downloaded whole before, but the library could not take it then (disk full, no access):
+      // it is saved as it is. Asking for the rest would get 416, and its link may have expired.
+      const whole = dl.total !== undefined && sizeOf(partPath) === dl.total;
+      if (!whole && job.expiresAt !== undefined && this.d.now() > job.expiresAt) {
         dl.state = 'expired';
         continue;
       }
-      const partPath = join(this.d.downloadsDir, `${job.id}-${i}.part`);
       let last = 0;
       try {
         this.update(job, { downloads: job.downloads }, false);
         dl.state = 'downloading';
-        const s = await downloadFile({
+        const s = whole ? { received: dl.total!, total: dl.total } : await downloadFile({
           url: dl.url, partPath, fetch: this.d.fetch, state: { received: dl.received, total: dl.total, validator: dl.validator },
           onProgress: (p) => {
             Object.assign(dl, { received: p.received, total: p.total, validator: p.validator });
@@ -196,6 +212,8 @@ export class JobService {
             }
           },
         });
+        // Recorded before the library takes it, so a failed save keeps knowing the file is whole.
+        Object.assign(dl, { received: s.received, total: s.total });
         const item = await this.d.library.add({
           source: partPath,
           name: `${job.model} ${job.prompt}`.slice(0, 80),

@@ -32,7 +32,8 @@ function refuse(problems: Problem[]): never {
 }
 
 export function prepareJob(spec: JobSpec): PreparedJob {
-  const model = String(spec.request.model ?? '');
+  // Not String(): an array nested thousands deep would exhaust the stack turning into text.
+  const model = typeof spec.request.model === 'string' ? spec.request.model : '';
   if (spec.route === 'image') {
     const m = IMAGE_MODELS[model];
     if (!m) refuse([{ param: 'model', message: `'model' must be one of ${Object.keys(IMAGE_MODELS).join(', ')}` }]);

@@ -2,6 +2,7 @@
  * One poller for all jobs (issue 4.2): a single timer set to the earliest due check, a bounded
  * number of requests in flight, both query routes, and no work at all while nothing is due.
  */
+import { z } from 'zod';
 import { GenericTask, MultipartVideoTask } from '../../../shared/gateway/wire.js';
 import { LINK_TTL_SECONDS } from '../../../shared/gateway/catalog.js';
 import type { GatewayClient } from '../gateway/client.js';
@@ -9,6 +10,12 @@ import { GatewayFailure } from '../gateway/failure.js';
 import { backoffMs, nextIntervalMs, type Cadence } from './cadence.js';
 import { collectUrls, normalizeStatus, POLLED_STATES, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
+
+// Spec §3 does not say its lists of states are complete: a word it does not list is read as
+// "still working" (normalizeStatus) and shown verbatim, not refused as a malformed answer.
+const PolledTask = GenericTask.extend({ status: z.string() });
+const PolledVideoTask = MultipartVideoTask.extend({ task_status: z.string() });
+type Polled = z.infer<typeof PolledTask> | z.infer<typeof PolledVideoTask>;
 
 export interface PollerDeps {
   store: JobStore;
@@ -155,8 +162,8 @@ export class Poller {
       const path = job.route === 'multipart' ? `/v1/videos/${encodeURIComponent(job.remoteId!)}` : `/v1/tasks/${encodeURIComponent(job.remoteId!)}`;
       // The poller keeps its own cadence: the client's quick retries would only add requests.
       const raw = job.route === 'multipart'
-        ? await client.json({ method: 'GET', path, idempotent: false }, MultipartVideoTask)
-        : await client.json({ method: 'GET', path, idempotent: false }, GenericTask);
+        ? await client.json({ method: 'GET', path, idempotent: false }, PolledVideoTask)
+        : await client.json({ method: 'GET', path, idempotent: false }, PolledTask);
       if (job.state === 'cancelled') return;
       this.apply(job, raw);
       job.errorStreak = 0;
@@ -175,7 +182,7 @@ export class Poller {
     this.save(job, !POLLED_STATES.includes(job.state) || job.error !== errorBefore);
   }
 
-  private apply(job: JobRecord, raw: GenericTask | MultipartVideoTask): void {
+  private apply(job: JobRecord, raw: Polled): void {
     const status = 'task_status' in raw ? raw.task_status : raw.status;
     job.rawStatus = status;
     job.state = normalizeStatus(job.route, status);

@@ -1,45 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_CORPUS } from './hostile-corpus.js';
-import { elementsOf, renderHtml } from './test-html.js';
+import { streamPrefixes as prefixes, unsafeParts as problems } from './hostile-audit.js';
+import { renderHtml } from './test-html.js';
 
-/** Elements that can run code, load content, navigate or restyle the page. */
-const FORBIDDEN_TAGS = new Set(['script', 'iframe', 'frame', 'object', 'embed', 'base', 'form', 'style', 'meta', 'link', 'img', 'svg', 'math', 'template', 'video', 'audio', 'source']);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'action', 'formaction', 'xlink:href', 'poster', 'background', 'data', 'cite']);
-const SAFE_SCHEME = /^(https?|mailto):/i;
-
-/** What is wrong with the rendered HTML, as readable strings (an empty list means safe). */
-function problems(html: string): string[] {
-  const found: string[] = [];
-  for (const element of elementsOf(html)) {
-    if (FORBIDDEN_TAGS.has(element.tagName)) found.push(`<${element.tagName}>`);
-    for (const { name, value } of element.attrs) {
-      if (name.startsWith('on')) found.push(`${element.tagName}[${name}]`);
-      if (name === 'style' || name === 'srcdoc') found.push(`${element.tagName}[${name}]`);
-      // parse5 has already decoded entities; browsers also ignore tabs, newlines and leading controls.
-      const url = [...value].filter((ch) => ch.charCodeAt(0) > 0x20).join('');
-      if (URL_ATTRIBUTES.has(name) && !SAFE_SCHEME.test(url)) found.push(`${element.tagName}[${name}=${value}]`);
-    }
-  }
-  return found;
-}
-
-/** Every prefix for short inputs; for long ones a sample, always including the whole text. */
-function prefixes(text: string): string[] {
-  const step = Math.max(1, Math.floor(text.length / 120));
-  const cuts = new Set<number>([text.length]);
-  for (let end = 1; end < text.length; end += step) cuts.add(end);
-  return [...cuts].map((end) => text.slice(0, end));
-}
+// Both paths a reply takes: "final" renders it settled (memoized, highlighted), "stream" renders
+// every prefix as it grows, its last block live. The live page is audited in markdown-hostile-dom.
 
 describe('Markdown with hostile input', () => {
-  it('has a corpus big enough to mean something', () => {
-    expect(HOSTILE_CORPUS.length).toBeGreaterThanOrEqual(40);
+  it('has a corpus big enough to mean something, with every element kind that must never appear', () => {
+    expect(HOSTILE_CORPUS.length).toBeGreaterThanOrEqual(100);
+    const all = HOSTILE_CORPUS.join('\n').toLowerCase();
+    for (const kind of ['<iframe', '<object', '<embed', '<base', '<script', '<svg', '<form', '<frame', ' on', 'javascript:']) {
+      expect(all, kind).toContain(kind);
+    }
   });
 
   it('the audit itself catches live HTML, handlers, bad schemes and images', () => {
     expect(problems('<a href=" java&#x09;script:alert(1)">x</a>')).toEqual(['a[href= java\tscript:alert(1)]']);
     expect(problems('<p onclick="x"><img src="https://a.example/i.png"></p>')).toEqual(['p[onclick]', '<img>']);
+    expect(problems('<iframe></iframe><object></object><embed><base href="https://a.example/">')).toEqual(['<iframe>', '<object>', '<embed>', '<base>']);
     expect(problems('<a href="https://ok.example">x</a><a href="mailto:a@b.example">m</a>')).toEqual([]);
+    // Once the user chose to load it, an https image is expected; anything else about it is not.
+    expect(problems('<img src="https://a.example/i.png">', { imagesShown: true })).toEqual([]);
+    expect(problems('<img src="http://a.example/i.png" onerror="x">', { imagesShown: true })).toEqual(['img[src=http://a.example/i.png]', 'img[onerror]']);
   });
 
   it.each(HOSTILE_CORPUS.map((text, index) => [index, text]))('#%i renders safely when final: %j', (_index, text) => {

@@ -1,0 +1,148 @@
+/**
+ * Another local site against the browser shell, in Chromium. The user is signed in (the token
+ * cookie is in the jar), then visits a hostile page on another port of 127.0.0.1: the same site
+ * for SameSite cookies, so only the shell's own checks (Origin, Sec-Fetch-Site, content type,
+ * Host, CORP, no CORS) stand between that page and the user's keys. Every attempt tries to save
+ * a profile; afterwards the studio must show none of them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, type Studio } from './fixtures.js';
+import { AttackerSite, fetchFrom, loadImage, openEventSource, submitForm } from './pages/attacker-page.js';
+import { pngFile } from './pages/image-page.js';
+import { StudioPage } from './pages/studio-page.js';
+
+const profile = (name: string) => ({ name, baseUrl: 'https://evil.example', apiKey: 'sk-attacker-0000' });
+
+/**
+ * Signs in, then records every status the shell answered from here on. Through the DevTools
+ * protocol, because the browser hides an answer it blocked (CORS, CORP) from the page and from
+ * Playwright's own events; a preflight the shell refused is recorded too.
+ */
+async function signInAndWatch(page: Page, studio: Studio) {
+  await new StudioPage(page).open(studio.url);
+  const shell = new URL(studio.url).origin;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests = new Map<string, string>();
+  const statuses = new Map<string, number>();
+  cdp.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, `${e.request.method} ${e.request.url}`));
+  cdp.on('Network.responseReceivedExtraInfo', (e) => statuses.set(e.requestId, e.statusCode));
+  const answers = () => [...statuses].flatMap(([id, status]) => {
+    const request = requests.get(id);
+    return request?.includes(` ${shell}/`) ? [`${request} ${status}`] : [];
+  });
+  return { shell, answers };
+}
+
+/** Back in the studio: no profile the attacker tried to save exists. */
+async function expectNothingSaved(page: Page, studio: Studio) {
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+  const settings = await studioPage.openTab('Settings');
+  await expect(settings.getByRole('heading', { name: 'Offline sandbox' })).toBeVisible();
+  await expect(settings.getByRole('listitem').filter({ hasText: /pwned/ })).toHaveCount(0);
+  const list = await fetchFrom(page, '/api/call/profiles.list', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  expect(list).toMatch(/^read 200: \{"ok":true/);
+  expect(list).not.toContain('pwned');
+}
+
+let attacker: AttackerSite;
+test.beforeEach(async () => {
+  attacker = await AttackerSite.start();
+});
+test.afterEach(async () => {
+  await attacker.close();
+});
+
+test('another local site cannot call the shell by fetch, with or without credentials, nor open its event stream', async ({ page, studio }) => {
+  const { shell, answers } = await signInAndWatch(page, studio);
+  await attacker.open(page);
+  const call = `${shell}/api/call/profiles.save`;
+  const json = (name: string) => JSON.stringify(profile(name));
+  const outcomes = {
+    jsonWithCookie: await fetchFrom(page, call, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: json('pwned-1') }),
+    jsonWithoutCookie: await fetchFrom(page, call, { method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json' }, body: json('pwned-2') }),
+    // "Simple" requests skip the preflight and reach the shell: it must refuse them itself.
+    textPlainJson: await fetchFrom(page, call, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'Content-Type': 'text/plain' }, body: json('pwned-3') }),
+    urlencoded: await fetchFrom(page, call, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=pwned-4&baseUrl=https%3A%2F%2Fevil.example&apiKey=sk-attacker-0000' }),
+    multipart: await fetchFrom(page, call, { method: 'POST', mode: 'no-cors', credentials: 'include', form: profile('pwned-5') }),
+    noCorsWithoutCookie: await fetchFrom(page, call, { method: 'POST', mode: 'no-cors', credentials: 'omit', headers: { 'Content-Type': 'text/plain' }, body: json('pwned-6') }),
+    readProfiles: await fetchFrom(page, `${shell}/api/call/profiles.list`, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'text/plain' }, body: '{}' }),
+    eventsWithCookie: await openEventSource(page, `${shell}/api/events`, true),
+    eventsWithoutCookie: await openEventSource(page, `${shell}/api/events`, false),
+  };
+  expect(outcomes).toEqual({
+    jsonWithCookie: 'blocked',
+    jsonWithoutCookie: 'blocked',
+    textPlainJson: 'blocked',
+    urlencoded: 'blocked',
+    multipart: 'blocked',
+    noCorsWithoutCookie: 'blocked',
+    readProfiles: 'blocked',
+    eventsWithCookie: 'blocked',
+    eventsWithoutCookie: 'blocked',
+  });
+  // Not only the browser hid the answers: the shell refused every request that reached it.
+  await expect.poll(() => answers().length).toBeGreaterThanOrEqual(9);
+  expect(answers().map((a) => a.replace(shell, '')).sort()).toEqual([
+    'GET /api/events 403', 'GET /api/events 403',
+    'OPTIONS /api/call/profiles.save 403', 'OPTIONS /api/call/profiles.save 403',
+    'POST /api/call/profiles.list 403',
+    'POST /api/call/profiles.save 403', 'POST /api/call/profiles.save 403', 'POST /api/call/profiles.save 403', 'POST /api/call/profiles.save 403',
+  ]);
+  await expectNothingSaved(page, studio);
+});
+
+const FORMS: Array<[string, 'application/x-www-form-urlencoded' | 'multipart/form-data' | 'text/plain', Record<string, string>]> = [
+  ['urlencoded', 'application/x-www-form-urlencoded', profile('pwned-form-1')],
+  ['multipart', 'multipart/form-data', profile('pwned-form-2')],
+  // The classic trick: a text/plain form whose "name=value" line is valid JSON.
+  ['text/plain carrying JSON', 'text/plain', { [JSON.stringify(profile('pwned-form-3')).slice(0, -1) + ',"x":"']: '"}' }],
+];
+
+for (const [label, enctype, fields] of FORMS) {
+  test(`another local site cannot call the shell with an HTML form post (${label})`, async ({ page, studio }) => {
+    const { shell } = await signInAndWatch(page, studio);
+    await attacker.open(page);
+    const answer = await submitForm(page, `${shell}/api/call/profiles.save`, enctype, fields);
+    // The form really carried the user's cookie: only the shell's Origin check refused it.
+    expect(await answer.request().headerValue('cookie')).toContain('studio_token=');
+    expect(answer.status()).toBe(403);
+    expect(await answer.text()).toBe('Forbidden origin.');
+    await expectNothingSaved(page, studio);
+  });
+}
+
+test('a page reached under another name (DNS rebinding) is refused, even holding the sign-in link', async ({ page, studio }) => {
+  await signInAndWatch(page, studio);
+  // Chromium resolves every *.localhost name to this machine, as a rebound DNS name would: the
+  // browser takes the page as its own origin, so it could read whatever the shell answered.
+  const signIn = new URL(studio.url);
+  const rebound = `http://rebind.localhost:${signIn.port}`;
+  const first = await page.goto(`${rebound}/?token=${signIn.searchParams.get('token')}`);
+  expect(first?.status()).toBe(403);
+  expect(await first?.text()).toBe('Forbidden host.');
+  expect(await page.context().cookies(rebound)).toEqual([]);
+
+  const call = await fetchFrom(page, '/api/call/profiles.save', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(profile('pwned-rebind')) });
+  expect(call).toBe('read 403: Forbidden host.');
+  expect(await fetchFrom(page, '/', {})).toBe('read 403: Forbidden host.');
+  expect(await openEventSource(page, '/api/events', false)).toBe('blocked');
+  await expectNothingSaved(page, studio);
+});
+
+test('another local site cannot show or read the library', async ({ page, studio }) => {
+  const library = join(studio.dataDir, 'Library');
+  mkdirSync(library, { recursive: true });
+  writeFileSync(join(library, 'private.png'), pngFile('private.png').buffer);
+  const { shell } = await signInAndWatch(page, studio);
+  // The studio itself shows it.
+  expect(await loadImage(page, '/media/private.png')).toBe('loaded');
+
+  await attacker.open(page);
+  expect(await loadImage(page, `${shell}/media/private.png`)).toBe('blocked');
+  expect(await fetchFrom(page, `${shell}/media/private.png`, { mode: 'no-cors', credentials: 'include' })).toBe('blocked');
+  expect(await fetchFrom(page, `${shell}/media/private.png`, { credentials: 'include' })).toBe('blocked');
+});

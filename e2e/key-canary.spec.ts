@@ -1,0 +1,92 @@
+/**
+ * A canary API key end to end in Chromium, through the browser shell: saved in Settings, used
+ * for a connection test and a chat reply (also when the gateway quotes it back in an error) and
+ * exported; then looked for everywhere the renderer's scripts can reach (Web Storage, cookies,
+ * IndexedDB, Cache Storage, the page and its fields, every call's answer, the event stream, the
+ * export) and in the studio's files, where only the key file may hold it.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.js';
+import { ChatPage } from './pages/chat-page.js';
+import { readFieldValues, readRendererStorage } from './pages/renderer-storage.js';
+
+const CANARY = 'sk-canary-3d9e71f0a4c25b68-e2e-never-leak';
+
+/** Every answer the contract gave the renderer. */
+function collectCallAnswers(page: Page): () => Promise<string[]> {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/call/')) bodies.push(response.text().catch(() => ''));
+  });
+  return () => Promise.all(bodies);
+}
+
+/** A second listener on the event stream the renderer reads, inside the page. */
+async function listenToEvents(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => new Promise<void>((resolve) => {
+    const g = globalThis as any;
+    g.canaryEvents = [];
+    const source = new g.EventSource('/api/events');
+    source.onmessage = (e: { data: string }) => g.canaryEvents.push(e.data);
+    source.onopen = () => resolve();
+  }));
+  return () => page.evaluate(() => (globalThis as any).canaryEvents as string[]);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
+}
+
+test('a saved API key is found nowhere the renderer can reach, nor in any file but the key file', async ({ page, studio }) => {
+  const funded = await page.request.post(`${studio.gatewayUrl}/_sandbox/keys/${CANARY}/balances`, { data: { token_balance: 1_000_000, balance: 100 } });
+  expect(funded.ok()).toBe(true);
+  const answers = collectCallAnswers(page);
+  const chat = new ChatPage(page);
+  await chat.studio.open(studio.url);
+  const events = await listenToEvents(page);
+
+  await chat.studio.addProfile({ name: 'Canary gateway', baseUrl: studio.gatewayUrl, apiKey: CANARY });
+  expect(await chat.studio.testConnection('Canary gateway')).toMatch(/connected/i);
+  await chat.studio.activateProfile('Canary gateway');
+  await chat.open();
+  await chat.newConversation();
+  await chat.expectStatus(await chat.send('Hello through the canary key'), 'complete');
+
+  // A gateway that quotes the key in its 401: the creator reads the error, with the key masked.
+  const quoting = await page.request.post(`${studio.gatewayUrl}/_sandbox/faults/fail`, {
+    data: { status: 401, match: '/v1/chat/completions', message: `Incorrect API key provided: ${CANARY}` },
+  });
+  expect(quoting.ok()).toBe(true);
+  const refused = await chat.send('Once more, please');
+  await chat.expectStatus(refused, 'failed');
+  await expect(refused).toContainText(`Incorrect API key provided: …${CANARY.slice(-4)}`);
+
+  const download = page.waitForEvent('download');
+  await chat.panel.getByRole('button', { name: 'Export Markdown' }).click();
+  const exported = readFileSync((await (await download).path())!, 'utf8');
+  expect(exported).toContain('Hello through the canary key');
+
+  const places: Record<string, string> = {
+    storage: await readRendererStorage(page),
+    page: await page.content(),
+    fields: (await readFieldValues(page)).join('\n'),
+    answers: (await answers()).join('\n'),
+    events: (await events()).join('\n'),
+    export: exported,
+  };
+  // The searches saw the traffic they were meant to: the reply and the masked error went by.
+  expect(places.events).toContain('Hello through the canary key');
+  expect(places.answers).toContain(`…${CANARY.slice(-4)}`);
+  // Whatever the renderer keeps must still be clean once it reloads from it.
+  await page.reload();
+  await chat.open();
+  places.storageAfterReload = await readRendererStorage(page);
+  for (const [place, text] of Object.entries(places)) expect(text.includes(CANARY), place).toBe(false);
+
+  // The shell's own files: settings in plain JSON hold no key; the 0600 key file does.
+  const holding = filesUnder(studio.dataDir).filter((file) => readFileSync(file, 'latin1').includes(CANARY));
+  expect(holding.map((file) => relative(studio.dataDir, file))).toEqual(['secrets.json']);
+  if (process.platform !== 'win32') expect(statSync(holding[0]).mode & 0o777).toBe(0o600);
+});

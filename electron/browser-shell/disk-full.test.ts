@@ -1,0 +1,154 @@
+/**
+ * Data safety (issue 8, item 12): with the disk full, saving settings, the task list or a
+ * conversation fails with a message a creator understands, as contract error data, never as a
+ * crash; the file on disk stays the old one and no half-written file is left.
+ *
+ * A disk cannot be filled for a test, so the failure is injected at the boundary each store
+ * writes through: for the task list and conversations the `node:fs` calls of the atomic writer
+ * (the write runs out of space half-way, as a real one does); for settings the settings port,
+ * whose `conf` file code loads outside Vitest's module graph. Permission errors use the real OS
+ * instead (permission-denied.test.ts).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openShellCore, type ShellCore } from './test/shell-core.js';
+
+/** Paths the disk has no room for; checked when a file opened for writing is written. */
+const disk = vi.hoisted(() => ({ full: (_path: string): boolean => false }));
+
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const opened = new Map<number, string>();
+  const openSync = ((path: string, ...rest: any[]) => {
+    const fd = (fs.openSync as any)(path, ...rest);
+    opened.set(fd, String(path));
+    return fd;
+  }) as typeof fs.openSync;
+  const closeSync = ((fd: number) => {
+    opened.delete(fd);
+    return fs.closeSync(fd);
+  }) as typeof fs.closeSync;
+  const writeSync = ((fd: number, data: any, ...rest: any[]) => {
+    const path = opened.get(fd);
+    if (path === undefined || !disk.full(path)) return (fs.writeSync as any)(fd, data, ...rest);
+    // What a full disk does: part of the data lands, then the write fails.
+    fs.writeSync(fd, typeof data === 'string' ? data.slice(0, data.length >> 1) : data.subarray(0, data.length >> 1));
+    throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+  }) as typeof fs.writeSync;
+  return { ...fs, default: { ...fs, openSync, closeSync, writeSync }, openSync, closeSync, writeSync };
+});
+
+const FULL_MESSAGE = 'the disk is full. Free some space, then try again.';
+const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+
+let base: string;
+let dataDir: string;
+let shell: ShellCore | undefined;
+let logs: string[];
+beforeEach(() => {
+  base = mkdtempSync(join(tmpdir(), 'studio-disk-full-'));
+  dataDir = join(base, 'data');
+  logs = [];
+  disk.full = () => false;
+});
+afterEach(async () => {
+  disk.full = () => false;
+  await shell?.core.close();
+  shell = undefined;
+  rmSync(base, { recursive: true, force: true });
+});
+
+async function open(): Promise<ShellCore> {
+  shell = await openShellCore(dataDir, {
+    sandboxDir: join(base, 'sandbox'),
+    log: (line) => logs.push(line),
+    // conf writes beside the file, as the atomic writer does: a full disk refuses it the same way.
+    settings: (port) => ({
+      read: port.read,
+      write: (v) => {
+        if (disk.full(join(dataDir, 'settings.json'))) throw enospc();
+        port.write(v);
+      },
+    }),
+  });
+  return shell;
+}
+
+/** Every file in `dir` with its bytes, hidden ones included. */
+const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => [e.name, readFileSync(join(dir, e.name), 'utf8')]));
+
+describe('a full disk', () => {
+  it('settings: the change is refused in words, and the old settings stay, on disk and on screen', async () => {
+    const s = await open();
+    await s.value('settings.update', { theme: 'light' });
+    await s.value('profiles.save', { name: 'Work', baseUrl: 'https://gateway.example.com' });
+    const before = readFileSync(join(dataDir, 'settings.json'), 'utf8');
+    disk.full = () => true;
+
+    const theme = await s.call('settings.update', { theme: 'dark' });
+    expect(theme).toEqual({ ok: false, error: { code: 'internal', message: `Your settings could not be saved: ${FULL_MESSAGE}`, retryable: true } });
+    const profile = await s.call('profiles.save', { name: 'Home', baseUrl: 'https://home.example.com' });
+    expect(profile.error.message).toBe(`Your settings could not be saved: ${FULL_MESSAGE}`);
+    expect((await s.value('settings.get')).theme).toBe('light');
+    expect((await s.value('profiles.list')).profiles.map((p: any) => p.name)).toEqual(['Offline sandbox', 'Work']);
+    expect(readFileSync(join(dataDir, 'settings.json'), 'utf8')).toBe(before);
+
+    disk.full = () => false;
+    expect((await s.value('settings.update', { theme: 'dark' })).theme).toBe('dark');
+  });
+
+  it('task list: a job whose record cannot be written is refused in words and never sent; the list on disk is kept', async () => {
+    const s = await open();
+    const first = await s.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a kept lantern', resolution: '1K' } });
+    await s.task(first.id, (t) => t.state === 'saved');
+    // A fresh start, so that no write of the first job is still pending while the disk fills.
+    await s.core.close();
+    shell = undefined;
+    const s2 = await open();
+    const before = snapshot(dataDir);
+    const sent = s2.sandbox().state.tasks.list().length;
+    disk.full = (path) => path.includes('jobs.json');
+
+    const r = await s2.call('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'no room for this one', resolution: '1K' } });
+    expect(r).toEqual({ ok: false, error: { code: 'internal', message: `The task list could not be saved: ${FULL_MESSAGE} The job was not sent.`, retryable: true } });
+    expect(s2.sandbox().state.tasks.list()).toHaveLength(sent);
+    expect((await s2.value('tasks.list')).map((t: any) => t.prompt)).toEqual(['a kept lantern']);
+    // The old list, byte for byte, and no half-written temp file beside it.
+    expect(snapshot(dataDir)).toEqual(before);
+  });
+
+  it('task list: progress that cannot be written while a job runs does not stop the studio, and is written once there is room', async () => {
+    const s = await open();
+    const job = await s.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'saved in a full moment', resolution: '1K' } });
+    disk.full = (path) => path.includes('jobs.json');
+    // The job runs to its end (its files go to the library, which has room) with every task-list write refused.
+    await s.task(job.id, (t) => t.state === 'saved');
+    expect(logs.some((l) => l.startsWith(`The task list could not be saved: ${FULL_MESSAGE}`))).toBe(true);
+    const onDisk = JSON.parse(readFileSync(join(dataDir, 'jobs.json'), 'utf8'));
+    expect(onDisk.jobs.find((j: any) => j.id === job.id).state).not.toBe('saved');
+    expect(readdirSync(dataDir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect((await s.value('library.list', {})).total).toBe(1);
+
+    disk.full = () => false;
+    await s.core.close();
+    shell = undefined;
+    expect(JSON.parse(readFileSync(join(dataDir, 'jobs.json'), 'utf8')).jobs.find((j: any) => j.id === job.id).state).toBe('saved');
+  });
+
+  it('conversations: a new one or a rename that cannot be saved is refused in words; the files on disk are kept', async () => {
+    const s = await open();
+    const kept = await s.value('chat.create', { title: 'Kept' });
+    const dir = join(dataDir, 'conversations');
+    const before = snapshot(dir);
+    disk.full = (path) => path.startsWith(dir);
+
+    const created = await s.call('chat.create', { title: 'No room' });
+    expect(created).toEqual({ ok: false, error: { code: 'internal', message: `The conversation could not be saved: ${FULL_MESSAGE}`, retryable: true } });
+    const renamed = await s.call('chat.update', { id: kept.id, title: 'Renamed' });
+    expect(renamed.error.message).toBe(`The conversation could not be saved: ${FULL_MESSAGE}`);
+    expect(snapshot(dir)).toEqual(before);
+    expect(JSON.parse(before[`${kept.id}.json`]).title).toBe('Kept');
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * A studio process that saves results into the library as fast as it can until it is killed:
+ * `tsx save-results.ts <root> <indexFile> <incomingDir>`. Generation n downloads (writes) a PNG
+ * drawn from n and saves it under one of three names, so names collide all the time; the index is
+ * written after every save. Used by library-kill.test.ts.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Library } from '../library.js';
+import { meta } from '../test-fixtures.js';
+import { resultBytes } from './results.js';
+
+const [root, indexFile, incoming] = process.argv.slice(2);
+const problems: string[] = [];
+const library = new Library({ root, indexFile, indexDelayMs: 0, ffmpeg: false, log: (line) => problems.push(line) });
+await library.open();
+if (problems.length) {
+  process.stderr.write(`the library did not open cleanly: ${problems.join('; ')}\n`);
+  process.exit(3);
+}
+let gen = Math.max(0, ...library.list({ limit: 1e6 }).items.map((i) => Number(i.prompt.slice(4))));
+process.stdout.write(`ready ${gen}\n`);
+for (;;) {
+  gen += 1;
+  const source = path.join(incoming, `result-${gen}.png`);
+  writeFileSync(source, resultBytes(gen));
+  await library.add({ source, name: `shot ${gen % 3}.png`, meta: meta({ prompt: `gen ${gen}` }) });
+  process.stdout.write(`done ${gen}\n`);
+}

@@ -1,0 +1,117 @@
+/**
+ * A studio killed while a job is being submitted, polled or downloaded, then started again on
+ * the same data folder: the gateway never gets the job twice (counted at the sandbox), and every
+ * result the studio knew of ends in the library once. The kill is real: a child process that
+ * SIGKILLs itself at that moment (test/die-during.ts), with nothing flushed on its way out.
+ */
+import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import { GatewayClient } from '../gateway/client.js';
+import { Library } from '../library/library.js';
+import { JobService } from './job-service.js';
+import { JobStore } from './job-store.js';
+import type { JobRecord } from './job-record.js';
+
+const FAST = { firstCheckMs: 20, image: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 }, video: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 } };
+
+let sandbox: Sandbox;
+beforeAll(async () => { sandbox = await startSandbox({ speed: 100, streamPaceMs: 0 }); });
+afterAll(async () => { await sandbox.close(); });
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.reverse()) await c();
+  cleanups = [];
+});
+
+/** The jobs the gateway itself holds for a prompt: one per POST it took. */
+const atGateway = (prompt: string) => sandbox.state.tasks.list().filter((t) => t.prompt === prompt);
+
+async function dieDuring(moment: 'submit' | 'poll' | 'download'): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), `studio-die-${moment}-`));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test', 'die-during.ts'), dir, sandbox.url, moment], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+  const signal = await new Promise((resolve) => child.once('exit', (_code, sig) => resolve(sig)));
+  expect([signal, out]).toEqual(['SIGKILL', 'dying\n']);
+  return dir;
+}
+
+/** The studio started again on the same data folder. */
+async function restart(dir: string) {
+  const library = new Library({ root: join(dir, 'library'), indexFile: join(dir, 'library-index.json'), indexDelayMs: 0 });
+  await library.open();
+  const store = new JobStore(join(dir, 'jobs.json'));
+  const service = new JobService({
+    store, library, downloadsDir: join(dir, 'downloads'),
+    clientFor: (key) => new GatewayClient({ baseUrl: sandbox.url, apiKey: key }),
+    activeProfileId: () => 'sk-sandbox', cadence: FAST, now: Date.now, random: Math.random, onChange: () => undefined,
+  });
+  service.start();
+  cleanups.push(() => library.close(), () => service.stop());
+  const until = async (id: string, states: JobRecord['state'][]) => {
+    const start = Date.now();
+    while (!states.includes(store.get(id)!.state)) {
+      if (Date.now() - start > 30_000) throw new Error(`job still ${store.get(id)!.state}: ${store.get(id)!.error ?? ''}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return store.get(id)!;
+  };
+  const items = () => library.list({ limit: 100 }).items;
+  return { store, service, library, until, items };
+}
+
+describe('killed and started again', () => {
+  it('while submitting: the job is marked "fate unknown", never sent again, and the studio goes on', async () => {
+    const prompt = 'interrupted while submit';
+    const dir = await dieDuring('submit');
+    // The gateway took it; the studio never read which task id it got.
+    expect(atGateway(prompt)).toHaveLength(1);
+    const s = await restart(dir);
+    const [job] = s.store.all();
+    expect(job).toMatchObject({ prompt, state: 'unknown' });
+    expect(job.remoteId).toBeUndefined();
+    expect(job.error).toMatch(/may or may not have reached the gateway\. It was not resubmitted/);
+    // Another job runs to its end after the restart: by then any resubmission would have shown.
+    const next = await s.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'after the restart', resolution: '1K' } });
+    await s.until(next.id, ['saved']);
+    expect(atGateway(prompt)).toHaveLength(1);
+    expect(s.store.get(job.id)!.state).toBe('unknown');
+    expect(s.items().map((i) => i.prompt)).toEqual(['after the restart']);
+  });
+
+  it('while polling: polling resumes on the same task, whose one result is saved once', async () => {
+    const prompt = 'interrupted while poll';
+    const dir = await dieDuring('poll');
+    const s = await restart(dir);
+    const [job] = s.store.all();
+    expect(job.remoteId).toBe(atGateway(prompt)[0].id);
+    const done = await s.until(job.id, ['saved', 'failed']);
+    expect(done.state).toBe('saved');
+    expect(s.store.all()).toHaveLength(1);
+    expect(atGateway(prompt)).toHaveLength(1);
+    expect(s.items()).toEqual([expect.objectContaining({ prompt, taskId: job.remoteId })]);
+  });
+
+  it('while downloading: the file is fetched again and saved once, with no partial file left', async () => {
+    const prompt = 'interrupted while download';
+    const dir = await dieDuring('download');
+    const s = await restart(dir);
+    const [job] = s.store.all();
+    const done = await s.until(job.id, ['saved', 'failed']);
+    expect(done.state).toBe('saved');
+    expect(s.store.all()).toHaveLength(1);
+    expect(atGateway(prompt)).toHaveLength(1);
+    const items = s.items();
+    expect(items).toEqual([expect.objectContaining({ prompt, taskId: job.remoteId })]);
+    const file = s.library.resolve(items[0].file);
+    expect(PNG.sync.read(readFileSync(file)).width).toBe(1024);
+    expect(existsSync(join(dir, 'downloads')) ? readdirSync(join(dir, 'downloads')) : []).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Data safety (issue 8, item 7): a studio killed at any moment while it writes the task list
+ * leaves the old list or the new one, never a broken one, and nothing a later start mistakes
+ * for the list. The writer is the real JobStore in a child process, SIGKILLed at random points.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inLanes, KILL_TEST_MS, stopWriters, writeThenKill } from '../test/kill-loop.js';
+import { JobStore } from './job-store.js';
+
+const WRITER = join(import.meta.dirname, 'test', 'write-jobs.ts');
+const LANES = 2;
+const ROUNDS = 25;
+const base = mkdtempSync(join(tmpdir(), 'studio-jobs-kill-'));
+afterAll(async () => {
+  await stopWriters();
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('the task list under SIGKILL', () => {
+  it(`holds the old or the new list after each of ${LANES * ROUNDS} kills, and the next start loads it whole`, async () => {
+    const seen = { old: 0, new: 0, midWrite: 0 };
+    const found: number[] = [];
+    await inLanes(LANES, ROUNDS, async (lane) => {
+      const dir = join(base, `lane-${lane}`);
+      const file = join(dir, 'jobs.json');
+      const { ready, last } = await writeThenKill(WRITER, [file]);
+      // The child started from exactly what the previous start found on disk.
+      expect(ready).toBe(found[lane] ?? 0);
+      // What the kill left: the list, and at most the dead writer's hidden temp file.
+      const left = readdirSync(dir).filter((n) => n !== 'jobs.json');
+      for (const n of left) expect(n).toMatch(/^\.jobs\.json\.\d+\.[0-9a-f]+\.tmp$/);
+      if (left.length) seen.midWrite += 1;
+
+      const problems: string[] = [];
+      const store = new JobStore(file, (line) => problems.push(line));
+      // Loaded whole: no record skipped, no `.damaged-` copy set aside.
+      expect(problems).toEqual([]);
+      const jobs = store.all();
+      expect(jobs).toHaveLength(200);
+      const gen = jobs[0].checks;
+      expect(jobs.every((j) => j.checks === gen && j.updatedAt === gen)).toBe(true);
+      expect([last, last + 1]).toContain(gen);
+      seen[gen === last ? 'old' : 'new'] += 1;
+      // The start removed the dead writer's temp file: crashes do not pile up copies.
+      expect(readdirSync(dir)).toEqual(['jobs.json']);
+      found[lane] = gen;
+    });
+    console.info(`task list: ${LANES * ROUNDS} kills; the last returned write held ${seen.old}×, the one in flight ${seen.new}×; ${seen.midWrite} kills left a half-done temp file`);
+    // The kills did land inside writes, where a non-atomic writer would have broken the file.
+    expect(seen.midWrite).toBeGreaterThan(0);
+  }, KILL_TEST_MS);
+});

@@ -1,0 +1,108 @@
+/**
+ * A real HTTP hop in front of a gateway (usually the sandbox), for tests that must see what
+ * reached the gateway or make it answer what no honest gateway would: it records every request,
+ * forwards it, and on matching paths can instead drop the connection (before forwarding, or
+ * after the gateway has taken the request: a job whose fate is unknown) or send a scripted answer.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Seen {
+  method: string;
+  path: string;
+  body: string;
+}
+
+export interface Scripted {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** `drop`: close the socket unanswered, nothing forwarded; `drop-after`: forward, let the gateway finish, then close unanswered. */
+export type Action = 'drop' | 'drop-after' | Scripted | ((seen: Seen) => Scripted);
+
+interface Rule { method?: string; match: string; remaining: number; action: Action }
+
+export interface GatewayHop {
+  url: string;
+  seen: Seen[];
+  /** Requests whose method is `method` and whose path contains `match`. */
+  count(method: string, match: string): number;
+  /** The next `times` matching requests get `action` instead of a plain forward. */
+  on(match: string, action: Action, times?: number, method?: string): void;
+  /** Drops every rule still pending: from now on, plain forwarding. */
+  clear(): void;
+  /** Resolves once a matching request has arrived (at once if one already has). */
+  arrived(method: string, match: string, nth?: number): Promise<Seen>;
+  close(): Promise<void>;
+}
+
+export async function startHop(target: string): Promise<GatewayHop> {
+  const seen: Seen[] = [];
+  let rules: Rule[] = [];
+  const waiters: { method: string; match: string; nth: number; resolve: (s: Seen) => void }[] = [];
+  const matching = (method: string, match: string) => seen.filter((s) => s.method === method && s.path.includes(match));
+  const wake = () => {
+    for (const w of [...waiters]) {
+      const hit = matching(w.method, w.match)[w.nth - 1];
+      if (hit) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(hit);
+      }
+    }
+  };
+
+  const forward = (req: http.IncomingMessage, body: Buffer, onAnswer: (res: http.IncomingMessage) => void, onError: () => void) => {
+    const up = http.request(`${target}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, onAnswer);
+    up.once('error', onError);
+    up.end(body);
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.once('end', () => {
+      const body = Buffer.concat(chunks);
+      const s: Seen = { method: req.method ?? 'GET', path: req.url ?? '/', body: body.toString('utf8') };
+      seen.push(s);
+      wake();
+      const rule = rules.find((r) => r.remaining > 0 && s.path.includes(r.match) && (!r.method || r.method === s.method));
+      if (rule) rule.remaining -= 1;
+      rules = rules.filter((r) => r.remaining > 0);
+      const action = rule?.action;
+      if (action === 'drop') return req.socket.destroy();
+      if (action === 'drop-after') {
+        return forward(req, body, (up) => {
+          up.resume();
+          up.once('end', () => req.socket.destroy());
+        }, () => req.socket.destroy());
+      }
+      if (action) {
+        const a = typeof action === 'function' ? action(s) : action;
+        res.writeHead(a.status, a.headers ?? {});
+        return res.end(a.body ?? '');
+      }
+      forward(req, body, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      }, () => req.socket.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    count: (method, match) => matching(method, match).length,
+    on: (match, action, times = 1, method) => void rules.push({ match, action, remaining: times, method }),
+    clear: () => { rules = []; },
+    arrived: (method, match, nth = 1) => new Promise((resolve) => {
+      waiters.push({ method, match, nth, resolve });
+      wake();
+    }),
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
