@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LibraryItemView, LibraryQuery } from '../../../../shared/contract/library.js';
 import { useLibraryHead, useLibraryPages } from './use-library-pages.js';
-import { cellLabel, formatDuration, mediaUrl } from './media.js';
+import { cellLabel, cellPrompt, formatDuration, mediaUrl } from './media.js';
 import { KindIcon } from './kind-icon.js';
 
 const MIN_CELL = 160;
@@ -193,18 +193,21 @@ const Cell = memo(function Cell({ index, total, item, mediaBase, onOpen, fling, 
   return (
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className="gallery-item">
       <button type="button" className={`gallery-cell kind-${item.kind}`} data-index={index} aria-label={cellLabel(t, item)} title={item.prompt} onClick={() => onOpen(item, index)}>
+        {/* First in reading order, as in the name (it is drawn over the corner either way), and a word apart from the prompt. */}
+        {item.kind !== 'image' && (
+          <>
+            <span className="gallery-badge" aria-hidden="true">
+              <KindIcon kind={item.kind} small />
+              {item.durationSeconds !== undefined ? formatDuration(item.durationSeconds) : t(`kind.${item.kind}`)}
+            </span>{' '}
+          </>
+        )}
         {thumb ? (
           thumbWanted && <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
         ) : (
           <span className="gallery-cell-placeholder">
             <KindIcon kind={item.kind} />
-            {item.kind === 'audio' && <span className="gallery-cell-prompt">{item.prompt}</span>}
-          </span>
-        )}
-        {item.kind !== 'image' && (
-          <span className="gallery-badge" aria-hidden="true">
-            <KindIcon kind={item.kind} small />
-            {item.durationSeconds !== undefined ? formatDuration(item.durationSeconds) : t(`kind.${item.kind}`)}
+            {item.kind === 'audio' && <span className="gallery-cell-prompt">{cellPrompt(item)}</span>}
           </span>
         )}
       </button>

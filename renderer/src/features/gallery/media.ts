@@ -54,8 +54,20 @@ export function formatDuration(seconds: number): string {
 /** Parameter and usage values are arbitrary JSON; strings read better without their quotes. */
 export const formatValue = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
-/** A cell's accessible name: what it is and its prompt, cut short (the detail view has it all). */
+/** The prompt as a cell shows it and names it: cut short (the detail view has it all). */
+export function cellPrompt(item: LibraryItemView): string {
+  const prompt = item.prompt.trim();
+  return prompt.length > 100 ? `${prompt.slice(0, 100)}…` : prompt;
+}
+
+/**
+ * A cell's accessible name: what it is and its prompt. It holds every word the cell shows, in
+ * the same order (the badge, then an audio cell's prompt), so a creator who says what they see
+ * reaches the cell by voice (WCAG 2.5.3, label in name).
+ */
 export function cellLabel(t: TFunction<'gallery'>, item: LibraryItemView): string {
-  const prompt = item.prompt.trim() || t('grid.noPrompt');
-  return t('grid.cell', { kind: t(`kind.${item.kind}`), prompt: prompt.length > 100 ? `${prompt.slice(0, 100)}…` : prompt });
+  const kind = t(`kind.${item.kind}`);
+  const prompt = cellPrompt(item) || t('grid.noPrompt');
+  if (item.kind !== 'image' && item.durationSeconds !== undefined) return t('grid.cellWithDuration', { kind, duration: formatDuration(item.durationSeconds), prompt });
+  return t('grid.cell', { kind, prompt });
 }

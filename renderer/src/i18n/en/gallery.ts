@@ -37,6 +37,8 @@ export const gallery = {
     label: 'Library items',
     /** A cell's accessible name: its kind and its prompt, cut short. */
     cell: '{{kind}}: {{prompt}}',
+    /** The same, for a clip whose badge shows its length instead of its kind. */
+    cellWithDuration: '{{kind}}, {{duration}}: {{prompt}}',
     noPrompt: 'no prompt',
   },
   detail: {

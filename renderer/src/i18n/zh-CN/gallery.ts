@@ -37,6 +37,7 @@ export const gallery: Messages['gallery'] = {
   grid: {
     label: '作品列表',
     cell: '{{kind}}：{{prompt}}',
+    cellWithDuration: '{{kind}}，{{duration}}：{{prompt}}',
     noPrompt: '无提示词',
   },
   detail: {
