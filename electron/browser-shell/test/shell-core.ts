@@ -6,15 +6,10 @@
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import { createCore } from '../../core/index.js';
+import { FAST_CADENCE } from '../../core/tasks/test/job-harness.js';
 import type { SettingsPort } from '../../core/ports.js';
 import { createConfSettings, createFileSecrets } from '../ports.js';
 
-/** The spec's cadence divided by 100, for a sandbox running 100 times faster. */
-const FAST = {
-  firstCheckMs: 20,
-  image: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 10_000 },
-  video: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 },
-};
 
 export interface ShellCoreOptions {
   /** The sandbox keeps its files here (outside the data folder, which tests may lock). */
@@ -32,7 +27,7 @@ export async function openShellCore(dataDir: string, o: ShellCoreOptions) {
     settings: o.settings ? o.settings(real) : real,
     secrets: createFileSecrets(dataDir),
     startSandbox: async () => (sandbox = await startSandbox({ dataDir: o.sandboxDir, speed: 100, streamPaceMs: 0 })),
-    cadence: FAST,
+    cadence: FAST_CADENCE,
     log: o.log,
   });
   const call = (method: string, input: unknown = {}) => core.dispatch(method, input) as Promise<any>;

@@ -10,18 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { startSandbox } from '../../../sandbox/server.js';
-import { GatewayClient } from '../gateway/client.js';
 import { nodeDisk, type DiskOps } from '../library/disk.js';
-import { Library } from '../library/library.js';
 import type { JobRecord } from './job-record.js';
-import { JobService } from './job-service.js';
-import { JobStore } from './job-store.js';
-
-const FAST = {
-  firstCheckMs: 20,
-  image: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 10_000 },
-  video: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 },
-};
+import { startJobs } from './test/job-harness.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -33,26 +24,8 @@ async function setup(disk?: Partial<DiskOps>) {
   const sandbox = await startSandbox({ speed: 100, streamPaceMs: 0 });
   const dir = mkdtempSync(join(tmpdir(), 'studio-job-full-'));
   cleanups.push(() => sandbox.close(), () => rmSync(dir, { recursive: true, force: true }));
-  const library = new Library({ root: join(dir, 'Library'), indexFile: join(dir, 'library-index.json'), indexDelayMs: 0, ffmpeg: false, disk });
-  await library.open();
-  cleanups.push(() => library.close());
-  const store = new JobStore(join(dir, 'jobs.json'));
-  const service = new JobService({
-    store, library, downloadsDir: join(dir, 'downloads'),
-    clientFor: (key) => new GatewayClient({ baseUrl: sandbox.url, apiKey: key }),
-    activeProfileId: () => 'sk-sandbox', cadence: FAST, now: Date.now, random: Math.random, onChange: () => undefined,
-  });
-  service.start();
-  cleanups.push(() => service.stop());
-  const until = async (id: string, done: (j: JobRecord) => boolean) => {
-    const start = Date.now();
-    for (;;) {
-      const job = store.get(id)!;
-      if (done(job)) return job;
-      if (Date.now() - start > 30_000) throw new Error(`job is still ${JSON.stringify(job)}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
+  const { library, service, until, close } = await startJobs({ dataDir: dir, gatewayUrl: sandbox.url, libraryName: 'Library', indexDelayMs: 0, ffmpeg: false, disk });
+  cleanups.push(close);
   const failed = (j: JobRecord) => j.downloads.length > 0 && j.downloads.every((d) => d.state === 'failed');
   const files = () => library.list({ limit: 100 }).items.map((i) => library.resolve(i.file));
   return { sandbox, dir, library, service, until, failed, files };

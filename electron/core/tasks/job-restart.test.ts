@@ -11,13 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
-import { GatewayClient } from '../gateway/client.js';
-import { Library } from '../library/library.js';
-import { JobService } from './job-service.js';
-import { JobStore } from './job-store.js';
+import { startJobs } from './test/job-harness.js';
 import type { JobRecord } from './job-record.js';
-
-const FAST = { firstCheckMs: 20, image: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 }, video: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 } };
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await startSandbox({ speed: 100, streamPaceMs: 0 }); });
@@ -45,24 +40,9 @@ async function dieDuring(moment: 'submit' | 'poll' | 'download'): Promise<string
 
 /** The studio started again on the same data folder. */
 async function restart(dir: string) {
-  const library = new Library({ root: join(dir, 'library'), indexFile: join(dir, 'library-index.json'), indexDelayMs: 0 });
-  await library.open();
-  const store = new JobStore(join(dir, 'jobs.json'));
-  const service = new JobService({
-    store, library, downloadsDir: join(dir, 'downloads'),
-    clientFor: (key) => new GatewayClient({ baseUrl: sandbox.url, apiKey: key }),
-    activeProfileId: () => 'sk-sandbox', cadence: FAST, now: Date.now, random: Math.random, onChange: () => undefined,
-  });
-  service.start();
-  cleanups.push(() => library.close(), () => service.stop());
-  const until = async (id: string, states: JobRecord['state'][]) => {
-    const start = Date.now();
-    while (!states.includes(store.get(id)!.state)) {
-      if (Date.now() - start > 30_000) throw new Error(`job still ${store.get(id)!.state}: ${store.get(id)!.error ?? ''}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return store.get(id)!;
-  };
+  const { store, service, library, until: untilDone, close } = await startJobs({ dataDir: dir, gatewayUrl: sandbox.url, indexDelayMs: 0 });
+  cleanups.push(close);
+  const until = (id: string, states: JobRecord['state'][]) => untilDone(id, (j) => states.includes(j.state));
   const items = () => library.list({ limit: 100 }).items;
   return { store, service, library, until, items };
 }

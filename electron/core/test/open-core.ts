@@ -6,12 +6,9 @@ import type { EventName } from '../../../shared/contract/index.js';
 import { createCore, type CorePorts } from '../index.js';
 import { testPorts } from './file-ports.js';
 
-/** The spec's cadence sped up for a sandbox running 100 times faster. */
-export const FAST_CADENCE = {
-  firstCheckMs: 20,
-  image: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 10_000 },
-  video: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 },
-};
+import { FAST_CADENCE } from '../tasks/test/job-harness.js';
+
+export { FAST_CADENCE };
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -6,11 +6,7 @@
  * - download: the first bytes of the result file have arrived.
  * It prints `dying` just before it dies. Used by job-restart.test.ts.
  */
-import { join } from 'node:path';
-import { GatewayClient } from '../../gateway/client.js';
-import { Library } from '../../library/library.js';
-import { JobService } from '../job-service.js';
-import { JobStore } from '../job-store.js';
+import { startJobs } from './job-harness.js';
 
 const [dataDir, gatewayUrl, moment] = process.argv.slice(2);
 
@@ -41,21 +37,7 @@ const dying: typeof fetch = async (input, init) => {
   return res;
 };
 
-const library = new Library({ root: join(dataDir, 'library'), indexFile: join(dataDir, 'library-index.json') });
-await library.open();
-const service = new JobService({
-  fetch: dying,
-  store: new JobStore(join(dataDir, 'jobs.json')),
-  library,
-  downloadsDir: join(dataDir, 'downloads'),
-  clientFor: (key) => new GatewayClient({ baseUrl: gatewayUrl, apiKey: key, fetch: dying }),
-  activeProfileId: () => 'sk-sandbox',
-  cadence: { firstCheckMs: 20, image: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 }, video: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 } },
-  now: Date.now,
-  random: Math.random,
-  onChange: () => undefined,
-});
-service.start();
+const { service } = await startJobs({ dataDir, gatewayUrl, fetch: dying });
 // The poller's timer does not hold the process open; this does, and ends a run that never died.
 setTimeout(() => process.exit(3), 30_000);
 await service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: `interrupted while ${moment}`, resolution: '1K' } });

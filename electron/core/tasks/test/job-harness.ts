@@ -1,0 +1,68 @@
+/**
+ * A JobService on a real library and task list in a data folder, polling a sandbox gateway at the
+ * spec's cadence sped up 100 times, for the job tests and the child processes they kill. Free of
+ * vitest, so a child process can use it too.
+ */
+import { join } from 'node:path';
+import type { Cadence } from '../cadence.js';
+import { GatewayClient } from '../../gateway/client.js';
+import type { DiskOps } from '../../library/disk.js';
+import { Library } from '../../library/library.js';
+import type { JobRecord } from '../job-record.js';
+import { JobService } from '../job-service.js';
+import { JobStore } from '../job-store.js';
+
+/** The spec's cadence (§4.9) divided by 100, for a sandbox running 100 times faster. */
+export const FAST_CADENCE: Cadence = {
+  firstCheckMs: 20,
+  image: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 10_000 },
+  video: { minIntervalMs: 20, maxIntervalMs: 40, maxWaitMs: 20_000 },
+};
+
+export interface JobHarnessOptions {
+  dataDir: string;
+  gatewayUrl: string;
+  /** The library's folder name inside the data folder. */
+  libraryName?: string;
+  cadence?: Cadence;
+  /** Replaces the network for both the gateway client and the downloads. */
+  fetch?: typeof fetch;
+  disk?: Partial<DiskOps>;
+  /** Library options the test needs (index written at once, no poster frames…). */
+  indexDelayMs?: number;
+  ffmpeg?: boolean;
+  onChange?(job: JobRecord): void;
+}
+
+export async function startJobs(o: JobHarnessOptions) {
+  const library = new Library({
+    root: join(o.dataDir, o.libraryName ?? 'library'), indexFile: join(o.dataDir, 'library-index.json'),
+    indexDelayMs: o.indexDelayMs, ffmpeg: o.ffmpeg, disk: o.disk,
+  });
+  await library.open();
+  const store = new JobStore(join(o.dataDir, 'jobs.json'));
+  const service = new JobService({
+    fetch: o.fetch,
+    store, library, downloadsDir: join(o.dataDir, 'downloads'),
+    clientFor: (key) => new GatewayClient({ baseUrl: o.gatewayUrl, apiKey: key, fetch: o.fetch }),
+    activeProfileId: () => 'sk-sandbox',
+    cadence: o.cadence ?? FAST_CADENCE, now: Date.now, random: Math.random,
+    onChange: o.onChange ?? (() => undefined),
+  });
+  service.start();
+  /** Resolves with the job once `done` holds for it (throws after `timeoutMs`). */
+  const until = async (id: string, done: (j: JobRecord) => boolean, timeoutMs = 30_000) => {
+    const start = Date.now();
+    for (;;) {
+      const job = store.get(id)!;
+      if (done(job)) return job;
+      if (Date.now() - start > timeoutMs) throw new Error(`job still ${job.state}: ${job.error ?? ''}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  const close = async () => {
+    service.stop();
+    await library.close();
+  };
+  return { library, store, service, until, close };
+}
