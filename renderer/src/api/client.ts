@@ -7,6 +7,8 @@ import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } from '../../../shared/contract/index.js';
 import { api, call, callKey, EMPTY, onPaymentRequired } from './transport.js';
 import { useUiStore } from '../state/ui-store.js';
+import { i18n } from '../i18n/index.js';
+import { hostTextNow } from '../i18n/host-text.js';
 
 export { api, call, callKey, EMPTY } from './transport.js';
 
@@ -62,8 +64,8 @@ export function useContractEvents(queryClient: QueryClient) {
   });
 }
 
-/** A message fit for a creator from whatever a failed call rejected with. */
+/** A message fit for a creator from whatever a failed call rejected with, in the language shown. */
 export function errorMessage(error: unknown): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
-  return 'Something went wrong. Try again.';
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return hostTextNow(error.message);
+  return i18n.t('common:somethingWrong');
 }

@@ -4,9 +4,11 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../state/ui-store.js';
+import { useHostText } from '../i18n/host-text.js';
 
 export function PaymentBanner() {
   const { t } = useTranslation(['shell', 'common']);
+  const hostText = useHostText();
   const message = useUiStore((s) => s.paymentMessage);
   const dismiss = useUiStore((s) => s.dismissPaymentRequired);
   if (message === null) return null;
@@ -15,8 +17,8 @@ export function PaymentBanner() {
   return (
     <div className="banner banner-payment" role="alert" data-testid="payment-banner">
       <div className="banner-text">
-        <strong>{selfContained ? message : t('payment.headline')}</strong>
-        {!selfContained && message && <p>{message}</p>}
+        <strong>{selfContained ? hostText(message) : t('payment.headline')}</strong>
+        {!selfContained && message && <p>{hostText(message)}</p>}
       </div>
       <button type="button" className="button" onClick={dismiss}>
         {t('common:dismiss')}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '../../../../shared/contract/chat.js';
 import { LazyMarkdown } from '../../components/markdown/lazy-markdown.js';
 import { useFormats } from '../../i18n/format.js';
+import { useHostText } from '../../i18n/host-text.js';
 import type { ChatActions } from './chat-actions.js';
 import { CopyButton } from './copy-button.js';
 import { finishNote, MessageFacts } from './message-facts.js';
@@ -22,6 +23,7 @@ interface Props {
 
 function StatusNote({ message, actions, locked }: Props) {
   const { t } = useTranslation('chat');
+  const hostText = useHostText();
   const retry = (
     <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.regenerate(message.id)}>
       {t('reply.retry')}
@@ -43,7 +45,7 @@ function StatusNote({ message, actions, locked }: Props) {
       return (
         <div className="msg-note msg-warn" data-status="incomplete">
           <span>{t('reply.incomplete')}</span>
-          {message.error && <span className="hint">{message.error.message.replace(/\s*The text so far is kept\.$/, '')}</span>}
+          {message.error && <span className="hint">{hostText(message.error.message.replace(/\s*The text so far is kept\.$/, ''))}</span>}
           {retry}
           {cont}
         </div>
@@ -58,7 +60,7 @@ function StatusNote({ message, actions, locked }: Props) {
     case 'failed':
       return (
         <div className="msg-note msg-error" role="alert" data-status="failed">
-          <span>{message.error?.message ?? t('reply.failed')}</span>
+          <span>{message.error ? hostText(message.error.message) : t('reply.failed')}</span>
           {message.error?.code === 'payment_required' && <span>{t('reply.topUp')}</span>}
           {retry}
         </div>

@@ -10,6 +10,7 @@ import { IMAGE_MODELS, isNativeImageModel, REFERENCE_IMAGE_MAX_BYTES, type Image
 import { imageRequestSchema } from '../../../../shared/gateway/requests-media.js';
 import { check, type Problem } from '../../../../shared/gateway/rules.js';
 import type { Formats } from '../../i18n/format.js';
+import { hostTextNow } from '../../i18n/host-text.js';
 import type { Remix } from '../../state/remix-store.js';
 
 /** A reference image: a file the host holds (with a small local preview) or a public URL. */
@@ -115,20 +116,22 @@ export function fieldOf(raw: string | undefined, d: ImageDraft): string {
 
 /**
  * The rules' wording names the wire parameter; at a labelled field the creator needs only the rule.
- * Those texts come from the shared rules (the host's too), not the renderer: translated, if at all, there.
+ * Those texts come from the shared rules (the host's too): shown in the studio's language (the
+ * host catalog keeps the name first there too: "'n' 必须是…").
  */
-const tidy = (message: string) => message.replace(/^'(?:n|size|resolution|prompt|watermark|sequential_image_generation)' must/, 'Must');
+const NAMED = /^'(?:n|size|resolution|prompt|watermark|sequential_image_generation)' (must|(?=必须|不能))/;
+const tidy = (message: string) => hostTextNow(message).replace(NAMED, (_, must: string) => (must ? 'Must' : ''));
 
 function collect(problems: Problem[], d: ImageDraft, into: FieldErrors): void {
   for (const p of problems) {
     const field = fieldOf(p.param, d);
-    into[field] ??= field === 'form' ? p.message : tidy(p.message);
+    into[field] ??= field === 'form' ? hostTextNow(p.message) : tidy(p.message);
   }
 }
 
 /**
  * Everything that can be known wrong before sending; an empty object means "send it". The
- * renderer's own texts come in the language shown (`t`, `f`); the shared rules' stay as written.
+ * renderer's own texts come in the language shown (`t`, `f`), and so do the shared rules' (host-text.ts).
  */
 export function validate(d: ImageDraft, t: TFunction<'image'>, f: Formats): FieldErrors {
   const errors: FieldErrors = {};

@@ -11,12 +11,13 @@ import type { LibraryItemView } from '../../../../shared/contract/library.js';
 import type { TaskView } from '../../../../shared/contract/tasks.js';
 import { UsageLine } from '../../components/generator/usage-line.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
+import { hostTextNow, useHostText } from '../../i18n/host-text.js';
 import type { Run } from './use-image-runs.js';
 
 /** Library paths are relative and may hold any character: each segment is encoded on its own. */
 export const mediaUrl = (base: string, path: string) => base + path.split('/').map(encodeURIComponent).join('/');
 
-/** A job's state in words; its error, when it has one, is the host's and is shown as given. */
+/** A job's state in words; its error, when it has one, is the host's, in the language shown. */
 function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Formats): string {
   const files = task.downloads.length;
   const saved = task.downloads.filter((d) => d.libraryId).length;
@@ -32,7 +33,7 @@ function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Forma
     case 'saved':
       return t('job.saved', { count: saved });
     case 'failed':
-      return t('job.failed', { reason: task.error ?? t('job.noReason') });
+      return t('job.failed', { reason: task.error ? hostTextNow(task.error) : t('job.noReason') });
     case 'timed_out':
       return t('job.timedOut');
     case 'expired':
@@ -40,7 +41,7 @@ function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Forma
     case 'cancelled':
       return t('job.cancelled');
     case 'unknown':
-      return task.error ?? t('job.unknown');
+      return task.error ? hostTextNow(task.error) : t('job.unknown');
   }
 }
 
@@ -106,6 +107,7 @@ function AsyncRun({ jobs, base, onOpen }: { jobs: TaskView[]; base: string; onOp
 
 export function RunView({ run, jobs, onOpen }: { run: Run; jobs: TaskView[]; onOpen(item: LibraryItemView): void }) {
   const { t } = useTranslation('image');
+  const hostText = useHostText();
   const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   return (
     <article className="run" aria-label={`${run.model}: ${run.prompt}`} data-testid="image-run">
@@ -132,7 +134,7 @@ export function RunView({ run, jobs, onOpen }: { run: Run; jobs: TaskView[]; onO
           {(run.result.notice || run.result.finishReason !== 'STOP') && (
             <p className="notice" role="note">
               {/* The finish reason is the model's own token (SAFETY…); the notice is the host's words. */}
-              <strong>{t('results.stopped', { reason: run.result.finishReason })}</strong> {run.result.notice}
+              <strong>{t('results.stopped', { reason: run.result.finishReason })}</strong> {run.result.notice && hostText(run.result.notice)}
             </p>
           )}
           <UsageLine usage={run.result.usage} />

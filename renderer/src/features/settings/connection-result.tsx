@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTest, ErrorData } from '../../../../shared/contract/index.js';
 import { useFormats } from '../../i18n/format.js';
+import { useHostText } from '../../i18n/host-text.js';
 
 const LABEL_KEY = {
   ok: 'test.outcome.ok',
@@ -21,16 +22,17 @@ interface Props {
 }
 
 /**
- * The host's message often restates the outcome ("Connected: …"); say it once. The host speaks
- * English until its messages are translated, so the English label is tried as well as the shown one.
+ * The host's message often restates the outcome ("Connected: …"); say it once. A message the host
+ * catalog does not know stays English, so the English label is tried as well as the shown one.
  */
 const detail = (labels: readonly string[], message: string) => {
   const label = labels.find((l) => message.toLowerCase().startsWith(l.toLowerCase()));
-  return label === undefined ? message : message.slice(label.length).replace(/^[\s:.,—-]+/, '');
+  return label === undefined ? message : message.slice(label.length).replace(/^[\s:.,—\-：，。]+/, '');
 };
 
 export function ConnectionResult({ pending, result, error }: Props) {
   const { t } = useTranslation('settings');
+  const hostText = useHostText();
   const f = useFormats();
   // The status region is always rendered so that screen readers announce its changes.
   let body = null;
@@ -40,7 +42,7 @@ export function ConnectionResult({ pending, result, error }: Props) {
   } else if (result) {
     outcome = result.outcome;
     const label = t(LABEL_KEY[result.outcome]);
-    const rest = detail([label, t(LABEL_KEY[result.outcome], { lng: 'en' })], result.message);
+    const rest = detail([label, t(LABEL_KEY[result.outcome], { lng: 'en' })], hostText(result.message));
     body = (
       <>
         <strong>{label}</strong>
@@ -55,7 +57,7 @@ export function ConnectionResult({ pending, result, error }: Props) {
     body = (
       <>
         <strong>{t(LABEL_KEY.error)}</strong>
-        <span> — {error.message}</span>
+        <span> — {hostText(error.message)}</span>
       </>
     );
   }

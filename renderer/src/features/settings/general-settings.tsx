@@ -6,6 +6,7 @@ import { LANGUAGES } from '../../../../shared/languages.js';
 import type { SettingsView } from '../../../../shared/contract/index.js';
 import { EMPTY, callKey, useAction, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
+import { useHostText } from '../../i18n/host-text.js';
 import { LANGUAGE_NAMES, resolveLanguage, systemLanguages } from '../../i18n/languages.js';
 
 const THEMES = ['system', 'light', 'dark'] as const;
@@ -26,6 +27,7 @@ function useSettingsAction() {
 /** Keyed by the saved path, so a change from elsewhere resets the draft instead of fighting it. */
 function LibraryForm({ current }: { current: string }) {
   const { t } = useTranslation('settings');
+  const hostText = useHostText();
   const [draft, setDraft] = useState(current);
   const { update } = useSettingsAction();
   const submit = (event: FormEvent) => {
@@ -33,7 +35,7 @@ function LibraryForm({ current }: { current: string }) {
     update.mutate({ libraryDir: draft });
   };
   const error = update.error;
-  const fieldError = error && (error.param === undefined || error.param.endsWith('libraryDir')) ? error.message : undefined;
+  const fieldError = error && (error.param === undefined || error.param.endsWith('libraryDir')) ? hostText(error.message) : undefined;
   return (
     <form className="inline-form" onSubmit={submit} noValidate>
       <TextField
@@ -100,6 +102,7 @@ function Choice<T extends string>({ name, heading, options, value, hint, onChoos
 
 export function ThemeSetting({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
+  const hostText = useHostText();
   const { update, choose } = useSettingsAction();
   return (
     <Choice
@@ -109,13 +112,14 @@ export function ThemeSetting({ settings }: { settings: SettingsView }) {
       value={settings.theme}
       hint={t('general.theme.hint')}
       onChoose={(theme) => choose({ theme })}
-      error={update.error?.message}
+      error={update.error ? hostText(update.error.message) : undefined}
     />
   );
 }
 
 export function LanguageSetting({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
+  const hostText = useHostText();
   const { update, choose } = useSettingsAction();
   const system = LANGUAGE_NAMES[resolveLanguage('system', systemLanguages())];
   return (
@@ -129,15 +133,16 @@ export function LanguageSetting({ settings }: { settings: SettingsView }) {
       value={settings.language}
       hint={t('general.language.hint')}
       onChoose={(language) => choose({ language })}
-      error={update.error?.message}
+      error={update.error ? hostText(update.error.message) : undefined}
     />
   );
 }
 
 export function GeneralSettings() {
   const { t } = useTranslation('settings');
+  const hostText = useHostText();
   const settings = useCall('settings.get', EMPTY);
-  if (settings.isError) return <p className="form-error">{settings.error.message}</p>;
+  if (settings.isError) return <p className="form-error">{hostText(settings.error.message)}</p>;
   if (!settings.data) return <p className="muted">{t('general.loading')}</p>;
   return (
     <>

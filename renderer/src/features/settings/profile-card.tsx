@@ -6,6 +6,7 @@ import { useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../../../shared/contract/index.js';
 import { useAction } from '../../api/client.js';
+import { useHostText } from '../../i18n/host-text.js';
 import { ConnectionResult } from './connection-result.js';
 import { ProfileForm } from './profile-form.js';
 import { maskedTail, useProfilesCache } from './profile-cache.js';
@@ -25,6 +26,7 @@ interface Props {
 
 export function ProfileCard({ profile, active, editing, onEdit, onEditDone, onRemoved }: Props) {
   const { t } = useTranslation(['settings', 'common']);
+  const hostText = useHostText();
   const headingId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const { setView, putProfile } = useProfilesCache();
@@ -121,7 +123,7 @@ export function ProfileCard({ profile, active, editing, onEdit, onEditDone, onRe
 
       {actionError && (
         <p className="form-error" role="alert">
-          {actionError.message}
+          {hostText(actionError.message)}
         </p>
       )}
       <ConnectionResult pending={test.isPending} result={test.data} error={test.error} />

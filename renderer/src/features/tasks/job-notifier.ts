@@ -8,6 +8,7 @@ import { taskNotice } from '../../../../shared/contract/task-notice.js';
 import type { TaskState, TaskView } from '../../../../shared/contract/tasks.js';
 import { api } from '../../api/client.js';
 import { i18n } from '../../i18n/index.js';
+import { hostTextNow } from '../../i18n/host-text.js';
 
 const PREFERENCE = 'studio.notifyJobs';
 
@@ -29,7 +30,7 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…`
 /**
  * The notice in the studio's language. taskNotice decides whether a job's change deserves one (its
  * English words are the desktop shell's); the words here are the renderer's own. A stored error is
- * the host's message and is shown as it comes.
+ * the host's message, translated like every other.
  */
 function localNotice(task: TaskView): { title: string; body: string } | undefined {
   const ending = ENDING[task.state as keyof typeof ENDING];
@@ -37,7 +38,7 @@ function localNotice(task: TaskView): { title: string; body: string } | undefine
   const values = { model: task.model, prompt: task.prompt };
   const body =
     task.state === 'failed' && task.error
-      ? i18n.t('tasks:notice.bodyWithError', { ...values, error: task.error })
+      ? i18n.t('tasks:notice.bodyWithError', { ...values, error: hostTextNow(task.error) })
       : i18n.t('tasks:notice.body', values);
   return { title: i18n.t(`tasks:notice.${task.kind}.${ending}`), body: clip(body, 240) };
 }

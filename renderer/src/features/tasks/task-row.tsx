@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../../../shared/contract/tasks.js';
 import { call, errorMessage } from '../../api/client.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
+import { useHostText } from '../../i18n/host-text.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { putTask } from './task-data.js';
 import { actionsFor, copyableId, downloadSummary, isActive, progressOf, stateLabel } from './task-format.js';
@@ -103,6 +104,7 @@ function TaskProgress({ task, label, t, f }: { task: TaskView; label: string } &
 
 export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
   const { t } = useTranslation(['tasks', 'common']);
+  const hostText = useHostText();
   const f = useFormats();
   const promptId = useId();
   const actions = actionsFor(task);
@@ -145,7 +147,7 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
         <TaskTimes task={task} t={t} f={f} />
         {task.error && (
           <p className={quietError ? 'task-note muted' : 'task-error'} data-testid="task-error">
-            {task.error}
+            {hostText(task.error)}
           </p>
         )}
         {error && (

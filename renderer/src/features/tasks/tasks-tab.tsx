@@ -7,6 +7,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../../../shared/contract/tasks.js';
 import { TabIntro } from '../../components/TabIntro.js';
+import { useHostText } from '../../i18n/host-text.js';
 import { NotifyToggle } from './notify-toggle.js';
 import { useTaskList } from './task-data.js';
 import { FILTERS, matchesFilter, type TaskFilter } from './task-format.js';
@@ -55,6 +56,7 @@ function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: 
 
 export default function TasksTab() {
   const { t } = useTranslation(['tasks', 'common']);
+  const hostText = useHostText();
   const tasks = useTaskList();
   const [filter, setFilter] = useState<TaskFilter>('all');
   const all = tasks.data;
@@ -72,7 +74,7 @@ export default function TasksTab() {
 
       {tasks.isError && (
         <div className="task-error tasks-load-error" role="alert">
-          {tasks.error.message}{' '}
+          {hostText(tasks.error.message)}{' '}
           <button type="button" className="button" onClick={() => void tasks.refetch()}>
             {t('common:tryAgain')}
           </button>

@@ -9,6 +9,7 @@ import type { TaskView } from '../../../../shared/contract/index.js';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { mediaSrc } from '../../components/generator/media-src.js';
 import { useFormats } from '../../i18n/format.js';
+import { useHostText } from '../../i18n/host-text.js';
 import { useWatchedTask } from './use-watched-task.js';
 
 type T = TFunction<['video', 'generator']>;
@@ -85,6 +86,7 @@ function SavedVideo({ libraryId, task }: { libraryId: string; task: TaskView }) 
 
 export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView }) {
   const { t } = useTranslation(['video', 'generator']);
+  const hostText = useHostText();
   const f = useFormats();
   const task = useWatchedTask(taskId, seed);
   if (task === undefined) return null;
@@ -110,8 +112,8 @@ export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView 
       {active && <progress max={100} value={task.progress} aria-label={t('result.progress')} />}
       {task.error && (
         <div className="gen-failure" role="alert">
-          {/* The host's words about the failure, shown as given. */}
-          <strong>{task.error}</strong>
+          {/* The host's words about the failure, in the language shown. */}
+          <strong>{hostText(task.error)}</strong>
           {step && <span>{step}</span>}
         </div>
       )}

@@ -7,6 +7,7 @@ import { chat } from './chat.js';
 import { common } from './common.js';
 import { gallery } from './gallery.js';
 import { generator } from './generator.js';
+import { host } from './host.js';
 import { image } from './image.js';
 import { markdown } from './markdown.js';
 import { settings } from './settings.js';
@@ -15,7 +16,7 @@ import { speech } from './speech.js';
 import { tasks } from './tasks.js';
 import { video } from './video.js';
 
-export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings } as const;
+export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, host } as const;
 
 /** A language's strings: the English shape, any text. */
 export type Messages = { [NS in keyof typeof en]: Strings<(typeof en)[NS]> };

@@ -5,6 +5,7 @@ import { chat } from './chat.js';
 import { common } from './common.js';
 import { gallery } from './gallery.js';
 import { generator } from './generator.js';
+import { host } from './host.js';
 import { image } from './image.js';
 import { markdown } from './markdown.js';
 import { settings } from './settings.js';
@@ -13,4 +14,4 @@ import { speech } from './speech.js';
 import { tasks } from './tasks.js';
 import { video } from './video.js';
 
-export const zhCN: Messages = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings };
+export const zhCN: Messages = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, host };

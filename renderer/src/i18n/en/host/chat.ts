@@ -1,0 +1,35 @@
+/** The Chat tab's host messages (electron/core/chat): conversations, replies and their images. */
+export const chat = {
+  reply: {
+    closedWhileStreaming: 'The studio closed while this reply was streaming.',
+    failedOnGateway: 'The reply failed on the gateway.',
+    noText: 'The gateway answered without any text.',
+    stoppedEarly: 'The reply stopped before the gateway said it was finished.',
+    textKept: '{{message}} The text so far is kept.',
+    receiveFailed: 'Something went wrong in the studio while receiving the reply; please try again.',
+    stalled: 'The gateway stopped sending the reply (nothing arrived for {{seconds}} s).',
+    noAlternative: 'That alternative does not exist.',
+    gone: 'That reply is no longer in the conversation.',
+    stillWriting: 'A reply is still being written in this conversation. Wait for it to finish, or press Stop.',
+    editedGone: 'The message you edited is no longer in the conversation.',
+    cannotContinue: 'Only a reply that was cut off or stopped can be continued.',
+  },
+  conversation: {
+    gone: 'That conversation is no longer here.',
+    damaged: "This conversation's file is damaged and cannot be opened; your other conversations are not affected.",
+  },
+  images: {
+    notInConversation: 'That image is not part of this conversation; attach it again.',
+    notMadeByStudio: 'That image reference is not one the studio made.',
+    cannotSend: '"{{name}}" is not an image the studio can send.',
+    missing: 'The image "{{name}}" ({{file}}) is no longer in the library folder; remove it from that message or attach it again.',
+    notReadable: 'not a readable image',
+    wrongFormat: '"{{name}}" is {{format}}; images sent to the model must be JPEG or PNG.',
+    tooLarge: '"{{name}}" is {{size}} MB; each image may be at most 10 MB.',
+  },
+  request: {
+    mcpUrl: 'The MCP server address must be an http(s) URL.',
+    nativeNoLinks: 'The native API takes attached images only, not links ({{url}}). Attach the picture as a file, or set the API to Auto.',
+    toolsNeedResponses: 'Tools work through the responses API only: set the API to Auto, or turn the tools off.',
+  },
+} as const;
