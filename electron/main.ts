@@ -78,11 +78,11 @@ async function start(): Promise<void> {
   let libraryDir = join(dataDir, 'Library');
   const current = await core.dispatch('settings.get', {});
   if (current.ok) libraryDir = (current.value as SettingsView).libraryDir;
+  notifyOnJobEnd(core, current.ok ? (current.value as SettingsView).language : 'system');
   core.subscribe((event, payload) => {
     if (event === 'settings.onDidChange') libraryDir = (payload as SettingsView).libraryDir;
   });
   handleMediaProtocol(() => libraryDir);
-  notifyOnJobEnd(core);
 
   disposeIpc = registerIpc({ core, getWindow: () => window, isAppUrl });
   openWindow();

@@ -3,7 +3,9 @@ import type { EventName, EventPayload } from '../../shared/contract/index.js';
 import type { TaskView } from '../../shared/contract/tasks.js';
 
 const shown: { title: string; body: string }[] = [];
+let locale = 'en-US';
 vi.mock('electron', () => ({
+  app: { getLocale: () => locale },
   Notification: class {
     static isSupported = () => true;
     constructor(private readonly opts: { title: string; body: string }) {}
@@ -27,5 +29,17 @@ describe('desktop notifications', () => {
     expect(shown).toEqual([{ title: 'Video job finished and saved to the library', body: 'wan2.5-t2v-preview: “waves”.' }]);
     dispose();
     expect(listener).toBeUndefined();
+  });
+
+  it('speaks the chosen language, or the operating system\'s, and follows a change in Settings', () => {
+    shown.length = 0;
+    let listener: Listener | undefined;
+    notifyOnJobEnd({ subscribe: (l) => { listener = l; return () => undefined; } }, 'system');
+    const task = (id: string): TaskView => ({ id, kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: '灯塔', params: {}, state: 'saved', createdAt: 0, downloads: [] });
+    locale = 'zh-CN';
+    listener!('tasks.onDidChange', task('a'));
+    listener!('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'en' });
+    listener!('tasks.onDidChange', task('b'));
+    expect(shown.map((s) => s.title)).toEqual(['图像任务已完成并保存到作品库', 'Image job finished and saved to the library']);
   });
 });

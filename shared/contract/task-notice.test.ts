@@ -16,6 +16,13 @@ describe('task notices', () => {
     expect(taskNotice(task('saved'), 'saved')).toBeUndefined();
   });
 
+  it('speaks Simplified Chinese too, with the reason as the caller shows it', () => {
+    expect(taskNotice(task('failed', { kind: 'video', error: 'refused' }), 'running', 'zh-CN', '网关拒绝了请求')).toEqual({
+      title: '视频任务失败', body: 'seedream-4-5：“a fox”。网关拒绝了请求',
+    });
+    expect(taskNotice(task('saved'), 'completed', 'zh-CN')?.title).toBe('图像任务已完成并保存到作品库');
+  });
+
   it('stays quiet for progress', () => {
     for (const s of ['queued', 'running', 'completed', 'submitting', 'cancelled'] as const) expect(taskNotice(task(s), 'queued')).toBeUndefined();
   });

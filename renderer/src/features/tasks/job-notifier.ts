@@ -5,7 +5,8 @@
  * it keeps working after the Tasks tab is hidden.
  */
 import { taskNotice } from '../../../../shared/contract/task-notice.js';
-import type { TaskState, TaskView } from '../../../../shared/contract/tasks.js';
+import type { TaskState } from '../../../../shared/contract/tasks.js';
+import type { StudioLanguage } from '../../../../shared/languages.js';
 import { api } from '../../api/client.js';
 import { i18n } from '../../i18n/index.js';
 import { hostTextNow } from '../../i18n/host-text.js';
@@ -24,34 +25,15 @@ export function notificationsWanted(): boolean {
 
 let stop: (() => void) | undefined;
 
-const ENDING = { saved: 'saved', failed: 'failed', expired: 'expired', timed_out: 'timedOut' } as const;
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-
-/**
- * The notice in the studio's language. taskNotice decides whether a job's change deserves one (its
- * English words are the desktop shell's); the words here are the renderer's own. A stored error is
- * the host's message, translated like every other.
- */
-function localNotice(task: TaskView): { title: string; body: string } | undefined {
-  const ending = ENDING[task.state as keyof typeof ENDING];
-  if (!ending) return undefined;
-  const values = { model: task.model, prompt: task.prompt };
-  const body =
-    task.state === 'failed' && task.error
-      ? i18n.t('tasks:notice.bodyWithError', { ...values, error: hostTextNow(task.error) })
-      : i18n.t('tasks:notice.body', values);
-  return { title: i18n.t(`tasks:notice.${task.kind}.${ending}`), body: clip(body, 240) };
-}
-
 /** Starts (once) showing a notification for each job that reaches an ending it had not reached. */
 export function startJobNotifier(): void {
   if (stop || !notificationsSupported()) return;
   // The last state seen per job: taskNotice needs it so an ending is announced exactly once.
   const seen = new Map<string, TaskState>();
   stop = api.subscribe('tasks.onDidChange', (task) => {
-    const due = taskNotice(task, seen.get(task.id)) !== undefined;
+    // In the studio's language, the host's reason for a failure translated like every other message.
+    const notice = taskNotice(task, seen.get(task.id), i18n.language as StudioLanguage, task.error && hostTextNow(task.error));
     seen.set(task.id, task.state);
-    const notice = due ? localNotice(task) : undefined;
     if (!notice || Notification.permission !== 'granted') return;
     try {
       new Notification(notice.title, { body: notice.body, tag: `job-${task.id}` });

@@ -85,22 +85,4 @@ export const tasks = {
     toggle: 'Notify me when jobs finish',
     blocked: 'This browser blocks notifications for the studio; allow them in the site settings.',
   },
-  /** The desktop notification of a job that just ended (browser shell). */
-  notice: {
-    image: {
-      saved: 'Image job finished and saved to the library',
-      failed: 'Image job failed',
-      expired: 'Image job finished, but its links expired before the files were saved',
-      timedOut: 'Image job is taking longer than expected',
-    },
-    video: {
-      saved: 'Video job finished and saved to the library',
-      failed: 'Video job failed',
-      expired: 'Video job finished, but its links expired before the files were saved',
-      timedOut: 'Video job is taking longer than expected',
-    },
-    body: '{{model}}: “{{prompt}}”.',
-    /** `error` is the host's message, shown as it comes. */
-    bodyWithError: '{{model}}: “{{prompt}}”. {{error}}',
-  },
 } as const;

@@ -85,20 +85,4 @@ export const tasks: Messages['tasks'] = {
     toggle: '任务完成时通知我',
     blocked: '此浏览器已阻止本工作室的通知，请在网站设置中允许。',
   },
-  notice: {
-    image: {
-      saved: '图像任务已完成并保存到作品库',
-      failed: '图像任务失败',
-      expired: '图像任务已完成，但链接在文件保存前已过期',
-      timedOut: '图像任务耗时超出预期',
-    },
-    video: {
-      saved: '视频任务已完成并保存到作品库',
-      failed: '视频任务失败',
-      expired: '视频任务已完成，但链接在文件保存前已过期',
-      timedOut: '视频任务耗时超出预期',
-    },
-    body: '{{model}}：“{{prompt}}”。',
-    bodyWithError: '{{model}}：“{{prompt}}”。{{error}}',
-  },
 };
