@@ -71,7 +71,7 @@ test('the studio speaks Simplified Chinese when chosen, formats money for it, an
   const studioPage = new StudioPage(page);
   await studioPage.open(studio.url);
   const settings = await studioPage.openTab('Settings');
-  await settings.getByRole('radio', { name: '简体中文', exact: true }).check();
+  await settings.getByRole('radio', { name: '简体中文', exact: true }).click();
   await expect(page.getByRole('tab', { name: '设置' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: '对话' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -80,8 +80,9 @@ test('the studio speaks Simplified Chinese when chosen, formats money for it, an
   await page.reload();
   await expect(page.getByRole('tab', { name: '对话' })).toBeVisible();
   await page.getByRole('tab', { name: '设置' }).click();
-  await page.getByRole('radio', { name: 'English', exact: true }).check();
+  await page.getByRole('radio', { name: 'English', exact: true }).click();
   await expect(studioPage.tab('Chat')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'English', exact: true })).toBeChecked();
   await expect(page.getByTestId('balance-cash')).toHaveText(/^CN¥/);
 });
 

@@ -21,6 +21,10 @@ void i18n.use(initReactI18next).init({
   // React escapes what it renders; escaping here too would show entities.
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Every language's strings are in memory before it is shown (setLanguage loads them first), so
+  // nothing needs to suspend: a switch re-renders in place instead of remounting through a
+  // Suspense fallback (which would drop focus and half-typed input).
+  react: { useSuspense: false },
 });
 
 const loaded = new Set<StudioLanguage>(['en']);

@@ -54,6 +54,8 @@ export function MessageList({ messages, actions, locked }: Props) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
+  /** Where the view was last left: its top and bottom edge. */
+  const last = useRef({ top: 0, bottom: 0 });
   const [atLatest, setAtLatest] = useState(true);
   const count = messages.length;
 
@@ -87,10 +89,15 @@ export function MessageList({ messages, actions, locked }: Props) {
     lastCount.current = count;
   }, [count]);
 
-  // After every render (new rows, measured sizes, a taller streaming row): keep to the end if stuck.
+  // After every render (new rows, measured sizes, a taller streaming row): keep to the end if
+  // stuck. The place the view was left is remembered too, so the next scroll event compares
+  // against it: a conversation that opened at its end without a scroll event (initialOffset),
+  // then is sent to its top with Home, is then seen as the reader moving up.
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (el && stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    if (stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
+    last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
   });
 
   // Only the reader scrolling up leaves the latest message, and reaching the end again returns to
@@ -99,7 +106,6 @@ export function MessageList({ messages, actions, locked }: Props) {
   // comes a frame after the scroll, and a burst of deltas can add thousands of pixels between),
   // nor the browser moving the view up when it grows taller at the end (the composer shrinking
   // as a reply ends): that moves the top of the view up, but not its bottom.
-  const last = useRef({ top: 0, bottom: 0 });
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
