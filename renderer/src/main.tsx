@@ -1,6 +1,6 @@
 /** Renderer entry: one query client for host-owned data, then the shell. */
 // First: its requests leave before the rest of the bundle (React DOM above all) is evaluated.
-import { EARLY_SETTINGS, FIRST_SCREEN } from './api/first-screen.js';
+import { EARLY_SETTINGS, FIRST_SCREEN, FIRST_SCREEN_CODE } from './api/first-screen.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -26,6 +26,7 @@ const FIRST_SCREEN_WAIT_MS = 300;
 
 const answered = Promise.all([
   ...FIRST_SCREEN.map(({ queryKey, answer }) => queryClient.prefetchQuery({ queryKey, queryFn: () => answer })),
+  ...FIRST_SCREEN_CODE.map((chunk) => chunk.catch(() => undefined)),
   // The first render speaks the chosen language (Chinese is fetched first when it is the one).
   (EARLY_SETTINGS.answer as Promise<SettingsView>).then((s) => setLanguage(resolveLanguage(s.language, systemLanguages()))).catch(() => undefined),
 ]);

@@ -6,6 +6,7 @@
  */
 import type { Input, MethodName } from '../../../shared/contract/index.js';
 import { NO_SELECTION, SELECTION_DRAFT } from '../features/chat/selection.js';
+import { loadPane } from '../features/chat/pane-loader.js';
 import { readDraft } from '../state/draft-storage.js';
 import { call, callKey, EMPTY } from './transport.js';
 
@@ -25,6 +26,9 @@ const openConversation = readDraft(SELECTION_DRAFT, NO_SELECTION).id;
 
 /** The studio's settings: the first render also needs their language. */
 export const EARLY_SETTINGS = early('settings.get', EMPTY);
+
+/** Code the first screen needs beyond the first bundle: an open conversation's pane. */
+export const FIRST_SCREEN_CODE: readonly Promise<unknown>[] = openConversation ? [loadPane()] : [];
 
 export const FIRST_SCREEN: readonly EarlyCall[] = [
   EARLY_SETTINGS,

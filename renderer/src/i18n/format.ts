@@ -1,6 +1,7 @@
 /**
  * Numbers, money and dates in the studio's language (issue 9.1): one set of Intl formatters per
- * language, made once (Intl constructors are costly in long lists), re-rendered on a switch.
+ * language, each made once and only when first needed (Intl constructors are costly), re-rendered
+ * on a switch.
  */
 import { useTranslation } from 'react-i18next';
 
@@ -27,53 +28,57 @@ export interface Formats {
 
 const cache = new Map<string, Formats>();
 
+/**
+ * Made on first use: an Intl constructor loads locale data and costs milliseconds, and most
+ * screens need two or three of these, so building all of them up front cost start-up its
+ * largest share (bench/startup.ts).
+ */
+const once = <T>(make: () => T): (() => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+
+/** Formatters keyed by a currency or a digit count; `null` remembers a code Intl refuses. */
+function keyed<K>(make: (key: K) => Intl.NumberFormat): (key: K) => Intl.NumberFormat | null {
+  const made = new Map<K, Intl.NumberFormat | null>();
+  return (key) => {
+    if (!made.has(key)) {
+      try {
+        made.set(key, make(key));
+      } catch {
+        made.set(key, null);
+      }
+    }
+    return made.get(key)!;
+  };
+}
+
 export function formatsFor(language: string): Formats {
   const known = cache.get(language);
   if (known) return known;
-  const number = new Intl.NumberFormat(language);
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const time = new Intl.DateTimeFormat(language, { timeStyle: 'medium' });
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
-  const money = new Map<string, Intl.NumberFormat | null>();
-  const costs = new Map<string, Intl.NumberFormat | null>();
-  const fixed = new Map<number, Intl.NumberFormat>();
-  const clock = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
-  const monthDay = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' });
+  const number = once(() => new Intl.NumberFormat(language));
+  const date = once(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }));
+  const dateTime = once(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }));
+  const time = once(() => new Intl.DateTimeFormat(language, { timeStyle: 'medium' }));
+  const percent = once(() => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }));
+  const clock = once(() => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }));
+  const monthDay = once(() => new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' }));
+  const money = keyed((currency: string) => new Intl.NumberFormat(language, { style: 'currency', currency }));
+  const cost = keyed((currency: string) => new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 6 }));
+  const fixed = keyed((digits: number) => new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+  const duration = once(() => durationFormat(language));
   const formats: Formats = {
-    number: (n) => number.format(n),
-    money: (amount, currency) => {
-      if (!money.has(currency)) {
-        try {
-          money.set(currency, new Intl.NumberFormat(language, { style: 'currency', currency }));
-        } catch {
-          money.set(currency, null);
-        }
-      }
-      return money.get(currency)?.format(amount) ?? `${amount.toFixed(2)} ${currency}`;
-    },
-    date: (d) => date.format(d),
-    dateTime: (d) => dateTime.format(d),
-    time: (d) => time.format(d),
-    percent: (f) => percent.format(f),
-    cost: (amount, currency) => {
-      if (!costs.has(currency)) {
-        try {
-          costs.set(currency, new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 6 }));
-        } catch {
-          costs.set(currency, null);
-        }
-      }
-      return costs.get(currency)?.format(amount) ?? `${amount} ${currency}`;
-    },
-    fixed: (n, digits) => {
-      let format = fixed.get(digits);
-      if (!format) fixed.set(digits, (format = new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
-      return format.format(n);
-    },
-    clock: (d) => clock.format(d),
-    monthDay: (d) => monthDay.format(d),
-    duration: durationFormat(language),
+    number: (n) => number().format(n),
+    money: (amount, currency) => money(currency)?.format(amount) ?? `${amount.toFixed(2)} ${currency}`,
+    date: (d) => date().format(d),
+    dateTime: (d) => dateTime().format(d),
+    time: (d) => time().format(d),
+    percent: (f) => percent().format(f),
+    cost: (amount, currency) => cost(currency)?.format(amount) ?? `${amount} ${currency}`,
+    fixed: (n, digits) => fixed(digits)!.format(n),
+    clock: (d) => clock().format(d),
+    monthDay: (d) => monthDay().format(d),
+    duration: (ms) => duration()(ms),
   };
   cache.set(language, formats);
   return formats;

@@ -10,7 +10,6 @@
  */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { host } from './en/host.js';
 import { i18n } from './index.js';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -78,7 +77,7 @@ function build(local: Tree): Catalog {
       }
     }
   };
-  walk(host, local);
+  walk(i18n.getResourceBundle('en', 'host') as Tree, local);
   return catalog;
 }
 

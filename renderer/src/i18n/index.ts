@@ -1,21 +1,31 @@
 /**
- * The studio's translations (issue 9.1), with i18next. English ships in the first bundle and is
- * what any missing key falls back to; Simplified Chinese is its own chunk, fetched only when it
- * is shown. `setLanguage` switches the whole studio at once (react-i18next re-renders).
+ * The studio's translations (issue 9.1), with i18next. English is what any missing key falls
+ * back to: the first screen's namespaces ship in the first bundle, each other tab's come with the
+ * tab's own chunk (`addEnglish`), and the host-message templates only with Chinese, the one
+ * language that needs them. Simplified Chinese is its own chunk, fetched only when it is shown.
+ * `setLanguage` switches the whole studio at once (react-i18next re-renders).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en/index.js';
+import { chat } from './en/chat.js';
+import { common } from './en/common.js';
+import type { en } from './en/index.js';
+import { generator } from './en/generator.js';
+import { markdown } from './en/markdown.js';
+import { shell } from './en/shell.js';
 import type { StudioLanguage } from './languages.js';
+
+/** What the first screen (the shell and the Chat tab) reads. */
+const FIRST_SCREEN = { common, shell, chat, markdown, generator };
 
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en },
+  resources: { en: FIRST_SCREEN },
   lng: 'en',
   fallbackLng: 'en',
   defaultNS: 'common',
-  ns: Object.keys(en),
+  ns: Object.keys(FIRST_SCREEN),
   // Resources are in memory: initialise now, so the first render already has them.
   initAsync: false,
   // React escapes what it renders; escaping here too would show entities.
@@ -29,9 +39,16 @@ void i18n.use(initReactI18next).init({
 
 const loaded = new Set<StudioLanguage>(['en']);
 
+/** A lazily loaded tab's English strings, registered by the tab's chunk before it renders. */
+export function addEnglish<NS extends keyof typeof en>(ns: NS, strings: (typeof en)[NS]): void {
+  if (!i18n.hasResourceBundle('en', ns)) i18n.addResourceBundle('en', ns, strings, true, true);
+}
+
 async function load(language: StudioLanguage): Promise<void> {
   if (loaded.has(language)) return;
-  const { zhCN } = await import('./zh-CN/index.js');
+  // The host's messages are matched against their English templates (host-text.ts).
+  const [{ zhCN }, { host }] = await Promise.all([import('./zh-CN/index.js'), import('./en/host.js')]);
+  addEnglish('host', host);
   for (const [ns, strings] of Object.entries(zhCN)) i18n.addResourceBundle('zh-CN', ns, strings, true, true);
   loaded.add(language);
 }

@@ -12,7 +12,7 @@ import { TabIntro } from '../../components/TabIntro.js';
 import { useDraft } from '../../state/drafts.js';
 import { conversationKey } from './conversation-cache.js';
 import { ConversationList } from './conversation-list.js';
-import { ConversationPane } from './conversation-pane.js';
+import { LoadedPane, loadPane } from './pane-loader.js';
 import { NO_SELECTION, SELECTION_DRAFT } from './selection.js';
 import { streamStore } from './stream-store.js';
 import { LIST_KEY, useChatEvents } from './use-chat-events.js';
@@ -33,7 +33,8 @@ function OpenConversation({ id, title }: { id: string; title?: string }) {
     if (loadedAt && Date.now() - loadedAt > 1000 && !streamStore.activeIn(id)) void client.invalidateQueries({ queryKey: key, exact: true });
   }, [client, id]);
 
-  if (query.isPending) return <p className="chat-main chat-placeholder hint">{t('tab.loadingConversation')}</p>;
+  const loading = <p className="chat-main chat-placeholder hint">{t('tab.loadingConversation')}</p>;
+  if (query.isPending) return loading;
   if (query.isError) {
     return (
       <div className="chat-main chat-placeholder" role="alert">
@@ -44,7 +45,7 @@ function OpenConversation({ id, title }: { id: string; title?: string }) {
       </div>
     );
   }
-  return <ConversationPane conversation={query.data} title={title ?? query.data.title} />;
+  return <LoadedPane conversation={query.data} title={title ?? query.data.title} fallback={loading} />;
 }
 
 export default function ChatTab() {
@@ -57,6 +58,11 @@ export default function ChatTab() {
   const [createError, setCreateError] = useState<string | null>(null);
   useChatEvents((id) => setGone((g) => [...g, id]));
   useEffect(preloadMarkdown, []);
+  // A new conversation opens at once: the pane's chunk is fetched while the page is idle.
+  useEffect(() => {
+    const idle = requestIdleCallback(() => void loadPane(), { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   // A stored selection that no longer exists (removed elsewhere, another profile) falls back to the newest.
   const checked = useRef(false);

@@ -4,7 +4,7 @@
  * It keeps to the newest message while a reply streams, unless the reader has scrolled up; then
  * "Jump to latest" brings them back. Rows are memoized: a streaming frame re-renders one row.
  */
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type WheelEvent as ReactWheelEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '../../../../shared/contract/chat.js';
@@ -118,6 +118,18 @@ export function MessageList({ messages, actions, locked }: Props) {
     setAtLatest(stuck.current);
   };
 
+  // The reader's own move up (a key, the wheel) leaves the latest message at once, before its
+  // scroll event: a row measured in between would otherwise take the view back to the end.
+  const leave = () => {
+    stuck.current = false;
+  };
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (['Home', 'PageUp', 'ArrowUp'].includes(e.key)) leave();
+  };
+  const onWheel = (e: ReactWheelEvent) => {
+    if (e.deltaY < 0) leave();
+  };
+
   const jump = () => {
     stuck.current = true;
     setAtLatest(true);
@@ -127,7 +139,7 @@ export function MessageList({ messages, actions, locked }: Props) {
   const items = virtualizer.getVirtualItems();
   return (
     <div className="chat-scroll-wrap">
-      <div ref={scrollRef} className="chat-scroll" onScroll={onScroll} tabIndex={0} role="region" aria-label={t('messages.label')} data-testid="chat-scroll">
+      <div ref={scrollRef} className="chat-scroll" onScroll={onScroll} onKeyDown={onKeyDown} onWheel={onWheel} tabIndex={0} role="region" aria-label={t('messages.label')} data-testid="chat-scroll">
         {count === 0 ? (
           <p className="chat-empty-conv hint">{t('messages.empty')}</p>
         ) : (

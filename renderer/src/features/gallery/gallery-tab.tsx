@@ -3,6 +3,7 @@
  * grid read page by page from the host; filters, a debounced prompt search, a detail view with
  * playback and the item's actions, and live updates from `library.onDidChange`.
  */
+import './strings.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';

@@ -3,6 +3,7 @@
  * images, checks before sending, and results that appear as they arrive. The draft lives in
  * localStorage (useDraft), so a tab switch, a failure or a restart never loses it.
  */
+import './strings.js';
 import type { TFunction } from 'i18next';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 /** The Settings tab: gateway profiles and their keys, the library folder, theme, language and the keyboard shortcuts. */
+import './strings.js';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../../../shared/contract/index.js';

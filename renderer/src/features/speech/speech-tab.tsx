@@ -4,6 +4,7 @@
  * and answers with the item, which plays here. The draft and the last result survive a tab
  * switch, a failure and a restart; a Gallery remix prefills the form once.
  */
+import './strings.js';
 import type { TFunction } from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

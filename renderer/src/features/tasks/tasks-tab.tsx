@@ -3,6 +3,7 @@
  * and per-job actions. Rows are memoized and skipped by the browser while off screen
  * (`content-visibility`), which keeps hundreds of jobs cheap without a virtualizer.
  */
+import './strings.js';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../../../shared/contract/tasks.js';

@@ -4,6 +4,7 @@
  * (Tasks tab) and its clip plays here once saved. The draft and the last job survive a tab
  * switch, a failure and a restart; a Gallery remix prefills the form once.
  */
+import './strings.js';
 import type { TFunction } from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
