@@ -93,5 +93,11 @@ test.describe('a Chinese system', () => {
     await page.goto(studio.url);
     await expect(page.getByRole('tab', { name: '对话' })).toBeVisible();
     await expect(page.getByRole('tab', { name: '作品库' })).toBeVisible();
+    // A new conversation's title is the host's, stored in English, and shown in Chinese.
+    await page.getByRole('button', { name: '+ 新建对话' }).first().click();
+    await expect(page.getByRole('heading', { level: 3, name: '新对话' })).toBeVisible();
+    // An empty message is refused before sending, in Chinese.
+    await page.getByRole('button', { name: /^发送/ }).click();
+    await expect(page.getByRole('tabpanel', { name: '对话' }).getByText('请输入消息或添加图片。')).toBeVisible();
   });
 });

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.js';
 import { useFormats } from '../../i18n/format.js';
+import { useShownTitle } from './shown-title.js';
 
 interface Props {
   id: string;
@@ -29,6 +30,7 @@ function download(fileName: string, text: string) {
 export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, problems }: Props) {
   const { t } = useTranslation('chat');
   const f = useFormats();
+  const shownTitle = useShownTitle();
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -48,7 +50,7 @@ export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, 
 
   return (
     <header className="chat-conv-head">
-      <h3 className="chat-conv-heading">{title}</h3>
+      <h3 className="chat-conv-heading">{shownTitle(title)}</h3>
       <span className="hint chat-export-status" role="status">
         {status}
       </span>

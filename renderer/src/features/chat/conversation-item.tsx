@@ -6,6 +6,7 @@ import type { ConversationSummary } from '../../../../shared/contract/chat.js';
 import { call, errorMessage } from '../../api/client.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 import { applyMeta } from './conversation-cache.js';
+import { useShownTitle } from './shown-title.js';
 import { LIST_KEY } from './use-chat-events.js';
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
@@ -28,7 +29,8 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
   const f = useFormats();
   const client = useQueryClient();
   const [mode, setMode] = useState<Mode>('view');
-  const [title, setTitle] = useState(c.title);
+  const shown = useShownTitle()(c.title);
+  const [title, setTitle] = useState(shown);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
@@ -40,13 +42,13 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
   };
 
   const startRename = () => {
-    setTitle(c.title);
+    setTitle(shown);
     setMode('rename');
   };
 
   const rename = async () => {
     const next = title.trim();
-    if (next === c.title) return back();
+    if (next === c.title || next === shown) return back();
     if (!next) return setProblem(t('item.titleRequired'));
     setBusy(true);
     try {
@@ -92,7 +94,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
             } else if (e.key === 'Escape') {
               e.preventDefault();
               e.stopPropagation();
-              setTitle(c.title);
+              setTitle(shown);
               back();
             }
           }}
@@ -110,14 +112,14 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
   return (
     <li className={`chat-conv${selected ? ' is-selected' : ''}`}>
       <button type="button" ref={openButton} className="chat-conv-open" aria-current={selected ? 'page' : undefined} onClick={() => onSelect(c.id)}>
-        <span className="chat-conv-title">{c.title}</span>
+        <span className="chat-conv-title">{shown}</span>
         <span className="chat-conv-meta">
           {t('item.meta', { when: when(c.updatedAt, f), count: c.messageCount, n: f.number(c.messageCount) })}
         </span>
         {c.snippet && <span className="chat-conv-snippet">{c.snippet}</span>}
       </button>
       {mode === 'confirm-delete' ? (
-        <div className="chat-conv-confirm" role="group" aria-label={t('item.confirmLabel', { title: c.title })}>
+        <div className="chat-conv-confirm" role="group" aria-label={t('item.confirmLabel', { title: shown })}>
           <span>{t('item.confirmText')}</span>
           <button type="button" className="button button-danger-solid" disabled={busy} onClick={() => void remove()} autoFocus>
             {t('item.delete')}
@@ -128,10 +130,10 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
         </div>
       ) : (
         <div className="chat-conv-actions">
-          <button type="button" className="icon-button" aria-label={t('item.renameLabel', { title: c.title })} title={t('item.rename')} onClick={startRename}>
+          <button type="button" className="icon-button" aria-label={t('item.renameLabel', { title: shown })} title={t('item.rename')} onClick={startRename}>
             ✎
           </button>
-          <button type="button" className="icon-button button-danger" aria-label={t('item.deleteLabel', { title: c.title })} title={t('item.delete')} onClick={() => setMode('confirm-delete')}>
+          <button type="button" className="icon-button button-danger" aria-label={t('item.deleteLabel', { title: shown })} title={t('item.delete')} onClick={() => setMode('confirm-delete')}>
             ×
           </button>
         </div>

@@ -118,23 +118,35 @@ export function MessageList({ messages, actions, locked }: Props) {
     setAtLatest(stuck.current);
   };
 
+  const jump = () => {
+    stuck.current = true;
+    setAtLatest(true);
+    virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  };
+
   // The reader's own move up (a key, the wheel) leaves the latest message at once, before its
   // scroll event: a row measured in between would otherwise take the view back to the end.
   const leave = () => {
     stuck.current = false;
   };
   const onKeyDown = (e: ReactKeyboardEvent) => {
+    // Keys typed into a field inside a message (editing a turn) move its caret, not the list.
+    if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
     if (['Home', 'PageUp', 'ArrowUp'].includes(e.key)) leave();
+    // Home and End go to the very first and last message through the virtualizer: the browser's
+    // own smooth scroll across 2,000 rows is cut short as rows it passes are measured.
+    if (e.key === 'Home' && count > 0) {
+      e.preventDefault();
+      virtualizer.scrollToIndex(0, { align: 'start' });
+    } else if (e.key === 'End' && count > 0) {
+      e.preventDefault();
+      jump();
+    }
   };
   const onWheel = (e: ReactWheelEvent) => {
     if (e.deltaY < 0) leave();
   };
 
-  const jump = () => {
-    stuck.current = true;
-    setAtLatest(true);
-    virtualizer.scrollToIndex(count - 1, { align: 'end' });
-  };
 
   const items = virtualizer.getVirtualItems();
   return (

@@ -25,6 +25,11 @@ export const chat = {
     empty: 'No conversations yet.',
     list: 'Conversation list',
   },
+  /** The titles the host gives a conversation before it has a message of its own (conversation-file.ts). */
+  defaultTitle: {
+    untitled: 'New conversation',
+    image: 'Image',
+  },
   item: {
     meta_one: '{{when}} · {{n}} message',
     meta_other: '{{when}} · {{n}} messages',

@@ -24,6 +24,10 @@ export const chat: Messages['chat'] = {
     empty: '还没有对话。',
     list: '对话列表',
   },
+  defaultTitle: {
+    untitled: '新对话',
+    image: '图片',
+  },
   item: {
     meta_one: '{{when}} · {{n}} 条消息',
     meta_other: '{{when}} · {{n}} 条消息',
