@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CashBalance, ChatChunk, NativeResponse } from '../../../shared/gateway/wire.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import { GatewayClient } from './client.js';
-import { GatewayFailure } from './failure.js';
 import { sseData } from './sse.js';
+import { failureOf } from '../test/failure-of.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => { sandbox = await startSandbox({ speed: 100, streamPaceMs: 0 }); });
@@ -32,15 +32,6 @@ function client(apiKey = 'sk-sandbox', delays: number[] = []) {
   });
 }
 const balance = (c: GatewayClient) => c.json({ method: 'GET', path: '/v1/account/balance' }, CashBalance);
-const failureOf = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof GatewayFailure) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
-};
 
 describe('gateway client: bodies and auth', () => {
   it('unwraps the envelope and checks the payload against the wire schema', async () => {

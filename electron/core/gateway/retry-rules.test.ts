@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import fc from 'fast-check';
 import { CashBalance, ChatCompletion, ImageSubmission } from '../../../shared/gateway/wire.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import { failureOf } from '../test/failure-of.js';
 import { startHop, type GatewayHop } from '../test/gateway-hop.js';
 import { GatewayClient, type GatewayConfig } from './client.js';
 import { GatewayFailure } from './failure.js';
@@ -49,15 +50,6 @@ const chat = (c: GatewayClient) => c.json({ method: 'POST', path: '/v1/chat/comp
 const submitImage = (c: GatewayClient, prompt = 'a lantern') =>
   c.json({ method: 'POST', path: '/v1/images/generations', json: { model: 'seedream-4-0', prompt, resolution: '1K' }, idempotent: false }, ImageSubmission);
 
-async function failureOf(p: Promise<unknown>): Promise<GatewayFailure> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof GatewayFailure) return err;
-    throw err;
-  }
-  throw new Error('expected a failure');
-}
 
 const cases = <T>(values: T[]) => TRANSPORTS.flatMap((t) => values.map((v) => [t, v] as const));
 
