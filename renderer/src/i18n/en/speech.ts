@@ -1,4 +1,6 @@
 /** The Speech tab. */
+import { SPEECH_VOICES } from '../../../../shared/gateway/catalog.js';
+
 export const speech = {
   intro: {
     title: 'Speech',
@@ -27,12 +29,8 @@ export const speech = {
   },
   voice: {
     legend: 'Voice',
-    alloy: 'neutral',
-    echo: 'male',
-    fable: 'narrative',
-    onyx: 'deep male',
-    nova: 'female',
-    shimmer: 'soft female',
+    // Each voice as the spec describes it (§4.10).
+    ...SPEECH_VOICES,
   },
   text: {
     label: 'Text',
