@@ -39,7 +39,7 @@ async function uiRun(page: Page): Promise<UiStream & { tasks: Task[] }> {
   const sidebar = chat.getByRole('complementary', { name: 'Conversations' });
   const conversations = sidebar.getByRole('navigation', { name: 'Conversation list' }).getByRole('listitem');
   const before = await conversations.count();
-  await sidebar.getByRole('button', { name: /New conversation/ }).click();
+  await sidebar.getByRole('button', { name: '+ New conversation', exact: true }).click();
   await conversations.nth(before).waitFor();
   const composer = chat.getByRole('form', { name: 'New message' });
   await chat.getByText('No messages yet').waitFor();

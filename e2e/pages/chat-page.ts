@@ -47,7 +47,8 @@ export class ChatPage {
 
   async newConversation(): Promise<void> {
     const before = await this.conversations.count();
-    await this.sidebar.getByRole('button', { name: /New conversation/ }).click();
+    // The sidebar's own button, not a conversation still titled "New conversation".
+    await this.sidebar.getByRole('button', { name: '+ New conversation', exact: true }).click();
     await expect(this.composer).toBeVisible();
     await expect(this.conversations).toHaveCount(before + 1);
   }
