@@ -15,25 +15,29 @@ import { StudioPage } from './pages/studio-page.js';
 
 const profile = (name: string) => ({ name, baseUrl: 'https://evil.example', apiKey: 'sk-attacker-0000' });
 
-/**
- * Signs in, then records every status the shell answered from here on. Through the DevTools
- * protocol, because the browser hides an answer it blocked (CORS, CORP) from the page and from
- * Playwright's own events; a preflight the shell refused is recorded too.
- */
-async function signInAndWatch(page: Page, studio: Studio) {
+/** Signs in: the token cookie is in the jar from here on. */
+async function signIn(page: Page, studio: Studio) {
   await new StudioPage(page).open(studio.url);
-  const shell = new URL(studio.url).origin;
+  return { shell: new URL(studio.url).origin };
+}
+
+/**
+ * Records every status the shell answers from now on. Through the DevTools protocol, because the
+ * browser hides an answer it blocked (CORS, CORP) from the page and from Playwright's own events;
+ * a preflight the shell refused is recorded too. Started once the attacker's page is open, so
+ * the studio's own idle loading (its lazy chunks) is not mistaken for the attacker's requests.
+ */
+async function watchShell(page: Page, shell: string) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const requests = new Map<string, string>();
   const statuses = new Map<string, number>();
   cdp.on('Network.requestWillBeSent', (e) => requests.set(e.requestId, `${e.request.method} ${e.request.url}`));
   cdp.on('Network.responseReceivedExtraInfo', (e) => statuses.set(e.requestId, e.statusCode));
-  const answers = () => [...statuses].flatMap(([id, status]) => {
+  return () => [...statuses].flatMap(([id, status]) => {
     const request = requests.get(id);
     return request?.includes(` ${shell}/`) ? [`${request} ${status}`] : [];
   });
-  return { shell, answers };
 }
 
 /** Back in the studio: no profile the attacker tried to save exists. */
@@ -57,8 +61,9 @@ test.afterEach(async () => {
 });
 
 test('another local site cannot call the shell by fetch, with or without credentials, nor open its event stream', async ({ page, studio }) => {
-  const { shell, answers } = await signInAndWatch(page, studio);
+  const { shell } = await signIn(page, studio);
   await attacker.open(page);
+  const answers = await watchShell(page, shell);
   const call = `${shell}/api/call/profiles.save`;
   const json = (name: string) => JSON.stringify(profile(name));
   const outcomes = {
@@ -104,7 +109,7 @@ const FORMS: Array<[string, 'application/x-www-form-urlencoded' | 'multipart/for
 
 for (const [label, enctype, fields] of FORMS) {
   test(`another local site cannot call the shell with an HTML form post (${label})`, async ({ page, studio }) => {
-    const { shell } = await signInAndWatch(page, studio);
+    const { shell } = await signIn(page, studio);
     await attacker.open(page);
     const answer = await submitForm(page, `${shell}/api/call/profiles.save`, enctype, fields);
     // The form really carried the user's cookie: only the shell's Origin check refused it.
@@ -116,12 +121,12 @@ for (const [label, enctype, fields] of FORMS) {
 }
 
 test('a page reached under another name (DNS rebinding) is refused, even holding the sign-in link', async ({ page, studio }) => {
-  await signInAndWatch(page, studio);
+  await signIn(page, studio);
   // Chromium resolves every *.localhost name to this machine, as a rebound DNS name would: the
   // browser takes the page as its own origin, so it could read whatever the shell answered.
-  const signIn = new URL(studio.url);
-  const rebound = `http://rebind.localhost:${signIn.port}`;
-  const first = await page.goto(`${rebound}/?token=${signIn.searchParams.get('token')}`);
+  const signInUrl = new URL(studio.url);
+  const rebound = `http://rebind.localhost:${signInUrl.port}`;
+  const first = await page.goto(`${rebound}/?token=${signInUrl.searchParams.get('token')}`);
   expect(first?.status()).toBe(403);
   expect(await first?.text()).toBe('Forbidden host.');
   expect(await page.context().cookies(rebound)).toEqual([]);
@@ -137,7 +142,7 @@ test('another local site cannot show or read the library', async ({ page, studio
   const library = join(studio.dataDir, 'Library');
   mkdirSync(library, { recursive: true });
   writeFileSync(join(library, 'private.png'), pngFile('private.png').buffer);
-  const { shell } = await signInAndWatch(page, studio);
+  const { shell } = await signIn(page, studio);
   // The studio itself shows it.
   expect(await loadImage(page, '/media/private.png')).toBe('loaded');
 
