@@ -35,14 +35,20 @@ const OPEN_EVENTS = `() => new Promise((resolve, reject) => {
 /**
  * The end of a reply as shown: its letters and digits only. Markdown's syntax is not on screen,
  * and text nodes of neighbouring elements join without the spaces between them. Buttons (a code
- * block's Copy) and status regions are the app's words, not the reply's. Read backwards from the
- * end, so a check costs the same at the end of a long reply as of a short one.
+ * block's Copy), status regions and a code block's language label are the app's words, not the
+ * reply's (a fence with no language yet is labelled "text"), so `replyTail` drops fences' info
+ * strings from the source alike. Read backwards from the end, so a check costs the same at the
+ * end of a long reply as of a short one.
  */
+/** A fence line, its info string (the language) after the fence: kept as `$1` drops the info. */
+const FENCE_LINE = String.raw`^( {0,3}(?:\x60{3,}|~{3,}))[^\n]*$`;
+
 export const TAIL = `const alnum = (s) => s.replace(/[^A-Za-z0-9]+/g, '');
   const TAIL = 24;
+  const replyTail = (source) => alnum(source.slice(-400).replace(new RegExp(${JSON.stringify(FENCE_LINE)}, 'gm'), '$1')).slice(-TAIL);
   const shownTail = (el) => {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
-      acceptNode: (n) => (n.parentElement.closest('button, [role="status"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      acceptNode: (n) => (n.parentElement.closest('button, [role="status"], .md-code-lang') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
     });
     let text = '';
     for (let node = walker.lastChild(); node && text.length < TAIL; node = walker.previousNode()) text = alnum(node.data) + text;
@@ -51,7 +57,7 @@ export const TAIL = `const alnum = (s) => s.replace(/[^A-Za-z0-9]+/g, '');
 
 /** What `shownTail` reads at the end of a reply whose Markdown source is `text`. */
 export function textTail(text: string): string {
-  return text.slice(-400).replace(/[^A-Za-z0-9]+/g, '').slice(-24);
+  return text.slice(-400).replace(new RegExp(FENCE_LINE, 'gm'), '$1').replace(/[^A-Za-z0-9]+/g, '').slice(-24);
 }
 
 /** Expression: the contract's own `app.info` (the embedded sandbox's URL is in it). */
@@ -124,7 +130,7 @@ export const ARM_UI_STREAM = `(async () => {
       source.close();
       document.removeEventListener('click', onClick, true);
       const text = payload.message.choices?.[0]?.text ?? '';
-      const want = alnum(text.slice(-400)).slice(-TAIL);
+      const want = replyTail(text);
       /** What the DOM does not show yet ('' once it shows the final reply). */
       const missing = () => {
         const scroll = document.querySelector('[data-testid="chat-scroll"]');
