@@ -4,9 +4,9 @@
  */
 import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import type { Element } from 'hast';
-import { useTranslation } from 'react-i18next';
 import type { ExtraProps } from 'react-markdown';
 import { highlight } from './highlight.js';
+import { useCodeWords } from './markdown-t.js';
 
 /**
  * Highlighting a block that is still growing repeats on every frame; past this size that costs
@@ -31,7 +31,7 @@ function codeOf(pre: Element | undefined): { language: string; code: string } | 
 type CopyState = 'idle' | 'copied' | 'failed';
 
 function CopyButton({ code }: { code: string }) {
-  const { t } = useTranslation('markdown');
+  const words = useCodeWords();
   const [state, setState] = useState<CopyState>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -45,15 +45,15 @@ function CopyButton({ code }: { code: string }) {
     write.then(() => setState('copied'), () => setState('failed'));
   };
 
-  const label = state === 'copied' ? t('code.copied') : state === 'failed' ? t('code.copyFailed') : t('code.copy');
+  const label = state === 'copied' ? words.copied : state === 'failed' ? words.copyFailed : words.copy;
   return (
     <>
-      <button type="button" className="md-code-copy" onClick={copy} aria-label={t('code.copyLabel')}>
+      <button type="button" className="md-code-copy" onClick={copy} aria-label={words.copyLabel}>
         {label}
       </button>
       {/* The button's label is fixed for screen readers; the outcome is announced here. */}
       <span className="sr-only" role="status">
-        {state === 'copied' ? t('code.copiedStatus') : state === 'failed' ? t('code.failedStatus') : ''}
+        {state === 'copied' ? words.copiedStatus : state === 'failed' ? words.failedStatus : ''}
       </span>
     </>
   );
@@ -66,13 +66,13 @@ interface CodeBlockProps {
 }
 
 export function CodeBlock({ language, code, live }: CodeBlockProps) {
-  const { t } = useTranslation('markdown');
+  const words = useCodeWords();
   const highlightNow = !live || code.length <= LIVE_HIGHLIGHT_LIMIT;
   const highlighted = useMemo(() => (highlightNow ? highlight(code, language, !live) : null), [code, language, highlightNow, live]);
   return (
     <div className="md-code">
       <div className="md-code-bar">
-        <span className="md-code-lang">{language || t('code.plain')}</span>
+        <span className="md-code-lang">{language || words.plain}</span>
         <CopyButton code={code} />
       </div>
       {/* Focusable so keyboard users can scroll a wide block sideways. */}

@@ -3,10 +3,10 @@
  * scrollable tables and code blocks. Each gets only attributes that safe-url.ts let through.
  */
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Components, ExtraProps } from 'react-markdown';
 import { makePre } from './code-block.js';
 import { RemoteImage } from './remote-image.js';
+import { useMarkdownT } from './markdown-t.js';
 
 function Link({ href, title, children }: ComponentProps<'a'> & ExtraProps) {
   // No href means safe-url.ts refused the URL: show the words, not a link to nowhere.
@@ -19,7 +19,7 @@ function Link({ href, title, children }: ComponentProps<'a'> & ExtraProps) {
 }
 
 function Image({ src, alt }: ComponentProps<'img'> & ExtraProps) {
-  const { t } = useTranslation('markdown');
+  const t = useMarkdownT();
   if (typeof src !== 'string' || src === '') {
     return (
       <span className="md-image-blocked" title={t('image.blocked')}>
@@ -31,7 +31,7 @@ function Image({ src, alt }: ComponentProps<'img'> & ExtraProps) {
 }
 
 function Table({ children }: ComponentProps<'table'> & ExtraProps) {
-  const { t } = useTranslation('markdown');
+  const t = useMarkdownT();
   return (
     // Focusable so a table wider than the reply can be scrolled from the keyboard.
     <div className="md-table-wrap" tabIndex={0} role="group" aria-label={t('table.label')}>

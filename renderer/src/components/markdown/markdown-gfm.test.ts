@@ -97,8 +97,11 @@ describe('Markdown: GitHub-flavoured features', () => {
     const html = renderHtml('# Title\n\nPara\n\n> quote', true);
     const [root] = elementsOf(html);
     expect(attr(root, 'aria-busy')).toBe('true');
-    // Blocks parsed together are separated by a line break, as HTML source is.
-    const blocks = root.childNodes.filter((n) => !('value' in n && n.nodeName === '#text' && n.value.trim() === ''));
+    // The reply is rendered in parts (a group of settled blocks, then the last block); blocks
+    // parsed together are separated by a line break, as HTML source is.
+    const parts = root.childNodes.filter((n): n is HtmlElement => 'tagName' in n);
+    expect(parts.map((p) => attr(p, 'class'))).toEqual(['md-part', 'md-part']);
+    const blocks = parts.flatMap((p) => p.childNodes).filter((n) => !('value' in n && n.nodeName === '#text' && n.value.trim() === ''));
     expect(blocks.map((n) => n.nodeName)).toEqual(['h1', 'p', 'blockquote']);
     expect(attr(elementsOf(renderHtml('x', false))[0], 'aria-busy')).toBeUndefined();
   });

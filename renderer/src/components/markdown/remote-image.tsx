@@ -4,7 +4,8 @@
  * here (safe-url.ts), and the loaded image sends no referrer.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useMarkdownT } from './markdown-t.js';
 
 function hostOf(src: string): string {
   try {
@@ -15,7 +16,7 @@ function hostOf(src: string): string {
 }
 
 export function RemoteImage({ src, alt }: { src: string; alt: string }) {
-  const { t } = useTranslation('markdown');
+  const t = useMarkdownT();
   const [shown, setShown] = useState(false);
   const image = useRef<HTMLImageElement>(null);
   // The button the user pressed disappears; keep their place by focusing what replaced it.

@@ -1,0 +1,62 @@
+/**
+ * A very long reply in Chromium: it renders only the parts near the view (its end, where it was
+ * written), and a reader going back up through it keeps their place while the parts above are
+ * shown for the first time at their real height.
+ */
+import { test, expect } from './fixtures.js';
+import { ChatPage, paceSandbox } from './pages/chat-page.js';
+
+/** How far each step scrolls up, and what every step moved the text the reader looks at. */
+const STEP_PX = 400;
+
+test('a 20,000-token reply renders what is in view, and reading back up through it never jumps', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  const chat = new ChatPage(page);
+  await chat.studio.open(studio.url);
+  await chat.open();
+  await chat.newConversation();
+  await paceSandbox(page, studio.sandboxUrl, 0);
+  const reply = await chat.send('[tokens:20000] Tell me a very long story.');
+  await chat.expectStatus(reply, 'complete', 60_000);
+
+  // The end of the reply is on screen, formatted; most of its parts stand in as empty boxes.
+  const parts = reply.locator('.md > .md-part');
+  await expect(parts.last()).toBeInViewport();
+  await expect(reply.locator('.md-code').last()).toBeVisible();
+  const counts = () => parts.evaluateAll((all) => ({ all: all.length, shown: all.filter((p) => p.childElementCount > 0).length }));
+  const { all, shown } = await counts();
+  expect(all).toBeGreaterThan(30);
+  expect(shown).toBeLessThan(all / 3);
+
+  // Up, a step at a time, to the top of the reply: whatever the reader looks at moves by the
+  // step exactly, though the parts above it are shown (and measured) for the first time.
+  const drift = await page.getByTestId('chat-scroll').evaluate(async (scroll, step) => {
+    const page = scroll.ownerDocument.defaultView!;
+    const frames = () => new Promise((resolve) => page.requestAnimationFrame(() => page.requestAnimationFrame(resolve)));
+    const moved: number[] = [];
+    for (let i = 0; i < 500 && scroll.scrollTop > 0; i++) {
+      const view = scroll.getBoundingClientRect();
+      const anchor = [...scroll.querySelectorAll('.md-part > *')].find((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top >= view.top && r.bottom <= view.bottom;
+      });
+      const before = anchor?.getBoundingClientRect().top ?? 0;
+      const from = scroll.scrollTop;
+      scroll.scrollTop = from - step;
+      const asked = from - scroll.scrollTop;
+      await frames();
+      await frames();
+      if (anchor?.isConnected) moved.push(anchor.getBoundingClientRect().top - before - asked);
+    }
+    return moved;
+  }, STEP_PX);
+  expect(drift.length).toBeGreaterThan(20);
+  expect(drift.filter((px) => Math.abs(px) > 1)).toEqual([]);
+
+  // The beginning is there, and End goes back to the end of the reply.
+  await expect(reply).toContainText('Paragraph 3.');
+  await expect(reply).toContainText('You asked: "[tokens:20000] Tell me a very long story."');
+  expect((await counts()).shown).toBeGreaterThan(shown);
+  await page.getByTestId('chat-scroll').press('End');
+  await expect(parts.last()).toBeInViewport();
+});
