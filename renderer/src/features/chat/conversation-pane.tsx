@@ -16,32 +16,13 @@ import { applyStart } from './conversation-cache.js';
 import { Composer, type ComposerDraft } from './composer.js';
 import { ConversationHeader } from './conversation-header.js';
 import { MessageList } from './message-list.js';
+import { useEndAnnouncement } from './end-announcement.js';
 import { effectiveApi, responsesModelOf } from './settings-form.js';
 import { SettingsPanel } from './settings-panel.js';
 import { useActiveStream } from './stream-store.js';
 import { useChatActions } from './use-chat-actions.js';
 import { usePendingImages, type PendingImage } from './use-pending-images.js';
 import { useSettingsEditor } from './use-settings-editor.js';
-
-const ENDED = {
-  complete: 'announce.complete',
-  stopped: 'announce.stopped',
-  incomplete: 'announce.incomplete',
-  failed: 'announce.failed',
-} as const;
-
-const endedKey = (status: string | undefined) => (status && Object.hasOwn(ENDED, status) ? ENDED[status as keyof typeof ENDED] : undefined);
-
-/** What screen readers hear when a reply ends (the stream itself is not read out as it grows). */
-function useEndAnnouncement(conversation: ConversationView): string {
-  const { t } = useTranslation('chat');
-  const last = conversation.messages.at(-1);
-  const status = last?.role === 'assistant' ? (last.status ?? 'complete') : undefined;
-  const [seen, setSeen] = useState<{ status: typeof status; ended: ReturnType<typeof endedKey> }>({ status, ended: undefined });
-  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
-  if (seen.status !== status) setSeen({ status, ended: seen.status === 'streaming' ? endedKey(status) : undefined });
-  return seen.ended ? t(seen.ended) : '';
-}
 
 const EMPTY_DRAFT: ComposerDraft = { text: '', images: [], imagesFirst: false };
 
