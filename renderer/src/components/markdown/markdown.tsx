@@ -70,7 +70,7 @@ export function Markdown({ text, streaming }: MarkdownProps) {
   const blocks = useMemo(() => groupBlocks(splitBlocks(deferredText)), [deferredText]);
   // A long reply in a scrolling list renders only what is near the view (reply-window.ts), which
   // bounds each commit by itself; a shorter one is added to the page a slice at a time.
-  const replyWindow = useReplyWindow(blocks, deferredText.length >= WINDOW_FROM);
+  const replyWindow = useReplyWindow(blocks, deferredText.length >= WINDOW_FROM, streaming);
   // Blocks before `shown` are on the page already; this render adds one slice after them.
   const [shown, setShown] = useState(0);
   const end = replyWindow.windowed ? blocks.length : sliceEnd(blocks, Math.min(shown, blocks.length));

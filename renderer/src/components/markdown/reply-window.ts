@@ -5,13 +5,23 @@
  * guess from their text until they are first shown. A 90,000-character reply otherwise costs
  * about a second of main thread to show, three times what the stream itself takes (bench/stream.ts).
  *
- * A part shown for the first time above the view changes its height from the guess: the view is
- * moved by the difference before the frame is painted, so what the reader looks at stays put.
+ * A part shown for the first time that starts above the view changes its height from the guess:
+ * the view is moved by the difference before the frame is painted, so what the reader looks at
+ * stays put.
  */
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
-/** The scrolling element a reply sits in (the message list); without one, replies render whole. */
-export const ScrollRootContext = createContext<RefObject<HTMLElement | null> | null>(null);
+/** The scrolling list a reply sits in (the message list); without one, replies render whole. */
+export interface ScrollRoot {
+  element: RefObject<HTMLElement | null>;
+  /**
+   * Content above the view changed height by `px`: keep what the reader sees in place (or the
+   * view at the end, if it keeps to the latest), without that move reading as the reader's own.
+   */
+  keepPlace(px: number): void;
+}
+
+export const ScrollRootContext = createContext<ScrollRoot | null>(null);
 
 /** Replies at least this long render in part. */
 export const WINDOW_FROM = 12_000;
@@ -25,7 +35,11 @@ const TAIL_VIEWS = 1.5;
 /** The view's height until the observer has measured it. */
 const VIEW_GUESS_PX = 1_200;
 
-/** How far beyond the view parts are rendered ahead of the reader, in view heights. */
+/**
+ * Parts this close to the view render at once; parts within AHEAD render when the page is next
+ * idle and the reply is not streaming, ready for a reader going up or down.
+ */
+const IN_VIEW = '25%';
 const AHEAD = '150%';
 
 /** Heights of parts once shown, by source: a part shown again, or the reply opened again, stands in at its real height. */
@@ -64,42 +78,92 @@ export function tailStart(parts: readonly string[], heightOf: (source: string) =
   return Math.max(index, 0);
 }
 
-const standInHeight = (source: string) => knownHeights.get(source) ?? guessHeight(source);
+/** Guesses by source, as every render asks for the parts at the end (the tail) and those standing in. */
+const guesses = new Map<string, number>();
+
+function standInHeight(source: string): number {
+  const known = knownHeights.get(source);
+  if (known !== undefined) return known;
+  let guess = guesses.get(source);
+  if (guess === undefined) {
+    guess = guessHeight(source);
+    if (guesses.size >= KNOWN_MAX) guesses.delete(guesses.keys().next().value!);
+    guesses.set(source, guess);
+  }
+  return guess;
+}
+
+/** The parts an observer's entries say are within its margin, from those it said before. */
+function updated(before: ReadonlySet<number>, entries: IntersectionObserverEntry[]): ReadonlySet<number> {
+  const after = new Set(before);
+  for (const e of entries) {
+    const index = Number((e.target as HTMLElement).dataset.part);
+    if (e.isIntersecting) after.add(index);
+    else after.delete(index);
+  }
+  return after.size === before.size && [...after].every((i) => before.has(i)) ? before : after;
+}
+
+/**
+ * Whether parts ahead of the reader may render: not while the reply streams (the stream is what
+ * the reader watches, and the page is seldom idle then), and from the first idle moment after.
+ */
+function useAheadAllowed(streaming: boolean): boolean {
+  const [state, setState] = useState({ streaming, allowed: !streaming });
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+  if (state.streaming !== streaming) setState({ streaming, allowed: false });
+  useEffect(() => {
+    if (streaming || state.allowed) return;
+    const id = requestIdleCallback(() => setState((s) => ({ ...s, allowed: true })));
+    return () => cancelIdleCallback(id);
+  }, [streaming, state.allowed]);
+  return !streaming && state.allowed;
+}
 
 /** `parts` windowed inside `root`'s view; with no root, every part is rendered. */
-export function useReplyWindow(parts: readonly string[], windowed: boolean): ReplyWindow {
+export function useReplyWindow(parts: readonly string[], windowed: boolean, streaming: boolean): ReplyWindow {
   const root = useContext(ScrollRootContext);
   const active = windowed && root !== null;
-  const [near, setNear] = useState<ReadonlySet<number>>(() => new Set());
+  const [inView, setInView] = useState<ReadonlySet<number>>(() => new Set());
+  const [ahead, setAhead] = useState<ReadonlySet<number>>(() => new Set());
   const [viewHeight, setViewHeight] = useState(VIEW_GUESS_PX);
+  const aheadAllowed = useAheadAllowed(streaming);
   const boxes = useRef(new Set<HTMLElement>());
   const sizes = useRef(new WeakMap<Element, number>());
-  const observers = useRef<{ intersection: IntersectionObserver; resize: ResizeObserver } | null>(null);
+  const observers = useRef<Array<IntersectionObserver | ResizeObserver>>([]);
   // What the observers read of the latest render (they run after it is laid out).
   const partsRef = useRef(parts);
   const renderedRef = useRef<(index: number) => boolean>(() => true);
 
   // After the commit, when the list's scrolling element is attached (a part's ref can come first).
   useEffect(() => {
-    const scroller = root?.current;
+    const scroller = root?.element.current;
     if (!active || !scroller) return;
-    const intersection = new IntersectionObserver(
+    const view = new IntersectionObserver(
       (entries) => {
-        const view = entries[0]?.rootBounds?.height;
-        if (view) setViewHeight(view);
-        setNear((before) => {
-          const after = new Set(before);
-          for (const e of entries) {
-            const index = Number((e.target as HTMLElement).dataset.part);
-            if (e.isIntersecting) after.add(index);
-            else after.delete(index);
-          }
-          return after.size === before.size && [...after].every((i) => before.has(i)) ? before : after;
+        setViewHeight(scroller.clientHeight);
+        setInView((before) => updated(before, entries));
+      },
+      { root: scroller, rootMargin: `${IN_VIEW} 0px` },
+    );
+    let pending: IntersectionObserverEntry[] = [];
+    let idle = 0;
+    const near = new IntersectionObserver(
+      (entries) => {
+        pending.push(...entries);
+        idle ||= requestIdleCallback(() => {
+          idle = 0;
+          const batch = pending;
+          pending = [];
+          setAhead((before) => updated(before, batch));
         });
       },
       { root: scroller, rootMargin: `${AHEAD} 0px` },
     );
     const resize = new ResizeObserver((entries) => {
+      // Where each part starts is read before the view moves: one move for the whole batch.
+      const viewTop = scroller.getBoundingClientRect().top;
+      let moved = 0;
       for (const e of entries) {
         const box = e.target as HTMLElement;
         const height = e.borderBoxSize[0]?.blockSize ?? box.offsetHeight;
@@ -108,38 +172,34 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean): Rep
         const index = Number(box.dataset.part);
         const source = partsRef.current[index];
         if (source !== undefined && renderedRef.current(index)) remember(source, height);
-        // A part above the view that changed height moved everything the reader sees: move back.
-        if (before !== undefined && height !== before && box.getBoundingClientRect().bottom <= scroller.getBoundingClientRect().top) {
-          scroller.scrollTop += height - before;
-        }
+        // A part that starts above the view and changed height moved what the reader sees (all
+        // below its end): move back. One that starts in the view moves only what follows it.
+        if (before !== undefined && height !== before && box.getBoundingClientRect().top < viewTop) moved += height - before;
       }
+      if (moved) root!.keepPlace(moved);
     });
-    observers.current = { intersection, resize };
-    for (const box of boxes.current) {
-      intersection.observe(box);
-      resize.observe(box);
-    }
+    const all = [view, near, resize];
+    observers.current = all;
+    for (const box of boxes.current) for (const o of all) o.observe(box);
     return () => {
-      intersection.disconnect();
-      resize.disconnect();
-      observers.current = null;
+      cancelIdleCallback(idle);
+      for (const o of all) o.disconnect();
+      observers.current = [];
     };
   }, [active, root]);
 
   const partRef = useCallback((box: HTMLElement | null) => {
     if (!box) return undefined;
     boxes.current.add(box);
-    observers.current?.intersection.observe(box);
-    observers.current?.resize.observe(box);
+    for (const o of observers.current) o.observe(box);
     return () => {
       boxes.current.delete(box);
-      observers.current?.intersection.unobserve(box);
-      observers.current?.resize.unobserve(box);
+      for (const o of observers.current) o.unobserve(box);
     };
   }, []);
 
   const tail = tailStart(parts, standInHeight, viewHeight * TAIL_VIEWS);
-  const rendered = (index: number) => !active || index >= tail || near.has(index);
+  const rendered = (index: number) => !active || index >= tail || inView.has(index) || (aheadAllowed && ahead.has(index));
   useLayoutEffect(() => {
     partsRef.current = parts;
     renderedRef.current = rendered;

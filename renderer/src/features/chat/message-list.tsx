@@ -4,11 +4,11 @@
  * It keeps to the newest message while a reply streams, unless the reader has scrolled up; then
  * "Jump to latest" brings them back. Rows are memoized: a streaming frame re-renders one row.
  */
-import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type WheelEvent as ReactWheelEvent } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type WheelEvent as ReactWheelEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '../../../../shared/contract/chat.js';
-import { ScrollRootContext } from '../../components/markdown/reply-window.js';
+import { ScrollRootContext, type ScrollRoot } from '../../components/markdown/reply-window.js';
 import type { ChatActions } from './chat-actions.js';
 import { AssistantMessage } from './assistant-message.js';
 import { UserMessage } from './user-message.js';
@@ -101,6 +101,25 @@ export function MessageList({ messages, actions, locked }: Props) {
     last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
   });
 
+  // A long reply showed a part starting above the view at a height other than it stood in at:
+  // move the view by the difference. Content above that shrank may already have pulled a view at
+  // the end up with it (the browser keeps the view within the content); then the move is from
+  // where the view was before. The move is recorded as the view's place, so it does not read as
+  // the reader scrolling.
+  const scrollRoot = useMemo<ScrollRoot>(
+    () => ({
+      element: scrollRef,
+      keepPlace(px) {
+        const el = scrollRef.current;
+        if (!el) return;
+        const pulledUp = el.scrollTop >= el.scrollHeight - el.clientHeight - 1 && last.current.top > el.scrollTop;
+        el.scrollTop = stuck.current ? el.scrollHeight : (pulledUp ? last.current.top : el.scrollTop) + px;
+        last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
+      },
+    }),
+    [],
+  );
+
   // Only the reader scrolling up leaves the latest message, and reaching the end again returns to
   // it. A row growing, or the view shrinking as the composer grows, is not the reader leaving;
   // nor is a scroll event that finds the end further away than the scroll left it (the event
@@ -156,7 +175,7 @@ export function MessageList({ messages, actions, locked }: Props) {
         {count === 0 ? (
           <p className="chat-empty-conv hint">{t('messages.empty')}</p>
         ) : (
-          <ScrollRootContext value={scrollRef}>
+          <ScrollRootContext value={scrollRoot}>
             <div role="list" className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => (
                 <div
