@@ -108,15 +108,15 @@ function updated(before: ReadonlySet<number>, entries: IntersectionObserverEntry
  * Whether parts ahead of the reader may render: not while the reply streams (the stream is what
  * the reader watches, and the page is seldom idle then), and from the first idle moment after.
  */
-function useAheadAllowed(streaming: boolean): boolean {
+function useAheadAllowed(streaming: boolean, windowed: boolean): boolean {
   const [state, setState] = useState({ streaming, allowed: !streaming });
   // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
   if (state.streaming !== streaming) setState({ streaming, allowed: false });
   useEffect(() => {
-    if (streaming || state.allowed) return;
+    if (!windowed || streaming || state.allowed) return;
     const id = requestIdleCallback(() => setState((s) => ({ ...s, allowed: true })));
     return () => cancelIdleCallback(id);
-  }, [streaming, state.allowed]);
+  }, [windowed, streaming, state.allowed]);
   return !streaming && state.allowed;
 }
 
@@ -127,7 +127,7 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
   const [inView, setInView] = useState<ReadonlySet<number>>(() => new Set());
   const [ahead, setAhead] = useState<ReadonlySet<number>>(() => new Set());
   const [viewHeight, setViewHeight] = useState(VIEW_GUESS_PX);
-  const aheadAllowed = useAheadAllowed(streaming);
+  const aheadAllowed = useAheadAllowed(streaming, active);
   const boxes = useRef(new Set<HTMLElement>());
   const sizes = useRef(new WeakMap<Element, number>());
   const observers = useRef<Array<IntersectionObserver | ResizeObserver>>([]);
