@@ -44,12 +44,15 @@ const AHEAD = '150%';
 
 /** Heights of parts once shown, by source: a part shown again, or the reply opened again, stands in at its real height. */
 const knownHeights = new Map<string, number>();
-const KNOWN_MAX = 20_000;
+/** Guesses by source, as every render asks for the parts at the end (the tail) and those standing in. */
+const guesses = new Map<string, number>();
+const HEIGHTS_KEPT = 20_000;
 
-function remember(source: string, height: number) {
-  knownHeights.delete(source);
-  knownHeights.set(source, height);
-  if (knownHeights.size > KNOWN_MAX) knownHeights.delete(knownHeights.keys().next().value!);
+/** Sets `key` as the newest entry of `map`, dropping the oldest past HEIGHTS_KEPT (a Map keeps insertion order). */
+function keep(map: Map<string, number>, key: string, value: number) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > HEIGHTS_KEPT) map.delete(map.keys().next().value!);
 }
 
 /** A part's likely height before it is first shown: about 100 characters a 22-pixel line, code blocks' bars and padding. */
@@ -78,18 +81,11 @@ export function tailStart(parts: readonly string[], heightOf: (source: string) =
   return Math.max(index, 0);
 }
 
-/** Guesses by source, as every render asks for the parts at the end (the tail) and those standing in. */
-const guesses = new Map<string, number>();
-
 function standInHeight(source: string): number {
-  const known = knownHeights.get(source);
+  const known = knownHeights.get(source) ?? guesses.get(source);
   if (known !== undefined) return known;
-  let guess = guesses.get(source);
-  if (guess === undefined) {
-    guess = guessHeight(source);
-    if (guesses.size >= KNOWN_MAX) guesses.delete(guesses.keys().next().value!);
-    guesses.set(source, guess);
-  }
+  const guess = guessHeight(source);
+  keep(guesses, source, guess);
   return guess;
 }
 
@@ -171,7 +167,7 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
         sizes.current.set(box, height);
         const index = Number(box.dataset.part);
         const source = partsRef.current[index];
-        if (source !== undefined && renderedRef.current(index)) remember(source, height);
+        if (source !== undefined && renderedRef.current(index)) keep(knownHeights, source, height);
         // A part that starts above the view and changed height moved what the reader sees (all
         // below its end): move back. One that starts in the view moves only what follows it.
         if (before !== undefined && height !== before && box.getBoundingClientRect().top < viewTop) moved += height - before;
