@@ -127,9 +127,8 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
   const boxes = useRef(new Set<HTMLElement>());
   const sizes = useRef(new WeakMap<Element, number>());
   const observers = useRef<Array<IntersectionObserver | ResizeObserver>>([]);
-  // What the observers read of the latest render (they run after it is laid out).
+  // The parts of the latest render, for the resize observer (it runs after that render is laid out).
   const partsRef = useRef(parts);
-  const renderedRef = useRef<(index: number) => boolean>(() => true);
 
   // After the commit, when the list's scrolling element is attached (a part's ref can come first).
   useEffect(() => {
@@ -165,9 +164,9 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
         const height = e.borderBoxSize[0]?.blockSize ?? box.offsetHeight;
         const before = sizes.current.get(box);
         sizes.current.set(box, height);
-        const index = Number(box.dataset.part);
-        const source = partsRef.current[index];
-        if (source !== undefined && renderedRef.current(index)) keep(knownHeights, source, height);
+        // A box standing in is empty; one with content is the part's real height.
+        const source = partsRef.current[Number(box.dataset.part)];
+        if (source !== undefined && box.childElementCount > 0) keep(knownHeights, source, height);
         // A part that starts above the view and changed height moved what the reader sees (all
         // below its end): move back. One that starts in the view moves only what follows it.
         if (before !== undefined && height !== before && box.getBoundingClientRect().top < viewTop) moved += height - before;
@@ -198,7 +197,6 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
   const rendered = (index: number) => !active || index >= tail || inView.has(index) || (aheadAllowed && ahead.has(index));
   useLayoutEffect(() => {
     partsRef.current = parts;
-    renderedRef.current = rendered;
   });
   return { windowed: active, rendered, standInHeight, partRef };
 }
