@@ -196,7 +196,7 @@ describe('restarts', () => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
     const signal = await new Promise((r) => child.once('exit', (_code, sig) => r(sig)));
-    expect(signal).toBe('SIGKILL');
+    expect([signal, out]).toEqual(['SIGKILL', expect.stringMatching(/^dying \S+\n$/)]);
     const id = /dying (\S+)/.exec(out)![1];
     const t = await setup({ sandbox, dir });
     const done = await t.until(id, ['saved']);

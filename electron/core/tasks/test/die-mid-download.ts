@@ -18,4 +18,10 @@ const dying: typeof fetch = async (input, init) => {
   return fetch(input, init);
 };
 const jobs = await startJobs({ dataDir, gatewayUrl: sandboxUrl, fetch: dying });
+// The poller's timer does not hold the process open (under load a gap between a check and the
+// next one let it end by itself); this does, and ends a run that never died, saying where it was.
+setTimeout(() => {
+  process.stdout.write(`never died: ${JSON.stringify(jobs.store.all().map((j) => [j.state, j.error]))}\n`);
+  process.exit(3);
+}, 30_000);
 await jobs.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'interrupted', resolution: '2K' } });
