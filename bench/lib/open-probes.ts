@@ -3,7 +3,7 @@
  * explains): the moment a conversation opened from the sidebar is on screen, and a scroll from
  * the end of a virtualized list to its top.
  */
-import { AFTER_PAINT, TAIL } from './chat-probes.js';
+import { THIS_FRAME_PAINTED, TAIL } from './chat-probes.js';
 
 export interface Opened { clickAt: number; paintedAt: number }
 
@@ -17,7 +17,7 @@ export interface Opened { clickAt: number; paintedAt: number }
  */
 export function armOpen(title: string, count: number, tail: string): string {
   return `(() => {
-  const afterPaint = ${AFTER_PAINT};
+  const painted = ${THIS_FRAME_PAINTED};
   ${TAIL}
   let clickAt;
   const onClick = (e) => {
@@ -46,7 +46,7 @@ export function armOpen(title: string, count: number, tail: string): string {
       if (waitingFor) return requestAnimationFrame(everyFrame);
       document.removeEventListener('click', onClick, true);
       clearTimeout(timer);
-      afterPaint().then((paintedAt) => resolve({ clickAt, paintedAt }));
+      painted().then((paintedAt) => resolve({ clickAt, paintedAt }));
     };
     requestAnimationFrame(everyFrame);
   });
