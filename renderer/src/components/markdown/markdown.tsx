@@ -66,7 +66,10 @@ function sliceEnd(blocks: readonly string[], from: number): number {
 export function Markdown({ text, streaming }: MarkdownProps) {
   const { t } = useTranslation('markdown');
   const words = useMemo(() => markdownWords(t), [t]);
-  const deferredText = useDeferredValue(text);
+  const deferred = useDeferredValue(text);
+  // A whole reply renders its text at once (its work is bounded by the window or the slices
+  // below): deferred, the end of a stream waited for a background render a frame or more later.
+  const deferredText = streaming ? deferred : text;
   const blocks = useMemo(() => groupBlocks(splitBlocks(deferredText)), [deferredText]);
   // A long reply in a scrolling list renders only what is near the view (reply-window.ts), which
   // bounds each commit by itself; a shorter one is added to the page a slice at a time.
