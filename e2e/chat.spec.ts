@@ -313,6 +313,12 @@ test('conversations are renamed, searched and deleted, and a reload keeps them',
   await chat.studio.open(studio.url);
   await chat.open();
   await chat.newConversation();
+  // From here the list follows the host's change events: a new conversation, a reply, a rename
+  // ask for no list (a search does).
+  const listAsked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/call/chat.list')) listAsked.push(r.postData() ?? '');
+  });
   await chat.expectStatus(await chat.send('Notes about lighthouses on the coast'), 'complete');
   await chat.newConversation();
   await chat.expectStatus(await chat.send('Ideas for painting red foxes'), 'complete');
@@ -324,6 +330,7 @@ test('conversations are renamed, searched and deleted, and a reload keeps them',
   await chat.rename('Lighthouses', 'Never saved', 'Escape');
   await expect(chat.conversation('Never saved')).toHaveCount(0);
   await expect(chat.conversation('Lighthouses')).toHaveCount(1);
+  expect(listAsked).toEqual([]);
 
   // Search finds message text too, and shows where.
   await chat.search.fill('foxes');

@@ -241,5 +241,6 @@ export const chatEvents = {
     message: ChatMessageView,
   }),
   /** The sidebar's list changed (created, renamed, new messages, removed). */
-  'chat.onDidChange': z.object({ id: z.string(), reason: z.enum(['created', 'updated', 'removed']) }),
+  /** `summary`: the conversation as the sidebar lists it now (absent once removed), so the list follows without asking again. */
+  'chat.onDidChange': z.object({ id: z.string(), reason: z.enum(['created', 'updated', 'removed']), summary: ConversationSummary.optional() }),
 } as const;

@@ -80,9 +80,14 @@ describe('conversations', () => {
     expect([cleared.settings.temperature, cleared.settings.max_tokens]).toEqual([undefined, 99]);
     await c.ask(a.id, 'Defaults please');
     expect(c.lastBody('/v1/chat/completions')).not.toHaveProperty('temperature');
+    // Every change carries the conversation as the sidebar lists it, so the list need not be asked for again.
+    const changes = () => c.events.filter((e) => e.event === 'chat.onDidChange' && e.payload.id === a.id).map((e) => e.payload);
+    const listed = async () => (await c.value('chat.list', {})).find((s: { id: string }) => s.id === a.id);
+    await c.until(async () => JSON.stringify(changes().at(-1).summary) === JSON.stringify(await listed()));
+    expect(changes().at(-1)).toMatchObject({ reason: 'updated', summary: { id: a.id, title: 'Named by me', messageCount: 4 } });
     await c.value('chat.remove', { id: a.id });
     expect((await c.call('chat.get', { id: a.id })).error.code).toBe('not_found');
-    expect(c.events.filter((e) => e.event === 'chat.onDidChange' && e.payload.id === a.id).map((e) => e.payload.reason)).toContain('removed');
+    expect(changes().at(-1)).toEqual({ id: a.id, reason: 'removed' });
   });
 
   it('edit and resend replaces the user turn and drops everything after it', async () => {

@@ -91,7 +91,8 @@ export class ChatService {
   }
 
   private changed(id: string, reason: 'created' | 'updated' | 'removed'): void {
-    this.d.emit('chat.onDidChange', { id, reason });
+    const entry = this.store.entry(id);
+    this.d.emit('chat.onDidChange', { id, reason, ...(entry ? { summary: summaryOf(entry) } : {}) });
   }
 
   list(query?: string): Promise<ConversationSummary[]> | ConversationSummary[] {

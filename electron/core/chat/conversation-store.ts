@@ -116,6 +116,11 @@ export class ConversationStore {
     return [...this.entries.values()].sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
+  /** The index's entry of one conversation, if it is here. */
+  entry(id: string): IndexEntry | undefined {
+    return this.entries.get(id);
+  }
+
   has(id: string): boolean {
     return this.entries.has(id);
   }

@@ -38,8 +38,4 @@ export async function call<M extends MethodName>(method: M, input: Input<M>): Pr
   throw result.error;
 }
 
-/** Query key of a call: the method name first, so one method's queries can be matched by prefix. */
-export const callKey = <M extends MethodName>(method: M, input?: Input<M>) =>
-  (input === undefined ? [method] : [method, input]) as readonly unknown[];
-
-export const EMPTY = {} as const;
+export { callKey, EMPTY } from './call-key.js';

@@ -11,11 +11,12 @@ import { preloadMarkdown } from '../../components/markdown/lazy-markdown.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useDraft } from '../../state/drafts.js';
 import { conversationKey } from './conversation-cache.js';
+import { applyListChange } from './conversation-list-cache.js';
 import { ConversationList } from './conversation-list.js';
 import { LoadedPane, loadPane } from './pane-loader.js';
 import { NO_SELECTION, SELECTION_DRAFT } from './selection.js';
 import { streamStore } from './stream-store.js';
-import { LIST_KEY, useChatEvents } from './use-chat-events.js';
+import { useChatEvents } from './use-chat-events.js';
 import '../../components/generator/generator.css';
 import './chat.css';
 import './chat-sidebar.css';
@@ -80,8 +81,8 @@ export default function ChatTab() {
     try {
       const view = await call('chat.create', {});
       client.setQueryData(conversationKey(view.id), view);
+      applyListChange(client, view.id, view);
       setSelection({ id: view.id });
-      await client.invalidateQueries({ queryKey: LIST_KEY });
     } catch (e) {
       setCreateError(errorMessage(e));
     } finally {

@@ -7,7 +7,7 @@ import { call, errorMessage } from '../../api/client.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 import { applyMeta } from './conversation-cache.js';
 import { useShownTitle } from './shown-title.js';
-import { LIST_KEY } from './use-chat-events.js';
+import { applyListChange } from './conversation-list-cache.js';
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
@@ -52,8 +52,9 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
     if (!next) return setProblem(t('item.titleRequired'));
     setBusy(true);
     try {
-      applyMeta(client, await call('chat.update', { id: c.id, title: next }));
-      await client.invalidateQueries({ queryKey: LIST_KEY });
+      const meta = await call('chat.update', { id: c.id, title: next });
+      applyMeta(client, meta);
+      applyListChange(client, c.id, meta);
       back();
     } catch (e) {
       setProblem(errorMessage(e));
@@ -66,7 +67,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
     setBusy(true);
     try {
       await call('chat.remove', { id: c.id });
-      await client.invalidateQueries({ queryKey: LIST_KEY });
+      applyListChange(client, c.id);
     } catch (e) {
       setProblem(errorMessage(e));
       setBusy(false);
