@@ -3,7 +3,7 @@
 import { EARLY_SETTINGS, FIRST_SCREEN, FIRST_SCREEN_CODE } from './api/first-screen.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SettingsView } from '../../shared/contract/settings.js';
 import { App } from './components/App.js';
 import { setLanguage } from './i18n/index.js';
@@ -11,6 +11,10 @@ import { resolveLanguage, systemLanguages } from './i18n/languages.js';
 import './components/theme.css';
 import './components/shell.css';
 import './components/controls.css';
+
+// Cache changes reach components in the task that made them, not a task later: a host event (a
+// reply's end) then renders before the next frame instead of after it (bench/stream.ts).
+notifyManager.setScheduler(queueMicrotask);
 
 const queryClient = new QueryClient({
   defaultOptions: {
