@@ -70,13 +70,15 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
       setFailure({ code: 'invalid_input', message: t('composer.empty'), retryable: false });
       return;
     }
+    // The request leaves before React renders "Sending…" (with no settings change to save first,
+    // in this very task): the host starts on the reply that much sooner.
+    const images = draft.images.map(toInput);
+    const input = { conversationId: id, text: draft.text, ...(images.length ? { images, imagesFirst: draft.imagesFirst } : {}) };
+    const started = editor.needsFlush() ? editor.flush().then(() => call('chat.send', input)) : call('chat.send', input);
     setSending(true);
     setFailure(null);
     try {
-      await editor.flush();
-      const images = draft.images.map(toInput);
-      const started = await call('chat.send', { conversationId: id, text: draft.text, ...(images.length ? { images, imagesFirst: draft.imagesFirst } : {}) });
-      applyStart(client, started, { kind: 'send' });
+      applyStart(client, await started, { kind: 'send' });
       update({ text: '', images: [] });
     } catch (e) {
       // The text and images stay in the composer; only the explanation is new.

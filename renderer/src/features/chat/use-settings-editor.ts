@@ -33,6 +33,8 @@ export interface SettingsEditor {
   change(patch: Partial<SettingsForm>): void;
   /** Saves what is pending now; rejects with the host's ErrorData if it refuses. */
   flush(): Promise<void>;
+  /** Whether `flush` has anything to wait for: a change not yet saved, a save on its way or refused. */
+  needsFlush(): boolean;
   saveError: ErrorData | null;
   /** A change is waiting for its pause, or on its way to the host. */
   saving: boolean;
@@ -51,6 +53,7 @@ export function useSettingsEditor(conversation: ConversationView): SettingsEdito
   const pending = useRef<Patch | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const inFlight = useRef<Promise<void>>(Promise.resolve());
+  const unsettled = useRef({ saves: 0, refused: false });
 
   const flush = useCallback(async () => {
     window.clearTimeout(timer.current);
@@ -58,15 +61,19 @@ export function useSettingsEditor(conversation: ConversationView): SettingsEdito
     const patch = pending.current;
     pending.current = null;
     if (patch) {
+      unsettled.current.saves += 1;
       // One save at a time, in order: a later one never lands before an earlier one.
       inFlight.current = inFlight.current.catch(() => undefined).then(async () => {
         try {
           applyMeta(client, await call('chat.update', { id, settings: patch }));
           setSaveError(null);
+          unsettled.current.refused = false;
         } catch (e) {
           setSaveError(e as ErrorData);
+          unsettled.current.refused = true;
           throw e;
         } finally {
+          unsettled.current.saves -= 1;
           // Saved, unless a newer change is already waiting for its own save.
           if (!pending.current) setSaving(false);
         }
@@ -96,5 +103,7 @@ export function useSettingsEditor(conversation: ConversationView): SettingsEdito
     };
   }, [flush]);
 
-  return { form, errors, settings, change, flush, saveError, saving };
+  const needsFlush = useCallback(() => pending.current !== null || unsettled.current.saves > 0 || unsettled.current.refused, []);
+
+  return { form, errors, settings, change, flush, needsFlush, saveError, saving };
 }
