@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView } from '../../../../shared/contract/chat.js';
-import { streamStore } from './stream-store.js';
+import { streamStore, TORRENT_CHARS, TORRENT_INTERVAL_MS } from './stream-store.js';
 
 let frames: (() => void)[] = [];
 beforeEach(() => {
@@ -71,5 +71,43 @@ describe('streamStore', () => {
     expect(streamStore.activeIn('c3')).toBeUndefined();
     expect(streamStore.takeEnded('s3')?.choices?.[0].text).toBe('hi there');
     expect(streamStore.takeEnded('s3')).toBeUndefined();
+  });
+
+  it('shows a model at its usual pace every frame, and a torrent of text at most ten times a second', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const row = vi.fn();
+      const off = streamStore.subscribeRow('m6', row);
+      streamStore.begin('s6', 'c6', 'm6');
+      const send = (text: string) => streamStore.append({ streamId: 's6', conversationId: 'c6', messageId: 'm6', deltas: [{ choice: 0, text }] });
+      // A few words every 30 ms: a frame for each.
+      for (let i = 0; i < 5; i++) {
+        send('a few words ');
+        vi.advanceTimersByTime(30);
+        paint();
+      }
+      expect(row).toHaveBeenCalledTimes(5);
+      // A screenful and more every 30 ms: the next frame waits until 100 ms after the last shown one.
+      const big = 'x'.repeat(TORRENT_CHARS);
+      const shown: number[] = [];
+      row.mockImplementation(() => shown.push(Date.now()));
+      for (let i = 0; i < 20; i++) {
+        send(big);
+        vi.advanceTimersByTime(30);
+        paint();
+      }
+      expect(shown.length).toBeGreaterThanOrEqual(5);
+      expect(shown.length).toBeLessThanOrEqual(7);
+      for (let i = 1; i < shown.length; i++) expect(shown[i] - shown[i - 1]).toBeGreaterThanOrEqual(TORRENT_INTERVAL_MS);
+      // Nothing is lost: what was held back is in the next frame.
+      send('the end');
+      vi.advanceTimersByTime(TORRENT_INTERVAL_MS);
+      paint();
+      expect(streamStore.live('m6')?.texts[0]).toBe('a few words '.repeat(5) + big.repeat(20) + 'the end');
+      off();
+      streamStore.end('s6', 'c6', final('m6', 'done'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,6 +3,10 @@
  * per-message buffer as they come; at most once per animation frame the buffers that changed are
  * published as new snapshots, and only the rows showing those messages re-render. Twenty
  * thousand deltas therefore cost a few hundred renders of one row, never a render per delta.
+ * A torrent (a screenful of text or more between two frames) is published at most ten times a
+ * second: no one reads that fast, and a frame of a long reply re-renders its whole end, work that
+ * took the machine from the host streaming the reply (bench/stream.ts: the host's stream took
+ * half as long again while the page rendered every frame).
  */
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ChatMessageView } from '../../../../shared/contract/chat.js';
@@ -32,11 +36,22 @@ const frameListeners = new Set<Listener>();
 /** Streams whose end arrived before the call that started them returned (a short, unstreamed reply). */
 const endedEarly = new Map<string, ChatMessageView>();
 let frame = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Characters between two publishes from which a stream counts as a torrent. */
+export const TORRENT_CHARS = 2_000;
+/** A torrent's publishes are at least this far apart. */
+export const TORRENT_INTERVAL_MS = 100;
+let lastPublish = -Infinity;
+/** Characters appended since the last publish. */
+let sincePublish = 0;
 
 const notify = (set: Set<Listener> | undefined) => set?.forEach((l) => l());
 
 function flush() {
   frame = 0;
+  lastPublish = Date.now();
+  sincePublish = 0;
   for (const id of dirty) {
     const b = buffers.get(id);
     if (b) published.set(id, { streamId: b.streamId, texts: [...b.texts] });
@@ -47,8 +62,15 @@ function flush() {
 }
 
 function schedule() {
+  if (frame || timer) return;
+  const wait = sincePublish >= TORRENT_CHARS ? lastPublish + TORRENT_INTERVAL_MS - Date.now() : 0;
   // requestAnimationFrame does not run in a hidden window: nothing is painted, deltas just gather.
-  if (!frame) frame = requestAnimationFrame(flush);
+  if (wait <= 0) frame = requestAnimationFrame(flush);
+  else
+    timer = setTimeout(() => {
+      timer = undefined;
+      frame = requestAnimationFrame(flush);
+    }, wait);
 }
 
 function setActive(conversationId: string, value: ActiveStream | undefined) {
@@ -71,7 +93,10 @@ export const streamStore = {
       buffers.set(e.messageId, b);
       setActive(e.conversationId, { streamId: e.streamId, messageId: e.messageId });
     }
-    for (const d of e.deltas) b.texts[d.choice] = (b.texts[d.choice] ?? '') + d.text;
+    for (const d of e.deltas) {
+      b.texts[d.choice] = (b.texts[d.choice] ?? '') + d.text;
+      sincePublish += d.text.length;
+    }
     dirty.add(e.messageId);
     schedule();
   },
