@@ -36,8 +36,11 @@ const TAIL_VIEWS = 1.5;
 const VIEW_GUESS_PX = 1_200;
 
 /**
- * Parts this close to the view render at once; parts within AHEAD render when the page is next
- * idle and the reply is not streaming, ready for a reader going up or down.
+ * Parts in the view render at once, always. Parts within IN_VIEW of it render at once too once the
+ * reply is whole and the page has been idle since it ended; parts within AHEAD at the page's next
+ * idle moment after that: ready for a reader going up or down. While a reply streams, the parts
+ * just above its end are new text on every frame: rendered for the margin's sake, each frame of a
+ * fast stream parsed and laid out about twice what the reader sees (bench/stream.ts).
  */
 const IN_VIEW = '25%';
 const AHEAD = '150%';
@@ -101,8 +104,9 @@ function updated(before: ReadonlySet<number>, entries: IntersectionObserverEntry
 }
 
 /**
- * Whether parts ahead of the reader may render: not while the reply streams (the stream is what
- * the reader watches, and the page is seldom idle then), and from the first idle moment after.
+ * Whether parts near the view but not in it may render: not while the reply streams (the stream
+ * is what the reader watches, and the page is seldom idle then), and from the first idle moment
+ * after; a reply that was never streamed here, at once.
  */
 function useAheadAllowed(streaming: boolean, windowed: boolean): boolean {
   const [state, setState] = useState({ streaming, allowed: !streaming });
@@ -121,6 +125,7 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
   const root = useContext(ScrollRootContext);
   const active = windowed && root !== null;
   const [inView, setInView] = useState<ReadonlySet<number>>(() => new Set());
+  const [visible, setVisible] = useState<ReadonlySet<number>>(() => new Set());
   const [ahead, setAhead] = useState<ReadonlySet<number>>(() => new Set());
   const [viewHeight, setViewHeight] = useState(VIEW_GUESS_PX);
   const aheadAllowed = useAheadAllowed(streaming, active);
@@ -141,6 +146,7 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
       },
       { root: scroller, rootMargin: `${IN_VIEW} 0px` },
     );
+    const seen = new IntersectionObserver((entries) => setVisible((before) => updated(before, entries)), { root: scroller });
     let pending: IntersectionObserverEntry[] = [];
     let idle = 0;
     const near = new IntersectionObserver(
@@ -173,7 +179,7 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
       }
       if (moved) root!.keepPlace(moved);
     });
-    const all = [view, near, resize];
+    const all = [view, seen, near, resize];
     observers.current = all;
     for (const box of boxes.current) for (const o of all) o.observe(box);
     return () => {
@@ -194,7 +200,9 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
   }, []);
 
   const tail = tailStart(parts, standInHeight, viewHeight * TAIL_VIEWS);
-  const rendered = (index: number) => !active || index >= tail || inView.has(index) || (aheadAllowed && ahead.has(index));
+  // Right after a stream ends the margin waits for idle time too, with the parts ahead: the
+  // reader is watching the end, and the end's final frame should not wait for them.
+  const rendered = (index: number) => !active || index >= tail || visible.has(index) || (aheadAllowed && (inView.has(index) || ahead.has(index)));
   useLayoutEffect(() => {
     partsRef.current = parts;
   });
