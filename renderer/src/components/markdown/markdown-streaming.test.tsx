@@ -8,13 +8,13 @@ import '../../i18n/index.js';
 
 // Count how often each block's source is parsed: the cost that must not grow with the reply.
 const parsed = vi.hoisted(() => [] as string[]);
-vi.mock('react-markdown', async (importOriginal) => {
-  const real = await importOriginal<typeof import('react-markdown')>();
+vi.mock('./markdown-pipeline.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./markdown-pipeline.js')>();
   return {
     ...real,
-    default: (options: Parameters<typeof real.default>[0]) => {
-      parsed.push(String(options.children));
-      return real.default(options);
+    renderMarkdown: (...args: Parameters<typeof real.renderMarkdown>) => {
+      parsed.push(args[0]);
+      return real.renderMarkdown(...args);
     },
   };
 });

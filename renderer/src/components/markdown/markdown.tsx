@@ -14,11 +14,10 @@
  */
 import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import ReactMarkdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import { groupBlocks, soleFence, splitBlocks } from './blocks.js';
 import { CodeBlock } from './code-block.js';
 import { LIVE_COMPONENTS, SETTLED_COMPONENTS } from './markdown-elements.js';
+import { renderMarkdown } from './markdown-pipeline.js';
 import { markdownWords, MarkdownWordsContext } from './markdown-t.js';
 import { renderCache } from './render-cache.js';
 import { useReplyWindow, WINDOW_FROM } from './reply-window.js';
@@ -31,18 +30,14 @@ export interface MarkdownProps {
   streaming: boolean;
 }
 
-const REMARK_PLUGINS = [remarkGfm];
-
 /** Settled blocks' parsed elements (a live block changes every frame: it is not kept). */
 const settled = renderCache<ReactElement>(500_000);
 
 export const MarkdownBlock = memo(function MarkdownBlock({ source, live }: { source: string; live: boolean }) {
   const fence = soleFence(source);
   if (fence) return <CodeBlock language={fence.language} code={fence.code} live={live} />;
-  const parse = () =>
-    // react-markdown's component is a plain function of its props (no hooks): called here, its
-    // result, elements only, can be kept and shown again.
-    ReactMarkdown({ children: source, remarkPlugins: REMARK_PLUGINS, urlTransform: safeUrl, components: live ? LIVE_COMPONENTS : SETTLED_COMPONENTS });
+  // Elements only (no hooks run while parsing), so the result can be kept and shown again.
+  const parse = () => renderMarkdown(source, live ? LIVE_COMPONENTS : SETTLED_COMPONENTS, safeUrl);
   return live ? parse() : settled(source, parse);
 });
 
