@@ -1,8 +1,8 @@
 /**
  * Renders a chat reply as GitHub-flavoured Markdown, safely and fast while it streams.
  *
- * Safe: no rehype-raw, so HTML in the reply is shown as the text the model wrote (react-markdown
- * turns raw nodes into text); URLs pass safe-url.ts; images wait for a click.
+ * Safe: no rehype-raw, so HTML in the reply is shown as the text the model wrote
+ * (markdown-pipeline.ts turns raw nodes into text); URLs pass safe-url.ts; images wait for a click.
  * Fast: the reply is split into top-level blocks, settled ones parsed in groups (blocks.ts), each
  * a memoized component keyed by position whose only props are its source, so a streaming frame
  * re-parses only the growing last block; a block that is one code fence skips the parser
