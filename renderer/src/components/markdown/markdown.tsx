@@ -64,11 +64,11 @@ export function Markdown({ text, streaming }: MarkdownProps) {
   const deferred = useDeferredValue(text);
   // A whole reply renders its text at once (its work is bounded by the window or the slices
   // below): deferred, the end of a stream waited for a background render a frame or more later.
-  const deferredText = streaming ? deferred : text;
-  const blocks = useMemo(() => groupBlocks(splitBlocks(deferredText)), [deferredText]);
+  const shownText = streaming ? deferred : text;
+  const blocks = useMemo(() => groupBlocks(splitBlocks(shownText)), [shownText]);
   // A long reply in a scrolling list renders only what is near the view (reply-window.ts), which
   // bounds each commit by itself; a shorter one is added to the page a slice at a time.
-  const replyWindow = useReplyWindow(blocks, deferredText.length >= WINDOW_FROM, streaming);
+  const replyWindow = useReplyWindow(blocks, shownText.length >= WINDOW_FROM, streaming);
   // Blocks before `shown` are on the page already; this render adds one slice after them.
   const [shown, setShown] = useState(0);
   const end = replyWindow.windowed ? blocks.length : sliceEnd(blocks, Math.min(shown, blocks.length));

@@ -5,8 +5,8 @@
  * thousand deltas therefore cost a few hundred renders of one row, never a render per delta.
  * A torrent (a screenful of text or more between two frames) is published at most ten times a
  * second: no one reads that fast, and a frame of a long reply re-renders its whole end, work that
- * took the machine from the host streaming the reply (bench/stream.ts: the host's stream took
- * half as long again while the page rendered every frame).
+ * took the machine from the host streaming the reply (bench/stream.ts: with the page rendering
+ * every frame, the host's own stream took up to half as long again).
  */
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ChatMessageView } from '../../../../shared/contract/chat.js';
