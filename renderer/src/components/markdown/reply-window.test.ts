@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guessHeight, tailStart } from './reply-window.js';
+import { guessHeight, partShown, tailStart, type PartPlace } from './reply-window.js';
 
 describe('a long reply rendered in part', () => {
   const px = (source: string) => Number(source);
@@ -18,5 +18,20 @@ describe('a long reply rendered in part', () => {
     expect(guessHeight(`${paragraph}\n${paragraph}`)).toBe(44);
     expect(guessHeight('x'.repeat(250))).toBe(66);
     expect(guessHeight('```ts\nconst a = 1;\n```')).toBe(3 * 22 + 48);
+  });
+
+  it('renders a part in view at once; the margin while a reader who went up reads a streaming reply, or once idle after its end', () => {
+    const at = (p: Partial<PartPlace>): boolean =>
+      partShown({ visible: false, inMargin: false, ahead: false, idleSinceEnd: false, streaming: false, following: true, ...p });
+    expect(at({ visible: true, streaming: true })).toBe(true);
+    // Following a streaming reply's end: the margin above it is new text every frame, and waits.
+    expect(at({ inMargin: true, ahead: true, streaming: true })).toBe(false);
+    // The reader went up to read while it streams: the margin around what they read is there.
+    expect(at({ inMargin: true, ahead: true, streaming: true, following: false })).toBe(true);
+    expect(at({ ahead: true, streaming: true, following: false })).toBe(false);
+    // Just ended, the page not yet idle: still waiting; once idle, margin and ahead.
+    expect(at({ inMargin: true })).toBe(false);
+    expect(at({ inMargin: true, idleSinceEnd: true })).toBe(true);
+    expect(at({ ahead: true, idleSinceEnd: true })).toBe(true);
   });
 });

@@ -23,6 +23,9 @@ export interface ScrollRoot {
 
 export const ScrollRootContext = createContext<ScrollRoot | null>(null);
 
+/** Whether that list keeps to its end (the reader has not scrolled up from it). */
+export const FollowingEndContext = createContext(true);
+
 /** Replies at least this long render in part. */
 export const WINDOW_FROM = 12_000;
 
@@ -36,11 +39,11 @@ const TAIL_VIEWS = 1.5;
 const VIEW_GUESS_PX = 1_200;
 
 /**
- * Parts in the view render at once, always. Parts within IN_VIEW of it render at once too once the
- * reply is whole and the page has been idle since it ended; parts within AHEAD at the page's next
- * idle moment after that: ready for a reader going up or down. While a reply streams, the parts
- * just above its end are new text on every frame: rendered for the margin's sake, each frame of a
- * fast stream parsed and laid out about twice what the reader sees (bench/stream.ts).
+ * Parts in the view render at once, always. Parts within IN_VIEW of it render at once too, except
+ * while the reader follows a streaming reply's end (there they are new text on every frame:
+ * rendered for the margin's sake, each frame of a fast stream parsed and laid out about twice what
+ * the reader sees, bench/stream.ts). Parts within AHEAD render at the page's first idle moment
+ * once the reply is whole: ready for a reader going up or down.
  */
 const IN_VIEW = '25%';
 const AHEAD = '150%';
@@ -120,9 +123,36 @@ function useAheadAllowed(streaming: boolean, windowed: boolean): boolean {
   return !streaming && state.allowed;
 }
 
+/** Where a part outside the reply's end is, and what the reply and its reader are doing. */
+export interface PartPlace {
+  /** In the view. */
+  visible: boolean;
+  /** Within IN_VIEW of the view. */
+  inMargin: boolean;
+  /** Within AHEAD of the view. */
+  ahead: boolean;
+  /** The reply is whole and the page has been idle since (or it was never streamed here). */
+  idleSinceEnd: boolean;
+  streaming: boolean;
+  /** The list keeps to its end (the reader has not scrolled up). */
+  following: boolean;
+}
+
+/**
+ * Whether a part outside the reply's end renders now. While the reader follows a streaming reply's
+ * end, and right after it ends, the margin waits for idle time with the parts ahead: the end's
+ * frames should not wait for them. A reader who went up to read meanwhile has the margin at once
+ * (those parts no longer change every frame).
+ */
+export function partShown(p: PartPlace): boolean {
+  const margin = p.idleSinceEnd || (p.streaming && !p.following);
+  return p.visible || (margin && p.inMargin) || (p.idleSinceEnd && p.ahead);
+}
+
 /** `parts` windowed inside `root`'s view; with no root, every part is rendered. */
 export function useReplyWindow(parts: readonly string[], windowed: boolean, streaming: boolean): ReplyWindow {
   const root = useContext(ScrollRootContext);
+  const following = useContext(FollowingEndContext);
   const active = windowed && root !== null;
   const [inView, setInView] = useState<ReadonlySet<number>>(() => new Set());
   const [visible, setVisible] = useState<ReadonlySet<number>>(() => new Set());
@@ -200,9 +230,10 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
   }, []);
 
   const tail = tailStart(parts, standInHeight, viewHeight * TAIL_VIEWS);
-  // Right after a stream ends the margin waits for idle time too, with the parts ahead: the
-  // reader is watching the end, and the end's final frame should not wait for them.
-  const rendered = (index: number) => !active || index >= tail || visible.has(index) || (aheadAllowed && (inView.has(index) || ahead.has(index)));
+  const rendered = (index: number) =>
+    !active ||
+    index >= tail ||
+    partShown({ visible: visible.has(index), inMargin: inView.has(index), ahead: ahead.has(index), idleSinceEnd: aheadAllowed, streaming, following });
   useLayoutEffect(() => {
     partsRef.current = parts;
   });

@@ -8,7 +8,7 @@ import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '../../../../shared/contract/chat.js';
-import { ScrollRootContext, type ScrollRoot } from '../../components/markdown/reply-window.js';
+import { FollowingEndContext, ScrollRootContext, type ScrollRoot } from '../../components/markdown/reply-window.js';
 import type { ChatActions } from './chat-actions.js';
 import { AssistantMessage } from './assistant-message.js';
 import { UserMessage } from './user-message.js';
@@ -176,22 +176,24 @@ export function MessageList({ messages, actions, locked }: Props) {
           <p className="chat-empty-conv hint">{t('messages.empty')}</p>
         ) : (
           <ScrollRootContext value={scrollRoot}>
-            <div role="list" className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
-              {items.map((item) => (
-                <div
-                  key={item.key}
-                  role="listitem"
-                  aria-posinset={item.index + 1}
-                  aria-setsize={count}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  className="chat-row"
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <MessageRow message={messages[item.index]} actions={actions} locked={locked} />
-                </div>
-              ))}
-            </div>
+            <FollowingEndContext value={atLatest}>
+              <div role="list" className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
+                {items.map((item) => (
+                  <div
+                    key={item.key}
+                    role="listitem"
+                    aria-posinset={item.index + 1}
+                    aria-setsize={count}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    className="chat-row"
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <MessageRow message={messages[item.index]} actions={actions} locked={locked} />
+                  </div>
+                ))}
+              </div>
+            </FollowingEndContext>
           </ScrollRootContext>
         )}
       </div>
