@@ -3,7 +3,7 @@
  * beside it, with the zod schemas that check both when they are read (DESIGN §3.5).
  */
 import { z } from 'zod';
-import { ChatMessageView, ChatSettings, DEFAULT_CHAT_SETTINGS, type ConversationSummary } from '../../../shared/contract/chat.js';
+import { ChatMessageView, ChatSettings, DEFAULT_CHAT_SETTINGS } from '../../../shared/contract/chat.js';
 
 /** Ids become file names: nothing but these characters ever reaches the disk. */
 export const CONVERSATION_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -55,8 +55,6 @@ export function entryOf(c: Conversation): IndexEntry {
   };
 }
 
-export const summaryOf = ({ id, title, model, createdAt, updatedAt, messageCount }: IndexEntry): ConversationSummary =>
-  ({ id, title, model, createdAt, updatedAt, messageCount });
 
 export const CLOSED_WHILE_STREAMING = 'The studio closed while this reply was streaming.';
 

@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { ConversationSummary } from '../../../shared/contract/chat.js';
 import { removeStaleTemps, writeFileAtomic } from '../atomic-file.js';
 import { coreError, dataWriteError } from '../errors.js';
-import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, recoverStreaming, summaryOf, type Conversation, type IndexEntry } from './conversation-file.js';
+import { summaryOf } from '../../../shared/contract/conversation-summary.js';
+import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, recoverStreaming, type Conversation, type IndexEntry } from './conversation-file.js';
 import { findSnippet, normalizeQuery } from './search.js';
 
 const INDEX = 'index.json';

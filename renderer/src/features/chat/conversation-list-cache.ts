@@ -7,6 +7,7 @@
  */
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { ConversationSummary } from '../../../../shared/contract/chat.js';
+import { summaryOf } from '../../../../shared/contract/conversation-summary.js';
 import { callKey, EMPTY } from '../../api/call-key.js';
 
 export const LIST_KEY = ['chat.list'] as const;
@@ -19,10 +20,6 @@ export function placeInList(list: readonly ConversationSummary[], id: string, su
   const at = rest.findIndex((c) => c.updatedAt <= summary.updatedAt);
   return at < 0 ? [...rest, summary] : rest.toSpliced(at, 0, summary);
 }
-
-/** The sidebar's fields of a conversation (a view carries its settings and messages too). */
-export const summaryOf = ({ id, title, model, createdAt, updatedAt, messageCount }: ConversationSummary): ConversationSummary =>
-  ({ id, title, model, createdAt, updatedAt, messageCount });
 
 /** Conversation `id` is now `summary` (or gone, without one) in the whole list, if it is cached. */
 export function applyListChange(client: QueryClient, id: string, summary?: ConversationSummary) {
