@@ -35,6 +35,23 @@ function estimate(m: ChatMessageView): number {
   return px;
 }
 
+/** Where the list last left the view: its top and bottom edge. */
+interface Place {
+  top: number;
+  bottom: number;
+}
+
+/** The view's top and bottom are both above where the list last left it: the reader moved up. */
+const movedUp = (el: HTMLElement, last: Place) => el.scrollTop < last.top && el.scrollTop + el.clientHeight < last.bottom;
+
+/**
+ * Asked before the list moves the view itself: the reader moved up, away from the end, and the
+ * scroll event saying so has not come yet (it comes with the next frame, and dragging the scrollbar
+ * has no key or wheel event before it). Left unnoticed, a render landing in between would take the
+ * reader straight back down.
+ */
+const leftTheEnd = (el: HTMLElement, last: Place) => el.scrollHeight - el.scrollTop - el.clientHeight > STICK_PX && movedUp(el, last);
+
 interface Props {
   messages: readonly ChatMessageView[];
   actions: ChatActions;
@@ -56,7 +73,7 @@ export function MessageList({ messages, actions, locked }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   /** Where the view was last left: its top and bottom edge. */
-  const last = useRef({ top: 0, bottom: 0 });
+  const last = useRef<Place>({ top: 0, bottom: 0 });
   const [atLatest, setAtLatest] = useState(true);
   const count = messages.length;
 
@@ -97,6 +114,7 @@ export function MessageList({ messages, actions, locked }: Props) {
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
+    if (leftTheEnd(el, last.current)) stuck.current = false;
     if (stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
     last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
   });
@@ -112,6 +130,7 @@ export function MessageList({ messages, actions, locked }: Props) {
       keepPlace(px) {
         const el = scrollRef.current;
         if (!el) return;
+        if (leftTheEnd(el, last.current)) stuck.current = false;
         const pulledUp = el.scrollTop >= el.scrollHeight - el.clientHeight - 1 && last.current.top > el.scrollTop;
         el.scrollTop = stuck.current ? el.scrollHeight : (pulledUp ? last.current.top : el.scrollTop) + px;
         last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
@@ -129,11 +148,9 @@ export function MessageList({ messages, actions, locked }: Props) {
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
-    const top = el.scrollTop;
-    const bottom = top + el.clientHeight;
-    const up = top < last.current.top && bottom < last.current.bottom;
-    last.current = { top, bottom };
-    if (el.scrollHeight - bottom <= STICK_PX) stuck.current = true;
+    const up = movedUp(el, last.current);
+    last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
+    if (el.scrollHeight - last.current.bottom <= STICK_PX) stuck.current = true;
     else if (up) stuck.current = false;
     setAtLatest(stuck.current);
   };
