@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
-import { report, startChild, type Child, type Row } from './lib/child.js';
+import { report, startShell, type Child, type Row } from './lib/child.js';
 import { RESOURCES_BEFORE_READY } from './lib/page-probes.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 
@@ -36,7 +36,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
 const rows: Row[] = [];
 try {
   build = await viteBuild();
-  shell = await startChild('bench/lib/serve-studio.ts', ['--renderer', build.dir, '--data', dataDir]);
+  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
   const { context, page, origin } = await coldPage(browser, shell.url, 'studio');
   const bodies = new Map<string, Promise<Buffer>>();

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { Library } from '../electron/core/library/library.js';
 import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
-import { report, startChild, type Child, type Row } from './lib/child.js';
+import { report, startShell, type Child, type Row } from './lib/child.js';
 import { VOCABULARY, writeLibrary } from './lib/library-fixture.js';
 import { LONG_TASKS, scrollToEnd } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
@@ -125,7 +125,7 @@ try {
   }
 
   build = await viteBuild();
-  shell = await startChild('bench/lib/serve-studio.ts', ['--renderer', build.dir, '--data', dataDir]);
+  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
   const passes: Pass[] = [];
   for (let i = 0; i < PASSES; i++) passes.push(await galleryPass(browser, shell.url));

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
-import { report, startChild, type Child, type Row } from './lib/child.js';
+import { report, startShell, type Child, type Row } from './lib/child.js';
 import { cpuSeconds, processName, processTree, treeCpuSeconds } from './lib/proc-cpu.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 
@@ -33,7 +33,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-idle-'));
 const rows: Row[] = [];
 try {
   build = await viteBuild();
-  shell = await startChild('bench/lib/serve-studio.ts', ['--renderer', build.dir, '--data', dataDir]);
+  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
   const { page, origin } = await coldPage(browser, shell.url, 'studio');
   const readyMs = await openUntilReady(page, origin);

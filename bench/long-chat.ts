@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
 import { longTasksBetween, textTail } from './lib/chat-probes.js';
-import { report, startChild, type Child, type Row } from './lib/child.js';
+import { report, startShell, type Child, type Row } from './lib/child.js';
 import { longConversation, writeConversations } from './lib/conversation-fixture.js';
 import { armOpen, scrollToTop, type Opened } from './lib/open-probes.js';
 import { LONG_TASKS } from './lib/page-probes.js';
@@ -72,7 +72,7 @@ try {
   const chars = long.messages.reduce((n, m) => n + (m.text ?? m.choices?.[0]?.text ?? '').length, 0);
 
   build = await viteBuild();
-  shell = await startChild('bench/lib/serve-studio.ts', ['--renderer', build.dir, '--data', dataDir]);
+  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
   const { page, origin } = await coldPage(browser, shell.url, 'studio', [LONG_TASKS]);
   await openUntilReady(page, origin);

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
-import { report, startChild, type Child, type Row } from './lib/child.js';
+import { report, startShell, type Child, type Row } from './lib/child.js';
 import type { PageKind } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { MINIMAL_REACT, viteBuild, type Build } from './lib/vite-build.js';
@@ -57,8 +57,8 @@ try {
   builds.push(await viteBuild(), await viteBuild(MINIMAL_REACT));
   const [studioBuild, minimalBuild] = builds;
   children.push(
-    await startChild('bench/lib/serve-studio.ts', ['--renderer', studioBuild.dir, '--data', dataDir]),
-    await startChild('bench/lib/serve-studio.ts', ['--renderer', minimalBuild.dir, '--static']),
+    await startShell(['--renderer', studioBuild.dir, '--data', dataDir]),
+    await startShell(['--renderer', minimalBuild.dir, '--static']),
   );
   const [studio, minimal] = children;
   browser = await launchChromium();

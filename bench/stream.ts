@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
 import { APP_INFO, ARM_UI_STREAM, longTasksBetween, rawStream, type RawStream, type UiStream } from './lib/chat-probes.js';
-import { report, startChild, type Child, type Row } from './lib/child.js';
+import { report, startShell, type Child, type Row } from './lib/child.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
@@ -72,7 +72,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-stream-'));
 const rows: Row[] = [conditions];
 try {
   build = await viteBuild();
-  shell = await startChild('bench/lib/serve-studio.ts', ['--renderer', build.dir, '--data', dataDir]);
+  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
   const { page, origin } = await coldPage(browser, shell.url, 'studio', [LONG_TASKS]);
   await openUntilReady(page, origin);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SHELL_NODE_FLAGS } from '../electron/browser-shell/node-flags.js';
 import { FALLBACK_LINE, start, type RunOptions, type StartDeps } from './start.js';
 
 const ROOT = '/repo';
@@ -77,5 +79,19 @@ describe('npm start', () => {
     t.d.run = async (_cmd, args) => (args[0] === 'vite' ? 2 : 1);
     await expect(start(t.d, ROOT)).rejects.toThrow(/renderer build failed/);
     expect(t.shellStarted()).toBe(0);
+  });
+});
+
+describe('the browser shell process', () => {
+  it('is started by `npm start` and `npm run shell` with its V8 flags on the node command line', () => {
+    const { scripts } = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const name of ['start', 'shell']) {
+      const words = scripts[name].split(/\s+/);
+      // Flags V8 reads at start-up only: on node's own command line, before the entry point.
+      expect(words[0], name).toBe('node');
+      const entry = words.findIndex((w) => w.endsWith('.ts'));
+      for (const flag of SHELL_NODE_FLAGS) expect(words.indexOf(flag), `${name}: ${flag}`).toBeGreaterThan(0);
+      for (const flag of SHELL_NODE_FLAGS) expect(words.indexOf(flag), `${name}: ${flag}`).toBeLessThan(entry);
+    }
   });
 });

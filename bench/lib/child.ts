@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SHELL_NODE_FLAGS } from '../../electron/browser-shell/node-flags.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -16,9 +17,14 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-export function startChild(entry: string, args: string[], timeoutMs = 60_000): Promise<Child> {
+/** The browser shell (bench/lib/serve-studio.ts), in a process started as `npm start` starts it. */
+export function startShell(args: string[]): Promise<Child> {
+  return startChild('bench/lib/serve-studio.ts', args, 60_000, SHELL_NODE_FLAGS);
+}
+
+export function startChild(entry: string, args: string[], timeoutMs = 60_000, nodeFlags: readonly string[] = []): Promise<Child> {
   // `node --import tsx` is `npx tsx` without the npm wrapper process: one pid to stop.
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   // SIGTERM first; the sandbox's clean close waits for its render queue, so SIGKILL after 2 s.
   const stop = () => new Promise<void>((resolve) => {

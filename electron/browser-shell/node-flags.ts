@@ -1,0 +1,15 @@
+/**
+ * Node flags the browser shell's process is started with (package.json `start` and `shell`, and
+ * the benchmarks' studio child). They are V8 options: they must be on the command line, as V8 has
+ * set up its heap before any of our code runs (setting this one at run time crashed Node 20).
+ *
+ * `--single-threaded-gc`: the host does its garbage collection on its own thread. By default V8
+ * runs parts of every collection on helper threads in parallel, waiting for them all; on a 2-core
+ * machine, where the page renders on the other core, those helpers wait for a core, and the
+ * host, which streams replies CPU-bound, waits for them. Streaming a 20,000-token reply rendered
+ * in the Chat tab against the same stream not rendered (bench/stream.ts), the ratio went from
+ * 0.72 to 0.80 (medians of 9 runs of the benchmark each, alternating), the first delta coming
+ * sooner after the send. A host that is not streaming allocates little, so the longer pauses of
+ * one thread do not show.
+ */
+export const SHELL_NODE_FLAGS = ['--single-threaded-gc'] as const;
