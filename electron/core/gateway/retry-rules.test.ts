@@ -24,8 +24,11 @@ afterEach(async () => {
   await admin('faults/reset', {});
 });
 
-const admin = (path: string, body: unknown) =>
-  fetch(`${sandbox.url}/_sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+/** A sandbox admin call; one the sandbox refused fails the test here, not as a missing fault later. */
+async function admin(path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${sandbox.url}/_sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`sandbox ${path}: HTTP ${res.status} ${await res.text()}`);
+}
 
 const NOW = Date.parse('2025-03-01T12:00:00Z');
 type Transport = 'light' | 'fetch';
