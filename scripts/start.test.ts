@@ -90,8 +90,10 @@ describe('the browser shell process', () => {
       // Flags V8 reads at start-up only: on node's own command line, before the entry point.
       expect(words[0], name).toBe('node');
       const entry = words.findIndex((w) => w.endsWith('.ts'));
-      for (const flag of SHELL_NODE_FLAGS) expect(words.indexOf(flag), `${name}: ${flag}`).toBeGreaterThan(0);
-      for (const flag of SHELL_NODE_FLAGS) expect(words.indexOf(flag), `${name}: ${flag}`).toBeLessThan(entry);
+      for (const flag of SHELL_NODE_FLAGS) {
+        expect(words.indexOf(flag), `${name}: ${flag}`).toBeGreaterThan(0);
+        expect(words.indexOf(flag), `${name}: ${flag}`).toBeLessThan(entry);
+      }
     }
   });
 });

@@ -19,7 +19,7 @@ export interface Child {
 
 /** The browser shell (bench/lib/serve-studio.ts), in a process started as `npm start` starts it. */
 export function startShell(args: string[]): Promise<Child> {
-  return startChild('bench/lib/serve-studio.ts', args, 60_000, SHELL_NODE_FLAGS);
+  return startChild('bench/lib/serve-studio.ts', args, undefined, SHELL_NODE_FLAGS);
 }
 
 export function startChild(entry: string, args: string[], timeoutMs = 60_000, nodeFlags: readonly string[] = []): Promise<Child> {
