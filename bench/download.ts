@@ -4,7 +4,7 @@
  * link in the same run, alternating, best of N: the throughput ratio, and how much the studio
  * process's memory (RSS, sampled every 50 ms) grows while it downloads. The sandbox serving the
  * file runs in a child process (bench/lib/serve-file.ts), so its memory is not counted.
- *   npx tsx bench/download.ts [--mb 256] [--runs 3]
+ *   npx tsx bench/download.ts [--mb 256] [--runs 5]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { downloadFile } from '../electron/core/gateway/download.js';
 import { report, startChild, type Row } from './lib/child.js';
 
-const { values } = parseArgs({ options: { mb: { type: 'string', default: '256' }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { mb: { type: 'string', default: '256' }, runs: { type: 'string', default: '5' } } });
 const MB = Number(values.mb);
 const RUNS = Number(values.runs);
 const BYTES = MB * 1024 * 1024;

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import { downloadFile, type DownloadState } from './download.js';
 import { GatewayFailure } from './failure.js';
@@ -93,6 +94,25 @@ describe('downloading a result file', () => {
       expect(readFileSync(partPath).equals(whole)).toBe(true);
     } finally {
       hop.close();
+    }
+  });
+
+  it('saves the file itself when a server compresses it anyway, though it was asked not to', async () => {
+    const asked: (string | undefined)[] = [];
+    const zipping = http.createServer((req, res) => {
+      asked.push(req.headers['accept-encoding']);
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Encoding': 'gzip' });
+      res.end(gzipSync(whole));
+    });
+    await new Promise<void>((r) => zipping.listen(0, '127.0.0.1', r));
+    try {
+      const partPath = join(dir, 'z.part');
+      const state = await downloadFile({ url: `http://127.0.0.1:${(zipping.address() as AddressInfo).port}/z`, partPath });
+      expect(asked).toEqual(['identity']);
+      expect(state).toMatchObject({ received: whole.length, total: whole.length });
+      expect(readFileSync(partPath).equals(whole)).toBe(true);
+    } finally {
+      zipping.close();
     }
   });
 

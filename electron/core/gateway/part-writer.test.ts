@@ -63,6 +63,18 @@ describe('writing a download into its .part file', () => {
     expect(readFileSync(path).equals(data)).toBe(true);
   });
 
+  it('keeps the bytes that came while the file was still opening, when the connection breaks right after', async () => {
+    const data = bytes(300_000);
+    const body = new PassThrough();
+    body.write(data);
+    const path = join(dir, 'early-bytes.part');
+    const done = writeBody(body, path, 0, () => undefined);
+    // The break comes before the file has opened: a stream drops what it holds unread when it breaks.
+    setImmediate(() => body.destroy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })));
+    await expect(done).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(readFileSync(path).equals(data)).toBe(true);
+  });
+
   it('hears a cut that comes while the file is still opening', async () => {
     const body = new PassThrough();
     const done = writeBody(body, join(dir, 'early.part'), 0, () => undefined);

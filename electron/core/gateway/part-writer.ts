@@ -33,24 +33,16 @@ async function writeAll(file: FileHandle, chunks: Buffer[], position: number): P
  * bytes before it are kept and anything after it dropped). Resolves when every byte is on disk;
  * rejects with the body's error (a cut: what arrived before it is written first, so a resume can
  * take over) or the disk's (the body is then destroyed). `onBytes` sees each chunk as it arrives.
+ *
+ * The body is read from the call on, while the file opens: a stream that breaks drops what it
+ * still holds unread, so bytes that came just before a cut would otherwise be lost.
  */
 export async function writeBody(body: Readable, path: string, from: number, onBytes: (n: number) => void): Promise<void> {
-  // The body may break while the file opens: keep that for later rather than let it go unheard.
-  let early: unknown;
-  const onEarly = (err: unknown) => (early ??= err);
-  body.on('error', onEarly);
-  const file = await open(path, from > 0 ? 'r+' : 'w').catch((err: unknown) => {
-    body.destroy();
-    throw err;
-  });
+  /** Opened, to close whatever happens; `ready` once it is also cut back to `from`. */
+  let file: FileHandle | undefined;
   try {
-    if (from > 0) {
-      await file.truncate(from).catch((err: unknown) => {
-        body.destroy();
-        throw err;
-      });
-    }
     await new Promise<void>((resolve, reject) => {
+      let ready = false;
       let batch: Buffer[] = [];
       let batchBytes = 0;
       const sealed: { chunks: Buffer[]; bytes: number }[] = [];
@@ -63,6 +55,11 @@ export async function writeBody(body: Readable, path: string, from: number, onBy
       let done = false;
       let bodyError: unknown;
 
+      const fail = (err: unknown) => {
+        failed = true;
+        body.destroy();
+        reject(err);
+      };
       const seal = () => {
         if (batchBytes === 0) return;
         sealed.push({ chunks: batch, bytes: batchBytes });
@@ -70,7 +67,7 @@ export async function writeBody(body: Readable, path: string, from: number, onBy
         batchBytes = 0;
       };
       const pump = () => {
-        if (writing || failed) return;
+        if (!ready || writing || failed) return;
         const next = sealed.shift();
         if (!next) {
           if (!done) return;
@@ -79,17 +76,13 @@ export async function writeBody(body: Readable, path: string, from: number, onBy
           return;
         }
         writing = true;
-        writeAll(file, next.chunks, position).then(() => {
+        writeAll(file!, next.chunks, position).then(() => {
           position += next.bytes;
           waiting -= next.bytes;
           writing = false;
           if (!done && body.isPaused() && waiting < MAX_WAITING) body.resume();
           pump();
-        }, (err: unknown) => {
-          failed = true;
-          body.destroy();
-          reject(err);
-        });
+        }, fail);
       };
       // Bytes that arrived before a cut are written too: the file stays a clean prefix of the
       // original, and the resume asks for the rest.
@@ -101,8 +94,14 @@ export async function writeBody(body: Readable, path: string, from: number, onBy
         pump();
       };
 
-      body.off('error', onEarly);
-      if (early !== undefined) return finish(early);
+      open(path, from > 0 ? 'r+' : 'w')
+        .then(async (opened) => {
+          file = opened;
+          if (from > 0) await opened.truncate(from);
+          ready = true;
+          pump();
+        })
+        .catch(fail);
       if (body.destroyed && !body.readableEnded) return finish(cutError());
       body.on('data', (chunk: Buffer) => {
         onBytes(chunk.length);
@@ -119,7 +118,7 @@ export async function writeBody(body: Readable, path: string, from: number, onBy
       body.once('close', () => finish(body.readableEnded ? undefined : cutError()));
     });
   } finally {
-    await file.close();
+    await file?.close();
   }
 }
 
