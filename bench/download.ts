@@ -80,18 +80,22 @@ try {
   // Alternate runs so machine noise hits both sides alike; each file is checked, then removed.
   for (let i = 0; i < RUNS; i++) {
     const part = join(dir, `result-${i}.mp4.part`);
+    /** Each client's file must be the whole file; it is then removed. */
+    const checkAndRemove = (file: string, who: string) => {
+      const size = statSync(file).size;
+      if (size !== BYTES) throw new Error(`${who} saved ${size} of ${BYTES} bytes`);
+      rmSync(file);
+    };
     const viaPipeline = async () => {
       const p = await pipeline(url, part);
-      if (statSync(part).size !== BYTES) throw new Error(`pipeline saved ${statSync(part).size} of ${BYTES} bytes`);
-      rmSync(part);
+      checkAndRemove(part, 'pipeline');
       times.pipeline.push(p.ms);
       growth.push(p.growth);
     };
     const viaCurl = async () => {
       const out = join(dir, `curl-${i}.mp4`);
       times.curl.push(await curl(url, out));
-      if (statSync(out).size !== BYTES) throw new Error(`curl saved ${statSync(out).size} of ${BYTES} bytes`);
-      rmSync(out);
+      checkAndRemove(out, 'curl');
     };
     // Which goes first alternates too, so neither always follows the other.
     for (const run of i % 2 ? [viaCurl, viaPipeline] : [viaPipeline, viaCurl]) await run();
