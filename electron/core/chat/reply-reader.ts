@@ -1,8 +1,10 @@
 /**
  * Turns a gateway answer (a `Response` whose body is unread) into reply events, whatever its wire
  * form: SSE (parsed by eventsource-parser through gateway/sse.ts), a streamed JSON array, or one
- * whole JSON body. A malformed event is skipped and logged and the stream goes on: one bad line
- * should not cost the creator the rest of a long reply (the end checks still catch a broken end).
+ * whole JSON body. Events come in batches, those of one network read (never an empty batch): a
+ * fast reply is tens of thousands of events, too many for a generator step each. A malformed
+ * event is skipped and logged and the stream goes on: one bad line should not cost the creator
+ * the rest of a long reply (the end checks still catch a broken end).
  */
 import { failureFromUnreadable, GatewayFailure } from '../gateway/failure.js';
 import { sseData } from '../gateway/sse.js';
@@ -44,7 +46,13 @@ function parse(text: string, api: TextApi, log: (line: string) => void): ReplyEv
   return api === 'native' ? nativeEvents(value) : chatEvents(value);
 }
 
-async function* wholeBody(res: Response, api: TextApi, signal?: AbortSignal): AsyncGenerator<ReplyEvent, ReplyEnd> {
+function parseAll(texts: readonly string[], api: TextApi, log: (line: string) => void): ReplyEvent[] {
+  const events: ReplyEvent[] = [];
+  for (const text of texts) events.push(...parse(text, api, log));
+  return events;
+}
+
+async function* wholeBody(res: Response, api: TextApi, signal?: AbortSignal): AsyncGenerator<ReplyEvent[], ReplyEnd> {
   let text: string;
   try {
     text = await res.text();
@@ -57,11 +65,12 @@ async function* wholeBody(res: Response, api: TextApi, signal?: AbortSignal): As
   } catch {
     throw failureFromUnreadable(res.status, text, res.headers.get('content-type') ?? '');
   }
-  yield* api === 'native' ? nativeEvents(value) : chatEvents(value);
+  const events = api === 'native' ? nativeEvents(value) : chatEvents(value);
+  if (events.length) yield events;
   return { terminated: true, whole: true };
 }
 
-async function* jsonArray(res: Response, log: (line: string) => void, signal?: AbortSignal): AsyncGenerator<ReplyEvent, ReplyEnd> {
+async function* jsonArray(res: Response, log: (line: string) => void, signal?: AbortSignal): AsyncGenerator<ReplyEvent[], ReplyEnd> {
   if (!res.body) return { terminated: false, whole: false };
   const splitter = new JsonObjectSplitter();
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -75,7 +84,8 @@ async function* jsonArray(res: Response, log: (line: string) => void, signal?: A
         throw signal?.aborted ? cancelled() : dropped();
       }
       if (chunk.done) break;
-      for (const text of splitter.push(chunk.value)) yield* parse(text, 'native', log);
+      const events = parseAll(splitter.push(chunk.value), 'native', log);
+      if (events.length) yield events;
       if (splitter.closed) break;
     }
     finished = true;
@@ -87,14 +97,15 @@ async function* jsonArray(res: Response, log: (line: string) => void, signal?: A
   }
 }
 
-async function* sse(res: Response, api: TextApi, log: (line: string) => void, signal?: AbortSignal): AsyncGenerator<ReplyEvent, ReplyEnd> {
+async function* sse(res: Response, api: TextApi, log: (line: string) => void, signal?: AbortSignal): AsyncGenerator<ReplyEvent[], ReplyEnd> {
   const events = sseData(res, signal);
   try {
     for (;;) {
       const next = await events.next();
       // Native SSE has no terminator (DESIGN §4): a clean close is its end.
       if (next.done) return { terminated: next.value.terminated || api === 'native', whole: false };
-      yield* parse(next.value, api, log);
+      const batch = parseAll(next.value, api, log);
+      if (batch.length) yield batch;
     }
   } finally {
     // Leaving early (an error event, Stop) closes the body too.
@@ -102,7 +113,7 @@ async function* sse(res: Response, api: TextApi, log: (line: string) => void, si
   }
 }
 
-export function readReply(res: Response, api: TextApi, opts: ReadOptions): AsyncGenerator<ReplyEvent, ReplyEnd> {
+export function readReply(res: Response, api: TextApi, opts: ReadOptions): AsyncGenerator<ReplyEvent[], ReplyEnd> {
   const log = opts.log ?? (() => undefined);
   const type = res.headers.get('content-type') ?? '';
   if (!opts.streamed) return wholeBody(res, api, opts.signal);

@@ -112,16 +112,18 @@ export class ReplyStream {
       const res = await deps.client.send({ method: 'POST', path: job.request.path, json: job.request.json, signal, timeoutMs: NO_CLIENT_TIMEOUT });
       const events = readReply(res, job.request.api, { streamed: job.request.streamed, signal, log: deps.log });
       try {
-        for (;;) {
+        read: for (;;) {
           const next = await events.next();
           this.watch();
           if (next.done) {
             end = next.value;
             break;
           }
-          const delta = assembler.apply(next.value);
-          if (delta) batcher.push(delta.choice, delta.text);
-          if (assembler.failure) break;
+          for (const event of next.value) {
+            const delta = assembler.apply(event);
+            if (delta) batcher.push(delta.choice, delta.text);
+            if (assembler.failure) break read;
+          }
         }
       } finally {
         await events.return({ terminated: false, whole: false });

@@ -142,7 +142,8 @@ describe('gateway client: SSE through eventsource-parser', () => {
     for (;;) {
       const next = await it.next();
       if (next.done) return { chunks, end: next.value };
-      chunks.push(next.value);
+      expect(next.value.length).toBeGreaterThan(0);
+      chunks.push(...next.value);
     }
   };
 

@@ -58,7 +58,10 @@ export async function receive(res: Response, api: TextApi, streamed = true, mess
         end = next.value;
         break;
       }
-      assembler.apply(next.value);
+      for (const event of next.value) {
+        assembler.apply(event);
+        if (assembler.failure) break;
+      }
       if (assembler.failure) break;
     }
   } catch (err) {
