@@ -1,15 +1,16 @@
 /**
  * `npm run bench` runs every scenario (`bench/*.ts` but this file) as a child process, one after
- * another so they do not disturb each other, collects the tables they print, prints one table
- * and writes bench/results.json. `npm run bench -- NAME [NAME…]` runs only those scenarios (and
- * replaces only their rows in results.json);
- * anything after `--` is passed to each (e.g. `npm run bench -- polling -- --seconds 30`).
+ * another so they do not disturb each other, each once the machine has settled (lib/settle.ts),
+ * collects the tables they print, prints one table and writes bench/results.json.
+ * `npm run bench -- NAME [NAME…]` runs only those scenarios (and replaces only their rows in
+ * results.json); anything after `--` is passed to each (e.g. `npm run bench -- polling -- --seconds 30`).
  * Exit code 1 when a scenario misses a budget or fails.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/child.js';
+import { settle } from './lib/settle.js';
 
 interface Result { scenario: string; figure: string; value: string; budget: string; verdict: string; date: string }
 
@@ -53,7 +54,8 @@ const date = new Date().toISOString();
 const results: Result[] = [];
 let failed = false;
 for (const name of chosen) {
-  console.log(`\n## ${name}\n`);
+  const settled = await settle();
+  console.log(`\n## ${name}\n\n(machine settled: ${settled.seconds.toFixed(0)} s${settled.busy === undefined ? '' : `, ${(settled.busy * 100).toFixed(0)} % of the cores busy in the last second`})\n`);
   const started = performance.now();
   const r = await runScenario(name);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
