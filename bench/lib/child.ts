@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SHELL_NODE_FLAGS } from '../../electron/browser-shell/node-flags.js';
+import { atPagePriority } from './priority.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -17,9 +18,14 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** The browser shell (bench/lib/serve-studio.ts), in a process started as `npm start` starts it. */
-export function startShell(args: string[]): Promise<Child> {
-  return startChild('bench/lib/serve-studio.ts', args, undefined, SHELL_NODE_FLAGS);
+/**
+ * The browser shell (bench/lib/serve-studio.ts), in a process started as `npm start` starts it,
+ * at the priority of the page's main thread (priority.ts says why).
+ */
+export async function startShell(args: string[]): Promise<Child> {
+  const shell = await startChild('bench/lib/serve-studio.ts', args, undefined, SHELL_NODE_FLAGS);
+  atPagePriority(shell.proc.pid!);
+  return shell;
 }
 
 export function startChild(entry: string, args: string[], timeoutMs = 60_000, nodeFlags: readonly string[] = []): Promise<Child> {
