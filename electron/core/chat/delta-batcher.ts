@@ -6,8 +6,8 @@
  * the renderer paces the rest (stream-store.ts). Sent at the window's end instead, a fast reply's
  * first event held half of it, and the page laying that out slowed the host streaming the rest
  * (bench/stream.ts, medians of 14 alternating runs, three times: click to reply painted 298 → 263,
- * 332 → 292 and 281 → 271 ms; first text on screen 210 → 140, 220 → 156 and 186 → 150 ms). `flush` sends what is pending
- * at once; the stream calls it before its terminal event.
+ * 332 → 292 and 281 → 271 ms; first text on screen 210 → 140, 220 → 156 and 186 → 150 ms).
+ * `flush` sends what is pending at once; the stream calls it before its terminal event.
  */
 export interface Timer {
   set(fn: () => void, ms: number): unknown;
