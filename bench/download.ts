@@ -115,7 +115,7 @@ try {
   rows.push({ figure: `curl MB/s (same link, best of ${RUNS}: ${each(times.curl)})`, value: best.curl.toFixed(0), budget: '—', ok: null });
   rows.push({ figure: 'floor: bare fetch, body read and dropped (no disk), MB/s', value: mbps(Math.min(...times.fetchDrain)).toFixed(0), budget: '—', ok: null });
   rows.push({ figure: 'floor: bare node:http piped to a file, MB/s', value: mbps(Math.min(...times.http)).toFixed(0), budget: '—', ok: null });
-  rows.push({ figure: 'download throughput ratio pipeline / curl', value: ratio.toFixed(2), budget: '≥ 0.9', ok: ratio >= 0.9 });
+  rows.push({ figure: 'download throughput ratio pipeline / curl', value: ratio.toFixed(3), budget: '≥ 0.9', ok: ratio >= 0.9 });
   rows.push({ figure: `host memory growth while downloading (max RSS − RSS before, worst of ${RUNS})`, value: `${worstGrowth.toFixed(1)} MB`, budget: '≤ 64 MB', ok: worstGrowth <= 64 });
 } finally {
   await server.stop();
