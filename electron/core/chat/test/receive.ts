@@ -52,7 +52,7 @@ export async function receive(res: Response, api: TextApi, streamed = true, mess
   let thrown: unknown;
   try {
     const events = readReply(res, api, { streamed, log: (l) => logs.push(l) });
-    for (;;) {
+    read: for (;;) {
       const next = await events.next();
       if (next.done) {
         end = next.value;
@@ -60,9 +60,8 @@ export async function receive(res: Response, api: TextApi, streamed = true, mess
       }
       for (const event of next.value) {
         assembler.apply(event);
-        if (assembler.failure) break;
+        if (assembler.failure) break read;
       }
-      if (assembler.failure) break;
     }
   } catch (err) {
     thrown = err;
