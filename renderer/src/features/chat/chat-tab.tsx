@@ -3,7 +3,7 @@
  * through the stream store (one paint per frame, DESIGN §5); the conversation itself is
  * host-owned data in react-query, reconciled with `chat.get` each time it is opened.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage, useCall } from '../../api/client.js';
@@ -90,12 +90,15 @@ export default function ChatTab() {
     }
   };
 
+  // One function for the tab's life: each sidebar row is memoized, and a new one per render (this
+  // tab renders on every change to the list, a send among them) rendered every row again.
+  const select = useCallback((id: string) => setSelection({ id }), [setSelection]);
   const summary = items.find((c) => c.id === selectedId);
   return (
     <div className="chat-tab">
       <TabIntro title={t('tab.title')}>{t('tab.intro')}</TabIntro>
       <div className="chat-layout">
-        <ConversationList selectedId={selectedId} onSelect={(id) => setSelection({ id })} onNew={() => void create()} creating={creating} createError={createError} />
+        <ConversationList selectedId={selectedId} onSelect={select} onNew={() => void create()} creating={creating} createError={createError} />
         {selectedId ? (
           <OpenConversation key={selectedId} id={selectedId} title={summary?.title} />
         ) : list.isPending ? (
