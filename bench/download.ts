@@ -70,6 +70,13 @@ function httpToFile(url: string, file: string): Promise<number> {
   });
 }
 
+/** Each client's file must be the whole file; it is then removed. */
+function checkAndRemove(file: string, who: string): void {
+  const size = statSync(file).size;
+  if (size !== BYTES) throw new Error(`${who} saved ${size} of ${BYTES} bytes`);
+  rmSync(file);
+}
+
 const server = await startChild('bench/lib/serve-file.ts', ['--mb', String(MB)], 120_000);
 const dir = mkdtempSync(join(tmpdir(), 'bench-download-'));
 const rows: Row[] = [];
@@ -80,12 +87,6 @@ try {
   // Alternate runs so machine noise hits both sides alike; each file is checked, then removed.
   for (let i = 0; i < RUNS; i++) {
     const part = join(dir, `result-${i}.mp4.part`);
-    /** Each client's file must be the whole file; it is then removed. */
-    const checkAndRemove = (file: string, who: string) => {
-      const size = statSync(file).size;
-      if (size !== BYTES) throw new Error(`${who} saved ${size} of ${BYTES} bytes`);
-      rmSync(file);
-    };
     const viaPipeline = async () => {
       const p = await pipeline(url, part);
       checkAndRemove(part, 'pipeline');

@@ -38,10 +38,11 @@ async function writeAll(file: FileHandle, chunks: Buffer[], position: number): P
  * still holds unread, so bytes that came just before a cut would otherwise be lost.
  */
 export async function writeBody(body: Readable, path: string, from: number, onBytes: (n: number) => void): Promise<void> {
-  /** Opened, to close whatever happens; `ready` once it is also cut back to `from`. */
+  /** Kept to be closed whatever happens. */
   let file: FileHandle | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
+      /** The file is open and cut back to `from`: writes may start. */
       let ready = false;
       let batch: Buffer[] = [];
       let batchBytes = 0;
