@@ -68,7 +68,12 @@ const MessageRow = memo(function MessageRow({ message, actions, locked }: RowPro
   return message.role === 'user' ? <UserMessage message={message} actions={actions} locked={locked} /> : <AssistantMessage message={message} actions={actions} locked={locked} />;
 });
 
-export function MessageList({ messages, actions, locked }: Props) {
+/**
+ * Memoized: the pane around it renders on every keystroke in the composer and on every change of
+ * the send button, and the list's render is not free: the virtualizer, and a layout effect that
+ * reads the view's geometry, which makes the browser lay out the page there and then.
+ */
+export const MessageList = memo(function MessageList({ messages, actions, locked }: Props) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
@@ -77,8 +82,6 @@ export function MessageList({ messages, actions, locked }: Props) {
   const [atLatest, setAtLatest] = useState(true);
   const count = messages.length;
 
-  // Not compiled by React Compiler: the list re-renders when the virtualizer's range or sizes change.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -135,6 +138,7 @@ export function MessageList({ messages, actions, locked }: Props) {
         el.scrollTop = stuck.current ? el.scrollHeight : (pulledUp ? last.current.top : el.scrollTop) + px;
         last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
       },
+      viewHeight: () => last.current.bottom - last.current.top,
     }),
     [],
   );
@@ -221,4 +225,4 @@ export function MessageList({ messages, actions, locked }: Props) {
       )}
     </div>
   );
-}
+});
