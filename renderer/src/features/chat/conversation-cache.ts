@@ -20,7 +20,6 @@ function update(client: QueryClient, id: string, change: (c: ConversationView) =
 export function applyStart(client: QueryClient, started: StreamStarted, how: StartKind) {
   const ended = streamStore.takeEnded(started.streamId);
   const reply = ended ?? started.reply;
-  if (!ended) streamStore.begin(started.streamId, started.conversationId, started.reply.id);
   update(client, started.conversationId, (c) => {
     let messages: ChatMessageView[];
     if (how.kind === 'send') {
@@ -33,6 +32,8 @@ export function applyStart(client: QueryClient, started: StreamStarted, how: Sta
     }
     return { ...c, messages, messageCount: messages.length };
   });
+  // After the cache, as in applyEnd: the turns and the running stream then show in one render.
+  if (!ended) streamStore.begin(started.streamId, started.conversationId, started.reply.id);
 }
 
 /** A stream's one terminal event: its message in the final state replaces the live one. */
