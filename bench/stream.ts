@@ -5,15 +5,15 @@
  *     EventSource until `chat.onDidEnd`), nothing rendered;
  *   - UI: the same prompt typed into the Chat tab's composer and sent with Send, timed from the
  *     click until the whole reply is rendered and painted (bench/lib/chat-probes.ts says exactly when);
- * both in the same page, alternating, median of N each (11: single runs on a shared 2-core machine
- * differ by half, and a median of 5 moved the ratio by 0.1 from one run to the next) after one
- * unmeasured run of each.
+ * both in the same page, alternating, median of N each (21: single runs on a shared 2-core machine
+ * differ by half; a median of 5 moved the ratio by 0.1 from one run to the next, and with 11 six
+ * runs of the same code in one day gave 0.72 to 0.92) after one unmeasured run of each.
  * Budgets: UI chars/s ÷ raw chars/s ≥ 0.8, and no main-thread task over 50 ms (Long Tasks API)
  * between the click on Send and the painted end. Both rates run from the send, as a user waits;
  * the wait for the first byte (the sandbox composing the reply, about 0.1 s) is shared, so the
  * table also gives the rates from the first delta on (for information).
  * The sandbox paces its streams 20 ms a chunk by default; this run unpaces it (/_sandbox/pace).
- *   npx tsx bench/stream.ts [--runs 11] [--tokens 20000]
+ *   npx tsx bench/stream.ts [--runs 21] [--tokens 20000]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,7 @@ import { LONG_TASKS } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' }, tokens: { type: 'string', default: '20000' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, tokens: { type: 'string', default: '20000' } } });
 const RUNS = Number(values.runs);
 /**
  * A new prompt for every run: the sandbox's reply follows from its prompt, and the chat view
