@@ -32,7 +32,7 @@ async function rendersOf(start: ConversationView, change: (client: QueryClient) 
     return null;
   }
   function Loaded() {
-    const c = useQuery({ queryKey: conversationKey('c1'), queryFn: () => Promise.reject(new Error('cached only')) }).data as ConversationView;
+    const c = useQuery<ConversationView>({ queryKey: conversationKey('c1'), queryFn: () => Promise.reject(new Error('cached only')) }).data!;
     return <Pane c={c} />;
   }
   const root = createRoot(document.createElement('div'));
