@@ -163,7 +163,7 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
   // measure. A fast reply becomes long in the render that ends it, before any observer: with the
   // guess, that render (which the reader waits for) parsed about three times what a 720-pixel
   // window shows (bench/stream.ts: 7 ms of the page's 74 per reply).
-  const [observedHeight, setViewHeight] = useState<number | undefined>(undefined);
+  const [observedHeight, setObservedHeight] = useState<number | undefined>(undefined);
   const viewHeight = observedHeight ?? (root?.viewHeight() || VIEW_GUESS_PX);
   const aheadAllowed = useAheadAllowed(streaming, active);
   const boxes = useRef(new Set<HTMLElement>());
@@ -178,7 +178,7 @@ export function useReplyWindow(parts: readonly string[], windowed: boolean, stre
     if (!active || !scroller) return;
     const view = new IntersectionObserver(
       (entries) => {
-        setViewHeight(scroller.clientHeight);
+        setObservedHeight(scroller.clientHeight);
         setInView((before) => updated(before, entries));
       },
       { root: scroller, rootMargin: `${IN_VIEW} 0px` },
