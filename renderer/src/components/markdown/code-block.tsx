@@ -2,9 +2,7 @@
  * A fenced code block: language label, Copy button, highlighted code that scrolls sideways rather
  * than wrapping (wrapped code misleads about line structure).
  */
-import { useEffect, useMemo, useState, type ComponentProps } from 'react';
-import type { Element } from 'hast';
-import type { ExtraProps } from 'react-markdown';
+import { useEffect, useMemo, useState } from 'react';
 import { highlight } from './highlight.js';
 import { useCodeWords } from './markdown-t.js';
 
@@ -13,20 +11,6 @@ import { useCodeWords } from './markdown-t.js';
  * more than a frame on a slow machine, so a long live block stays plain until the reply moves on.
  */
 export const LIVE_HIGHLIGHT_LIMIT = 5_000;
-
-function textOf(node: Element): string {
-  return node.children.map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? textOf(child) : '')).join('');
-}
-
-/** The language and source of the `<code>` inside a Markdown `<pre>`. */
-function codeOf(pre: Element | undefined): { language: string; code: string } | null {
-  const code = pre?.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
-  if (!code) return null;
-  const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : [];
-  const language = classes.find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
-  // mdast-util-to-hast ends every code block with a newline that is not part of the user's code.
-  return { language: language.toLowerCase(), code: textOf(code).replace(/\n$/, '') };
-}
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -81,15 +65,4 @@ export function CodeBlock({ language, code, live }: CodeBlockProps) {
       </pre>
     </div>
   );
-}
-
-type PreProps = ComponentProps<'pre'> & ExtraProps;
-
-/** react-markdown `pre` components: one for settled blocks, one for the block still streaming. */
-export function makePre(live: boolean) {
-  return function Pre({ node, children }: PreProps) {
-    const parsed = codeOf(node);
-    if (!parsed) return <pre tabIndex={0}>{children}</pre>;
-    return <CodeBlock language={parsed.language} code={parsed.code} live={live} />;
-  };
 }

@@ -1,5 +1,5 @@
 /**
- * The Markdown renderer behind React.lazy: react-markdown, GFM and highlighting stay out of the
+ * The Markdown renderer behind React.lazy: the Markdown parser and highlighting stay out of the
  * first-load bundle (DESIGN §5's 200 KB budget). Until the chunk arrives the reply shows as plain
  * wrapped text, so nothing waits on it.
  */
@@ -12,7 +12,7 @@ const Markdown = lazy(loadMarkdown);
 
 /**
  * Fetches the chunk ahead of the first reply (the Chat tab calls this as it mounts), once the
- * page is idle: parsing 250 kB of JavaScript during start-up would hold up the first screen.
+ * page is idle: parsing its 200 kB of JavaScript during start-up would hold up the first screen.
  * Returns a cancel, as an effect wants. (A reply rendered before then loads it at once.)
  */
 export function preloadMarkdown(): () => void {

@@ -1,15 +1,13 @@
 /**
- * The react-markdown component overrides: links that leave the app, click-to-load images,
- * scrollable tables and code blocks. Each gets only attributes that safe-url.ts let through.
+ * The elements of a reply that are more than their tag: links that leave the app, click-to-load
+ * images, scrollable tables, footnotes. Each gets only attributes that safe-url.ts let through.
  */
-import type { ComponentProps } from 'react';
-import type { Components, ExtraProps } from 'react-markdown';
-import { makePre } from './code-block.js';
+import type { ReactNode } from 'react';
 import { RemoteImage } from './remote-image.js';
 import { useMarkdownT } from './markdown-t.js';
 
-function Link({ href, title, children }: ComponentProps<'a'> & ExtraProps) {
-  // No href means safe-url.ts refused the URL: show the words, not a link to nowhere.
+/** No href means safe-url.ts refused the URL: show the words, not a link to nowhere. */
+export function Link({ href, title, children }: { href?: string; title?: string; children?: ReactNode }) {
   if (!href) return <span className="md-link-blocked">{children}</span>;
   return (
     <a href={href} title={title} target="_blank" rel="noopener noreferrer">
@@ -18,19 +16,20 @@ function Link({ href, title, children }: ComponentProps<'a'> & ExtraProps) {
   );
 }
 
-function Image({ src, alt }: ComponentProps<'img'> & ExtraProps) {
+/** No src means safe-url.ts refused it (only https images may be offered). */
+export function Image({ src, alt }: { src?: string; alt: string }) {
   const t = useMarkdownT();
-  if (typeof src !== 'string' || src === '') {
+  if (!src) {
     return (
       <span className="md-image-blocked" title={t('image.blocked')}>
         {alt ? t('image.blockedTextWithAlt', { alt }) : t('image.blockedText')}
       </span>
     );
   }
-  return <RemoteImage src={src} alt={alt ?? ''} />;
+  return <RemoteImage src={src} alt={alt} />;
 }
 
-function Table({ children }: ComponentProps<'table'> & ExtraProps) {
+export function Table({ children }: { children?: ReactNode }) {
   const t = useMarkdownT();
   return (
     // Focusable so a table wider than the reply can be scrolled from the keyboard.
@@ -40,24 +39,17 @@ function Table({ children }: ComponentProps<'table'> & ExtraProps) {
   );
 }
 
-/** GFM column alignment arrives as an inline style, which the CSP's style-src forbids: use a class. */
-function alignClass(style: ComponentProps<'td'>['style']): string | undefined {
-  const align = style?.textAlign;
-  return align === 'left' || align === 'center' || align === 'right' ? `md-align-${align}` : undefined;
+/** A footnote's number where it is cited (`[^note]`); a second citation of the same note is n:1. */
+export function FootnoteRef({ id, subId }: { id: number; subId: number }) {
+  return <sup className="md-footnote-ref">{subId > 0 ? `${id + 1}:${subId}` : id + 1}</sup>;
 }
 
-function HeaderCell({ style, children }: ComponentProps<'th'> & ExtraProps) {
-  return <th className={alignClass(style)}>{children}</th>;
+/** The footnotes of a block, numbered as cited, after it. */
+export function Footnotes({ children }: { children?: ReactNode }) {
+  const t = useMarkdownT();
+  return (
+    <section className="md-footnotes" aria-label={t('footnotes.label')}>
+      <ol>{children}</ol>
+    </section>
+  );
 }
-
-function Cell({ style, children }: ComponentProps<'td'> & ExtraProps) {
-  return <td className={alignClass(style)}>{children}</td>;
-}
-
-function componentsFor(live: boolean): Components {
-  return { a: Link, img: Image, pre: makePre(live), table: Table, th: HeaderCell, td: Cell };
-}
-
-/** Built once: a new object per render would remount every element of every block. */
-export const SETTLED_COMPONENTS = componentsFor(false);
-export const LIVE_COMPONENTS = componentsFor(true);

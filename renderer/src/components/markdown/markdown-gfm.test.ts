@@ -35,6 +35,26 @@ describe('Markdown: GitHub-flavoured features', () => {
     ]);
   });
 
+  it('links only www. addresses among bare words with dots: file names stay text', () => {
+    const html = renderHtml('Edit main.py and README.md, then mail ann@example.com.');
+    expect(byTag(html, 'a').map((a) => attr(a, 'href'))).toEqual(['mailto:ann@example.com']);
+    expect(renderedText(html)).toContain('Edit main.py and README.md');
+  });
+
+  it('numbers footnotes where they are cited and lists them after the block, for screen readers as Footnotes', () => {
+    const html = renderHtml('Tea[^t] and cake[^c].\n[^t]: Green, *hot*.\n[^c]: Lemon.');
+    expect(byTag(html, 'sup').map(textContent)).toEqual(['1', '2']);
+    const [notes] = byTag(html, 'section');
+    expect(attr(notes, 'aria-label')).toBe('Footnotes');
+    expect(byTag(html, 'li').map(textContent)).toEqual(['Green, hot.', 'Lemon.']);
+    expect(byTag(html, 'em').map(textContent)).toEqual(['hot']);
+  });
+
+  it('keeps an ordered list\'s first number', () => {
+    expect(byTag(renderHtml('3. three\n4. four'), 'ol').map((e) => attr(e, 'start'))).toEqual(['3']);
+    expect(byTag(renderHtml('1. one'), 'ol').map((e) => attr(e, 'start'))).toEqual([undefined]);
+  });
+
   it('highlights fenced code in a shipped language, with a label and a Copy button', () => {
     const html = renderHtml('```ts\nconst answer: number = 42;\n```');
     const [code] = byTag(html, 'code');

@@ -1,8 +1,8 @@
 /**
  * Renders a chat reply as GitHub-flavoured Markdown, safely and fast while it streams.
  *
- * Safe: no rehype-raw, so HTML in the reply is shown as the text the model wrote
- * (markdown-pipeline.ts turns raw nodes into text); URLs pass safe-url.ts; images wait for a click.
+ * Safe: HTML in the reply is shown as the text the model wrote (markdown-parser.ts never parses
+ * it as HTML); URLs pass safe-url.ts; images wait for a click.
  * Fast: the reply is split into top-level blocks, settled ones parsed in groups (blocks.ts), each
  * a memoized component keyed by position whose only props are its source, so a streaming frame
  * re-parses only the growing last block; a block that is one code fence skips the parser
@@ -16,12 +16,10 @@ import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, 
 import { useTranslation } from 'react-i18next';
 import { groupBlocks, soleFence, splitBlocks } from './blocks.js';
 import { CodeBlock } from './code-block.js';
-import { LIVE_COMPONENTS, SETTLED_COMPONENTS } from './markdown-elements.js';
 import { renderMarkdown } from './markdown-pipeline.js';
 import { markdownWords, MarkdownWordsContext } from './markdown-t.js';
 import { renderCache } from './render-cache.js';
 import { useReplyWindow, WINDOW_FROM } from './reply-window.js';
-import { safeUrl } from './safe-url.js';
 import './markdown.css';
 
 export interface MarkdownProps {
@@ -37,7 +35,7 @@ export const MarkdownBlock = memo(function MarkdownBlock({ source, live }: { sou
   const fence = soleFence(source);
   if (fence) return <CodeBlock language={fence.language} code={fence.code} live={live} />;
   // Elements only (no hooks run while parsing), so the result can be kept and shown again.
-  const parse = () => renderMarkdown(source, live ? LIVE_COMPONENTS : SETTLED_COMPONENTS, safeUrl);
+  const parse = () => renderMarkdown(source, live);
   return live ? parse() : settled(source, parse);
 });
 

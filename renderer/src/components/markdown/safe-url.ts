@@ -17,7 +17,7 @@ function parseAbsolute(url: string): URL | null {
   }
 }
 
-/** A react-markdown `urlTransform`: the URL to keep, or null to drop the attribute. */
+/** The URL to keep for a link (`href`) or an image (`src`) of a reply, or null to drop it. */
 export function safeUrl(url: string, key: string): string | null {
   const parsed = parseAbsolute(url);
   if (!parsed) return null;

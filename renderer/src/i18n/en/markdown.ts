@@ -20,4 +20,8 @@ export const markdown = {
   table: {
     label: 'Table',
   },
+  footnotes: {
+    /** The list of a reply's footnotes, for screen readers. */
+    label: 'Footnotes',
+  },
 } as const;

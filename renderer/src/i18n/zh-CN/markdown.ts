@@ -20,4 +20,8 @@ export const markdown: Messages['markdown'] = {
   table: {
     label: '表格',
   },
+  footnotes: {
+    /** The list of a reply's footnotes, for screen readers. */
+    label: '脚注',
+  },
 };
