@@ -107,6 +107,9 @@ export function groupBlocks(blocks: readonly string[]): string[] {
   return groups;
 }
 
+/** A fence's language: the first word of its info string, lower-cased (what the parser's path gives too). */
+export const fenceLanguage = (info: string): string => (info.trim().split(/\s/, 1)[0] ?? '').toLowerCase();
+
 /** Language names the fast path passes through untouched; anything fancier goes to the parser. */
 const PLAIN_LANGUAGE = /^[\w+#.-]*$/;
 
@@ -119,10 +122,10 @@ export function soleFence(block: string): { language: string; code: string } | n
   const lines = block.split('\n');
   const fence = lines[0][0] === ' ' || lines[0][0] === '\t' ? null : openFence(lines[0]);
   if (!fence) return null;
-  const language = lines[0].slice(fence.length).trim().split(/\s/, 1)[0];
+  const language = fenceLanguage(lines[0].slice(fence.length));
   if (!PLAIN_LANGUAGE.test(language)) return null;
   const close = lines.findIndex((line, index) => index > 0 && closesFence(line, fence));
   if (close !== -1 && close !== lines.length - 1) return null;
-  return { language: language.toLowerCase(), code: lines.slice(1, close === -1 ? undefined : close).join('\n') };
+  return { language, code: lines.slice(1, close === -1 ? undefined : close).join('\n') };
 }
 

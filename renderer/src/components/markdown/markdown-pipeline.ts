@@ -5,6 +5,7 @@
  * forbids inline styles), a task box that cannot be ticked.
  */
 import { createElement, Fragment, type ReactElement, type ReactNode } from 'react';
+import { fenceLanguage } from './blocks.js';
 import { CodeBlock } from './code-block.js';
 import { FootnoteRef, Footnotes, Image, Link, Table } from './markdown-elements.js';
 import { parseMarkdown, type Token } from './markdown-parser.js';
@@ -48,7 +49,7 @@ function textOf(tokens: readonly Token[] | null): string {
 
 /** A fence's or an indented block's code: the parser ends it with a newline that is not the user's. */
 const codeBlock = (token: Token, key: number, live: boolean) =>
-  createElement(CodeBlock, { key, language: token.type === 'fence' ? (token.info.trim().split(/\s/, 1)[0] ?? '').toLowerCase() : '', code: token.content.replace(/\n$/, ''), live });
+  createElement(CodeBlock, { key, language: token.type === 'fence' ? fenceLanguage(token.info) : '', code: token.content.replace(/\n$/, ''), live });
 
 /** Tags whose tokens become the same element, children inside. */
 const PLAIN_TAGS: Readonly<Record<string, string>> = {
