@@ -51,17 +51,15 @@ function textOf(tokens: readonly Token[] | null): string {
 const codeBlock = (token: Token, key: number, live: boolean) =>
   createElement(CodeBlock, { key, language: token.type === 'fence' ? fenceLanguage(token.info) : '', code: token.content.replace(/\n$/, ''), live });
 
-/** Tags whose tokens become the same element, children inside. */
-const PLAIN_TAGS: Readonly<Record<string, string>> = {
-  blockquote_open: 'blockquote', bullet_list_open: 'ul', thead_open: 'thead', tbody_open: 'tbody', tr_open: 'tr',
-  em_open: 'em', strong_open: 'strong', s_open: 'del', footnote_open: 'li',
-};
+/** Tokens that become their own tag (`token.tag`), children inside. */
+const PLAIN = new Set(['blockquote_open', 'bullet_list_open', 'heading_open', 'thead_open', 'tbody_open', 'tr_open', 'em_open', 'strong_open', 's_open', 'footnote_open']);
+/** Where the element is not the parser's tag: GFM strikethrough is `<del>`; a footnote is an item of their list. */
+const TAG_FOR: Readonly<Record<string, string>> = { s_open: 'del', footnote_open: 'li' };
 
 function render(nodes: readonly Node[], live: boolean): ReactNode[] {
   return nodes.map(({ token, children }, key) => {
     const inner = () => render(children, live);
-    const tag = PLAIN_TAGS[token.type];
-    if (tag) return createElement(tag, { key }, ...inner());
+    if (PLAIN.has(token.type)) return createElement(TAG_FOR[token.type] ?? token.tag, { key }, ...inner());
     switch (token.type) {
       case 'text':
         return token.content;
@@ -70,8 +68,6 @@ function render(nodes: readonly Node[], live: boolean): ReactNode[] {
       case 'paragraph_open':
         // A tight list's paragraphs are hidden: their text sits in the item itself.
         return createElement(token.hidden ? Fragment : 'p', { key }, ...inner());
-      case 'heading_open':
-        return createElement(token.tag, { key }, ...inner());
       case 'ordered_list_open': {
         const start = Number(attr(token, 'start') || 1);
         return createElement('ol', { key, start: start === 1 ? undefined : start }, ...inner());
