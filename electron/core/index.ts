@@ -5,8 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { EventName, EventPayload } from '../../shared/contract/index.js';
-import type { SettingsView } from '../../shared/contract/settings.js';
+import { DEFAULT_MEDIA_LIMITS, type SettingsView } from '../../shared/contract/settings.js';
 import { BalanceService } from './account/balance-service.js';
+import { LoopWatchdog } from './health/loop-watchdog.js';
 import { coreError } from './errors.js';
 import { createDispatcher, type Handlers } from './dispatch.js';
 import { GatewayClient } from './gateway/client.js';
@@ -36,6 +37,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     for (const l of listeners) l(event, payload);
   };
 
+  // First, so a stall anywhere in start-up is seen too.
+  const watchdog = ports.watchdog ?? new LoopWatchdog({ onStall: (ms) => log(`host: the event loop stalled for ${ms} ms`) }).start();
   const sandbox = await ports.startSandbox();
   const store = new SettingsStore(ports.settings, log);
   const makeClient = (baseUrl: string, apiKey: string) => new GatewayClient({ baseUrl, apiKey, fetch: ports.fetch, now });
@@ -47,7 +50,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
 
   const settingsView = (): SettingsView => {
     const s = store.get();
-    return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme, language: s.language };
+    return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme, language: s.language, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, ...s.mediaLimits } };
   };
 
   // The library follows the folder chosen in settings; jobs save into whichever is current.
@@ -98,6 +101,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   chat.open();
 
   const handlers: Handlers = {
+    'app.health': () => watchdog.health(),
     'app.info': () => ({ version: ports.version, shell: ports.shell, platform: ports.platform, sandboxUrl: sandbox.url, mediaBase: ports.mediaBase }),
     'profiles.list': () => profiles.list(),
     'profiles.save': (i) => profiles.save(i),
@@ -122,6 +126,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
         if (i.libraryDir !== undefined) d.libraryDir = i.libraryDir;
         if (i.theme !== undefined) d.theme = i.theme;
         if (i.language !== undefined) d.language = i.language;
+        if (i.mediaLimits !== undefined) d.mediaLimits = { ...d.mediaLimits, ...i.mediaLimits };
       });
       const view = settingsView();
       if (view.libraryDir !== before) {
@@ -152,6 +157,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       }
     },
     'tasks.checkAgain': (i) => toTaskView(jobs.checkAgain(i.id)),
+    'tasks.remove': (i) => ({ removed: jobs.remove(i.id) }),
+    'tasks.links': (i) => ({ urls: jobs.links(i.id) }),
     'attachments.add': (i) => attachments.add(i.name, i.data),
     'attachments.remove': (i) => {
       attachments.remove(i.id);
@@ -207,6 +214,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       await chat.close();
       listeners.clear();
       jobs.stop();
+      if (!ports.watchdog) watchdog.stop();
       await library.close();
       await sandbox.close();
     },

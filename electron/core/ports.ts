@@ -5,6 +5,7 @@
 import type { StudioHost } from '../../shared/contract/index.js';
 import type { Cadence } from './tasks/cadence.js';
 import type { StreamTiming } from './chat/reply-stream.js';
+import type { LoopWatchdog } from './health/loop-watchdog.js';
 
 /** Where plain settings live: electron-store on the desktop, `conf` in the browser shell. */
 export interface SettingsPort {
@@ -45,6 +46,8 @@ export interface CorePorts {
   cadence?: Cadence;
   now?: () => number;
   log?: (line: string) => void;
+  /** The shell's event-loop watchdog, when it started one before the core (to see its own start). */
+  watchdog?: LoopWatchdog;
   /** Chat stream batching, saving and stall limits; tests shorten them. */
   chatTiming?: Partial<StreamTiming>;
 }

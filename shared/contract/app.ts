@@ -12,6 +12,24 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+/**
+ * The host's own event-loop watchdog: how long its one thread was kept from answering. A stall
+ * here is what a creator feels as a frozen studio (docs/robust-host.md).
+ */
+export const AppHealth = z.object({
+  /** Since when these figures were gathered (ms since the epoch). */
+  since: z.number(),
+  loop: z.object({
+    p50Ms: z.number(),
+    p99Ms: z.number(),
+    maxMs: z.number(),
+    /** Stalls of 100 ms or more. */
+    stalls: z.number(),
+  }),
+});
+export type AppHealth = z.infer<typeof AppHealth>;
+
 export const appMethods = {
   'app.info': { input: z.object({}), output: AppInfo },
+  'app.health': { input: z.object({}), output: AppHealth },
 } as const;

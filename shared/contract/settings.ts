@@ -8,11 +8,24 @@ export const Theme = z.enum(['system', 'light', 'dark']);
 export const Language = z.enum(['system', ...LANGUAGES]);
 export type Language = z.infer<typeof Language>;
 
+/**
+ * The largest result file the studio saves, per kind, in megabytes (counted as received, after
+ * decompression): a gateway that sends more gets the job marked "needs attention", not a full disk.
+ */
+export const MediaLimits = z.object({
+  imageMb: z.number().int().min(1).max(4096),
+  videoMb: z.number().int().min(1).max(65536),
+  audioMb: z.number().int().min(1).max(4096),
+});
+export type MediaLimits = z.infer<typeof MediaLimits>;
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = { imageMb: 100, videoMb: 4096, audioMb: 500 };
+
 export const SettingsView = z.object({
   /** Where generated outputs are saved. */
   libraryDir: z.string(),
   theme: Theme,
   language: Language,
+  mediaLimits: MediaLimits,
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -20,6 +33,7 @@ export const UpdateSettingsInput = z.object({
   libraryDir: z.string().trim().min(1, 'Choose a folder for the library').optional(),
   theme: Theme.optional(),
   language: Language.optional(),
+  mediaLimits: MediaLimits.partial().optional(),
 });
 
 export const settingsMethods = {

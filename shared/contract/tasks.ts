@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 
-export const TASK_STATES = ['submitting', 'unknown', 'queued', 'running', 'completed', 'saved', 'failed', 'timed_out', 'expired', 'cancelled'] as const;
+/**
+ * `completed`: finished on the gateway, its files being saved. `attention`: finished and paid for,
+ * but its files could not be saved even with fresh links (a full disk, a file over the size limit,
+ * a link that keeps failing): the error says why, and the creator may retry the save, open the
+ * original link or remove the job. Docs: docs/robust-host.md.
+ */
+export const TASK_STATES = ['submitting', 'unknown', 'queued', 'running', 'completed', 'saved', 'attention', 'failed', 'timed_out', 'expired', 'cancelled'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 export const TaskView = z.object({
@@ -53,8 +59,12 @@ export const taskMethods = {
   'tasks.cancel': { input: id, output: TaskView },
   /** Resubmit the same parameters as a new job (the UI confirms first: it costs money). */
   'tasks.retry': { input: id, output: TaskView },
-  /** Resume polling after a time-out, or retry saving the files. */
+  /** Resume polling after a time-out, or retry saving the files (asking the gateway for fresh links). */
   'tasks.checkAgain': { input: id, output: TaskView },
+  /** Forget a job that is no longer active (its partial files go too; saved files stay in the library). */
+  'tasks.remove': { input: id, output: z.object({ removed: z.boolean() }) },
+  /** The job's original result links, to open in a browser when saving failed. */
+  'tasks.links': { input: id, output: z.object({ urls: z.array(z.string()) }) },
 } as const;
 
 export const taskEvents = {

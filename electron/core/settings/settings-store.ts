@@ -4,7 +4,7 @@
  * defaults and the previous file is left for the user (the port decides how to keep it).
  */
 import { z } from 'zod';
-import { Language, Theme } from '../../../shared/contract/settings.js';
+import { Language, MediaLimits, Theme } from '../../../shared/contract/settings.js';
 import { SANDBOX_PROFILE_ID } from '../../../shared/contract/profiles.js';
 import { dataWriteError } from '../errors.js';
 import type { SettingsPort } from '../ports.js';
@@ -20,6 +20,8 @@ export const StoredSettings = z.object({
   theme: Theme,
   /** Added after version 1 shipped: files without it follow the system language. */
   language: Language.default('system'),
+  /** Added later too: a missing limit takes its default (DEFAULT_MEDIA_LIMITS). */
+  mediaLimits: MediaLimits.partial().optional(),
   allowPlaintextKeys: z.boolean(),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
