@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayload } from '../../shared/contract/index.js';
 import type { TaskView } from '../../shared/contract/tasks.js';
+import { DEFAULT_MEDIA_LIMITS } from '../../shared/contract/settings.js';
 
 const shown: { title: string; body: string }[] = [];
 let locale = 'en-US';
@@ -25,7 +26,7 @@ describe('desktop notifications', () => {
     const dispose = notifyOnJobEnd({ subscribe: (l) => { listener = l; return () => { listener = undefined; }; } });
     const task = (state: TaskView['state']): TaskView => ({ id: 'j1', kind: 'video', route: 'multipart', model: 'wan2.5-t2v-preview', prompt: 'waves', params: {}, state, createdAt: 0, downloads: [] });
     for (const s of ['queued', 'running', 'completed', 'saved', 'saved'] as const) listener!('tasks.onDidChange', task(s));
-    listener!('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'system' });
+    listener!('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'system', mediaLimits: DEFAULT_MEDIA_LIMITS });
     expect(shown).toEqual([{ title: 'Video job finished and saved to the library', body: 'wan2.5-t2v-preview: “waves”.' }]);
     dispose();
     expect(listener).toBeUndefined();
@@ -38,7 +39,7 @@ describe('desktop notifications', () => {
     const task = (id: string): TaskView => ({ id, kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: '灯塔', params: {}, state: 'saved', createdAt: 0, downloads: [] });
     locale = 'zh-CN';
     listener!('tasks.onDidChange', task('a'));
-    listener!('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'en' });
+    listener!('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'en', mediaLimits: DEFAULT_MEDIA_LIMITS });
     listener!('tasks.onDidChange', task('b'));
     expect(shown.map((s) => s.title)).toEqual(['图像任务已完成并保存到作品库', 'Image job finished and saved to the library']);
   });

@@ -162,6 +162,21 @@ export class JobService {
     return this.submit({ route, request: job.params } as JobSpec);
   }
 
+  /** Forgets a job that is not being submitted; saved files stay in the library. */
+  remove(id: string): boolean {
+    const job = this.d.store.get(id);
+    if (!job) return false;
+    if (job.state === 'submitting') throw coreError('conflict', 'This job is being submitted; wait for the gateway to answer first.');
+    this.d.store.delete(id);
+    this.d.onRemove?.(id);
+    return true;
+  }
+
+  /** The job's result links as the gateway gave them. */
+  links(id: string): string[] {
+    return [...this.require(id).resultUrls];
+  }
+
   private require(id: string): JobRecord {
     const job = this.d.store.get(id);
     if (!job) throw coreError('not_found', 'That job is no longer in the list.');
