@@ -27,6 +27,8 @@ import { ChatService } from './chat/chat-service.js';
 
 export type { Core, CorePorts } from './ports.js';
 
+const MB = 1024 * 1024;
+
 type Listener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 export async function createCore(ports: CorePorts): Promise<Core> {
@@ -66,6 +68,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   };
   const generators = (): GeneratorDeps => ({
     client: profiles.connect().client, library: saveToLibrary, attachments, scratchDir: join(ports.dataDir, 'downloads'), now,
+    maxAudioBytes: settingsView().mediaLimits.audioMb * MB,
   });
   const jobs = new JobService({
     store: new JobStore(join(ports.dataDir, 'jobs.json'), log),

@@ -56,8 +56,8 @@ async function* wholeBody(res: Response, api: TextApi, signal?: AbortSignal): As
   let text: string;
   try {
     text = await res.text();
-  } catch {
-    throw signal?.aborted ? cancelled() : dropped();
+  } catch (err) {
+    throw signal?.aborted ? cancelled() : err instanceof GatewayFailure ? err : dropped();
   }
   let value: unknown;
   try {
@@ -80,8 +80,8 @@ async function* jsonArray(res: Response, log: (line: string) => void, signal?: A
       let chunk: Awaited<ReturnType<typeof reader.read>>;
       try {
         chunk = await reader.read();
-      } catch {
-        throw signal?.aborted ? cancelled() : dropped();
+      } catch (err) {
+        throw signal?.aborted ? cancelled() : err instanceof GatewayFailure ? err : dropped();
       }
       if (chunk.done) break;
       const events = parseAll(splitter.push(chunk.value), 'native', log);

@@ -4,6 +4,7 @@
  * Stop, the studio closing, or a bug. The partial reply is saved at most once a second while it
  * streams, so a killed process keeps what had arrived.
  */
+import { LIMITS } from '../gateway/limits.js';
 import type { ChatMessageView } from '../../../shared/contract/chat.js';
 import type { EventName, EventPayload } from '../../../shared/contract/index.js';
 import type { ErrorData } from '../../../shared/contract/result.js';
@@ -109,7 +110,7 @@ export class ReplyStream {
     const signal = this.controller.signal;
     this.watch();
     try {
-      const res = await deps.client.send({ method: 'POST', path: job.request.path, json: job.request.json, signal, timeoutMs: NO_CLIENT_TIMEOUT });
+      const res = await deps.client.send({ method: 'POST', path: job.request.path, json: job.request.json, signal, timeoutMs: NO_CLIENT_TIMEOUT, maxBytes: LIMITS.streamBytes });
       const events = readReply(res, job.request.api, { streamed: job.request.streamed, signal, log: deps.log });
       try {
         read: for (;;) {

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { failureFromNetwork, failureFromStatus, failureFromUnreadable, GatewayFailure } from './failure.js';
 import { RedirectSeen, requestJson, TimeoutSeen, type JsonAnswer } from './http-json.js';
+import { boundedResponse, headOfBody, LIMITS } from './limits.js';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
 
 export interface GatewayConfig {
@@ -29,6 +30,8 @@ export interface CallSpec {
   idempotent?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The largest body taken, after decompression (limits.ts); a JSON answer's by default. */
+  maxBytes?: number;
 }
 
 /** `envelope`: `{ code: 200, data }` (most endpoints); `bare`: the object itself (native image models). */
@@ -90,8 +93,8 @@ export class GatewayClient {
     } catch (err) {
       throw failureFromNetwork(err, timeout.aborted && !spec.signal?.aborted, spec.signal?.aborted ?? false);
     }
-    if (res.ok) return res;
-    const text = await res.text().catch(() => '');
+    if (res.ok) return boundedResponse(res, spec.maxBytes ?? LIMITS.jsonBytes);
+    const text = await headOfBody(res, LIMITS.errorBytes).catch(() => '');
     throw failureFromStatus(res.status, text, res.headers.get('content-type') ?? '', res.headers.get('retry-after'), (this.config.now ?? Date.now)());
   }
 
@@ -99,15 +102,16 @@ export class GatewayClient {
   private async attemptLight(spec: CallSpec): Promise<Answer> {
     let a: JsonAnswer;
     try {
-      a = await requestJson(`${this.base}${spec.path}`, { method: 'GET', headers: this.headers(spec), signal: spec.signal, timeoutMs: this.timeoutOf(spec) });
+      a = await requestJson(`${this.base}${spec.path}`, { method: 'GET', headers: this.headers(spec), signal: spec.signal, timeoutMs: this.timeoutOf(spec), maxBytes: spec.maxBytes ?? LIMITS.jsonBytes });
     } catch (err) {
+      if (err instanceof GatewayFailure) throw err;
       // fetch follows redirects (and knows which headers may cross origins): let it.
       if (err instanceof RedirectSeen) return this.attemptText(spec);
       throw failureFromNetwork(err, err instanceof TimeoutSeen, spec.signal?.aborted ?? false);
     }
     const contentType = a.header('content-type') ?? '';
     if (a.status >= 200 && a.status < 300) return { status: a.status, contentType, text: a.text };
-    throw failureFromStatus(a.status, a.text, contentType, a.header('retry-after'), (this.config.now ?? Date.now)());
+    throw failureFromStatus(a.status, a.text.slice(0, LIMITS.errorBytes), contentType, a.header('retry-after'), (this.config.now ?? Date.now)());
   }
 
   /**
@@ -124,6 +128,8 @@ export class GatewayClient {
       try {
         return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
       } catch (err) {
+        // Over its limit: said as such (the answer came, so a submission's fate is unknown).
+        if (err instanceof GatewayFailure) throw afterSuccess(err);
         // The body broke off: for a submission, the gateway may well have taken the job.
         throw failureFromNetwork(err, timeout.signal.aborted && !spec.signal?.aborted, spec.signal?.aborted ?? false);
       }

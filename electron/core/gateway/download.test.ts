@@ -116,7 +116,7 @@ describe('downloading a result file', () => {
     }
   });
 
-  it('stops when cancelled, keeping the partial file for a later resume', async () => {
+  it('stops when cancelled, and removes the partial file', async () => {
     const partPath = join(dir, 'x.part');
     const abort = new AbortController();
     const err = await downloadFile({
@@ -126,7 +126,7 @@ describe('downloading a result file', () => {
       },
     }).catch((e) => e);
     expect(err).toMatchObject({ code: 'aborted' });
-    expect(existsSync(partPath)).toBe(true);
+    expect(existsSync(partPath)).toBe(false);
   });
 
   it('starts over when the file changed (If-Range no longer matches)', async () => {

@@ -8,6 +8,7 @@ import { statSync, rmSync } from 'node:fs';
 import { openWithFetch, openWithHttp, type OpenedBody } from './download-source.js';
 import { GatewayFailure } from './failure.js';
 import { writeBody } from './part-writer.js';
+import { tooLarge } from './limits.js';
 
 export interface DownloadState {
   received: number;
@@ -27,7 +28,15 @@ export interface DownloadOptions {
   onProgress?(s: DownloadState): void;
   attempts?: number;
   sleep?(ms: number): Promise<void>;
+  /** Until the answer's headers must have come (docs/robust-host.md, "Downloads"). */
+  openTimeoutMs?: number;
+  /** How long the body may send nothing before the attempt is given up (and resumed). */
+  idleTimeoutMs?: number;
+  /** The largest file taken; a body past it is cut off and the partial file removed. */
+  maxBytes?: number;
 }
+
+export const DOWNLOAD_TIMEOUTS = { openMs: 30_000, idleMs: 30_000 };
 
 const DISK_ERRORS: Record<string, string> = {
   ENOSPC: 'The disk is full: free some space, then retry the download.',
@@ -50,17 +59,62 @@ const partSize = (path: string) => {
   }
 };
 
+const cancelled = () => new GatewayFailure('aborted', 'Cancelled.', false);
+const idle = (ms: number) => new GatewayFailure('timeout', `The download stalled: nothing arrived for ${Math.round(ms / 1000)} s.`, true);
+
 async function once(o: DownloadOptions, state: DownloadState): Promise<DownloadState> {
   const have = partSize(o.partPath);
   const resume = have > 0 && state.validator ? have : 0;
   const headers: Record<string, string> = resume ? { Range: `bytes=${resume}-`, 'If-Range': state.validator! } : {};
-  let res: OpenedBody;
+  const openMs = o.openTimeoutMs ?? DOWNLOAD_TIMEOUTS.openMs;
+  const idleMs = o.idleTimeoutMs ?? DOWNLOAD_TIMEOUTS.idleMs;
+  const maxBytes = o.maxBytes ?? Infinity;
+  // One controller ends this attempt whatever the reason: the caller's cancel or a time limit.
+  const attempt = new AbortController();
+  let stopped: GatewayFailure | undefined;
+  let body: OpenedBody['body'] | undefined;
+  const stop = (why: GatewayFailure) => {
+    stopped ??= why;
+    attempt.abort(why);
+    body?.destroy(why);
+  };
+  const onCancel = () => stop(cancelled());
+  if (o.signal?.aborted) throw cancelled();
+  o.signal?.addEventListener('abort', onCancel, { once: true });
+  let timer = setTimeout(() => stop(new GatewayFailure('timeout', `The download could not start: no answer within ${Math.round(openMs / 1000)} s.`, true)), openMs);
   try {
-    res = o.fetch ? await openWithFetch(o.fetch, o.url, headers, o.signal) : await openWithHttp(o.url, headers, o.signal);
-  } catch (err) {
-    if (o.signal?.aborted) throw new GatewayFailure('aborted', 'Cancelled.', false);
-    throw new GatewayFailure('unreachable', `The download could not start: ${(err as Error).message}.`, true);
+    let res: OpenedBody;
+    try {
+      res = o.fetch ? await openWithFetch(o.fetch, o.url, headers, attempt.signal) : await openWithHttp(o.url, headers, attempt.signal);
+    } catch (err) {
+      if (stopped) throw stopped;
+      throw new GatewayFailure('unreachable', `The download could not start: ${(err as Error).message}.`, true);
+    }
+    clearTimeout(timer);
+    body = res.body;
+    if (stopped) res.body.destroy(stopped);
+    // The idle clock is one timer re-armed per check, not per chunk: chunks come by the thousand.
+    let lastByteAt = Date.now();
+    const checkIdle = () => {
+      const quiet = Date.now() - lastByteAt;
+      if (quiet >= idleMs) stop(idle(idleMs));
+      else timer = setTimeout(checkIdle, idleMs - quiet);
+    };
+    timer = setTimeout(checkIdle, idleMs);
+    return await receive(o, state, res, resume, maxBytes, () => stopped, (n) => {
+      lastByteAt = Date.now();
+      if (n > maxBytes) stop(tooLarge(maxBytes, 'result file'));
+    });
+  } finally {
+    clearTimeout(timer);
+    o.signal?.removeEventListener('abort', onCancel);
   }
+}
+
+async function receive(
+  o: DownloadOptions, state: DownloadState, res: OpenedBody, resume: number, maxBytes: number,
+  stopped: () => GatewayFailure | undefined, onBytes: (received: number) => void,
+): Promise<DownloadState> {
   if (res.status !== 200 && res.status !== 206) res.body.destroy();
   if (res.status === 404 || res.status === 410) {
     throw new GatewayFailure('not_found', 'The result link has expired (links last 24 hours), so this file can no longer be saved.', false, res.status);
@@ -76,19 +130,25 @@ async function once(o: DownloadOptions, state: DownloadState): Promise<DownloadS
     // A decoded body cannot be resumed by byte ranges of the encoded one: a cut starts over.
     validator: res.decoded ? undefined : res.header('etag') ?? res.header('last-modified') ?? undefined,
   };
+  if (next.total !== undefined && next.total > maxBytes) {
+    res.body.destroy();
+    throw tooLarge(maxBytes, 'result file');
+  }
   o.onProgress?.(next);
   try {
     await writeBody(res.body, o.partPath, start, (n) => {
       next.received += n;
+      onBytes(next.received);
       o.onProgress?.(next);
     });
   } catch (err) {
     const disk = diskFailure(err);
     if (disk) throw disk;
-    if (o.signal?.aborted) throw new GatewayFailure('aborted', 'Cancelled.', false);
-    // A cut: keep what arrived and its validator, so the next attempt resumes.
+    const why = stopped();
+    if (why?.code === 'aborted' || why?.code === 'bad_response') throw why;
+    // A cut or a stall: keep what arrived and its validator, so the next attempt resumes.
     Object.assign(state, { ...next, received: partSize(o.partPath) });
-    throw new GatewayFailure('unreachable', 'The download was interrupted.', true);
+    throw why ?? new GatewayFailure('unreachable', 'The download was interrupted.', true);
   }
   const size = partSize(o.partPath);
   if (next.total !== undefined && size !== next.total) {
@@ -107,10 +167,11 @@ export async function downloadFile(o: DownloadOptions): Promise<DownloadState> {
       return await once(o, state);
     } catch (err) {
       const f = err instanceof GatewayFailure ? err : diskFailure(err) ?? new GatewayFailure('internal', (err as Error).message, false);
-      if (!f.retryable || i + 1 >= attempts) {
-        // Nothing half-written is left behind when the download cannot finish.
-        if (f.code !== 'aborted' && (f.code === 'internal' || f.code === 'not_found')) rmSync(o.partPath, { force: true });
-        throw f;
+      if (!f.retryable || i + 1 >= attempts || o.signal?.aborted) {
+        // Nothing half-written is left behind when the download cannot finish, or is cancelled
+        // (a cancel means "stop and clean up"; a saving resumed later asks for a fresh link anyway).
+        if (['aborted', 'internal', 'not_found', 'bad_response'].includes(f.code) || o.signal?.aborted) rmSync(o.partPath, { force: true });
+        throw o.signal?.aborted ? cancelled() : f;
       }
       await (o.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(Math.min(8_000, 250 * 2 ** i));
     }

@@ -32,6 +32,8 @@ export class GatewayFailure extends Error {
   }
 }
 
+/** A gateway's own message is shown up to this length (docs/robust-host.md, "Limits"). */
+const MESSAGE_CHARS = 2_000;
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** Turns whatever the gateway sent with a failing status into readable text. */
@@ -43,11 +45,11 @@ export function detailOf(body: string, contentType: string): { message?: string;
       const json = JSON.parse(trimmed) as { error?: { message?: unknown; param?: unknown } | string; message?: unknown; msg?: unknown };
       const err = json.error;
       if (err && typeof err === 'object' && typeof err.message === 'string') {
-        return { message: err.message, param: typeof err.param === 'string' ? err.param : undefined };
+        return { message: clip(err.message, MESSAGE_CHARS), param: typeof err.param === 'string' ? clip(err.param, 200) : undefined };
       }
-      if (typeof err === 'string') return { message: err };
-      if (typeof json.message === 'string') return { message: json.message };
-      if (typeof json.msg === 'string') return { message: json.msg };
+      if (typeof err === 'string') return { message: clip(err, MESSAGE_CHARS) };
+      if (typeof json.message === 'string') return { message: clip(json.message, MESSAGE_CHARS) };
+      if (typeof json.msg === 'string') return { message: clip(json.msg, MESSAGE_CHARS) };
     } catch {
       // not JSON after all: fall through to text
     }

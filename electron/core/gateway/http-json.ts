@@ -12,6 +12,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { transportFor } from './http-agents.js';
+import { tooLarge } from './limits.js';
 
 export interface JsonRequest {
   method: 'GET';
@@ -20,6 +21,8 @@ export interface JsonRequest {
   signal?: AbortSignal;
   /** Milliseconds for the whole exchange, headers and body. */
   timeoutMs: number;
+  /** The largest body taken, counted as received and again after decompression (limits.ts). */
+  maxBytes: number;
 }
 
 export interface JsonAnswer {
@@ -38,12 +41,21 @@ export class TimeoutSeen extends Error {}
 // What fetch sends besides the caller's headers, so a gateway (or its proxy) sees the same request.
 const FETCH_LIKE = { 'Accept-Language': '*', 'User-Agent': 'node', 'Accept-Encoding': 'gzip, deflate' };
 
-const inflaters: Record<string, (b: Buffer) => Promise<Buffer>> = {
-  gzip: promisify(zlib.gunzip),
-  'x-gzip': promisify(zlib.gunzip),
-  br: promisify(zlib.brotliDecompress),
+type Inflate = (b: Buffer, o: zlib.ZlibOptions) => Promise<Buffer>;
+const gunzip = promisify(zlib.gunzip) as Inflate;
+const zInflate = promisify(zlib.inflate) as Inflate;
+const inflateRaw = promisify(zlib.inflateRaw) as Inflate;
+const brotli = promisify(zlib.brotliDecompress) as (b: Buffer, o: zlib.BrotliOptions) => Promise<Buffer>;
+// `maxOutputLength` stops a small compressed body that inflates to gigabytes (a "zip bomb").
+const inflaters: Record<string, Inflate> = {
+  gzip: gunzip,
+  'x-gzip': gunzip,
+  br: (b, o) => brotli(b, { maxOutputLength: o.maxOutputLength }),
   // `deflate` is zlib-wrapped by the RFC, raw in some servers: fetch accepts both.
-  deflate: (b) => promisify(zlib.inflate)(b).catch(() => promisify(zlib.inflateRaw)(b)),
+  deflate: (b, o) => zInflate(b, o).catch((err: unknown) => {
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw err;
+    return inflateRaw(b, o);
+  }),
 };
 
 // fetch's text() drops a UTF-8 byte order mark, which JSON.parse would choke on.
@@ -89,7 +101,12 @@ function exchange(url: URL, r: JsonRequest, deadline: number): Promise<JsonAnswe
         return finish(new RedirectSeen(res.headers.location));
       }
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
+      let received = 0;
+      res.on('data', (c: Buffer) => {
+        received += c.length;
+        if (received > r.maxBytes) finish(tooLarge(r.maxBytes));
+        else chunks.push(c);
+      });
       res.once('error', (err) => finish(err));
       res.once('close', () => {
         if (!res.complete) finish(Object.assign(new Error('The connection closed before the answer was complete.'), { code: 'ECONNRESET' }));
@@ -108,7 +125,10 @@ function exchange(url: URL, r: JsonRequest, deadline: number): Promise<JsonAnswe
         const encoding = headers['content-encoding']?.trim().toLowerCase();
         const inflate = encoding ? inflaters[encoding] : undefined;
         if (!inflate) return finish(undefined, answer(textOf(body)));
-        inflate(body).then((plain) => finish(undefined, answer(textOf(plain))), (err: unknown) => finish(err));
+        inflate(body, { maxOutputLength: r.maxBytes }).then(
+          (plain) => finish(undefined, answer(textOf(plain))),
+          (err: unknown) => finish((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? tooLarge(r.maxBytes) : err),
+        );
       });
     });
     req.end();
@@ -117,7 +137,8 @@ function exchange(url: URL, r: JsonRequest, deadline: number): Promise<JsonAnswe
 
 /**
  * One GET with its whole answer, any status. Throws the transport's error (with `code` such as
- * ECONNREFUSED, as failureFromNetwork reads it), an AbortError, TimeoutSeen or RedirectSeen.
+ * ECONNREFUSED, as failureFromNetwork reads it), an AbortError, TimeoutSeen, RedirectSeen, or
+ * a GatewayFailure for a body over `maxBytes`.
  */
 export async function requestJson(url: string, r: JsonRequest): Promise<JsonAnswer> {
   if (r.signal?.aborted) throw abortError();

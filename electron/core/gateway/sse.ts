@@ -7,18 +7,22 @@
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { GatewayFailure } from './failure.js';
+import { LIMITS, tooLarge } from './limits.js';
 
 export interface SseEnd {
   /** True when the stream ended with its terminator (`[DONE]`), false when it just stopped. */
   terminated: boolean;
 }
 
-export async function* sseData(res: Response, signal?: AbortSignal): AsyncGenerator<string[], SseEnd> {
+export async function* sseData(res: Response, signal?: AbortSignal, maxEventChars: number = LIMITS.eventBytes): AsyncGenerator<string[], SseEnd> {
   if (!res.body) return { terminated: false };
   let batch: string[] = [];
   let done = false;
+  /** Text fed since the last event ended: the parser holds it until its line ends. */
+  let open = 0;
   const parser = createParser({
     onEvent(e: EventSourceMessage) {
+      open = 0;
       if (e.data === '[DONE]') done = true;
       else batch.push(e.data);
     },
@@ -30,11 +34,15 @@ export async function* sseData(res: Response, signal?: AbortSignal): AsyncGenera
       let chunk: Awaited<ReturnType<typeof reader.read>>;
       try {
         chunk = await reader.read();
-      } catch {
+      } catch (err) {
         if (signal?.aborted) throw new GatewayFailure('aborted', 'Cancelled.', false);
+        if (err instanceof GatewayFailure) throw err; // the whole reply was over its limit
         throw new GatewayFailure('unreachable', 'The connection dropped while the reply was streaming.', true);
       }
       if (chunk.done) break;
+      // One endless line would grow the parser's buffer without bound.
+      open += chunk.value.length;
+      if (open > maxEventChars) throw tooLarge(maxEventChars, 'stream event');
       parser.feed(chunk.value);
       if (batch.length) {
         const events = batch;

@@ -16,6 +16,7 @@ import type { Library } from '../library/library.js';
 import { sniff, SNIFF_BYTES } from '../library/sniff.js';
 import type { LibraryItem } from '../library/library-item.js';
 import type { AttachmentStore } from './attachments.js';
+import { LIMITS } from '../gateway/limits.js';
 
 export interface GeneratorDeps {
   client: GatewayClient;
@@ -24,6 +25,8 @@ export interface GeneratorDeps {
   /** Where answers are written before the library takes them. */
   scratchDir: string;
   now(): number;
+  /** The largest audio answer saved (Settings → largest file to save). */
+  maxAudioBytes?: number;
 }
 
 const FINISH_NOTICES: Record<string, string> = {
@@ -50,7 +53,7 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
     generationConfig: { responseModalities: input.textOnly ? ['TEXT'] : ['IMAGE', 'TEXT'] },
   };
   const res = await d.client.json(
-    { method: 'POST', path: `/v1beta/models/${encodeURIComponent(input.model)}:generateContent`, json: body, auth: 'goog', timeoutMs: 180_000 },
+    { method: 'POST', path: `/v1beta/models/${encodeURIComponent(input.model)}:generateContent`, json: body, auth: 'goog', timeoutMs: 180_000, maxBytes: LIMITS.nativeImageBytes },
     NativeResponse,
     'either',
   );
@@ -85,10 +88,17 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
 }
 
 export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Promise<{ item: LibraryItem; characters: number }> {
-  const res = await d.client.send({ method: 'POST', path: '/v1/audio/speech', json: input, timeoutMs: 180_000 });
+  const maxBytes = d.maxAudioBytes ?? LIMITS.audioBytes;
+  const res = await d.client.send({ method: 'POST', path: '/v1/audio/speech', json: input, timeoutMs: 180_000, maxBytes });
   const file = scratch(d, '.audio');
   // Streamed to disk: a long text's audio never sits whole in memory.
-  await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(file));
+  try {
+    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(file));
+  } catch (err) {
+    await rm(file, { force: true });
+    if (err instanceof GatewayFailure) throw err; // over the size limit
+    throw new GatewayFailure('unreachable', 'The connection dropped while the audio was arriving.', true);
+  }
   await requireAudio(file, res);
   const item = await d.library.add({
     source: file,
