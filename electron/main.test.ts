@@ -12,6 +12,7 @@ const fake = vi.hoisted(() => ({
   mediaRoot: undefined as undefined | (() => string),
   ready: false,
   schemeRegisteredBeforeReady: false,
+  order: [] as string[],
 }));
 
 vi.mock('electron', () => ({
@@ -20,7 +21,7 @@ vi.mock('electron', () => ({
   dialog: { showErrorBox: vi.fn() },
 }));
 vi.mock('./core/index.js', () => ({ createCore: vi.fn(async () => fake.core) }));
-vi.mock('../sandbox/server.js', () => ({ startSandbox: vi.fn() }));
+vi.mock('../sandbox/sticky-port.js', () => ({ startStickySandbox: vi.fn() }));
 vi.mock('./adapters/settings-store.js', () => ({ createSettingsStore: () => ({ read: () => undefined, write: () => undefined }) }));
 vi.mock('./adapters/secrets.js', () => ({ createSecretsStore: () => ({}) }));
 vi.mock('./adapters/ipc.js', () => ({ registerIpc: (o: any) => { fake.ipc.push(o); return vi.fn(); } }));
@@ -69,6 +70,7 @@ beforeEach(() => {
     dispatch: vi.fn(async () => ({ ok: true, value: { libraryDir: '/media/Library', theme: 'system' } })),
     subscribe: vi.fn((l: any) => { listeners.add(l); return () => listeners.delete(l); }),
     close: vi.fn(async () => undefined),
+    resumeWork: vi.fn(() => fake.order.push('resume')),
     emit: (e: string, p: unknown) => listeners.forEach((l) => l(e, p)),
   };
 });
@@ -106,6 +108,24 @@ describe('main', () => {
     expect(fake.ipc[0].isAppUrl('http://localhost:5173/#/chat')).toBe(true);
     expect(fake.ipc[0].isAppUrl('http://localhost:5174/')).toBe(false);
     expect(fake.ipc[0].isAppUrl('file:///etc/passwd')).toBe(false);
+  });
+
+  it('resumes the last run\'s work only once the window has its page', async () => {
+    fake.order = [];
+    let served!: () => void;
+    const page = new Promise<void>((r) => (served = r));
+    const { createMainWindow } = await import('./adapters/window.js');
+    vi.mocked(createMainWindow).mockImplementationOnce((options: any) => {
+      const win = Object.assign(new EventEmitter(), { options, loadURL: vi.fn(() => page.then(() => fake.order.push('page'))), isDestroyed: () => false });
+      fake.windows.push(win);
+      return win as any;
+    });
+    await boot();
+    expect(fake.core.resumeWork).not.toHaveBeenCalled();
+    served();
+    await page;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fake.order).toEqual(['page', 'resume']);
   });
 
   it('grants the media scheme its privileges before the app is ready (Electron ignores them later)', async () => {

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import type { SettingsView } from '../shared/contract/index.js';
-import { startSandbox } from '../sandbox/server.js';
+import { startStickySandbox } from '../sandbox/sticky-port.js';
 import { createCore, type Core } from './core/index.js';
+import { installCrashGuards } from './core/health/crash-guards.js';
 import { registerIpc } from './adapters/ipc.js';
 import { appUrlMatcher } from './adapters/links.js';
 import { handleMediaProtocol, registerMediaScheme } from './adapters/protocol.js';
@@ -31,6 +32,8 @@ let disposeIpc: (() => void) | undefined;
 let shutDown = false;
 
 registerMediaScheme(); // privileges can only be granted before `ready`
+// A bug in one job's path is logged, not a dialog and a dead app (docs/robust-host.md).
+installCrashGuards({ log: (line) => console.error(line) });
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -45,7 +48,7 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('activate', () => {
-    if (core && BrowserWindow.getAllWindows().length === 0) openWindow();
+    if (core && BrowserWindow.getAllWindows().length === 0) void openWindow();
   });
   app.on('before-quit', (event) => {
     if (shutDown || !core) return;
@@ -70,7 +73,7 @@ async function start(): Promise<void> {
     dataDir,
     settings: createSettingsStore(),
     secrets: createSecretsStore({ file: join(dataDir, 'secrets.json') }),
-    startSandbox: () => startSandbox({ dataDir: join(dataDir, 'sandbox'), port: 0 }),
+    startSandbox: () => startStickySandbox({ dataDir: join(dataDir, 'sandbox') }),
     mediaBase: 'studio-media://library/',
     revealInFolder: (path) => shell.showItemInFolder(path),
   });
@@ -85,14 +88,17 @@ async function start(): Promise<void> {
   handleMediaProtocol(() => libraryDir);
 
   disposeIpc = registerIpc({ core, getWindow: () => window, isAppUrl });
-  openWindow();
+  const served = openWindow();
+  // The work left from the last run resumes once the window has its page (docs/robust-host.md).
+  const resume = () => core?.resumeWork();
+  served.then(resume, resume);
 }
 
-function openWindow(): void {
+function openWindow(): Promise<void> {
   const win = createMainWindow({ preload: here('../preload/index.cjs'), rendererUrl });
   window = win;
   win.on('closed', () => {
     if (window === win) window = undefined;
   });
-  void win.loadURL(rendererUrl);
+  return win.loadURL(rendererUrl);
 }

@@ -8,10 +8,11 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSyn
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startSandbox } from '../../sandbox/server.js';
+import { startStickySandbox } from '../../sandbox/sticky-port.js';
 import type { SettingsView } from '../../shared/contract/index.js';
 import { MEDIA_PREFIX } from './media-route.js';
 import { createCore } from '../core/index.js';
+import { installCrashGuards } from '../core/health/crash-guards.js';
 import type { CorePorts, EmbeddedSandbox } from '../core/ports.js';
 import { createConfSettings, createFileSecrets } from './ports.js';
 import { createBrowserShellServer } from './server.js';
@@ -29,6 +30,7 @@ export interface BrowserShellOptions {
   /** Tests speed the embedded sandbox and the task polling up; a launch uses real time. */
   sandbox?: { speed?: number; streamPaceMs?: number };
   cadence?: CorePorts['cadence'];
+  downloadTimeouts?: CorePorts['downloadTimeouts'];
 }
 
 export interface BrowserShell {
@@ -63,7 +65,7 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
   let sandbox: Promise<EmbeddedSandbox> | undefined;
   let sandboxUrl: string | undefined;
   const embeddedSandbox = () =>
-    (sandbox ??= startSandbox({ ...options.sandbox, dataDir: join(dataDir, 'sandbox'), port: 0 }).then((s) => {
+    (sandbox ??= startStickySandbox({ ...options.sandbox, dataDir: join(dataDir, 'sandbox') }).then((s) => {
       sandboxUrl = s.url;
       let closed: Promise<void> | undefined;
       return { url: s.url, close: () => (closed ??= s.close()) };
@@ -79,6 +81,7 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
     startSandbox: embeddedSandbox,
     mediaBase: MEDIA_PREFIX,
     cadence: options.cadence,
+    downloadTimeouts: options.downloadTimeouts,
     log: options.log,
   });
   let server;
@@ -96,6 +99,8 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
     throw e;
   }
   if (!existsSync(join(rendererDir, 'index.html'))) options.log?.(`The renderer is not built in ${rendererDir}; run \`npx vite build\`.`);
+  // The page can be served now: only then does the work left from the last run resume.
+  core.resumeWork();
 
   const launcher = options.open ? openInBrowser(server.url, dataDir) : undefined;
   let closing: Promise<void> | undefined;
@@ -138,6 +143,7 @@ export function openInBrowser(url: string, dataDir: string): string | undefined 
 
 /** The command-line entry: print the URL, open it, and close cleanly on Ctrl-C or SIGTERM. */
 export async function runBrowserShell(options: BrowserShellOptions = {}): Promise<BrowserShell> {
+  installCrashGuards({ log: (line) => console.error(line) });
   const shell = await startBrowserShell({ log: (line) => console.error(line), ...options });
   console.log(`Gateway Studio (browser shell): ${shell.url}`);
   let stopping = false;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventName } from '../../shared/contract/index.js';
 import { createCore, type Core } from './index.js';
+import { DEFAULT_MEDIA_LIMITS } from '../../shared/contract/settings.js';
 import { testPorts } from './test/file-ports.js';
 
 const KEY = 'sk-sandbox';
@@ -135,8 +136,18 @@ describe('settings and payment', () => {
   it('sets the library folder (created on the spot) and the theme', async () => {
     const c = await open();
     const dir = join(c.ports.dataDir, 'My Library');
-    expect(await c.value('settings.update', { libraryDir: dir, theme: 'dark', language: 'zh-CN' })).toEqual({ libraryDir: dir, theme: 'dark', language: 'zh-CN' });
+    expect(await c.value('settings.update', { libraryDir: dir, theme: 'dark', language: 'zh-CN' })).toEqual({ libraryDir: dir, theme: 'dark', language: 'zh-CN', mediaLimits: DEFAULT_MEDIA_LIMITS });
     expect((await c.call('settings.update', { libraryDir: 'relative/path' })).error.param).toBe('libraryDir');
+  });
+
+  it('keeps the media size limits a creator sets, refuses nonsense, and fills the rest from the defaults', async () => {
+    const c = await open();
+    expect((await c.value('settings.update', { mediaLimits: { videoMb: 50 } })).mediaLimits).toEqual({ ...DEFAULT_MEDIA_LIMITS, videoMb: 50 });
+    for (const bad of [{ imageMb: 0 }, { videoMb: -5 }, { audioMb: 1.5 }, { imageMb: '10' }, { videoMb: 1e9 }]) {
+      const r = await c.call('settings.update', { mediaLimits: bad });
+      expect(r.ok).toBe(false);
+    }
+    expect((await c.value('settings.get')).mediaLimits).toEqual({ ...DEFAULT_MEDIA_LIMITS, videoMb: 50 });
   });
 
   it('a 402 anywhere is announced so the renderer can show the top-up banner', async () => {

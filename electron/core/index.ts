@@ -83,10 +83,12 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     now,
     random: Math.random,
     fetch: ports.fetch,
+    maxBytes: (kind) => settingsView().mediaLimits[kind === 'image' ? 'imageMb' : 'videoMb'] * MB,
+    downloadTimeouts: ports.downloadTimeouts,
+    log,
     onChange: (job) => emit('tasks.onDidChange', toTaskView(job)),
     onRemove: (id) => emit('tasks.onDidRemove', { id }),
   });
-  jobs.start();
   /** After every billed call the widget shows the new balance. */
   const afterBilledCall = () => void balance.get(true).catch(() => undefined);
   const paymentRequired = (message: string) => emit('account.onDidRequirePayment', { profileId: profiles.activeId(), message });
@@ -206,8 +208,14 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     if (error.code === 'payment_required') paymentRequired(error.message);
   }, log);
 
+  let resumed = false;
   return {
     dispatch,
+    resumeWork() {
+      if (resumed) return;
+      resumed = true;
+      jobs.start();
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -48,10 +48,17 @@ export interface CorePorts {
   log?: (line: string) => void;
   /** The shell's event-loop watchdog, when it started one before the core (to see its own start). */
   watchdog?: LoopWatchdog;
+  /** Result downloads' time limits; tests shorten them. */
+  downloadTimeouts?: { openMs: number; idleMs: number };
   /** Chat stream batching, saving and stall limits; tests shorten them. */
   chatTiming?: Partial<StreamTiming>;
 }
 
 export interface Core extends StudioHost {
+  /**
+   * Starts the work the last run left (polling, saving results). The shells call it once the
+   * window is served, so nothing resumed can delay or freeze the start (docs/robust-host.md).
+   */
+  resumeWork(): void;
   close(): Promise<void>;
 }

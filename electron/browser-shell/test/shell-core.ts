@@ -30,6 +30,7 @@ export async function openShellCore(dataDir: string, o: ShellCoreOptions) {
     cadence: FAST_CADENCE,
     log: o.log,
   });
+  core.resumeWork();
   const call = (method: string, input: unknown = {}) => core.dispatch(method, input) as Promise<any>;
   const value = async (method: string, input: unknown = {}) => {
     const r = await call(method, input);

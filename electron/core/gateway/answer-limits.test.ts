@@ -66,7 +66,7 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const client = () => new GatewayClient({ baseUrl: base, apiKey: 'sk-test-key-0000', retry: { attempts: 1 } });
+const client = () => new GatewayClient({ baseUrl: base, apiKey: 'sk-test-key-0000', retry: { retries: 0 } });
 const anything = z.unknown();
 const failureOf = (p: Promise<unknown>) => p.then(() => undefined, (e: Error & { code?: string }) => e);
 

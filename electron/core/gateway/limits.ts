@@ -25,9 +25,16 @@ export const LIMITS = {
 
 export const megabytes = (bytes: number) => Math.round(bytes / MB);
 
+const oversized = new WeakSet<GatewayFailure>();
+
 export function tooLarge(maxBytes: number, what = 'answer'): GatewayFailure {
-  return new GatewayFailure('bad_response', `The gateway's ${what} was larger than the studio accepts (${megabytes(maxBytes)} MB), so it was not read.`, false);
+  const f = new GatewayFailure('bad_response', `The gateway's ${what} was larger than the studio accepts (${megabytes(maxBytes)} MB), so it was not read.`, false);
+  oversized.add(f);
+  return f;
 }
+
+/** Whether a failure is a body over its limit (asking again would only bring it again). */
+export const isTooLarge = (f: GatewayFailure) => oversized.has(f);
 
 /**
  * The same answer, its body counted as it is read: past `maxBytes` the read fails with `tooLarge`

@@ -11,6 +11,7 @@ export const JOB_STATES = [
   'running',
   'completed', // finished on the gateway; files not yet saved
   'saved', // every result file is in the library
+  'attention', // finished and paid for, but its files could not be saved: the error says why
   'failed',
   'timed_out', // the spec's maximum wait passed; "check again" resumes
   'expired', // the links died before the files were saved
@@ -30,6 +31,11 @@ export const DownloadRecord = z.object({
   validator: z.string().optional(),
   libraryId: z.string().optional(),
   error: z.string().optional(),
+  /**
+   * How many times in a row the studio stopped uncleanly (killed, crashed, hung and killed) while
+   * saving this file: at two it is set aside instead of tried again at every start.
+   */
+  interrupted: z.number().optional(),
 });
 export type DownloadRecord = z.infer<typeof DownloadRecord>;
 

@@ -4,11 +4,10 @@
  * nearest link expiry first.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ImageSubmission, MultipartVideoSubmission, VideoSubmission } from '../../../shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
-import { downloadFile } from '../gateway/download.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { coreError } from '../errors.js';
 import type { Cadence } from './cadence.js';
@@ -16,18 +15,10 @@ import { ACTIVE_STATES, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { prepareJob, type JobSpec } from './job-spec.js';
 import { Poller } from './poller.js';
-import type { Library } from '../library/library.js';
-
-const sizeOf = (path: string): number | undefined => {
-  try {
-    return statSync(path).size;
-  } catch {
-    return undefined;
-  }
-};
+import { ResultSaver, type LibrarySink } from './result-saver.js';
 
 /** Where finished files go: the library (its `add` moves the verified download into place). */
-export type LibrarySink = Pick<Library, 'add'>;
+export type { LibrarySink };
 
 export interface JobServiceDeps {
   store: JobStore;
@@ -46,39 +37,58 @@ export interface JobServiceDeps {
   fetch?: typeof fetch;
   /** Turns stand-ins such as `attachment:<id>` into what the gateway takes, for the call only. */
   resolveRefs?(spec: JobSpec): JobSpec;
+  /** The largest result file saved per kind (Settings). */
+  maxBytes?(kind: JobRecord['kind']): number;
+  /** Download time limits; tests shorten them. */
+  downloadTimeouts?: { openMs: number; idleMs: number };
+  log?(line: string): void;
 }
 
 export class JobService {
   readonly poller: Poller;
-  private downloading = 0;
-  private readonly active = new Set<string>();
+  private readonly saver: ResultSaver;
 
+  /**
+   * Reads what the last run left, without starting any of it: a job being submitted when the
+   * studio stopped gets an unknown fate, and a file being saved is counted as interrupted. The
+   * work itself resumes with `start()`, once the window is served.
+   */
   constructor(private readonly d: JobServiceDeps) {
     mkdirSync(d.downloadsDir, { recursive: true });
     this.poller = new Poller({
       store: d.store, clientFor: d.clientFor, cadence: d.cadence, maxInFlight: d.maxPollsInFlight ?? 6, now: d.now, random: d.random,
       onChange: (job) => {
         d.onChange(job);
-        if (job.state === 'completed') this.pumpDownloads();
+        if (job.state === 'completed') this.saver.add(job.id);
       },
     });
-  }
-
-  /** After a start or restart: every unfinished job resumes where it was. */
-  start(): void {
-    for (const job of this.d.store.all()) {
+    this.saver = new ResultSaver({
+      store: d.store, library: d.library, downloadsDir: d.downloadsDir, fetch: d.fetch, now: d.now, maxBytes: d.maxBytes,
+      timeouts: d.downloadTimeouts, maxDownloads: d.maxDownloads, log: d.log,
+      update: (job, patch, durable) => this.update(job, patch, durable),
+      freshLinks: (job) => this.poller.freshLinks(job),
+    });
+    let changed = false;
+    for (const job of d.store.all()) {
       if (job.state === 'submitting') {
         // The studio stopped while the POST was under way: its fate is unknown.
-        this.update(job, { state: 'unknown', error: 'The studio closed while this job was being submitted; it may or may not have reached the gateway. It was not resubmitted.' });
+        Object.assign(job, { state: 'unknown', error: 'The studio closed while this job was being submitted; it may or may not have reached the gateway. It was not resubmitted.' });
+        changed = true;
       }
-      for (const dl of job.downloads) if (dl.state === 'downloading') dl.state = 'pending';
+      if (ResultSaver.countInterrupted(job)) changed = true;
     }
+    if (changed) d.store.save();
+  }
+
+  /** After a start or restart, once the window is served: unfinished jobs resume where they were. */
+  start(): void {
     this.poller.start();
-    this.pumpDownloads();
+    this.saver.resume();
   }
 
   stop(): void {
     this.poller.stop();
+    this.saver.stop();
     this.d.store.save();
   }
 
@@ -138,15 +148,27 @@ export class JobService {
   cancel(id: string): JobRecord {
     const job = this.require(id);
     if (!ACTIVE_STATES.includes(job.state) && job.state !== 'timed_out') throw coreError('conflict', 'This job has already ended.');
+    if (job.state === 'completed') {
+      // Saving: a save under way ends itself as cancelled, its partial file removed.
+      if (this.saver.cancel(id)) return job;
+      return this.update(job, { state: 'cancelled', error: 'Saving stopped; nothing partial was kept. Use "Retry save" to save the files again.' }, true);
+    }
     return this.update(job, { state: 'cancelled', error: 'Stopped tracking: the gateway may still finish it.' });
   }
 
+  /** Resumes polling, or saves the files again (asking the gateway for fresh links first). */
   checkAgain(id: string): JobRecord {
     const job = this.require(id);
-    if (job.state === 'completed' || job.state === 'expired') {
-      this.update(job, { state: 'completed', error: undefined });
-      for (const dl of job.downloads) if (dl.state === 'failed') dl.state = 'pending';
-      this.pumpDownloads();
+    const finished = job.resultUrls.length > 0;
+    if (finished && ['completed', 'expired', 'attention', 'cancelled'].includes(job.state)) {
+      if (this.saver.isSaving(id)) return job;
+      // Links the last save could not use are probably dead: fresh ones first.
+      const refresh = job.state !== 'completed' || job.downloads.some((dl) => dl.state === 'failed' || dl.state === 'expired');
+      for (const dl of job.downloads) {
+        if (dl.state !== 'done') Object.assign(dl, { state: 'pending', error: undefined, interrupted: undefined });
+      }
+      this.update(job, { state: 'completed', error: undefined }, true);
+      this.saver.add(id, refresh);
       return job;
     }
     if (!job.remoteId || !['timed_out', 'running', 'queued', 'cancelled'].includes(job.state)) throw coreError('conflict', 'There is nothing to check for this job.');
@@ -162,12 +184,17 @@ export class JobService {
     return this.submit({ route, request: job.params } as JobSpec);
   }
 
-  /** Forgets a job that is not being submitted; saved files stay in the library. */
+  /**
+   * Forgets a job (not while it is being submitted: its fate would be lost). A save under way is
+   * stopped and its partial files removed; files already saved stay in the library.
+   */
   remove(id: string): boolean {
     const job = this.d.store.get(id);
     if (!job) return false;
     if (job.state === 'submitting') throw coreError('conflict', 'This job is being submitted; wait for the gateway to answer first.');
+    this.saver.cancel(id);
     this.d.store.delete(id);
+    for (const i of job.downloads.keys()) rmSync(join(this.d.downloadsDir, `${id}-${i}.part`), { force: true });
     this.d.onRemove?.(id);
     return true;
   }
@@ -181,70 +208,5 @@ export class JobService {
     const job = this.d.store.get(id);
     if (!job) throw coreError('not_found', 'That job is no longer in the list.');
     return job;
-  }
-
-  /** Jobs nearest expiry download first, a few at a time. */
-  private pumpDownloads(): void {
-    const waiting = this.d.store.all()
-      .filter((j) => j.state === 'completed' && !this.active.has(j.id)
-        && (j.downloads.length === 0 || j.downloads.some((dl) => dl.state === 'pending' || dl.state === 'downloading')))
-      .sort((a, b) => (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity));
-    for (const job of waiting) {
-      if (this.downloading >= (this.d.maxDownloads ?? 2)) return;
-      this.downloading += 1;
-      this.active.add(job.id);
-      void this.saveResults(job).finally(() => {
-        this.downloading -= 1;
-        this.active.delete(job.id);
-        this.pumpDownloads();
-      });
-    }
-  }
-
-  private async saveResults(job: JobRecord): Promise<void> {
-    if (job.downloads.length === 0) job.downloads = job.resultUrls.map((url) => ({ url, state: 'pending', received: 0 }));
-    for (const [i, dl] of job.downloads.entries()) {
-      if (dl.state === 'done' || dl.state === 'expired') continue;
-      const partPath = join(this.d.downloadsDir, `${job.id}-${i}.part`);
-      // Downloaded whole before, but the library could not take it then (disk full, no access):
-      // it is saved as it is. Asking for the rest would get 416, and its link may have expired.
-      const whole = dl.total !== undefined && sizeOf(partPath) === dl.total;
-      if (!whole && job.expiresAt !== undefined && this.d.now() > job.expiresAt) {
-        dl.state = 'expired';
-        continue;
-      }
-      let last = 0;
-      try {
-        this.update(job, { downloads: job.downloads }, false);
-        dl.state = 'downloading';
-        const s = whole ? { received: dl.total!, total: dl.total } : await downloadFile({
-          url: dl.url, partPath, fetch: this.d.fetch, state: { received: dl.received, total: dl.total, validator: dl.validator },
-          onProgress: (p) => {
-            Object.assign(dl, { received: p.received, total: p.total, validator: p.validator });
-            if (this.d.now() - last > 250) {
-              last = this.d.now();
-              this.update(job, {});
-            }
-          },
-        });
-        // Recorded before the library takes it, so a failed save keeps knowing the file is whole.
-        Object.assign(dl, { received: s.received, total: s.total });
-        const item = await this.d.library.add({
-          source: partPath,
-          name: `${job.model} ${job.prompt}`.slice(0, 80),
-          meta: { kind: job.kind, mime: job.kind === 'image' ? 'image/png' : 'video/mp4', prompt: job.prompt, model: job.model, params: job.params, taskId: job.remoteId, sourceUrl: dl.url, createdAt: job.createdAt },
-        });
-        Object.assign(dl, { state: 'done', received: s.received, total: s.total, libraryId: item.id, error: undefined });
-      } catch (err) {
-        const f = err instanceof GatewayFailure ? err : coreError('internal', (err as Error).message);
-        Object.assign(dl, { state: f.code === 'not_found' ? 'expired' : 'failed', error: f.message });
-      }
-      this.update(job, {});
-    }
-    const states = job.downloads.map((d) => d.state);
-    if (states.every((s) => s === 'done')) this.update(job, { state: 'saved', error: undefined }, true);
-    else if (states.includes('expired') && !states.includes('failed')) {
-      this.update(job, { state: states.includes('done') ? 'saved' : 'expired', error: 'Some result links expired before the files could be saved (links last 24 hours).' }, true);
-    } else this.update(job, { error: job.downloads.find((d) => d.error)?.error }, true);
   }
 }

@@ -37,6 +37,9 @@ export class Poller {
   /** Due checks waiting for a free slot, earliest first. */
   private queue: JobRecord[] = [];
   private stopped = false;
+  /** Until `start()`, only jobs tracked in this session are polled: the rest wait for the window. */
+  private started = false;
+  private readonly tracked = new Set<string>();
   /** Requests made, for the polling benchmark. */
   requests = 0;
 
@@ -45,6 +48,7 @@ export class Poller {
   /** Resumes every unfinished job where it was (after a restart too). */
   start(): void {
     this.stopped = false;
+    this.started = true;
     this.schedule();
   }
 
@@ -60,6 +64,7 @@ export class Poller {
     const wait = this.d.cadence[job.kind].maxWaitMs;
     job.deadlineAt = now + wait;
     job.nextCheckAt = firstCheckAt ?? now + this.d.cadence.firstCheckMs;
+    this.tracked.add(job.id);
     this.save(job);
     this.schedule();
   }
@@ -80,7 +85,7 @@ export class Poller {
   }
 
   private polled(j: JobRecord): boolean {
-    return POLLED_STATES.includes(j.state) && !!j.remoteId && !this.busy.has(j.id);
+    return POLLED_STATES.includes(j.state) && !!j.remoteId && !this.busy.has(j.id) && (this.started || this.tracked.has(j.id));
   }
 
   /**
@@ -153,18 +158,32 @@ export class Poller {
     });
   }
 
+  /** The job's task as the gateway has it now. */
+  private query(job: JobRecord, idempotent: boolean): Promise<Polled> {
+    const client = this.d.clientFor(job.profileId);
+    this.requests += 1;
+    const path = job.route === 'multipart' ? `/v1/videos/${encodeURIComponent(job.remoteId!)}` : `/v1/tasks/${encodeURIComponent(job.remoteId!)}`;
+    return job.route === 'multipart'
+      ? client.json({ method: 'GET', path, idempotent }, PolledVideoTask)
+      : client.json({ method: 'GET', path, idempotent }, PolledTask);
+  }
+
+  /** A finished job's result links as the gateway gives them now (DESIGN §4: a dead link is asked for again). */
+  async freshLinks(job: JobRecord): Promise<string[]> {
+    if (!job.remoteId) return [];
+    const raw = await this.query(job, true);
+    if (normalizeStatus(job.route, 'task_status' in raw ? raw.task_status : raw.status) !== 'completed') return [];
+    return collectUrls('task_status' in raw ? raw.video_url : raw.result);
+  }
+
   private async check(job: JobRecord): Promise<void> {
     const kind = job.kind;
     const errorBefore = job.error;
     try {
-      const client = this.d.clientFor(job.profileId);
-      this.requests += 1;
-      const path = job.route === 'multipart' ? `/v1/videos/${encodeURIComponent(job.remoteId!)}` : `/v1/tasks/${encodeURIComponent(job.remoteId!)}`;
       // The poller keeps its own cadence: the client's quick retries would only add requests.
-      const raw = job.route === 'multipart'
-        ? await client.json({ method: 'GET', path, idempotent: false }, PolledVideoTask)
-        : await client.json({ method: 'GET', path, idempotent: false }, PolledTask);
-      if (job.state === 'cancelled') return;
+      const raw = await this.query(job, false);
+      // Cancelled or removed while the answer was on its way.
+      if (job.state === 'cancelled' || this.d.store.get(job.id) !== job) return;
       this.apply(job, raw);
       job.errorStreak = 0;
     } catch (err) {
@@ -178,6 +197,7 @@ export class Poller {
         job.nextCheckAt = this.d.now() + backoffMs(this.d.cadence, kind, job.errorStreak, this.d.random, f.retryAfterMs);
       }
     }
+    if (this.d.store.get(job.id) !== job) return;
     job.checks += 1;
     this.save(job, !POLLED_STATES.includes(job.state) || job.error !== errorBefore);
   }

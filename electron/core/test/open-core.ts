@@ -19,6 +19,7 @@ afterEach(async () => {
 export async function openCore(overrides: Partial<CorePorts> = {}) {
   const ports = testPorts({ cadence: FAST_CADENCE, ...overrides });
   const core = await createCore(ports);
+  core.resumeWork();
   cleanups.push(() => ports.cleanup(), () => core.close());
   const events: { event: EventName; payload: any }[] = [];
   core.subscribe((event, payload) => events.push({ event, payload }));

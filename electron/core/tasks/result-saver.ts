@@ -1,0 +1,274 @@
+/**
+ * Saves finished jobs' result files into the library (docs/robust-host.md, "Saving results"):
+ * nearest link expiry first, a few at a time, each download bounded in time and size. What it
+ * guarantees is that nothing paid for is stranded and nothing can wedge the queue:
+ * - a link that fails (expired, moved to another port, refused, stalled) is asked for again: the
+ *   gateway's task is queried for fresh links once per save before the file is given up;
+ * - every save ends in one of saved, expired, or "needs attention" with its reason;
+ * - a slow link holds its slot for at most the idle limit: after that another save may start;
+ * - a save under way when the host stopped uncleanly is counted on the file, and set aside after
+ *   two such stops in a row (a file that crashes or hangs the host is not retried at every start);
+ * - work left from before a restart waits for `resume()` (the window served first), then runs
+ *   one job at a time.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { LINK_TTL_SECONDS } from '../../../shared/gateway/catalog.js';
+import { downloadFile, DOWNLOAD_TIMEOUTS, type DownloadState } from '../gateway/download.js';
+import { GatewayFailure } from '../gateway/failure.js';
+import { isTooLarge } from '../gateway/limits.js';
+import { coreError } from '../errors.js';
+import type { Library } from '../library/library.js';
+import type { DownloadRecord, JobRecord } from './job-record.js';
+import type { JobStore } from './job-store.js';
+
+export type LibrarySink = Pick<Library, 'add'>;
+
+export interface SaverDeps {
+  store: JobStore;
+  library: LibrarySink;
+  downloadsDir: string;
+  fetch?: typeof fetch;
+  now(): number;
+  /** Records a change of the job (durable: written before returning). */
+  update(job: JobRecord, patch: Partial<JobRecord>, durable?: boolean): void;
+  /** Asks the gateway for the job's task again: its current result links. */
+  freshLinks(job: JobRecord): Promise<string[]>;
+  /** The largest file saved for a kind of job (Settings → largest file to save). */
+  maxBytes?(kind: JobRecord['kind']): number;
+  timeouts?: { openMs: number; idleMs: number };
+  maxDownloads?: number;
+  log?(line: string): void;
+}
+
+/** Link failures that a fresh link may cure; a full disk or a file over the limit it would not. */
+const LINK_FAILURES = new Set(['not_found', 'unreachable', 'timeout', 'server_error', 'bad_response']);
+const SET_ASIDE = 'The studio stopped twice while saving this file, so it was set aside instead of tried again at every start. Use "Retry save" to try once more.';
+
+const sizeOf = (path: string): number | undefined => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
+  }
+};
+
+const failureOf = (err: unknown) => (err instanceof GatewayFailure ? err : coreError('internal', err instanceof Error ? err.message : String(err)));
+
+interface Running {
+  controller: AbortController;
+  startedAt: number;
+  /** Left from before the restart: such saves run one at a time. */
+  backlog: boolean;
+  slotTimer: NodeJS.Timeout;
+}
+
+export class ResultSaver {
+  private resumed = false;
+  private stopping = false;
+  /** Jobs that completed (or were retried) since the start: saved without waiting for `resume()`. */
+  private readonly session = new Set<string>();
+  private backlog = new Set<string>();
+  private readonly running = new Map<string, Running>();
+  /** Jobs whose links are known to be stale: the next save asks for fresh ones first. */
+  private readonly refreshFirst = new Set<string>();
+  private readonly timeouts: { openMs: number; idleMs: number };
+
+  constructor(private readonly d: SaverDeps) {
+    this.timeouts = d.timeouts ?? { openMs: DOWNLOAD_TIMEOUTS.openMs, idleMs: DOWNLOAD_TIMEOUTS.idleMs };
+  }
+
+  /**
+   * At construction, before anything runs: a file still marked "downloading" was being saved when
+   * the host stopped without its clean stop (which marks it pending). Counted, and set aside at two.
+   */
+  static countInterrupted(job: JobRecord): boolean {
+    let changed = false;
+    for (const dl of job.downloads) {
+      if (dl.state !== 'downloading') continue;
+      changed = true;
+      dl.interrupted = (dl.interrupted ?? 0) + 1;
+      if (dl.interrupted >= 2) Object.assign(dl, { state: 'failed', error: SET_ASIDE });
+      else dl.state = 'pending';
+    }
+    if (changed && job.state === 'completed' && !job.downloads.some((dl) => dl.state === 'pending')) {
+      job.state = 'attention';
+      job.error = job.downloads.find((dl) => dl.error)?.error;
+    }
+    return changed;
+  }
+
+  /** Saves this job now, even before `resume()`: it finished, or was retried, in this session. */
+  add(id: string, refresh = false): void {
+    this.session.add(id);
+    if (refresh) this.refreshFirst.add(id);
+    this.pump();
+  }
+
+  /** The work left from before the start may begin: the window has been served. */
+  resume(): void {
+    this.resumed = true;
+    this.backlog = new Set(this.waiting().map((j) => j.id).filter((id) => !this.session.has(id)));
+    this.pump();
+  }
+
+  /** Stops a save under way: the transfer ends at once and its partial file is removed. */
+  cancel(id: string): boolean {
+    const run = this.running.get(id);
+    run?.controller.abort();
+    return run !== undefined;
+  }
+
+  isSaving(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** A clean stop: saves under way end, their files marked pending for the next start. */
+  stop(): void {
+    this.stopping = true;
+    for (const run of this.running.values()) {
+      clearTimeout(run.slotTimer);
+      run.controller.abort();
+    }
+    for (const job of this.d.store.all()) for (const dl of job.downloads) if (dl.state === 'downloading') dl.state = 'pending';
+  }
+
+  private needsSave(j: JobRecord): boolean {
+    return j.state === 'completed' && (j.downloads.length === 0 || j.downloads.some((dl) => dl.state === 'pending' || dl.state === 'downloading'));
+  }
+
+  private waiting(): JobRecord[] {
+    return this.d.store.all()
+      .filter((j) => this.needsSave(j) && !this.running.has(j.id) && (this.resumed || this.session.has(j.id)))
+      .sort((a, b) => (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity));
+  }
+
+  /**
+   * Starts saves while a slot is free. A save holds its slot for at most the idle limit: a link
+   * that trickles bytes keeps going, but no longer keeps the others waiting.
+   */
+  pump(): void {
+    if (this.stopping) return;
+    const max = this.d.maxDownloads ?? 2;
+    const now = Date.now();
+    for (const job of this.waiting()) {
+      const runs = [...this.running.values()];
+      const holding = runs.filter((r) => now - r.startedAt < this.timeouts.idleMs).length;
+      if (holding >= max || runs.length >= max * 4) return;
+      const backlog = this.backlog.has(job.id);
+      if (backlog && runs.some((r) => r.backlog)) continue;
+      this.start(job, backlog);
+    }
+  }
+
+  private start(job: JobRecord, backlog: boolean): void {
+    const controller = new AbortController();
+    const slotTimer = setTimeout(() => this.pump(), this.timeouts.idleMs);
+    slotTimer.unref();
+    this.running.set(job.id, { controller, startedAt: Date.now(), backlog, slotTimer });
+    void this.save(job, controller.signal)
+      .catch((err: unknown) => this.d.log?.(`jobs: saving ${job.id} failed unexpectedly: ${failureOf(err).message}`))
+      .finally(() => {
+        clearTimeout(slotTimer);
+        this.running.delete(job.id);
+        this.backlog.delete(job.id);
+        this.pump();
+      });
+  }
+
+  private async save(job: JobRecord, signal: AbortSignal): Promise<void> {
+    const fresh = { asked: false };
+    if (this.refreshFirst.delete(job.id)) await this.refresh(job, fresh).catch(() => undefined);
+    if (job.downloads.length === 0) job.downloads = job.resultUrls.map((url) => ({ url, state: 'pending', received: 0 }));
+    for (const [i, dl] of job.downloads.entries()) {
+      if (dl.state === 'done' || dl.state === 'expired' || dl.state === 'failed') continue;
+      await this.saveOne(job, dl, i, signal, fresh);
+      if (signal.aborted) break;
+    }
+    this.finish(job, signal);
+  }
+
+  private async saveOne(job: JobRecord, dl: DownloadRecord, i: number, signal: AbortSignal, fresh: { asked: boolean }): Promise<void> {
+    const partPath = join(this.d.downloadsDir, `${job.id}-${i}.part`);
+    // Downloaded whole before, but the library could not take it then (disk full, no access):
+    // it is saved as it is. Asking for the rest would get 416, and its link may have expired.
+    const whole = dl.total !== undefined && sizeOf(partPath) === dl.total;
+    // Marked durably first: a host that dies from here on is counted against this file.
+    dl.state = 'downloading';
+    this.d.update(job, { downloads: job.downloads }, true);
+    try {
+      const s = whole ? { received: dl.total!, total: dl.total } : await this.fetchFile(job, dl, i, partPath, signal, fresh);
+      // Recorded before the library takes it, so a failed save keeps knowing the file is whole.
+      Object.assign(dl, { received: s.received, total: s.total });
+      const item = await this.d.library.add({
+        source: partPath,
+        name: `${job.model} ${job.prompt}`.slice(0, 80),
+        meta: { kind: job.kind, mime: job.kind === 'image' ? 'image/png' : 'video/mp4', prompt: job.prompt, model: job.model, params: job.params, taskId: job.remoteId, sourceUrl: dl.url, createdAt: job.createdAt },
+      });
+      Object.assign(dl, { state: 'done', libraryId: item.id, error: undefined });
+    } catch (err) {
+      const f = failureOf(err);
+      if (this.stopping || signal.aborted) Object.assign(dl, { state: 'pending', received: 0, total: undefined, validator: undefined });
+      else Object.assign(dl, { state: f.code === 'not_found' ? 'expired' : 'failed', error: f.message });
+    }
+    dl.interrupted = undefined;
+    this.d.update(job, {});
+  }
+
+  /** The file, through its link; a link that fails is asked for again once before giving up. */
+  private async fetchFile(job: JobRecord, dl: DownloadRecord, i: number, partPath: string, signal: AbortSignal, fresh: { asked: boolean }): Promise<DownloadState> {
+    let last = 0;
+    const attempt = () => downloadFile({
+      url: dl.url, partPath, fetch: this.d.fetch, signal, state: { received: dl.received, total: dl.total, validator: dl.validator },
+      openTimeoutMs: this.timeouts.openMs, idleTimeoutMs: this.timeouts.idleMs, maxBytes: this.d.maxBytes?.(job.kind),
+      onProgress: (p) => {
+        Object.assign(dl, { received: p.received, total: p.total, validator: p.validator });
+        if (this.d.now() - last > 250) {
+          last = this.d.now();
+          this.d.update(job, {});
+        }
+      },
+    });
+    try {
+      return await attempt();
+    } catch (err) {
+      const f = failureOf(err);
+      if (signal.aborted || this.stopping || fresh.asked || !LINK_FAILURES.has(f.code) || isTooLarge(f)) throw f;
+      const before = dl.url;
+      await this.refresh(job, fresh).catch(() => {
+        throw f; // the gateway could not say more: the link's own failure is the reason
+      });
+      if (dl.url === before && f.code === 'not_found') throw f;
+      Object.assign(dl, { received: 0, total: undefined, validator: undefined });
+      return attempt();
+    }
+  }
+
+  /** Asks the gateway for the task again and takes its links (valid 24 hours from now). */
+  private async refresh(job: JobRecord, fresh: { asked: boolean }): Promise<void> {
+    fresh.asked = true;
+    const urls = await this.d.freshLinks(job);
+    if (urls.length === 0) return;
+    job.resultUrls = urls;
+    job.expiresAt = this.d.now() + LINK_TTL_SECONDS * 1000;
+    for (const [i, dl] of job.downloads.entries()) if (urls[i] && dl.state !== 'done') dl.url = urls[i];
+    this.d.update(job, {}, true);
+  }
+
+  private finish(job: JobRecord, signal: AbortSignal): void {
+    // A clean stop leaves the job as it was: the next start resumes it.
+    if (this.stopping) return;
+    if (this.d.store.get(job.id) !== job) return; // removed meanwhile
+    if (signal.aborted) {
+      this.d.update(job, { state: 'cancelled', error: 'Saving stopped; nothing partial was kept. Use "Retry save" to save the files again.' }, true);
+      return;
+    }
+    const states = job.downloads.map((dl) => dl.state);
+    if (states.every((s) => s === 'done')) this.d.update(job, { state: 'saved', error: undefined }, true);
+    else if (states.includes('expired') && !states.includes('failed')) {
+      this.d.update(job, { state: states.includes('done') ? 'saved' : 'expired', error: 'Some result links expired before the files could be saved (links last 24 hours).' }, true);
+    } else if (!states.includes('pending')) {
+      this.d.update(job, { state: 'attention', error: job.downloads.find((dl) => dl.error)?.error }, true);
+    }
+  }
+}
