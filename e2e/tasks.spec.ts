@@ -128,8 +128,8 @@ test('Cancel stops tracking a job, and the filters show the right rows', async (
   await shows([cancelled, held, saved, failed]);
   await tasks.showFilter('Active');
   await shows([held]);
-  await tasks.showFilter('Finished');
-  await shows([cancelled, saved]);
+  await tasks.showFilter('Saved');
+  await shows([saved]);
   await tasks.showFilter('Failed');
   await shows([failed]);
   await expect(tasks.filter('Active')).toHaveAccessibleName('Active 1');

@@ -4,6 +4,7 @@
  * lets the host's CPU be read on its own (/proc/<pid>/stat), with nothing of Playwright in it.
  *   node --import tsx bench/lib/serve-studio.ts --renderer DIR --data DIR   the studio: core + embedded sandbox
  *   node --import tsx bench/lib/serve-studio.ts --renderer DIR --static     the same HTTP server, no core behind it
+ *   … --data DIR --speed N      the embedded sandbox N times faster, jobs polled at the spec's cadence / N
  * `--static` serves a plain page (the minimal React one) through the very same static-file code,
  * headers and sign-in as the studio, so a start-up comparison measures the pages, not the servers.
  */
@@ -12,7 +13,19 @@ import { startBrowserShell } from '../../electron/browser-shell/main.js';
 import { createBrowserShellServer } from '../../electron/browser-shell/server.js';
 import type { StudioHost } from '../../shared/contract/index.js';
 
-const { values } = parseArgs({ options: { renderer: { type: 'string' }, data: { type: 'string' }, static: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    renderer: { type: 'string' }, data: { type: 'string' }, static: { type: 'boolean', default: false },
+    // The save-storm scenario runs the embedded sandbox faster and polls at the spec's cadence / 20.
+    speed: { type: 'string' },
+  },
+});
+const speed = values.speed ? Number(values.speed) : undefined;
+const fast = speed ? {
+  firstCheckMs: Math.round(2_000 / speed),
+  image: { minIntervalMs: Math.round(2_000 / speed), maxIntervalMs: Math.round(5_000 / speed), maxWaitMs: 300_000 },
+  video: { minIntervalMs: Math.round(5_000 / speed), maxIntervalMs: Math.round(10_000 / speed), maxWaitMs: 1_800_000 },
+} : undefined;
 if (!values.renderer || (!values.static && !values.data)) {
   console.error('usage: serve-studio.ts --renderer DIR (--data DIR | --static)');
   process.exit(2);
@@ -26,7 +39,10 @@ const noHost: StudioHost = {
 
 const server = values.static
   ? await createBrowserShellServer({ host: noHost, rendererDir: values.renderer, port: 0 })
-  : await startBrowserShell({ dataDir: values.data, rendererDir: values.renderer, port: 0, open: false, log: (line) => console.error(line) });
+  : await startBrowserShell({
+    dataDir: values.data, rendererDir: values.renderer, port: 0, open: false, log: (line) => console.error(line),
+    ...(speed ? { sandbox: { speed, streamPaceMs: 5 }, cadence: fast } : {}),
+  });
 console.log(server.url);
 
 const stop = async () => {

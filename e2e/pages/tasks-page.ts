@@ -19,7 +19,7 @@ export const multipartVideoJob = (prompt: string, seconds = '3'): SubmitInput =>
   request: { model: 'wan2.5-t2v-preview', prompt, seconds },
 });
 
-export type FilterName = 'All' | 'Active' | 'Finished' | 'Failed';
+export type FilterName = 'All' | 'Active' | 'Saving' | 'Saved' | 'Needs attention' | 'Failed';
 
 /** Posts to the sandbox's admin routes (Node side: they are not the studio's origin). */
 async function admin(sandboxUrl: string, path: string, body: unknown): Promise<void> {
@@ -115,6 +115,15 @@ export class TasksPage {
     await expect(confirm).toContainText(/charges for it again/);
     await confirm.getByRole('button', { name: 'Submit again' }).click();
     await expect(confirm).toBeHidden();
+  }
+
+  /** Remove asks first (saved files stay in the library); confirming drops the row. */
+  async remove(prompt: string): Promise<void> {
+    await this.button(prompt, 'Remove').click();
+    const confirm = this.panel.getByRole('group', { name: 'Confirm removing' });
+    await expect(confirm).toContainText(/stay in your library/);
+    await confirm.getByRole('button', { name: 'Remove job' }).click();
+    await expect(this.row(prompt)).toHaveCount(0);
   }
 
   get notifySwitch(): Locator {

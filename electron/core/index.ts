@@ -106,7 +106,11 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   chat.open();
 
   const handlers: Handlers = {
-    'app.health': () => watchdog.health(),
+    'app.health': (i) => {
+      const health = watchdog.health();
+      if (i.reset) watchdog.reset();
+      return health;
+    },
     'app.info': () => ({ version: ports.version, shell: ports.shell, platform: ports.platform, sandboxUrl: sandbox.url, mediaBase: ports.mediaBase }),
     'profiles.list': () => profiles.list(),
     'profiles.save': (i) => profiles.save(i),

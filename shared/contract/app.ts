@@ -31,5 +31,6 @@ export type AppHealth = z.infer<typeof AppHealth>;
 
 export const appMethods = {
   'app.info': { input: z.object({}), output: AppInfo },
-  'app.health': { input: z.object({}), output: AppHealth },
+  /** `reset` starts a new window of figures after reading this one (a benchmark times its scenario). */
+  'app.health': { input: z.object({ reset: z.boolean().optional() }), output: AppHealth },
 } as const;

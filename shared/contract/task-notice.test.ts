@@ -16,6 +16,12 @@ describe('task notices', () => {
     expect(taskNotice(task('saved'), 'saved')).toBeUndefined();
   });
 
+  it('announces a paid job whose files could not be saved, with the reason', () => {
+    expect(taskNotice(task('attention', { kind: 'video', error: 'The disk is full.' }), 'completed')).toEqual({
+      title: 'Video job finished, but its files could not be saved', body: 'seedream-4-5: “a fox”. The disk is full.',
+    });
+  });
+
   it('speaks Simplified Chinese too, with the reason as the caller shows it', () => {
     expect(taskNotice(task('failed', { kind: 'video', error: 'refused' }), 'running', 'zh-CN', '网关拒绝了请求')).toEqual({
       title: '视频任务失败', body: 'seedream-4-5：“a fox”。网关拒绝了请求',

@@ -6,7 +6,7 @@
 import type { StudioLanguage } from '../languages.js';
 import type { TaskState, TaskView } from './tasks.js';
 
-type Ending = 'saved' | 'failed' | 'expired' | 'timed_out';
+type Ending = 'saved' | 'failed' | 'expired' | 'timed_out' | 'attention';
 
 interface NoticeText {
   title: Record<TaskView['kind'], Record<Ending, string>>;
@@ -23,12 +23,14 @@ const TEXT: Record<StudioLanguage, NoticeText> = {
         failed: 'Image job failed',
         expired: 'Image job finished, but its links expired before the files were saved',
         timed_out: 'Image job is taking longer than expected',
+        attention: 'Image job finished, but its files could not be saved',
       },
       video: {
         saved: 'Video job finished and saved to the library',
         failed: 'Video job failed',
         expired: 'Video job finished, but its links expired before the files were saved',
         timed_out: 'Video job is taking longer than expected',
+        attention: 'Video job finished, but its files could not be saved',
       },
     },
     body: (model, prompt, error) => `${model}: “${prompt}”.${error ? ` ${error}` : ''}`,
@@ -40,19 +42,21 @@ const TEXT: Record<StudioLanguage, NoticeText> = {
         failed: '图像任务失败',
         expired: '图像任务已完成，但链接在文件保存前已过期',
         timed_out: '图像任务耗时超出预期',
+        attention: '图像任务已完成，但文件未能保存',
       },
       video: {
         saved: '视频任务已完成并保存到作品库',
         failed: '视频任务失败',
         expired: '视频任务已完成，但链接在文件保存前已过期',
         timed_out: '视频任务耗时超出预期',
+        attention: '视频任务已完成，但文件未能保存',
       },
     },
     body: (model, prompt, error) => `${model}：“${prompt}”。${error ?? ''}`,
   },
 };
 
-const ENDINGS: readonly TaskState[] = ['saved', 'failed', 'expired', 'timed_out'];
+const ENDINGS: readonly TaskState[] = ['saved', 'failed', 'expired', 'timed_out', 'attention'];
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -68,6 +72,6 @@ export function taskNotice(
 ): { title: string; body: string } | undefined {
   if (!ENDINGS.includes(task.state) || previous === task.state) return undefined;
   const text = TEXT[language];
-  const body = text.body(task.model, task.prompt, task.state === 'failed' ? error : undefined);
+  const body = text.body(task.model, task.prompt, task.state === 'failed' || task.state === 'attention' ? error : undefined);
   return { title: text.title[task.kind][task.state as Ending], body: clip(body, 240) };
 }

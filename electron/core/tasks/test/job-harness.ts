@@ -32,6 +32,12 @@ export interface JobHarnessOptions {
   indexDelayMs?: number;
   ffmpeg?: boolean;
   onChange?(job: JobRecord): void;
+  /** Save limits the test needs (short time limits, a small largest file). */
+  downloadTimeouts?: { openMs: number; idleMs: number };
+  maxBytes?: number;
+  maxDownloads?: number;
+  /** False leaves the last run's work waiting, as a shell does until its window is served. */
+  start?: boolean;
 }
 
 export async function startJobs(o: JobHarnessOptions) {
@@ -48,8 +54,10 @@ export async function startJobs(o: JobHarnessOptions) {
     activeProfileId: () => 'sk-sandbox',
     cadence: o.cadence ?? FAST_CADENCE, now: Date.now, random: Math.random,
     onChange: o.onChange ?? (() => undefined),
+    downloadTimeouts: o.downloadTimeouts, maxDownloads: o.maxDownloads,
+    maxBytes: o.maxBytes === undefined ? undefined : () => o.maxBytes!,
   });
-  service.start();
+  if (o.start !== false) service.start();
   /** Resolves with the job once `done` holds for it (throws after `timeoutMs`). */
   const until = async (id: string, done: (j: JobRecord) => boolean, timeoutMs = 30_000) => {
     const start = Date.now();

@@ -42,6 +42,8 @@ function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Forma
       return t('job.cancelled');
     case 'unknown':
       return task.error ? hostTextNow(task.error) : t('job.unknown');
+    case 'attention':
+      return t('job.attention', { reason: task.error ? hostTextNow(task.error) : '' });
   }
 }
 
@@ -80,7 +82,7 @@ function AsyncRun({ jobs, base, onOpen }: { jobs: TaskView[]; base: string; onOp
     <>
       {jobs.map((job) => {
         const running = job.state === 'queued' || job.state === 'running' || job.state === 'submitting';
-        const bad = ['failed', 'timed_out', 'expired', 'unknown'].includes(job.state);
+        const bad = ['failed', 'timed_out', 'expired', 'unknown', 'attention'].includes(job.state);
         return (
           <div key={job.id} className="run-job">
             <p className={bad ? 'field-error' : 'run-state'} data-testid="run-state">

@@ -1,28 +1,17 @@
-/** Studio-wide settings: where outputs are saved, the theme and the language. */
+/** Studio-wide settings: where outputs are saved, the theme, the language, file size limits and the host's responsiveness. */
 import { useId, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../../shared/languages.js';
 import type { SettingsView } from '../../../../shared/contract/index.js';
-import { EMPTY, callKey, useAction, useCall } from '../../api/client.js';
+import { EMPTY, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
 import { useHostText } from '../../i18n/host-text.js';
 import { LANGUAGE_NAMES, resolveLanguage, systemLanguages } from '../../i18n/languages.js';
+import { HealthSetting } from './health-setting.js';
+import { MediaLimitsSetting } from './media-limits-setting.js';
+import { useSettingsAction } from './use-settings-action.js';
 
 const THEMES = ['system', 'light', 'dark'] as const;
-
-function useSettingsAction() {
-  const queryClient = useQueryClient();
-  const update = useAction('settings.update', {
-    onSuccess: (view) => queryClient.setQueryData(callKey('settings.get', EMPTY), view),
-  });
-  /** Applies a choice at once; the host's answer (or event) confirms it. */
-  const choose = (patch: Partial<Pick<SettingsView, 'theme' | 'language'>>) => {
-    queryClient.setQueryData<SettingsView>(callKey('settings.get', EMPTY), (old) => old && { ...old, ...patch });
-    update.mutate(patch);
-  };
-  return { update, choose };
-}
 
 /** Keyed by the saved path, so a change from elsewhere resets the draft instead of fighting it. */
 function LibraryForm({ current }: { current: string }) {
@@ -149,6 +138,8 @@ export function GeneralSettings() {
       <LibrarySetting settings={settings.data} />
       <ThemeSetting settings={settings.data} />
       <LanguageSetting settings={settings.data} />
+      <MediaLimitsSetting settings={settings.data} />
+      <HealthSetting />
     </>
   );
 }

@@ -12,6 +12,12 @@ import { byNewest } from './task-format.js';
 
 export const TASKS_KEY = callKey('tasks.list', EMPTY);
 
+/**
+ * Jobs removed this session. A change event queued for the next frame (or a late one) must not
+ * bring a removed job back; ids are never reused, so remembering them is enough.
+ */
+const removed = new Set<string>();
+
 /** Applies a batch of newer views over a list; unchanged jobs keep their identity. */
 export function mergeTasks(list: readonly TaskView[], updates: Iterable<TaskView>): TaskView[] {
   const byId = new Map(list.map((t) => [t.id, t]));
@@ -35,7 +41,7 @@ async function fetchTasks(): Promise<TaskView[]> {
   const off = api.subscribe('tasks.onDidChange', (t) => seen.set(t.id, t));
   try {
     const list = await call('tasks.list', EMPTY);
-    return mergeTasks([...list].sort(byNewest), seen.values());
+    return mergeTasks([...list].sort(byNewest), [...seen.values()].filter((t) => !removed.has(t.id)));
   } finally {
     off();
   }
@@ -50,7 +56,7 @@ function useBatchedMerge(queryClient: QueryClient) {
     if (frame.current) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = 0;
-      const batch = [...pending.current.values()];
+      const batch = [...pending.current.values()].filter((t) => !removed.has(t.id));
       pending.current.clear();
       // No list yet: the in-flight fetch records events itself (see fetchTasks).
       queryClient.setQueryData<TaskView[]>(TASKS_KEY, (old) => (old ? mergeTasks(old, batch) : old));
@@ -62,14 +68,18 @@ export function useTaskList() {
   const queryClient = useQueryClient();
   const merge = useBatchedMerge(queryClient);
   useEvent('tasks.onDidChange', merge);
-  // A refused submission is dropped by the host, which says so.
-  useEvent('tasks.onDidRemove', ({ id }) => {
-    queryClient.setQueryData<TaskView[]>(TASKS_KEY, (old) => old?.filter((t) => t.id !== id));
-  });
+  // A refused submission, or a job the creator removed (here or in another window).
+  useEvent('tasks.onDidRemove', ({ id }) => dropTask(queryClient, id));
   return useQuery<TaskView[], ErrorData>({ queryKey: TASKS_KEY, queryFn: fetchTasks });
 }
 
 /** Writes one job's fresh view from an action's answer, without waiting for its event. */
 export function putTask(queryClient: QueryClient, t: TaskView) {
   queryClient.setQueryData<TaskView[]>(TASKS_KEY, (old) => (old ? mergeTasks(old, [t]) : old));
+}
+
+/** Takes a removed job out of the list; a job already gone leaves the list as it was. */
+export function dropTask(queryClient: QueryClient, id: string) {
+  removed.add(id);
+  queryClient.setQueryData<TaskView[]>(TASKS_KEY, (old) => (old?.some((t) => t.id === id) ? old.filter((t) => t.id !== id) : old));
 }

@@ -14,6 +14,7 @@ const STATE_KEY = {
   running: 'state.running',
   completed: 'state.completed',
   saved: 'state.saved',
+  attention: 'state.attention',
   failed: 'state.failed',
   timed_out: 'state.timedOut',
   expired: 'state.expired',
@@ -25,30 +26,60 @@ export const stateLabel = (t: TFunction<'tasks'>, state: TaskState): string => t
 
 /** States in which the host is still working on a job: these tick the clock. */
 export const ACTIVE: readonly TaskState[] = ['submitting', 'queued', 'running', 'completed'];
-/** Endings that need the user's attention, gathered under "Failed". */
-const PROBLEMS: readonly TaskState[] = ['failed', 'timed_out', 'expired', 'unknown'];
 
-export const FILTERS = ['all', 'active', 'finished', 'failed'] as const;
+/**
+ * The filter tabs. "Needs attention" gathers what only the creator can settle (files that would
+ * not save; a submission whose fate is unknown); "Failed" what the gateway or time ended.
+ * Cancelled jobs appear under "All" only: the creator stopped them, so nothing went wrong.
+ */
+export const FILTERS = ['all', 'active', 'saving', 'saved', 'attention', 'failed'] as const;
 export type TaskFilter = (typeof FILTERS)[number];
+
+const FILTER_STATES: Record<Exclude<TaskFilter, 'all'>, readonly TaskState[]> = {
+  active: ['submitting', 'queued', 'running'],
+  saving: ['completed'],
+  saved: ['saved'],
+  attention: ['attention', 'unknown'],
+  failed: ['failed', 'timed_out', 'expired'],
+};
 
 export const isActive = (t: TaskView) => ACTIVE.includes(t.state);
 
 export function matchesFilter(t: TaskView, filter: TaskFilter): boolean {
-  if (filter === 'active') return isActive(t);
-  if (filter === 'failed') return PROBLEMS.includes(t.state);
-  if (filter === 'finished') return t.state === 'saved' || t.state === 'cancelled';
-  return true;
+  return filter === 'all' || FILTER_STATES[filter].includes(t.state);
+}
+
+/** How many jobs each filter shows, in one pass over the list. */
+export function countByFilter(tasks: readonly TaskView[]): Record<TaskFilter, number> {
+  const counts = Object.fromEntries(FILTERS.map((f) => [f, 0])) as Record<TaskFilter, number>;
+  for (const t of tasks) for (const f of FILTERS) if (matchesFilter(t, f)) counts[f] += 1;
+  return counts;
 }
 
 /** A download that gave up (not an expired link): "Check again" retries the save. */
 export const hasFailedDownload = (t: TaskView) => t.downloads.some((d) => d.state === 'failed');
 
+/**
+ * Stopped while its files were being saved: the gateway finished it (only then does it have an
+ * expiry for its links), so it was paid for, and "Check again" restarts the save for free.
+ */
+export const stoppedWhileSaving = (t: TaskView) => t.state === 'cancelled' && t.expiresAt !== undefined;
+
+/** States a job can be removed from the list in: ended, and not saved (a saved job is the record of its files). */
+const REMOVABLE: readonly TaskState[] = ['attention', 'failed', 'timed_out', 'expired', 'cancelled', 'unknown'];
+
 export function actionsFor(t: TaskView) {
   return {
     cancel: t.state === 'submitting' || t.state === 'queued' || t.state === 'running',
-    // Retrying spends money again, so it is offered only where the job produced nothing.
-    retry: ['failed', 'timed_out', 'expired', 'cancelled', 'unknown'].includes(t.state),
-    checkAgain: t.state === 'timed_out' || t.state === 'expired' || (t.state === 'completed' && hasFailedDownload(t)),
+    // Stopping a save removes its partial file; "Check again" starts it over, so it asks nothing.
+    stopSaving: t.state === 'completed',
+    // Retrying spends money again, so it is offered only where the job produced nothing to save.
+    retry: ['failed', 'timed_out', 'expired', 'unknown'].includes(t.state) || (t.state === 'cancelled' && !stoppedWhileSaving(t)),
+    checkAgain: t.state === 'timed_out' || t.state === 'expired' || stoppedWhileSaving(t) || (t.state === 'completed' && hasFailedDownload(t)),
+    // The same call as "Check again" (fresh links, then the save), named for what it does here.
+    retrySave: t.state === 'attention',
+    openLink: t.state === 'attention',
+    remove: REMOVABLE.includes(t.state),
     open: t.state === 'saved' && t.downloads.some((d) => d.libraryId),
   };
 }

@@ -2,61 +2,20 @@
  * One job in the Tasks list. Memoized on the job's view: the cache keeps unchanged jobs' objects,
  * so a progress event re-renders one row, and only rows of active jobs follow the clock.
  */
-import { memo, useEffect, useId, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { memo, useId } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../../../shared/contract/tasks.js';
-import { call, errorMessage } from '../../api/client.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 import { useHostText } from '../../i18n/host-text.js';
-import { useUiStore } from '../../state/ui-store.js';
-import { putTask } from './task-data.js';
-import { actionsFor, copyableId, downloadSummary, isActive, progressOf, stateLabel } from './task-format.js';
+import { TaskActions } from './task-actions.js';
+import { downloadSummary, isActive, progressOf, stateLabel } from './task-format.js';
 import { TaskThumb } from './task-thumb.js';
 import { useClock } from './use-clock.js';
 import './task-row.css';
 
-type Action = 'cancel' | 'retry' | 'checkAgain';
 /** The row's `t` and formatters, handed to its parts: one language subscription per row, not one per part. */
 type Words = { t: TFunction<['tasks', 'common']>; f: Formats };
-const METHOD = { cancel: 'tasks.cancel', retry: 'tasks.retry', checkAgain: 'tasks.checkAgain' } as const;
-
-/** Runs a job action; its answer goes straight into the cache, its failure stays on the row. */
-function useRowActions(task: TaskView) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<Action | null>(null);
-  const [error, setError] = useState('');
-  const run = async (action: Action) => {
-    setBusy(action);
-    setError('');
-    try {
-      putTask(queryClient, await call(METHOD[action], { id: task.id }));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { busy, error, run };
-}
-
-/** "Copied" for a moment after a click; the id is also printed in the row to select by hand. */
-function useCopy(text: string, t: Words['t']) {
-  // What happened, not its text: the note follows a language switch.
-  const [note, setNote] = useState<'copied' | 'failed' | ''>('');
-  useEffect(() => {
-    if (!note) return;
-    const timer = setTimeout(() => setNote(''), 2000);
-    return () => clearTimeout(timer);
-  }, [note]);
-  const copy = () =>
-    navigator.clipboard.writeText(text).then(
-      () => setNote('copied'),
-      () => setNote('failed'),
-    );
-  return { note: note === 'copied' ? t('common:copied') : note === 'failed' ? t('row.copyFailed') : '', copy };
-}
 
 /** When the job was created: fixed, so it stays out of the ticking part. */
 // useFormats hands out formatters made once per language: building them per row per tick was the tab's main cost.
@@ -107,12 +66,6 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
   const hostText = useHostText();
   const f = useFormats();
   const promptId = useId();
-  const actions = actionsFor(task);
-  const { busy, error, run } = useRowActions(task);
-  const { note, copy } = useCopy(copyableId(task), t);
-  const [confirming, setConfirming] = useState(false);
-  const openTab = useUiStore((s) => s.openTab);
-  const openInGallery = useUiStore((s) => s.openInGallery);
   const label = t(`row.job.${task.kind}`, { prompt: task.prompt.slice(0, 40) });
   const libraryId = task.state === 'saved' ? task.downloads.find((d) => d.libraryId)?.libraryId : undefined;
   const rewritten = task.actualPrompt && task.actualPrompt !== task.prompt ? task.actualPrompt : undefined;
@@ -150,58 +103,8 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
             {hostText(task.error)}
           </p>
         )}
-        {error && (
-          <p className="task-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="task-actions">
-          {actions.cancel && (
-            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('cancel')}>
-              {t('common:cancel')}
-            </button>
-          )}
-          {actions.checkAgain && (
-            <button type="button" className="button" disabled={busy !== null} onClick={() => void run('checkAgain')}>
-              {t('actions.checkAgain')}
-            </button>
-          )}
-          {actions.retry && (
-            <button type="button" className="button" aria-expanded={confirming} disabled={busy !== null} onClick={() => setConfirming(true)}>
-              {t('actions.retry')}
-            </button>
-          )}
-          {actions.open && (
-            <button type="button" className="button button-primary" onClick={() => (libraryId ? openInGallery(libraryId) : openTab('gallery'))}>
-              {t('actions.openResult')}
-            </button>
-          )}
-          <button type="button" className="button task-copy" onClick={() => void copy()}>
-            {t('actions.copyId')}
-          </button>
-          <code className="task-id">{copyableId(task)}</code>
-          <span role="status" className="task-copied">
-            {note}
-          </span>
-        </div>
-        {confirming && (
-          <div className="task-confirm" role="group" aria-label={t('confirmRetry.label')}>
-            <p>{t('confirmRetry.body')}</p>
-            <div className="task-actions">
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={busy !== null}
-                onClick={() => void run('retry').then(() => setConfirming(false))}
-              >
-                {t('confirmRetry.submit')}
-              </button>
-              <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
-                {t('confirmRetry.keep')}
-              </button>
-            </div>
-          </div>
-        )}
+        {task.state === 'attention' && <p className="task-note muted">{t('row.attentionHint')}</p>}
+        <TaskActions task={task} t={t} />
       </div>
     </li>
   );

@@ -6,31 +6,25 @@
 import './strings.js';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskView } from '../../../../shared/contract/tasks.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useHostText } from '../../i18n/host-text.js';
 import { NotifyToggle } from './notify-toggle.js';
 import { useTaskList } from './task-data.js';
-import { FILTERS, matchesFilter, type TaskFilter } from './task-format.js';
+import { countByFilter, FILTERS, matchesFilter, type TaskFilter } from './task-format.js';
 import { TaskRow } from './task-row.js';
 import './tasks.css';
-
-function countAll(tasks: readonly TaskView[]): Record<TaskFilter, number> {
-  const counts = { all: 0, active: 0, finished: 0, failed: 0 };
-  for (const t of tasks) for (const f of FILTERS) if (matchesFilter(t, f)) counts[f] += 1;
-  return counts;
-}
 
 function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: Record<TaskFilter, number>; onChange(f: TaskFilter): void }) {
   const { t } = useTranslation('tasks');
   const list = useRef<HTMLDivElement>(null);
-  // Arrow keys move between filters, as in the studio's own tablist.
+  // Arrow keys move between filters, as in the studio's own tablist; Home and End jump to the ends.
   const onKeyDown = (event: KeyboardEvent) => {
     const i = FILTERS.indexOf(filter);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
+    const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: FILTERS.length - 1 };
+    const to = moves[event.key];
+    if (to === undefined) return;
     event.preventDefault();
-    const next = FILTERS[(i + step + FILTERS.length) % FILTERS.length];
+    const next = FILTERS[(to + FILTERS.length) % FILTERS.length];
     onChange(next);
     list.current?.querySelector<HTMLElement>(`[data-filter="${next}"]`)?.focus();
   };
@@ -61,7 +55,7 @@ export default function TasksTab() {
   const tasks = useTaskList();
   const [filter, setFilter] = useState<TaskFilter>('all');
   const all = tasks.data;
-  const counts = useMemo(() => countAll(all ?? []), [all]);
+  const counts = useMemo(() => countByFilter(all ?? []), [all]);
   const shown = useMemo(() => (all ?? []).filter((t) => matchesFilter(t, filter)), [all, filter]);
 
   return (
@@ -83,7 +77,8 @@ export default function TasksTab() {
       )}
       {!all && !tasks.isError && <p className="muted">{t('list.loading')}</p>}
       {all && (
-        <div id="tasks-list" role="tabpanel" aria-label={t(`list.panel.${filter}`)}>
+        // Focusable from script only: a removed row hands the focus to its list (task-actions.tsx).
+        <div id="tasks-list" role="tabpanel" tabIndex={-1} aria-label={t(`list.panel.${filter}`)}>
           {shown.length === 0 ? (
             <p className="tasks-empty muted">{t(`list.empty.${filter}`)}</p>
           ) : (

@@ -15,6 +15,10 @@ export function useWatchedTask(taskId: string, seed?: TaskView): TaskView | null
   useEvent('tasks.onDidChange', (t) => {
     if (t.id === taskId) setTask(t);
   });
+  // Removed from the Tasks tab: the result says it is gone rather than offer actions it no longer has.
+  useEvent('tasks.onDidRemove', ({ id }) => {
+    if (id === taskId) setTask(null);
+  });
 
   useEffect(() => {
     let live = true;

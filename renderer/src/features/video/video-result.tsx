@@ -30,6 +30,7 @@ function stateText(state: TaskView['state'], t: T): string {
 function nextStep(task: TaskView, t: T): string | undefined {
   if (task.state === 'failed' || task.state === 'expired') return t('result.kept');
   if (task.state === 'timed_out' || task.state === 'unknown') return t('result.checkTasks');
+  if (task.state === 'attention') return t('result.saveInTasks');
   return undefined;
 }
 

@@ -95,5 +95,6 @@ export const image = {
     expired: 'The result links expired before they could be saved.',
     cancelled: 'Stopped tracking (from the Tasks tab).',
     unknown: 'The fate of this job is unknown; see the Tasks tab.',
+    attention: 'Needs attention: the images could not be saved. {{reason}} Retry the save from the Tasks tab.',
   },
 } as const;

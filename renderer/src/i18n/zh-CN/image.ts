@@ -95,5 +95,6 @@ export const image: Messages['image'] = {
     expired: '结果链接在保存前已过期。',
     cancelled: '已停止跟踪（在「任务」中操作）。',
     unknown: '此任务的结果未知，请到「任务」中查看。',
+    attention: '需要处理：图片未能保存。{{reason}} 请到「任务」中重试保存。',
   },
 };

@@ -1,0 +1,155 @@
+/**
+ * Saving a finished job's files when things go wrong, as a creator meets it: a dead link, a
+ * gateway that moved, a file over the size limit, a link that stalls while another job waits,
+ * Cancel and Remove in the middle of a save, a host that keeps dying on one file, and a start
+ * that must not touch the last run's work before the window is up (docs/robust-host.md).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import type { JobRecord } from './job-record.js';
+import { JobStore } from './job-store.js';
+import { startJobs, type JobHarnessOptions } from './test/job-harness.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => { sandbox = await startSandbox({ speed: 100, streamPaceMs: 0 }); });
+afterAll(async () => { await sandbox.close(); });
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  await fetch(`${sandbox.url}/_sandbox/faults/reset`, { method: 'POST' });
+  for (const c of cleanups.reverse()) await c();
+  cleanups = [];
+});
+
+const admin = (path: string, body: unknown = {}) =>
+  fetch(`${sandbox.url}/_sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+const folder = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-saving-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+
+async function studio(o: Partial<JobHarnessOptions> = {}) {
+  const dataDir = o.dataDir ?? folder();
+  const jobs = await startJobs({ dataDir, gatewayUrl: sandbox.url, indexDelayMs: 0, ...o });
+  cleanups.push(jobs.close);
+  const until = (id: string, states: JobRecord['state'][], ms?: number) => jobs.until(id, (j) => states.includes(j.state), ms);
+  const image = (prompt: string) => jobs.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt, resolution: '1K' } });
+  const parts = () => (existsSync(join(dataDir, 'downloads')) ? readdirSync(join(dataDir, 'downloads')) : []);
+  return { ...jobs, dataDir, until, image, parts };
+}
+
+/** A job record of a finished job whose files were being saved, as a killed host left it. */
+function leftMidSave(dataDir: string, url: string, interrupted?: number): JobRecord {
+  const job: JobRecord = {
+    id: `left-${Math.random().toString(36).slice(2)}`, profileId: 'sk-sandbox', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: 'left mid-save',
+    params: {}, state: 'completed', remoteId: 'none', createdAt: 1, updatedAt: 1, checks: 3, errorStreak: 0, resultUrls: [url],
+    downloads: [{ url, state: 'downloading', received: 0, interrupted }],
+  };
+  new JobStore(join(dataDir, 'jobs.json')).put(job, true);
+  return job;
+}
+
+describe('nothing paid for is stranded', () => {
+  it('a dead link: the gateway is asked for the task again, and the file is saved from the fresh link', async () => {
+    const s = await studio();
+    // The first fetch of the file waits long enough for every link to die under it.
+    await admin('faults/latency', { ms: 1_500, count: 1, match: '/files/' });
+    const job = await s.image('links die while it waits');
+    await s.until(job.id, ['completed']);
+    const dead = job.resultUrls[0];
+    await admin('links/expire');
+    const saved = await s.until(job.id, ['saved', 'attention', 'expired']);
+    expect(saved.error).toBeUndefined();
+    expect(saved.state).toBe('saved');
+    expect(saved.downloads[0].url).not.toBe(dead);
+    expect(s.library.list({ limit: 10 }).items).toHaveLength(1);
+  });
+
+  it('a file over the size limit needs attention, with its reason, and leaves no partial file', async () => {
+    const s = await studio({ maxBytes: 1024 });
+    const job = await s.image('too large to keep');
+    const ended = await s.until(job.id, ['attention', 'saved']);
+    expect(ended.state).toBe('attention');
+    expect(ended.error).toBe("The gateway's result file was larger than the studio accepts (0 MB), so it was not read.");
+    expect(s.parts()).toEqual([]);
+  });
+
+  it('Cancel while saving stops the transfer, removes the partial file, and "Retry save" saves it', async () => {
+    const s = await studio({ downloadTimeouts: { openMs: 5_000, idleMs: 60_000 } });
+    await admin('faults/download', { mode: 'stall', after_bytes: 1024 });
+    const job = await s.image('cancelled mid-save');
+    await s.until(job.id, ['completed']);
+    while (!((s.store.get(job.id)!.downloads[0]?.received ?? 0) > 0)) await new Promise((r) => setTimeout(r, 10));
+    s.service.cancel(job.id);
+    const cancelled = await s.until(job.id, ['cancelled']);
+    expect(cancelled.error).toMatch(/Saving stopped; nothing partial was kept/);
+    expect(s.parts()).toEqual([]);
+    s.service.checkAgain(job.id);
+    expect((await s.until(job.id, ['saved', 'attention'])).state).toBe('saved');
+  });
+
+  it('a stalled link is given up after its idle limit and retried from a fresh link', async () => {
+    const s = await studio({ downloadTimeouts: { openMs: 2_000, idleMs: 200 } });
+    await admin('faults/download', { mode: 'stall', after_bytes: 4096, count: 1 });
+    const job = await s.image('stalls once');
+    expect((await s.until(job.id, ['saved', 'attention'])).state).toBe('saved');
+  });
+
+  it('a slow link holds its slot only for the idle limit: another job is saved meanwhile', async () => {
+    const s = await studio({ maxDownloads: 1, downloadTimeouts: { openMs: 2_000, idleMs: 300 } });
+    await admin('faults/download', { mode: 'slow', bytes_per_second: 20_000, count: 1 });
+    const slow = await s.image('a slow link');
+    await s.until(slow.id, ['completed']);
+    const quick = await s.image('saved meanwhile');
+    expect((await s.until(quick.id, ['saved'])).state).toBe('saved');
+    expect(s.store.get(slow.id)!.state).toBe('completed');
+    s.service.cancel(slow.id);
+  });
+
+  it('Remove while saving forgets the job and its partial file; the library is untouched', async () => {
+    const s = await studio({ downloadTimeouts: { openMs: 5_000, idleMs: 60_000 } });
+    await admin('faults/download', { mode: 'stall', after_bytes: 1024 });
+    const job = await s.image('removed mid-save');
+    while (!((s.store.get(job.id)?.downloads[0]?.received ?? 0) > 0)) await new Promise((r) => setTimeout(r, 10));
+    expect(s.service.remove(job.id)).toBe(true);
+    expect(s.store.get(job.id)).toBeUndefined();
+    while (s.parts().length) await new Promise((r) => setTimeout(r, 10));
+    expect(s.store.get(job.id)).toBeUndefined();
+    expect(s.library.list({ limit: 10 }).items).toEqual([]);
+  });
+});
+
+describe('a start that cannot freeze or crash-loop', () => {
+  it('touches none of the last run\'s work until it is told the window is up', async () => {
+    const dataDir = folder();
+    const rec = sandbox.state.files.put(Buffer.from('not yet'), 'later.png', 'image/png');
+    const job = leftMidSave(dataDir, sandbox.state.files.url(sandbox.url, rec));
+    const s = await studio({ dataDir, start: false });
+    // Counted as interrupted once, and waiting.
+    expect(s.store.get(job.id)!.downloads[0]).toMatchObject({ state: 'pending', interrupted: 1 });
+    expect(s.service.list().map((j) => j.state)).toEqual(['completed']);
+    s.service.start();
+    const ended = await s.until(job.id, ['saved', 'attention']);
+    // Not a picture: saved as what it is (the library types files by content), but saved.
+    expect(ended.downloads[0].interrupted).toBeUndefined();
+  });
+
+  it('a file that was being saved during two unclean stops in a row is set aside, with a message', async () => {
+    const dataDir = folder();
+    const rec = sandbox.state.files.put(Buffer.from('crashes the host'), 'bad.png', 'image/png');
+    const job = leftMidSave(dataDir, sandbox.state.files.url(sandbox.url, rec), 1);
+    const s = await studio({ dataDir });
+    const set = s.store.get(job.id)!;
+    expect(set.state).toBe('attention');
+    expect(set.error).toBe('The studio stopped twice while saving this file, so it was set aside instead of tried again at every start. Use "Retry save" to try once more.');
+    expect(set.downloads[0].state).toBe('failed');
+    // The creator may still try once more, deliberately.
+    s.service.checkAgain(job.id);
+    expect((await s.until(job.id, ['saved', 'attention'])).state).toBe('saved');
+  });
+});

@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppHealth, SettingsView } from '../../../../shared/contract/index.js';
+import { useUiStore } from '../../state/ui-store.js';
+import { fakeHost, hostError, type Answers } from '../../test/fake-host.js';
+import { button, cleanup, click, field, mount, settle, type } from '../../test/mount.js';
+import './strings.js';
+import { GeneralSettings } from './general-settings.js';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  useUiStore.setState({ tab: 'chat' });
+});
+
+const view: SettingsView = { libraryDir: '/home/me/Studio', theme: 'system', language: 'en', mediaLimits: { imageMb: 100, videoMb: 4096, audioMb: 500 } };
+const health = (over: Partial<AppHealth['loop']> = {}): AppHealth => ({ since: Date.now() - 60_000, loop: { p50Ms: 1.2, p99Ms: 8.6, maxMs: 12.4, stalls: 0, ...over } });
+
+async function settings(answers: Answers = {}) {
+  const host = fakeHost({
+    'settings.get': () => view,
+    'settings.update': ({ mediaLimits }) => ({ ...view, mediaLimits: { ...view.mediaLimits, ...mediaLimits } }),
+    'app.health': () => health(),
+    ...answers,
+  });
+  const page = await mount(<GeneralSettings />);
+  const section = (heading: string) => [...page.host.querySelectorAll('section')].find((s) => s.querySelector('h3')?.textContent === heading)!;
+  return { ...host, ...page, section };
+}
+
+/** The message under a field (its aria-describedby), or nothing. */
+const errorOf = (input: HTMLInputElement) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)).find((p) => p?.className === 'field-error')?.textContent;
+
+describe('Largest file to save', () => {
+  it('shows the saved limits, each with its bounds', async () => {
+    const s = await settings();
+    const limits = s.section('Largest file to save');
+    expect(field(limits, 'Images (MB)').value).toBe('100');
+    expect(field(limits, 'Videos (MB)').value).toBe('4096');
+    expect(limits.textContent).toContain('1 to 65,536 MB; default 4,096 MB');
+  });
+
+  it('refuses 0 and a non-number, says why beside each, keeps what was typed and saves nothing', async () => {
+    const s = await settings();
+    const limits = s.section('Largest file to save');
+    const images = field(limits, 'Images (MB)');
+    const videos = field(limits, 'Videos (MB)');
+    await type(images, '0');
+    await type(videos, 'lots');
+    await click(button(limits, 'Save limits'));
+
+    expect(errorOf(images)).toBe('Enter a number from 1 to 4,096.');
+    expect(errorOf(videos)).toBe('Enter a whole number of megabytes.');
+    expect(images.getAttribute('aria-invalid')).toBe('true');
+    expect([images.value, videos.value]).toEqual(['0', 'lots']);
+    expect(s.callsOf('settings.update')).toEqual([]);
+    // The keyboard lands on the first field to fix.
+    expect(document.activeElement).toBe(images);
+  });
+
+  it('refuses a size past the bound and a fraction, and saves once they are corrected', async () => {
+    const s = await settings();
+    const limits = s.section('Largest file to save');
+    await type(field(limits, 'Audio (MB)'), '4097');
+    await type(field(limits, 'Images (MB)'), '2.5');
+    await click(button(limits, 'Save limits'));
+    expect(s.callsOf('settings.update')).toEqual([]);
+
+    await type(field(limits, 'Audio (MB)'), '250');
+    await type(field(limits, 'Images (MB)'), '20');
+    await click(button(limits, 'Save limits'));
+    expect(s.callsOf('settings.update')).toEqual([{ mediaLimits: { imageMb: 20, videoMb: 4096, audioMb: 250 } }]);
+    expect(limits.querySelector('[role="status"]')?.textContent).toBe('Limits saved.');
+    expect(errorOf(field(limits, 'Images (MB)'))).toBeUndefined();
+    expect(field(limits, 'Audio (MB)').value).toBe('250');
+  });
+
+  it('shows the host’s refusal beside the field it names, keeping the text', async () => {
+    const s = await settings({ 'settings.update': () => Promise.reject({ ...hostError('Too large for this disk.', 'invalid_input'), param: 'mediaLimits.videoMb' }) });
+    const limits = s.section('Largest file to save');
+    await type(field(limits, 'Videos (MB)'), '60000');
+    await click(button(limits, 'Save limits'));
+    expect(errorOf(field(limits, 'Videos (MB)'))).toBe('Too large for this disk.');
+    expect(field(limits, 'Videos (MB)').value).toBe('60000');
+    expect(limits.querySelector('[role="status"]')?.textContent).toBe('');
+  });
+});
+
+describe('Responsiveness', () => {
+  it('is read when the Settings tab is opened, and again on Refresh, never on its own', async () => {
+    useUiStore.setState({ tab: 'settings' });
+    let answer = health();
+    const s = await settings({ 'app.health': () => answer });
+    const line = s.section('Responsiveness');
+    expect(line.querySelector('[data-testid="health-line"]')?.textContent).toMatch(/^Longest pause of the studio’s engine: 12 ms · 0 pauses over 100 ms since \d\d:\d\d/);
+    expect(s.callsOf('app.health')).toHaveLength(1);
+
+    answer = health({ maxMs: 431.6, stalls: 1 });
+    await click(button(line, 'Refresh'));
+    expect(line.querySelector('[data-testid="health-line"]')?.textContent).toMatch(/: 432 ms · 1 pause over 100 ms since/);
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
+    expect(s.callsOf('app.health')).toHaveLength(2);
+  });
+
+  it('waits for the tab to be opened when the studio starts on another tab', async () => {
+    const s = await settings();
+    expect(s.callsOf('app.health')).toEqual([]);
+    await act(async () => useUiStore.getState().openTab('settings'));
+    await settle();
+    expect(s.callsOf('app.health')).toHaveLength(1);
+  });
+
+  it('shows the host’s message when the figures cannot be read, and Refresh tries again', async () => {
+    useUiStore.setState({ tab: 'settings' });
+    let fail = true;
+    const s = await settings({ 'app.health': () => (fail ? Promise.reject(hostError('The studio host is not answering.', 'unreachable')) : health()) });
+    const line = s.section('Responsiveness');
+    expect(line.querySelector('.form-error')?.textContent).toBe('The studio host is not answering.');
+    fail = false;
+    await click(button(line, 'Refresh'));
+    expect(line.querySelector('.form-error')).toBeNull();
+    expect(line.querySelector('[data-testid="health-line"]')?.textContent).toMatch(/^Longest pause/);
+  });
+});

@@ -1,0 +1,180 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TaskView } from '../../../../shared/contract/tasks.js';
+import { fakeHost, hostError, type Answers } from '../../test/fake-host.js';
+import { job } from '../../test/jobs.js';
+import { button, cleanup, buttonNames, click, mount, press, settle } from '../../test/mount.js';
+import TasksTab from './tasks-tab.js';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** The Tasks tab over a host that lists `jobs`; other answers as given. */
+async function tab(jobs: TaskView[], answers: Answers = {}) {
+  const host = fakeHost({ 'tasks.list': () => jobs, ...answers });
+  const view = await mount(<TasksTab />);
+  const row = (prompt: string) => {
+    const found = [...view.host.querySelectorAll('li.task-row')].find((li) => li.querySelector('.task-prompt')?.textContent === prompt);
+    if (!found) throw new Error(`No row for ${prompt}`);
+    return found as HTMLElement;
+  };
+  const rowNames = () => [...view.host.querySelectorAll('.task-row .task-prompt')].map((p) => p.textContent);
+  const tabs = () => [...view.host.querySelectorAll('[role="tab"]')].map((t) => t.textContent?.replace(/\s+/g, ' ').trim());
+  return { ...host, ...view, row, rowNames, tabs };
+}
+
+const stuck = () => job('attention', { prompt: 'a lighthouse at dusk', error: 'The disk is full: free some space, then retry the save.', expiresAt: 9e12 });
+
+describe('the Tasks filters', () => {
+  it('count a mixed list under each filter, and show only that filter’s rows', async () => {
+    const jobs = [
+      job('running'), job('queued'), job('completed'), job('saved'), job('saved'),
+      stuck(), job('unknown'), job('failed'), job('timed_out'), job('expired'), job('cancelled'),
+    ];
+    const t = await tab(jobs);
+    expect(t.tabs()).toEqual(['All 11', 'Active 2', 'Saving 1', 'Saved 2', 'Needs attention 2', 'Failed 3']);
+
+    await click(button(t.host, 'Needs attention 2'));
+    expect(t.rowNames().sort()).toEqual(['a lighthouse at dusk', 'a unknown job']);
+    // Cancelled is the creator's own choice: under All, not counted as a failure.
+    await click(button(t.host, 'Failed 3'));
+    expect(t.rowNames().sort()).toEqual(['a expired job', 'a failed job', 'a timed_out job']);
+  });
+
+  it('move with the arrow keys (wrapping round), Home and End, and take the focus along', async () => {
+    const t = await tab([job('saved')]);
+    const selected = () => t.host.querySelector('[role="tab"][aria-selected="true"]');
+    const list = t.host.querySelector('[role="tablist"]') as HTMLElement;
+    await press(list, 'ArrowLeft');
+    expect(selected()?.textContent).toMatch(/^Failed/);
+    expect(document.activeElement).toBe(selected());
+    await press(list, 'ArrowRight');
+    expect(selected()?.textContent).toMatch(/^All/);
+    await press(list, 'End');
+    expect(selected()?.textContent).toMatch(/^Failed/);
+    await press(list, 'Home');
+    expect(selected()?.textContent).toMatch(/^All/);
+    // Only the selected filter is in the Tab order.
+    expect([...t.host.querySelectorAll('[role="tab"][tabindex="0"]')]).toEqual([selected()]);
+  });
+});
+
+describe('a job that needs attention', () => {
+  it('says so with its reason, and offers Retry save, Open original link and Remove, never a paid retry', async () => {
+    const t = await tab([stuck()]);
+    const row = t.row('a lighthouse at dusk');
+    expect(row.querySelector('[data-testid="task-state"]')?.textContent).toBe('Needs attention');
+    expect(row.querySelector('[data-testid="task-error"]')?.textContent).toBe('The disk is full: free some space, then retry the save.');
+    expect(buttonNames(row)).toEqual(['Retry save', 'Open original link', 'Remove', 'Copy task id']);
+  });
+
+  it('Retry save asks for fresh links and a new save; a refusal stays on the row', async () => {
+    const t = await tab([stuck()], { 'tasks.checkAgain': () => Promise.reject(hostError('That job is no longer in the list.', 'not_found')) });
+    const row = t.row('a lighthouse at dusk');
+    await click(button(row, 'Retry save'));
+    expect(t.callsOf('tasks.checkAgain')).toEqual([{ id: expect.any(String) }]);
+    expect(row.querySelector('[role="alert"]')?.textContent).toBe('That job is no longer in the list.');
+    // Still there after the list re-renders for another job's change.
+    t.emit('tasks.onDidChange', job('running', { prompt: 'another one' }));
+    await settle();
+    expect(t.row('a lighthouse at dusk').querySelector('[role="alert"]')?.textContent).toBe('That job is no longer in the list.');
+  });
+
+  it('Open original link opens the first link in a new window, without a handle back to the studio', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const t = await tab([stuck()], { 'tasks.links': () => ({ urls: ['https://cdn.example/a.png', 'https://cdn.example/b.png'] }) });
+    await click(button(t.row('a lighthouse at dusk'), 'Open original link'));
+    expect(open).toHaveBeenCalledExactlyOnceWith('https://cdn.example/a.png', '_blank', 'noopener,noreferrer');
+  });
+
+  it('refuses to open a link that is not a web address, or none at all, and says why on the row', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    let urls = ['javascript:alert(1)'];
+    const t = await tab([stuck()], { 'tasks.links': () => ({ urls }) });
+    const row = t.row('a lighthouse at dusk');
+    await click(button(row, 'Open original link'));
+    expect(row.querySelector('[role="alert"]')?.textContent).toMatch(/not a web address/);
+    urls = [];
+    await click(button(row, 'Open original link'));
+    expect(row.querySelector('[role="alert"]')?.textContent).toBe('The gateway gave no link for this job.');
+    expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('removing a job', () => {
+  it('asks first, says saved files stay in the library, and does nothing when declined', async () => {
+    const t = await tab([stuck()], { 'tasks.remove': () => ({ removed: true }) });
+    const remove = button(t.row('a lighthouse at dusk'), 'Remove');
+    await click(remove);
+    const confirm = t.host.querySelector('[role="group"][aria-label="Confirm removing"]') as HTMLElement;
+    expect(confirm.textContent).toMatch(/stay in your library/);
+    // The safe choice has the focus: a stray Enter keeps the job.
+    expect(document.activeElement).toBe(button(confirm, 'Keep job'));
+    await click(button(confirm, 'Keep job'));
+    expect(t.callsOf('tasks.remove')).toEqual([]);
+    expect(t.host.querySelector('[role="group"]')).toBeNull();
+    expect(t.rowNames()).toEqual(['a lighthouse at dusk']);
+    expect(document.activeElement).toBe(remove);
+  });
+
+  it('removes once however often the confirmation is clicked, and the row goes at once', async () => {
+    let answer: (v: { removed: boolean }) => void = () => undefined;
+    const t = await tab([stuck(), job('failed', { prompt: 'a fox' })], { 'tasks.remove': () => new Promise((resolve) => (answer = resolve)) });
+    await click(button(t.row('a lighthouse at dusk'), 'Remove'));
+    const yes = button(t.host.querySelector('[role="group"]')!, 'Remove job');
+    // Both clicks land before React re-renders the button as disabled.
+    await act(async () => {
+      yes.click();
+      yes.click();
+    });
+    await act(async () => answer({ removed: true }));
+    await settle();
+    expect(t.callsOf('tasks.remove')).toHaveLength(1);
+    expect(t.rowNames()).toEqual(['a fox']);
+    // The focus goes to the list, not lost to the page.
+    expect(document.activeElement?.getAttribute('role')).toBe('tabpanel');
+    expect(t.tabs()[0]).toBe('All 1');
+  });
+
+  it('drops a row the host removed elsewhere, and a late change event does not bring it back', async () => {
+    const gone = job('failed', { prompt: 'a fox' });
+    const t = await tab([gone, job('saved', { prompt: 'a bowl of cherries' })]);
+    t.emit('tasks.onDidChange', { ...gone, error: 'late news' });
+    t.emit('tasks.onDidRemove', { id: gone.id });
+    await settle();
+    await settle();
+    expect(t.rowNames()).toEqual(['a bowl of cherries']);
+  });
+
+  it('withdraws an open question when the job moves on meanwhile (its save retried from elsewhere)', async () => {
+    const job1 = stuck();
+    const t = await tab([job1], { 'tasks.remove': () => ({ removed: true }) });
+    await click(button(t.row('a lighthouse at dusk'), 'Remove'));
+    t.emit('tasks.onDidChange', { ...job1, state: 'completed', error: undefined });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(t.row('a lighthouse at dusk').getAttribute('data-state')).toBe('completed');
+    expect(t.host.querySelector('[role="group"]')).toBeNull();
+    expect(buttonNames(t.row('a lighthouse at dusk'))).toEqual(['Stop saving', 'Copy task id']);
+  });
+
+  it('is offered on every ended job that is not saved, and on none still running or saving', async () => {
+    const t = await tab([job('failed'), job('timed_out'), job('expired'), job('cancelled'), job('unknown'), job('running'), job('completed'), job('saved')]);
+    const removable = [...t.host.querySelectorAll('li.task-row')].filter((li) => buttonNames(li).includes('Remove')).map((li) => li.getAttribute('data-state'));
+    expect(removable.sort()).toEqual(['cancelled', 'expired', 'failed', 'timed_out', 'unknown']);
+  });
+});
+
+describe('a job saving its files', () => {
+  it('can be stopped, which the host answers with the job stopped', async () => {
+    const saving = job('completed', { prompt: 'a long video', expiresAt: 9e12 });
+    const t = await tab([saving], { 'tasks.cancel': ({ id }) => ({ ...saving, id, state: 'cancelled' }) });
+    expect(t.row('a long video').querySelector('[data-testid="task-state"]')?.textContent).toBe('Completed — saving…');
+    await click(button(t.row('a long video'), 'Stop saving'));
+    expect(t.callsOf('tasks.cancel')).toEqual([{ id: saving.id }]);
+    // Stopped while saving: the paid-for result is fetched again for free, not resubmitted.
+    expect(buttonNames(t.row('a long video'))).toEqual(['Check again', 'Remove', 'Copy task id']);
+  });
+});
