@@ -4,7 +4,8 @@
  * the main process loads from node_modules (read from the sources).
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import electronViteConfig from '../../electron.vite.config.js';
 import viteConfig from '../../vite.config.js';
@@ -72,15 +73,23 @@ describe('the app files electron-vite builds', () => {
   });
 });
 
+/**
+ * Worker threads run in the main process too, from entries no import leads to: media-pool.ts
+ * starts the sandbox's media worker (speech, with eSpeak NG and the FFmpeg WASM build) by path.
+ */
+const WORKER_ENTRIES = ['sandbox/media/media-worker.ts'].map((file) => join(ROOT, file)).filter((file) => existsSync(file));
+
 describe('the packages the main process loads', () => {
-  const specifiers = packageSpecifiersOf(join(ROOT, 'electron/main.ts'));
+  const specifiers = packageSpecifiersOf(join(ROOT, 'electron/main.ts'), ...WORKER_ENTRIES);
   const files = resolveAsMainProcess(ROOT, specifiers);
 
   it('are all runtime dependencies: electron-vite leaves exactly those out of the bundle', () => {
     const names = [...specifiers.loaded, ...specifiers.resolved].map(packageName);
     expect(names.filter((name) => !(name in packageJson.dependencies))).toEqual([]);
-    // The sandbox's speech and the library's thumbnails: if these go missing, the reading broke.
+    // The sandbox's speech: if these go missing, the reading broke.
     expect(specifiers.resolved).toEqual(new Set(['@ffmpeg/core', '@ffmpeg/core/wasm', 'espeak-ng/dist/espeak-ng.wasm']));
+    // The library's thumbnails (electron/core/library/thumbnail.ts, ffmpeg-process.ts).
+    expect([...specifiers.loaded]).toEqual(expect.arrayContaining(['sharp', '@ffmpeg-installer/ffmpeg']));
   });
 
   it('ship with every file their entry points reach, and every package they depend on', () => {
@@ -104,6 +113,22 @@ describe('the packages the main process loads', () => {
       const path = projectPath(files.get(spec)!);
       expect({ path, shipped: shipped.isShipped(path), unpacked: shipped.isUnpacked(path) }).toEqual({ path, shipped: true, unpacked: false });
     }
+  });
+
+  it('ship native code unpacked beside app.asar, where the OS can load and execute it', () => {
+    // What npm installed for this platform: sharp's addon, libvips, and the ffmpeg for posters.
+    const img = join(ROOT, 'node_modules/@img');
+    const native = readdirSync(img, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(node|dll|dylib|so(\.\d+)*)$/.test(file))
+      .map((file) => projectPath(join(img, file)));
+    expect(native.some((file) => file.endsWith('.node'))).toBe(true);
+    expect(native.some((file) => /libvips/.test(file))).toBe(true);
+    const ffmpeg = (createRequire(join(ROOT, 'package.json'))('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    for (const path of [...native, projectPath(ffmpeg)]) {
+      expect({ path, shipped: shipped.isShipped(path), unpacked: shipped.isUnpacked(path) }).toEqual({ path, shipped: true, unpacked: true });
+    }
+    // sharp's loader resolves its addon from its own folder, so its JavaScript is unpacked with it.
+    expect(shipped.isUnpacked('node_modules/sharp/dist/sharp.mjs')).toBe(true);
   });
 
   it('leave out what only the renderer bundle or another module format uses', () => {

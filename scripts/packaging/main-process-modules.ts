@@ -58,11 +58,11 @@ function resolveSource(fromFile: string, spec: string): string | undefined {
   return [`${stem}.ts`, `${stem}.tsx`, base, join(base, 'index.ts')].find(isFile);
 }
 
-/** Bare specifiers reached from `entry` through our own sources (type-only imports left out). */
-export function packageSpecifiersOf(entry: string): Specifiers {
+/** Bare specifiers reached from `entries` through our own sources (type-only imports left out). */
+export function packageSpecifiersOf(...entries: string[]): Specifiers {
   const result: Specifiers = { loaded: new Set(), resolved: new Set() };
   const seen = new Set<string>();
-  const queue = [entry];
+  const queue = [...entries];
   while (queue.length > 0) {
     const file = queue.pop()!;
     if (seen.has(file)) continue;

@@ -19,7 +19,7 @@ import { candidateName, cleanStem, monthFolder } from './names.js';
 import { reconcile } from './scan.js';
 import { sniff, SNIFF_BYTES, type Sniffed } from './sniff.js';
 import { makeThumbnail } from './thumbnail.js';
-import { POSTER_MAX_INPUT_BYTES } from './poster.js';
+import type { PosterOptions } from './poster.js';
 
 export interface LibraryOptions {
   /** The library folder from settings. */
@@ -32,8 +32,10 @@ export interface LibraryOptions {
   disk?: Partial<DiskOps>;
   /** How long index writes are held back to fold a burst of saves into one write. */
   indexDelayMs?: number;
-  /** False makes thumbnails with the JS decoders only (PNG/JPEG; videos then get none). */
+  /** False: videos get no poster frame (pictures still get thumbnails, from sharp). */
   ffmpeg?: boolean;
+  /** Which ffmpeg makes posters and its limits; the defaults are poster.ts's. */
+  thumbnails?: PosterOptions;
 }
 
 export interface AddInput {
@@ -53,6 +55,7 @@ export class Library {
   private readonly now: () => number;
   private readonly disk: DiskOps;
   private readonly ffmpeg: boolean;
+  private readonly thumbnails: PosterOptions;
   private readonly index: LibraryIndex;
   private readonly writer: CoalescedWriter;
   /** Folder mtimes from the last reconcile, written with the index (see scan.ts). */
@@ -66,6 +69,7 @@ export class Library {
     this.now = opts.now ?? Date.now;
     this.disk = { ...nodeDisk, ...opts.disk };
     this.ffmpeg = opts.ffmpeg ?? true;
+    this.thumbnails = opts.thumbnails ?? {};
     this.index = new LibraryIndex(this.log);
     this.writer = new CoalescedWriter(
       () => writeIndex(this.disk, this.indexFile, { root: this.root, dirs: this.dirs, rows: this.index.rows() }),
@@ -141,7 +145,7 @@ export class Library {
       await this.disk.mkdir(dir);
       // Before the move: a kill between the move and the sidecar leaves a file in the creator's
       // folder that the gallery does not list, so that gap is kept to one rename.
-      const thumb = type ? await this.thumbnail(input.source, input.name, await this.disk.size(input.source), id, type, undo) : undefined;
+      const thumb = type ? await this.thumbnail(input.source, input.name, id, type, undo) : undefined;
       const placed = await this.place(input.source, dir, stem, type?.ext ?? (givenExt || '.bin'), id, undo);
       copied = placed.copied;
       const abs = path.join(dir, placed.name);
@@ -232,12 +236,20 @@ export class Library {
     throw new Error('too many files with this name');
   }
 
-  /** Best effort: a file that cannot be decoded is still saved, just without a thumbnail. */
-  private async thumbnail(abs: string, name: string, bytes: number, id: string, type: Sniffed, undo: Undo[]): Promise<string | undefined> {
-    if (type.kind === 'audio' || bytes > POSTER_MAX_INPUT_BYTES) return undefined;
+  /**
+   * Best effort: a file that cannot be decoded is still saved, just without a thumbnail. The file
+   * is handed over by its path: libvips and the ffmpeg process read it themselves, off this thread.
+   */
+  private async thumbnail(abs: string, name: string, id: string, type: Sniffed, undo: Undo[]): Promise<string | undefined> {
+    if (type.kind === 'audio') return undefined;
     try {
-      const thumb = await makeThumbnail(await this.disk.readFile(abs), type, { ffmpeg: this.ffmpeg, log: this.log });
-      if (!thumb) return undefined;
+      const made = await makeThumbnail(abs, type, { ...this.thumbnails, posters: this.ffmpeg });
+      if (!made) return undefined;
+      if (!made.ok) {
+        this.log(`library: no thumbnail for ${name}: ${made.reason}`);
+        return undefined;
+      }
+      const thumb = made.thumb;
       const rel = `.thumbs/${id}${thumb.ext}`;
       const dir = path.join(this.root, '.thumbs');
       await this.disk.mkdir(dir);

@@ -33,7 +33,7 @@ export async function tempDirs(): Promise<TempDirs> {
   };
 }
 
-/** Thumbnails come from the JS decoders unless `ffmpeg: true` is passed (thumbnail.test.ts covers both). */
+/** Pictures get thumbnails (sharp); videos get no poster unless `ffmpeg: true` is passed (thumbnail.test.ts covers both). */
 export function openLibrary(dirs: TempDirs, extra: Partial<LibraryOptions> = {}, lines: string[] = []): Library {
   const lib = new Library({ root: dirs.root, indexFile: dirs.indexFile, log: (l) => lines.push(l), indexDelayMs: 5, ffmpeg: false, ...extra });
   dirs.opened.push(lib);

@@ -38,7 +38,6 @@ export const jobs = {
     sourceGone: 'The file to save is gone (it may have been cleaned up); download it again.',
     notInside: 'not inside the library: {{path}}',
     tooManyNames: 'too many files with this name',
-    tooLargeForThumbnail: 'file too large for a thumbnail',
     relativePath: 'must be a relative path inside the library',
     indexRows: 'index rows do not match their schema',
   },

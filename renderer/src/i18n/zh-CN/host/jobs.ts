@@ -39,7 +39,6 @@ export const jobs: Messages['host']['jobs'] = {
     sourceGone: '要保存的文件已不存在（可能已被清理），请重新下载。',
     notInside: '不在作品库中：{{path}}',
     tooManyNames: '同名文件过多',
-    tooLargeForThumbnail: '文件过大，无法生成缩略图',
     relativePath: '必须是作品库内的相对路径',
     indexRows: '索引行与其结构不符',
   },
