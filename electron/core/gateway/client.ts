@@ -93,7 +93,7 @@ export class GatewayClient {
     } catch (err) {
       throw failureFromNetwork(err, timeout.aborted && !spec.signal?.aborted, spec.signal?.aborted ?? false);
     }
-    if (res.ok) return boundedResponse(res, spec.maxBytes ?? LIMITS.jsonBytes);
+    if (res.ok) return boundedResponse(res, spec.maxBytes ?? LIMITS.jsonBytes, 'answer');
     const text = await headOfBody(res, LIMITS.errorBytes).catch(() => '');
     throw failureFromStatus(res.status, text, res.headers.get('content-type') ?? '', res.headers.get('retry-after'), (this.config.now ?? Date.now)());
   }

@@ -104,7 +104,7 @@ function exchange(url: URL, r: JsonRequest, deadline: number): Promise<JsonAnswe
       let received = 0;
       res.on('data', (c: Buffer) => {
         received += c.length;
-        if (received > r.maxBytes) finish(tooLarge(r.maxBytes));
+        if (received > r.maxBytes) finish(tooLarge(r.maxBytes, 'answer'));
         else chunks.push(c);
       });
       res.once('error', (err) => finish(err));
@@ -127,7 +127,7 @@ function exchange(url: URL, r: JsonRequest, deadline: number): Promise<JsonAnswe
         if (!inflate) return finish(undefined, answer(textOf(body)));
         inflate(body, { maxOutputLength: r.maxBytes }).then(
           (plain) => finish(undefined, answer(textOf(plain))),
-          (err: unknown) => finish((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? tooLarge(r.maxBytes) : err),
+          (err: unknown) => finish((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? tooLarge(r.maxBytes, 'answer') : err),
         );
       });
     });

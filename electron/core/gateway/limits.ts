@@ -27,7 +27,7 @@ export const megabytes = (bytes: number) => Math.round(bytes / MB);
 
 const oversized = new WeakSet<GatewayFailure>();
 
-export function tooLarge(maxBytes: number, what = 'answer'): GatewayFailure {
+export function tooLarge(maxBytes: number, what: string): GatewayFailure {
   const f = new GatewayFailure('bad_response', `The gateway's ${what} was larger than the studio accepts (${megabytes(maxBytes)} MB), so it was not read.`, false);
   oversized.add(f);
   return f;
@@ -40,7 +40,7 @@ export const isTooLarge = (f: GatewayFailure) => oversized.has(f);
  * The same answer, its body counted as it is read: past `maxBytes` the read fails with `tooLarge`
  * and the connection is closed (the source stream is cancelled).
  */
-export function boundedResponse(res: Response, maxBytes: number, what?: string): Response {
+export function boundedResponse(res: Response, maxBytes: number, what: string): Response {
   if (!res.body) return res;
   let seen = 0;
   const counted = res.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({

@@ -15,7 +15,7 @@ import { ACTIVE_STATES, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { prepareJob, type JobSpec } from './job-spec.js';
 import { Poller } from './poller.js';
-import { ResultSaver, type LibrarySink } from './result-saver.js';
+import { ResultSaver, SAVING_STOPPED, type LibrarySink } from './result-saver.js';
 
 /** Where finished files go: the library (its `add` moves the verified download into place). */
 export type { LibrarySink };
@@ -151,7 +151,7 @@ export class JobService {
     if (job.state === 'completed') {
       // Saving: a save under way ends itself as cancelled, its partial file removed.
       if (this.saver.cancel(id)) return job;
-      return this.update(job, { state: 'cancelled', error: 'Saving stopped; nothing partial was kept. Use "Retry save" to save the files again.' }, true);
+      return this.update(job, { state: 'cancelled', error: SAVING_STOPPED }, true);
     }
     return this.update(job, { state: 'cancelled', error: 'Stopped tracking: the gateway may still finish it.' });
   }

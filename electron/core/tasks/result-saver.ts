@@ -43,6 +43,8 @@ export interface SaverDeps {
 
 /** Link failures that a fresh link may cure; a full disk or a file over the limit it would not. */
 const LINK_FAILURES = new Set(['not_found', 'unreachable', 'timeout', 'server_error', 'bad_response']);
+/** Said when the creator stops a save: the job can be saved again from fresh links. */
+export const SAVING_STOPPED = 'Saving stopped; nothing partial was kept. Use "Retry save" to save the files again.';
 const SET_ASIDE = 'The studio stopped twice while saving this file, so it was set aside instead of tried again at every start. Use "Retry save" to try once more.';
 
 const sizeOf = (path: string): number | undefined => {
@@ -260,7 +262,7 @@ export class ResultSaver {
     if (this.stopping) return;
     if (this.d.store.get(job.id) !== job) return; // removed meanwhile
     if (signal.aborted) {
-      this.d.update(job, { state: 'cancelled', error: 'Saving stopped; nothing partial was kept. Use "Retry save" to save the files again.' }, true);
+      this.d.update(job, { state: 'cancelled', error: SAVING_STOPPED }, true);
       return;
     }
     const states = job.downloads.map((dl) => dl.state);

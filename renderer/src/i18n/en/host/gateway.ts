@@ -37,6 +37,7 @@ export const gateway = {
     closedBeforeComplete: 'The connection closed before the answer was complete.',
     closedEarly: 'The connection closed early.',
     streamDropped: 'The connection dropped while the reply was streaming.',
+    audioDropped: 'The connection dropped while the audio was arriving.',
     tooManyRedirects: 'too many redirects',
   },
   download: {
@@ -50,5 +51,14 @@ export const gateway = {
     failed: 'The download failed (HTTP {{status}}).',
     interrupted: 'The download was interrupted.',
     endedEarly: 'The download ended early ({{size}} of {{total}} bytes).',
+    noAnswerWithin: 'The download could not start: no answer within {{seconds}} s.',
+    stalled: 'The download stalled: nothing arrived for {{seconds}} s.',
+  },
+  /** Bodies over their limits (docs/robust-host.md); `{{what}}` is one of the pieces below. */
+  limits: {
+    tooLarge: "The gateway's {{what}} was larger than the studio accepts ({{megabytes}} MB), so it was not read.",
+    answer: 'answer',
+    streamEvent: 'stream event',
+    resultFile: 'result file',
   },
 } as const;

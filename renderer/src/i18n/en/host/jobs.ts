@@ -15,6 +15,9 @@ export const jobs = {
     nothingToCheck: 'There is nothing to check for this job.',
     gone: 'That job is no longer in the list.',
     linksExpired: 'Some result links expired before the files could be saved (links last 24 hours).',
+    setAside: 'The studio stopped twice while saving this file, so it was set aside instead of tried again at every start. Use "Retry save" to try once more.',
+    savingStopped: 'Saving stopped; nothing partial was kept. Use "Retry save" to save the files again.',
+    beingSubmitted: 'This job is being submitted; wait for the gateway to answer first.',
     modelOneOf: "'model' must be one of {{models}}",
   },
   native: {

@@ -38,6 +38,7 @@ export const gateway: Messages['host']['gateway'] = {
     closedBeforeComplete: '响应尚未接收完整，连接就已关闭。',
     closedEarly: '连接提前关闭。',
     streamDropped: '回复生成过程中连接中断。',
+    audioDropped: '接收音频时连接中断。',
     tooManyRedirects: '重定向次数过多',
   },
   download: {
@@ -51,5 +52,13 @@ export const gateway: Messages['host']['gateway'] = {
     failed: '下载失败（HTTP {{status}}）。',
     interrupted: '下载被中断。',
     endedEarly: '下载提前结束（已收到 {{size}} / {{total}} 字节）。',
+    noAnswerWithin: '下载无法开始：{{seconds}} 秒内没有应答。',
+    stalled: '下载停滞：{{seconds}} 秒内没有收到任何数据。',
+  },
+  limits: {
+    tooLarge: '网关的{{what}}超出了工作室可接受的大小（{{megabytes}} MB），因此没有读取。',
+    answer: '回答',
+    streamEvent: '流式事件',
+    resultFile: '结果文件',
   },
 };

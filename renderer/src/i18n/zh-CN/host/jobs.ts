@@ -16,6 +16,9 @@ export const jobs: Messages['host']['jobs'] = {
     nothingToCheck: '此任务没有可查询的内容。',
     gone: '该任务已不在列表中。',
     linksExpired: '部分结果链接在文件保存前已过期（链接有效期为 24 小时）。',
+    setAside: '保存此文件时工作室已两次异常停止，因此它被暂时搁置，不会在每次启动时重试。点击“重试保存”可再试一次。',
+    savingStopped: '已停止保存，未保留任何不完整的文件。点击“重试保存”可重新保存文件。',
+    beingSubmitted: '此任务正在提交中，请等待网关应答。',
     modelOneOf: "'model' 必须是以下之一：{{models}}",
   },
   native: {
