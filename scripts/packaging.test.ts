@@ -113,7 +113,7 @@ describe('icons', () => {
 });
 
 /**
- * The production fuse list (README, "Packaging"). electron-builder's `electronFuses` keys are the
+ * The production fuse list (docs/packaging.md). electron-builder's `electronFuses` keys are the
  * @electron/fuses option names with a lower-case first letter.
  */
 const PRODUCTION_FUSES = {
