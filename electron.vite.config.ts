@@ -7,7 +7,16 @@ const root = process.cwd();
 
 export default defineConfig({
   main: {
-    build: { rolldownOptions: { input: { index: resolve(root, 'electron/main.ts') } } },
+    build: {
+      rolldownOptions: {
+        input: {
+          index: resolve(root, 'electron/main.ts'),
+          // The embedded sandbox renders media in worker threads (sandbox/media/media-pool.ts),
+          // which load this entry by path from beside index.js: out/main/media-worker.js.
+          'media-worker': resolve(root, 'sandbox/media/media-worker.ts'),
+        },
+      },
+    },
   },
   preload: {
     build: {

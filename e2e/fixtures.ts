@@ -11,7 +11,7 @@ import { DEFAULT_RENDERER_DIR, startBrowserShell } from '../electron/browser-she
 import { startSandbox } from '../sandbox/server.js';
 
 /** The spec's polling cadence (§4.9) sped up 20 times, matching the embedded sandbox's clock. */
-const FAST_CADENCE = {
+export const FAST_CADENCE = {
   firstCheckMs: 100,
   image: { minIntervalMs: 100, maxIntervalMs: 250, maxWaitMs: 15_000 },
   video: { minIntervalMs: 250, maxIntervalMs: 500, maxWaitMs: 90_000 },

@@ -17,6 +17,8 @@ import { GatewayError, errorType, sendError, sendJson } from './core/http.js';
 import { createSaver, readJsonIfAny } from './core/persist.js';
 import { TaskStore, type TaskRecord } from './core/tasks.js';
 import { createGenerator } from './core/generate.js';
+import { sendAnswerFault } from './core/fault-bodies.js';
+import { MediaPool } from './media/media-pool.js';
 import { accountRoutes } from './routes/account.js';
 import { chatRoutes } from './routes/chat.js';
 import { responsesRoutes } from './routes/responses.js';
@@ -36,6 +38,10 @@ export interface SandboxOptions {
   linkTtlSeconds?: number;
   /** Simulated milliseconds between streamed chunks; 0 streams as fast as the socket allows. */
   streamPaceMs?: number;
+  /** Real milliseconds one media job (an image, a video, a speech) may run before its worker is stopped. */
+  mediaTimeLimitMs?: number;
+  /** Media workers at most (default 2). */
+  mediaWorkers?: number;
 }
 
 export interface Sandbox {
@@ -90,6 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     files: new FileStore(root, clock, options.linkTtlSeconds ?? 86_400, saved?.files, changed),
     tasks: undefined as unknown as TaskStore,
     faults: new Faults(),
+    media: new MediaPool({ size: options.mediaWorkers, timeLimitMs: options.mediaTimeLimitMs }),
     baseUrl: '',
     streamPaceMs: options.streamPaceMs ?? 20,
     maxBodyBytes: 64 * 1024 * 1024,
@@ -117,6 +124,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (delay) await sleep(delay);
         const fail = state.faults.nextFail(url.pathname);
         if (fail) return sendFault(res, fail);
+        const answer = state.faults.nextAnswerFault(url.pathname);
+        if (answer) return sendAnswerFault(state.faults, res, answer);
       }
       let account = undefined as unknown as Account;
       if (route.auth) {
@@ -150,8 +159,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     port,
     state,
     async close() {
+      // Stalled and endless fault bodies end with their sockets; jobs still rendering are
+      // stopped, and their tasks stay pending so that a restart with the same dataDir resumes them.
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      state.tasks.stop();
+      await state.media.close();
+      await stopped;
       await state.tasks.idle();
       saver.flush();
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import type { Account, Accounts } from './accounts.js';
 import type { Clock } from './clock.js';
 import type { Faults } from './faults.js';
 import type { FileStore } from './files.js';
+import type { MediaPool } from '../media/media-pool.js';
 import type { TaskStore } from './tasks.js';
 
 export interface SandboxState {
@@ -12,6 +13,8 @@ export interface SandboxState {
   files: FileStore;
   tasks: TaskStore;
   faults: Faults;
+  /** Workers that render media and speech off this event loop (the studio's, when embedded). */
+  media: MediaPool;
   /** Base URL the sandbox is reachable at (for links it mints). */
   baseUrl: string;
   /** Simulated milliseconds between streamed chunks (0: unpaced). */

@@ -4,18 +4,29 @@
  */
 export type FailFormat = 'json' | 'envelope' | 'text' | 'html';
 export type StreamFaultMode = 'cut' | 'stall' | 'no-terminator';
+export type DownloadFaultMode = 'cut' | 'stall' | 'endless' | 'slow' | 'gzip-bomb' | 'replace';
+/** Damaged files served whole in place of the real one (`replace` mode). */
+export type ReplaceKind = 'truncated' | 'wrong-magic' | 'huge-dimensions';
+export type AnswerFaultKind = 'huge-json' | 'gzip-bomb-json';
+export type MediaFaultMode = 'hang' | 'crash';
 
 interface FailRule { status: number; remaining: number; retryAfter?: number; match?: string; message?: string; format: FailFormat }
 interface LatencyRule { ms: number; remaining: number; match?: string }
 interface StreamRule { mode: StreamFaultMode; afterChunks: number; remaining: number }
-interface DownloadRule { afterBytes: number; remaining: number }
+export interface DownloadRule { mode: DownloadFaultMode; afterBytes: number; bytesPerSecond: number; kind: ReplaceKind; remaining: number }
+export interface AnswerRule { kind: AnswerFaultKind; bytes: number; remaining: number; match?: string }
+interface MediaRule { mode: MediaFaultMode; remaining: number }
 
 export class Faults {
   private fails: FailRule[] = [];
   private latencies: LatencyRule[] = [];
   private streams: StreamRule[] = [];
   private downloads: DownloadRule[] = [];
+  private answers: AnswerRule[] = [];
+  private media: MediaRule[] = [];
   private taskFailures: string[] = [];
+  /** Fault bodies still being sent (stalled, endless, slow…): tests watch them end. */
+  openBodies = 0;
 
   addFail(r: { status: number; count?: number; retry_after?: number; match?: string; message?: string; format?: FailFormat }) {
     this.fails.push({ status: r.status, remaining: r.count ?? 1, retryAfter: r.retry_after, match: r.match, message: r.message, format: r.format ?? 'json' });
@@ -29,8 +40,18 @@ export class Faults {
     this.streams.push({ mode: r.mode ?? 'cut', afterChunks: r.after_chunks ?? 5, remaining: r.count ?? 1 });
   }
 
-  addDownloadCut(r: { after_bytes?: number; count?: number }) {
-    this.downloads.push({ afterBytes: r.after_bytes ?? 65536, remaining: r.count ?? 1 });
+  addDownloadFault(r: { mode?: DownloadFaultMode; after_bytes?: number; bytes_per_second?: number; kind?: ReplaceKind; count?: number }) {
+    this.downloads.push({
+      mode: r.mode ?? 'cut', afterBytes: r.after_bytes ?? 65536, bytesPerSecond: r.bytes_per_second ?? 65536, kind: r.kind ?? 'truncated', remaining: r.count ?? 1,
+    });
+  }
+
+  addAnswerFault(r: { kind: AnswerFaultKind; bytes?: number; match?: string; count?: number }) {
+    this.answers.push({ kind: r.kind, bytes: r.bytes ?? 300 * 1024 * 1024, match: r.match, remaining: r.count ?? 1 });
+  }
+
+  addMediaFault(r: { mode: MediaFaultMode; count?: number }) {
+    this.media.push({ mode: r.mode, remaining: r.count ?? 1 });
   }
 
   addTaskFailure(message: string) {
@@ -42,6 +63,8 @@ export class Faults {
     this.latencies = [];
     this.streams = [];
     this.downloads = [];
+    this.answers = [];
+    this.media = [];
     this.taskFailures = [];
   }
 
@@ -67,10 +90,22 @@ export class Faults {
     return r;
   }
 
-  nextDownloadCut() {
+  nextDownloadFault(): DownloadRule | undefined {
     const r = Faults.take(this.downloads);
     this.downloads = this.downloads.filter((x) => x.remaining > 0);
-    return r?.afterBytes;
+    return r;
+  }
+
+  nextAnswerFault(path: string): AnswerRule | undefined {
+    const r = Faults.take(this.answers, path);
+    this.answers = this.answers.filter((x) => x.remaining > 0);
+    return r;
+  }
+
+  nextMediaFault(): MediaFaultMode | undefined {
+    const r = Faults.take(this.media);
+    this.media = this.media.filter((x) => x.remaining > 0);
+    return r?.mode;
   }
 
   nextTaskFailure(): string | undefined {

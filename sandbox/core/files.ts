@@ -1,16 +1,21 @@
 /**
  * Generated media and their time-limited public links (spec §1: links stay valid 24 hours).
- * Files are streamed from disk with Range support by `send`; nothing is buffered whole.
+ * Files are streamed from disk with Range support by `send`; nothing is buffered whole. A link
+ * that died is replaced on the next task query by a fresh one to the same stored file (DESIGN §4).
  */
-import { mkdirSync, writeFileSync, renameSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import send from 'send';
 import type { Clock } from './clock.js';
 import { GatewayError } from './http.js';
+import type { DownloadRule } from './faults.js';
+import { cutAfter, paceWrites, sendEndless, sendGzipBomb, sendReplaced, stallAfter } from './fault-bodies.js';
+import { zeroBomb3G } from './gzip-bomb.js';
 
 const READ_BYTES = 1024 * 1024;
+const OWN_LINK = /^https?:\/\/[^/]+\/files\/([a-f0-9]+)\/[^/?#]+$/;
 
 export interface FileRecord {
   id: string;
@@ -19,10 +24,17 @@ export interface FileRecord {
   size: number;
   createdAt: number;
   expiresAt: number;
+  /**
+   * The stored file under media/, for a fresh link minted to another record's bytes. Records
+   * without it (every one saved before fresh links existed) are stored as `<id>-<name>`.
+   */
+  file?: string;
 }
 
 export class FileStore {
   private readonly byId = new Map<string, FileRecord>();
+  /** The newest fresh link minted for each stored file, so repeated queries agree on one. */
+  private readonly freshest = new Map<string, FileRecord>();
   readonly dir: string;
 
   constructor(
@@ -35,6 +47,7 @@ export class FileStore {
     this.dir = join(root, 'media');
     mkdirSync(this.dir, { recursive: true });
     for (const f of saved ?? []) this.byId.set(f.id, f);
+    for (const f of this.byId.values()) if (f.file && f.createdAt >= (this.freshest.get(f.file)?.createdAt ?? -Infinity)) this.freshest.set(f.file, f);
   }
 
   list(): FileRecord[] {
@@ -67,7 +80,31 @@ export class FileStore {
   }
 
   pathOf(rec: FileRecord): string {
-    return join(this.dir, `${rec.id}-${rec.name}`);
+    return join(this.dir, storedName(rec));
+  }
+
+  /**
+   * A result link as a task query answers it now. Links of ours that expired, or that name
+   * another base URL (a restart on another port), come back as a fresh link on the current
+   * base: a new id for the same stored file with a full TTL; reused while it lives, so that
+   * repeated queries agree. Live links on this base, and anything else, are returned as given.
+   */
+  freshLink(baseUrl: string, url: string): string {
+    const id = OWN_LINK.exec(url)?.[1];
+    const rec = id ? this.byId.get(id) : undefined;
+    if (!rec) return url;
+    const now = this.clock.now();
+    if (rec.expiresAt > now && url.startsWith(`${baseUrl}/files/`)) return url;
+    const file = storedName(rec);
+    const latest = this.freshest.get(file);
+    if (latest && latest.expiresAt > now) return this.url(baseUrl, latest);
+    // A fresh link dead for a whole TTL is forgotten (404) rather than kept forever in state.json.
+    if (latest && latest.expiresAt + this.ttlSeconds * 1000 < now) this.byId.delete(latest.id);
+    const fresh: FileRecord = { ...rec, id: randomBytes(12).toString('hex'), createdAt: now, expiresAt: now + this.ttlSeconds * 1000, file };
+    this.byId.set(fresh.id, fresh);
+    this.freshest.set(file, fresh);
+    this.onChange();
+    return this.url(baseUrl, fresh);
   }
 
   expireAll(): number {
@@ -77,20 +114,39 @@ export class FileStore {
     return this.byId.size;
   }
 
-  /** Serves a link; `cutAfterBytes` drops the connection midway (a fault for download tests). */
-  serve(req: IncomingMessage, res: ServerResponse, id: string, cutAfterBytes?: number): void {
+  /** The first bytes of a stored file (at most 64 KB, read at once: the endless fault's start). */
+  private head(rec: FileRecord): Buffer {
+    const fd = openSync(this.pathOf(rec), 'r');
+    try {
+      const buf = Buffer.alloc(Math.min(rec.size, 64 * 1024));
+      return buf.subarray(0, readSync(fd, buf, 0, buf.length, 0));
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Serves a link, broken as `fault` says (the `faults/download` admin route) if given. */
+  serve(req: IncomingMessage, res: ServerResponse, id: string, fault?: DownloadRule): void {
     const rec = this.byId.get(id);
     if (!rec) throw new GatewayError(404, 'No such file: the link is wrong or was never issued');
     if (rec.expiresAt <= this.clock.now()) {
       throw new GatewayError(410, 'This link has expired: generated links stay valid 24 hours, save files before then');
     }
+    if (fault?.mode === 'endless') return void sendEndless(res, rec.contentType, this.head(rec), req.method === 'HEAD');
+    if (fault?.mode === 'gzip-bomb') return sendGzipBomb(res, rec.contentType, zeroBomb3G(), req.method === 'HEAD');
+    if (fault?.mode === 'replace') {
+      sendReplaced(res, this.pathOf(rec), rec.contentType, fault.kind).catch(() => res.destroy());
+      return;
+    }
     // send hands its options on to fs.createReadStream: reading 1 MB at a time instead of 64 KB
     // took the sandbox's CPU per 256 MB file from ~0.3–1.2 s to ~0.2–0.7 s (curl as the client),
     // which matters when the sandbox shares the machine with the studio downloading from it.
     const options = { root: this.dir, dotfiles: 'deny', index: false, cacheControl: false, etag: true, lastModified: true, highWaterMark: READ_BYTES } as const;
-    const stream = send(req, `${rec.id}-${rec.name}`, options);
+    const stream = send(req, storedName(rec), options);
     stream.on('headers', (r: ServerResponse) => r.setHeader('Content-Type', rec.contentType));
-    if (cutAfterBytes !== undefined) cutAfter(res, cutAfterBytes);
+    if (fault?.mode === 'cut') cutAfter(res, fault.afterBytes);
+    if (fault?.mode === 'stall') stallAfter(res, fault.afterBytes);
+    if (fault?.mode === 'slow') paceWrites(res, fault.bytesPerSecond);
     stream.on('error', (err: { status?: number }) => {
       if (!res.headersSent) res.writeHead(err.status ?? 500).end();
       else res.destroy();
@@ -99,19 +155,4 @@ export class FileStore {
   }
 }
 
-/** Sends exactly `limit` body bytes, then drops the connection, as a broken network would. */
-function cutAfter(res: ServerResponse, limit: number): void {
-  const write = res.write.bind(res) as (chunk: Buffer, cb?: () => void) => boolean;
-  let sent = 0;
-  res.write = ((chunk: Buffer) => {
-    const room = limit - sent;
-    if (room <= 0) return false;
-    if (chunk.length < room) {
-      sent += chunk.length;
-      return write(chunk);
-    }
-    sent = limit;
-    write(chunk.subarray(0, room), () => res.destroy());
-    return false;
-  }) as typeof res.write;
-}
+const storedName = (rec: FileRecord) => rec.file ?? `${rec.id}-${rec.name}`;

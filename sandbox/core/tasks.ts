@@ -36,12 +36,25 @@ export interface TaskRecord {
 
 export type Generate = (task: TaskRecord) => Promise<{ result: Record<string, unknown>; videoUrl?: string }>;
 
+/** Answers a result link as the client should see it now (DESIGN §4: fresh links on query). */
+export type Relink = (url: string) => string;
+const asIs: Relink = (url) => url;
+
+/** Every string under a task's result goes through `relink` (non-links come back unchanged). */
+function relinkAll(value: unknown, relink: Relink): unknown {
+  if (typeof value === 'string') return relink(value);
+  if (Array.isArray(value)) return value.map((v) => relinkAll(v, relink));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, relinkAll(v, relink)]));
+  return value;
+}
+
 /** Simulated time a task spends queued before it is picked up. */
 const QUEUED_MS = 1_500;
 
 export class TaskStore {
   private readonly byId = new Map<string, TaskRecord>();
   private queue: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly clock: Clock,
@@ -76,11 +89,14 @@ export class TaskStore {
   /** Media are generated one job at a time: they are CPU-bound and the server must stay responsive. */
   private enqueue(task: TaskRecord): void {
     this.queue = this.queue.then(async () => {
+      if (this.stopped) return;
       task.startedAt = this.clock.now();
       try {
         const out = await this.generate(task);
         task.outcome = { state: 'ready', readyAt: this.clock.now(), ...out };
       } catch (err) {
+        // Stopped by close(): the task stays pending and resumes at the next start.
+        if (this.stopped) return;
         task.outcome = { state: 'failed', message: `Generation failed in the sandbox: ${(err as Error).message}`, at: this.clock.now() };
         this.onFailed(task);
       }
@@ -94,11 +110,14 @@ export class TaskStore {
     if (t.failMessage && now >= failAt) return { phase: 'failed' as const, message: t.failMessage, endAt: failAt };
     if (t.outcome.state === 'failed') return { phase: 'failed' as const, message: t.outcome.message, endAt: Math.max(now, t.outcome.at ?? now) };
     if (elapsed < QUEUED_MS || (t.startedAt === undefined && !t.failMessage)) return { phase: 'queued' as const, progress: 0 };
-    const doneAt = t.createdAt + t.durationMs;
+    // Time spent waiting behind other jobs (generation runs in workers, one task at a time) is
+    // queue time: the job's own run still takes its full length, with progress from its start.
+    const waited = Math.max(0, (t.startedAt ?? 0) - (t.createdAt + QUEUED_MS));
+    const doneAt = t.createdAt + t.durationMs + waited;
     if (now >= doneAt && t.outcome.state === 'ready') {
       return { phase: 'done' as const, endAt: Math.max(doneAt, t.outcome.readyAt), outcome: t.outcome };
     }
-    const progress = Math.min(99, Math.max(1, Math.floor((elapsed / t.durationMs) * 100)));
+    const progress = Math.min(99, Math.max(1, Math.floor(((elapsed - waited) / t.durationMs) * 100)));
     return { phase: 'running' as const, progress };
   }
 
@@ -112,7 +131,7 @@ export class TaskStore {
   }
 
   /** Spec 2.13, the generic task. */
-  genericView(t: TaskRecord) {
+  genericView(t: TaskRecord, relink: Relink = asIs) {
     const p = this.phase(t, this.clock.now());
     this.settle(t, p);
     const base = { task_id: t.id, created_at: new Date(t.createdAt).toISOString() };
@@ -120,12 +139,12 @@ export class TaskStore {
       case 'queued': return { ...base, status: 'submitted', progress: 0 };
       case 'running': return { ...base, status: 'processing', progress: p.progress };
       case 'failed': return { ...base, status: 'failed', progress: 100, error: { message: p.message } };
-      case 'done': return { ...base, status: 'completed', progress: 100, result: p.outcome.result };
+      case 'done': return { ...base, status: 'completed', progress: 100, result: relinkAll(p.outcome.result, relink) };
     }
   }
 
   /** Spec 2.12, the multipart video task (`video_url` percent-encoded). */
-  multipartView(t: TaskRecord) {
+  multipartView(t: TaskRecord, relink: Relink = asIs) {
     const p = this.phase(t, this.clock.now());
     this.settle(t, p);
     const base = { task_id: t.id, orig_prompt: t.prompt, actual_prompt: t.actualPrompt ?? t.prompt, submit_time: formatSpecTime(t.createdAt) };
@@ -134,16 +153,21 @@ export class TaskStore {
       case 'running': return { ...base, task_status: 'RUNNING' };
       case 'failed': return { ...base, task_status: 'FAILED', end_time: formatSpecTime(p.endAt), error: { message: p.message }, message: p.message };
       case 'done': return {
-        ...p.outcome.result,
+        ...(relinkAll(p.outcome.result, relink) as Record<string, unknown>),
         ...base,
         task_status: 'SUCCEEDED',
-        video_url: encodeURIComponent(p.outcome.videoUrl ?? ''),
+        video_url: encodeURIComponent(p.outcome.videoUrl ? relink(p.outcome.videoUrl) : ''),
         end_time: formatSpecTime(p.endAt),
       };
     }
   }
 
-  /** Resolves once every queued generation has run (tests and close()). */
+  /** Starts no more generations and leaves the one being stopped pending (close()). */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Resolves once every queued generation has run or been skipped (tests and close()). */
   idle(): Promise<void> {
     return this.queue;
   }

@@ -1,10 +1,11 @@
 /**
- * Sandbox-only admin routes under /_sandbox/ (README documents them): faults on demand, link
+ * Sandbox-only admin routes under /_sandbox/ (docs/sandbox.md documents them): faults on demand, link
  * expiry, balances and stream pacing. They exist for the studio's tests and never in the spec.
  */
 import { z } from 'zod';
 import { check } from '../../shared/gateway/index.js';
 import { invalid, readBody, sendJson } from '../core/http.js';
+import { trackOpen } from '../core/fault-bodies.js';
 import type { Call, Route, SandboxState } from '../core/context.js';
 
 const Fail = z.strictObject({
@@ -17,7 +18,21 @@ const Fail = z.strictObject({
 });
 const Latency = z.strictObject({ ms: z.number().min(0), count: z.number().int().min(1).optional(), match: z.string().optional() });
 const StreamFault = z.strictObject({ mode: z.enum(['cut', 'stall', 'no-terminator']).optional(), after_chunks: z.number().int().min(0).optional(), count: z.number().int().min(1).optional() });
-const DownloadCut = z.strictObject({ after_bytes: z.number().int().min(0).optional(), count: z.number().int().min(1).optional() });
+const DownloadFault = z.strictObject({
+  mode: z.enum(['cut', 'stall', 'endless', 'slow', 'gzip-bomb', 'replace']).optional(),
+  after_bytes: z.number().int().min(0).optional(),
+  bytes_per_second: z.number().int().min(1).optional(),
+  kind: z.enum(['truncated', 'wrong-magic', 'huge-dimensions']).optional(),
+  count: z.number().int().min(1).optional(),
+});
+const AnswerFault = z.strictObject({
+  kind: z.enum(['huge-json', 'gzip-bomb-json']),
+  // Up to 16 GiB: enough to overrun any client's limit; the body is streamed or repeated, never held.
+  bytes: z.number().int().min(64).max(16 * 1024 ** 3).optional(),
+  match: z.string().optional(),
+  count: z.number().int().min(1).optional(),
+});
+const MediaFault = z.strictObject({ mode: z.enum(['hang', 'crash']), count: z.number().int().min(1).optional() });
 const TaskFault = z.strictObject({ message: z.string().min(1).optional() });
 const Balances = z.strictObject({
   token_balance: z.number().min(0).optional(),
@@ -44,20 +59,35 @@ export const ADMIN_HELP = {
   'POST /_sandbox/faults/fail': '{ status, count?=1, retry_after?, match?, message?, format?: json|envelope|text|html } fail the next calls',
   'POST /_sandbox/faults/latency': '{ ms, count?=all, match? } delay calls',
   'POST /_sandbox/faults/stream': '{ mode?: cut|stall|no-terminator, after_chunks?=5, count?=1 } break the next streams',
-  'POST /_sandbox/faults/download': '{ after_bytes?=65536, count?=1 } cut the next file downloads',
+  'POST /_sandbox/faults/download': '{ mode?: cut|stall|endless|slow|gzip-bomb|replace = cut, after_bytes?=65536, bytes_per_second?=65536, kind?, count?=1 } break the next file downloads: '
+    + 'cut drops the connection after after_bytes; stall sends after_bytes then nothing, keeping the connection open; '
+    + 'endless sends the file\'s type and bytes forever (no Content-Length) until the client disconnects; '
+    + 'slow sends the file at bytes_per_second (real time); gzip-bomb sends ~3 MB with Content-Encoding: gzip that inflates to 3 GiB of zeros; '
+    + 'replace sends a damaged file whole, with a matching Content-Length: kind truncated (its first half), wrong-magic (starts like an HTML page) '
+    + 'or huge-dimensions (a PNG or MP4 whose header claims 65535×65535 pixels)',
+  'POST /_sandbox/faults/answer': '{ kind: huge-json|gzip-bomb-json, bytes?=314572800, match?, count?=1 } the next matching API answers are a 200 JSON envelope '
+    + '{"code":200,"data":{"pad":"xxx…"}} of `bytes` bytes: huge-json streams it with no Content-Length; gzip-bomb-json sends it gzip-compressed (a few hundred KB)',
+  'POST /_sandbox/faults/media': '{ mode: hang|crash, count?=1 } the next media jobs (image, video, speech) spin until their time limit stops the worker, or crash it',
   'POST /_sandbox/faults/task': '{ message? } make the next submitted task fail',
   'POST /_sandbox/faults/reset': 'clear every pending fault',
   'POST /_sandbox/links/expire': 'expire every generated link now',
   'POST /_sandbox/keys/<key>/balances': '{ token_balance?, token_used?, balance?, credit_balance?, total_used? } set (or create) a key',
   'POST /_sandbox/pace': '{ ms } simulated milliseconds between streamed chunks (0: unpaced)',
+  'GET /_sandbox/stats': 'media workers (running jobs, counts of finished, failed, timed-out and crashed jobs) and fault bodies still open',
 };
 
 export const adminRoutes: Route[] = [
   { method: 'GET', pattern: /^\/_sandbox\/?$/, auth: false, handler: (_s, call) => sendJson(call.res, 200, { routes: ADMIN_HELP }) },
+  {
+    method: 'GET', pattern: /^\/_sandbox\/stats$/, auth: false,
+    handler: (s, call) => sendJson(call.res, 200, { media: s.media.stats(), open_fault_bodies: s.faults.openBodies }),
+  },
   post('faults/fail', async (s, c) => { s.faults.addFail(await body(s, c, Fail)); ok(c); }),
   post('faults/latency', async (s, c) => { s.faults.addLatency(await body(s, c, Latency)); ok(c); }),
   post('faults/stream', async (s, c) => { s.faults.addStreamFault(await body(s, c, StreamFault)); ok(c); }),
-  post('faults/download', async (s, c) => { s.faults.addDownloadCut(await body(s, c, DownloadCut)); ok(c); }),
+  post('faults/download', async (s, c) => { s.faults.addDownloadFault(await body(s, c, DownloadFault)); ok(c); }),
+  post('faults/answer', async (s, c) => { s.faults.addAnswerFault(await body(s, c, AnswerFault)); ok(c); }),
+  post('faults/media', async (s, c) => { s.faults.addMediaFault(await body(s, c, MediaFault)); ok(c); }),
   post('faults/task', async (s, c) => {
     s.faults.addTaskFailure((await body(s, c, TaskFault)).message ?? 'The model could not complete this job (sandbox fault)');
     ok(c);
@@ -75,5 +105,9 @@ export const fileRoutes: Route[] = [{
   method: 'GET',
   pattern: /^\/files\/([a-f0-9]+)\/[^/]+$/,
   auth: false,
-  handler: (s, call) => s.files.serve(call.req, call.res, call.params[0], s.faults.nextDownloadCut()),
+  handler(s, call) {
+    const fault = s.faults.nextDownloadFault();
+    if (fault) trackOpen(s.faults, call.res);
+    s.files.serve(call.req, call.res, call.params[0], fault);
+  },
 }];

@@ -10,8 +10,7 @@ import { composeReply, finishDirective } from '../text/reply.js';
 import { applyLimits, countTokens, firstTokens, IMAGE_PROMPT_TOKENS, tokenDeltas } from '../text/tokens.js';
 import { writeStream } from '../text/stream.js';
 import { sniffImage } from '../media/image-sniff.js';
-import { renderPromptImage } from '../media/image-render.js';
-import { editImage } from '../media/image-edit.js';
+import { mediaFailure, renderMedia } from '../core/generate.js';
 
 type Part = { text: string } | { inlineData: { mimeType: string; data: string } };
 
@@ -47,11 +46,13 @@ async function answer(s: SandboxState, model: string, body: NativeRequest): Prom
   const wantsImage = isNativeImageModel(model) && (body.generationConfig?.responseModalities ?? []).includes('IMAGE');
   if (wantsImage) {
     const source = images.find((b) => ['png', 'jpeg'].includes(sniffImage(b).format));
-    const png = source
-      ? editImage({ input: source, instruction: prompt || 'edit' }).png
-      : renderPromptImage({ prompt: prompt || 'untitled', width: 1024, height: 1024 });
+    // Decoding an untrusted upload and encoding a PNG both run in a media worker (DESIGN §6.1).
+    const { png } = await (source
+      ? renderMedia(s, 'edit', { input: source, instruction: prompt || 'edit' })
+      : renderMedia(s, 'image', { prompt: prompt || 'untitled', width: 1024, height: 1024 })
+    ).catch(mediaFailure('Image generation'));
     const note = source ? `Edited the ${labels[0]} image as asked: "${prompt}".` : `Generated a 1024×1024 image for: "${prompt}".`;
-    const out: Part[] = [{ inlineData: { mimeType: 'image/png', data: Buffer.from(await png).toString('base64') } }, { text: note }];
+    const out: Part[] = [{ inlineData: { mimeType: 'image/png', data: png.toString('base64') } }, { text: note }];
     return { parts: out, finishReason: 'STOP', promptTokens, imageTokens, candidateTokens: countTokens(note) + 1290 };
   }
 

@@ -3,7 +3,7 @@ import { check, SPEECH_CONTENT_TYPES, SpeechRequest } from '../../shared/gateway
 import { invalid, readJson } from '../core/http.js';
 import { PRICES } from '../core/accounts.js';
 import type { Route } from '../core/context.js';
-import { synthesizeSpeech } from '../media/speech-synth.js';
+import { mediaFailure, renderMedia } from '../core/generate.js';
 
 export const speechRoutes: Route[] = [{
   method: 'POST',
@@ -16,7 +16,8 @@ export const speechRoutes: Route[] = [{
     const cost = Math.max(0.0001, (PRICES.speechPer1kChars[r.model] * r.input.length) / 1000);
     s.accounts.requireCash(call.account, cost);
     const format = r.response_format ?? 'mp3';
-    const out = await synthesizeSpeech({ text: r.input, voice: r.voice, format, speed: r.speed ?? 1, model: r.model });
+    const out = await renderMedia(s, 'speech', { text: r.input, voice: r.voice, format, speed: r.speed ?? 1, model: r.model })
+      .catch(mediaFailure('Speech synthesis'));
     s.accounts.chargeCash(call.account, cost);
     call.res.writeHead(200, { 'Content-Type': SPEECH_CONTENT_TYPES[format], 'Content-Length': String(out.audio.length) });
     call.res.end(out.audio);

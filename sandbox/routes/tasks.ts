@@ -1,4 +1,7 @@
-/** Spec 4.9 and 4.8's query: task state on the simulated clock. Unknown ids are 404. */
+/**
+ * Spec 4.9 and 4.8's query: task state on the simulated clock. Unknown ids are 404. Each query
+ * answers result links that died (or point at a previous port) with fresh ones (DESIGN §4).
+ */
 import { GatewayError, sendEnvelope } from '../core/http.js';
 import type { Route } from '../core/context.js';
 
@@ -11,7 +14,7 @@ export const taskRoutes: Route[] = [
       const id = decodeURIComponent(call.params[0]);
       const task = s.tasks.find(id, call.account.key, 'generic');
       if (!task) throw notFound(id);
-      sendEnvelope(call.res, s.tasks.genericView(task));
+      sendEnvelope(call.res, s.tasks.genericView(task, (u) => s.files.freshLink(s.baseUrl, u)));
     },
   },
   {
@@ -20,7 +23,7 @@ export const taskRoutes: Route[] = [
       const id = decodeURIComponent(call.params[0]);
       const task = s.tasks.find(id, call.account.key, 'multipart');
       if (!task) throw notFound(id);
-      sendEnvelope(call.res, s.tasks.multipartView(task));
+      sendEnvelope(call.res, s.tasks.multipartView(task, (u) => s.files.freshLink(s.baseUrl, u)));
     },
   },
 ];

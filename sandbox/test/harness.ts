@@ -89,3 +89,20 @@ export async function pollUntilDone(base: string, path: string, key = KEY, timeo
 }
 
 export const pngDataUri = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+/** The sandbox's own view of its media workers and open fault bodies (`GET /_sandbox/stats`). */
+export async function stats(base: string): Promise<{
+  media: { workers: number; queued: number; running: { job: number; kind: string; ms: number }[]; started: number; finished: number; failed: number; timed_out: number; crashed: number };
+  open_fault_bodies: number;
+}> {
+  return (await fetch(`${base}/_sandbox/stats`)).json();
+}
+
+/** Polls `check` (a few ms apart, like a client) until it holds; fails after `timeoutMs`. */
+export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`still waiting for ${what} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../server.js';
-import { admin, data, pollUntilDone, useSandbox } from './harness.js';
+import { admin, data, KEY, pollUntilDone, useSandbox } from './harness.js';
 
 const sandbox = useSandbox({ speed: 1000, linkTtlSeconds: 3000 });
 const url = () => sandbox().url;
@@ -51,6 +51,50 @@ describe('result links (spec §1, DESIGN §4)', () => {
   });
 });
 
+const bytesOf = async (link: string) => {
+  const res = await fetch(link);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+};
+const imageLinks = async (base: string, id: string) => ((await data(base, `/v1/tasks/${id}`)).result.images as { url: string }[]).map((i) => i.url);
+
+describe('fresh links on a task query (DESIGN §4: a client whose link died asks again)', () => {
+  it('keeps live links as they are and answers dead ones with new links to the same stored bytes', async () => {
+    const [{ task_id }] = await data(url(), '/v1/images/generations', { body: { model: 'seedream-4-0', prompt: 'two links', resolution: '1K', n: 2 } });
+    await pollUntilDone(url(), `/v1/tasks/${task_id}`);
+    const original = await imageLinks(url(), task_id);
+    expect(await imageLinks(url(), task_id)).toEqual(original);
+    const bytes = await Promise.all(original.map(bytesOf));
+    const stored = readdirSync(sandbox().state.files.dir).length;
+
+    await admin(url(), 'links/expire');
+    for (const link of original) expect((await fetch(link)).status).toBe(410);
+    const fresh = await imageLinks(url(), task_id);
+    for (const [i, link] of fresh.entries()) {
+      expect(link).not.toBe(original[i]);
+      expect(link.startsWith(`${url()}/files/`)).toBe(true);
+      expect((await bytesOf(link)).equals(bytes[i])).toBe(true);
+    }
+    // Asking again agrees on the same fresh links, and nothing was copied on disk.
+    expect(await imageLinks(url(), task_id)).toEqual(fresh);
+    expect(readdirSync(sandbox().state.files.dir)).toHaveLength(stored);
+  });
+
+  it('does the same for the multipart route\'s percent-encoded video_url', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ model: 'wan2.5-t2v-preview', prompt: 'a relinked clip', seconds: '3' })) form.set(k, v);
+    const sub = await (await fetch(`${url()}/v1/videos`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}` }, body: form })).json();
+    const first = decodeURIComponent((await pollUntilDone(url(), `/v1/videos/${sub.data.task_id}`)).final.video_url);
+    const clip = await bytesOf(first);
+    await admin(url(), 'links/expire');
+    const again = await data(url(), `/v1/videos/${sub.data.task_id}`);
+    expect(again.video_url).toMatch(/^http%3A%2F%2F127\.0\.0\.1%3A/);
+    const fresh = decodeURIComponent(again.video_url);
+    expect(fresh).not.toBe(first);
+    expect((await bytesOf(fresh)).equals(clip)).toBe(true);
+  });
+});
+
 describe('--data-dir keeps balances, tasks and media across restarts', () => {
   it('restores everything, and an unfinished task goes on where it was', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-persist-'));
@@ -70,6 +114,38 @@ describe('--data-dir keeps balances, tasks and media across restarts', () => {
         expect(final.status).toBe('completed');
         const img = await fetch(final.result.images[0].url.replace(/:\d+\//, `:${second.port}/`));
         expect(img.status).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('links after a restart on another port', () => {
+  it('come back on the new base URL, and fresh again after they expire there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-relink-'));
+    try {
+      const first = await startSandbox({ dataDir: dir, speed: 1000, streamPaceMs: 0 });
+      const [{ task_id }] = await data(first.url, '/v1/images/generations', { body: { model: 'seedream-4-0', prompt: 'moved', resolution: '1K' } });
+      await pollUntilDone(first.url, `/v1/tasks/${task_id}`);
+      const [before] = await imageLinks(first.url, task_id);
+      const bytes = await bytesOf(before);
+      await first.close();
+
+      const second = await startSandbox({ dataDir: dir, speed: 1000, streamPaceMs: 0 });
+      try {
+        const [moved] = await imageLinks(second.url, task_id);
+        expect(moved.startsWith(`${second.url}/files/`)).toBe(true);
+        if (second.url !== first.url) expect(moved.split('/')[4]).not.toBe(before.split('/')[4]);
+        expect((await bytesOf(moved)).equals(bytes)).toBe(true);
+
+        await admin(second.url, 'links/expire');
+        expect((await fetch(moved)).status).toBe(410);
+        const [again] = await imageLinks(second.url, task_id);
+        expect(again).not.toBe(moved);
+        expect((await bytesOf(again)).equals(bytes)).toBe(true);
       } finally {
         await second.close();
       }
