@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import type { AnswerRule, Faults, ReplaceKind } from './faults.js';
 import { JSON_PAD_HEAD, JSON_PAD_TAIL, jsonBomb } from './gzip-bomb.js';
+import { drained } from './http.js';
 import { childBoxes, readBoxes, type Mp4Box } from '../media/mp4-inspect.js';
 
 const CHUNK = 64 * 1024;
@@ -40,15 +41,7 @@ function pause(res: ServerResponse, ms: number): Promise<void> {
  */
 function room(res: ServerResponse, full: boolean): Promise<void> {
   if (!full || res.destroyed) return new Promise((resolve) => setImmediate(resolve));
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.once('drain', done);
-    res.once('close', done);
-  });
+  return drained(res);
 }
 
 type Write = (chunk: Buffer, cb?: () => void) => boolean;

@@ -83,3 +83,15 @@ export async function readJson(req: IncomingMessage, limitBytes: number): Promis
     throw new GatewayError(400, 'The request body is not valid JSON');
   }
 }
+
+/** Resolves when the socket can take more (or is closed): the write side of backpressure. */
+export const drained = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });

@@ -6,6 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import { sleep } from '../core/clock.js';
 import type { StreamFaultMode } from '../core/faults.js';
+import { drained } from '../core/http.js';
 
 export interface StreamOptions {
   format: 'sse' | 'json-array';
@@ -16,16 +17,6 @@ export interface StreamOptions {
   fault?: { mode: StreamFaultMode; afterChunks: number };
 }
 
-const drained = (res: ServerResponse) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 
 export async function writeStream(res: ServerResponse, payloads: Iterable<string>, opts: StreamOptions): Promise<void> {
   res.writeHead(200, opts.format === 'sse'

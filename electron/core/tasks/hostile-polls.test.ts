@@ -4,34 +4,25 @@
  * Now the answer is cut off at the JSON limit, the job says why, keeps being checked, and ends
  * saved once the gateway answers properly (docs/robust-host.md, "Limits").
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import type { JobRecord } from './job-record.js';
 import { startJobs } from './test/job-harness.js';
+import { sandboxSuite } from './test/sandbox-suite.js';
 
-let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await startSandbox({ speed: 100, streamPaceMs: 0 }); });
-afterAll(async () => { await sandbox.close(); });
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const admin = (path: string, body: unknown) =>
-  fetch(`${sandbox.url}/_sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const suite = sandboxSuite();
+const { admin } = suite;
 
 describe('oversized answers to a task query', () => {
   for (const kind of ['huge-json', 'gzip-bomb-json'] as const) {
     it(`${kind}: the check fails with a message, the host goes on, and the job is saved once the gateway behaves`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'studio-hostile-poll-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      suite.cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const errors = new Set<string>();
-      const jobs = await startJobs({ dataDir, gatewayUrl: sandbox.url, indexDelayMs: 0, onChange: (j: JobRecord) => j.error && errors.add(j.error) });
-      cleanups.push(jobs.close);
+      const jobs = await startJobs({ dataDir, gatewayUrl: suite.sandbox.url, indexDelayMs: 0, onChange: (j: JobRecord) => j.error && errors.add(j.error) });
+      suite.cleanups.push(jobs.close);
       expect((await admin('faults/answer', { kind, bytes: 300 * 1024 * 1024, match: '/v1/tasks/', count: 2 })).ok).toBe(true);
       const rss = process.memoryUsage().rss;
       const job = await jobs.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: `polled through ${kind}`, resolution: '1K' } });

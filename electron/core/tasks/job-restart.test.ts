@@ -4,33 +4,25 @@
  * result the studio knew of ends in the library once. The kill is real: a child process that
  * SIGKILLs itself at that moment (test/die-during.ts), with nothing flushed on its way out.
  */
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import { startJobs } from './test/job-harness.js';
+import { sandboxSuite } from './test/sandbox-suite.js';
 import type { JobRecord } from './job-record.js';
 
-let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await startSandbox({ speed: 100, streamPaceMs: 0 }); });
-afterAll(async () => { await sandbox.close(); });
-
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
+const suite = sandboxSuite();
 
 /** The jobs the gateway itself holds for a prompt: one per POST it took. */
-const atGateway = (prompt: string) => sandbox.state.tasks.list().filter((t) => t.prompt === prompt);
+const atGateway = (prompt: string) => suite.sandbox.state.tasks.list().filter((t) => t.prompt === prompt);
 
 async function dieDuring(moment: 'submit' | 'poll' | 'download'): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `studio-die-${moment}-`));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test', 'die-during.ts'), dir, sandbox.url, moment], { stdio: ['ignore', 'pipe', 'inherit'] });
+  suite.cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test', 'die-during.ts'), dir, suite.sandbox.url, moment], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
   const signal = await new Promise((resolve) => child.once('exit', (_code, sig) => resolve(sig)));
@@ -40,8 +32,8 @@ async function dieDuring(moment: 'submit' | 'poll' | 'download'): Promise<string
 
 /** The studio started again on the same data folder. */
 async function restart(dir: string) {
-  const { store, service, library, until: untilDone, close } = await startJobs({ dataDir: dir, gatewayUrl: sandbox.url, indexDelayMs: 0 });
-  cleanups.push(close);
+  const { store, service, library, until: untilDone, close } = await startJobs({ dataDir: dir, gatewayUrl: suite.sandbox.url, indexDelayMs: 0 });
+  suite.cleanups.push(close);
   const until = (id: string, states: JobRecord['state'][]) => untilDone(id, (j) => states.includes(j.state));
   const items = () => library.list({ limit: 100 }).items;
   return { store, service, library, until, items };

@@ -4,39 +4,29 @@
  * Cancel and Remove in the middle of a save, a host that keeps dying on one file, and a start
  * that must not touch the last run's work before the window is up (docs/robust-host.md).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import type { JobRecord } from './job-record.js';
 import { JobStore } from './job-store.js';
 import { startJobs, type JobHarnessOptions } from './test/job-harness.js';
+import { sandboxSuite } from './test/sandbox-suite.js';
 
-let sandbox: Sandbox;
-beforeAll(async () => { sandbox = await startSandbox({ speed: 100, streamPaceMs: 0 }); });
-afterAll(async () => { await sandbox.close(); });
-
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  await fetch(`${sandbox.url}/_sandbox/faults/reset`, { method: 'POST' });
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
-
-const admin = (path: string, body: unknown = {}) =>
-  fetch(`${sandbox.url}/_sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const suite = sandboxSuite();
+const { admin } = suite;
+afterEach(() => admin('faults/reset'));
 
 const folder = () => {
   const dir = mkdtempSync(join(tmpdir(), 'studio-saving-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  suite.cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 };
 
 async function studio(o: Partial<JobHarnessOptions> = {}) {
   const dataDir = o.dataDir ?? folder();
-  const jobs = await startJobs({ dataDir, gatewayUrl: sandbox.url, indexDelayMs: 0, ...o });
-  cleanups.push(jobs.close);
+  const jobs = await startJobs({ dataDir, gatewayUrl: suite.sandbox.url, indexDelayMs: 0, ...o });
+  suite.cleanups.push(jobs.close);
   const until = (id: string, states: JobRecord['state'][], ms?: number) => jobs.until(id, (j) => states.includes(j.state), ms);
   const image = (prompt: string) => jobs.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt, resolution: '1K' } });
   const parts = () => (existsSync(join(dataDir, 'downloads')) ? readdirSync(join(dataDir, 'downloads')) : []);
@@ -127,8 +117,8 @@ describe('nothing paid for is stranded', () => {
 describe('a start that cannot freeze or crash-loop', () => {
   it('touches none of the last run\'s work until it is told the window is up', async () => {
     const dataDir = folder();
-    const rec = sandbox.state.files.put(Buffer.from('not yet'), 'later.png', 'image/png');
-    const job = leftMidSave(dataDir, sandbox.state.files.url(sandbox.url, rec));
+    const rec = suite.sandbox.state.files.put(Buffer.from('not yet'), 'later.png', 'image/png');
+    const job = leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec));
     const s = await studio({ dataDir, start: false });
     // Counted as interrupted once, and waiting.
     expect(s.store.get(job.id)!.downloads[0]).toMatchObject({ state: 'pending', interrupted: 1 });
@@ -141,8 +131,8 @@ describe('a start that cannot freeze or crash-loop', () => {
 
   it('a file that was being saved during two unclean stops in a row is set aside, with a message', async () => {
     const dataDir = folder();
-    const rec = sandbox.state.files.put(Buffer.from('crashes the host'), 'bad.png', 'image/png');
-    const job = leftMidSave(dataDir, sandbox.state.files.url(sandbox.url, rec), 1);
+    const rec = suite.sandbox.state.files.put(Buffer.from('crashes the host'), 'bad.png', 'image/png');
+    const job = leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec), 1);
     const s = await studio({ dataDir });
     const set = s.store.get(job.id)!;
     expect(set.state).toBe('attention');
