@@ -92,7 +92,7 @@ describe('nothing paid for is stranded', () => {
 
   it('a slow link holds its slot only for the idle limit: another job is saved meanwhile', async () => {
     const s = await studio({ maxDownloads: 1, downloadTimeouts: { openMs: 2_000, idleMs: 300 } });
-    await admin('faults/download', { mode: 'slow', bytes_per_second: 20_000, count: 1 });
+    await admin('faults/download', { mode: 'slow', bytes_per_second: 2_000, count: 1 });
     const slow = await s.image('a slow link');
     await s.until(slow.id, ['completed']);
     const quick = await s.image('saved meanwhile');
@@ -108,8 +108,11 @@ describe('nothing paid for is stranded', () => {
     while (!((s.store.get(job.id)?.downloads[0]?.received ?? 0) > 0)) await new Promise((r) => setTimeout(r, 10));
     expect(s.service.remove(job.id)).toBe(true);
     expect(s.store.get(job.id)).toBeUndefined();
-    while (s.parts().length) await new Promise((r) => setTimeout(r, 10));
+    await s.service.settled();
+    expect(s.parts()).toEqual([]);
     expect(s.store.get(job.id)).toBeUndefined();
+    // Nor on disk: a restart does not bring it back.
+    expect(new JobStore(join(s.dataDir, 'jobs.json')).get(job.id)).toBeUndefined();
     expect(s.library.list({ limit: 10 }).items).toEqual([]);
   });
 });

@@ -98,6 +98,8 @@ export class JobService {
 
   private update(job: JobRecord, patch: Partial<JobRecord>, durable = false): JobRecord {
     Object.assign(job, patch, { updatedAt: this.d.now() });
+    // Removed meanwhile (a save still winding down): it must not come back.
+    if (this.d.store.get(job.id) !== job) return job;
     this.d.store.put(job, durable);
     this.d.onChange(job);
     return job;
@@ -197,6 +199,11 @@ export class JobService {
     for (const i of job.downloads.keys()) rmSync(join(this.d.downloadsDir, `${id}-${i}.part`), { force: true });
     this.d.onRemove?.(id);
     return true;
+  }
+
+  /** Resolves once no save is under way. */
+  settled(): Promise<void> {
+    return this.saver.settled();
   }
 
   /** The job's result links as the gateway gave them. */

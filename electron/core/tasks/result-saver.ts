@@ -59,7 +59,9 @@ const failureOf = (err: unknown) => (err instanceof GatewayFailure ? err : coreE
 
 interface Running {
   controller: AbortController;
-  startedAt: number;
+  done: Promise<void>;
+  /** Past the idle limit: it goes on, but no longer holds a slot. */
+  released: boolean;
   /** Left from before the restart: such saves run one at a time. */
   backlog: boolean;
   slotTimer: NodeJS.Timeout;
@@ -152,10 +154,9 @@ export class ResultSaver {
   pump(): void {
     if (this.stopping) return;
     const max = this.d.maxDownloads ?? 2;
-    const now = Date.now();
     for (const job of this.waiting()) {
       const runs = [...this.running.values()];
-      const holding = runs.filter((r) => now - r.startedAt < this.timeouts.idleMs).length;
+      const holding = runs.filter((r) => !r.released).length;
       if (holding >= max || runs.length >= max * 4) return;
       const backlog = this.backlog.has(job.id);
       if (backlog && runs.some((r) => r.backlog)) continue;
@@ -164,11 +165,15 @@ export class ResultSaver {
   }
 
   private start(job: JobRecord, backlog: boolean): void {
-    const controller = new AbortController();
-    const slotTimer = setTimeout(() => this.pump(), this.timeouts.idleMs);
+    const slotTimer = setTimeout(() => {
+      run.released = true;
+      this.pump();
+    }, this.timeouts.idleMs);
     slotTimer.unref();
-    this.running.set(job.id, { controller, startedAt: Date.now(), backlog, slotTimer });
-    void this.save(job, controller.signal)
+    // In the table before the save's first step, so nothing it sets off can start it twice.
+    const run: Running = { controller: new AbortController(), done: Promise.resolve(), released: false, backlog, slotTimer };
+    this.running.set(job.id, run);
+    run.done = this.save(job, run.controller.signal)
       .catch((err: unknown) => this.d.log?.(`jobs: saving ${job.id} failed unexpectedly: ${failureOf(err).message}`))
       .finally(() => {
         clearTimeout(slotTimer);
@@ -176,6 +181,11 @@ export class ResultSaver {
         this.backlog.delete(job.id);
         this.pump();
       });
+  }
+
+  /** Resolves once no save is under way (tests; a shell that must let saves end). */
+  async settled(): Promise<void> {
+    while (this.running.size) await Promise.all([...this.running.values()].map((r) => r.done));
   }
 
   private async save(job: JobRecord, signal: AbortSignal): Promise<void> {
@@ -261,11 +271,12 @@ export class ResultSaver {
     // A clean stop leaves the job as it was: the next start resumes it.
     if (this.stopping) return;
     if (this.d.store.get(job.id) !== job) return; // removed meanwhile
-    if (signal.aborted) {
+    const states = job.downloads.map((dl) => dl.state);
+    // Stopped, unless the files were all in the library by the time the stop came.
+    if (signal.aborted && !states.every((s) => s === 'done')) {
       this.d.update(job, { state: 'cancelled', error: SAVING_STOPPED }, true);
       return;
     }
-    const states = job.downloads.map((dl) => dl.state);
     if (states.every((s) => s === 'done')) this.d.update(job, { state: 'saved', error: undefined }, true);
     else if (states.includes('expired') && !states.includes('failed')) {
       this.d.update(job, { state: states.includes('done') ? 'saved' : 'expired', error: 'Some result links expired before the files could be saved (links last 24 hours).' }, true);
