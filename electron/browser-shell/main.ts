@@ -141,16 +141,30 @@ export function openInBrowser(url: string, dataDir: string): string | undefined 
   }
 }
 
+const CLOSE_LIMIT_MS = 10_000;
+
 /** The command-line entry: print the URL, open it, and close cleanly on Ctrl-C or SIGTERM. */
 export async function runBrowserShell(options: BrowserShellOptions = {}): Promise<BrowserShell> {
   installCrashGuards({ log: (line) => console.error(line) });
   const shell = await startBrowserShell({ log: (line) => console.error(line), ...options });
   console.log(`Gateway Studio (browser shell): ${shell.url}`);
   let stopping = false;
+  let stoppingAt = 0;
   const stop = () => {
-    // A second Ctrl-C means "now", even if a close is stuck.
-    if (stopping) process.exit(130);
+    // A second Ctrl-C means "now", even if a close is stuck. Not one that comes with the first:
+    // Ctrl-C reaches both npm and the studio, and npm passes its own on, so one press arrives twice.
+    if (stopping) {
+      if (Date.now() - stoppingAt > 1_000) process.exit(130);
+      return;
+    }
     stopping = true;
+    stoppingAt = Date.now();
+    // And one is enough: a close that hangs (a stuck disk, a socket that never drains) must not
+    // leave a studio that ignores the signal (docs/robust-host.md).
+    setTimeout(() => {
+      console.error('Gateway Studio did not close within 10 s; stopping now.');
+      process.exit(1);
+    }, CLOSE_LIMIT_MS).unref();
     shell.close().then(
       () => process.exit(0),
       () => process.exit(1),
