@@ -132,6 +132,27 @@ describe('a start that cannot freeze or crash-loop', () => {
     expect(ended.downloads[0].interrupted).toBeUndefined();
   });
 
+  it('resumes the last run\'s saves one job at a time, however many slots there are', async () => {
+    const dataDir = folder();
+    const left = [1, 2, 3].map((n) => {
+      const rec = suite.sandbox.state.files.put(Buffer.alloc(200_000, n), `left-${n}.bin`, 'application/octet-stream');
+      return leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec));
+    });
+    // Each file trickles for a while, so saves that ran together would overlap.
+    await admin('faults/download', { mode: 'slow', bytes_per_second: 400_000, count: 3 });
+    let most = 0;
+    const s = await studio({
+      dataDir, start: false, maxDownloads: 4,
+      onChange: () => {
+        const saving = s.store.all().filter((j) => j.downloads.some((dl) => dl.state === 'downloading')).length;
+        most = Math.max(most, saving);
+      },
+    });
+    s.service.start();
+    for (const job of left) expect((await s.until(job.id, ['saved', 'attention'])).state).toBe('saved');
+    expect(most).toBe(1);
+  });
+
   it('a file that was being saved during two unclean stops in a row is set aside, with a message', async () => {
     const dataDir = folder();
     const rec = suite.sandbox.state.files.put(Buffer.from('crashes the host'), 'bad.png', 'image/png');
