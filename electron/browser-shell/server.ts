@@ -128,20 +128,36 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, rendererDi
   createReadStream(real).on('error', () => res.destroy()).pipe(res);
 }
 
+/**
+ * The whole body, or undefined when it is over `limit`. An over-long body is not cut off by
+ * closing the socket (the sender would see a dropped connection, not the 413 that says why): its
+ * announced length is refused before reading, and a body without one is read on and dropped, up
+ * to a bound, so the answer can be read. Past that bound the connection is closed after it.
+ */
 function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | undefined> {
+  const announced = Number(req.headers['content-length']);
+  if (Number.isFinite(announced) && announced > limit) {
+    req.resume(); // drain what the client sends anyway; the answer closes the connection
+    return Promise.resolve(undefined);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > limit) {
-        resolve(undefined);
-        req.destroy();
-      } else chunks.push(c);
+      if (size <= limit) chunks.push(c);
+      else if (size > limit * 4) req.destroy(); // an endless body: enough
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
     req.on('error', reject);
+    req.on('close', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
   });
+}
+
+/** The 413, then the connection closes: whatever more the sender had is not read. */
+function tooLarge(res: ServerResponse, send: () => void): void {
+  res.setHeader('Connection', 'close');
+  send();
 }
 
 export async function createBrowserShellServer(options: BrowserShellServerOptions): Promise<BrowserShellServer> {
@@ -160,7 +176,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     if (type !== 'application/json') return sendText(res, 415, 'Calls take Content-Type: application/json.');
     if (!isMethodName(method)) return sendText(res, 404, `There is no call named "${method}".`);
     const body = await readBody(req);
-    if (body === undefined) return sendText(res, 413, 'That request is too large.');
+    if (body === undefined) return tooLarge(res, () => sendText(res, 413, 'That request is too large.'));
     const text = body.toString('utf8');
     let input: unknown;
     try {
@@ -190,7 +206,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/octet-stream') return sendText(res, 415, 'Uploads take Content-Type: application/octet-stream.');
     const body = await readBody(req, ATTACHMENT_MAX_BYTES);
-    if (body === undefined) return sendResult(res, 413, { ok: false, error: { code: 'invalid_input', message: 'That file is larger than 20 MB.', retryable: false } });
+    if (body === undefined) return tooLarge(res, () => sendResult(res, 413, { ok: false, error: { code: 'invalid_input', message: 'That file is larger than 20 MB.', retryable: false } }));
     let name = 'image';
     try {
       name = decodeURIComponent(String(req.headers['x-file-name'] ?? 'image')).slice(0, 255);

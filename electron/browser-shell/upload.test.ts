@@ -49,6 +49,31 @@ describe('the browser shell upload route (attachments.add as raw bytes)', () => 
     expect(received.length).toBe(before);
   });
 
+  it('answers a file over the limit with 413 and its message, not a dropped connection, and the next upload works', async () => {
+    const before = received.length;
+    const res = await upload(new Uint8Array(21 * 1024 * 1024), { 'Content-Type': 'application/octet-stream', 'X-File-Name': 'huge.png' });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ ok: false, error: { message: 'That file is larger than 20 MB.' } });
+    expect(received.length).toBe(before);
+    const next = await upload(new Uint8Array([1, 2, 3]), { 'Content-Type': 'application/octet-stream' });
+    expect(await next.json()).toEqual({ ok: true, value: { id: 'a1' } });
+  });
+
+  it('answers an oversized upload sent without a length (chunked) with 413 too', async () => {
+    const big = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 22; i++) controller.enqueue(new Uint8Array(1024 * 1024));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${server.origin}/api/upload`, {
+      method: 'POST', body: big, duplex: 'half',
+      headers: { Cookie: `${TOKEN_COOKIE}=${TOKEN}`, 'Content-Type': 'application/octet-stream' },
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ ok: false, error: { message: 'That file is larger than 20 MB.' } });
+  });
+
   it('refuses a foreign origin and a missing cookie', async () => {
     expect((await upload(new Uint8Array([1]), { 'Content-Type': 'application/octet-stream', Origin: 'http://127.0.0.1:1' })).status).toBe(403);
     const res = await fetch(`${server.origin}/api/upload`, { method: 'POST', body: new Uint8Array([1]), headers: { 'Content-Type': 'application/octet-stream' } });

@@ -171,12 +171,15 @@ export class GatewayClient {
   /**
    * Some gateways quote the key back in an auth error ("Incorrect API key provided: sk-…"). Its
    * message goes on to the renderer, the logs and saved replies, so the key is masked here, the one
-   * place that knows it, as the rest of the studio shows it: its last four characters.
+   * place that knows it, as the rest of the studio shows it: its last four characters. Echoes in
+   * another case, or encoded as base64 or hex (a Basic header quoted back, a debug dump), are
+   * masked too (docs/security.md).
    */
   private masked(err: unknown): unknown {
     const key = this.config.apiKey;
-    if (!(err instanceof GatewayFailure) || key.length < 8 || !err.message.includes(key)) return err;
-    const message = err.message.split(key).join(`…${key.slice(-4)}`);
+    if (!(err instanceof GatewayFailure) || key.length < 8) return err;
+    const message = maskKey(err.message, key);
+    if (message === err.message) return err;
     return new GatewayFailure(err.code, message, err.retryable, err.status, err.param, err.retryAfterMs, err.maybeReceived);
   }
 
@@ -203,6 +206,16 @@ export class GatewayClient {
     }
     return parsed.data;
   }
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `text` with every echo of `key` (any case, base64 with or without padding, base64url, hex) masked. */
+export function maskKey(text: string, key: string): string {
+  const bytes = Buffer.from(key, 'utf8');
+  const forms = [key, bytes.toString('base64'), bytes.toString('base64').replace(/=+$/, ''), bytes.toString('base64url'), bytes.toString('hex')];
+  const pattern = new RegExp([...new Set(forms)].sort((a, b) => b.length - a.length).map(escapeRe).join('|'), 'gi');
+  return text.replace(pattern, `…${key.slice(-4)}`);
 }
 
 /**

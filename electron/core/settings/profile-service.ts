@@ -66,6 +66,10 @@ export class ProfileService {
     }
     const id = input.id ?? randomUUID();
     const baseUrl = input.baseUrl.replace(/\/+$/, '');
+    // A key goes only to the address it was saved for: pointing a profile elsewhere (a forged
+    // call from the renderer, which shows model output, or a slip) drops it (docs/security.md).
+    const before = this.store.get().profiles.find((p) => p.id === id);
+    if (before && before.baseUrl !== baseUrl && !input.apiKey) this.secrets.delete(id);
     if (input.apiKey) this.secrets.set(id, input.apiKey);
     this.store.update((d) => {
       const existing = d.profiles.find((p) => p.id === id);

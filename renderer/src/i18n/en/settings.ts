@@ -88,7 +88,7 @@ export const settings = {
     newApiKey: 'New API key',
     keyHint: {
       replace: 'The new key replaces the saved one when you save.',
-      keep: 'Leave empty to keep the saved key (•••• {{tail}}).',
+      keep: 'Leave empty to keep the saved key (•••• {{tail}}). A new base URL needs the key entered again: a key is only sent to the address it was saved for.',
       writeOnly: 'Write-only: after saving, only its last four characters are shown.',
     },
     newKeyRequired: 'Enter the new key, or cancel to keep the saved one.',

@@ -89,7 +89,7 @@ export const settings: Messages['settings'] = {
     newApiKey: '新的 API 密钥',
     keyHint: {
       replace: '保存后，新密钥将替换已保存的密钥。',
-      keep: '留空则保留已保存的密钥（•••• {{tail}}）。',
+      keep: '留空则保留已保存的密钥（•••• {{tail}}）。更改基础 URL 后需要重新输入密钥：密钥只会发送到保存它时的地址。',
       writeOnly: '只写不读：保存后只显示最后四个字符。',
     },
     newKeyRequired: '请输入新密钥，或取消以保留已保存的密钥。',
