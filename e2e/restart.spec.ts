@@ -63,25 +63,29 @@ async function midSave(page: Page, prompt: string): Promise<void> {
   }, { timeout: 20_000 }).toBe(true);
 }
 
-async function useGateway(page: Page): Promise<void> {
+/**
+ * Starts the studio on the test's gateway and submits a job whose file starts to arrive, then
+ * stalls (for `stalls` saves in a row): it returns once the save is under way.
+ */
+async function stalledSave(page: Page, prompt: string, stalls: number): Promise<void> {
+  const tasks = await launch(page);
   const profile = await call(page, 'profiles.save', { name: 'Work gateway', baseUrl: gateway.url, apiKey: 'sk-sandbox' });
   await call(page, 'profiles.activate', { id: profile.id });
+  await admin('faults/download', { mode: 'stall', after_bytes: 1024, count: stalls });
+  await tasks.submit(imageJob(prompt));
+  await midSave(page, prompt);
 }
 
 test('killed mid-save, then the links expire: the studio serves at once, asks for fresh links and saves', async ({ page }) => {
   test.setTimeout(60_000);
   const prompt = 'a heron standing in a misty river';
-  let tasks = await launch(page);
-  await useGateway(page);
   // The file starts to arrive, then the link goes quiet: the save is under way when the host dies.
-  await admin('faults/download', { mode: 'stall', after_bytes: 1024, count: 1 });
-  await tasks.submit(imageJob(prompt));
-  await midSave(page, prompt);
+  await stalledSave(page, prompt, 1);
   await kill();
   // While the studio is down, the job's links die (as they do after 24 hours).
   await admin('links/expire');
 
-  tasks = await launch(page);
+  const tasks = await launch(page);
   // The link is dead; the studio asks the gateway for the task again and saves from a fresh link.
   await tasks.expectState(prompt, 'Saved', 20_000);
   const items = (await call(page, 'library.list', {})) as { items: { prompt: string }[] };
@@ -91,17 +95,13 @@ test('killed mid-save, then the links expire: the studio serves at once, asks fo
 test('hung and force-quit twice while saving one file: the studio serves each time, then sets the file aside', async ({ page }) => {
   test.setTimeout(90_000);
   const prompt = 'an owl on a frozen branch';
-  let tasks = await launch(page);
-  await useGateway(page);
-  await admin('faults/download', { mode: 'stall', after_bytes: 1024, count: 2 });
-  await tasks.submit(imageJob(prompt));
-  await midSave(page, prompt);
+  await stalledSave(page, prompt, 2);
   // A hung studio: it answers nothing, so the creator force-quits it.
   hosts.at(-1)!.hang();
   await kill();
 
   // Started again: the page is served before the left-over save is tried again (and hangs again).
-  tasks = await launch(page);
+  let tasks = await launch(page);
   await expect(tasks.row(prompt)).toBeVisible();
   await midSave(page, prompt);
   await kill();

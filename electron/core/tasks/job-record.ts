@@ -3,6 +3,7 @@
  * the gateway said. Records are zod-validated when read back from disk.
  */
 import { z } from 'zod';
+import { LINK_TTL_SECONDS } from '../../../shared/gateway/catalog.js';
 
 export const JOB_STATES = [
   'submitting', // the POST is under way
@@ -67,6 +68,9 @@ export const JobRecord = z.object({
   downloads: z.array(DownloadRecord),
 });
 export type JobRecord = z.infer<typeof JobRecord>;
+
+/** When links given at `now` die (spec §1: 24 hours), whether first given or asked for again. */
+export const linksExpireAt = (now: number) => now + LINK_TTL_SECONDS * 1000;
 
 /** Spec §3: both routes' states, normalized; unknown words are read as "still working". */
 export function normalizeStatus(route: JobRecord['route'], raw: string): JobState {

@@ -4,11 +4,10 @@
  */
 import { z } from 'zod';
 import { GenericTask, MultipartVideoTask } from '../../../shared/gateway/wire.js';
-import { LINK_TTL_SECONDS } from '../../../shared/gateway/catalog.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { backoffMs, nextIntervalMs, type Cadence } from './cadence.js';
-import { collectUrls, normalizeStatus, POLLED_STATES, type JobRecord } from './job-record.js';
+import { collectUrls, linksExpireAt, normalizeStatus, POLLED_STATES, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 
 // Spec §3 does not say its lists of states are complete: a word it does not list is read as
@@ -16,6 +15,11 @@ import type { JobStore } from './job-store.js';
 const PolledTask = GenericTask.extend({ status: z.string() });
 const PolledVideoTask = MultipartVideoTask.extend({ task_status: z.string() });
 type Polled = z.infer<typeof PolledTask> | z.infer<typeof PolledVideoTask>;
+
+/** What the gateway says of a task, on either route (spec §2.12, §2.13). */
+const statusOf = (raw: Polled) => ('task_status' in raw ? raw.task_status : raw.status);
+/** Every result link of a finished task, on either route (DESIGN §4). */
+const linksOf = (raw: Polled) => collectUrls('task_status' in raw ? raw.video_url : raw.result);
 
 export interface PollerDeps {
   store: JobStore;
@@ -172,8 +176,8 @@ export class Poller {
   async freshLinks(job: JobRecord): Promise<string[]> {
     if (!job.remoteId) return [];
     const raw = await this.query(job, true);
-    if (normalizeStatus(job.route, 'task_status' in raw ? raw.task_status : raw.status) !== 'completed') return [];
-    return collectUrls('task_status' in raw ? raw.video_url : raw.result);
+    if (normalizeStatus(job.route, statusOf(raw)) !== 'completed') return [];
+    return linksOf(raw);
   }
 
   private async check(job: JobRecord): Promise<void> {
@@ -203,7 +207,7 @@ export class Poller {
   }
 
   private apply(job: JobRecord, raw: Polled): void {
-    const status = 'task_status' in raw ? raw.task_status : raw.status;
+    const status = statusOf(raw);
     job.rawStatus = status;
     job.state = normalizeStatus(job.route, status);
     job.error = undefined;
@@ -213,8 +217,8 @@ export class Poller {
     if (job.state === 'completed') {
       job.progress = 100;
       job.finishedAt = now;
-      job.resultUrls = collectUrls('task_status' in raw ? raw.video_url : raw.result);
-      job.expiresAt = now + LINK_TTL_SECONDS * 1000;
+      job.resultUrls = linksOf(raw);
+      job.expiresAt = linksExpireAt(now);
       if (job.resultUrls.length === 0) {
         job.state = 'failed';
         job.error = 'The gateway reported success but returned no result link.';

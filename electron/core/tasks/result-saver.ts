@@ -13,13 +13,12 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LINK_TTL_SECONDS } from '../../../shared/gateway/catalog.js';
 import { downloadFile, DOWNLOAD_TIMEOUTS, type DownloadState } from '../gateway/download.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { isTooLarge } from '../gateway/limits.js';
 import { coreError } from '../errors.js';
 import type { Library } from '../library/library.js';
-import type { DownloadRecord, JobRecord } from './job-record.js';
+import { linksExpireAt, type DownloadRecord, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 
 export type LibrarySink = Pick<Library, 'add'>;
@@ -262,7 +261,7 @@ export class ResultSaver {
     const urls = await this.d.freshLinks(job);
     if (urls.length === 0) return;
     job.resultUrls = urls;
-    job.expiresAt = this.d.now() + LINK_TTL_SECONDS * 1000;
+    job.expiresAt = linksExpireAt(this.d.now());
     for (const [i, dl] of job.downloads.entries()) if (urls[i] && dl.state !== 'done') dl.url = urls[i];
     this.d.update(job, {}, true);
   }
