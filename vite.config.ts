@@ -1,14 +1,15 @@
 /**
  * Builds the renderer for both shells. `base: './'` keeps every asset URL relative, so the same
- * output loads from file:// (or a custom protocol) in Electron and from the browser shell's origin.
+ * output loads from the app scheme in Electron (studio-app://bundle/, docs/packaging.md) and from
+ * the browser shell's origin.
  */
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CONTENT_SECURITY_POLICY } from './shared/csp.js';
 
 /**
- * The built page carries the CSP itself too: Electron cannot always attach response headers to
- * file:// pages. `frame-ancestors` only works as a header, so the meta copy leaves it out.
+ * The built page carries the CSP itself too, so the policy holds even where no header is sent
+ * (both shells send one). `frame-ancestors` only works as a header, so the meta copy leaves it out.
  * Dev builds skip it: the dev server injects an inline preamble the policy would block.
  */
 function cspMeta(): Plugin {

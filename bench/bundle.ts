@@ -19,6 +19,7 @@ import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { RESOURCES_BEFORE_READY } from './lib/page-probes.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
+import { signIn } from '../electron/browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { top: { type: 'string', default: '5' } } });
 const TOP = Number(values.top);
@@ -38,7 +39,7 @@ try {
   build = await viteBuild();
   shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
-  const { context, page, origin } = await coldPage(browser, shell.url, 'studio');
+  const { context, page, origin } = await coldPage(browser, await signIn(shell.url), 'studio');
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (res) => {
     if (/\.(js|css)$/.test(new URL(res.url()).pathname)) bodies.set(res.url(), res.body());

@@ -17,6 +17,7 @@ import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { cpuSeconds, processName, processTree, treeCpuSeconds } from './lib/proc-cpu.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
+import { signIn } from '../electron/browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, settle: { type: 'string', default: '5' } } });
 const WINDOW_MS = Number(values.seconds) * 1000;
@@ -35,7 +36,7 @@ try {
   build = await viteBuild();
   shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
-  const { page, origin } = await coldPage(browser, shell.url, 'studio');
+  const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio');
   const readyMs = await openUntilReady(page, origin);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(SETTLE_MS);

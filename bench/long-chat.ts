@@ -26,6 +26,7 @@ import { armOpen, scrollToTop, type Opened } from './lib/open-probes.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
+import { signIn } from '../electron/browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, messages: { type: 'string', default: '2000' } } });
 const RUNS = Number(values.runs);
@@ -74,7 +75,7 @@ try {
   build = await viteBuild();
   shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
-  const { page, origin } = await coldPage(browser, shell.url, 'studio', [LONG_TASKS]);
+  const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio', [LONG_TASKS]);
   await openUntilReady(page, origin);
   // The Chat tab opens on the newest conversation: the small one.
   await page.getByRole('heading', { level: 3, name: SMALL.title }).waitFor();

@@ -26,6 +26,7 @@ import { report, startShell, type Child, type Row } from './lib/child.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
+import { signIn } from '../electron/browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, tokens: { type: 'string', default: '20000' } } });
 const RUNS = Number(values.runs);
@@ -74,7 +75,7 @@ try {
   build = await viteBuild();
   shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
-  const { page, origin } = await coldPage(browser, shell.url, 'studio', [LONG_TASKS]);
+  const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio', [LONG_TASKS]);
   await openUntilReady(page, origin);
   await page.waitForLoadState('networkidle');
   // The shell's embedded sandbox paces chunks 20 ms apart by default; unpaced, the host is the limit.

@@ -5,20 +5,21 @@
  * Host, CORP, no CORS) stand between that page and the user's keys. Every attempt tries to save
  * a profile; afterwards the studio must show none of them.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, type Studio } from './fixtures.js';
 import { AttackerSite, fetchFrom, loadImage, openEventSource, submitForm } from './pages/attacker-page.js';
-import { pngFile } from './pages/image-page.js';
+import { pageCall } from './pages/page-call.js';
+import { submitTask } from './pages/gallery-page.js';
+import { waitForLibrary } from './pages/video-page.js';
 import { StudioPage } from './pages/studio-page.js';
 
 const profile = (name: string) => ({ name, baseUrl: 'https://evil.example', apiKey: 'sk-attacker-0000' });
 
-/** Signs in: the token cookie is in the jar from here on. */
+/** Signs in: the session cookie is in the jar from here on, and the tab holds its secret. */
 async function signIn(page: Page, studio: Studio) {
-  await new StudioPage(page).open(studio.url);
-  return { shell: new URL(studio.url).origin };
+  const link = studio.url;
+  await new StudioPage(page).open(link);
+  return { shell: new URL(link).origin, link };
 }
 
 /**
@@ -47,9 +48,9 @@ async function expectNothingSaved(page: Page, studio: Studio) {
   const settings = await studioPage.openTab('Settings');
   await expect(settings.getByRole('heading', { name: 'Offline sandbox' })).toBeVisible();
   await expect(settings.getByRole('listitem').filter({ hasText: /pwned/ })).toHaveCount(0);
-  const list = await fetchFrom(page, '/api/call/profiles.list', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-  expect(list).toMatch(/^read 200: \{"ok":true/);
-  expect(list).not.toContain('pwned');
+  const list = await pageCall(page, 'profiles.list');
+  expect(list.ok).toBe(true);
+  expect(JSON.stringify(list)).not.toContain('pwned');
 }
 
 let attacker: AttackerSite;
@@ -113,7 +114,7 @@ for (const [label, enctype, fields] of FORMS) {
     await attacker.open(page);
     const answer = await submitForm(page, `${shell}/api/call/profiles.save`, enctype, fields);
     // The form really carried the user's cookie: only the shell's Origin check refused it.
-    expect(await answer.request().headerValue('cookie')).toContain('studio_token=');
+    expect(await answer.request().headerValue('cookie')).toContain('studio_session_');
     expect(answer.status()).toBe(403);
     expect(await answer.text()).toBe('Forbidden origin.');
     await expectNothingSaved(page, studio);
@@ -139,15 +140,48 @@ test('a page reached under another name (DNS rebinding) is refused, even holding
 });
 
 test('another local site cannot show or read the library', async ({ page, studio }) => {
-  const library = join(studio.dataDir, 'Library');
-  mkdirSync(library, { recursive: true });
-  writeFileSync(join(library, 'private.png'), pngFile('private.png').buffer);
   const { shell } = await signIn(page, studio);
-  // The studio itself shows it.
-  expect(await loadImage(page, '/media/private.png')).toBe('loaded');
+  // A picture the studio made and saved, and the address the studio's own page shows it at.
+  await submitTask(page, { route: 'image', request: { model: 'seedream-4-0', prompt: 'a private picture' } });
+  await waitForLibrary(page, 'image', 1);
+  const file = (await pageCall(page, 'library.list', { kind: 'image' })).value.items[0].file as string;
+  const path = `/media/${file.split('/').map(encodeURIComponent).join('/')}`;
+  const media = String(await page.evaluate("sessionStorage.getItem('gateway-studio:session')")).split('.')[1];
+  expect(await loadImage(page, `${path}?m=${media}`)).toBe('loaded');
 
   await attacker.open(page);
-  expect(await loadImage(page, `${shell}/media/private.png`)).toBe('blocked');
-  expect(await fetchFrom(page, `${shell}/media/private.png`, { mode: 'no-cors', credentials: 'include' })).toBe('blocked');
-  expect(await fetchFrom(page, `${shell}/media/private.png`, { credentials: 'include' })).toBe('blocked');
+  // Even knowing the address, secret included, another origin can neither show nor read it.
+  for (const url of [`${shell}${path}`, `${shell}${path}?m=${media}`]) {
+    expect(await loadImage(page, url), url).toBe('blocked');
+    expect(await fetchFrom(page, url, { mode: 'no-cors', credentials: 'include' }), url).toBe('blocked');
+    expect(await fetchFrom(page, url, { credentials: 'include' }), url).toBe('blocked');
+  }
+  // And the server that was sent the cookie gets nothing with it.
+  const stolen = attacker.cookiesSeen.join('; ');
+  expect((await fetch(`${shell}${path}`, { headers: { Cookie: stolen } })).status).toBe(403);
+});
+
+test('another local server that is sent the session cookie can call nothing with it, nor reuse the sign-in link', async ({ page, studio }) => {
+  const { shell, link } = await signIn(page, studio);
+  // The user's browser visits the other local server: it is sent the studio's cookie.
+  await attacker.open(page);
+  const port = new URL(shell).port;
+  const stolen = attacker.cookiesSeen.join('; ');
+  expect(stolen).toContain(`studio_session_${port}=`);
+  // That server replays it, forging every header a browser would have set.
+  const replay = (path: string, init: RequestInit = {}) =>
+    fetch(`${shell}${path}`, { redirect: 'manual', ...init, headers: { Cookie: stolen, ...(init.headers as Record<string, string>) } });
+  const json = { 'Content-Type': 'application/json' };
+  const attempts = {
+    noOrigin: (await replay('/api/call/profiles.list', { method: 'POST', headers: json, body: '{}' })).status,
+    forgedOrigin: (await replay('/api/call/profiles.list', { method: 'POST', headers: { ...json, Origin: shell, 'Sec-Fetch-Site': 'same-origin' }, body: '{}' })).status,
+    save: (await replay('/api/call/profiles.save', { method: 'POST', headers: { ...json, Origin: shell }, body: JSON.stringify(profile('pwned-replay')) })).status,
+    events: (await replay('/api/events')).status,
+    usedLink: (await fetch(link, { redirect: 'manual' })).status,
+  };
+  expect(attempts).toEqual({ noOrigin: 403, forgedOrigin: 403, save: 403, events: 403, usedLink: 403 });
+  // Nothing the attacker's own page can read holds the tab's secret either.
+  const visible = await page.evaluate('JSON.stringify([document.cookie, Object.entries(sessionStorage), Object.entries(localStorage)])');
+  expect(String(visible)).not.toMatch(/studio[-_]session/);
+  await expectNothingSaved(page, studio);
 });

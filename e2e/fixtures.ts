@@ -18,13 +18,15 @@ export const FAST_CADENCE = {
 };
 
 export interface Studio {
-  /** The shell's sign-in URL (carries the token; `page.goto` it first). */
-  url: string;
+  /** A fresh one-time sign-in link at each read (carries its token; `page.goto` it first). */
+  readonly url: string;
   /** The embedded offline sandbox the "Offline sandbox" profile uses. */
   sandboxUrl: string;
   /** A separate sandbox to add as a gateway profile (keys `sk-sandbox-…`). */
   gatewayUrl: string;
   dataDir: string;
+  /** The code the shell last printed to its terminal (its log) for moving the library to `folder`. */
+  moveCode(folder: string): string | undefined;
 }
 
 /**
@@ -52,12 +54,23 @@ export const test = base.extend<{ studio: Studio; context: BrowserContext } & St
     const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
     // Fast clocks and no stream pacing keep tests quick without fixed sleeps.
     const gateway = await startSandbox({ port: 0, speed: 100, streamPaceMs: 0 });
-    const shell = await startBrowserShell({ dataDir, port: 0, open: false, sandbox: { speed: 20, streamPaceMs: 0 }, cadence: FAST_CADENCE }).catch(async (e) => {
+    // The shell's log is its terminal: the codes that confirm a library move are printed there.
+    const log: string[] = [];
+    const shell = await startBrowserShell({ dataDir, port: 0, open: false, log: (line) => log.push(line), sandbox: { speed: 20, streamPaceMs: 0 }, cadence: FAST_CADENCE }).catch(async (e) => {
       await gateway.close();
       throw e;
     });
     try {
-      await use({ url: shell.url, sandboxUrl: shell.sandboxUrl ?? '', gatewayUrl: gateway.url, dataDir });
+      await use({
+        // Links work once, and a test may sign in several tabs or sign in again after a reload.
+        get url() {
+          return shell.newLink();
+        },
+        sandboxUrl: shell.sandboxUrl ?? '',
+        gatewayUrl: gateway.url,
+        dataDir,
+        moveCode: (folder) => log.filter((line) => line.includes(folder)).map((line) => /Settings: (\d{6})/.exec(line)?.[1]).findLast(Boolean),
+      });
     } finally {
       await shell.close();
       await gateway.close();

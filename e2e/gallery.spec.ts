@@ -206,7 +206,7 @@ test('thousands of items: only visible rows are in the DOM, paging reaches the e
   await gallery.open();
   await gallery.expectCount(0);
   // Switching the library folder reopens (and reconciles) it on the host; the gallery follows.
-  await switchLibraryFolder(page, root);
+  await switchLibraryFolder(page, root, studio.moveCode);
   await gallery.expectCount(SEEDED + 1);
 
   const rendered = await gallery.cells.count();

@@ -9,6 +9,7 @@ import { test, expect } from './fixtures.js';
 import type { Page } from '@playwright/test';
 import { GalleryPage } from './pages/gallery-page.js';
 import { ASYNC_IMAGE_MODELS, expectLoaded, gifFile, ImagePage, pngFile } from './pages/image-page.js';
+import { pageCall } from './pages/page-call.js';
 
 /** The draft as the tab saved it (debounced) in the page's localStorage. */
 const storedDraft = (page: Page) => page.evaluate(() => ((globalThis as any).localStorage.getItem('gateway-studio:draft:image') as string | null) ?? '');
@@ -110,11 +111,7 @@ test('refused parameters are shown at their field, by the studio and by the host
   // The host checks again: an attachment it no longer holds is named by its `param` and marked here.
   await image.attachFiles(pngFile('gone.png'));
   await expect.poll(() => storedDraft(page)).toContain('gone.png');
-  const removed = await page.evaluate(async (stored) => {
-    const id = (JSON.parse(stored) as { refs: { id: string }[] }).refs[0].id;
-    const res = await fetch('/api/call/attachments.remove', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id }) });
-    return res.json();
-  }, await storedDraft(page));
+  const removed = await pageCall(page, 'attachments.remove', { id: (JSON.parse(await storedDraft(page)) as { refs: { id: string }[] }).refs[0].id });
   expect(removed).toMatchObject({ ok: true });
   await image.generate();
   await expect(image.failure).toContainText('attach it again');

@@ -28,7 +28,8 @@ async function listenToEvents(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => new Promise<void>((resolve) => {
     const g = globalThis as any;
     g.canaryEvents = [];
-    const source = new g.EventSource('/api/events');
+    const session = String(g.sessionStorage.getItem('gateway-studio:session') ?? '').split('.')[0];
+    const source = new g.EventSource(`/api/events?session=${session}`);
     source.onmessage = (e: { data: string }) => g.canaryEvents.push(e.data);
     source.onopen = () => resolve();
   }));

@@ -5,6 +5,7 @@
  */
 import { test, expect } from './fixtures.js';
 import { StudioPage } from './pages/studio-page.js';
+import { pageCall } from './pages/page-call.js';
 
 test('a broke key shows the top-up banner and the draft survives', async ({ page, studio }) => {
   const studioPage = new StudioPage(page);
@@ -18,14 +19,7 @@ test('a broke key shows the top-up banner and the draft survives', async ({ page
   const draft = settings.getByRole('form', { name: 'Add a gateway profile' }).getByLabel('Name', { exact: true });
   await draft.fill('Half-typed profile name');
 
-  const result = await page.evaluate(async () => {
-    const res = await fetch('/api/call/tasks.submit', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ route: 'image', request: { model: 'seedream-4-0', prompt: 'a lighthouse' } }),
-    });
-    return res.json();
-  });
+  const result = await pageCall(page, 'tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a lighthouse' } });
   expect(result).toMatchObject({ ok: false, error: { code: 'payment_required' } });
 
   const text = await studioPage.readBanner();

@@ -13,6 +13,7 @@ import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { test, expect } from './fixtures.js';
 import { startHost, type HostProcess } from './pages/shell-process.js';
 import { TasksPage, imageJob } from './pages/tasks-page.js';
+import { pageCall } from './pages/page-call.js';
 
 let gateway: Sandbox;
 let dataDir: string;
@@ -35,7 +36,7 @@ const admin = async (path: string, body: unknown = {}) => {
 
 /** A contract call from the page, as the renderer makes it. */
 async function call(page: Page, method: string, input: unknown = {}) {
-  const r = await page.evaluate(async ([m, i]) => (await fetch(`/api/call/${m}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(i) })).json(), [method, input] as const);
+  const r = await pageCall(page, method, input);
   expect(r, `${method}: ${JSON.stringify(r)}`).toMatchObject({ ok: true });
   return r.value;
 }

@@ -2,6 +2,7 @@
  * The shell and the Settings tab in Chromium, against the browser shell and two sandboxes: the
  * embedded one (the default profile) and a second one standing in for a real gateway.
  */
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { StudioPage, TAB_NAMES } from './pages/studio-page.js';
@@ -123,6 +124,31 @@ test('a profile is removed only after a confirmation', async ({ page, studio }) 
   await card.getByRole('button', { name: 'Cancel' }).click();
   await expect(card).toBeVisible();
   await studioPage.removeProfile('Temporary');
+});
+
+test('the library moves only with the code the shell printed in its terminal (docs/architecture.md)', async ({ page, studio }) => {
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+  const settings = await studioPage.openTab('Settings');
+  const savedIn = settings.getByTestId('library-dir');
+  const before = await savedIn.textContent();
+  const folder = join(studio.dataDir, 'Moved library');
+  await settings.getByLabel('Library folder', { exact: true }).fill(folder);
+  await settings.getByRole('button', { name: 'Save folder' }).click();
+
+  const code = settings.getByLabel('Code from the terminal', { exact: true });
+  await expect(code).toBeFocused();
+  const printed = studio.moveCode(folder) ?? '';
+  expect(printed).toMatch(/^\d{6}$/);
+  await code.fill(printed === '000000' ? '111111' : '000000');
+  await settings.getByRole('button', { name: 'Save folder' }).click();
+  await expect(settings.getByText('That is not the code printed in the terminal for this folder. Check it and try again.')).toBeVisible();
+  await expect(savedIn).toHaveText(before ?? '');
+
+  await code.fill(printed);
+  await settings.getByRole('button', { name: 'Save folder' }).click();
+  await expect(savedIn).toHaveText(folder);
+  await expect(code).toHaveCount(0);
 });
 
 test('every tab exists by name, is loaded only when first opened, and keeps to the CSP', async ({ page, studio }) => {

@@ -7,6 +7,7 @@
 import { test, expect } from './fixtures.js';
 import { GalleryPage } from './pages/gallery-page.js';
 import { SpeechPage, type SpeechFormat } from './pages/speech-page.js';
+import { pageCall } from './pages/page-call.js';
 
 const CONTENT_TYPE: Record<SpeechFormat, RegExp> = {
   mp3: /audio\/mpeg/,
@@ -52,10 +53,7 @@ test('every format is saved with its type and plays in the tab with a duration',
   }
 
   // All four are in the library as audio of their own type.
-  const mimes = await page.evaluate(async () => {
-    const res = await fetch('/api/call/library.list', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'audio' }) });
-    return ((await res.json()).value.items as { mime: string; params: { response_format: string } }[]).map((i) => [i.params.response_format, i.mime]);
-  });
+  const mimes = ((await pageCall(page, 'library.list', { kind: 'audio' })).value.items as { mime: string; params: { response_format: string } }[]).map((i) => [i.params.response_format, i.mime]);
   expect(mimes).toHaveLength(4);
   for (const [format, mime] of mimes) expect(mime).toMatch(CONTENT_TYPE[format as SpeechFormat]);
 

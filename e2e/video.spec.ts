@@ -9,6 +9,7 @@ import { test, expect } from './fixtures.js';
 import { submitTask } from './pages/gallery-page.js';
 import { sandbox } from './pages/tasks-page.js';
 import { VideoPage, waitForLibrary } from './pages/video-page.js';
+import { pageCall } from './pages/page-call.js';
 
 interface VideoSize {
   videoWidth: number;
@@ -50,10 +51,7 @@ test('generations route: image-to-video from a gallery image, sent with Ctrl+Ent
   expect(size.videoHeight).toBeGreaterThan(size.videoWidth);
 
   // Ctrl+Enter sent exactly one job (the prompt box and the form both listen for it).
-  const videoJobs = await page.evaluate(async () => {
-    const res = await fetch('/api/call/tasks.list', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    return ((await res.json()).value as { kind: string }[]).filter((t) => t.kind === 'video').length;
-  });
+  const videoJobs = ((await pageCall(page, 'tasks.list')).value as { kind: string }[]).filter((t) => t.kind === 'video').length;
   expect(videoJobs).toBe(1);
 
   // The prompt went into the recent-prompts history, and the form was kept for the next take.
@@ -109,7 +107,7 @@ test('refused values are shown at their field before anything is sent, and the d
   await expect(imageUrl).toHaveAccessibleDescription(/public http\(s\) link/);
   // Nothing was sent: no job, no result.
   await expect(video.result).toHaveCount(0);
-  const tasks = await page.evaluate(async () => (await (await fetch('/api/call/tasks.list', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()).value.length);
+  const tasks = (await pageCall(page, 'tasks.list')).value.length;
   expect(tasks).toBe(0);
 
   // Fixing a value clears its error at once; the other stays until it is fixed too.

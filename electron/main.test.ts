@@ -9,9 +9,12 @@ const fake = vi.hoisted(() => ({
   windows: [] as any[],
   core: undefined as any,
   ipc: [] as any[],
-  mediaRoot: undefined as undefined | (() => string),
+  mediaFile: undefined as undefined | ((raw: string) => Promise<string | undefined>),
   ready: false,
   schemeRegisteredBeforeReady: false,
+  guardedBeforeWindow: false,
+  guardUrl: undefined as string | undefined,
+  bundleDir: undefined as string | undefined,
   order: [] as string[],
 }));
 
@@ -26,8 +29,17 @@ vi.mock('./adapters/settings-store.js', () => ({ createSettingsStore: () => ({ r
 vi.mock('./adapters/secrets.js', () => ({ createSecretsStore: () => ({}) }));
 vi.mock('./adapters/ipc.js', () => ({ registerIpc: (o: any) => { fake.ipc.push(o); return vi.fn(); } }));
 vi.mock('./adapters/protocol.js', () => ({
-  registerMediaScheme: () => { fake.schemeRegisteredBeforeReady = !fake.ready; },
-  handleMediaProtocol: (root: () => string) => { fake.mediaRoot = root; },
+  handleMediaProtocol: (mediaFile: (raw: string) => Promise<string | undefined>) => { fake.mediaFile = mediaFile; },
+}));
+vi.mock('./adapters/app-scheme.js', () => ({
+  registerPrivilegedSchemes: () => { fake.schemeRegisteredBeforeReady = !fake.ready; },
+  handleAppProtocol: (dir: string) => { fake.bundleDir = dir; },
+}));
+vi.mock('./adapters/web-contents-guard.js', () => ({
+  installWebContentsGuard: (url: string) => {
+    fake.guardUrl = url;
+    fake.guardedBeforeWindow = fake.windows.length === 0;
+  },
 }));
 vi.mock('./adapters/window.js', async () => {
   const { EventEmitter } = await import('node:events');
@@ -65,12 +77,16 @@ beforeEach(() => {
   fake.ipc = [];
   fake.ready = false;
   fake.schemeRegisteredBeforeReady = false;
+  fake.guardedBeforeWindow = false;
+  fake.guardUrl = undefined;
+  fake.bundleDir = undefined;
   const listeners = new Set<any>();
   fake.core = {
     dispatch: vi.fn(async () => ({ ok: true, value: { libraryDir: '/media/Library', theme: 'system' } })),
     subscribe: vi.fn((l: any) => { listeners.add(l); return () => listeners.delete(l); }),
     close: vi.fn(async () => undefined),
     resumeWork: vi.fn(() => fake.order.push('resume')),
+    mediaFile: vi.fn(async (raw: string) => (raw === 'known.png' ? '/media/Library/known.png' : undefined)),
     emit: (e: string, p: unknown) => listeners.forEach((l) => l(e, p)),
   };
 });
@@ -89,13 +105,21 @@ describe('main', () => {
     delete process.env.ELECTRON_RENDERER_URL;
     expect(fake.windows).toHaveLength(1);
     const [win] = fake.windows;
-    // Packaged: the environment cannot redirect the trusted window to another origin.
-    expect(win.options.rendererUrl).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+    // Packaged: the environment cannot redirect the trusted window to another origin, and the
+    // page comes from the app scheme, not from file:// (docs/packaging.md).
+    expect(win.loadURL).toHaveBeenCalledWith('studio-app://bundle/index.html');
     expect(win.options.preload).toMatch(/preload[\\/]index\.cjs$/);
-    expect(win.loadURL).toHaveBeenCalledWith(win.options.rendererUrl);
+    expect(fake.bundleDir).toMatch(/[\\/]renderer$/);
     expect(fake.ipc).toHaveLength(1);
-    expect(fake.ipc[0].isAppUrl(win.options.rendererUrl)).toBe(true);
+    expect(fake.ipc[0].isAppUrl('studio-app://bundle/index.html')).toBe(true);
+    expect(fake.ipc[0].isAppUrl('file:///etc/passwd')).toBe(false);
     expect(fake.ipc[0].getWindow()).toBe(win);
+  });
+
+  it('guards every webContents for the same app URL, before the first window exists', async () => {
+    await boot();
+    expect(fake.guardUrl).toBe('studio-app://bundle/index.html');
+    expect(fake.guardedBeforeWindow).toBe(true);
   });
 
   it('in development, trusts only the dev server it was started with', async () => {
@@ -104,7 +128,8 @@ describe('main', () => {
     await boot();
     delete process.env.ELECTRON_RENDERER_URL;
     const [win] = fake.windows;
-    expect(win.options.rendererUrl).toBe('http://localhost:5173/');
+    expect(win.loadURL).toHaveBeenCalledWith('http://localhost:5173/');
+    expect(fake.guardUrl).toBe('http://localhost:5173/');
     expect(fake.ipc[0].isAppUrl('http://localhost:5173/#/chat')).toBe(true);
     expect(fake.ipc[0].isAppUrl('http://localhost:5174/')).toBe(false);
     expect(fake.ipc[0].isAppUrl('file:///etc/passwd')).toBe(false);
@@ -128,16 +153,22 @@ describe('main', () => {
     expect(fake.order).toEqual(['page', 'resume']);
   });
 
-  it('grants the media scheme its privileges before the app is ready (Electron ignores them later)', async () => {
+  it('grants the app and media schemes their privileges before the app is ready (Electron ignores them later)', async () => {
     await boot();
     expect(fake.schemeRegisteredBeforeReady).toBe(true);
   });
 
-  it('serves media from the library folder in settings, and follows changes', async () => {
+  it('serves media by the core\'s answer: only files the library knows', async () => {
     await boot();
-    expect(fake.mediaRoot!()).toBe('/media/Library');
-    fake.core.emit('settings.onDidChange', { libraryDir: '/elsewhere', theme: 'dark' });
-    expect(fake.mediaRoot!()).toBe('/elsewhere');
+    expect(await fake.mediaFile!('known.png')).toBe('/media/Library/known.png');
+    expect(await fake.mediaFile!('secrets.json')).toBeUndefined();
+    expect(fake.core.mediaFile).toHaveBeenCalledWith('secrets.json');
+  });
+
+  it('gives the core a native dialog to confirm a move of the library', async () => {
+    await boot();
+    const { createCore } = await import('./core/index.js');
+    expect(vi.mocked(createCore).mock.calls.at(-1)?.[0].confirmLibraryMove).toEqual(expect.any(Function));
   });
 
   it('quits when the last window closes, except on macOS', async () => {

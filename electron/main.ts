@@ -3,27 +3,31 @@
  * and the adapters that carry the contract to the window. Behaviour lives in the core and adapters.
  */
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import type { SettingsView } from '../shared/contract/index.js';
 import { startStickySandbox } from '../sandbox/sticky-port.js';
 import { createCore, type Core } from './core/index.js';
 import { installCrashGuards } from './core/health/crash-guards.js';
 import { registerIpc } from './adapters/ipc.js';
-import { appUrlMatcher } from './adapters/links.js';
-import { handleMediaProtocol, registerMediaScheme } from './adapters/protocol.js';
+import { handleAppProtocol, registerPrivilegedSchemes } from './adapters/app-scheme.js';
+import { APP_INDEX_URL, appUrlMatcher } from './adapters/links.js';
+import { handleMediaProtocol } from './adapters/protocol.js';
+import { dialogMoveConfirmation } from './adapters/library-move-dialog.js';
 import { createSecretsStore } from './adapters/secrets.js';
 import { createSettingsStore } from './adapters/settings-store.js';
+import { installWebContentsGuard } from './adapters/web-contents-guard.js';
 import { createMainWindow } from './adapters/window.js';
 import { notifyOnJobEnd } from './adapters/notifications.js';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 // A packaged app ignores the dev-server variable: an environment variable must not be able to
-// point the trusted window (and its IPC rights) at another origin.
+// point the trusted window (and its IPC rights) at another origin. The built renderer comes from
+// the app's own scheme, never file:// (docs/packaging.md, "The app scheme").
 const rendererUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL
   ? process.env.ELECTRON_RENDERER_URL
-  : pathToFileURL(here('../renderer/index.html')).href;
+  : APP_INDEX_URL;
 const isAppUrl = appUrlMatcher(rendererUrl);
 
 let core: Core | undefined;
@@ -31,7 +35,9 @@ let window: BrowserWindow | undefined;
 let disposeIpc: (() => void) | undefined;
 let shutDown = false;
 
-registerMediaScheme(); // privileges can only be granted before `ready`
+registerPrivilegedSchemes(); // privileges can only be granted before `ready`, in one call
+// Every webContents, the window's and any later one, is guarded from its creation on.
+installWebContentsGuard(rendererUrl);
 // A bug in one job's path is logged, not a dialog and a dead app (docs/robust-host.md).
 installCrashGuards({ log: (line) => console.error(line) });
 
@@ -71,21 +77,21 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     platform: process.platform,
     dataDir,
-    settings: createSettingsStore(),
+    settings: createSettingsStore({ cwd: dataDir }),
     secrets: createSecretsStore({ file: join(dataDir, 'secrets.json') }),
     startSandbox: () => startStickySandbox({ dataDir: join(dataDir, 'sandbox') }),
     mediaBase: 'studio-media://library/',
     revealInFolder: (path) => shell.showItemInFolder(path),
+    // A move of the library is confirmed in a native dialog, never by the page (docs/architecture.md).
+    confirmLibraryMove: dialogMoveConfirmation(() => window),
   });
 
-  let libraryDir = join(dataDir, 'Library');
   const current = await core.dispatch('settings.get', {});
-  if (current.ok) libraryDir = (current.value as SettingsView).libraryDir;
   notifyOnJobEnd(core, current.ok ? (current.value as SettingsView).language : 'system');
-  core.subscribe((event, payload) => {
-    if (event === 'settings.onDidChange') libraryDir = (payload as SettingsView).libraryDir;
-  });
-  handleMediaProtocol(() => libraryDir);
+  // Only media the library knows, from whichever folder is current (docs/architecture.md).
+  const running = core;
+  handleMediaProtocol((raw) => running.mediaFile(raw));
+  handleAppProtocol(here('../renderer'));
 
   disposeIpc = registerIpc({ core, getWindow: () => window, isAppUrl });
   const served = openWindow();
@@ -95,7 +101,7 @@ async function start(): Promise<void> {
 }
 
 function openWindow(): Promise<void> {
-  const win = createMainWindow({ preload: here('../preload/index.cjs'), rendererUrl });
+  const win = createMainWindow({ preload: here('../preload/index.cjs') });
   window = win;
   win.on('closed', () => {
     if (window === win) window = undefined;

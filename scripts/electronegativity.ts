@@ -46,9 +46,10 @@ export interface Allowed {
  * never outlives the code it excuses.
  *
  * Low findings are printed but never fail the gate. The one expected is CSP_GLOBAL_CHECK (LOW,
- * TENTATIVE, "Failed to parse CSP") at electron/adapters/window.ts: the session sets the policy
- * from a variable (shared/csp.ts, one policy for both shells) and the tool can only evaluate a
- * string literal. The policy's directives are tested in shared/csp.test.ts and window.test.ts.
+ * TENTATIVE, "Failed to parse CSP") at electron/adapters/web-contents-guard.ts: the session sets
+ * the policy from a variable (shared/csp.ts, one policy for both shells) and the tool can only
+ * evaluate a string literal. The policy's directives are tested in shared/csp.test.ts and
+ * web-contents-guard.test.ts.
  */
 export const ALLOWED: Allowed[] = [
   {
@@ -61,11 +62,12 @@ export const ALLOWED: Allowed[] = [
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'electron/adapters/window.ts',
+    file: 'electron/adapters/web-contents-guard.ts',
     sample: 'shell.openExternal(external)',
     why: 'The URL comes from externalUrl() (electron/adapters/links.ts), which returns only a re-serialised https URL of a '
       + 'public DNS name with no credentials, and undefined for every other scheme (file:, javascript:, data:, ms-msdt:, '
-      + 'vscode:, smb:, ...) and for ambiguous input; links.test.ts and window.test.ts cover those cases.',
+      + 'vscode:, smb:, ...) and for ambiguous input; links.test.ts and web-contents-guard.test.ts cover those cases, '
+      + 'for the window and for any later webContents.',
   },
 ];
 

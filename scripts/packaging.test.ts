@@ -123,6 +123,8 @@ const PRODUCTION_FUSES = {
   enableEmbeddedAsarIntegrityValidation: true,
   onlyLoadAppFromAsar: true,
   enableCookieEncryption: true,
+  // The renderer comes from the app scheme, so file:// pages need (and get) nothing extra.
+  grantFileProtocolExtraPrivileges: false,
 };
 const fuseKey = (option: string) => option[0].toLowerCase() + option.slice(1);
 
@@ -139,12 +141,14 @@ describe('Electron fuses', () => {
     expect(Object.keys(fuses).sort()).toEqual(known.sort());
   });
 
-  it('keeps the file:// privileges exactly while the window loads the renderer from file://', () => {
+  it('gives file:// no extra privileges, because the window loads its page from the app scheme', () => {
     const main = readFileSync(join(ROOT, 'electron/main.ts'), 'utf8');
-    const loadsFromFile = /pathToFileURL\(\s*here\(\s*['"][^'"]+\.html['"]\s*\)\s*\)/.test(main);
     // On file://, module scripts and lazy chunks are CORS loads that only these privileges allow;
-    // once the renderer comes from a custom protocol, the privileges are attack surface.
-    expect(fuses.grantFileProtocolExtraPrivileges).toBe(loadsFromFile);
+    // with the renderer on studio-app:// they are only attack surface. Should main.ts go back to a
+    // file:// page, this fails before the packed app does.
+    expect(fuses.grantFileProtocolExtraPrivileges).toBe(false);
+    expect(main).not.toMatch(/pathToFileURL\(\s*here\(|loadFile\(|['"`]file:/);
+    expect(main).toMatch(/:\s*APP_INDEX_URL;/);
   });
 
   it('keeps what asar integrity validation needs: an asar with integrity data', () => {

@@ -1,8 +1,8 @@
 /**
  * Scripts the chat benchmarks run inside the page, as strings for the reasons page-probes.ts
  * gives (no compiled functions in the page, no eval under its CSP). They speak the browser
- * shell's contract directly: `POST /api/call/<method>` (the cookie rides along, same origin) and
- * `{ event, payload }` messages on the EventSource `/api/events`.
+ * shell's contract directly: `POST /api/call/<method>` (the cookie rides along, same origin, with
+ * the tab's session secret) and `{ event, payload }` messages on the EventSource `/api/events`.
  */
 
 /**
@@ -17,10 +17,13 @@ export const THIS_FRAME_PAINTED = `() => new Promise((resolve) => {
   channel.port2.postMessage(null);
 })`;
 
+/** The tab's session secret, where renderer/src/api/session.ts keeps it. */
+const SESSION = `(sessionStorage.getItem('gateway-studio:session') || '').split('.')[0]`;
+
 /** A contract call as the renderer's http.ts makes it; throws the error's message on failure. */
 const CALL = `async (method, input) => {
   const response = await fetch('/api/call/' + method, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input), credentials: 'same-origin',
+    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Studio-Session': ${SESSION} }, body: JSON.stringify(input), credentials: 'same-origin',
   });
   const body = await response.json();
   if (!body.ok) throw new Error(method + ': ' + body.error.message);
@@ -29,7 +32,7 @@ const CALL = `async (method, input) => {
 
 /** An open EventSource on the shell's events, resolved once connected (so no event is missed). */
 const OPEN_EVENTS = `() => new Promise((resolve, reject) => {
-  const source = new EventSource('/api/events');
+  const source = new EventSource('/api/events?session=' + encodeURIComponent(${SESSION}));
   source.onopen = () => resolve(source);
   source.onerror = () => reject(new Error('the event stream did not open'));
 })`;

@@ -1,11 +1,12 @@
 /**
  * The browser side of the benchmarks: the same Chromium, with the same flags, as the end-to-end
  * tests (playwright.config.ts), and pages that start cold: a new context each, so no cache, no
- * storage, no cookies, except the shell's sign-in cookie, set as its `?token=` redirect sets it.
+ * storage, no cookies, except the shell's session: its cookie and the tab's session secret, set
+ * as the `?token=` redirect sets them.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import config from '../../playwright.config.js';
-import { TOKEN_COOKIE } from '../../electron/browser-shell/server.js';
+import type { SignedIn } from '../../electron/browser-shell/test/sign-in.js';
 import { readyProbe, type PageKind } from './page-probes.js';
 
 export function launchChromium(): Promise<Browser> {
@@ -20,18 +21,17 @@ export interface ColdPage {
 }
 
 /**
- * A page in a fresh context, signed in to the shell at `signInUrl` and carrying the readiness
- * probe for `kind` (plus any further init scripts). Skipping the sign-in redirect keeps one
- * round trip that is not the page's own out of every navigation.
+ * A page in a fresh context, holding a session of the shell (electron/browser-shell/test/sign-in.ts)
+ * and carrying the readiness probe for `kind` (plus any further init scripts). Skipping the
+ * sign-in redirect keeps one round trip that is not the page's own out of every navigation.
  */
-export async function coldPage(browser: Browser, signInUrl: string, kind: PageKind, initScripts: string[] = []): Promise<ColdPage> {
-  const url = new URL(signInUrl);
-  const token = url.searchParams.get('token');
-  if (!token) throw new Error(`not a sign-in link: ${url.origin}${url.pathname}`);
+export async function coldPage(browser: Browser, session: SignedIn, kind: PageKind, initScripts: string[] = []): Promise<ColdPage> {
   const context = await browser.newContext();
-  await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: url.origin, httpOnly: true, sameSite: 'Strict' }]);
-  for (const script of [readyProbe(kind), ...initScripts]) await context.addInitScript({ content: script });
-  return { context, page: await context.newPage(), origin: url.origin };
+  await context.addCookies([{ name: session.cookieName, value: session.cookieValue, url: session.origin, httpOnly: true, sameSite: 'Strict' }]);
+  // What renderer/src/api/session.ts keeps once the redirect's fragment handed it over.
+  const held = `sessionStorage.setItem('gateway-studio:session', ${JSON.stringify(`${session.api}.${session.media}`)})`;
+  for (const script of [held, readyProbe(kind), ...initScripts]) await context.addInitScript({ content: script });
+  return { context, page: await context.newPage(), origin: session.origin };
 }
 
 /** Navigates to the page and resolves with the ms from navigation start until it was interactive. */

@@ -14,15 +14,22 @@ export type Outcome = 'blocked' | 'opaque' | `read ${number}: ${string}`;
 export type FormEncoding = 'application/x-www-form-urlencoded' | 'multipart/form-data' | 'text/plain';
 
 export class AttackerSite {
-  private constructor(private readonly server: Server, readonly origin: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+    /** Every Cookie header the user's browser sent this server: cookies are not isolated by port. */
+    readonly cookiesSeen: string[],
+  ) {}
 
   static async start(): Promise<AttackerSite> {
-    const server = createServer((_req, res) => {
+    const cookiesSeen: string[] = [];
+    const server = createServer((req, res) => {
+      if (req.headers.cookie) cookiesSeen.push(req.headers.cookie);
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end('<!doctype html><title>Not the studio</title><p>A page on another local port.</p>');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return new AttackerSite(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    return new AttackerSite(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, cookiesSeen);
   }
 
   close(): Promise<void> {

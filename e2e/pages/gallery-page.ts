@@ -5,6 +5,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { StudioPage } from './studio-page.js';
+import { pageCall } from './page-call.js';
 
 /** The e2e project compiles without the DOM lib: the few element fields read here. */
 interface ImageFields {
@@ -122,30 +123,26 @@ export function imageLoaded(img: Locator): Promise<boolean> {
   });
 }
 
-/** Submits a job through the contract from the page, as the generator tabs will: same origin, same cookie. */
+/** Submits a job through the contract from the page, as the generator tabs will. */
 export async function submitTask(page: Page, input: { route: 'image' | 'video-multipart'; request: Record<string, string> }): Promise<string> {
-  const result = await page.evaluate(async (body) => {
-    const res = await fetch('/api/call/tasks.submit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    return res.json();
-  }, input);
+  const result = await pageCall(page, 'tasks.submit', input);
   expect(result).toMatchObject({ ok: true });
   return result.value.id as string;
 }
 
-/** Points the library at another folder through the contract (what Settings does); the host reopens it. */
-export async function switchLibraryFolder(page: Page, libraryDir: string): Promise<void> {
-  const result = await page.evaluate(async (dir) => {
-    const res = await fetch('/api/call/settings.update', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ libraryDir: dir }) });
-    return res.json();
-  }, libraryDir);
+/**
+ * Points the library at another folder through the contract (what Settings does); the host reopens
+ * it. The move needs the code the shell prints to its terminal (`moveCode`, from the fixture's log).
+ */
+export async function switchLibraryFolder(page: Page, libraryDir: string, moveCode: (folder: string) => string | undefined): Promise<void> {
+  const asked = await pageCall(page, 'settings.update', { libraryDir });
+  expect(asked.error).toMatchObject({ code: 'confirmation_required', param: 'libraryDir' });
+  const result = await pageCall(page, 'settings.update', { libraryDir, confirmCode: moveCode(libraryDir) });
   expect(result).toMatchObject({ ok: true });
 }
 
 /** How many items the host's library holds, asked through the contract (not through the UI). */
 export async function libraryTotal(page: Page): Promise<number> {
-  const result = await page.evaluate(async () => {
-    const res = await fetch('/api/call/library.list', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ limit: 1 }) });
-    return res.json();
-  });
+  const result = await pageCall(page, 'library.list', { limit: 1 });
   return result.ok ? (result.value.total as number) : -1;
 }

@@ -5,6 +5,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { StudioPage } from './studio-page.js';
+import { pageCall } from './page-call.js';
 
 export type SubmitInput =
   | { route: 'image'; request: Record<string, unknown> }
@@ -55,10 +56,7 @@ export class TasksPage {
 
   /** Submits a job through the contract, as a generator tab does; returns the host's view of it. */
   async submit(input: SubmitInput): Promise<{ id: string; state: string }> {
-    const result = await this.page.evaluate(async (body) => {
-      const res = await fetch('/api/call/tasks.submit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-      return res.json();
-    }, input);
+    const result = await pageCall(this.page, 'tasks.submit', input);
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
     return result.value;
   }

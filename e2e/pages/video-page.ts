@@ -5,6 +5,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { StudioPage } from './studio-page.js';
+import { pageCall } from './page-call.js';
 
 /** The e2e project compiles without the DOM lib: the media fields read here. */
 interface MediaFields {
@@ -113,11 +114,7 @@ export async function waitForLibrary(page: Page, kind: 'image' | 'video' | 'audi
   await expect
     .poll(
       () =>
-        page.evaluate(async (k) => {
-          const res = await fetch('/api/call/library.list', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: k }) });
-          const body = await res.json();
-          return body.ok ? (body.value.total as number) : -1;
-        }, kind),
+        pageCall(page, 'library.list', { kind }).then((body) => (body.ok ? (body.value.total as number) : -1)),
       { timeout },
     )
     .toBeGreaterThanOrEqual(count);

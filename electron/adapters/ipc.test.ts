@@ -15,7 +15,7 @@ vi.mock('electron', () => ({
 const { registerIpc } = await import('./ipc.js');
 const { appUrlMatcher } = await import('./links.js');
 
-const APP = 'file:///opt/studio/out/renderer/index.html';
+const APP = 'studio-app://bundle/index.html';
 
 interface Frame { url: string; processId: number; routingId: number; parent: Frame | null }
 
@@ -96,7 +96,8 @@ describe('registerIpc', () => {
   it('refuses the main frame when it shows a foreign URL', async () => {
     const t = setup();
     for (const url of [
-      'https://host.attacker.example/', 'file:///etc/passwd', 'file:///opt/studio/out/renderer/evil.html',
+      'https://host.attacker.example/', 'file:///etc/passwd', 'file:///opt/studio/out/renderer/index.html',
+      'studio-app://bundle/assets/index.js', 'studio-app://evil/index.html', 'studio-media://library/page.html',
       'data:text/html,<script>studio.profiles.list()</script>', 'about:blank', 'devtools://devtools/bundled/inspector.html', '',
     ]) {
       t.mainFrame.url = url;

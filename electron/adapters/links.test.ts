@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrlMatcher, externalUrl } from './links.js';
+import { APP_INDEX_URL, appUrlMatcher, externalUrl } from './links.js';
 
 // The policy: the studio may open any https link to a public DNS name in the user's browser,
 // exactly as parsed, and nothing else.
@@ -91,15 +91,29 @@ describe('externalUrl', () => {
 });
 
 describe('appUrlMatcher', () => {
-  it('for a bundled renderer, accepts only that index.html (any hash or query)', () => {
-    const isApp = appUrlMatcher('file:///opt/studio/out/renderer/index.html');
-    expect(isApp('file:///opt/studio/out/renderer/index.html')).toBe(true);
-    expect(isApp('file:///opt/studio/out/renderer/index.html#/gallery')).toBe(true);
-    expect(isApp('file:///opt/studio/out/renderer/other.html')).toBe(false);
-    expect(isApp('file:///etc/passwd')).toBe(false);
-    expect(isApp('file://remote-host/opt/studio/out/renderer/index.html')).toBe(false);
-    expect(isApp('https://host.attacker.example/opt/studio/out/renderer/index.html')).toBe(false);
-    expect(isApp('not a url')).toBe(false);
+  it('for the bundled renderer, accepts only the app scheme\'s index.html (any hash or query)', () => {
+    const isApp = appUrlMatcher(APP_INDEX_URL);
+    expect(APP_INDEX_URL).toBe('studio-app://bundle/index.html');
+    expect(isApp('studio-app://bundle/index.html')).toBe(true);
+    expect(isApp('studio-app://bundle/index.html#/gallery')).toBe(true);
+    expect(isApp('studio-app://bundle/index.html?tab=chat')).toBe(true);
+    for (const url of [
+      'studio-app://bundle/assets/index.js', // a file of the bundle, not the page
+      'studio-app://bundle/other.html',
+      'studio-app://bundle/',
+      'studio-app://evil/index.html', // another host of the scheme
+      'studio-app://bundle.attacker.example/index.html',
+      'studio-app://user:pw@bundle/index.html',
+      'studio-app://bundle:8080/index.html',
+      'studio-app://bundle/index%2ehtml',
+      'studio-media://bundle/index.html',
+      'file:///opt/studio/out/renderer/index.html', // the disk is never the app any more
+      'file:///etc/passwd',
+      'https://host.attacker.example/index.html',
+      'not a url',
+    ]) {
+      expect(isApp(url), url).toBe(false);
+    }
   });
 
   it('for the dev server, accepts exactly its origin', () => {
@@ -111,7 +125,8 @@ describe('appUrlMatcher', () => {
     expect(isApp('file:///opt/studio/out/renderer/index.html')).toBe(false);
   });
 
-  it('refuses to treat another scheme as the app', () => {
+  it('refuses to treat another scheme as the app, file: included', () => {
     expect(() => appUrlMatcher('javascript:alert(1)')).toThrow();
+    expect(() => appUrlMatcher('file:///opt/studio/out/renderer/index.html')).toThrow();
   });
 });

@@ -3,6 +3,14 @@
  * so the rules are tested directly.
  */
 
+/**
+ * The renderer's own scheme (app-scheme.ts, docs/packaging.md "The app scheme"): the packaged
+ * window loads `studio-app://bundle/index.html` and nothing on the disk by a file: URL.
+ */
+export const APP_SCHEME = 'studio-app';
+export const APP_HOST = 'bundle';
+export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+
 const MAX_EXTERNAL_URL_LENGTH = 2048;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
@@ -42,14 +50,17 @@ export function externalUrl(raw: string): string | undefined {
 
 /**
  * Builds the test for "this URL is the app itself": the dev server's origin, or exactly the
- * bundled `index.html` file (any other file: URL is the user's disk, not the app).
+ * bundle's `index.html` on the app scheme (its other files are scripts and styles, never a page
+ * that should hold the window's IPC rights). A file: URL is never the app: every file on the disk
+ * would share that "origin".
  */
 export function appUrlMatcher(rendererUrl: string): (url: string) => boolean {
   const app = new URL(rendererUrl);
-  if (app.protocol === 'file:') {
+  if (app.protocol === `${APP_SCHEME}:`) {
     return (candidate) => {
       const url = tryParse(candidate);
-      return url !== undefined && url.protocol === 'file:' && url.host === '' && url.pathname === app.pathname;
+      return url !== undefined && url.protocol === app.protocol && url.host === app.host
+        && url.username === '' && url.password === '' && url.pathname === app.pathname;
     };
   }
   if (app.protocol !== 'http:' && app.protocol !== 'https:') {

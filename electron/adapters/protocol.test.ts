@@ -1,7 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCore, type Core } from '../core/index.js';
+import { resolveLibraryFile, type MediaLookup } from '../core/library/media-file.js';
 import { escapePaths, makeEscapeFixture, SECRET } from '../core/library/test/escapes.js';
+import { rawPathOf, SECRET_KEY, seedKnownLibrary, type KnownLibrary } from '../core/library/test/known-library.js';
+import { testPorts } from '../core/test/file-ports.js';
 
 const fake = vi.hoisted(() => ({ privileged: [] as any[], handlers: new Map<string, (r: Request) => Promise<Response>>() }));
 vi.mock('electron', () => ({
@@ -11,26 +15,34 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { MEDIA_SCHEME, handleMediaProtocol, registerMediaScheme, resolveMediaPath } = await import('./protocol.js');
+const { MEDIA_SCHEME, MEDIA_SCHEME_PRIVILEGES, handleMediaProtocol, resolveMediaPath } = await import('./protocol.js');
 
-// Real files and real symlinks (see escapes.ts).
+// Real files and real symlinks (see escapes.ts), served as if the library knew every path (as a
+// hostile index could claim): the confinement alone must refuse what leads out.
 const fixture = makeEscapeFixture();
 const { dir, root } = fixture;
 let libraryRoot = root;
+const knowingAll = (at: string): MediaLookup => (raw) => resolveLibraryFile(at, raw, () => true);
 let serve: (url: string, init?: RequestInit) => Promise<Response>;
 
+/** Registers the scheme with `mediaFile` and returns its handler, as Electron would call it. */
+function handlerFor(mediaFile: MediaLookup): (url: string, init?: RequestInit) => Promise<Response> {
+  handleMediaProtocol(mediaFile);
+  const handler = fake.handlers.get(MEDIA_SCHEME)!;
+  return (url, init) => handler(new Request(url, init));
+}
+
 beforeAll(() => {
-  registerMediaScheme();
-  handleMediaProtocol(() => libraryRoot);
-  serve = (url, init) => fake.handlers.get(MEDIA_SCHEME)!(new Request(url, init));
+  serve = handlerFor((raw) => knowingAll(libraryRoot)(raw));
 });
 afterAll(() => fixture.cleanup());
 
 describe('studio-media scheme', () => {
-  it('is registered privileged (standard, secure, stream) so media elements can load and seek', () => {
-    expect(fake.privileged).toEqual([
+  it('is privileged (standard, secure, stream) so media elements can load and seek', () => {
+    // Registered together with the app scheme, in Electron's one call (app-scheme.test.ts).
+    expect(MEDIA_SCHEME_PRIVILEGES).toEqual(
       expect.objectContaining({ scheme: 'studio-media', privileges: expect.objectContaining({ standard: true, secure: true, stream: true }) }),
-    ]);
+    );
   });
 
   it('serves a file under the library with its content type', async () => {
@@ -56,7 +68,7 @@ describe('studio-media scheme', () => {
     libraryRoot = fixture.linkedRoot;
     try {
       expect(await (await serve('studio-media://library/images/2024/cat%20one.png')).text()).toBe('PNGDATA0123456789');
-      expect(await resolveMediaPath(fixture.linkedRoot, 'studio-media://library/up/secret.txt')).toBeUndefined();
+      expect(await resolveMediaPath(knowingAll(fixture.linkedRoot), 'studio-media://library/up/secret.txt')).toBeUndefined();
     } finally {
       libraryRoot = root;
     }
@@ -64,7 +76,7 @@ describe('studio-media scheme', () => {
 
   it.each(escapePaths(fixture))('refuses %j (%s)', async (raw) => {
     // The raw text, as a compromised renderer could hand it over, and as a request would carry it.
-    expect(await resolveMediaPath(root, `studio-media://library/${raw}`)).toBeUndefined();
+    expect(await resolveMediaPath(knowingAll(root), `studio-media://library/${raw}`)).toBeUndefined();
     const res = await serve(`studio-media://library/${raw}`);
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain(SECRET);
@@ -75,7 +87,7 @@ describe('studio-media scheme', () => {
     ['studio-media://library', 'no path'],
     ['https://library/secret.txt', 'another scheme'],
   ])('refuses %s (%s)', async (url) => {
-    expect(await resolveMediaPath(dir, url)).toBeUndefined();
+    expect(await resolveMediaPath(knowingAll(dir), url)).toBeUndefined();
   });
 
   it('refuses anything but GET and HEAD', async () => {
@@ -89,7 +101,41 @@ describe('studio-media scheme', () => {
     const other = join(dir, 'library-2');
     mkdirSync(other);
     writeFileSync(join(other, 'new.png'), 'NEW');
-    expect(await resolveMediaPath(other, 'studio-media://library/new.png')).toBeDefined();
-    expect(await resolveMediaPath(root, 'studio-media://library/new.png')).toBeUndefined();
+    expect(await resolveMediaPath(knowingAll(other), 'studio-media://library/new.png')).toBeDefined();
+    expect(await resolveMediaPath(knowingAll(root), 'studio-media://library/new.png')).toBeUndefined();
+  });
+});
+
+describe('studio-media scheme on a real library (docs/architecture.md, "Library-known media")', () => {
+  const ports = testPorts();
+  let core: Core;
+  let seeded: KnownLibrary;
+  let serveCore: (url: string, init?: RequestInit) => Promise<Response>;
+  beforeAll(async () => {
+    seeded = await seedKnownLibrary(ports.dataDir);
+    core = await createCore(ports);
+    // As main.ts wires it: the core's answer, whichever folder is current.
+    serveCore = handlerFor((raw) => core.mediaFile(raw));
+  });
+  afterAll(async () => {
+    await core.close();
+    ports.cleanup();
+  });
+
+  it("serves a saved item's file, thumbnail and poster frame", async () => {
+    const { picture, video } = seeded;
+    for (const [rel, type] of [[picture.file, 'image/png'], [picture.thumb!, 'image/'], [video.file, 'video/mp4'], [video.thumb!, 'image/']]) {
+      const res = await serveCore(`studio-media://library/${rawPathOf(rel)}`);
+      expect(res.status, rel).toBe(200);
+      expect(res.headers.get('content-type'), rel).toMatch(new RegExp(`^${type}`));
+    }
+  });
+
+  it('answers 404 for every file under the library that no item names, and for the key file above it', async () => {
+    for (const [raw, what] of seeded.strays) {
+      const res = await serveCore(`studio-media://library/${raw}`);
+      expect(res.status, what).toBe(404);
+      expect(await res.text(), what).not.toContain(SECRET_KEY);
+    }
   });
 });

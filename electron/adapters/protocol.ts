@@ -1,37 +1,40 @@
 /**
  * The `studio-media:` protocol: how the renderer shows saved images, video and audio without
  * media crossing the contract (DESIGN §3.8). `studio-media://library/<relative path>` maps to a
- * file under the library root and nothing else: traversal, encoded separators, absolute paths and
- * symlinks that lead out of the root are all refused.
+ * file the library knows (core.mediaFile: an item's file or thumbnail, docs/architecture.md) and
+ * nothing else: unknown files, traversal, encoded separators, absolute paths and symlinks that lead
+ * out of the root are all refused.
  */
-import { protocol } from 'electron';
-import { resolveLibraryFile, serveLibraryFile } from '../core/library/media-file.js';
+import { protocol, type CustomScheme } from 'electron';
+import { serveLibraryFile, type MediaLookup } from '../core/library/media-file.js';
 
 export const MEDIA_SCHEME = 'studio-media';
 const HOST = 'library';
 const PREFIX = `${MEDIA_SCHEME}://${HOST}/`;
 
-/** Must run before `app.whenReady()`: privileges can only be granted at startup. */
-export function registerMediaScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    // standard: real URL parsing (host + path); secure: allowed from the app's secure context;
-    // stream: <video> can seek with Range requests.
-    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true } },
-  ]);
+/**
+ * Its privileges. Electron takes the list of privileged schemes once, before `ready`, so they are
+ * granted together with the app scheme's (registerPrivilegedSchemes in app-scheme.ts).
+ */
+export const MEDIA_SCHEME_PRIVILEGES: CustomScheme = {
+  scheme: MEDIA_SCHEME,
+  // standard: real URL parsing (host + path); secure: allowed from the app's secure context;
+  // stream: <video> can seek with Range requests.
+  privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true },
+};
+
+/** Serves the scheme with the core's answer (`core.mediaFile`), which follows the library folder. */
+export function handleMediaProtocol(mediaFile: MediaLookup): void {
+  protocol.handle(MEDIA_SCHEME, (request) => serveMedia(request, mediaFile));
 }
 
-/** Serves the scheme from the current library root (it can change in settings). */
-export function handleMediaProtocol(libraryRoot: () => string): void {
-  protocol.handle(MEDIA_SCHEME, (request) => serveMedia(request, libraryRoot()));
-}
-
-/** The file a `studio-media://library/…` URL names, or undefined (see resolveLibraryFile). */
-export async function resolveMediaPath(root: string, rawUrl: string): Promise<string | undefined> {
+/** The file a `studio-media://library/…` URL names, or undefined (see core.mediaFile). */
+export async function resolveMediaPath(mediaFile: MediaLookup, rawUrl: string): Promise<string | undefined> {
   if (!rawUrl.toLowerCase().startsWith(PREFIX)) return undefined;
-  return resolveLibraryFile(root, rawUrl.slice(PREFIX.length));
+  return mediaFile(rawUrl.slice(PREFIX.length));
 }
 
-export function serveMedia(request: Request, root: string): Promise<Response> {
+export function serveMedia(request: Request, mediaFile: MediaLookup): Promise<Response> {
   const raw = request.url.toLowerCase().startsWith(PREFIX) ? request.url.slice(PREFIX.length) : '';
-  return serveLibraryFile(request, root, raw);
+  return serveLibraryFile(request, mediaFile, raw);
 }

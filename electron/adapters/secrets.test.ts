@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { backupName, DAMAGE_NAMES, DAMAGES } from '../core/test/damage.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // safeStorage stand-in: a reversible transform that never leaves the secret readable on disk.
@@ -80,6 +81,23 @@ describe('secrets store', () => {
     const log = vi.fn();
     expect(createSecretsStore({ file, log }).get('p')).toBeUndefined();
     expect(log).toHaveBeenCalled();
+  });
+
+  it.each([
+    ...DAMAGE_NAMES.map((d) => [d, DAMAGES[d](JSON.stringify({ version: 1, secrets: { p: { kind: 'safe', data: 'RU5DOjAx' } } }))] as const),
+    ['wrong shape', Buffer.from(JSON.stringify({ version: 2, secrets: [] }))] as const,
+  ])('%s file: kept aside byte for byte at once, reported, and never written over by a new key', (_kind, bytes) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, bytes);
+    const store = createSecretsStore({ file });
+    const [backup] = store.unreadable!();
+    expect(backup).toMatch(backupName('secrets.json'));
+    expect(readFileSync(join(dirname(file), backup!)).equals(bytes)).toBe(true);
+    expect(store.get('p')).toBeUndefined();
+    store.set('p', KEY);
+    expect(readFileSync(join(dirname(file), backup!)).equals(bytes)).toBe(true);
+    expect(createSecretsStore({ file }).get('p')).toBe(KEY);
+    expect(store.unreadable!()).toEqual([backup]);
   });
 
   it('survives a missing or corrupt file', () => {

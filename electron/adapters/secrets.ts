@@ -3,8 +3,8 @@
  * small 0600 JSON file under userData. When the OS offers no real keychain (Linux `basic_text`, or
  * no encryption at all) the backend reports 'plaintext' and the core asks the user before storing.
  */
-import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../core/atomic-file.js';
+import { keepUnreadable, readDataFile } from '../core/unreadable-file.js';
 import { safeStorage } from 'electron';
 import { z } from 'zod';
 import type { SecretsPort } from '../core/ports.js';
@@ -24,21 +24,42 @@ export interface SecretsStoreOptions {
 }
 
 export function createSecretsStore({ file, log = () => undefined }: SecretsStoreOptions): SecretsPort {
+  const setAside: (string | null)[] = [];
+  /** Why an unreadable file could not be kept aside: until it can, no key is written over it. */
+  let blocked: unknown;
+
   const read = (): SecretsFile => {
-    let text: string;
+    let found: { value: unknown } | undefined;
     try {
-      text = readFileSync(file, 'utf8');
+      found = readDataFile(file);
     } catch {
-      return { version: 1, secrets: {} };
+      found = { value: undefined };
     }
-    const parsed = SecretsFile.safeParse(safeJson(text));
+    if (!found) return { version: 1, secrets: {} };
+    const parsed = SecretsFile.safeParse(found.value);
     if (parsed.success) return parsed.data;
-    log(`secrets: ${file} is unreadable; treating it as empty`);
+    // Never written over: the keys in it may be recoverable (docs/security.md).
+    if (blocked === undefined) {
+      try {
+        const backup = keepUnreadable(file);
+        setAside.push(backup);
+        log(`secrets: ${file} is unreadable; kept as ${backup}, starting empty`);
+      } catch (err) {
+        blocked = err;
+        setAside.push(null);
+        log(`secrets: ${file} is unreadable and could not be kept aside; no key will be written over it`);
+      }
+    }
     return { version: 1, secrets: {} };
   };
 
   // A crash never leaves a half-written file (and loses every key).
-  const write = (doc: SecretsFile) => writeFileAtomic(file, JSON.stringify(doc));
+  const write = (doc: SecretsFile) => {
+    if (blocked !== undefined) throw blocked;
+    writeFileAtomic(file, JSON.stringify(doc));
+  };
+  // Read once now, so a damaged file is found (and reported) at start, not at the first key.
+  read();
 
   return {
     backend() {
@@ -80,13 +101,7 @@ export function createSecretsStore({ file, log = () => undefined }: SecretsStore
       delete doc.secrets[id];
       write(doc);
     },
-  };
-}
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+    unreadable: () => setAside,
+  };
 }

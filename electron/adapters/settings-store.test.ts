@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,8 +39,22 @@ describe('settings store', () => {
     expect(createSettingsStore({ cwd }).read()).toEqual({ a: 3 });
   });
 
-  it('starts empty instead of failing when the file is corrupt', () => {
+  it('refuses a corrupt file instead of starting empty, keeps it aside byte for byte, then starts empty', () => {
     writeFileSync(join(cwd, 'settings.json'), '{oops');
+    const store = createSettingsStore({ cwd });
+    expect(() => store.read()).toThrow(SyntaxError);
+    const backup = store.setAside()!;
+    expect(backup).toMatch(/^settings\.json\.unreadable-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
+    expect(store.read()).toBeUndefined();
+    store.write({ a: 1 });
+    expect(createSettingsStore({ cwd }).read()).toEqual({ a: 1 });
+    expect(readFileSync(join(cwd, backup), 'utf8')).toBe('{oops');
+  });
+
+  it('returns a foreign JSON file whole, for the core to refuse, and nothing for an empty one', () => {
+    writeFileSync(join(cwd, 'settings.json'), JSON.stringify({ theme: 'dark' }));
+    expect(createSettingsStore({ cwd }).read()).toEqual({ theme: 'dark' });
+    writeFileSync(join(cwd, 'settings.json'), '{}');
     expect(createSettingsStore({ cwd }).read()).toBeUndefined();
   });
 });

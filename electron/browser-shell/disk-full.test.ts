@@ -66,7 +66,7 @@ async function open(): Promise<ShellCore> {
     log: (line) => logs.push(line),
     // conf writes beside the file, as the atomic writer does: a full disk refuses it the same way.
     settings: (port) => ({
-      read: port.read,
+      ...port,
       write: (v) => {
         if (disk.full(join(dataDir, 'settings.json'))) throw enospc();
         port.write(v);

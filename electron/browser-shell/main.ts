@@ -9,8 +9,8 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startStickySandbox } from '../../sandbox/sticky-port.js';
-import type { SettingsView } from '../../shared/contract/index.js';
 import { MEDIA_PREFIX } from './media-route.js';
+import { terminalMoveConfirmation } from './move-code.js';
 import { createCore } from '../core/index.js';
 import { installCrashGuards } from '../core/health/crash-guards.js';
 import type { CorePorts, EmbeddedSandbox } from '../core/ports.js';
@@ -31,10 +31,15 @@ export interface BrowserShellOptions {
   sandbox?: { speed?: number; streamPaceMs?: number };
   cadence?: CorePorts['cadence'];
   downloadTimeouts?: CorePorts['downloadTimeouts'];
+  /** A launch link was spent (they work once): the place to offer a fresh one from `newLink`. */
+  onSignIn?: () => void;
 }
 
 export interface BrowserShell {
+  /** The sign-in link printed at start; it works once (docs/security.md). */
   url: string;
+  /** A fresh one-time sign-in link, for another tab or browser. */
+  newLink(): string;
   sandboxUrl?: string;
   dataDir: string;
   close(): Promise<void>;
@@ -83,17 +88,13 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
     cadence: options.cadence,
     downloadTimeouts: options.downloadTimeouts,
     log: options.log,
+    // A move of the library is confirmed with a code printed to the terminal, never by the page.
+    confirmLibraryMove: terminalMoveConfirmation({ log: options.log ?? ((line) => console.error(line)) }),
   });
   let server;
   try {
-    // The library folder follows the setting; the media route serves whichever is current.
-    let libraryDir = join(dataDir, 'Library');
-    const current = await core.dispatch('settings.get', {});
-    if (current.ok) libraryDir = (current.value as SettingsView).libraryDir;
-    core.subscribe((event, payload) => {
-      if (event === 'settings.onDidChange') libraryDir = (payload as SettingsView).libraryDir;
-    });
-    server = await createBrowserShellServer({ host: core, rendererDir, port: options.port ?? 0, mediaRoot: () => libraryDir });
+    // The route serves only what the core's library knows, in whichever folder it has open.
+    server = await createBrowserShellServer({ host: core, rendererDir, port: options.port ?? 0, mediaFile: (raw) => core.mediaFile(raw), onSignIn: options.onSignIn });
   } catch (e) {
     await core.close();
     throw e;
@@ -104,8 +105,10 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
 
   const launcher = options.open ? openInBrowser(server.url, dataDir) : undefined;
   let closing: Promise<void> | undefined;
+  const signIn = server;
   return {
     url: server.url,
+    newLink: () => signIn.newLink(),
     sandboxUrl,
     dataDir,
     close: () =>
@@ -146,7 +149,12 @@ const CLOSE_LIMIT_MS = 10_000;
 /** The command-line entry: print the URL, open it, and close cleanly on Ctrl-C or SIGTERM. */
 export async function runBrowserShell(options: BrowserShellOptions = {}): Promise<BrowserShell> {
   installCrashGuards({ log: (line) => console.error(line) });
-  const shell = await startBrowserShell({ log: (line) => console.error(line), ...options });
+  // Links work once: each time one is used, the next is printed, for another tab or browser.
+  const started: { shell?: BrowserShell } = {};
+  const onSignIn = () => {
+    if (started.shell) console.log(`Signed in. For another tab or browser, open: ${started.shell.newLink()}`);
+  };
+  const shell = (started.shell = await startBrowserShell({ log: (line) => console.error(line), onSignIn, ...options }));
   console.log(`Gateway Studio (browser shell): ${shell.url}`);
   let stopping = false;
   let stoppingAt = 0;

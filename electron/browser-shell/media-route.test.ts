@@ -3,31 +3,40 @@ import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StudioHost } from '../../shared/contract/index.js';
+import { resolveLibraryFile } from '../core/library/media-file.js';
 import { escapePaths, makeEscapeFixture, SECRET } from '../core/library/test/escapes.js';
-import { createBrowserShellServer, TOKEN_COOKIE, type BrowserShellServer } from './server.js';
+import { createBrowserShellServer, type BrowserShellServer } from './server.js';
+import { signIn, type SignedIn } from './test/sign-in.js';
 
-const TOKEN = 'media-token-0123456789abcdefghijklmnopqrstu';
 const host: StudioHost = { dispatch: async () => ({ ok: true, value: {} }), subscribe: () => () => undefined };
 
-// Real files and real symlinks (see escapes.ts); the renderer folder sits beside the library.
+// Real files and real symlinks (see escapes.ts); the renderer folder sits beside the library. The
+// library answers as if it knew every path (as a hostile index could claim): the confinement alone
+// must refuse what leads out. Only known files are served: library-attacks.test.ts.
 const fixture = makeEscapeFixture();
 let libraryRoot = fixture.root;
 let server: BrowserShellServer;
+let session: SignedIn;
 beforeAll(async () => {
   const rendererDir = join(fixture.dir, 'renderer');
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>studio</title>');
-  server = await createBrowserShellServer({ host, rendererDir, token: TOKEN, mediaRoot: () => libraryRoot });
+  server = await createBrowserShellServer({ host, rendererDir, mediaFile: (raw) => resolveLibraryFile(libraryRoot, raw, () => true) });
+  session = await signIn(server.url);
 });
 afterAll(async () => {
   await server.close();
   fixture.cleanup();
 });
 
-/** Raw node:http, so the path goes out exactly as written (no client-side normalising). */
+/**
+ * Raw node:http, so the path goes out exactly as written (no client-side normalising), with the
+ * session's cookie and media secret, as the page's <img> sends them.
+ */
 function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  const withSecret = `${path}${path.includes('?') ? '&' : '?'}m=${session.media}`;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path, headers: { Host: `127.0.0.1:${server.port}`, Cookie: `${TOKEN_COOKIE}=${TOKEN}`, ...headers } }, (res) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: withSecret, headers: { Host: `127.0.0.1:${server.port}`, Cookie: session.cookie, ...headers } }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
@@ -68,7 +77,7 @@ describe('the browser shell /media/ route', () => {
 
   it('refuses anything but GET and HEAD', async () => {
     const post = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/media/clip.mp4', headers: { Host: `127.0.0.1:${server.port}`, Cookie: `${TOKEN_COOKIE}=${TOKEN}` } }, (res) => {
+      const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path: `/media/clip.mp4?m=${session.media}`, headers: { Host: `127.0.0.1:${server.port}`, Cookie: session.cookie } }, (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       });

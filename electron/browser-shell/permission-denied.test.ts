@@ -9,15 +9,13 @@
  * as the current user. The data is first made by a core in this process, then handed over.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { giveToChild, runAsNobody } from './test/as-nobody.js';
 import { openShellCore } from './test/shell-core.js';
 
 const posix = process.platform !== 'win32';
-const asRoot = process.getuid?.() === 0;
-const NOBODY = 65534;
 const CHILD = join(import.meta.dirname, 'test', 'locked-core.ts');
 
 let base: string;
@@ -35,7 +33,7 @@ beforeAll(async () => {
   const job = await shell.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a kept lantern', resolution: '1K' } });
   await shell.task(job.id, (t) => t.state === 'saved');
   await shell.core.close();
-  if (asRoot) for (const p of [base, ...walk(base)]) chownSync(p, NOBODY, NOBODY);
+  giveToChild([base, ...walk(base)]);
 });
 afterAll(() => {
   if (!posix) return;
@@ -57,17 +55,7 @@ const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir, { recursiv
 async function runLocked(scenario: string, dirs: string[]): Promise<Record<string, any>> {
   for (const d of dirs) chmodSync(d, 0o500);
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, join(base, 'sandbox'), scenario], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(asRoot ? { uid: NOBODY, gid: NOBODY, env: { ...process.env, HOME: base } } : {}),
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8'); });
-    child.stderr.on('data', (d: Buffer) => { err += d.toString('utf8'); });
-    const code = await new Promise((resolve) => child.once('close', resolve));
-    expect(code, err).toBe(0);
-    return Object.fromEntries(out.trim().split('\n').map((l) => JSON.parse(l)).map((l) => [l.name, l.result]));
+    return await runAsNobody(CHILD, [dataDir, join(base, 'sandbox'), scenario], base);
   } finally {
     for (const d of dirs) chmodSync(d, 0o700);
   }

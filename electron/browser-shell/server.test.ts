@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, EventPayload, Result, StudioHost } from '../../shared/contract/index.js';
-import { createBrowserShellServer, TOKEN_COOKIE, type BrowserShellServer } from './server.js';
+import { createBrowserShellServer, type BrowserShellServer } from './server.js';
+import { signIn, type SignedIn } from './test/sign-in.js';
 
 type Listener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -51,6 +52,9 @@ describe('browser shell server', () => {
   let shell: BrowserShellServer;
   let cookie: string;
   let origin: string;
+  let session: SignedIn;
+  /** The event stream's address, with the secret the page adds to it. */
+  let events: string;
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'shell-test-'));
@@ -61,16 +65,19 @@ describe('browser shell server', () => {
     writeFileSync(join(dir, 'secret.txt'), 'TOP-SECRET');
     fake = fakeHost();
     shell = await createBrowserShellServer({ host: fake.host, rendererDir, port: 0, token: TOKEN, heartbeatMs: 50 });
-    cookie = `${TOKEN_COOKIE}=${TOKEN}`;
     origin = shell.origin;
+    session = await signIn(shell.newLink());
+    cookie = session.cookie;
+    events = `/api/events?session=${session.api}`;
   });
   afterEach(async () => {
     await shell.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** A call as the signed-in page makes it: its cookie, Origin and session secret. */
   const call = (method: string, body: string, headers: Record<string, string> = {}) =>
-    send(shell.port, { method: 'POST', path: `/api/call/${method}`, body, headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers } });
+    send(shell.port, { method: 'POST', path: `/api/call/${method}`, body, headers: { 'Content-Type': 'application/json', ...session.headers, ...headers } });
 
   it('binds 127.0.0.1 and draws a 256-bit token when none is given', async () => {
     const other = await createBrowserShellServer({ host: fake.host, rendererDir });
@@ -86,9 +93,10 @@ describe('browser shell server', () => {
   it('answers the right token with a cookie and a redirect that drops the token', async () => {
     const r = await send(shell.port, { path: `/?token=${TOKEN}` });
     expect(r.status).toBe(303);
-    expect(r.headers.location).toBe('/');
+    expect(r.headers.location).toMatch(/^\/#studio-session=[\w-]{43}\.[\w-]{43}$/);
     const setCookie = String(r.headers['set-cookie']);
-    expect(setCookie).toContain(`${TOKEN_COOKIE}=${TOKEN}`);
+    expect(setCookie).toMatch(new RegExp(`^studio_session_${shell.port}=[\\w-]{43};`));
+    expect(setCookie).not.toContain(TOKEN);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Path=\//);
@@ -98,8 +106,8 @@ describe('browser shell server', () => {
     expect((await send(shell.port, { path: '/?token=wrong' })).status).toBe(403);
     expect((await send(shell.port, { path: `/?token=${TOKEN}x` })).status).toBe(403);
     expect((await send(shell.port, { path: '/' })).status).toBe(403);
-    expect((await send(shell.port, { path: '/', headers: { Cookie: `${TOKEN_COOKIE}=nope` } })).status).toBe(403);
-    const r = await send(shell.port, { method: 'POST', path: '/api/call/profiles.list', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    expect((await send(shell.port, { path: '/', headers: { Cookie: `${session.cookieName}=nope` } })).status).toBe(403);
+    const r = await send(shell.port, { method: 'POST', path: '/api/call/profiles.list', body: '{}', headers: { 'Content-Type': 'application/json', Origin: origin, 'X-Studio-Session': session.api } });
     expect(r.status).toBe(403);
     expect(fake.calls).toEqual([]);
   });
@@ -108,7 +116,7 @@ describe('browser shell server', () => {
     expect((await send(shell.port, { path: `/?token=${TOKEN}`, headers: { Host: `evil.example:${shell.port}` } })).status).toBe(403);
     expect((await send(shell.port, { path: '/', headers: { Host: `127.0.0.1:${shell.port + 1}`, Cookie: cookie } })).status).toBe(403);
     expect((await call('profiles.list', '{}', { Host: `attacker.test:${shell.port}` })).status).toBe(403);
-    expect((await send(shell.port, { path: '/api/events', headers: { Host: 'localhost', Cookie: cookie } })).status).toBe(403);
+    expect((await send(shell.port, { path: events, headers: { Host: 'localhost', Cookie: cookie } })).status).toBe(403);
     // localhost is the same machine under its other name.
     expect((await send(shell.port, { path: '/', headers: { Host: `localhost:${shell.port}`, Cookie: cookie } })).status).toBe(200);
     expect(fake.calls).toEqual([]);
@@ -122,7 +130,7 @@ describe('browser shell server', () => {
       expect((await call('profiles.list', '{}', { Host: host })).status, host).toBe(403);
     }
     // Node itself answers 400 to an HTTP/1.1 request without a Host.
-    const hostless = await send(shell.port, { method: 'POST', path: '/api/call/profiles.list', body: '{}', setHost: false, headers: { 'Content-Type': 'application/json', Cookie: cookie } });
+    const hostless = await send(shell.port, { method: 'POST', path: '/api/call/profiles.list', body: '{}', setHost: false, headers: { 'Content-Type': 'application/json', ...session.headers } });
     expect([400, 403]).toContain(hostless.status);
     expect(fake.calls).toEqual([]);
   });
@@ -130,7 +138,7 @@ describe('browser shell server', () => {
   it('refuses a foreign Origin on calls and on the event stream', async () => {
     for (const o of ['http://127.0.0.1:1', 'http://evil.example', 'null', `https://127.0.0.1:${shell.port}`]) {
       expect((await call('profiles.list', '{}', { Origin: o })).status).toBe(403);
-      expect((await send(shell.port, { path: '/api/events', headers: { Cookie: cookie, Origin: o } })).status).toBe(403);
+      expect((await send(shell.port, { path: events, headers: { Cookie: cookie, Origin: o } })).status).toBe(403);
     }
     const crossSite = await call('profiles.list', '{}', { 'Sec-Fetch-Site': 'same-site' });
     expect(crossSite.status).toBe(403);
@@ -154,8 +162,8 @@ describe('browser shell server', () => {
     expect(fake.calls).toEqual([]);
   });
 
-  it.each(FORMS)('refuses a form-encoded call (%s) by its content type even without an Origin', async (type, body) => {
-    // Defence in depth: should a browser ever omit Origin, only a preflighted content type is taken.
+  it.each(FORMS)('refuses a form-encoded call (%s) by its content type, even from the page itself', async (type, body) => {
+    // Defence in depth: only a content type that needs a preflight cross-origin is taken.
     expect((await call('profiles.save', body, { 'Content-Type': type })).status).toBe(415);
     expect(fake.calls).toEqual([]);
   });
@@ -168,8 +176,8 @@ describe('browser shell server', () => {
     });
     expect(preflight.status).toBe(403);
     expect(Object.keys(preflight.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
-    const events = await send(shell.port, { path: '/api/events', headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } });
-    expect(events.status).toBe(403);
+    const stream = await send(shell.port, { path: events, headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } });
+    expect(stream.status).toBe(403);
     expect(fake.listeners.size).toBe(0);
   });
 
@@ -178,7 +186,7 @@ describe('browser shell server', () => {
     expect((await call('profiles.list', '{}', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
     expect((await call('no.such.method', '{}')).status).toBe(404);
     expect((await call('__proto__', '{}')).status).toBe(404);
-    expect((await send(shell.port, { path: '/api/call/profiles.list', headers: { Cookie: cookie } })).status).toBe(405);
+    expect((await send(shell.port, { path: '/api/call/profiles.list', headers: session.headers })).status).toBe(405);
     const bad = await call('profiles.list', '{not json');
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
@@ -202,7 +210,7 @@ describe('browser shell server', () => {
 
   it('streams host events over SSE with heartbeats, and unsubscribes when the client goes', async () => {
     const received: string[] = [];
-    const req = request({ host: '127.0.0.1', port: shell.port, path: '/api/events', headers: { Cookie: cookie, Origin: origin } });
+    const req = request({ host: '127.0.0.1', port: shell.port, path: events, headers: { Cookie: cookie } });
     const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject).end());
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);

@@ -2,50 +2,49 @@
  * The browser shell's HTTP bridge: the same contract as the desktop IPC, carried over
  * `POST /api/call/<method>` and an SSE event stream, plus the built renderer as static files.
  *
- * Safe on a shared machine (issue 3 §4): it listens on 127.0.0.1 only, every request needs the
- * per-launch token (once in the URL, then an HttpOnly SameSite cookie), and requests with a
+ * Safe on a shared machine (docs/security.md): it listens on 127.0.0.1 only; requests with a
  * foreign Host (DNS rebinding) or a foreign Origin (another local site) are refused before
- * anything else runs. No CORS headers are ever sent, so browsers block cross-origin reads.
+ * anything else runs; every request needs the session cookie, and every call also the session
+ * secret only the signed-in page holds (session.ts). No CORS headers are ever sent, so browsers
+ * block cross-origin reads.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { ATTACHMENT_MAX_BYTES, isMethodName, type Result, type StudioHost } from '../../shared/contract/index.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
+import type { MediaLookup } from '../core/library/media-file.js';
 import { MEDIA_PREFIX, serveMediaRoute } from './media-route.js';
-
-export const TOKEN_COOKIE = 'studio_token';
+import { FRAGMENT_KEY, MEDIA_PARAM, SESSION_HEADER, SESSION_PARAM, sameSecret, ShellSessions } from './session.js';
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const HEARTBEAT_MS = 25_000;
+const SIGNED_OUT = 'This tab is not signed in to the studio. Open the newest link printed in the terminal where the studio runs.';
 
 export interface BrowserShellServerOptions {
   host: StudioHost;
   rendererDir: string;
-  /** The library folder, for the `/media/` route (it can change in settings). */
-  mediaRoot?: () => string;
+  /** The file a `/media/` path names: only what the library knows (the core's `mediaFile`). */
+  mediaFile?: MediaLookup;
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Tests pass a known token; a launch draws a fresh one. */
+  /** Tests pass a known first link token; a launch draws a fresh one. */
   token?: string;
+  /** A launch link was spent: the shell offers a fresh one (they work once). */
+  onSignIn?: () => void;
   /** Only tests shorten it. */
   heartbeatMs?: number;
 }
 
 export interface BrowserShellServer {
-  /** `http://127.0.0.1:PORT/?token=…`: the one link that signs a browser in. */
+  /** `http://127.0.0.1:PORT/?token=…`: the link printed at start; it signs one browser tab in, once. */
   url: string;
   origin: string;
   port: number;
+  /** A fresh one-time sign-in link, for another tab or browser. */
+  newLink(): string;
   close(): Promise<void>;
-}
-
-/** Hashing first gives timingSafeEqual equal-length buffers, so not even the length leaks. */
-function sameSecret(a: string, b: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-  return timingSafeEqual(digest(a), digest(b));
 }
 
 function cookieValue(req: IncomingMessage, name: string): string | undefined {
@@ -161,7 +160,7 @@ function tooLarge(res: ServerResponse, send: () => void): void {
 }
 
 export async function createBrowserShellServer(options: BrowserShellServerOptions): Promise<BrowserShellServer> {
-  const token = options.token ?? randomBytes(32).toString('base64url');
+  const sessions = new ShellSessions(() => port, options.token);
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const streams = new Set<() => void>();
   let port = 0;
@@ -241,6 +240,8 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     res.on('error', stop);
   }
 
+  const holds = (expected: string, given: string | string[] | null | undefined) => typeof given === 'string' && sameSecret(expected, given);
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     baseHeaders(res);
     // DNS rebinding: a foreign name resolving to 127.0.0.1 still carries its own Host.
@@ -253,32 +254,40 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     const url = new URL(req.url ?? '/', `http://${hostHeader}`);
     const given = url.searchParams.get('token');
     if (given !== null && (req.method === 'GET' || req.method === 'HEAD')) {
-      if (!sameSecret(given, token)) return sendText(res, 403, 'This link is not valid. Open the link printed in the terminal.');
-      // Move the token from the URL (history, Referer) into a cookie scripts cannot read.
+      const session = sessions.redeem(given);
+      if (!session) return sendText(res, 403, 'This link has been used or is not valid. Open the newest link printed in the terminal where the studio runs.');
+      options.onSignIn?.();
+      // The cookie leaves the URL (history, Referer); the page's secret rides in the fragment,
+      // which no browser sends to any server, and the page moves it into its tab's storage.
       res.writeHead(303, {
-        Location: url.pathname,
-        'Set-Cookie': `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        Location: `${url.pathname}#${FRAGMENT_KEY}=${session.api}.${session.media}`,
+        'Set-Cookie': `${sessions.cookieName}=${session.cookie}; HttpOnly; SameSite=Strict; Path=/`,
         'Cache-Control': 'no-store',
       });
       return res.end();
     }
-    const cookie = cookieValue(req, TOKEN_COOKIE);
-    if (cookie === undefined || !sameSecret(cookie, token)) {
-      return sendText(res, 403, 'Open the studio with the link printed in the terminal where it was started.');
-    }
+    const session = sessions.byCookie(cookieValue(req, sessions.cookieName));
+    if (!session) return sendText(res, 403, 'Open the studio with the link printed in the terminal where it was started.');
 
     if (url.pathname.startsWith('/api/')) {
       // Fetch metadata, where the browser sends it: the API answers same-origin requests only.
       const site = req.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin') return sendText(res, 403, 'Forbidden origin.');
-      if (url.pathname === '/api/events') return handleEvents(req, res);
+      if (url.pathname === '/api/events') {
+        if (!holds(session.api, url.searchParams.get(SESSION_PARAM))) return sendText(res, 403, SIGNED_OUT);
+        return handleEvents(req, res);
+      }
+      // Browsers send Origin with every POST; a request without one is not from our page.
+      if (req.method === 'POST' && origin === undefined) return sendText(res, 403, 'Forbidden origin.');
+      if (!holds(session.api, req.headers[SESSION_HEADER])) return sendText(res, 403, SIGNED_OUT);
       if (url.pathname.startsWith('/api/call/')) return handleCall(req, res, url.pathname.slice('/api/call/'.length));
       if (url.pathname === '/api/upload') return handleUpload(req, res);
       return sendText(res, 404, 'Not found.');
     }
-    if (url.pathname.startsWith(MEDIA_PREFIX) && options.mediaRoot) {
+    if (url.pathname.startsWith(MEDIA_PREFIX) && options.mediaFile) {
+      if (!holds(session.media, url.searchParams.get(MEDIA_PARAM))) return sendText(res, 403, SIGNED_OUT);
       // The raw path (still percent-encoded) is what the confinement check must see.
-      return serveMediaRoute(req, res, options.mediaRoot(), (req.url ?? '').split('?')[0]);
+      return serveMediaRoute(req, res, options.mediaFile, (req.url ?? '').split('?')[0]);
     }
     return serveStatic(req, res, options.rendererDir, url.pathname);
   }
@@ -301,9 +310,10 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
 
   let closing: Promise<void> | undefined;
   return {
-    url: `${origin}/?token=${token}`,
+    url: `${origin}/?token=${sessions.firstLink}`,
     origin,
     port,
+    newLink: () => `${origin}/?token=${sessions.mintLink()}`,
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const stop of [...streams]) stop();

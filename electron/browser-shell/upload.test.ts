@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Result, StudioHost } from '../../shared/contract/index.js';
-import { createBrowserShellServer, TOKEN_COOKIE, type BrowserShellServer } from './server.js';
+import { createBrowserShellServer, type BrowserShellServer } from './server.js';
+import { signIn, type SignedIn } from './test/sign-in.js';
 
-const TOKEN = 'upload-token-0123456789abcdefghijklmnopqrs';
 const received: { method: string; input: any }[] = [];
 const host: StudioHost = {
   async dispatch(method, input): Promise<Result<unknown>> {
@@ -17,11 +17,13 @@ const host: StudioHost = {
 
 let dir: string;
 let server: BrowserShellServer;
+let session: SignedIn;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'shell-upload-'));
   mkdirSync(join(dir, 'r'));
   writeFileSync(join(dir, 'r', 'index.html'), '<!doctype html>');
-  server = await createBrowserShellServer({ host, rendererDir: join(dir, 'r'), token: TOKEN });
+  server = await createBrowserShellServer({ host, rendererDir: join(dir, 'r') });
+  session = await signIn(server.url);
 });
 afterAll(async () => {
   await server.close();
@@ -29,7 +31,7 @@ afterAll(async () => {
 });
 
 const upload = (body: Uint8Array, headers: Record<string, string>) =>
-  fetch(`${server.origin}/api/upload`, { method: 'POST', body, headers: { Cookie: `${TOKEN_COOKIE}=${TOKEN}`, ...headers } });
+  fetch(`${server.origin}/api/upload`, { method: 'POST', body, headers: { ...session.headers, ...headers } });
 
 describe('the browser shell upload route (attachments.add as raw bytes)', () => {
   it('hands the exact bytes and the file name to the host', async () => {
@@ -68,7 +70,7 @@ describe('the browser shell upload route (attachments.add as raw bytes)', () => 
     });
     const res = await fetch(`${server.origin}/api/upload`, {
       method: 'POST', body: big, duplex: 'half',
-      headers: { Cookie: `${TOKEN_COOKIE}=${TOKEN}`, 'Content-Type': 'application/octet-stream' },
+      headers: { ...session.headers, 'Content-Type': 'application/octet-stream' },
     } as RequestInit);
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ ok: false, error: { message: 'That file is larger than 20 MB.' } });

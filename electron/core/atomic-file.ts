@@ -68,8 +68,8 @@ function running(pid: number): boolean {
   }
 }
 
-/** Makes the rename itself durable; directories cannot be opened for sync on Windows. */
-function syncDir(dir: string): void {
+/** Makes a rename (or link) in `dir` durable; directories cannot be opened for sync on Windows. */
+export function syncDir(dir: string): void {
   if (process.platform === 'win32') return;
   try {
     const fd = openSync(dir, 'r');

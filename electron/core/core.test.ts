@@ -160,7 +160,7 @@ describe('settings and payment', () => {
   });
 
   it('survives a damaged settings file', async () => {
-    const ports = testPorts({ settings: { read: () => ({ version: 99, junk: true }), write: () => undefined } });
+    const ports = testPorts({ settings: { read: () => ({ version: 99, junk: true }), write: () => undefined, setAside: () => undefined } });
     cleanups.push(() => ports.cleanup());
     const core: Core = await createCore(ports);
     cleanups.push(() => core.close());

@@ -3,7 +3,7 @@
  * effects come in as ports, so Electron's main process, the browser shell and Vitest all run it.
  */
 import { mkdirSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { EventName, EventPayload } from '../../shared/contract/index.js';
 import { DEFAULT_MEDIA_LIMITS, type SettingsView } from '../../shared/contract/settings.js';
 import { BalanceService } from './account/balance-service.js';
@@ -15,15 +15,18 @@ import { ProfileService } from './settings/profile-service.js';
 import { SettingsStore } from './settings/settings-store.js';
 import type { Core, CorePorts } from './ports.js';
 import { Library } from './library/library.js';
+import { resolveLibraryFile } from './library/media-file.js';
+import { approveLibraryMove } from './settings/library-move.js';
 import { SPEC_CADENCE } from './tasks/cadence.js';
 import { JobService } from './tasks/job-service.js';
 import { JobStore } from './tasks/job-store.js';
 import { toTaskView } from './tasks/task-view.js';
 import { AttachmentStore } from './media/attachments.js';
 import { generateNativeImage, synthesizeSpeech, type GeneratorDeps } from './media/generators.js';
-import { ChatImages } from './chat/chat-images.js';
+import { CHAT_IMAGE_FILE, ChatImages } from './chat/chat-images.js';
 import { chatHandlers } from './chat/chat-handlers.js';
 import { ChatService } from './chat/chat-service.js';
+import { StartupProblems } from './startup-problems.js';
 
 export type { Core, CorePorts } from './ports.js';
 
@@ -42,7 +45,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   // First, so a stall anywhere in start-up is seen too.
   const watchdog = ports.watchdog ?? new LoopWatchdog({ onStall: (ms) => log(`host: the event loop stalled for ${ms} ms`) }).start();
   const sandbox = await ports.startSandbox();
-  const store = new SettingsStore(ports.settings, log);
+  // Every store reports a data file it could not read and kept aside; the renderer shows them.
+  const problems = new StartupProblems(() => ports.secrets.unreadable?.() ?? [], (list) => emit('app.onDidChangeStartupProblems', list));
+  const store = new SettingsStore(ports.settings, log, problems.reporter('settings'));
   const makeClient = (baseUrl: string, apiKey: string) => new GatewayClient({ baseUrl, apiKey, fetch: ports.fetch, now });
   const profiles = new ProfileService(store, ports.secrets, sandbox.url, makeClient, (v) => {
     balance.invalidate();
@@ -56,7 +61,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   };
 
   // The library follows the folder chosen in settings; jobs save into whichever is current.
-  let library = new Library({ root: settingsView().libraryDir, indexFile: join(ports.dataDir, 'library-index.json'), log });
+  const libraryIndex = { indexFile: join(ports.dataDir, 'library-index.json'), log, onUnreadable: problems.reporter('library index') };
+  let library = new Library({ root: settingsView().libraryDir, ...libraryIndex });
   await library.open();
   const attachments = new AttachmentStore(join(ports.dataDir, 'attachments'), now);
   const saveToLibrary: Pick<Library, 'add'> = {
@@ -71,7 +77,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     maxAudioBytes: settingsView().mediaLimits.audioMb * MB,
   });
   const jobs = new JobService({
-    store: new JobStore(join(ports.dataDir, 'jobs.json'), log),
+    store: new JobStore(join(ports.dataDir, 'jobs.json'), log, problems.reporter('jobs')),
     library: saveToLibrary,
     resolveRefs: (spec) => (spec.route === 'image' && Array.isArray(spec.request.image_urls)
       ? { ...spec, request: { ...spec.request, image_urls: attachments.resolveRefs(spec.request.image_urls, 'image_urls') } }
@@ -98,6 +104,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     secrets: ports.secrets,
     images: new ChatImages(() => library.root, attachments),
     emit, log, now,
+    onUnreadable: (file, backup) => problems.add(file, backup),
     afterBilled: afterBilledCall,
     // A reply that fails is data, not a thrown error, so the dispatcher's banner does not see it.
     onPaymentRequired: paymentRequired,
@@ -112,6 +119,11 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       return health;
     },
     'app.info': () => ({ version: ports.version, shell: ports.shell, platform: ports.platform, sandboxUrl: sandbox.url, mediaBase: ports.mediaBase }),
+    'app.startupProblems': () => problems.list(),
+    'app.dismissStartupProblems': () => {
+      problems.dismiss();
+      return {};
+    },
     'profiles.list': () => profiles.list(),
     'profiles.save': (i) => profiles.save(i),
     'profiles.remove': (i) => profiles.remove(i.id),
@@ -124,6 +136,14 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     'settings.update': async (i) => {
       if (i.libraryDir !== undefined) {
         if (!isAbsolute(i.libraryDir)) throw coreError('invalid_input', 'Choose a full folder path for the library.', 'libraryDir');
+        // A move is the creator's, confirmed outside the page, to a folder that may hold it (library-move.ts).
+        const current = settingsView();
+        if (resolve(i.libraryDir) !== resolve(current.libraryDir)) {
+          await approveLibraryMove(
+            { from: current.libraryDir, to: resolve(i.libraryDir), code: i.confirmCode, language: current.language },
+            { dataDir: ports.dataDir, platform: ports.platform, confirm: ports.confirmLibraryMove },
+          );
+        }
         try {
           mkdirSync(i.libraryDir, { recursive: true });
         } catch (err) {
@@ -132,7 +152,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       }
       const before = settingsView().libraryDir;
       store.update((d) => {
-        if (i.libraryDir !== undefined) d.libraryDir = i.libraryDir;
+        if (i.libraryDir !== undefined) d.libraryDir = resolve(i.libraryDir);
         if (i.theme !== undefined) d.theme = i.theme;
         if (i.language !== undefined) d.language = i.language;
         if (i.mediaLimits !== undefined) d.mediaLimits = { ...d.mediaLimits, ...i.mediaLimits };
@@ -140,7 +160,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       const view = settingsView();
       if (view.libraryDir !== before) {
         const previous = library;
-        library = new Library({ root: view.libraryDir, indexFile: join(ports.dataDir, 'library-index.json'), log });
+        library = new Library({ root: view.libraryDir, ...libraryIndex });
         await previous.close();
         await library.open();
         emit('library.onDidChange', { reason: 'reset' });
@@ -220,6 +240,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       resumed = true;
       jobs.start();
     },
+    // Only what the studio saved is served: items' files and thumbnails, and chat images by the
+    // names the studio gives them (docs/architecture.md, "Library-known media").
+    mediaFile: (raw) => resolveLibraryFile(library.root, raw, (rel) => library.knows(rel) || CHAT_IMAGE_FILE.test(rel)),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

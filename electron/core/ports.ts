@@ -3,15 +3,25 @@
  * main process, in the browser shell and under Vitest.
  */
 import type { StudioHost } from '../../shared/contract/index.js';
+import type { LanguageSetting } from '../../shared/languages.js';
 import type { Cadence } from './tasks/cadence.js';
 import type { StreamTiming } from './chat/reply-stream.js';
 import type { LoopWatchdog } from './health/loop-watchdog.js';
 
 /** Where plain settings live: electron-store on the desktop, `conf` in the browser shell. */
 export interface SettingsPort {
-  /** The stored document, or undefined when there is none yet (validated by the core). */
+  /**
+   * The stored document, or undefined when there is none yet (validated by the core). Throws when
+   * the file is there but is not a document (damaged, not UTF-8, not allowed): the core then
+   * calls `setAside` before anything is written.
+   */
   read(): unknown;
   write(value: unknown): void;
+  /**
+   * Moves the settings file aside as a dated backup, byte for byte (unreadable-file.ts), and
+   * returns the backup's name; undefined when there is no file. Throws when the disk refuses.
+   */
+  setAside(): string | undefined;
 }
 
 /** Where API keys live: safeStorage-encrypted on the desktop, a 0600 file in the browser shell. */
@@ -20,7 +30,34 @@ export interface SecretsPort {
   get(id: string): string | undefined;
   set(id: string, secret: string): void;
   delete(id: string): void;
+  /**
+   * The key files this port found unreadable and kept aside since it was created (each backup's
+   * name, or null when it could not keep one and so writes nothing over the file), oldest first.
+   * Ports with no file of their own leave it out.
+   */
+  unreadable?(): readonly (string | null)[];
 }
+
+/**
+ * A move of the library folder, to be confirmed outside the page (docs/architecture.md, "Library-
+ * known media and the move confirmation"): the page shows model output, so its word alone cannot
+ * move the library.
+ */
+export interface LibraryMoveRequest {
+  from: string;
+  to: string;
+  /** What the creator typed from the terminal (browser shell); absent on the first attempt. */
+  code?: string;
+  /** The studio's language setting, for words the shell shows itself. */
+  language: LanguageSetting;
+}
+
+/**
+ * `code-required`: a code was just printed where only the creator sees it; `code-wrong`,
+ * `code-expired`: this one does not confirm the move (after an expiry a new code is printed);
+ * `too-many-tries`: no code is taken for a while.
+ */
+export type LibraryMoveAnswer = 'confirmed' | 'declined' | 'code-required' | 'code-wrong' | 'code-expired' | 'too-many-tries';
 
 export interface EmbeddedSandbox {
   url: string;
@@ -39,6 +76,11 @@ export interface CorePorts {
   startSandbox(): Promise<EmbeddedSandbox>;
   /** Prefix for library media URLs: `studio-media://library/` on the desktop, `/media/` in the browser shell. */
   mediaBase: string;
+  /**
+   * Asks the creator, outside the page, whether the library may move (the desktop's native dialog,
+   * the browser shell's terminal code). Without it every move is declined.
+   */
+  confirmLibraryMove?(request: LibraryMoveRequest): Promise<LibraryMoveAnswer>;
   /** Shows a file in the system's file manager (desktop only). */
   revealInFolder?(path: string): void;
   fetch?: typeof fetch;
@@ -60,5 +102,10 @@ export interface Core extends StudioHost {
    * window is served, so nothing resumed can delay or freeze the start (docs/robust-host.md).
    */
   resumeWork(): void;
+  /**
+   * The file a raw (still percent-encoded) media path names, when the library knows it: what the
+   * desktop's protocol and the browser shell's route serve, and nothing else (media-file.ts).
+   */
+  mediaFile(rawRelative: string): Promise<string | undefined>;
   close(): Promise<void>;
 }

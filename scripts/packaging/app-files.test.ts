@@ -55,10 +55,10 @@ describe('the app files electron-vite builds', () => {
     expect(outputs.filter((path) => !shipped.isShipped(path))).toEqual([]);
   });
 
-  it('main.ts finds the preload and the page where they are built', () => {
+  it('main.ts finds the preload and the renderer folder (served on the app scheme) where they are built', () => {
     const main = readFileSync(join(ROOT, 'electron/main.ts'), 'utf8');
     const referenced = [...main.matchAll(/here\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => posix.join(MAIN_OUT, m[1]));
-    expect(referenced.sort()).toEqual([...preloadEntries, `${RENDERER_OUT}/index.html`].sort());
+    expect(referenced.sort()).toEqual([...preloadEntries, RENDERER_OUT].sort());
   });
 
   it('the browser shell\'s renderer build (vite.config.ts) writes the same folder the desktop loads', () => {

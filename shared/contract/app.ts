@@ -29,8 +29,29 @@ export const AppHealth = z.object({
 });
 export type AppHealth = z.infer<typeof AppHealth>;
 
+/** The studio's data files, as the creator knows them. */
+export const DataFileKind = z.enum(['settings', 'secrets', 'jobs', 'conversation', 'conversation index', 'library index']);
+export type DataFileKind = z.infer<typeof DataFileKind>;
+
+/**
+ * A data file the host could not read (damaged, foreign, not UTF-8, not allowed): it started
+ * without it and kept the original beside it as `backup` (a file name in the same folder). Null
+ * when even that was refused: a data file is then left as it was and nothing is written over it;
+ * an index, only a summary of other files, is rebuilt in its place (docs/security.md).
+ */
+export const StartupProblem = z.object({ file: DataFileKind, backup: z.string().nullable() });
+export type StartupProblem = z.infer<typeof StartupProblem>;
+
 export const appMethods = {
   'app.info': { input: z.object({}), output: AppInfo },
   /** `reset` starts a new window of figures after reading this one (a benchmark times its scenario). */
   'app.health': { input: z.object({ reset: z.boolean().optional() }), output: AppHealth },
+  /** The data files found unreadable since the start, until the creator dismisses them. */
+  'app.startupProblems': { input: z.object({}), output: z.array(StartupProblem) },
+  'app.dismissStartupProblems': { input: z.object({}), output: z.object({}) },
+} as const;
+
+export const appEvents = {
+  /** A data file was found unreadable after the start (a conversation opened), or the list was dismissed. */
+  'app.onDidChangeStartupProblems': z.array(StartupProblem),
 } as const;

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { accountEvents, accountMethods } from './account.js';
-import { appMethods } from './app.js';
+import { appEvents, appMethods } from './app.js';
 import { profileEvents, profileMethods } from './profiles.js';
 import { settingsEvents, settingsMethods } from './settings.js';
 import { taskEvents, taskMethods } from './tasks.js';
@@ -14,7 +14,7 @@ import { chatEvents, chatMethods } from './chat.js';
 import type { Result } from './result.js';
 
 export const methods = { ...appMethods, ...profileMethods, ...settingsMethods, ...accountMethods, ...taskMethods, ...libraryMethods, ...mediaMethods, ...chatMethods } as const;
-export const events = { ...profileEvents, ...settingsEvents, ...accountEvents, ...taskEvents, ...libraryEvents, ...chatEvents } as const;
+export const events = { ...appEvents, ...profileEvents, ...settingsEvents, ...accountEvents, ...taskEvents, ...libraryEvents, ...chatEvents } as const;
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;

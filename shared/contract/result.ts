@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'bad_response',
   'aborted',
   'consent_required',
+  /** The action waits for a confirmation the page cannot give (a code printed in the terminal). */
+  'confirmation_required',
   'conflict',
   'internal',
 ] as const;

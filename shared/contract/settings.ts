@@ -31,6 +31,11 @@ export type SettingsView = z.infer<typeof SettingsView>;
 
 export const UpdateSettingsInput = z.object({
   libraryDir: z.string().trim().min(1, 'Choose a folder for the library').optional(),
+  /**
+   * Browser shell: the code printed in the terminal that confirms a move of the library (after
+   * a `confirmation_required` answer). The desktop asks in a native dialog instead.
+   */
+  confirmCode: z.string().trim().max(32).optional(),
   theme: Theme.optional(),
   language: Language.optional(),
   mediaLimits: MediaLimits.partial().optional(),

@@ -45,6 +45,8 @@ export interface ChatDeps {
   /** A reply refused for a low balance: the dispatcher's 402 banner, for a failure that was not thrown. */
   onPaymentRequired(message: string): void;
   log: (line: string) => void;
+  /** A conversation file, or the index, could not be read and was kept aside (conversation-store.ts). */
+  onUnreadable?: (file: 'conversation' | 'conversation index', backup: string | null) => void;
   now: () => number;
   timing?: Partial<StreamTiming>;
 }
@@ -61,7 +63,7 @@ export class ChatService {
   private readonly timing: StreamTiming;
 
   constructor(private readonly d: ChatDeps) {
-    this.store = new ConversationStore(d.dir, d.log);
+    this.store = new ConversationStore(d.dir, d.log, d.onUnreadable);
     this.timing = { ...DEFAULT_TIMING, ...d.timing };
   }
 
@@ -158,8 +160,20 @@ export class ChatService {
     return {};
   }
 
+  /**
+   * Replies are kept with the key masked already (reply-assembler.ts); the export masks the
+   * active profile's key once more, for replies saved before that masking existed: the file
+   * leaves the studio (docs/security.md).
+   */
   exportMarkdown(id: string): { fileName: string; markdown: string } {
-    return exportMarkdown(this.store.get(id), this.d.now());
+    const out = exportMarkdown(this.store.get(id), this.d.now());
+    let client: GatewayClient | undefined;
+    try {
+      client = this.d.client();
+    } catch {
+      // No key saved for the active profile: none to mask.
+    }
+    return client ? { ...out, markdown: client.mask.text(out.markdown) } : out;
   }
 
   stop(streamId: string): Record<string, never> {

@@ -39,7 +39,7 @@ describe('ConversationStore', () => {
     expect(JSON.parse(readFileSync(join(dir, 'older.json'), 'utf8')).id).toBe('older');
   });
 
-  it('skips and logs a damaged file when it must read the files; the rest still load', () => {
+  it('skips and logs a damaged file when it must read the files, keeping it aside; the rest still load', () => {
     const { dir, store } = open();
     store.save(conv('good', 1));
     store.save(conv('bad', 2));
@@ -47,9 +47,11 @@ describe('ConversationStore', () => {
     rmSync(join(dir, 'index.json'));
     const { store: again, logs } = open(dir);
     expect(again.list().map((e) => e.id)).toEqual(['good']);
-    expect(logs).toEqual([expect.stringMatching(/skipped conversation bad: damaged JSON/)]);
-    // Left on disk for the creator: nothing is deleted for being unreadable.
-    expect(existsSync(join(dir, 'bad.json'))).toBe(true);
+    expect(logs[0]).toMatch(/skipped conversation bad: damaged JSON/);
+    // Kept for the creator as a dated backup: nothing is deleted for being unreadable.
+    const backup = readdirSync(dir).find((n) => n.startsWith('bad.json.unreadable-'));
+    expect(backup && readFileSync(join(dir, backup), 'utf8')).toBe('{"version":1,"id":"bad","tit');
+    expect(existsSync(join(dir, 'bad.json'))).toBe(false);
   });
 
   it('rebuilds a damaged index from the files, and picks up a file the index never listed', () => {

@@ -3,9 +3,10 @@
  * each replaced atomically (temp, fsync, rename), so a kill at any moment leaves a whole file.
  * Opening reads only the index and the files it cannot vouch for: ones it does not list, and
  * ones that had a reply streaming (their `streaming` flag is written before the reply starts).
- * A file that fails validation is skipped and logged; the rest still load.
+ * A file that fails validation is kept as a dated backup beside it (never read or written again),
+ * reported through `onUnreadable`, and the rest still load (docs/security.md).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConversationSummary } from '../../../shared/contract/chat.js';
@@ -14,6 +15,7 @@ import { coreError, dataWriteError } from '../errors.js';
 import { summaryOf } from '../../../shared/contract/conversation-summary.js';
 import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, recoverStreaming, type Conversation, type IndexEntry } from './conversation-file.js';
 import { findSnippet, normalizeQuery } from './search.js';
+import { keepUnreadable, parseDataFile, readDataFile } from '../unreadable-file.js';
 
 const INDEX = 'index.json';
 const errnoOf = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err instanceof SyntaxError ? 'damaged JSON' : String(err));
@@ -25,7 +27,13 @@ export class ConversationStore {
   private readonly cache = new Map<string, Conversation>();
   private readonly pinned = new Set<string>();
 
-  constructor(private readonly dir: string, private readonly log: (line: string) => void, private readonly cacheSize = 16) {}
+  constructor(
+    private readonly dir: string,
+    private readonly log: (line: string) => void,
+    /** A file was kept aside (its backup's name, null when the disk refused): the creator is told. */
+    private readonly onUnreadable: (file: 'conversation' | 'conversation index', backup: string | null) => void = () => undefined,
+    private readonly cacheSize = 16,
+  ) {}
 
   private file(id: string): string {
     return path.join(this.dir, `${id}.json`);
@@ -35,14 +43,17 @@ export class ConversationStore {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     removeStaleTemps(this.dir);
     let known: IndexEntry[] | undefined;
-    if (existsSync(path.join(this.dir, INDEX))) {
-      try {
-        const parsed = IndexFile.safeParse(JSON.parse(readFileSync(path.join(this.dir, INDEX), 'utf8')));
-        if (parsed.success) known = parsed.data.conversations;
-        else this.log('chat: the conversation index is not valid; rebuilding it from the conversation files');
-      } catch (err) {
-        this.log(`chat: the conversation index could not be read (${errnoOf(err)}); rebuilding it`);
+    try {
+      const found = readDataFile(path.join(this.dir, INDEX));
+      const parsed = found && IndexFile.safeParse(found.value);
+      if (parsed?.success) known = parsed.data.conversations;
+      else if (parsed) {
+        this.log('chat: the conversation index is not valid; rebuilding it from the conversation files');
+        this.setAside(INDEX, 'conversation index');
       }
+    } catch (err) {
+      this.log(`chat: the conversation index could not be read (${errnoOf(err)}); rebuilding it`);
+      this.setAside(INDEX, 'conversation index');
     }
     const onDisk = new Set(readdirSync(this.dir).filter((f) => f.endsWith('.json') && f !== INDEX).map((f) => f.slice(0, -5)).filter((id) => CONVERSATION_ID.test(id)));
     let changed = known === undefined;
@@ -66,24 +77,46 @@ export class ConversationStore {
     if (changed) this.writeIndex();
   }
 
-  private parse(id: string, text: string): Conversation | undefined {
+  /** The conversation in `bytes`, or why not. */
+  private parse(id: string, bytes: Uint8Array): Conversation | string {
     try {
-      const parsed = ConversationFile.safeParse(JSON.parse(text));
+      const parsed = ConversationFile.safeParse(parseDataFile(bytes));
       if (parsed.success && parsed.data.id === id) return parsed.data;
-      this.log(`chat: skipped conversation ${id}: its file is not a valid conversation`);
+      return 'its file is not a valid conversation';
+    } catch (err) {
+      return errnoOf(err);
+    }
+  }
+
+  /** The conversation, or undefined; a file that is there but unreadable is kept aside and reported. */
+  private read(id: string): Conversation | undefined {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(this.file(id));
     } catch (err) {
       this.log(`chat: skipped conversation ${id}: ${errnoOf(err)}`);
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.setAside(`${id}.json`, 'conversation');
+      return undefined;
     }
+    const c = this.parse(id, bytes);
+    if (typeof c !== 'string') return c;
+    this.log(`chat: skipped conversation ${id}: ${c}`);
+    this.setAside(`${id}.json`, 'conversation');
     return undefined;
   }
 
-  private read(id: string): Conversation | undefined {
+  /** Moves a file of this folder aside as a dated backup, so it is never read or written over again. */
+  private setAside(name: string, file: 'conversation' | 'conversation index'): void {
+    let backup: string | null = null;
     try {
-      return this.parse(id, readFileSync(this.file(id), 'utf8'));
+      backup = keepUnreadable(path.join(this.dir, name));
+      this.log(`chat: kept ${name} as ${backup}`);
     } catch (err) {
-      this.log(`chat: skipped conversation ${id}: ${errnoOf(err)}`);
-      return undefined;
+      // Left in place: a conversation's id is never reused, so nothing writes over its file; the
+      // index only summarizes the files and is rebuilt from them.
+      this.log(`chat: could not keep ${name} aside: ${errnoOf(err)}`);
     }
+    this.onUnreadable(file, backup);
   }
 
   private writeIndex(): void {
@@ -135,7 +168,7 @@ export class ConversationStore {
     }
     const c = this.read(id);
     if (!c) {
-      // Leave the file for the creator to inspect, but stop listing what cannot be opened.
+      // Kept aside for the creator to inspect (read() did it), and no longer listed.
       this.entries.delete(id);
       this.writeIndex();
       throw coreError('not_found', 'This conversation\'s file is damaged and cannot be opened; your other conversations are not affected.');
@@ -187,8 +220,9 @@ export class ConversationStore {
       }
       let c = this.cache.get(e.id);
       if (!c) {
-        const text = await readFile(this.file(e.id), 'utf8').catch(() => undefined);
-        c = text === undefined ? undefined : this.parse(e.id, text);
+        const bytes = await readFile(this.file(e.id)).catch(() => undefined);
+        const parsed = bytes === undefined ? undefined : this.parse(e.id, bytes);
+        c = typeof parsed === 'string' ? undefined : parsed;
       }
       const snippet = c ? findSnippet(c.messages, q) : undefined;
       if (snippet !== undefined) out.push({ ...summaryOf(e), snippet });

@@ -7,12 +7,19 @@
 import type { ChatMessageView, ChatUsage } from '../../../shared/contract/chat.js';
 import type { ErrorData } from '../../../shared/contract/result.js';
 import { GatewayFailure } from '../gateway/failure.js';
-import type { ReplyEvent } from './reply-events.js';
+import type { EchoFilter, KeyMask } from '../gateway/mask-key.js';
+import type { Rating, ReplyEvent } from './reply-events.js';
 import type { ReplyEnd } from './reply-reader.js';
 
 export interface AssembleOptions {
   /** Continue: the reply's only choice is appended to this existing choice. */
   appendTo?: number;
+  /**
+   * The key of the call (its client's `mask`): every text of the reply passes through it before
+   * it is kept or forwarded, so what is saved, streamed, shown and exported never holds the key
+   * a gateway quoted back (docs/security.md).
+   */
+  mask?: KeyMask;
 }
 
 export type Outcome = 'done' | 'error' | 'aborted';
@@ -29,8 +36,17 @@ const addUsage = (a: ChatUsage | undefined, b: ChatUsage): ChatUsage => {
   return { prompt: a.prompt + b.prompt, completion: a.completion + b.completion, total: a.total + b.total, ...(a.thoughts !== undefined || b.thoughts !== undefined ? { thoughts } : {}) };
 };
 
+const maskData = (data: ErrorData, mask?: KeyMask): ErrorData => (mask
+  ? { ...data, message: mask.text(data.message), ...(data.param !== undefined ? { param: mask.text(data.param) } : {}) }
+  : data);
+
 export class ReplyAssembler {
   private readonly seen = new Set<number>();
+  /**
+   * Per choice, the reply's text on its way through the key mask: an echo split across two
+   * deltas is held back until it is whole and masked (mask-key.ts), then released.
+   */
+  private readonly filters = new Map<number, EchoFilter>();
   private readonly finished = new Set<number>();
   private readonly baseUsage: ChatUsage | undefined;
   private completed = false;
@@ -54,10 +70,28 @@ export class ReplyAssembler {
     return choices[choice];
   }
 
+  private text(s: string): string {
+    return this.opts.mask ? this.opts.mask.text(s) : s;
+  }
+
+  private ratings(ratings: Rating[]): Rating[] {
+    return this.opts.mask ? ratings.map((r) => ({ category: this.text(r.category), probability: this.text(r.probability) })) : ratings;
+  }
+
+  private filter(choice: number): EchoFilter | undefined {
+    if (!this.opts.mask) return undefined;
+    let f = this.filters.get(choice);
+    if (!f) this.filters.set(choice, (f = this.opts.mask.stream()));
+    return f;
+  }
+
   /** Applies one event; returns the text to forward to the renderer, if any. */
   apply(e: ReplyEvent): { choice: number; text: string } | undefined {
     if (e.type === 'error') {
-      this.failure ??= e.failure;
+      const f = e.failure;
+      this.failure ??= this.opts.mask
+        ? new GatewayFailure(f.code, this.text(f.message), f.retryable, f.status, f.param && this.text(f.param), f.retryAfterMs, f.maybeReceived)
+        : f;
       return undefined;
     }
     if (e.type === 'usage') {
@@ -65,7 +99,7 @@ export class ReplyAssembler {
       return undefined;
     }
     if (e.type === 'promptSafety') {
-      this.message.promptSafetyRatings = e.ratings;
+      this.message.promptSafetyRatings = this.ratings(e.ratings);
       return undefined;
     }
     if (e.type === 'completed') {
@@ -77,14 +111,30 @@ export class ReplyAssembler {
     this.seen.add(e.choice);
     const slot = this.slot(at);
     if (e.type === 'delta') {
-      slot.text += e.text;
-      return { choice: at, text: e.text };
+      const text = this.filter(at)?.push(e.text) ?? e.text;
+      slot.text += text;
+      return text ? { choice: at, text } : undefined;
     }
     if (e.type === 'finish') {
-      slot.finishReason = e.reason;
+      slot.finishReason = this.text(e.reason);
       this.finished.add(e.choice);
-    } else slot.safetyRatings = e.ratings;
+    } else slot.safetyRatings = this.ratings(e.ratings);
     return undefined;
+  }
+
+  /**
+   * Releases the text still held back by the key mask (the reply has ended, one way or another):
+   * it is added to the message, and returned for the renderer.
+   */
+  drain(): { choice: number; text: string }[] {
+    const out: { choice: number; text: string }[] = [];
+    for (const [choice, f] of this.filters) {
+      const text = f.end();
+      if (!text) continue;
+      this.slot(choice).text += text;
+      out.push({ choice, text });
+    }
+    return out;
   }
 
   private hasText(): boolean {
@@ -96,6 +146,7 @@ export class ReplyAssembler {
    * interrupted it, `stopped` when the creator pressed Stop.
    */
   settle(end: ReplyEnd | undefined, thrown?: unknown, stopped = false): Settled {
+    this.drain();
     if (stopped) return { outcome: 'aborted', status: 'stopped' };
     const failure = this.failure ?? (thrown !== undefined ? asFailure(thrown) : undefined);
     if (!failure && end) {
@@ -105,7 +156,8 @@ export class ReplyAssembler {
     const cause = failure ?? (end?.whole
       ? new GatewayFailure('bad_response', 'The gateway answered without any text.', true)
       : new GatewayFailure('bad_response', 'The reply stopped before the gateway said it was finished.', true));
-    const data = cause.toData();
+    // A failure thrown while reading (a whole body that was no reply, say) may quote the key too.
+    const data = maskData(cause.toData(), this.opts.mask);
     // A partial reply can always be continued or regenerated.
     if (this.hasText()) return { outcome: 'error', status: 'incomplete', error: { ...data, retryable: true, message: `${data.message} The text so far is kept.` } };
     return { outcome: 'error', status: 'failed', error: data };

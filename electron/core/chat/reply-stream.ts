@@ -95,7 +95,7 @@ export class ReplyStream {
   /** Receives the reply; never throws. */
   async run(): Promise<StreamResult> {
     const { job, deps } = this;
-    const assembler = new ReplyAssembler(job.message, { appendTo: job.appendTo });
+    const assembler = new ReplyAssembler(job.message, { appendTo: job.appendTo, mask: deps.client.mask });
     let lastSave = deps.now();
     const batcher = new DeltaBatcher((deltas) => {
       deps.emit('chat.onDidStream', { streamId: job.streamId, conversationId: job.conversationId, messageId: job.message.id, deltas });
@@ -142,6 +142,8 @@ export class ReplyStream {
 
     let settled: Settled;
     try {
+      // What the key mask held back (the start of a possible echo) goes out before the end.
+      for (const delta of assembler.drain()) batcher.push(delta.choice, delta.text);
       batcher.flush();
     } catch (err) {
       thrown ??= err;

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { failureFromNetwork, failureFromStatus, failureFromUnreadable, GatewayFailure } from './failure.js';
 import { RedirectSeen, requestJson, TimeoutSeen, type JsonAnswer } from './http-json.js';
 import { boundedResponse, headOfBody, LIMITS } from './limits.js';
+import { KeyMask } from './mask-key.js';
+import { nextHop, REDIRECTS, RedirectRefused, type Hop } from './redirects.js';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
 
 export interface GatewayConfig {
@@ -58,12 +60,18 @@ export class GatewayClient {
   private readonly light: boolean;
   private readonly policy: RetryPolicy;
   private readonly base: string;
+  /**
+   * Masks this client's key in text a gateway sends (mask-key.ts): its failures here, and what
+   * the callers keep of its answers (stream error events, replies, task errors).
+   */
+  readonly mask: KeyMask;
 
   constructor(private readonly config: GatewayConfig) {
     this.fetch = config.fetch ?? globalThis.fetch;
     this.light = config.fetch === undefined;
     this.policy = { ...DEFAULT_RETRY, ...config.retry };
     this.base = config.baseUrl.replace(/\/+$/, '');
+    this.mask = new KeyMask(config.apiKey);
   }
 
   private headers(spec: CallSpec): Record<string, string> {
@@ -78,20 +86,30 @@ export class GatewayClient {
     return spec.timeoutMs ?? this.config.timeoutMs ?? 30_000;
   }
 
-  /** One attempt: resolves with a 2xx response (body unread) or throws a GatewayFailure. */
+  /**
+   * One attempt: resolves with a 2xx response (body unread) or throws a GatewayFailure. Redirects
+   * are followed here, under the one rule of redirects.ts: never with the key to another origin.
+   */
   private async attempt(spec: CallSpec, timeout = AbortSignal.timeout(this.timeoutOf(spec))): Promise<Response> {
     const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+    const body = spec.json !== undefined ? JSON.stringify(spec.json) : spec.form;
+    let hop: Hop = { url: new URL(`${this.base}${spec.path}`), method: spec.method, headers: this.headers(spec), keepBody: body !== undefined, hops: 0 };
     let res: Response;
-    try {
-      res = await this.fetch(`${this.base}${spec.path}`, {
-        method: spec.method,
-        headers: this.headers(spec),
-        body: spec.json !== undefined ? JSON.stringify(spec.json) : spec.form,
-        signal,
-        redirect: 'follow',
-      });
-    } catch (err) {
-      throw failureFromNetwork(err, timeout.aborted && !spec.signal?.aborted, spec.signal?.aborted ?? false);
+    for (;;) {
+      try {
+        res = await this.fetch(hop.url.href, { method: hop.method, headers: hop.headers, body: hop.keepBody ? body : undefined, signal, redirect: 'manual' });
+      } catch (err) {
+        throw failureFromNetwork(err, timeout.aborted && !spec.signal?.aborted, spec.signal?.aborted ?? false);
+      }
+      const location = res.headers.get('location');
+      if (!REDIRECTS.has(res.status) || location === null) break;
+      // The redirect's own body is not read: its socket goes back to the pool.
+      await res.body?.cancel().catch(() => undefined);
+      try {
+        hop = nextHop(hop, res.status, location);
+      } catch (err) {
+        throw redirectFailure(err, res.status);
+      }
     }
     if (res.ok) return boundedResponse(res, spec.maxBytes ?? LIMITS.jsonBytes, 'answer');
     const text = await headOfBody(res, LIMITS.errorBytes).catch(() => '');
@@ -105,7 +123,7 @@ export class GatewayClient {
       a = await requestJson(`${this.base}${spec.path}`, { method: 'GET', headers: this.headers(spec), signal: spec.signal, timeoutMs: this.timeoutOf(spec), maxBytes: spec.maxBytes ?? LIMITS.jsonBytes });
     } catch (err) {
       if (err instanceof GatewayFailure) throw err;
-      // fetch follows redirects (and knows which headers may cross origins): let it.
+      // A redirect is followed on the fetch path, the one that applies the redirect rule.
       if (err instanceof RedirectSeen) return this.attemptText(spec);
       throw failureFromNetwork(err, err instanceof TimeoutSeen, spec.signal?.aborted ?? false);
     }
@@ -170,17 +188,15 @@ export class GatewayClient {
 
   /**
    * Some gateways quote the key back in an auth error ("Incorrect API key provided: sk-…"). Its
-   * message goes on to the renderer, the logs and saved replies, so the key is masked here, the one
-   * place that knows it, as the rest of the studio shows it: its last four characters. Echoes in
-   * another case, or encoded as base64 or hex (a Basic header quoted back, a debug dump), are
-   * masked too (docs/security.md).
+   * message goes on to the renderer, the logs and saved replies, so the key is masked here, as
+   * the rest of the studio shows it: its last four characters (mask-key.ts, docs/security.md).
    */
   private masked(err: unknown): unknown {
-    const key = this.config.apiKey;
-    if (!(err instanceof GatewayFailure) || key.length < 8) return err;
-    const message = maskKey(err.message, key);
-    if (message === err.message) return err;
-    return new GatewayFailure(err.code, message, err.retryable, err.status, err.param, err.retryAfterMs, err.maybeReceived);
+    if (!(err instanceof GatewayFailure)) return err;
+    const message = this.mask.text(err.message);
+    const param = err.param === undefined ? undefined : this.mask.text(err.param);
+    if (message === err.message && param === err.param) return err;
+    return new GatewayFailure(err.code, message, err.retryable, err.status, param, err.retryAfterMs, err.maybeReceived);
   }
 
   private async readJson<T>(spec: CallSpec, schema: z.ZodType<T>, form: BodyForm): Promise<T> {
@@ -208,14 +224,14 @@ export class GatewayClient {
   }
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** `text` with every echo of `key` (any case, base64 with or without padding, base64url, hex) masked. */
-export function maskKey(text: string, key: string): string {
-  const bytes = Buffer.from(key, 'utf8');
-  const forms = [key, bytes.toString('base64'), bytes.toString('base64').replace(/=+$/, ''), bytes.toString('base64url'), bytes.toString('hex')];
-  const pattern = new RegExp([...new Set(forms)].sort((a, b) => b.length - a.length).map(escapeRe).join('|'), 'gi');
-  return text.replace(pattern, `…${key.slice(-4)}`);
+/**
+ * A redirect not followed (redirects.ts), as the creator reads it: to another origin, what to do
+ * about it; a hop without a usable `Location`, an unexpected answer like any other 3xx.
+ */
+function redirectFailure(err: unknown, status: number): GatewayFailure {
+  if (err instanceof RedirectRefused && err.elsewhere) return new GatewayFailure('bad_response', err.message, false, status);
+  if (err instanceof RedirectRefused) return new GatewayFailure('bad_response', 'The gateway redirected this request too many times.', false, status);
+  return failureFromStatus(status, '', '', null);
 }
 
 /**

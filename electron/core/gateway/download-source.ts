@@ -10,6 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { transportFor } from './http-agents.js';
+import { nextHop, REDIRECTS, withoutKey, type Hop } from './redirects.js';
 
 export interface OpenedBody {
   status: number;
@@ -18,10 +19,6 @@ export interface OpenedBody {
   /** The body arrives decoded from a Content-Encoding: its length is not the announced one. */
   decoded: boolean;
 }
-
-/** What fetch follows on its own (its default `redirect: 'follow'`, up to 20 hops). */
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const MAX_REDIRECTS = 20;
 
 const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
   gzip: () => zlib.createGunzip(),
@@ -45,15 +42,18 @@ function headerOf(res: IncomingMessage) {
   };
 }
 
+/**
+ * A result link needs no key (download.ts): none is attached to it, nor to any hop it redirects
+ * to, whatever a caller passes (redirects.ts, docs/security.md).
+ */
 export async function openWithHttp(link: string, headers: Record<string, string>, signal?: AbortSignal): Promise<OpenedBody> {
-  let url = new URL(link);
-  for (let hops = 0; ; hops++) {
-    const res = await get(url, headers, signal);
+  let hop: Hop = { url: new URL(link), method: 'GET', headers: withoutKey(headers), keepBody: false, hops: 0 };
+  for (;;) {
+    const res = await get(hop.url, hop.headers, signal);
     const location = res.headers.location;
     if (REDIRECTS.has(res.statusCode ?? 0) && location) {
       res.resume(); // drain the redirect's own body so its socket goes back to the pool
-      if (hops >= MAX_REDIRECTS) throw new Error('too many redirects');
-      url = new URL(location, url);
+      hop = nextHop(hop, res.statusCode!, location);
       continue;
     }
     const encoding = (res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
@@ -70,7 +70,8 @@ export async function openWithHttp(link: string, headers: Record<string, string>
 }
 
 export async function openWithFetch(fetchImpl: typeof fetch, link: string, headers: Record<string, string>, signal?: AbortSignal): Promise<OpenedBody> {
-  const res = await fetchImpl(link, { headers, signal });
+  // Without a key in its headers, fetch may follow the link's redirects itself.
+  const res = await fetchImpl(link, { headers: withoutKey(headers), signal });
   const body = res.body ? Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
   // fetch decodes by itself; what it reports as the length is the encoded one.
   const encoding = (res.headers.get('content-encoding') ?? 'identity').trim().toLowerCase();

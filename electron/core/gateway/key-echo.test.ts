@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { GatewayClient, maskKey } from './client.js';
+import { GatewayClient } from './client.js';
+import { maskKey } from './mask-key.js';
 
 const KEY = 'sk-Live-0123456789abcdefXYZ';
 const b64 = Buffer.from(KEY).toString('base64');

@@ -1,12 +1,14 @@
 /**
  * The index file in the app's data folder: a cache of the sidecars that makes opening fast. It is
- * never the only copy of anything, so a missing, damaged or foreign index is simply rebuilt, and
- * writes are coalesced (a burst of saves costs one write) and atomic (a kill never leaves half).
+ * never the only copy of anything, so a missing, damaged or foreign index is simply rebuilt (a
+ * damaged one kept aside first, docs/security.md), and writes are coalesced (a burst of saves
+ * costs one write) and atomic (a kill never leaves half).
  */
 import path from 'node:path';
 import { z } from 'zod';
 import { IndexRows } from './library-index.js';
 import { errno, writeAtomic, type DiskOps } from './disk.js';
+import { parseDataFile } from '../unreadable-file.js';
 
 const IndexFile = z.object({
   version: z.literal(1),
@@ -17,25 +19,32 @@ const IndexFile = z.object({
 });
 export type IndexFile = z.infer<typeof IndexFile>;
 
-/** The content of a valid index written for `root`, or undefined (with the reason logged). */
-export async function readIndex(disk: DiskOps, file: string, root: string, log: (line: string) => void): Promise<IndexFile | undefined> {
-  let text: string;
+/**
+ * The content of a valid index written for `root`, or undefined (with the reason logged);
+ * `damaged` is called for a file that is there but unreadable (not for one of another folder).
+ */
+export async function readIndex(disk: DiskOps, file: string, root: string, log: (line: string) => void, damaged: () => void = () => undefined): Promise<IndexFile | undefined> {
+  let bytes: Buffer;
   try {
-    text = (await disk.readFile(file)).toString('utf8');
+    bytes = await disk.readFile(file);
   } catch (err) {
-    if (errno(err) !== 'ENOENT') log(`library: cannot read the index (${errno(err) ?? String(err)}); rebuilding from sidecars`);
+    if (errno(err) === 'ENOENT') return undefined;
+    log(`library: cannot read the index (${errno(err) ?? String(err)}); rebuilding from sidecars`);
+    damaged();
     return undefined;
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseDataFile(bytes);
   } catch {
     log('library: the index is damaged; rebuilding from sidecars');
+    damaged();
     return undefined;
   }
   const parsed = IndexFile.safeParse(json);
   if (!parsed.success) {
     log('library: the index does not match its schema; rebuilding from sidecars');
+    damaged();
     return undefined;
   }
   if (parsed.data.root !== root) {

@@ -82,6 +82,8 @@ export class LibraryIndex {
   private readonly byId = new Map<string, Entry>();
   private readonly modelCounts = new Map<string, number>();
   private readonly modelHay = new Map<string, string>();
+  /** Each item's file and thumbnail (a video's poster), counted: only these may be served. */
+  private readonly paths = new Map<string, number>();
 
   constructor(private readonly log: (line: string) => void = () => undefined) {}
 
@@ -94,12 +96,14 @@ export class LibraryIndex {
     this.sorted = [];
     this.byId.clear();
     this.modelCounts.clear();
+    this.paths.clear();
     for (const row of rows) {
       if (this.byId.has(row[0])) continue;
       const e: Entry = { row, hay: row[8].toLowerCase() };
       this.byId.set(row[0], e);
       this.sorted.push(e);
       this.countModel(row[9], 1);
+      this.countPaths(row, 1);
     }
     // The file is written newest first, so this is one linear pass in the usual case.
     this.sorted.sort((a, b) => newerFirst(a.row, b.row));
@@ -120,6 +124,7 @@ export class LibraryIndex {
     this.sorted.splice(lo, 0, e);
     this.byId.set(item.id, e);
     this.countModel(item.model, 1);
+    this.countPaths(row, 1);
   }
 
   delete(id: string): LibraryItem | undefined {
@@ -129,6 +134,7 @@ export class LibraryIndex {
     const at = this.sorted.indexOf(e);
     if (at >= 0) this.sorted.splice(at, 1);
     this.countModel(e.row[9], -1);
+    this.countPaths(e.row, -1);
     return this.materialize(e);
   }
 
@@ -144,6 +150,11 @@ export class LibraryIndex {
 
   models(): string[] {
     return [...this.modelCounts.keys()].sort((a, b) => a.localeCompare(b));
+  }
+
+  /** Whether `relativePath` ('/'-separated) is an item's file or thumbnail. */
+  knows(relativePath: string): boolean {
+    return this.paths.has(relativePath);
   }
 
   list(q: ListQuery = {}): ListResult {
@@ -184,6 +195,15 @@ export class LibraryIndex {
     for (const [k, v] of Object.entries(optional)) if (v !== null && v !== undefined) (item as Record<string, unknown>)[k] = v;
     e.item = item;
     return item;
+  }
+
+  private countPaths(row: IndexRow, delta: number): void {
+    for (const path of [row[2], row[12]]) {
+      if (path === null) continue;
+      const n = (this.paths.get(path) ?? 0) + delta;
+      if (n > 0) this.paths.set(path, n);
+      else this.paths.delete(path);
+    }
   }
 
   private countModel(model: string, delta: number): void {

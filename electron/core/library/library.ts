@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { removeStaleTemps } from '../atomic-file.js';
+import { keepUnreadable } from '../unreadable-file.js';
 import { LibraryItem, LibraryItemMeta } from './library-item.js';
 import { LibraryIndex, type ListQuery, type ListResult } from './library-index.js';
 import { CoalescedWriter, readIndex, writeIndex } from './index-file.js';
@@ -36,6 +37,8 @@ export interface LibraryOptions {
   ffmpeg?: boolean;
   /** Which ffmpeg makes posters and its limits; the defaults are poster.ts's. */
   thumbnails?: PosterOptions;
+  /** The index was unreadable and kept aside (its backup's name, null when the disk refused) before being rebuilt. */
+  onUnreadable?: (backup: string | null) => void;
 }
 
 export interface AddInput {
@@ -56,6 +59,7 @@ export class Library {
   private readonly disk: DiskOps;
   private readonly ffmpeg: boolean;
   private readonly thumbnails: PosterOptions;
+  private readonly onUnreadable: (backup: string | null) => void;
   private readonly index: LibraryIndex;
   private readonly writer: CoalescedWriter;
   /** Folder mtimes from the last reconcile, written with the index (see scan.ts). */
@@ -70,6 +74,7 @@ export class Library {
     this.disk = { ...nodeDisk, ...opts.disk };
     this.ffmpeg = opts.ffmpeg ?? true;
     this.thumbnails = opts.thumbnails ?? {};
+    this.onUnreadable = opts.onUnreadable ?? (() => undefined);
     this.index = new LibraryIndex(this.log);
     this.writer = new CoalescedWriter(
       () => writeIndex(this.disk, this.indexFile, { root: this.root, dirs: this.dirs, rows: this.index.rows() }),
@@ -89,12 +94,25 @@ export class Library {
 
   private async load(): Promise<number> {
     removeStaleTemps(path.dirname(this.indexFile), [path.basename(this.indexFile)]);
-    const known = await readIndex(this.disk, this.indexFile, this.root, this.log);
+    const known = await readIndex(this.disk, this.indexFile, this.root, this.log, () => this.keepIndexAside());
     const { rows, dirs, changed } = await reconcile(this.disk, this.root, known, this.log);
     this.index.load(rows);
     this.dirs = dirs;
     if (changed) this.writer.schedule();
     return this.index.size;
+  }
+
+  /** A damaged index is kept for the creator before the rebuilt one is written in its place. */
+  private keepIndexAside(): void {
+    let backup: string | null = null;
+    try {
+      backup = keepUnreadable(this.indexFile);
+      this.log(`library: kept the unreadable index as ${backup}`);
+    } catch (err) {
+      // Only a cache of the sidecars: the rebuilt index replaces it, and the creator is told.
+      this.log(`library: could not keep the unreadable index aside (${errno(err) ?? String(err)})`);
+    }
+    this.onUnreadable(backup);
   }
 
   /** Writes any pending index change; call before the process exits. */
@@ -112,6 +130,11 @@ export class Library {
 
   models(): string[] {
     return this.index.models();
+  }
+
+  /** Whether a library-relative path is a saved item's file or thumbnail: the only media served. */
+  knows(relativePath: string): boolean {
+    return this.index.knows(relativePath);
   }
 
   /** Absolute path of a library-relative path, refusing anything that would leave the root. */

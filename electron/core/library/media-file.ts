@@ -1,13 +1,17 @@
 /**
  * Library media for the renderer, shared by the desktop's `studio-media:` protocol and the browser
- * shell's `/media/` route (DESIGN §3.8): a path relative to the library root maps to a file under
- * it and nothing else: traversal, encoded separators, absolute paths and symlinks that lead out of
- * the root are all refused.
+ * shell's `/media/` route. The renderer shows model output, so it is not trusted to name files
+ * (docs/architecture.md, "Library-known media"): a path is served only when the library
+ * knows it (an item's file or thumbnail), and then only if it really lies under the root:
+ * traversal, encoded separators, absolute paths and symlinks that lead out are all refused.
  */
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+
+/** The file a raw (still percent-encoded) media path names, or undefined: what both shells serve. */
+export type MediaLookup = (rawRelative: string) => Promise<string | undefined>;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -28,11 +32,11 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * The file a raw (still percent-encoded) library path names, or undefined when it is malformed or
- * leads outside `root`. It is checked before decoding, because URL parsing silently resolves
- * `..` and `%2e%2e`.
+ * The library-relative path ('/'-separated, decoded) a raw media path names, or undefined when it
+ * is malformed or could step outside a root. It is checked before decoding, because URL parsing
+ * silently resolves `..` and `%2e%2e`.
  */
-export async function resolveLibraryFile(root: string, rawRelative: string): Promise<string | undefined> {
+export function libraryPathOf(rawRelative: string): string | undefined {
   const rawPath = rawRelative.split(/[?#]/, 1)[0];
   if (rawPath === '' || /%(?:2e|2f|5c|00)|\\|\0/i.test(rawPath)) return undefined;
   let segments: string[];
@@ -42,11 +46,18 @@ export async function resolveLibraryFile(root: string, rawRelative: string): Pro
     return undefined; // malformed percent-encoding
   }
   if (segments.some((s) => s === '' || s === '.' || s === '..' || /[/\\:\0]/.test(s))) return undefined;
-  const relativePath = segments.join(sep);
-  if (isAbsolute(relativePath)) return undefined;
+  return isAbsolute(segments.join(sep)) ? undefined : segments.join('/');
+}
 
+/**
+ * The file a raw library path names under `root`, or undefined when `knows` does not know the
+ * path, or it is malformed, or it leads outside `root` (a hostile sidecar may name any path).
+ */
+export async function resolveLibraryFile(root: string, rawRelative: string, knows: (relativePath: string) => boolean): Promise<string | undefined> {
+  const relativePath = libraryPathOf(rawRelative);
+  if (relativePath === undefined || !knows(relativePath)) return undefined;
   const base = resolve(root);
-  const candidate = resolve(base, relativePath);
+  const candidate = resolve(base, ...relativePath.split('/'));
   if (!isInside(base, candidate)) return undefined;
   try {
     // The real paths decide: a symlink inside the library may point anywhere on disk.
@@ -58,10 +69,10 @@ export async function resolveLibraryFile(root: string, rawRelative: string): Pro
   }
 }
 
-/** Answers a media request for `rawRelative` under `root`, with single-range support for seeking. */
-export async function serveLibraryFile(request: Request, root: string, rawRelative: string): Promise<Response> {
+/** Answers a media request for `rawRelative` (the file `lookup` finds), with single-range support for seeking. */
+export async function serveLibraryFile(request: Request, lookup: MediaLookup, rawRelative: string): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Method not allowed');
-  const file = await resolveLibraryFile(root, rawRelative);
+  const file = await lookup(rawRelative);
   if (!file) return text(404, 'Not found');
   const { size } = await stat(file);
   const headers: Record<string, string> = {

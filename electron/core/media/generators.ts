@@ -82,7 +82,8 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
   const u = res.usageMetadata;
   return {
     items, finishReason, notice,
-    ...(texts.length ? { text: texts.join('\n') } : {}),
+    // The model's words go to the screen: a key the gateway quoted back is masked (docs/security.md).
+    ...(texts.length ? { text: d.client.mask.text(texts.join('\n')) } : {}),
     usage: { promptTokenCount: u.promptTokenCount, candidatesTokenCount: u.candidatesTokenCount, totalTokenCount: u.totalTokenCount },
   };
 }

@@ -3,11 +3,12 @@
  * atomically (temp file, fsync, rename) and coalesced, so a kill leaves the old or the new file.
  * A write the disk refuses never takes the studio down: a coalesced one is logged and retried with
  * the next change, a durable one (before a job-submitting POST) throws a message for the creator.
+ * A file it cannot read whole is kept as a dated backup before it is rewritten (docs/security.md).
  */
-import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { removeStaleTemps, writeFileAtomic } from '../atomic-file.js';
 import { dataWriteError } from '../errors.js';
+import { keepUnreadable, readDataFile } from '../unreadable-file.js';
 import { z } from 'zod';
 import { JobRecord } from './job-record.js';
 
@@ -16,22 +17,49 @@ const StoreFile = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) }
 export class JobStore {
   private readonly jobs = new Map<string, JobRecord>();
   private timer?: NodeJS.Timeout;
+  /** Why an unreadable task list could not be kept aside: until it can, nothing is written over it. */
+  private blocked: unknown;
 
-  constructor(private readonly file: string, private readonly log: (line: string) => void = () => undefined) {
+  constructor(
+    private readonly file: string,
+    private readonly log: (line: string) => void = () => undefined,
+    onUnreadable: (backup: string | null) => void = () => undefined,
+  ) {
     removeStaleTemps(dirname(file), [basename(file)]);
-    if (!existsSync(file)) return;
+    let doc: z.infer<typeof StoreFile> | undefined;
     try {
-      const doc = StoreFile.parse(JSON.parse(readFileSync(file, 'utf8')));
-      for (const raw of doc.jobs) {
-        const r = JobRecord.safeParse(raw);
-        if (r.success) this.jobs.set(r.data.id, r.data);
-        else log(`Skipped an unreadable job record: ${r.error.issues[0]?.message}`);
-      }
+      const found = readDataFile(file);
+      if (!found) return;
+      doc = StoreFile.parse(found.value);
     } catch (err) {
-      // Keep the damaged file for the user; start with what we can.
-      const aside = `${file}.damaged-${Date.now()}`;
-      renameSync(file, aside);
-      log(`The task list could not be read (${(err as Error).message}); it was kept as ${aside}.`);
+      // Moved aside whole; the studio starts with an empty list.
+      log(`The task list could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`);
+      onUnreadable(this.keepAside('move'));
+      return;
+    }
+    let skipped = 0;
+    for (const raw of doc.jobs) {
+      const r = JobRecord.safeParse(raw);
+      if (r.success) this.jobs.set(r.data.id, r.data);
+      else {
+        skipped += 1;
+        log(`Skipped an unreadable job record: ${r.error.issues[0]?.message}`);
+      }
+    }
+    // The next write drops the records it could not read: a copy of the whole file keeps them.
+    if (skipped > 0) onUnreadable(this.keepAside('copy'));
+  }
+
+  /** The backup's name, or null when the disk refused (then every write is refused too). */
+  private keepAside(how: 'move' | 'copy'): string | null {
+    try {
+      const backup = keepUnreadable(this.file, how);
+      this.log(`The task list was kept as ${backup}.`);
+      return backup;
+    } catch (err) {
+      this.blocked = err;
+      this.log(`The task list could not be kept aside (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); it will not be written over.`);
+      return null;
     }
   }
 
@@ -77,6 +105,7 @@ export class JobStore {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     try {
+      if (this.blocked !== undefined) throw this.blocked;
       writeFileAtomic(this.file, JSON.stringify({ version: 1, jobs: this.all() }));
     } catch (err) {
       throw dataWriteError('The task list', err, dirname(this.file));

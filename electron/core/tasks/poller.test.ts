@@ -26,6 +26,7 @@ afterEach(() => {
 function heldClient() {
   const calls: { path: string; answer(): void }[] = [];
   const client = {
+    mask: { text: (t: string) => t },
     json: (spec: { path: string }) => new Promise((resolve) => {
       const id = spec.path.split('/').pop()!;
       calls.push({ path: spec.path, answer: () => resolve({ task_id: id, status: 'processing', progress: 10, created_at: '1' }) });

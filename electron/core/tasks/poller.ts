@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { GenericTask, MultipartVideoTask } from '../../../shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
+import type { KeyMask } from '../gateway/mask-key.js';
 import { backoffMs, nextIntervalMs, type Cadence } from './cadence.js';
 import { collectUrls, linksExpireAt, normalizeStatus, POLLED_STATES, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
@@ -163,8 +164,7 @@ export class Poller {
   }
 
   /** The job's task as the gateway has it now. */
-  private query(job: JobRecord, idempotent: boolean): Promise<Polled> {
-    const client = this.d.clientFor(job.profileId);
+  private query(job: JobRecord, idempotent: boolean, client = this.d.clientFor(job.profileId)): Promise<Polled> {
     this.requests += 1;
     const path = job.route === 'multipart' ? `/v1/videos/${encodeURIComponent(job.remoteId!)}` : `/v1/tasks/${encodeURIComponent(job.remoteId!)}`;
     return job.route === 'multipart'
@@ -184,11 +184,12 @@ export class Poller {
     const kind = job.kind;
     const errorBefore = job.error;
     try {
+      const client = this.d.clientFor(job.profileId);
       // The poller keeps its own cadence: the client's quick retries would only add requests.
-      const raw = await this.query(job, false);
+      const raw = await this.query(job, false, client);
       // Cancelled or removed while the answer was on its way.
       if (job.state === 'cancelled' || this.d.store.get(job.id) !== job) return;
-      this.apply(job, raw);
+      this.apply(job, raw, client.mask);
       job.errorStreak = 0;
     } catch (err) {
       const f = err instanceof GatewayFailure ? err : new GatewayFailure('internal', (err as Error).message, true);
@@ -206,13 +207,19 @@ export class Poller {
     this.save(job, !POLLED_STATES.includes(job.state) || job.error !== errorBefore);
   }
 
-  private apply(job: JobRecord, raw: Polled): void {
+  /**
+   * Takes the gateway's word on a task. Its words the studio shows and keeps in jobs.json (the
+   * status as said, the prompt as rewritten, a failure's reason) pass through the key mask of
+   * the call first: a gateway may quote the key back in any of them (docs/security.md). A
+   * failure of the call itself comes masked from the client.
+   */
+  private apply(job: JobRecord, raw: Polled, mask: KeyMask): void {
     const status = statusOf(raw);
-    job.rawStatus = status;
+    job.rawStatus = mask.text(status);
     job.state = normalizeStatus(job.route, status);
     job.error = undefined;
     if ('progress' in raw) job.progress = raw.progress;
-    if ('actual_prompt' in raw && raw.actual_prompt) job.actualPrompt = raw.actual_prompt;
+    if ('actual_prompt' in raw && raw.actual_prompt) job.actualPrompt = mask.text(raw.actual_prompt);
     const now = this.d.now();
     if (job.state === 'completed') {
       job.progress = 100;
@@ -226,7 +233,7 @@ export class Poller {
     } else if (job.state === 'failed') {
       job.finishedAt = now;
       const message = ('error' in raw && raw.error?.message) || ('message' in raw && raw.message) || undefined;
-      job.error = message ? `The gateway says: ${message}` : 'The job failed on the gateway (no reason given).';
+      job.error = message ? `The gateway says: ${mask.text(message)}` : 'The job failed on the gateway (no reason given).';
     } else {
       job.nextCheckAt = now + nextIntervalMs(this.d.cadence, job.kind, this.d.random);
     }

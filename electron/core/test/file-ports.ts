@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../../sandbox/server.js';
 import type { CorePorts, SecretsPort, SettingsPort } from '../ports.js';
+import { keepUnreadable, readDataFile } from '../unreadable-file.js';
 
 export function jsonFilePort(file: string): SettingsPort {
   return {
-    read: () => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined),
+    read: () => readDataFile(file)?.value,
     write: (v) => writeFileSync(file, JSON.stringify(v)),
+    setAside: () => (existsSync(file) ? keepUnreadable(file) : undefined),
   };
 }
 
@@ -37,6 +39,9 @@ export function testPorts(overrides: Partial<CorePorts> = {}): CorePorts & { cle
     settings: jsonFilePort(join(dataDir, 'settings.json')),
     secrets: fileSecrets(join(dataDir, 'keys.json')),
     startSandbox: () => startSandbox({ dataDir: join(dataDir, 'sandbox'), speed: 100, streamPaceMs: 0 }),
+    // A creator who says yes to every move: tests of the move's refusals pass their own (the
+    // shells' real ports have their tests; without a port the core declines every move).
+    confirmLibraryMove: async () => 'confirmed',
     ...overrides,
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   };

@@ -1,8 +1,9 @@
 /**
  * The contract over the browser shell: calls are same-origin JSON POSTs, events come from one
- * shared EventSource. The token cookie is HttpOnly, so nothing here ever sees it; the browser
- * attaches it because every request stays on the shell's own origin.
+ * shared EventSource. Every request carries the session cookie (HttpOnly: nothing here sees it)
+ * and the tab's session secret (session.ts), which the cookie alone cannot replace.
  */
+import { readSession } from './session.js';
 import type { ErrorData, EventName, EventPayload, Input, MethodName, Output, Result, StudioApi } from '../../../shared/contract/index.js';
 
 const UNREACHABLE: ErrorData = {
@@ -13,7 +14,7 @@ const UNREACHABLE: ErrorData = {
 
 const SIGNED_OUT: ErrorData = {
   code: 'unauthorized',
-  message: 'This tab is no longer signed in to the studio. Open the link printed in the terminal where the studio runs.',
+  message: 'This tab is not signed in to the studio. Open the newest link printed in the terminal where the studio runs.',
   retryable: false,
 };
 
@@ -39,18 +40,19 @@ type AnyListener = (payload: unknown) => void;
  * need base64); every other call is a JSON POST.
  */
 function request<M extends MethodName>(method: M, input: Input<M>): [string, RequestInit] {
+  const session = readSession()?.api ?? '';
   if (method === 'attachments.add') {
     const { name, data } = input as Input<'attachments.add'>;
     return ['/api/upload', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(name) },
+      headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(name), 'X-Studio-Session': session },
       body: data as Uint8Array<ArrayBuffer>,
       credentials: 'same-origin',
     }];
   }
   return [`/api/call/${encodeURIComponent(method)}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-Studio-Session': session },
     body: JSON.stringify(input ?? {}),
     credentials: 'same-origin',
   }];
@@ -83,7 +85,8 @@ export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
   function openSource() {
     if (source) return;
     // The browser reconnects on its own after a dropped connection (not after a 403).
-    source = new Source('/api/events');
+    // An EventSource cannot send headers: the secret rides in its URL, which stays in this tab.
+    source = new Source(`/api/events?session=${encodeURIComponent(readSession()?.api ?? '')}`);
     source.onmessage = onMessage;
   }
 

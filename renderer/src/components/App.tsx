@@ -1,4 +1,4 @@
-/** The shell: top bar, navigation, top-up banner and the (lazily loaded) tab panels. */
+/** The shell: top bar, navigation, the unreadable-files notice, top-up banner and the (lazily loaded) tab panels. */
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { setLanguage } from '../i18n/index.js';
 import { resolveLanguage, systemLanguages } from '../i18n/languages.js';
 import { useUiStore } from '../state/ui-store.js';
 import { PaymentBanner } from './PaymentBanner.js';
+import { StartupProblemsNotice } from './StartupProblemsNotice.js';
 import { tabForKey } from './shortcuts.js';
 import { TabNav } from './TabNav.js';
 import { TopBar } from './TopBar.js';
@@ -82,6 +83,7 @@ export function App() {
         <TabNav />
         <main id="main" className="content" tabIndex={-1}>
           <Welcome />
+          <StartupProblemsNotice />
           <PaymentBanner />
           {TABS.filter((tab) => visited.includes(tab.id)).map(({ id, Panel }) => (
             <section

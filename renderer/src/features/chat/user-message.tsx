@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatImage, ChatMessageView } from '../../../../shared/contract/chat.js';
 import { EMPTY, useCall } from '../../api/client.js';
-import { mediaSrc } from '../../components/generator/media-src.js';
+import { mediaUrl } from '../../api/session.js';
 import { submitOnModEnterKey } from './keys.js';
 import type { ChatActions } from './chat-actions.js';
 import { CopyButton } from './copy-button.js';
@@ -19,7 +19,7 @@ function Images({ images }: { images: readonly ChatImage[] }) {
     <ul className="msg-images" aria-label={t('user.images')}>
       {images.map((img, i) =>
         img.kind === 'file' ? (
-          <li key={i}>{base !== undefined && <img className="msg-image" src={mediaSrc(base, img.file)} alt={img.name} loading="lazy" decoding="async" />}</li>
+          <li key={i}>{base !== undefined && <img className="msg-image" src={mediaUrl(base, img.file)} alt={img.name} loading="lazy" decoding="async" />}</li>
         ) : (
           <li key={i} className="msg-image-link">
             <a href={img.url} target="_blank" rel="noopener noreferrer">

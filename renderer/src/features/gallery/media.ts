@@ -5,10 +5,7 @@ import type { Formats } from '../../i18n/format.js';
 
 export type Kind = LibraryItemView['kind'];
 
-/** Library paths are relative and '/'-separated; each segment is encoded, the separators are not. */
-export function mediaUrl(base: string, rel: string): string {
-  return base + rel.split('/').map(encodeURIComponent).join('/');
-}
+export { mediaUrl } from '../../api/session.js';
 
 export interface GalleryFilters {
   kind?: Kind;

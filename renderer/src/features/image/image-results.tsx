@@ -13,9 +13,9 @@ import { UsageLine } from '../../components/generator/usage-line.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 import { hostTextNow, useHostText } from '../../i18n/host-text.js';
 import type { Run } from './use-image-runs.js';
+import { mediaUrl } from '../../api/session.js';
 
 /** Library paths are relative and may hold any character: each segment is encoded on its own. */
-export const mediaUrl = (base: string, path: string) => base + path.split('/').map(encodeURIComponent).join('/');
 
 /** A job's state in words; its error, when it has one, is the host's, in the language shown. */
 function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Formats): string {

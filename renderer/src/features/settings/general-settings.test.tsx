@@ -32,6 +32,66 @@ async function settings(answers: Answers = {}) {
 /** The message under a field (its aria-describedby), or nothing. */
 const errorOf = (input: HTMLInputElement) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)).find((p) => p?.className === 'field-error')?.textContent;
 
+describe('Library folder', () => {
+  const CODE = '123456';
+  /** The browser shell's answers: a move waits for the code printed in its terminal. */
+  const shellMove = ({ libraryDir, confirmCode }: { libraryDir?: string; confirmCode?: string }) => {
+    if (!confirmCode) throw { ...hostError(`To move the library to ${libraryDir}, enter the code printed in the terminal where the studio runs.`, 'confirmation_required'), param: 'libraryDir' };
+    if (confirmCode !== CODE) throw { ...hostError('That is not the code printed in the terminal for this folder. Check it and try again.', 'confirmation_required'), param: 'confirmCode' };
+    return { ...view, libraryDir: libraryDir! };
+  };
+
+  it('asks for the code printed in the terminal, shows a wrong one refused, and moves with the right one', async () => {
+    const s = await settings({ 'settings.update': (input) => shellMove(input) });
+    const library = s.section('Library');
+    await type(field(library, 'Library folder'), '/home/me/Moved');
+    await click(button(library, 'Save folder'));
+
+    const code = field(library, 'Code from the terminal');
+    expect(document.activeElement).toBe(code);
+    expect(library.textContent).toContain('Enter the code printed in the terminal where the studio runs, to move the library to /home/me/Moved.');
+    // Asking is not a failure of the folder.
+    expect(errorOf(field(library, 'Library folder'))).toBeUndefined();
+
+    await type(code, '654321');
+    await click(button(library, 'Save folder'));
+    expect(errorOf(field(library, 'Code from the terminal'))).toBe('That is not the code printed in the terminal for this folder. Check it and try again.');
+    expect(library.querySelector('[data-testid="library-dir"]')?.textContent).toBe('/home/me/Studio');
+
+    await type(field(library, 'Code from the terminal'), ` ${CODE} `);
+    await click(button(library, 'Save folder'));
+    expect(s.callsOf('settings.update')).toEqual([
+      { libraryDir: '/home/me/Moved' },
+      { libraryDir: '/home/me/Moved', confirmCode: '654321' },
+      { libraryDir: '/home/me/Moved', confirmCode: CODE },
+    ]);
+    expect(library.querySelector('[data-testid="library-dir"]')?.textContent).toBe('/home/me/Moved');
+    expect(() => field(library, 'Code from the terminal')).toThrow();
+  });
+
+  it('hides the code field when another folder is typed, and asks again for that one', async () => {
+    const s = await settings({ 'settings.update': (input) => shellMove(input) });
+    const library = s.section('Library');
+    await type(field(library, 'Library folder'), '/home/me/A');
+    await click(button(library, 'Save folder'));
+    await type(field(library, 'Code from the terminal'), CODE);
+    await type(field(library, 'Library folder'), '/home/me/B');
+    expect(() => field(library, 'Code from the terminal')).toThrow();
+    await click(button(library, 'Save folder'));
+    expect(s.callsOf('settings.update').at(-1)).toEqual({ libraryDir: '/home/me/B' });
+    expect(field(library, 'Code from the terminal').value).toBe('');
+  });
+
+  it('shows a move declined in the desktop dialog beside the folder, with no code field', async () => {
+    const s = await settings({ 'settings.update': () => Promise.reject({ ...hostError('The library was not moved: the move was not confirmed.', 'aborted'), param: 'libraryDir' }) });
+    const library = s.section('Library');
+    await type(field(library, 'Library folder'), '/home/me/Moved');
+    await click(button(library, 'Save folder'));
+    expect(errorOf(field(library, 'Library folder'))).toBe('The library was not moved: the move was not confirmed.');
+    expect(() => field(library, 'Code from the terminal')).toThrow();
+  });
+});
+
 describe('Largest file to save', () => {
   it('shows the saved limits, each with its bounds', async () => {
     const s = await settings();

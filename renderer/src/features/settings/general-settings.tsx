@@ -1,5 +1,5 @@
 /** Studio-wide settings: where outputs are saved, the theme, the language, file size limits and the host's responsiveness. */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../../shared/languages.js';
 import type { SettingsView } from '../../../../shared/contract/index.js';
@@ -13,18 +13,40 @@ import { useSettingsAction } from './use-settings-action.js';
 
 const THEMES = ['system', 'light', 'dark'] as const;
 
-/** Keyed by the saved path, so a change from elsewhere resets the draft instead of fighting it. */
+/**
+ * Keyed by the saved path, so a change from elsewhere resets the draft instead of fighting it. In
+ * the browser shell a move waits for the code printed in the terminal (`confirmation_required`):
+ * the page cannot confirm it alone (docs/architecture.md); the desktop asks in a native dialog.
+ */
 function LibraryForm({ current }: { current: string }) {
   const { t } = useTranslation('settings');
   const hostText = useHostText();
   const [draft, setDraft] = useState(current);
+  const [code, setCode] = useState('');
+  /** The folder a code was printed for: its field shows while that folder is the draft. */
+  const [codeFor, setCodeFor] = useState<string>();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const asking = codeFor !== undefined && codeFor === draft;
+  useEffect(() => {
+    if (asking) codeInput.current?.focus();
+  }, [asking, codeFor]);
   const { update } = useSettingsAction();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ libraryDir: draft });
+    // Without a code, the shell prints a fresh one.
+    const confirmCode = asking ? code.trim() : '';
+    update.mutate(confirmCode ? { libraryDir: draft, confirmCode } : { libraryDir: draft }, {
+      onError: (error) => {
+        if (error.code !== 'confirmation_required' || error.param !== 'libraryDir') return;
+        setCodeFor(draft);
+        setCode('');
+      },
+    });
   };
   const error = update.error;
-  const fieldError = error && (error.param === undefined || error.param.endsWith('libraryDir')) ? hostText(error.message) : undefined;
+  const codeError = error?.param === 'confirmCode' ? hostText(error.message) : undefined;
+  const waiting = error?.code === 'confirmation_required' && error.param === 'libraryDir';
+  const fieldError = error && !codeError && !waiting && (error.param === undefined || error.param.endsWith('libraryDir')) ? hostText(error.message) : undefined;
   return (
     <form className="inline-form" onSubmit={submit} noValidate>
       <TextField
@@ -37,6 +59,19 @@ function LibraryForm({ current }: { current: string }) {
         spellCheck={false}
         autoComplete="off"
       />
+      {asking && (
+        <TextField
+          ref={codeInput}
+          label={t('general.library.code')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={codeError}
+          hint={t('general.library.codeHint', { path: codeFor })}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          spellCheck={false}
+        />
+      )}
       <button type="submit" className="button" aria-disabled={update.isPending}>
         {t('general.library.saveFolder')}
       </button>

@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
-import { formatClock, mediaSrc } from '../../components/generator/media-src.js';
+import { formatClock } from '../../components/generator/format-clock.js';
+import { mediaUrl } from '../../api/session.js';
 import { useFormats } from '../../i18n/format.js';
 
 /** Ogg and ADTS streams may report Infinity until read through; only a real figure is shown. */
@@ -39,7 +40,7 @@ export function SpeechResult({ itemId }: { itemId: string }) {
       <audio
         controls
         preload="metadata"
-        src={mediaSrc(mediaBase, data.file)}
+        src={mediaUrl(mediaBase, data.file)}
         aria-label={t('result.player')}
         onLoadedMetadata={(e) => setDuration(finite(e.currentTarget.duration))}
         onDurationChange={(e) => setDuration(finite(e.currentTarget.duration))}

@@ -4,9 +4,9 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { EMPTY, useCall } from '../../api/client.js';
+import { mediaUrl } from '../../api/session.js';
 
 /** Library paths are relative and may hold any character: each segment is encoded on its own. */
-export const mediaUrl = (base: string, path: string) => base + path.split('/').map(encodeURIComponent).join('/');
 
 function useSeen<T extends Element>() {
   const ref = useRef<T>(null);

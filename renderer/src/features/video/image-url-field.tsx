@@ -12,7 +12,7 @@ import type { LibraryItemView } from '../../../../shared/contract/index.js';
 import { LINK_TTL_SECONDS } from '../../../../shared/gateway/catalog.js';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
-import { mediaSrc } from '../../components/generator/media-src.js';
+import { mediaUrl } from '../../api/session.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 
 const TTL_MS = LINK_TTL_SECONDS * 1000;
@@ -44,7 +44,7 @@ function GalleryPicker({ openedAt, onPick }: { openedAt: number; onPick(url: str
       {list.data.items.map((item) => {
         const link = linkState(item, openedAt, t, f);
         const name = item.prompt || t('imageUrl.untitled');
-        const thumb = mediaBase ? mediaSrc(mediaBase, item.thumb ?? item.file) : undefined;
+        const thumb = mediaBase ? mediaUrl(mediaBase, item.thumb ?? item.file) : undefined;
         return (
           <li key={item.id}>
             <button

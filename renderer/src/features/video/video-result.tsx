@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../../../shared/contract/index.js';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
-import { mediaSrc } from '../../components/generator/media-src.js';
+import { mediaUrl } from '../../api/session.js';
 import { useFormats } from '../../i18n/format.js';
 import { useHostText } from '../../i18n/host-text.js';
 import { useWatchedTask } from './use-watched-task.js';
@@ -67,10 +67,10 @@ function SavedVideo({ libraryId, task }: { libraryId: string; task: TaskView }) 
   if (item.isError) return <p className="field-error">{errorMessage(item.error)}</p>;
   if (!item.data || mediaBase === undefined) return <p className="muted">{t('result.loadingClip')}</p>;
   const seconds = item.data.durationSeconds ?? requestedSeconds(task);
-  const poster = item.data.thumb ? mediaSrc(mediaBase, item.data.thumb) : undefined;
+  const poster = item.data.thumb ? mediaUrl(mediaBase, item.data.thumb) : undefined;
   return (
     <>
-      <video controls preload="metadata" src={mediaSrc(mediaBase, item.data.file)} poster={poster} aria-label={t('result.player')} />
+      <video controls preload="metadata" src={mediaUrl(mediaBase, item.data.file)} poster={poster} aria-label={t('result.player')} />
       <p className="gen-facts" data-testid="video-usage">
         {seconds !== undefined && <span>{t('result.usage', { seconds: f.number(Math.round(seconds * 10) / 10) })}</span>}
         {item.data.width !== undefined && item.data.height !== undefined && (

@@ -8,6 +8,8 @@ export const settings = {
       folder: 'Library folder',
       folderHint: 'Generated images, video and audio are saved here.',
       saveFolder: 'Save folder',
+      code: 'Code from the terminal',
+      codeHint: 'Enter the code printed in the terminal where the studio runs, to move the library to {{path}}.',
     },
     theme: {
       heading: 'Theme',

@@ -55,4 +55,24 @@ export const shell = {
   payment: {
     headline: 'Your balance is too low for this job — top up and retry.',
   },
+  dataProblems: {
+    heading: 'Some of the studio’s files could not be read',
+    where: 'Each original is kept, unchanged, beside it in the studio’s data folder.',
+    settings: 'The studio could not read your settings file. It started with default settings and kept the original as {{backup}}.',
+    secrets: 'The studio could not read the file that holds your API keys. It started without saved keys and kept the original as {{backup}}; enter your keys again in Settings.',
+    jobs: 'The studio could not read all of its task list. Tasks it could not read are not shown; it kept the original as {{backup}}.',
+    conversation: 'The studio could not read a conversation. It is no longer listed; the studio kept the original as {{backup}}.',
+    conversationIndex: 'The studio could not read its list of conversations. It rebuilt the list from your conversations and kept the original as {{backup}}.',
+    libraryIndex: 'The studio could not read its gallery index. It rebuilt the index from your library and kept the original as {{backup}}.',
+    noBackup: 'The studio could not read its {{what}}, nor keep a copy of it. It left the file as it was and will not write over it: check the permissions of the studio’s data folder, then restart the studio.',
+    noBackupIndex: 'The studio could not read its {{what}}, nor keep a copy of it. It rebuilt it from your files.',
+    names: {
+      settings: 'settings file',
+      secrets: 'API key file',
+      jobs: 'task list',
+      conversation: 'conversation file',
+      conversationIndex: 'list of conversations',
+      libraryIndex: 'gallery index',
+    },
+  },
 } as const;

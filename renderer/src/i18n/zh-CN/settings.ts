@@ -9,6 +9,8 @@ export const settings: Messages['settings'] = {
       folder: '作品库文件夹',
       folderHint: '生成的图像、视频和音频都保存在这里。',
       saveFolder: '保存文件夹',
+      code: '终端中的验证码',
+      codeHint: '请输入运行工作室的终端中显示的验证码，以将作品库移动到 {{path}}。',
     },
     theme: {
       heading: '主题',

@@ -56,4 +56,24 @@ export const shell: Messages['shell'] = {
   payment: {
     headline: '余额不足，无法完成此任务。请充值后重试。',
   },
+  dataProblems: {
+    heading: '创作室有文件无法读取',
+    where: '每个原始文件都已原样保留在创作室数据文件夹中，位于原文件旁边。',
+    settings: '创作室无法读取你的设置文件。它已使用默认设置启动，并将原文件保留为 {{backup}}。',
+    secrets: '创作室无法读取保存 API 密钥的文件。它已在没有已存密钥的情况下启动，并将原文件保留为 {{backup}}；请在“设置”中重新输入密钥。',
+    jobs: '创作室无法完整读取任务列表。无法读取的任务不会显示；原文件已保留为 {{backup}}。',
+    conversation: '创作室无法读取一个对话。它已不再列出；原文件已保留为 {{backup}}。',
+    conversationIndex: '创作室无法读取对话列表。它已根据你的对话重建列表，并将原文件保留为 {{backup}}。',
+    libraryIndex: '创作室无法读取图库索引。它已根据你的素材库重建索引，并将原文件保留为 {{backup}}。',
+    noBackup: '创作室无法读取{{what}}，也无法保留其副本。它未改动该文件，也不会覆盖它：请检查创作室数据文件夹的权限，然后重新启动创作室。',
+    noBackupIndex: '创作室无法读取{{what}}，也无法保留其副本。它已根据你的文件重建。',
+    names: {
+      settings: '设置文件',
+      secrets: 'API 密钥文件',
+      jobs: '任务列表',
+      conversation: '对话文件',
+      conversationIndex: '对话列表',
+      libraryIndex: '图库索引',
+    },
+  },
 };

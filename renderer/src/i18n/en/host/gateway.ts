@@ -39,6 +39,8 @@ export const gateway = {
     streamDropped: 'The connection dropped while the reply was streaming.',
     audioDropped: 'The connection dropped while the audio was arriving.',
     tooManyRedirects: 'too many redirects',
+    redirectedElsewhere: 'The gateway sent this request on to another address ({{origin}}). The studio sends your API key only to the base URL saved in Settings, so it did not follow; if the gateway has moved, save its new address as the base URL.',
+    redirectedTooOften: 'The gateway redirected this request too many times.',
   },
   download: {
     diskFull: 'The disk is full: free some space, then retry the download.',

@@ -40,6 +40,8 @@ export const gateway: Messages['host']['gateway'] = {
     streamDropped: '回复生成过程中连接中断。',
     audioDropped: '接收音频时连接中断。',
     tooManyRedirects: '重定向次数过多',
+    redirectedElsewhere: '网关把此请求转到了另一个地址（{{origin}}）。工作室只把 API 密钥发送到设置中保存的网关地址，因此没有跟随；如果网关已搬迁，请把它的新地址保存为网关地址。',
+    redirectedTooOften: '网关对此请求重定向的次数过多。',
   },
   download: {
     diskFull: '磁盘已满：请释放一些空间，然后重试下载。',

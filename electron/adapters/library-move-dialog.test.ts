@@ -1,0 +1,74 @@
+/**
+ * The desktop's native confirmation of a library move, with Electron's dialog stood in for and a
+ * real core behind it: a forged `settings.update` from the page moves nothing unless the creator
+ * clicks Move in the main process's box.
+ */
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+
+const fake = vi.hoisted(() => ({ answers: [] as number[], shown: [] as Array<{ parent: unknown; options: any }>, locale: 'en-US' }));
+vi.mock('electron', () => ({
+  app: { getLocale: () => fake.locale },
+  dialog: {
+    showMessageBox: async (...args: unknown[]) => {
+      const [parent, options] = args.length === 2 ? args : [undefined, args[0]];
+      fake.shown.push({ parent, options });
+      return { response: fake.answers.shift() ?? 1, checkboxChecked: false };
+    },
+  },
+}));
+
+const { dialogMoveConfirmation } = await import('./library-move-dialog.js');
+const { openCore } = await import('../core/test/open-core.js');
+
+const window = { isDestroyed: () => false };
+
+async function desktopCore() {
+  fake.shown = [];
+  const c = await openCore({ shell: 'desktop', confirmLibraryMove: dialogMoveConfirmation(() => window as never) });
+  return { ...c, before: (await c.value('settings.get')).libraryDir as string };
+}
+
+describe('the desktop confirms a library move in a native dialog', () => {
+  it('Cancel leaves the library where it is', async () => {
+    const c = await desktopCore();
+    fake.answers = [1];
+    const dir = join(c.ports.dataDir, 'Chosen by a script');
+    const r = await c.call('settings.update', { libraryDir: dir });
+    expect(r.error).toMatchObject({ code: 'aborted', param: 'libraryDir' });
+    expect((await c.value('settings.get')).libraryDir).toBe(c.before);
+    expect(fake.shown).toHaveLength(1);
+    const { parent, options } = fake.shown[0];
+    expect(parent).toBe(window);
+    expect(options).toMatchObject({ type: 'question', message: `Move the library to ${dir}?`, buttons: ['Move', 'Cancel'], defaultId: 1, cancelId: 1 });
+    expect(options.detail).toContain(c.before);
+  });
+
+  it('Move moves it', async () => {
+    const c = await desktopCore();
+    fake.answers = [0];
+    const dir = join(c.ports.dataDir, 'Chosen');
+    expect((await c.value('settings.update', { libraryDir: dir })).libraryDir).toBe(dir);
+  });
+
+  it('shows one box at a time: a page that asks again meanwhile is refused', async () => {
+    let click!: (response: number) => void;
+    const first = new Promise<number>((resolve) => (click = resolve));
+    const confirm = dialogMoveConfirmation(() => undefined);
+    const { dialog } = await import('electron');
+    const show = vi.spyOn(dialog, 'showMessageBox').mockImplementationOnce(async () => ({ response: await first, checkboxChecked: false }));
+    const asking = confirm({ from: '/home/me/Old', to: '/home/me/A', language: 'en' });
+    expect(await confirm({ from: '/home/me/Old', to: '/home/me/B', language: 'en' })).toBe('declined');
+    click(0);
+    expect(await asking).toBe('confirmed');
+    expect(show).toHaveBeenCalledTimes(1);
+  });
+
+  it('speaks the studio’s language', async () => {
+    const c = await desktopCore();
+    await c.value('settings.update', { language: 'zh-CN' });
+    fake.answers = [1];
+    await c.call('settings.update', { libraryDir: join(c.ports.dataDir, 'X') });
+    expect(fake.shown.at(-1)?.options).toMatchObject({ buttons: ['移动', '取消'] });
+  });
+});
