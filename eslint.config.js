@@ -25,7 +25,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // DESIGN §3.1: only the desktop adapters, main.ts and preload.ts may import electron.
+      // Only the desktop adapters, main.ts and preload.ts may import electron (docs/house-rules.md,
+      // "The folder names the runtime").
       'no-restricted-imports': restrict(),
       // Raw HTML is how Markdown-to-code-execution chains start: as a JSX prop, a createElement
       // prop, or a DOM sink.
@@ -61,9 +62,9 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 9.1: every word a creator reads or hears goes through t() (renderer/src/i18n), in
-    // English and Simplified Chinese; a literal in the markup, or in an attribute that is read
-    // out or shown, is a string missing from one of them.
+    // docs/house-rules.md, "Languages": every word a creator reads or hears goes through t()
+    // (renderer/src/i18n), in English and Simplified Chinese; a literal in the markup, or in an
+    // attribute that is read out or shown, is a string missing from one of them.
     files: ['renderer/src/**/*.tsx'],
     ignores: ['renderer/src/**/*.test.tsx'],
     plugins: { i18next },

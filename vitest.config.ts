@@ -1,10 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Kill-loop stress tests: each kills a writer child 50 times (0.8–1 s of process start each), so
+ * they run on their own in `npm run test:stress` (vitest.stress.config.ts), not beside the unit
+ * tests, whose files they slowed while they held both cores.
+ */
+export const STRESS_TESTS = ['electron/**/*-kill.test.ts'];
+
+export const TIME_LIMITS = {
+  // Media generation (WASM encoders) is CPU-heavy on these 2-core machines.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     include: ['shared/**/*.test.ts', 'sandbox/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}'],
-    // Media generation (WASM encoders) is CPU-heavy on these 2-core machines.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    exclude: ['**/node_modules/**', ...STRESS_TESTS],
+    ...TIME_LIMITS,
   },
 });

@@ -1,8 +1,8 @@
 /**
- * First-load bundle (issue 7, DESIGN §5): the JavaScript and CSS a cold Chromium fetches before the
- * studio's first tab is interactive (page-probes.ts says exactly when), each response body
- * gzipped at level 9 and summed. Budget ≤ 200 kB (1 kB = 1000 bytes). Lists the biggest files,
- * and what was fetched after (lazy chunks, preloads), for information.
+ * First-load bundle (docs/performance.md, "Targets"): the JavaScript and CSS a cold Chromium
+ * fetches before the studio's first tab is interactive (page-probes.ts says exactly when), each
+ * response body gzipped at level 9 and summed. Budget ≤ 200 kB (1 kB = 1000 bytes). Lists the
+ * biggest files, and what was fetched after (lazy chunks, preloads), for information.
  *   npx tsx bench/bundle.ts [--top 5]
  *
  * The renderer is built into a temp folder and served by the browser shell in a child process;

@@ -1,5 +1,5 @@
 /**
- * Download (issue 7.5, issue 4.3): a large result file saved through the pipeline's
+ * Download (docs/robust-host.md, "Downloads"): a large result file saved through the pipeline's
  * `downloadFile` (streamed to a `.part` file, length checked) against `curl` fetching the same
  * link in the same run, alternating, best of N: the throughput ratio, and how much the studio
  * process's memory (RSS, sampled every 50 ms) grows while it downloads. The sandbox serving the

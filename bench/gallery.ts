@@ -1,6 +1,6 @@
 /**
- * Gallery (issue 7, DESIGN §5: virtualized long lists): a library of 20,000 items (media, sidecar
- * and thumbnail each, bench/lib/library-fixture.ts), then
+ * Gallery (virtualized long lists: docs/performance.md, "Targets"): a library of 20,000 items
+ * (media, sidecar and thumbnail each, bench/lib/library-fixture.ts), then
  *   - the index loaded: `Library.open()` with its index file, as every launch does (median of
  *     5 fresh opens), budget ≤ 500 ms; the rebuild from sidecars alone (no index) for information;
  *   - a text search: `library.list` with text and the gallery's page size, host-side, median of

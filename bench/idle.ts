@@ -1,6 +1,6 @@
 /**
- * Idle (issue 7, DESIGN §5: "nothing animating or polling while idle"): the studio open on its
- * first tab in headless Chromium and left alone. Over the window it reads
+ * Idle (nothing animating or polling while idle: docs/performance.md, "Targets"): the studio open
+ * on its first tab in headless Chromium and left alone. Over the window it reads
  *   - host CPU: the browser-shell process (core + embedded sandbox), a child process of its own,
  *     from /proc/<pid>/stat;
  *   - renderer CPU: the page's main-thread task time (CDP Performance.getMetrics TaskDuration);

@@ -1,9 +1,9 @@
 /**
- * Polling (issue 7.7, issue 4): 500 real jobs in flight, polled by ONE JobService at the spec's
- * real cadence (SPEC_CADENCE). Over a measured window it counts the status requests made and
- * compares them with the fewest the spec's cadence allows for the same jobs: every job checked
- * first 2 s after submission, then at the slow end of its range (image 5 s, video 10 s).
- * It also measures the studio process's CPU during the window; the sandbox runs in a child
+ * Polling (docs/gateway-rules.md, "Polling cadence"): 500 real jobs in flight, polled by ONE
+ * JobService at the spec's real cadence (SPEC_CADENCE). Over a measured window it counts the status
+ * requests made and compares them with the fewest the spec's cadence allows for the same jobs:
+ * every job checked first 2 s after submission, then at the slow end of its range (image 5 s, video
+ * 10 s). It also measures the studio process's CPU during the window; the sandbox runs in a child
  * process, so its CPU (it renders the videos) is not counted.
  *   npx tsx bench/polling.ts [--seconds 60] [--jobs 500] [--settle 10]
  *

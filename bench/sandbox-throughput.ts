@@ -1,5 +1,5 @@
 /**
- * Sandbox speed (issue: "fast enough to never be the bottleneck"): chunks per second of an
+ * Sandbox speed (the sandbox must be fast enough never to be the bottleneck): chunks per second of an
  * unpaced stream, and download throughput of a large result file against a bare Node file
  * server on the same loopback in the same run. Prints figures and checks the budgets.
  *   npx tsx bench/sandbox-throughput.ts [--mb 256]

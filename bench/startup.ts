@@ -1,8 +1,9 @@
 /**
- * Start-up (issue 7, DESIGN §5): navigation to an interactive studio (the first tab usable; see
- * page-probes.ts for the exact rule), median of N cold navigations in headless Chromium, against
- * a minimal Vite + React page (bench/fixtures/minimal-react: one button) built the same way in the
- * same run and served by the same browser-shell server code. Budget: studio / minimal ≤ 1.5.
+ * Start-up (docs/performance.md, "Targets"): navigation to an interactive studio (the first tab
+ * usable; see page-probes.ts for the exact rule), median of N cold navigations in headless
+ * Chromium, against a minimal Vite + React page (bench/fixtures/minimal-react: one button) built
+ * the same way in the same run and served by the same browser-shell server code. Budget: studio /
+ * minimal ≤ 1.5.
  *   npx tsx bench/startup.ts [--runs 20]
  *
  * 20 navigations of each: within one run single navigations range from 0.7 to 1.5 times their

@@ -1,6 +1,6 @@
 /**
- * Stream (issue 7, DESIGN §5: "batched rendering of stream deltas, one paint per frame"): a
- * 20,000-token reply from the embedded sandbox, unpaced (as fast as the host can stream it),
+ * Stream (batched rendering of stream deltas, one paint per frame: docs/performance.md, "Targets"):
+ * a 20,000-token reply from the embedded sandbox, unpaced (as fast as the host can stream it),
  *   - raw: consumed through the contract in the page (fetch `chat.send`, deltas counted off the
  *     EventSource until `chat.onDidEnd`), nothing rendered;
  *   - UI: the same prompt typed into the Chat tab's composer and sent with Send, timed from the

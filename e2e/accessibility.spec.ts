@@ -1,5 +1,5 @@
 /**
- * Issue 9.4: axe-core on every tab, in both themes, with content in it (a reply and its actions,
+ * Accessibility: axe-core on every tab, in both themes, with content in it (a reply and its actions,
  * every kind of result, task rows, gallery items and the detail view, the open settings forms and
  * the first-run welcome), not only the empty states. Nothing serious or critical may be found;
  * milder findings are attached to the test as annotations ("axe moderate" / "axe minor").

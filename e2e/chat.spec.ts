@@ -1,5 +1,5 @@
 /**
- * The Chat tab end to end (issue 6), as a user against the embedded sandbox: streamed multi-turn
+ * The Chat tab end to end, as a user against the embedded sandbox: streamed multi-turn
  * replies, Stop and Continue, a stream cut mid-reply and retried, an image through the responses
  * API, a function tool from the schema editor, the native API's thinking usage, alternatives side
  * by side, the conversations sidebar (rename, search, delete) surviving a reload, and a

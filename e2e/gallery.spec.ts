@@ -1,5 +1,5 @@
 /**
- * The Gallery tab end to end (issue 4.6): jobs submitted through the contract are saved by the
+ * The Gallery tab end to end: jobs submitted through the contract are saved by the
  * real job pipeline and show up live; thumbnails and playback load through the media route;
  * search, filters, detail, copy, delete and remix work; and a library of thousands of items is
  * virtualized and paged.

@@ -1,5 +1,5 @@
 /**
- * The Image tab end to end (issue 5.2 and 5.5), through the UI as a creator uses it, against the
+ * The Image tab end to end, through the UI as a creator uses it, against the
  * browser shell and its embedded sandbox (20× fast): every asynchronous model saves images (one
  * with a reference file picked from disk), a native generation and a native edit show the image
  * and the model's text, refusals land at their field (the studio's own checks and the host's),

@@ -1,5 +1,5 @@
 /**
- * A 402 anywhere shows a clear top-up banner and keeps what the user typed (issue 3.7).
+ * A 402 anywhere shows a clear top-up banner and keeps what the user typed.
  * The billed call here is a job submitted through the contract from the page itself, as the
  * Image tab will do: same origin, same cookie, the real host and a broke gateway key.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9: the first-run welcome, the keyboard, and the two languages, as a creator meets them.
+ * The first-run welcome, the keyboard, and the two languages, as a creator meets them.
  */
 import { expect, test } from './fixtures.js';
 import { StudioPage, TAB_NAMES } from './pages/studio-page.js';

@@ -1,5 +1,5 @@
 /**
- * README's screenshots (issue 9.6), retaken by every end-to-end run so they never drift from the
+ * README's screenshots, retaken by every end-to-end run so they never drift from the
  * product: every tab, with something in it, in both themes.
  */
 import { test, expect } from './fixtures.js';

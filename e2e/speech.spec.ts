@@ -1,5 +1,5 @@
 /**
- * The Speech tab end to end (issue 5.4, 5.5), through the UI as a user against the embedded
+ * The Speech tab end to end, through the UI as a user against the embedded
  * sandbox: speech in every format is saved with its content type and plays in the tab with a
  * duration; the text limit and the speed range are caught at their field before sending; a
  * broke key shows what to do and keeps the draft, which also survives a reload.

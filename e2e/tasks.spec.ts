@@ -1,5 +1,5 @@
 /**
- * The Tasks tab (issue 4.5) against the browser shell and its embedded sandbox (20× fast, with the
+ * The Tasks tab against the browser shell and its embedded sandbox (20× fast, with the
  * polling cadence sped up to match). Jobs are submitted through the contract from the page, as the
  * generator tabs do; every wait is an auto-waiting expect.
  */

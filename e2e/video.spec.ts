@@ -1,5 +1,5 @@
 /**
- * The Video tab end to end (issue 5.3, 5.5), through the UI as a user, against the embedded
+ * The Video tab end to end, through the UI as a user, against the embedded
  * sandbox on its 20× clock: a clip on each route plays in the tab at the requested length, the
  * multipart model's rewritten prompt is shown beside the original, a starting image comes from
  * the gallery picker, mistakes are caught at their field before anything is sent, and the

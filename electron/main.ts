@@ -15,6 +15,7 @@ import { APP_INDEX_URL, appUrlMatcher } from './adapters/links.js';
 import { handleMediaProtocol } from './adapters/protocol.js';
 import { dialogMoveConfirmation } from './adapters/library-move-dialog.js';
 import { createSecretsStore } from './adapters/secrets.js';
+import { SECRETS_FILE } from './core/settings/secrets-file.js';
 import { createSettingsStore } from './adapters/settings-store.js';
 import { installWebContentsGuard } from './adapters/web-contents-guard.js';
 import { createMainWindow } from './adapters/window.js';
@@ -78,7 +79,7 @@ async function start(): Promise<void> {
     platform: process.platform,
     dataDir,
     settings: createSettingsStore({ cwd: dataDir }),
-    secrets: createSecretsStore({ file: join(dataDir, 'secrets.json') }),
+    secrets: createSecretsStore({ file: join(dataDir, SECRETS_FILE) }),
     startSandbox: () => startStickySandbox({ dataDir: join(dataDir, 'sandbox') }),
     mediaBase: 'studio-media://library/',
     revealInFolder: (path) => shell.showItemInFolder(path),

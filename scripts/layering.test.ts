@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
-// DESIGN §3.1: the folder names the runtime, and lint enforces it.
+// The folder names the runtime, and lint enforces it (docs/house-rules.md, "The folder names the
+// runtime").
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function ruleErrors(filePath: string, code: string): Promise<string[]> {
@@ -58,7 +59,7 @@ describe('lint guards the layering', () => {
 });
 
 
-describe('lint finds words not translated (issue 9.1)', () => {
+describe('lint finds words not translated (docs/house-rules.md, Languages)', () => {
   const untranslated = async (code: string) => {
     const [result] = await eslint.lintText(code, { filePath: 'renderer/src/features/x/x.tsx' });
     return result.messages.filter((m) => m.ruleId === 'i18next/no-literal-string').length;

@@ -10,7 +10,10 @@ import { FuseV1Options } from '@electron/fuses';
 import { loadBuilderConfig, resourcePath, ROOT, schemaErrors, targetNames, type BuilderConfig } from './packaging/builder-config.js';
 
 const config = loadBuilderConfig();
-const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { homepage?: string };
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { homepage?: string; license?: string; scripts: Record<string, string> };
+/** Written by `npm run notices` (scripts/licensing/notices.test.ts runs it). */
+const NOTICES = 'out/licenses/THIRD_PARTY_NOTICES.txt';
+const GENERATED = new Set([NOTICES]);
 
 /** The first place electron-builder would find `relative`, or undefined. */
 function findResource(relative: string): string | undefined {
@@ -74,10 +77,32 @@ describe('electron-builder.yml', () => {
     expect(config.nsis?.deleteAppDataOnUninstall).not.toBe(true);
   });
 
-  it('copies extra resources from files that exist', () => {
+  it('copies extra resources from files that exist, or that the build writes before packing', () => {
     for (const entry of config.extraResources ?? []) {
       const from = typeof entry === 'string' ? entry : entry.from;
-      expect(existsSync(join(ROOT, from)), from).toBe(true);
+      expect(existsSync(join(ROOT, from)) || GENERATED.has(from), from).toBe(true);
+    }
+  });
+
+  it('ships the licence texts and the third-party notices beside the app (docs/licensing.md)', () => {
+    const copies = Object.fromEntries((config.extraResources ?? []).map((e) => (typeof e === 'string' ? [e, e] : [e.to ?? e.from, e.from])));
+    expect(copies).toMatchObject({
+      'licenses/GPL-3.0.txt': 'LICENSE',
+      'licenses/LGPL-3.0.txt': 'build/licenses/LGPL-3.0.txt',
+      'licenses/LGPL-2.1.txt': 'build/licenses/LGPL-2.1.txt',
+      'licenses/THIRD_PARTY_NOTICES.txt': NOTICES,
+    });
+    expect(packageJson.license).toBe('GPL-3.0-or-later');
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^\s*GNU GENERAL PUBLIC LICENSE\s+Version 3, 29 June 2007/);
+  });
+
+  it('generates the notices in every build that packs, before electron-builder runs', () => {
+    // The notices list the packages installed for the building platform, so they are written at
+    // build time rather than committed.
+    expect(packageJson.scripts.notices).toContain(`--output ${NOTICES}`);
+    expect(packageJson.scripts['build:app']).toMatch(/&& npm run notices$/);
+    for (const name of ['pack', 'dist', 'dist:linux', 'dist:mac', 'dist:win']) {
+      expect(packageJson.scripts[name], name).toMatch(/^npm run build:app && electron-builder\b/);
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Issue 9.1: no word of the studio's screens is left out of the translations. Every .tsx file of
- * the renderer is parsed, and any text a creator would read or hear that is written in the code,
+ * No word of the studio's screens is left out of the translations (docs/house-rules.md,
+ * "Languages"). Every .tsx file of the renderer is parsed, and any text a creator would read or hear that is written in the code,
  * instead of coming from renderer/src/i18n (English and Simplified Chinese, whose keys
  * renderer/src/i18n/i18n.test.ts holds equal), fails this test with its place. ESLint's
  * i18next rule says the same while editing, but skips components written as arrow functions.

@@ -1,9 +1,10 @@
 /**
  * The renderer's Content-Security-Policy, shared by the desktop shell (set on every response) and
  * the browser shell (sent with the HTML), so both run the renderer under the same rules.
- * Media comes only from the host's `studio-media:` protocol (DESIGN §3.8), never from the web, with
- * one exception: an https image in a chat reply, which the renderer shows only after the user
- * clicks to load it (renderer/src/components/markdown/remote-image.tsx). Plain http stays blocked.
+ * Media comes only from the host's `studio-media:` protocol (docs/house-rules.md, "Media never
+ * crosses the contract"), never from the web, with one exception: an https image in a chat reply,
+ * which the renderer shows only after the user clicks to load it
+ * (renderer/src/components/markdown/remote-image.tsx). Plain http stays blocked.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

@@ -1,6 +1,6 @@
 /**
- * The studio's languages (issue 9.1), apart from the settings schema so the renderer can list
- * them without loading zod.
+ * The studio's languages (docs/house-rules.md, "Languages"), apart from the settings schema so the
+ * renderer can list them without loading zod.
  */
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type StudioLanguage = (typeof LANGUAGES)[number];

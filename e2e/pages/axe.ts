@@ -1,5 +1,5 @@
 /**
- * axe-core in the studio's page (issue 9.4). The studio's CSP forbids inline scripts, so axe is
+ * axe-core in the studio's page (accessibility checks). The studio's CSP forbids inline scripts, so axe is
  * not added as a <script>: its source is evaluated through the DevTools protocol (which the page's
  * CSP does not govern), leaving the CSP exactly as in production.
  */

@@ -1,7 +1,7 @@
 /**
- * Desktop notifications when a job ends (issue 4.5), in the studio's language (issue 9.1). The
- * renderer's own Notification API is denied by the window's permission handler, so the main
- * process shows them.
+ * Desktop notifications when a job ends, in the studio's language (docs/house-rules.md,
+ * "Languages"). The renderer's own Notification API is denied by the window's permission handler,
+ * so the main process shows them.
  */
 import { app, Notification } from 'electron';
 import type { Core } from '../core/index.js';

@@ -1,9 +1,9 @@
 /**
  * The `studio-media:` protocol: how the renderer shows saved images, video and audio without
- * media crossing the contract (DESIGN §3.8). `studio-media://library/<relative path>` maps to a
- * file the library knows (core.mediaFile: an item's file or thumbnail, docs/architecture.md) and
- * nothing else: unknown files, traversal, encoded separators, absolute paths and symlinks that lead
- * out of the root are all refused.
+ * media crossing the contract (docs/house-rules.md, "Media never crosses the contract").
+ * `studio-media://library/<relative path>` maps to a file the library knows (core.mediaFile: an
+ * item's file or thumbnail, docs/architecture.md) and nothing else: unknown files, traversal,
+ * encoded separators, absolute paths and symlinks that lead out of the root are all refused.
  */
 import { protocol, type CustomScheme } from 'electron';
 import { serveLibraryFile, type MediaLookup } from '../core/library/media-file.js';

@@ -100,6 +100,20 @@ describe('secrets store', () => {
     expect(store.unreadable!()).toEqual([backup]);
   });
 
+  it('reads the file it wrote before the shells shared one format, and rewrites it in that format', () => {
+    mkdirSync(dirname(file), { recursive: true });
+    const safe = Buffer.from(`ENC:${Buffer.from(KEY).reverse().toString('hex')}`).toString('base64');
+    writeFileSync(file, JSON.stringify({ version: 1, secrets: { a: { kind: 'safe', data: safe }, b: { kind: 'plain', data: 'key-b' } } }));
+    const store = createSecretsStore({ file });
+    expect([store.get('a'), store.get('b'), store.unreadable!()]).toEqual([KEY, 'key-b', []]);
+    store.set('c', 'key-c');
+    expect(JSON.parse(readFileSync(file, 'utf8')).entries).toEqual({
+      a: { protection: 'os-keychain', value: safe },
+      b: { protection: 'file', value: 'key-b' },
+      c: { protection: 'os-keychain', value: expect.any(String) },
+    });
+  });
+
   it('survives a missing or corrupt file', () => {
     expect(createSecretsStore({ file }).get('p')).toBeUndefined();
     const corrupt = join(dir, 'corrupt.json');

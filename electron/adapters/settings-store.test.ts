@@ -3,17 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// electron-store needs a running Electron to find userData; underneath it is `conf`, which it
-// configures exactly like this (name → configName, cwd = the folder). So the real file logic runs.
-vi.mock('electron-store', async () => {
-  const { default: Conf } = await import('conf');
-  class ElectronStore extends Conf {
-    constructor({ name = 'config', ...rest }: any = {}) {
-      super({ ...rest, configName: name, projectName: 'gateway-studio-test' });
-    }
-  }
-  return { default: ElectronStore };
-});
+// electron-store as conf underneath, the real file logic (test/electron-store-as-conf.ts).
+vi.mock('electron-store', () => import('./test/electron-store-as-conf.js'));
 
 const { createSettingsStore } = await import('./settings-store.js');
 

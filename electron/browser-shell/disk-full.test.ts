@@ -1,7 +1,7 @@
 /**
- * Data safety (issue 8, item 12): with the disk full, saving settings, the task list or a
- * conversation fails with a message a creator understands, as contract error data, never as a
- * crash; the file on disk stays the old one and no half-written file is left.
+ * Data safety (docs/security.md, "The adversarial suite"): with the disk full, saving settings, the
+ * task list or a conversation fails with a message a creator understands, as contract error data,
+ * never as a crash; the file on disk stays the old one and no half-written file is left.
  *
  * A disk cannot be filled for a test, so the failure is injected at the boundary each store
  * writes through: for the task list and conversations the `node:fs` calls of the atomic writer

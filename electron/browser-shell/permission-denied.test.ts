@@ -1,8 +1,8 @@
 /**
- * Data safety (issue 8, item 12): a folder the studio may not write to (real file permissions)
- * makes saving settings, the task list, a conversation, a download or a library item fail with a
- * message a creator understands, as contract error data; the files already there are untouched
- * and nothing half-written is left.
+ * Data safety (docs/security.md, "The adversarial suite"): a folder the studio may not write to
+ * (real file permissions) makes saving settings, the task list, a conversation, a download or a
+ * library item fail with a message a creator understands, as contract error data; the files already
+ * there are untouched and nothing half-written is left.
  *
  * Root ignores file modes, and CI runs as root: there the studio runs in a child process as an
  * unprivileged user (`nobody`), so the kernel really refuses its writes. Otherwise the child runs

@@ -31,9 +31,24 @@ describe('browser shell ports', () => {
     secrets.delete('p1');
     expect(secrets.get('p1')).toBeUndefined();
     const file = join(dir, 'nested', SECRETS_FILE);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ p2: 'sk-two' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 1, entries: { p2: { protection: 'file', value: 'sk-two' } } });
     expect(readdirSync(join(dir, 'nested'))).toEqual([SECRETS_FILE]);
     if (posix) expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps a key the desktop app put in the OS keychain as it is, names it, and drops it only when asked', () => {
+    const file = join(dir, SECRETS_FILE);
+    const keychain = { protection: 'os-keychain', value: 'RU5DOjAxMDI=' };
+    writeFileSync(file, JSON.stringify({ version: 1, entries: { desk: keychain } }), { mode: 0o600 });
+    const secrets = createFileSecrets(dir);
+    expect(secrets.unreadable!()).toEqual([]);
+    expect([secrets.get('desk'), secrets.heldElsewhere!('desk'), secrets.heldElsewhere!('none')]).toEqual([undefined, true, false]);
+    secrets.set('p', 'sk-here');
+    secrets.delete('p');
+    expect(JSON.parse(readFileSync(file, 'utf8')).entries).toEqual({ desk: keychain });
+    // Cleared here on purpose (a new address, the profile removed): the desktop must not use it either.
+    secrets.delete('desk');
+    expect(JSON.parse(readFileSync(file, 'utf8')).entries).toEqual({});
   });
 
   it.runIf(posix)('tightens a secrets file that others could read', () => {

@@ -1,8 +1,8 @@
 /**
- * Data safety (issue 8, item 7): a studio killed at any moment while it saves its settings leaves
- * the old settings or the new ones, never a broken file that would reset them to defaults. The
- * writer is the real SettingsStore on the real port (`conf`, as on the desktop) in a child
- * process, SIGKILLed at random points.
+ * Data safety (docs/security.md, "The adversarial suite"): a studio killed at any moment while it
+ * saves its settings leaves the old settings or the new ones, never a broken file that would reset
+ * them to defaults. The writer is the real SettingsStore on the real port (`conf`, as on the
+ * desktop) in a child process, SIGKILLed at random points.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

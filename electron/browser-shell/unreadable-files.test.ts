@@ -51,6 +51,7 @@ const damaged = (valid: string, ...wrongShapes: unknown[]) => [
 
 // conf's own file: the document under one key.
 const SETTINGS = JSON.stringify({ studio: { version: 1, profiles: [{ id: 'p1', name: 'Work', baseUrl: 'https://gw.example' }], activeId: 'p1', theme: 'dark', allowPlaintextKeys: false } }, null, '\t');
+// The browser shell's older keys file (profile id → key), still read as it is.
 const KEYS = JSON.stringify({ p1: 'sk-live-0123456789abcdef' }, null, 2);
 
 describe('the settings file (conf)', () => {
@@ -103,7 +104,7 @@ describe('the keys file', () => {
 
       const saved = await shell.value('profiles.save', { name: 'After', baseUrl: 'https://gw.example', apiKey: 'sk-after-0123456789' });
       expect(readFileSync(join(dir, problem.backup)).equals(bytes)).toBe(true);
-      expect(JSON.parse(readFileSync(join(dir, SECRETS_FILE), 'utf8'))).toEqual({ [saved.id]: 'sk-after-0123456789' });
+      expect(JSON.parse(readFileSync(join(dir, SECRETS_FILE), 'utf8'))).toEqual({ version: 1, entries: { [saved.id]: { protection: 'file', value: 'sk-after-0123456789' } } });
       expect(backupsOf(dir, SECRETS_FILE)).toEqual([problem.backup]);
       await stop(shell);
 
@@ -135,7 +136,7 @@ describe.runIf(posix)('files the studio may not read', () => {
     expect(readFileSync(join(dir, problems[0].backup), 'utf8')).toBe(SETTINGS);
     expect(readFileSync(join(dir, problems[1].backup), 'utf8')).toBe(KEYS);
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).studio.theme).toBe('dark');
-    expect(Object.values(JSON.parse(readFileSync(join(dir, SECRETS_FILE), 'utf8')))).toEqual(['sk-after-0123456789']);
+    expect(Object.values(JSON.parse(readFileSync(join(dir, SECRETS_FILE), 'utf8')).entries)).toEqual([{ protection: 'file', value: 'sk-after-0123456789' }]);
     expect(readdirSync(dir).filter((f) => f.includes('.unreadable-'))).toHaveLength(2);
   });
 });

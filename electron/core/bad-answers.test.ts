@@ -4,7 +4,7 @@
  * chat, media submission and task query paths, through the real core. A real HTTP hop in front of
  * the sandbox sends them (test/gateway-hop.ts); everything else reaches the sandbox. Each ends in
  * an error a creator can read (never a crash, never the studio's "something went wrong"), or in
- * the value DESIGN §4 says to tolerate.
+ * the value docs/gateway-rules.md says to tolerate ("What is tolerated from the gateway").
  */
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorData } from '../../shared/contract/result.js';

@@ -1,6 +1,7 @@
 /**
  * Turns contract calls into handler calls: validates the input with the contract's zod schema,
- * and turns every failure into Result data (DESIGN §3.5, §3.7). Nothing throws across it.
+ * and turns every failure into Result data (docs/house-rules.md, "Validate at every boundary" and
+ * "Errors travel as data"). Nothing throws across it.
  */
 import { isMethodName, methods, type MethodName, type Output, type ParsedInput } from '../../shared/contract/index.js';
 import { fail, ok, type ErrorData, type Result } from '../../shared/contract/result.js';

@@ -1,9 +1,10 @@
 /**
  * A distinctive "canary" API key, saved through profiles.save and then used for everything the
- * studio does with a gateway, must come back out nowhere (DESIGN §3.4): not in a contract
- * response or event, a log line, the settings file, a saved job, conversation or library sidecar,
- * nor an export; only in the key store itself. The gateway is a separate sandbox (a stand-in for a
- * remote server), so every file under the data folder is the studio's own.
+ * studio does with a gateway, must come back out nowhere (docs/house-rules.md, "Secrets are
+ * write-only"): not in a contract response or event, a log line, the settings file, a saved job,
+ * conversation or library sidecar, nor an export; only in the key store itself. The gateway is a
+ * separate sandbox (a stand-in for a remote server), so every file under the data folder is the
+ * studio's own.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * Side effects come into the core as ports (DESIGN §3.3), so the same core runs in Electron's
- * main process, in the browser shell and under Vitest.
+ * Side effects come into the core as ports (docs/house-rules.md, "Side effects come in as ports"),
+ * so the same core runs in Electron's main process, in the browser shell and under Vitest.
  */
 import type { StudioHost } from '../../shared/contract/index.js';
 import type { LanguageSetting } from '../../shared/languages.js';
@@ -24,12 +24,18 @@ export interface SettingsPort {
   setAside(): string | undefined;
 }
 
-/** Where API keys live: safeStorage-encrypted on the desktop, a 0600 file in the browser shell. */
+/** Where API keys live: one shared 0600 file, each key safeStorage-encrypted on the desktop or as is (core/settings/secrets-file.ts). */
 export interface SecretsPort {
   backend(): 'encrypted' | 'file' | 'plaintext';
   get(id: string): string | undefined;
   set(id: string, secret: string): void;
   delete(id: string): void;
+  /**
+   * True when a key is saved for `id` in a form this shell cannot open (the desktop app's OS
+   * keychain, seen from the browser shell): kept as it is, for the shell that can
+   * (core/settings/secrets-file.ts). Ports that open every key they hold leave it out.
+   */
+  heldElsewhere?(id: string): boolean;
   /**
    * The key files this port found unreadable and kept aside since it was created (each backup's
    * name, or null when it could not keep one and so writes nothing over the file), oldest first.

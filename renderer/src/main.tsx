@@ -18,8 +18,9 @@ notifyManager.setScheduler(queueMicrotask);
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    // Host events push every change (DESIGN §5: nothing polls while idle), and the host already
-    // applies the gateway retry rules, so the renderer neither refetches on its own nor retries.
+    // Host events push every change (nothing polls while idle: docs/performance.md, "Targets"), and
+    // the host already applies the gateway retry rules, so the renderer neither refetches on its
+    // own nor retries.
     queries: { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false },
     mutations: { retry: false },
   },

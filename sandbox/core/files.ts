@@ -1,7 +1,8 @@
 /**
  * Generated media and their time-limited public links (spec §1: links stay valid 24 hours).
  * Files are streamed from disk with Range support by `send`; nothing is buffered whole. A link
- * that died is replaced on the next task query by a fresh one to the same stored file (DESIGN §4).
+ * that died is replaced on the next task query by a fresh one to the same stored file
+ * (docs/gateway-rules.md, "Result links").
  */
 import { closeSync, mkdirSync, openSync, readSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,7 @@
-/** Small HTTP helpers: bodies, the spec's envelope and DESIGN §4's error body. */
+/**
+ * Small HTTP helpers: bodies, the spec's envelope and the error body of docs/gateway-rules.md
+ * ("Error bodies").
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Problem } from '../../shared/gateway/rules.js';
 

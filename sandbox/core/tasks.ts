@@ -36,7 +36,10 @@ export interface TaskRecord {
 
 export type Generate = (task: TaskRecord) => Promise<{ result: Record<string, unknown>; videoUrl?: string }>;
 
-/** Answers a result link as the client should see it now (DESIGN §4: fresh links on query). */
+/**
+ * Answers a result link as the client should see it now (fresh links on query:
+ * docs/gateway-rules.md, "Result links").
+ */
 export type Relink = (url: string) => string;
 const asIs: Relink = (url) => url;
 

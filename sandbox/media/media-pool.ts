@@ -1,9 +1,9 @@
 /**
- * A small pool of media workers (DESIGN §6.1: nothing heavy runs on the host's event loop; the
- * embedded sandbox shares that loop with the studio). Workers start lazily, never keep the
- * process alive (unref'd), and a job that overruns its hard time limit gets its worker
- * terminated and replaced: the job fails, the next one runs on a fresh worker. A crash costs
- * only the job that was running.
+ * A small pool of media workers (nothing heavy runs on the host's event loop, docs/robust-host.md
+ * "Principles"; the embedded sandbox shares that loop with the studio). Workers start lazily, never
+ * keep the process alive (unref'd), and a job that overruns its hard time limit gets its worker
+ * terminated and replaced: the job fails, the next one runs on a fresh worker. A crash costs only
+ * the job that was running.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

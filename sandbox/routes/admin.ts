@@ -1,5 +1,5 @@
 /**
- * Sandbox-only admin routes under /_sandbox/ (docs/sandbox.md documents them): faults on demand, link
+ * Sandbox-only admin routes under /_sandbox/ (sandbox/README.md documents them): faults on demand, link
  * expiry, balances and stream pacing. They exist for the studio's tests and never in the spec.
  */
 import { z } from 'zod';

@@ -46,7 +46,8 @@ async function answer(s: SandboxState, model: string, body: NativeRequest): Prom
   const wantsImage = isNativeImageModel(model) && (body.generationConfig?.responseModalities ?? []).includes('IMAGE');
   if (wantsImage) {
     const source = images.find((b) => ['png', 'jpeg'].includes(sniffImage(b).format));
-    // Decoding an untrusted upload and encoding a PNG both run in a media worker (DESIGN §6.1).
+    // Decoding an untrusted upload and encoding a PNG both run in a media worker
+    // (docs/robust-host.md, "Principles").
     const { png } = await (source
       ? renderMedia(s, 'edit', { input: source, instruction: prompt || 'edit' })
       : renderMedia(s, 'image', { prompt: prompt || 'untitled', width: 1024, height: 1024 })

@@ -1,6 +1,7 @@
 /**
  * Spec 4.9 and 4.8's query: task state on the simulated clock. Unknown ids are 404. Each query
- * answers result links that died (or point at a previous port) with fresh ones (DESIGN §4).
+ * answers result links that died (or point at a previous port) with fresh ones
+ * (docs/gateway-rules.md, "Result links").
  */
 import { GatewayError, sendEnvelope } from '../core/http.js';
 import type { Route } from '../core/context.js';

@@ -33,7 +33,7 @@ describe('starting the sandbox', () => {
   });
 });
 
-describe('authentication (spec §5, DESIGN §4)', () => {
+describe('authentication (spec §5; docs/gateway-rules.md, Error bodies)', () => {
   it('refuses a missing key with 401 authentication_error', async () => {
     const res = await call(url(), '/v1/account/token-balance', { key: null });
     const body = await res.json();

@@ -99,7 +99,7 @@ describe('chat validation: every rule names its parameter', () => {
   });
 });
 
-describe('chat streaming (DESIGN §4)', () => {
+describe('chat streaming (docs/gateway-rules.md, Chat and responses streams)', () => {
   it('streams chat.completion.chunk events ending in [DONE], adding up to the whole reply', async () => {
     const whole = (await (await chat({})).json()).data;
     const { events, done } = await readSse(await chat({ stream: true }));

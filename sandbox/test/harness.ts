@@ -2,6 +2,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../server.js';
+import type { Clock } from '../core/clock.js';
 
 export const KEY = 'sk-sandbox';
 export const BROKE = 'sk-sandbox-broke';
@@ -16,6 +17,21 @@ export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
     await sandbox?.close();
   });
   return () => sandbox;
+}
+
+/**
+ * A simulated clock that moves only when the test moves it (`startSandbox({ clock })`), so a
+ * task's phases and a link's lifetime are checked at exact times, not raced against real time.
+ */
+export function manualClock(start = Date.UTC(2025, 0, 1)) {
+  let now = start;
+  const clock: Clock = { speed: 1, now: () => now, realMs: (ms) => ms };
+  return {
+    clock,
+    now: () => now,
+    advance(ms: number) { now += ms; },
+    set(ms: number) { now = ms; },
+  };
 }
 
 export interface CallInit {

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { GenericTask, ImageSubmission, ImageTaskResult, envelope, imagePixelSize } from '../../shared/gateway/index.js';
 import { renderPromptImage } from '../media/image-render.js';
-import { admin, call, data, errorOf, pngDataUri, pollUntilDone, useSandbox } from './harness.js';
+import { admin, call, data, errorOf, manualClock, pngDataUri, pollUntilDone, until, useSandbox } from './harness.js';
 
 const sandbox = useSandbox({ speed: 50 });
 const url = () => sandbox().url;
@@ -62,20 +62,6 @@ describe('image jobs (spec 4.6, 4.9)', () => {
     return { seen, final, result: ImageTaskResult.parse(final.result) };
   };
 
-  it('reports rising progress while processing', async () => {
-    const [{ task_id }] = await data(url(), '/v1/images/generations', { body: { model: 'seedream-4-0', prompt: 'slow', resolution: '1K' } });
-    const progress: number[] = [];
-    for (;;) {
-      const d = await data(url(), `/v1/tasks/${task_id}`);
-      if (d.status === 'processing') progress.push(d.progress);
-      if (d.status === 'completed') break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(progress.length).toBeGreaterThan(2);
-    expect(progress.at(-1)!).toBeGreaterThan(progress[0]);
-    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
-  });
-
   it('counts references against the 15-image total, and a sequential group follows n', async () => {
     const refs = Array(3).fill(pngDataUri(png));
     const [{ task_id: withRefs }] = await data(url(), '/v1/images/generations', { body: { model: 'seedream-4-5', prompt: 'comic strip', n: 15, image_urls: refs, sequential_image_generation: 'auto' } });
@@ -105,17 +91,51 @@ describe('image jobs (spec 4.6, 4.9)', () => {
   });
 });
 
-describe('an image job watched from submission (a slower clock)', () => {
-  // Slow enough that the first check lands while the job is still queued, even on a busy machine.
-  const slow = useSandbox({ speed: 2 });
+describe('an image job watched from submission (a clock the test sets)', () => {
+  // Each phase is read at a simulated time the test chose, so no poll can miss one on a busy machine.
+  const time = manualClock();
+  const watched = useSandbox({ clock: time.clock });
+  const task = (id: string) => watched().state.tasks.list().find((t) => t.id === id)!;
+  const view = (id: string) => data(watched().url, `/v1/tasks/${id}`);
+
+  /** Submits, and is back once the job's rendering began (still at the submission time). */
+  const submitWatched = async (body: Record<string, unknown>) => {
+    const [{ task_id }] = await data(watched().url, '/v1/images/generations', { body: { model: 'seedream-4-0', resolution: '1K', ...body } });
+    await until('the job to start rendering', () => task(task_id).startedAt !== undefined);
+    return task_id as string;
+  };
+  /** Waits for the real rendering, then moves the clock past the job's simulated length. */
+  const finish = async (id: string) => {
+    await until('the images to render', () => task(id).outcome.state === 'ready');
+    time.advance(task(id).durationMs);
+    return view(id);
+  };
+
+  it('reports rising progress while processing', async () => {
+    const id = await submitWatched({ prompt: 'slow' });
+    const progress: number[] = [];
+    for (let step = 0; step < 4; step++) {
+      time.advance(1_500);
+      const d = await view(id);
+      expect(d.status).toBe('processing');
+      progress.push(d.progress);
+    }
+    expect(progress[0]).toBeGreaterThan(0);
+    expect(new Set(progress).size).toBe(progress.length);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    expect((await finish(id)).status).toBe('completed');
+  });
+
   it('moves submitted → processing → completed and yields real PNGs at the true pixel size', async () => {
-    const [{ task_id }] = await data(slow().url, '/v1/images/generations', { body: { model: 'seedream-4-0', prompt: 'a fox in snow', size: '16:9', resolution: '1K', n: 2 } });
-    const first = await data(slow().url, `/v1/tasks/${task_id}`);
-    expect(first).toMatchObject({ task_id, status: 'submitted', progress: 0 });
+    const id = await submitWatched({ prompt: 'a fox in snow', size: '16:9', n: 2 });
+    const first = await view(id);
+    expect(first).toMatchObject({ task_id: id, status: 'submitted', progress: 0 });
     expect(new Date(first.created_at).toISOString()).toBe(first.created_at);
-    const { seen, final, result } = await pollUntilDone(slow().url, `/v1/tasks/${task_id}`).then((r) => ({ ...r, result: ImageTaskResult.parse(r.final.result) }));
-    expect(seen).toEqual(['submitted', 'processing', 'completed']);
-    expect(final.progress).toBe(100);
+    time.advance(2_000);
+    expect(await view(id)).toMatchObject({ status: 'processing' });
+    const final = await finish(id);
+    expect(final).toMatchObject({ status: 'completed', progress: 100 });
+    const result = ImageTaskResult.parse(GenericTask.parse(final).result);
     expect(result.images).toHaveLength(2);
     const { width, height } = imagePixelSize('16:9', '1K');
     for (const img of result.images) {

@@ -1,6 +1,7 @@
 /**
- * Media is rendered in worker threads, never on the sandbox's event loop (DESIGN §6.1): the
- * studio embeds the sandbox, so a render on that loop would freeze the studio itself.
+ * Media is rendered in worker threads, never on the sandbox's event loop (docs/robust-host.md,
+ * "Principles"): the studio embeds the sandbox, so a render on that loop would freeze the studio
+ * itself.
  */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';

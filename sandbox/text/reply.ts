@@ -1,6 +1,6 @@
 /**
  * Deterministic replies that reflect the request, so a creator (or a test) can see what the
- * gateway received. Directives a prompt may carry (documented in docs/sandbox.md):
+ * gateway received. Directives a prompt may carry (documented in sandbox/README.md):
  *   [tokens:N]        make the reply exactly N tokens long (e.g. for long-reply and stream tests)
  *   [finish:REASON]   native API only: end with MAX_TOKENS, SAFETY, RECITATION or OTHER
  */

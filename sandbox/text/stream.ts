@@ -1,7 +1,8 @@
 /**
- * Writes a streamed reply: SSE `data:` events ending in `data: [DONE]` (DESIGN §4), or a
- * streamed JSON array for streamGenerateContent without `alt=sse`. Pacing is settable; with
- * pacing off the writer only waits for the socket (backpressure), never for a timer.
+ * Writes a streamed reply: SSE `data:` events ending in `data: [DONE]` (docs/gateway-rules.md,
+ * "Chat and responses streams"), or a streamed JSON array for streamGenerateContent without
+ * `alt=sse`. Pacing is settable; with pacing off the writer only waits for the socket
+ * (backpressure), never for a timer.
  */
 import type { ServerResponse } from 'node:http';
 import { sleep } from '../core/clock.js';

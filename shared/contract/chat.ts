@@ -1,7 +1,8 @@
 /**
- * The Chat tab (issue 6): conversations the host stores, and replies it streams from the
+ * The Chat tab: conversations the host stores, and replies it streams from the
  * gateway's three text APIs (chat completions, responses, native generateContent). Every stream
- * has an id, one terminal `chat.onDidEnd` event and a cancel (`chat.stop`) — DESIGN §3.6.
+ * has an id, one terminal `chat.onDidEnd` event and a cancel (`chat.stop`) — docs/house-rules.md,
+ * "Every stream has an id, one end and a cancel".
  */
 import { z } from 'zod';
 import { RESPONSES_MODELS, TEXT_LIMITS } from '../gateway/catalog.js';
@@ -164,7 +165,10 @@ export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
 export const ConversationView = ConversationSummary.extend({
   settings: ChatSettings,
-  /** The MCP token itself never crosses the contract (DESIGN §3.4). */
+  /**
+   * The MCP token itself never crosses the contract (docs/house-rules.md, "Secrets are
+   * write-only").
+   */
   mcpTokenTail: z.string().optional(),
   messages: z.array(ChatMessageView),
 });

@@ -1,5 +1,6 @@
 /**
- * The local library (issue 4.4, Gallery tab). Media never crosses the contract (DESIGN §3.8):
+ * The local library (Gallery tab). Media never crosses the contract
+ * (docs/house-rules.md, "Media never crosses the contract"):
  * items carry paths relative to the library root, which the renderer loads through
  * `AppInfo.mediaBase` (the desktop's custom protocol, or the browser shell's authenticated route).
  */

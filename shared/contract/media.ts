@@ -1,5 +1,5 @@
 /**
- * The generators' host calls (issue 5): local reference images become attachments the host
+ * The generators' host calls: local reference images become attachments the host
  * holds (their bytes cross once, as binary, never as base64 text), the native image models
  * answer at once and their images go straight into the library, and speech comes back as a
  * saved audio file. Asynchronous image and video jobs go through `tasks.submit`.

@@ -1,6 +1,7 @@
 /**
  * Gateway profiles and key management (Settings tab). Keys are write-only across the contract
- * (DESIGN §3.4): the renderer may set, test or clear one and read `hasKey` / a masked tail.
+ * (docs/house-rules.md, "Secrets are write-only"): the renderer may set, test or clear one and read
+ * `hasKey` / a masked tail.
  */
 import { z } from 'zod';
 

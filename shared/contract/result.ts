@@ -1,6 +1,7 @@
 /**
- * Errors travel as data across the contract (DESIGN §3.7): every call resolves to a Result,
- * and a failure carries a code, a message a creator understands, and whether retrying may help.
+ * Errors travel as data across the contract (docs/house-rules.md, "Errors travel as data"): every
+ * call resolves to a Result, and a failure carries a code, a message a creator understands, and
+ * whether retrying may help.
  */
 import { z } from 'zod';
 

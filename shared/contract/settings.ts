@@ -4,7 +4,9 @@ import { LANGUAGES } from '../languages.js';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 
-/** The language setting; `system` follows the operating system's (issue 9.1). */
+/**
+ * The language setting; `system` follows the operating system's (docs/house-rules.md, "Languages").
+ */
 export const Language = z.enum(['system', ...LANGUAGES]);
 export type Language = z.infer<typeof Language>;
 

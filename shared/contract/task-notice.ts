@@ -1,7 +1,7 @@
 /**
- * The notification for a job that just ended (issue 4.5), in the studio's language (issue 9.1),
- * shared by the desktop shell (Electron notifications, shown by the main process) and the browser
- * shell's renderer (web notifications), so both say the same words.
+ * The notification for a job that just ended, in the studio's language (docs/house-rules.md,
+ * "Languages"), shared by the desktop shell (Electron notifications, shown by the main process) and
+ * the browser shell's renderer (web notifications), so both say the same words.
  */
 import type { StudioLanguage } from '../languages.js';
 import type { TaskState, TaskView } from './tasks.js';

@@ -1,5 +1,5 @@
 /**
- * Asynchronous jobs (issue 4): what the Tasks tab shows and the actions it offers. Image and
+ * Asynchronous jobs: what the Tasks tab shows and the actions it offers. Image and
  * video studios submit through `tasks.submit`; the request is checked against the catalog's
  * rules in the host before any money is spent.
  */

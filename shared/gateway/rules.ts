@@ -1,6 +1,6 @@
 /**
  * Building blocks for request schemas whose every rejection names the parameter and what it
- * allows (issue: "each rejection naming the parameter and its allowed values").
+ * allows, so a creator can correct the request from the message alone.
  */
 import { z } from 'zod';
 

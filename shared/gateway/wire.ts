@@ -62,7 +62,10 @@ export type ChatCompletion = z.infer<typeof ChatCompletion>;
 export const ResponsesResult = ChatCompletion.extend({ object: z.literal('response') });
 export type ResponsesResult = z.infer<typeof ResponsesResult>;
 
-/** One streamed delta (DESIGN §4: OpenAI chunk style, `data: [DONE]` ends the stream). */
+/**
+ * One streamed delta (OpenAI chunk style, `data: [DONE]` ends the stream: docs/gateway-rules.md,
+ * "Chat and responses streams").
+ */
 export const ChatChunk = z.object({
   id: z.string(),
   object: z.string(),
@@ -129,7 +132,8 @@ export const MultipartVideoTask = z.object({
   actual_prompt: z.string().optional(),
   submit_time: z.string().regex(TIMESTAMP_MS).optional(),
   end_time: z.string().regex(TIMESTAMP_MS).optional(),
-  // Not shown in the spec (2.12); DESIGN §4: accept `error.message` or `message`.
+  // Not shown in the spec (2.12): accept `error.message` or `message` (docs/gateway-rules.md, "Task
+  // results and failures").
   error: z.object({ message: z.string() }).optional(),
   message: z.string().optional(),
 });
@@ -148,7 +152,10 @@ export const GenericTask = z.object({
 });
 export type GenericTask = z.infer<typeof GenericTask>;
 
-/** DESIGN §4: the sandbox's `result` shapes (the client only relies on URLs found under it). */
+/**
+ * The sandbox's `result` shapes; the client only relies on URLs found under them
+ * (docs/gateway-rules.md, "Task results and failures").
+ */
 export const ImageTaskResult = z.object({
   images: z.array(z.object({ url: z.string().url(), width: z.number().int(), height: z.number().int() })),
 });

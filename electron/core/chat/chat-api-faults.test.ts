@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openChat } from './test/chat-harness.js';
+import { manualIdle, openChat } from './test/chat-harness.js';
 
 const APIS = {
   responses: { settings: { tools: { webSearch: true, fileSearch: false, functions: [], mcp: { enabled: false, url: '' } } }, path: '/v1/responses' },
@@ -24,10 +24,18 @@ const matrix = (Object.keys(APIS) as (keyof typeof APIS)[]).flatMap((api) => (Ob
 
 describe('a broken stream keeps its partial reply, on every text API', () => {
   it.each(matrix)('%s API, stream %s: status incomplete, the text so far kept on disk, a message that says so', async (api, mode) => {
-    const c = await openChat({ chatTiming: { idleMs: 300 } });
+    // The stall watch fires only once the stall is seen, so a slow moment elsewhere cannot end a stream early.
+    const idle = manualIdle();
+    const c = await openChat({ chatTiming: { idleTimer: idle.timer } });
     const conv = await c.create(APIS[api].settings);
     await c.admin('faults/stream', { mode, after_chunks: 4 });
-    const { started, end } = await c.ask(conv.id, 'Tell a long story [tokens:60]');
+    const started = await c.send(conv.id, 'Tell a long story [tokens:60]');
+    if (mode === 'stall') {
+      // The sandbox sent its first chunks and then nothing: the limit passing now is a stall.
+      await c.until(async () => (c.streamed(started.streamId)[0] ?? '').length > 0);
+      expect(idle.fire()).toBe(1);
+    }
+    const end = await c.ended(started.streamId);
     expect(c.lastBody(APIS[api].path)).toBeDefined();
 
     expect(end).toMatchObject({ outcome: 'error', message: { api, status: 'incomplete', error: { code: MODES[mode].code, retryable: true } } });

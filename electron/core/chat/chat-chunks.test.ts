@@ -1,4 +1,7 @@
-/** Every chat-completions and responses form DESIGN §4 accepts, read from real Response bodies. */
+/**
+ * Every chat-completions and responses form docs/gateway-rules.md accepts ("Chat and responses
+ * streams"), read from real Response bodies.
+ */
 import { describe, expect, it } from 'vitest';
 import { chatEvents } from './chat-chunks.js';
 import { chunk, receive, responseOf, sse, textOf } from './test/receive.js';

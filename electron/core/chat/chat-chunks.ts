@@ -1,8 +1,9 @@
 /**
- * Reads what chat completions (spec 4.3) and the responses API (4.4) send, in every form DESIGN §4
- * asks the client to accept: `chat.completion.chunk` deltas (bare or enveloped), a whole answer
- * (`choices[].message`), the responses API's `response.output_text.delta` / `response.completed`
- * events, and an error object inside the stream. Anything else is ignored, not fatal.
+ * Reads what chat completions (spec 4.3) and the responses API (4.4) send, in every form
+ * docs/gateway-rules.md asks the client to accept ("Chat and responses streams"):
+ * `chat.completion.chunk` deltas (bare or enveloped), a whole answer (`choices[].message`), the
+ * responses API's `response.output_text.delta` / `response.completed` events, and an error object
+ * inside the stream. Anything else is ignored, not fatal.
  */
 import { isObject, streamFailure, unwrap, usageOf, type ReplyEvent } from './reply-events.js';
 

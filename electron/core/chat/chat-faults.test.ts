@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createCore } from '../index.js';
 import { testPorts } from '../test/file-ports.js';
 import { ConversationStore } from './conversation-store.js';
-import { openChat } from './test/chat-harness.js';
+import { manualIdle, openChat } from './test/chat-harness.js';
 
 const onDisk = (dataDir: string, id: string) => JSON.parse(readFileSync(join(dataDir, 'conversations', `${id}.json`), 'utf8'));
 
@@ -53,10 +53,15 @@ describe('a stream that breaks', () => {
   });
 
   it('a stalled stream is given up after the idle limit, its text kept', async () => {
-    const c = await openChat({ chatTiming: { idleMs: 300 } });
+    // The limit is made to pass once the stall is seen, not waited for in real time.
+    const idle = manualIdle();
+    const c = await openChat({ chatTiming: { idleTimer: idle.timer } });
     const conv = await c.create();
     await c.admin('faults/stream', { mode: 'stall', after_chunks: 4 });
-    const { end } = await c.ask(conv.id, 'Stall [tokens:40]');
+    const started = await c.send(conv.id, 'Stall [tokens:40]');
+    await c.until(async () => (c.streamed(started.streamId)[0] ?? '').length > 0);
+    expect(idle.fire()).toBe(1);
+    const end = await c.ended(started.streamId);
     expect(end.message).toMatchObject({ status: 'incomplete', error: { code: 'timeout', retryable: true } });
     expect(end.message.error.message).toMatch(/stopped sending/);
   });

@@ -1,5 +1,5 @@
 /**
- * The Chat tab's host side (issue 6): conversations, and replies streamed in the background.
+ * The Chat tab's host side: conversations, and replies streamed in the background.
  * Commands answer at once (`chat.send` returns the stream's id); each reply then reports through
  * `chat.onDidStream` and ends with one `chat.onDidEnd`. One reply at a time per conversation.
  */

@@ -1,6 +1,7 @@
 /**
  * What a conversation looks like on disk (`<dataDir>/conversations/<id>.json`) and in the index
- * beside it, with the zod schemas that check both when they are read (DESIGN §3.5).
+ * beside it, with the zod schemas that check both when they are read (docs/house-rules.md,
+ * "Validate at every boundary").
  */
 import { z } from 'zod';
 import { ChatMessageView, ChatSettings, DEFAULT_CHAT_SETTINGS } from '../../../shared/contract/chat.js';

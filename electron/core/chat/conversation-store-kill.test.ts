@@ -1,8 +1,8 @@
 /**
- * Data safety (issue 8, item 7): a studio killed at any moment while it saves conversations
- * leaves every conversation file and the index whole (old or new), and the next start lists
- * every conversation it had saved. The writer is the real ConversationStore in a child process,
- * SIGKILLed at random points.
+ * Data safety (docs/security.md, "The adversarial suite"): a studio killed at any moment while it
+ * saves conversations leaves every conversation file and the index whole (old or new), and the next
+ * start lists every conversation it had saved. The writer is the real ConversationStore in a child
+ * process, SIGKILLed at random points.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

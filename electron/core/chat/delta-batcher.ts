@@ -1,12 +1,13 @@
 /**
  * Coalesces a stream's deltas so the renderer gets at most one `chat.onDidStream` per ~30 ms
- * (DESIGN §5: one paint per frame, never one per token), each carrying the text gathered per
- * choice. The first delta after a quiet spell goes out at once, and the window starts then: the
- * reply starts on screen a window sooner, and a torrent's first frame is a few words, after which
- * the renderer paces the rest (stream-store.ts). Sent at the window's end instead, a fast reply's
- * first event held half of it, and the page laying that out slowed the host streaming the rest
- * (bench/stream.ts, medians of 14 alternating runs, three times: click to reply painted 298 → 263,
- * 332 → 292 and 281 → 271 ms; first text on screen 210 → 140, 220 → 156 and 186 → 150 ms).
+ * (one paint per frame, never one per token: docs/performance.md, "Targets"), each carrying the
+ * text gathered per choice. The first delta after a quiet spell goes out at once, and the window
+ * starts then: the reply starts on screen a window sooner, and a torrent's first frame is a few
+ * words, after which the renderer paces the rest (stream-store.ts). Sent at the window's end
+ * instead, a fast reply's first event held half of it, and the page laying that out slowed the host
+ * streaming the rest (bench/stream.ts, medians of 14 alternating runs, three times: click to reply
+ * painted 298 → 263, 332 → 292 and 281 → 271 ms; first text on screen 210 → 140, 220 → 156 and
+ * 186 → 150 ms).
  * `flush` sends what is pending at once; the stream calls it before its terminal event.
  */
 export interface Timer {

@@ -1,8 +1,9 @@
 /**
  * Builds the assistant message from reply events as they arrive (the message object itself is
  * updated, so a periodic save always holds what has arrived), then decides how the reply ended:
- * complete only when the gateway said so (DESIGN §3.6); a stream that just stops, or ends without
- * its terminator or a finish reason, is `incomplete` with its text kept.
+ * complete only when the gateway said so (docs/house-rules.md, "Every stream has an id, one end and
+ * a cancel"); a stream that just stops, or ends without its terminator or a finish reason, is
+ * `incomplete` with its text kept.
  */
 import type { ChatMessageView, ChatUsage } from '../../../shared/contract/chat.js';
 import type { ErrorData } from '../../../shared/contract/result.js';

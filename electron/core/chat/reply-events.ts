@@ -26,7 +26,10 @@ export const isObject = (v: unknown): v is Record<string, unknown> => typeof v =
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** Error `type`s of DESIGN §4 (and a few common aliases) as HTTP statuses, for one failure mapping. */
+/**
+ * Error `type`s of docs/gateway-rules.md, "Error bodies" (and a few common aliases) as HTTP
+ * statuses, for one failure mapping.
+ */
 const TYPE_STATUS: Record<string, number> = {
   invalid_request_error: 400,
   authentication_error: 401,
@@ -50,8 +53,9 @@ export function streamFailure(body: Record<string, unknown>): GatewayFailure {
 }
 
 /**
- * Unwraps `{ code: 200, data }` (DESIGN §4: chunks may be enveloped); an envelope with another
- * code, or a bare `{ error }` object, becomes an error event.
+ * Unwraps `{ code: 200, data }` (chunks may be enveloped: docs/gateway-rules.md, "Chat and
+ * responses streams"); an envelope with another code, or a bare `{ error }` object, becomes an
+ * error event.
  */
 export function unwrap(value: unknown): { payload: unknown } | { failure: GatewayFailure } {
   if (isObject(value) && typeof value.code === 'number' && !('choices' in value) && !('candidates' in value)) {

@@ -102,7 +102,8 @@ async function* sse(res: Response, api: TextApi, log: (line: string) => void, si
   try {
     for (;;) {
       const next = await events.next();
-      // Native SSE has no terminator (DESIGN §4): a clean close is its end.
+      // Native SSE has no terminator (docs/gateway-rules.md, "Native streams"): a clean close is
+      // its end.
       if (next.done) return { terminated: next.value.terminated || api === 'native', whole: false };
       const batch = parseAll(next.value, api, log);
       if (batch.length) yield batch;

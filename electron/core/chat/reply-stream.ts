@@ -1,5 +1,5 @@
 /**
- * One reply being received (DESIGN §3.6): it has an id, a cancel (`stop`), batched deltas, and
+ * One reply being received (docs/house-rules.md, "Every stream has an id, one end and a cancel"): it has an id, a cancel (`stop`), batched deltas, and
  * exactly one terminal `chat.onDidEnd`, whatever happens — an error before the first byte, a cut,
  * Stop, the studio closing, or a bug. The partial reply is saved at most once a second while it
  * streams, so a killed process keeps what had arrived.
@@ -25,7 +25,20 @@ export interface StreamTiming {
   idleMs: number;
   /** How long a non-streamed answer may take. */
   wholeMs: number;
+  /**
+   * Arms the silence watch (idleMs or wholeMs) and returns its cancel; a real timer unless given.
+   * Tests give one they fire themselves, so only the stall they made can end a stream as stalled,
+   * never a slow moment of a busy machine.
+   */
+  idleTimer?: IdleTimer;
 }
+
+export type IdleTimer = (fire: () => void, ms: number) => () => void;
+
+const realIdleTimer: IdleTimer = (fire, ms) => {
+  const timer = setTimeout(fire, ms);
+  return () => clearTimeout(timer);
+};
 
 export const DEFAULT_TIMING: StreamTiming = { batchMs: 30, saveEveryMs: 1000, idleMs: 90_000, wholeMs: 300_000 };
 
@@ -65,7 +78,7 @@ export class ReplyStream {
   private readonly controller = new AbortController();
   private stopReason?: StopReason;
   private idleFired = false;
-  private idle?: ReturnType<typeof setTimeout>;
+  private cancelIdle?: () => void;
 
   constructor(readonly job: ReplyJob, private readonly deps: ReplyStreamDeps) {}
 
@@ -75,9 +88,9 @@ export class ReplyStream {
   }
 
   private watch(): void {
-    clearTimeout(this.idle);
+    this.cancelIdle?.();
     const ms = this.job.request.streamed ? this.deps.timing.idleMs : this.deps.timing.wholeMs;
-    this.idle = setTimeout(() => {
+    this.cancelIdle = (this.deps.timing.idleTimer ?? realIdleTimer)(() => {
       this.idleFired = true;
       this.controller.abort();
     }, ms);
@@ -133,7 +146,7 @@ export class ReplyStream {
       thrown = err;
       if (!(err instanceof GatewayFailure)) deps.log(`chat: reply ${job.streamId} failed: ${(err as Error).stack ?? String(err)}`);
     } finally {
-      clearTimeout(this.idle);
+      this.cancelIdle?.();
     }
     if (this.idleFired && !this.stopReason) {
       const seconds = Math.round((job.request.streamed ? deps.timing.idleMs : deps.timing.wholeMs) / 1000);

@@ -1,5 +1,5 @@
 /**
- * Conversation search (issue 6): titles and message text, case-insensitively, with a short
+ * Conversation search: titles and message text, case-insensitively, with a short
  * snippet around the first hit in a message so the sidebar can show why a conversation matched.
  */
 import type { ChatMessageView } from '../../../shared/contract/chat.js';

@@ -82,7 +82,8 @@ describe('gateway client: bodies and auth', () => {
     const down = new GatewayClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x', retry: { retries: 0 } });
     expect((await failureOf(balance(down))).code).toBe('unreachable');
     await aside(async (url) => {
-      await fault('faults/latency', { ms: 500, count: 1 }, url);
+      // The answer is held far beyond the client's limit, so only the timeout can end the call.
+      await fault('faults/latency', { ms: 20_000, count: 1 }, url);
       const slow = new GatewayClient({ baseUrl: url, apiKey: 'sk-sandbox', timeoutMs: 100, retry: { retries: 0 } });
       expect((await failureOf(balance(slow))).code).toBe('timeout');
     });
@@ -90,7 +91,8 @@ describe('gateway client: bodies and auth', () => {
 
   it('cancels on request', async () => {
     await aside(async (url) => {
-      await fault('faults/latency', { ms: 300, count: 1 }, url);
+      // Held far beyond the abort, so only the abort can end the call.
+      await fault('faults/latency', { ms: 20_000, count: 1 }, url);
       const abort = new AbortController();
       setTimeout(() => abort.abort(), 20);
       const c = new GatewayClient({ baseUrl: url, apiKey: 'sk-sandbox' });
@@ -99,7 +101,7 @@ describe('gateway client: bodies and auth', () => {
   });
 });
 
-describe('gateway client: retries (DESIGN §4)', () => {
+describe('gateway client: retries (docs/gateway-rules.md, Retries)', () => {
   it('retries a GET on 5xx with growing jittered delays, then succeeds', async () => {
     await fault('faults/fail', { status: 503, count: 2 });
     const delays: number[] = [];

@@ -1,6 +1,7 @@
 /**
- * The only HTTP client of the gateway (DESIGN §3.3): auth headers per spec §5, the envelope and
- * its documented exceptions, one failure type, timeouts, cancellation and the retry rules.
+ * The only HTTP client of the gateway (docs/house-rules.md, "Side effects come in as ports"): auth
+ * headers per spec §5, the envelope and its documented exceptions, one failure type, timeouts,
+ * cancellation and the retry rules.
  */
 import type { z } from 'zod';
 import { failureFromNetwork, failureFromStatus, failureFromUnreadable, GatewayFailure } from './failure.js';
@@ -244,7 +245,10 @@ function isEnvelope(b: unknown): b is { code: unknown; data?: unknown } {
   return typeof b === 'object' && b !== null && 'code' in b && typeof (b as { code: unknown }).code === 'number';
 }
 
-/** DESIGN §4: an envelope with code ≠ 200 is a failure even under HTTP 200. */
+/**
+ * An envelope with code ≠ 200 is a failure even under HTTP 200 (docs/gateway-rules.md, "Error
+ * bodies").
+ */
 function unwrap(body: unknown, form: BodyForm, contentType: string): unknown {
   if (isEnvelope(body)) {
     const code = body.code as number;

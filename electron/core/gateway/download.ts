@@ -1,5 +1,5 @@
 /**
- * Saves one result file (issue 4.3): streamed to a `.part` file with backpressure (memory stays
+ * Saves one result file: streamed to a `.part` file with backpressure (memory stays
  * flat: part-writer.ts), resumed with Range / If-Range after a cut, checked against the announced
  * length. Links are public, so no key is sent. An expired link (404/410) is reported as such.
  * The link is opened with node:http unless a `fetch` is injected (download-source.ts).

@@ -1,7 +1,7 @@
 /**
- * One error type for every way a gateway call can fail (DESIGN §4): the JSON error body, an
- * envelope with code ≠ 200, plain text, a proxy's HTML page, a dropped connection, a timeout.
- * Each carries a message a creator understands.
+ * One error type for every way a gateway call can fail (docs/gateway-rules.md, "Error bodies"): the
+ * JSON error body, an envelope with code ≠ 200, plain text, a proxy's HTML page, a dropped
+ * connection, a timeout. Each carries a message a creator understands.
  */
 import type { ErrorCode, ErrorData } from '../../../shared/contract/result.js';
 

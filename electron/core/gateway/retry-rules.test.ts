@@ -1,8 +1,9 @@
 /**
- * DESIGN §4's retry rules, counted where it matters: at a real HTTP hop in front of the sandbox,
- * which sees every request that left the studio. GETs are retried on 408/409/429/5xx and dropped
- * connections, on both transports (the light one for JSON GETs, fetch otherwise); nothing else
- * is; Retry-After is honoured in both of its forms; the backoff is jittered within its bounds.
+ * The retry rules (docs/gateway-rules.md, "Retries"), counted where it matters: at a real HTTP hop
+ * in front of the sandbox, which sees every request that left the studio. GETs are retried on
+ * 408/409/429/5xx and dropped connections, on both transports (the light one for JSON GETs, fetch
+ * otherwise); nothing else is; Retry-After is honoured in both of its forms; the backoff is
+ * jittered within its bounds.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -83,8 +84,9 @@ describe('which failures a GET retries', () => {
   });
 
   it('a GET that times out is asked again', async () => {
-    await admin('faults/latency', { ms: 400, count: 1, match: BALANCE });
-    const { c, delays } = client('light', { timeoutMs: 150 });
+    // The first answer is held well past the limit, and the limit leaves the retry room on a busy machine.
+    await admin('faults/latency', { ms: 6_000, count: 1, match: BALANCE });
+    const { c, delays } = client('light', { timeoutMs: 2_000 });
     expect((await balance(c)).currency).toBe('CNY');
     expect(hop.count('GET', BALANCE)).toBe(2);
     expect(delays).toHaveLength(1);
@@ -144,7 +146,8 @@ describe('POSTs are never retried', () => {
   });
 
   it('a job POST that times out is not sent again, though the gateway answers later', async () => {
-    await admin('faults/latency', { ms: 400, count: 1, match: '/v1/images' });
+    // Held well past the limit, so only the timeout can end the call.
+    await admin('faults/latency', { ms: 3_000, count: 1, match: '/v1/images' });
     const { c, delays } = client('light', { timeoutMs: 100 });
     const f = await failureOf(submitImage(c, 'too slow'));
     expect(f).toMatchObject({ code: 'timeout', maybeReceived: true });

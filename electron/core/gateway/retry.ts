@@ -1,7 +1,7 @@
 /**
- * DESIGN §4's retry rules: only idempotent calls (GETs) are retried, on 408/409/429/5xx and
- * connection errors, with exponential backoff and full jitter, honouring Retry-After. A
- * job-submitting POST whose fate is unknown is never retried, and 402 never is.
+ * The retry rules (docs/gateway-rules.md, "Retries"): only idempotent calls (GETs) are retried, on
+ * 408/409/429/5xx and connection errors, with exponential backoff and full jitter, honouring
+ * Retry-After. A job-submitting POST whose fate is unknown is never retried, and 402 never is.
  */
 import type { GatewayFailure } from './failure.js';
 

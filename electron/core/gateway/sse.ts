@@ -1,9 +1,9 @@
 /**
  * Server-sent events from a gateway stream, parsed by eventsource-parser (never by hand).
  * Yields the data of the events each network read completed, together; a `[DONE]` data line
- * ends the stream (DESIGN §4). Together, not one by one: a fast model's reply is tens of
- * thousands of small events, and a generator step per event cost the host about as much CPU as
- * parsing them (bench/stream.ts).
+ * ends the stream (docs/gateway-rules.md, "Chat and responses streams"). Together, not one by one:
+ * a fast model's reply is tens of thousands of small events, and a generator step per event cost
+ * the host about as much CPU as parsing them (bench/stream.ts).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { GatewayFailure } from './failure.js';

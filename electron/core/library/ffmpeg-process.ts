@@ -1,8 +1,8 @@
 /**
  * Runs the native ffmpeg as a child process with a hard time limit and a cap on what it may
  * write, so that a damaged or hostile file can cost a few seconds of one core but never the
- * host's event loop or its memory (DESIGN §6.1–6.2). It never throws: every failure, including
- * a missing binary, resolves to a result the caller turns into "no thumbnail".
+ * host's event loop or its memory (docs/robust-host.md, "Principles" 1–2). It never throws: every
+ * failure, including a missing binary, resolves to a result the caller turns into "no thumbnail".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 

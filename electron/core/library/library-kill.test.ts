@@ -1,9 +1,9 @@
 /**
- * Data safety (issue 8, items 7 and 8): a studio killed at any moment while it saves results into
- * the library (media moved in, thumbnail, sidecar, coalesced index) leaves every listed item
- * whole, lists every save that returned, never lists half a save, and never lets one name
- * collision overwrite another file. The writer is the real Library in a child process, SIGKILLed
- * at random points.
+ * Data safety (docs/security.md, "The adversarial suite"): a studio killed at any moment while it
+ * saves results into the library (media moved in, thumbnail, sidecar, coalesced index) leaves every
+ * listed item whole, lists every save that returned, never lists half a save, and never lets one
+ * name collision overwrite another file. The writer is the real Library in a child process,
+ * SIGKILLed at random points.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * Data safety (issue 8, item 8): a name collision never overwrites anything, and an unfinished
- * file (a cut download's `.part`, a temp file) never shows up in the gallery, neither from the
- * index nor when the index is rebuilt from the folder.
+ * Data safety (docs/security.md, "The adversarial suite"): a name collision never overwrites
+ * anything, and an unfinished file (a cut download's `.part`, a temp file) never shows up in the
+ * gallery, neither from the index nor when the index is rebuilt from the folder.
  */
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The generators that answer at once (issue 5): the native image models (spec 4.5), whose
+ * The generators that answer at once: the native image models (spec 4.5), whose
  * images are saved to the library straight away, and speech (spec 4.10), saved as audio.
  */
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';

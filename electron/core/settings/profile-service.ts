@@ -1,6 +1,7 @@
 /**
  * Gateway profiles and their keys. Keys go into the secrets port and never come back out through
- * the contract: views carry only `hasKey` and a masked tail (DESIGN §3.4).
+ * the contract: views carry only `hasKey` and a masked tail (docs/house-rules.md, "Secrets are
+ * write-only").
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -37,7 +38,10 @@ export class ProfileService {
     const p = this.store.get().profiles.find((x) => x.id === id);
     if (!p) throw coreError('not_found', 'That profile no longer exists.');
     const key = this.secrets.get(id);
-    return { id, name: p.name, kind: 'gateway', baseUrl: p.baseUrl, hasKey: !!key, ...(key ? { keyTail: `…${key.slice(-4)}` } : {}) };
+    // A key this shell cannot open (the desktop's keychain) still counts as saved, without a tail:
+    // the profile is not "missing a key", and using it says where the key can be used.
+    const held = !key && !!this.secrets.heldElsewhere?.(id);
+    return { id, name: p.name, kind: 'gateway', baseUrl: p.baseUrl, hasKey: !!key || held, ...(key ? { keyTail: `…${key.slice(-4)}` } : {}) };
   }
 
   list(): ProfilesView {
@@ -114,11 +118,14 @@ export class ProfileService {
     if (id === SANDBOX_PROFILE_ID) return { profileId: id, client: this.makeClient(this.sandboxUrl, SANDBOX_KEY) };
     const p = this.view(id);
     const key = this.secrets.get(id);
+    if (!key && this.secrets.heldElsewhere?.(id)) {
+      throw coreError('unauthorized', `The key of the profile "${p.name}" was saved by the desktop app, in the system keychain. Open the desktop app to use it, or enter the key again here.`);
+    }
     if (!key) throw coreError('unauthorized', `The profile "${p.name}" has no API key yet. Add one in Settings.`);
     return { profileId: id, client: this.makeClient(p.baseUrl, key) };
   }
 
-  /** Tells apart a rejected key, an unreachable URL and a balance problem (issue: "Test connection"). */
+  /** Tells apart a rejected key, an unreachable URL and a balance problem ("Test connection" in Settings). */
   async test(id: string): Promise<ConnectionTest> {
     let client: GatewayClient;
     try {

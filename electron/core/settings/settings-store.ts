@@ -29,16 +29,18 @@ export const StoredSettings = z.object({
 export type StoredSettings = z.infer<typeof StoredSettings>;
 
 /**
- * The document that `conf` (browser shell) or electron-store (desktop) keeps under `key` of its
- * JSON file, read strictly before either library opens the file: on a file that is not JSON conf
- * throws (the studio did not start) and electron-store starts empty (and its next save replaced
- * the file). Undefined when there is no file or it is empty; a foreign file is returned whole, to
- * fail the schema; throws when the bytes are not a JSON document. Either way the store sets it aside.
+ * The document that `conf` (browser shell) or electron-store (desktop) keeps under a key of its
+ * JSON file (the first of `keys` it has: the current one, then older ones), read strictly before
+ * either library opens the file: on a file that is not JSON conf throws (the studio did not start)
+ * and electron-store starts empty (and its next save replaced the file). Undefined when there is
+ * no file or it is empty; a foreign file is returned whole, to fail the schema; throws when the
+ * bytes are not a JSON document. Either way the store sets it aside.
  */
-export function readKeyedDocument(file: string, key: string): unknown {
+export function readKeyedDocument(file: string, keys: readonly string[]): unknown {
   const doc = readDataFile(file)?.value;
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return doc;
-  if (Object.hasOwn(doc, key)) return (doc as Record<string, unknown>)[key];
+  const key = keys.find((k) => Object.hasOwn(doc, k));
+  if (key !== undefined) return (doc as Record<string, unknown>)[key];
   return Object.keys(doc).length === 0 ? undefined : doc;
 }
 

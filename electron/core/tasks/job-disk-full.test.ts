@@ -1,7 +1,7 @@
 /**
- * Data safety (issue 8, item 12): a result that cannot be saved because the disk is full, while
- * it downloads or as it goes into the library, ends with the job saying so in words; nothing
- * half-written is left, and "check again" saves it once there is room.
+ * Data safety (docs/security.md, "The adversarial suite"): a result that cannot be saved because
+ * the disk is full, while it downloads or as it goes into the library, ends with the job saying so
+ * in words; nothing half-written is left, and "check again" saves it once there is room.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * One record per job (issue 4.1). `state` is the studio's normalized view; `rawStatus` keeps what
+ * One record per job. `state` is the studio's normalized view; `rawStatus` keeps what
  * the gateway said. Records are zod-validated when read back from disk.
  */
 import { z } from 'zod';
@@ -81,7 +81,10 @@ export function normalizeStatus(route: JobRecord['route'], raw: string): JobStat
   return ({ submitted: 'queued', processing: 'running', completed: 'completed', failed: 'failed' } as Record<string, JobState>)[s.toLowerCase()] ?? 'running';
 }
 
-/** DESIGN §4: every http(s) URL under `result`, files typed later by their content. */
+/**
+ * Every http(s) URL under `result`, files typed later by their content (docs/gateway-rules.md,
+ * "Task results and failures").
+ */
 export function collectUrls(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') {
     const decoded = /^https?%3A/i.test(value) ? safeDecode(value) : value;

@@ -1,5 +1,5 @@
 /**
- * The job pipeline (issue 4): submission that never resubmits silently, one poller for every
+ * The job pipeline: submission that never resubmits silently, one poller for every
  * job, and downloads that save each result into the library the moment a job completes,
  * nearest link expiry first.
  */

@@ -1,7 +1,8 @@
 /**
- * Data safety (issue 8, item 7): a studio killed at any moment while it writes the task list
- * leaves the old list or the new one, never a broken one, and nothing a later start mistakes
- * for the list. The writer is the real JobStore in a child process, SIGKILLed at random points.
+ * Data safety (docs/security.md, "The adversarial suite"): a studio killed at any moment while it
+ * writes the task list leaves the old list or the new one, never a broken one, and nothing a later
+ * start mistakes for the list. The writer is the real JobStore in a child process, SIGKILLed at
+ * random points.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The task store (issue 4.1): every job in one JSON document in the app's data folder, written
+ * The task store: every job in one JSON document in the app's data folder, written
  * atomically (temp file, fsync, rename) and coalesced, so a kill leaves the old or the new file.
  * A write the disk refuses never takes the studio down: a coalesced one is logged and retried with
  * the next change, a durable one (before a job-submitting POST) throws a message for the creator.

@@ -1,6 +1,7 @@
 /**
- * One poller for all jobs (issue 4.2): a single timer set to the earliest due check, a bounded
- * number of requests in flight, both query routes, and no work at all while nothing is due.
+ * One poller for all jobs (docs/gateway-rules.md, "Polling cadence"): a single timer set to the
+ * earliest due check, a bounded number of requests in flight, both query routes, and no work at all
+ * while nothing is due.
  */
 import { z } from 'zod';
 import { GenericTask, MultipartVideoTask } from '../../../shared/gateway/wire.js';
@@ -19,7 +20,10 @@ type Polled = z.infer<typeof PolledTask> | z.infer<typeof PolledVideoTask>;
 
 /** What the gateway says of a task, on either route (spec §2.12, §2.13). */
 const statusOf = (raw: Polled) => ('task_status' in raw ? raw.task_status : raw.status);
-/** Every result link of a finished task, on either route (DESIGN §4). */
+/**
+ * Every result link of a finished task, on either route (docs/gateway-rules.md, "Task results and
+ * failures").
+ */
 const linksOf = (raw: Polled) => collectUrls('task_status' in raw ? raw.video_url : raw.result);
 
 export interface PollerDeps {
@@ -172,7 +176,10 @@ export class Poller {
       : client.json({ method: 'GET', path, idempotent }, PolledTask);
   }
 
-  /** A finished job's result links as the gateway gives them now (DESIGN §4: a dead link is asked for again). */
+  /**
+   * A finished job's result links as the gateway gives them now (a dead link is asked for again:
+   * docs/gateway-rules.md, "Result links").
+   */
   async freshLinks(job: JobRecord): Promise<string[]> {
     if (!job.remoteId) return [];
     const raw = await this.query(job, true);

@@ -1,5 +1,5 @@
 /**
- * The first-run welcome (issue 9.3): what the offline sandbox is and how to add a real gateway
+ * The first-run welcome: what the offline sandbox is and how to add a real gateway
  * key. Shown until the creator acts on it once, then never again (kept in the renderer's
  * storage). It sits above the tabs without covering them, so nothing waits on it.
  */

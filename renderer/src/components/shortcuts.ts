@@ -1,5 +1,5 @@
 /**
- * The studio's keyboard shortcuts (issue 9.2), in one list: the handler in App.tsx acts on the
+ * The studio's keyboard shortcuts, in one list: the handler in App.tsx acts on the
  * global ones and Settings shows them all, so the list shown is the list that works.
  */
 import type { TabId } from '../state/ui-store.js';

@@ -1,6 +1,7 @@
 /**
  * The studio's tabs. Each module but the first is loaded on first open (React.lazy + dynamic
- * import), so the first paint downloads only the shell and the Chat tab (DESIGN §5).
+ * import), so the first paint downloads only the shell and the Chat tab (docs/performance.md,
+ * "Targets").
  *
  * The Chat tab, which every launch opens, is imported statically: it is part of the first load
  * anyway, and as a lazy panel it would first show its Suspense fallback, and React then reveals

@@ -1,7 +1,7 @@
 /**
- * Numbers, money and dates in the studio's language (issue 9.1): one set of Intl formatters per
- * language, each made once and only when first needed (Intl constructors are costly), re-rendered
- * on a switch.
+ * Numbers, money and dates in the studio's language (docs/house-rules.md, "Languages"): one set of
+ * Intl formatters per language, each made once and only when first needed (Intl constructors are
+ * costly), re-rendered on a switch.
  */
 import { useTranslation } from 'react-i18next';
 

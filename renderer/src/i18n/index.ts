@@ -1,8 +1,9 @@
 /**
- * The studio's translations (issue 9.1), with i18next. English is what any missing key falls
- * back to: the first screen's namespaces ship in the first bundle, each other tab's come with the
- * tab's own chunk (`addEnglish`), and the host-message templates only with Chinese, the one
- * language that needs them. Simplified Chinese is its own chunk, fetched only when it is shown.
+ * The studio's translations (docs/house-rules.md, "Languages"), with i18next. English is what any
+ * missing key falls back to: the first screen's namespaces ship in the first bundle, each other
+ * tab's come with the tab's own chunk (`addEnglish`), and the host-message templates only with
+ * Chinese, the one language that needs them. Simplified Chinese is its own chunk, fetched only when
+ * it is shown.
  * `setLanguage` switches the whole studio at once (react-i18next re-renders).
  */
 import i18next from 'i18next';

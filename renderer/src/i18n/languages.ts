@@ -1,4 +1,7 @@
-/** The studio's languages as the renderer shows and picks them (issue 9.1; the rule is shared/languages.ts). */
+/**
+ * The studio's languages as the renderer shows and picks them (docs/house-rules.md, "Languages";
+ * the rule is shared/languages.ts).
+ */
 import type { StudioLanguage } from '../../../shared/languages.js';
 
 export { resolveLanguage, type StudioLanguage } from '../../../shared/languages.js';

@@ -1,5 +1,5 @@
 /**
- * Drafts and recent prompts of the generator tabs (issue 5.5), kept in the renderer's storage
+ * Drafts and recent prompts of the generator tabs, kept in the renderer's storage
  * (draft-storage.ts): they survive a tab switch, a failure and a restart.
  */
 import { useCallback, useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * "Remix" hand-off from the Gallery to the generator tabs (issue 4.6). The gallery stashes what a
+ * "Remix" hand-off from the Gallery to the generator tabs. The gallery stashes what a
  * saved item was made with; the Image, Video or Speech tab reads it on its next render, prefills
  * its form and calls `clear()`, so a remix is applied once and never resurrects a stale draft.
  * UI-only state, like ui-store: nothing here is owned by the host.

@@ -1,7 +1,7 @@
 /**
- * UI-only state (DESIGN §2): which tab is open, which tabs were visited, the top-up banner.
- * Host-owned data (profiles, settings, balances) lives in react-query, never here, and nothing
- * secret is ever put in this store.
+ * UI-only state (docs/house-rules.md, "UI-only state in the renderer"): which tab is open, which
+ * tabs were visited, the top-up banner. Host-owned data (profiles, settings, balances) lives in
+ * react-query, never here, and nothing secret is ever put in this store.
  */
 import { create } from 'zustand';
 

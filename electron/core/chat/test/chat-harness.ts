@@ -4,6 +4,29 @@
  */
 import type { CorePorts } from '../../ports.js';
 import { openCore } from '../../test/open-core.js';
+import type { IdleTimer } from '../reply-stream.js';
+
+/**
+ * A stall watch that fires only when the test says so: a stream is given up as stalled because
+ * the test saw the stall it made, not because a busy machine paused for a few hundred ms.
+ */
+export function manualIdle() {
+  const armed = new Set<() => void>();
+  const timer: IdleTimer = (fire) => {
+    armed.add(fire);
+    return () => armed.delete(fire);
+  };
+  return {
+    timer,
+    /** Fires every watch still armed, as if its limit had passed now. */
+    fire() {
+      const now = [...armed];
+      armed.clear();
+      for (const f of now) f();
+      return now.length;
+    },
+  };
+}
 
 export async function openChat(overrides: Partial<CorePorts> = {}) {
   const sent: { path: string; body: any }[] = [];

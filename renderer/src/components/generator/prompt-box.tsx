@@ -1,5 +1,5 @@
 /**
- * The prompt of a generator tab (issue 5.5): a multiline box whose Ctrl/Cmd+Enter submits, a
+ * The prompt of a generator tab: a multiline box whose Ctrl/Cmd+Enter submits, a
  * live character count (against a limit when the model has one) and the tab's recent prompts.
  * Shared by the generator tabs so they all behave alike; the tab owns the value and the history.
  */

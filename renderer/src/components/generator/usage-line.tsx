@@ -1,5 +1,5 @@
 /**
- * What a result cost, in the gateway's own terms (issue 5.5): money when it reports a price,
+ * What a result cost, in the gateway's own terms: money when it reports a price,
  * tokens when it reports usage. Nothing is shown for what the gateway did not report — an
  * estimate dressed as a figure would mislead.
  */

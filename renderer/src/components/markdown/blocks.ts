@@ -1,7 +1,8 @@
 /**
  * Splits a Markdown reply into top-level blocks so each can be parsed and rendered on its own.
  * While a reply streams only its last block grows, so memoizing blocks by source keeps the work per
- * frame proportional to that block, not to the whole 2,000-line reply (DESIGN §5).
+ * frame proportional to that block, not to the whole 2,000-line reply (docs/performance.md,
+ * "Targets").
  *
  * The rule: split only where it is certainly safe and merge whenever in doubt. Merging two blocks
  * is always correct (it is just the original text); a wrong split could turn a list item's

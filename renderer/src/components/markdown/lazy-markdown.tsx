@@ -1,7 +1,7 @@
 /**
  * The Markdown renderer behind React.lazy: the Markdown parser and highlighting stay out of the
- * first-load bundle (DESIGN §5's 200 KB budget). Until the chunk arrives the reply shows as plain
- * wrapped text, so nothing waits on it.
+ * first-load bundle (its 200 kB budget: docs/performance.md, "Targets"). Until the chunk arrives
+ * the reply shows as plain wrapped text, so nothing waits on it.
  */
 import { lazy, Suspense } from 'react';
 import type { MarkdownProps } from './markdown.js';

@@ -1,7 +1,7 @@
 /**
- * The Chat tab (issue 6): conversations in a sidebar, the open one beside it. Replies stream
- * through the stream store (one paint per frame, DESIGN §5); the conversation itself is
- * host-owned data in react-query, reconciled with `chat.get` each time it is opened.
+ * The Chat tab: conversations in a sidebar, the open one beside it. Replies stream
+ * through the stream store (one paint per frame: docs/performance.md, "Targets"); the conversation
+ * itself is host-owned data in react-query, reconciled with `chat.get` each time it is opened.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,8 @@
 /**
- * The remote MCP server's auth token, write-only like the API key (DESIGN §3.4): it lives only in
- * this uncontrolled password box until submitted with `call` (never useAction, whose cache
- * keeps its input), and afterwards only its last four characters are shown.
+ * The remote MCP server's auth token, write-only like the API key (docs/house-rules.md, "Secrets
+ * are write-only"): it lives only in this uncontrolled password box until submitted with `call`
+ * (never useAction, whose cache keeps its input), and afterwards only its last four characters are
+ * shown.
  */
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

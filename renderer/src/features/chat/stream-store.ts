@@ -1,8 +1,8 @@
 /**
- * Live replies, kept outside React (DESIGN §5). `chat.onDidStream` deltas are appended to a
- * per-message buffer as they come; at most once per animation frame the buffers that changed are
- * published as new snapshots, and only the rows showing those messages re-render. Twenty
- * thousand deltas therefore cost a few hundred renders of one row, never a render per delta.
+ * Live replies, kept outside React (docs/performance.md, "Targets"). `chat.onDidStream` deltas are
+ * appended to a per-message buffer as they come; at most once per animation frame the buffers that
+ * changed are published as new snapshots, and only the rows showing those messages re-render.
+ * Twenty thousand deltas therefore cost a few hundred renders of one row, never a render per delta.
  * A torrent (a screenful of text or more between two frames) is published at most ten times a
  * second: no one reads that fast, and a frame of a long reply re-renders its whole end, work that
  * took the machine from the host streaming the reply (bench/stream.ts: with the page rendering

@@ -1,5 +1,5 @@
 /**
- * The Gallery tab (issue 4.6): everything saved in the library, newest first, in a virtualized
+ * The Gallery tab: everything saved in the library, newest first, in a virtualized
  * grid read page by page from the host; filters, a debounced prompt search, a detail view with
  * playback and the item's actions, and live updates from `library.onDidChange`.
  */

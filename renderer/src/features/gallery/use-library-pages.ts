@@ -2,7 +2,8 @@
  * The gallery reads the library a page at a time: the first page (which also carries `total` and
  * the model list) always, and further pages only while the grid shows their rows. Pages scrolled
  * away lose their observers, so react-query drops them after its gc time: memory follows what is
- * on screen, not the size of the library (DESIGN §5, tens of thousands of items).
+ * on screen, not the size of the library (tens of thousands of items: docs/performance.md,
+ * "Targets").
  */
 import { useQuery } from '@tanstack/react-query';
 import { call, callKey } from '../../api/client.js';

@@ -1,5 +1,5 @@
 /**
- * The Image tab (issue 5.2): every image model of the spec with exactly its own fields, reference
+ * The Image tab: every image model of the spec with exactly its own fields, reference
  * images, checks before sending, and results that appear as they arrive. The draft lives in
  * localStorage (useDraft), so a tab switch, a failure or a restart never loses it.
  */

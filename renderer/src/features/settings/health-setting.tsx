@@ -1,7 +1,8 @@
 /**
  * "Responsiveness": the host's event-loop watchdog (`app.health`) in one line. A stall there is
  * what a creator feels as a frozen studio, so the figures are there to quote in a report. Read
- * each time the Settings tab is opened and on Refresh; never polled (DESIGN §5).
+ * each time the Settings tab is opened and on Refresh; never polled (docs/performance.md,
+ * "Targets").
  */
 import { useEffect, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';

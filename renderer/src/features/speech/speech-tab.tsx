@@ -1,5 +1,5 @@
 /**
- * The Speech tab (issue 5.4): tts-1 or tts-1-hd, six voices, four formats, speed 0.25–4 and up
+ * The Speech tab: tts-1 or tts-1-hd, six voices, four formats, speed 0.25–4 and up
  * to 4,096 characters, each checked before sending. The host saves the audio to the library
  * and answers with the item, which plays here. The draft and the last result survive a tab
  * switch, a failure and a restart; a Gallery remix prefills the form once.

@@ -1,5 +1,5 @@
 /**
- * Web notifications for the browser shell (issue 4.5). The desktop shell notifies from its main
+ * Web notifications for the browser shell. The desktop shell notifies from its main
  * process, so this stays off whenever `window.studio` exists. The choice is remembered in
  * localStorage (a UI preference, nothing secret), and one subscription serves the whole page:
  * it keeps working after the Tasks tab is hidden.

@@ -1,8 +1,8 @@
 /**
- * The job list in react-query's cache, kept live by `tasks.onDidChange` (DESIGN §5: nothing polls).
- * Events are folded in once per animation frame, so hundreds of jobs reporting progress cost
- * one cache write and one render per frame, and rows whose job did not change keep their object
- * (their memoized row does not re-render).
+ * The job list in react-query's cache, kept live by `tasks.onDidChange` (nothing polls:
+ * docs/performance.md, "Targets"). Events are folded in once per animation frame, so hundreds of
+ * jobs reporting progress cost one cache write and one render per frame, and rows whose job did not
+ * change keep their object (their memoized row does not re-render).
  */
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The Tasks tab (issue 4.5): every job, newest first, live from `tasks.onDidChange`, with filters
+ * The Tasks tab: every job, newest first, live from `tasks.onDidChange`, with filters
  * and per-job actions. Rows are memoized and skipped by the browser while off screen
  * (`content-visibility`), which keeps hundreds of jobs cheap without a virtualizer.
  */

@@ -1,7 +1,8 @@
 /**
  * A once-a-second clock shared by every row that shows a running time. Only rows of active jobs
  * subscribe, and the interval exists only while someone does: with nothing running, nothing
- * ticks (DESIGN §5: no timers while idle), and one timer serves hundreds of rows.
+ * ticks (no timers while idle: docs/performance.md, "Targets"), and one timer serves hundreds of
+ * rows.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -1,5 +1,5 @@
 /**
- * The Video tab (issue 5.3): four models on two routes, each showing only the fields it has,
+ * The Video tab: four models on two routes, each showing only the fields it has,
  * checked against the catalog before anything is sent. The job then runs in the background
  * (Tasks tab) and its clip plays here once saved. The draft and the last job survive a tab
  * switch, a failure and a restart; a Gallery remix prefills the form once.

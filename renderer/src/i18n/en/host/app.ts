@@ -7,6 +7,7 @@ export const app = {
     sandboxBuiltInKey: 'The offline sandbox uses a built-in key.',
     plaintextConsent: 'This system offers no encrypted key storage, so the key would be stored unencrypted. Allow that in Settings to save it.',
     noKeyYet: 'The profile "{{name}}" has no API key yet. Add one in Settings.',
+    keyInDesktopKeychain: 'The key of the profile "{{name}}" was saved by the desktop app, in the system keychain. Open the desktop app to use it, or enter the key again here.',
     connectedNoBalance: 'Connected, but the account has no balance left: top up before generating.',
     connected: 'Connected: the key works.',
   },

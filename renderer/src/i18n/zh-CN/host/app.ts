@@ -8,6 +8,7 @@ export const app: Messages['host']['app'] = {
     sandboxBuiltInKey: '离线沙盒使用内置密钥。',
     plaintextConsent: '此系统不提供加密的密钥存储，密钥将以未加密形式保存。请先在设置中允许此操作，再保存密钥。',
     noKeyYet: '配置“{{name}}”还没有 API 密钥。请在设置中添加。',
+    keyInDesktopKeychain: '配置“{{name}}”的密钥由桌面应用保存在系统钥匙串中。请打开桌面应用使用它，或在此处重新输入密钥。',
     connectedNoBalance: '已连接，但账户余额已用完：请先充值再生成。',
     connected: '已连接：密钥有效。',
   },

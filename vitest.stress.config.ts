@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+import { STRESS_TESTS, TIME_LIMITS } from './vitest.config.js';
+
+/** `npm run test:stress`: the kill-loop tests alone (electron/core/test/kill-loop.ts sets each one's limit). */
+export default defineConfig({
+  test: { include: STRESS_TESTS, ...TIME_LIMITS },
+});
