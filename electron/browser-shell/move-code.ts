@@ -9,7 +9,8 @@
  * whatever code they were for, stop every code for that time, so asking for fresh codes does not
  * buy more guesses.
  */
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { sameSecret } from './session.js';
 import type { LibraryMoveAnswer, LibraryMoveRequest } from '../core/ports.js';
 
 export const CODE_LIFETIME_MS = 5 * 60_000;
@@ -56,7 +57,7 @@ export function terminalMoveConfirmation(options: MoveCodeOptions): (request: Li
       issue(to);
       return 'code-expired';
     }
-    if (pending && pending.to === to && sameCode(given, pending.code)) {
+    if (pending && pending.to === to && sameSecret(given, pending.code)) {
       pending = undefined;
       wrongAt = [];
       return 'confirmed';
@@ -67,10 +68,4 @@ export function terminalMoveConfirmation(options: MoveCodeOptions): (request: Li
     options.log('Too many wrong codes for moving the library: no code is taken for the next few minutes.');
     return 'too-many-tries';
   };
-}
-
-function sameCode(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,5 +1,5 @@
 /**
- * Damaged data files, as an outsider leaves them (docs/security.md, "unreadable data files"): the
+ * Damaged data files, as an outsider leaves them (docs/security.md, "Files that fail to load"): the
  * settings (the core's store), the task list, conversations and both indexes, each truncated,
  * binary, not UTF-8 or of the wrong shape, in a real data folder. A real core starts on it, says
  * so through the contract, keeps the original byte for byte beside it, and the next save leaves

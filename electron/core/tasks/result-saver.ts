@@ -1,5 +1,5 @@
 /**
- * Saves finished jobs' result files into the library (docs/robust-host.md, "Saving results"):
+ * Saves finished jobs' result files into the library (docs/robust-host.md, "Nothing paid for is stranded"):
  * nearest link expiry first, a few at a time, each download bounded in time and size. What it
  * guarantees is that nothing paid for is stranded and nothing can wedge the queue:
  * - a link that fails (expired, moved to another port, refused, stalled) is asked for again: the
