@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import renderer from './vite.config.js';
+import renderer, { ALIASES } from './vite.config.js';
 
 // electron-vite runs from the repository root; paths resolve from there.
 const root = process.cwd();
 
 export default defineConfig({
   main: {
+    resolve: { alias: ALIASES },
     build: {
       rolldownOptions: {
         input: {
@@ -19,6 +20,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias: ALIASES },
     build: {
       // A sandboxed preload cannot require() from node_modules: bundle everything (zod, contract)
       // into one CommonJS file.

@@ -81,7 +81,7 @@ export default tseslint.config(
   },
   {
     // The core runs in Electron, the browser shell and Vitest: no electron, no renderer.
-    files: ['electron/core/**/*.ts', 'electron/browser-shell/**/*.ts', 'sandbox/**/*.ts'],
+    files: ['electron/core/**/*.ts', 'browser-shell/**/*.ts', 'sandbox/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
         { group: ['**/renderer/**', '**/adapters/**'], message: 'The host does not depend on the renderer or the desktop adapters.' },

@@ -3,6 +3,7 @@
  * output loads from the app scheme in Electron (studio-app://bundle/, docs/packaging.md) and from
  * the browser shell's origin.
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CONTENT_SECURITY_POLICY } from './shared/csp.js';
@@ -12,6 +13,18 @@ import { CONTENT_SECURITY_POLICY } from './shared/csp.js';
  * (both shells send one). `frame-ancestors` only works as a header, so the meta copy leaves it out.
  * Dev builds skip it: the dev server injects an inline preamble the policy would block.
  */
+/**
+ * The path aliases of tsconfig.json (`@shared/…` instead of `../../../shared/…`), for every Vite
+ * build and for Vitest; tsx and Playwright read them from tsconfig.json itself.
+ */
+const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url));
+export const ALIASES = {
+  '@shared': at('./shared'),
+  '@core': at('./electron/core'),
+  '@sandbox': at('./sandbox'),
+  '@renderer': at('./renderer/src'),
+};
+
 function cspMeta(): Plugin {
   const policy = CONTENT_SECURITY_POLICY.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; ');
   return {
@@ -25,6 +38,7 @@ export default defineConfig({
   root: 'renderer',
   base: './',
   plugins: [react(), cspMeta()],
+  resolve: { alias: ALIASES },
   build: {
     outDir: '../out/renderer',
     emptyOutDir: true,

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { ALIASES } from './vite.config.js';
 
 /**
  * Kill-loop stress tests: each kills a writer child 50 times (0.8–1 s of process start each), so
  * they run on their own in `npm run test:stress` (vitest.stress.config.ts), not beside the unit
  * tests, whose files they slowed while they held both cores.
  */
-export const STRESS_TESTS = ['electron/**/*-kill.test.ts'];
+export const STRESS_TESTS = ['electron/**/*-kill.test.ts', 'browser-shell/**/*-kill.test.ts'];
 
 export const TIME_LIMITS = {
   // Media generation (WASM encoders) is CPU-heavy on these 2-core machines.
@@ -14,8 +15,9 @@ export const TIME_LIMITS = {
 };
 
 export default defineConfig({
+  resolve: { alias: ALIASES },
   test: {
-    include: ['shared/**/*.test.ts', 'sandbox/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}'],
+    include: ['shared/**/*.test.ts', 'sandbox/**/*.test.ts', 'electron/**/*.test.ts', 'browser-shell/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', ...STRESS_TESTS],
     ...TIME_LIMITS,
   },

@@ -19,7 +19,7 @@ import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { RESOURCES_BEFORE_READY } from './lib/page-probes.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
-import { signIn } from '../electron/browser-shell/test/sign-in.js';
+import { signIn } from '../browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { top: { type: 'string', default: '5' } } });
 const TOP = Number(values.top);

@@ -18,7 +18,7 @@ import { pipeline as pipe } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { downloadFile } from '../electron/core/gateway/download.js';
+import { downloadFile } from '@core/gateway/download.js';
 import { report, startChild, type Row } from './lib/child.js';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '256' }, runs: { type: 'string', default: '9' } } });

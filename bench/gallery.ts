@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
-import { Library } from '../electron/core/library/library.js';
+import { Library } from '@core/library/library.js';
 import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { VOCABULARY, writeLibrary } from './lib/library-fixture.js';
@@ -25,7 +25,7 @@ import { LONG_TASKS, scrollToEnd } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { pageTasks, TASK_CATEGORIES, type TraceTask } from './lib/trace-tasks.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
-import { signIn, type SignedIn } from '../electron/browser-shell/test/sign-in.js';
+import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { items: { type: 'string', default: '20000' }, passes: { type: 'string', default: '3' }, step: { type: 'string', default: '1' } } });
 const ITEMS = Number(values.items);

@@ -17,7 +17,7 @@ import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { cpuSeconds, processName, processTree, treeCpuSeconds } from './lib/proc-cpu.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
-import { signIn } from '../electron/browser-shell/test/sign-in.js';
+import { signIn } from '../browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, settle: { type: 'string', default: '5' } } });
 const WINDOW_MS = Number(values.seconds) * 1000;

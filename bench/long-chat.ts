@@ -26,7 +26,7 @@ import { armOpen, scrollToTop, type Opened } from './lib/open-probes.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
-import { signIn } from '../electron/browser-shell/test/sign-in.js';
+import { signIn } from '../browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, messages: { type: 'string', default: '2000' } } });
 const RUNS = Number(values.runs);

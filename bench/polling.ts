@@ -17,14 +17,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import http from 'node:http';
-import { GatewayClient } from '../electron/core/gateway/client.js';
-import { Library } from '../electron/core/library/library.js';
-import { SPEC_CADENCE } from '../electron/core/tasks/cadence.js';
-import { POLLED_STATES } from '../electron/core/tasks/job-record.js';
-import { JobService } from '../electron/core/tasks/job-service.js';
-import { JobStore } from '../electron/core/tasks/job-store.js';
-import type { JobSpec } from '../electron/core/tasks/job-spec.js';
-import { toTaskView } from '../electron/core/tasks/task-view.js';
+import { GatewayClient } from '@core/gateway/client.js';
+import { Library } from '@core/library/library.js';
+import { SPEC_CADENCE } from '@core/tasks/cadence.js';
+import { POLLED_STATES } from '@core/tasks/job-record.js';
+import { JobService } from '@core/tasks/job-service.js';
+import { JobStore } from '@core/tasks/job-store.js';
+import type { JobSpec } from '@core/tasks/job-spec.js';
+import { toTaskView } from '@core/tasks/task-view.js';
 import { report, startChild, type Row } from './lib/child.js';
 
 const { values } = parseArgs({

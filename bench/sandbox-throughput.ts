@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { startSandbox } from '../sandbox/server.js';
+import { startSandbox } from '@sandbox/server.js';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '256' } } });
 const MB = Number(values.mb);

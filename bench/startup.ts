@@ -24,7 +24,7 @@ import { report, startShell, type Child, type Row } from './lib/child.js';
 import type { PageKind } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { MINIMAL_REACT, viteBuild, type Build } from './lib/vite-build.js';
-import { signIn, type SignedIn } from '../electron/browser-shell/test/sign-in.js';
+import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
 const RUNS = Number(values.runs);

@@ -26,7 +26,7 @@ import { report, startShell, type Child, type Row } from './lib/child.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
-import { signIn } from '../electron/browser-shell/test/sign-in.js';
+import { signIn } from '../browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, tokens: { type: 'string', default: '20000' } } });
 const RUNS = Number(values.runs);

@@ -8,8 +8,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBrowserShell } from '../electron/browser-shell/main.js';
-import { DEFAULT_CHAT_SETTINGS } from '../shared/contract/chat.js';
+import { startBrowserShell } from '../browser-shell/main.js';
+import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 import { test, expect } from './fixtures.js';
 import { breakNextStream, ChatPage, paceSandbox } from './pages/chat-page.js';
 import { pngFile } from './pages/image-page.js';

@@ -7,8 +7,8 @@ import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_RENDERER_DIR, startBrowserShell } from '../electron/browser-shell/main.js';
-import { startSandbox } from '../sandbox/server.js';
+import { DEFAULT_RENDERER_DIR, startBrowserShell } from '../browser-shell/main.js';
+import { startSandbox } from '@sandbox/server.js';
 
 /** The spec's polling cadence (§4.9) sped up 20 times, matching the embedded sandbox's clock. */
 export const FAST_CADENCE = {

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { startSandbox, type Sandbox } from '@sandbox/server.js';
 import { test, expect } from './fixtures.js';
 import { startHost, type HostProcess } from './pages/shell-process.js';
 import { TasksPage, imageJob } from './pages/tasks-page.js';

@@ -24,7 +24,7 @@ vi.mock('electron', () => ({
   dialog: { showErrorBox: vi.fn() },
 }));
 vi.mock('./core/index.js', () => ({ createCore: vi.fn(async () => fake.core) }));
-vi.mock('../sandbox/sticky-port.js', () => ({ startStickySandbox: vi.fn() }));
+vi.mock('@sandbox/sticky-port.js', () => ({ startStickySandbox: vi.fn() }));
 vi.mock('./adapters/settings-store.js', () => ({ createSettingsStore: () => ({ read: () => undefined, write: () => undefined }) }));
 vi.mock('./adapters/secrets.js', () => ({ createSecretsStore: () => ({}) }));
 vi.mock('./adapters/ipc.js', () => ({ registerIpc: (o: any) => { fake.ipc.push(o); return vi.fn(); } }));

@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, shell } from 'electron';
-import type { SettingsView } from '../shared/contract/index.js';
-import { startStickySandbox } from '../sandbox/sticky-port.js';
+import type { SettingsView } from '@shared/contract/index.js';
+import { startStickySandbox } from '@sandbox/sticky-port.js';
 import { createCore, type Core } from './core/index.js';
 import { installCrashGuards } from './core/health/crash-guards.js';
 import { registerIpc } from './adapters/ipc.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EVENT_NAMES, IPC_EVENT_CHANNEL, METHOD_NAMES, ipcChannel } from '../shared/contract/index.js';
+import { EVENT_NAMES, IPC_EVENT_CHANNEL, METHOD_NAMES, ipcChannel } from '@shared/contract/index.js';
 
 const fake = vi.hoisted(() => ({
   exposed: [] as Array<[string, any]>,

@@ -11,7 +11,7 @@ import {
   ipcChannel,
   isEventName,
   type StudioBridge,
-} from '../shared/contract/index.js';
+} from '@shared/contract/index.js';
 
 type Listener = (payload: unknown) => void;
 

@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { host } from '../renderer/src/i18n/en/host.js';
+import { host } from '@renderer/i18n/en/host.js';
 import { collectHostMessages, hasWords, hostFiles, normalise, type Found } from './host-messages.js';
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -42,7 +42,7 @@ export const ROOT = join(import.meta.dirname, '..');
  * ErrorData), the shared contract and gateway schemas; and the renderer's own transport, whose
  * failures (host unreachable, signed out) reach the same display points as ErrorData.
  */
-export const HOST_SOURCES = ['electron/core', 'electron/browser-shell', 'electron/adapters/ipc.ts', 'shared', 'renderer/src/api'];
+export const HOST_SOURCES = ['electron/core', 'browser-shell', 'electron/adapters/ipc.ts', 'shared', 'renderer/src/api'];
 
 const BUILT_IN_ERRORS = new Set(['Error', 'TypeError', 'RangeError']);
 const MESSAGE_KEYS = new Set(['message', 'error', 'notice']);

@@ -19,7 +19,7 @@ describe('lint guards the layering', () => {
     ['renderer/src/y.ts', "import { createCore } from '../../electron/core/index.js';\nexport const a = createCore;\n"],
     ['renderer/src/z.ts', "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n"],
     ['electron/core/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
-    ['electron/browser-shell/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    ['browser-shell/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
     ['sandbox/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],
     ['electron/core/y.ts', "import { x } from '../../renderer/src/x.js';\nexport const a = x;\n"],
   ])('refuses %s importing across its runtime', async (file, code) => {
@@ -32,7 +32,7 @@ describe('lint guards the layering', () => {
     ['electron/preload.ts', "import { contextBridge } from 'electron';\nexport const a = contextBridge;\n"],
     ['electron/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n"],
     ['renderer/src/x.ts', "import { methods } from '../../shared/contract/index.js';\nexport const a = methods;\n"],
-    ['e2e/x.ts', "import { startBrowserShell } from '../electron/browser-shell/main.js';\nexport const a = startBrowserShell;\n"],
+    ['e2e/x.ts', "import { startBrowserShell } from '../browser-shell/main.js';\nexport const a = startBrowserShell;\n"],
   ])('allows %s its own runtime', async (file, code) => {
     expect(await ruleErrors(file, code)).toEqual([]);
   });

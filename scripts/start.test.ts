@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SHELL_NODE_FLAGS } from '../electron/browser-shell/node-flags.js';
+import { SHELL_NODE_FLAGS } from '../browser-shell/node-flags.js';
 import { FALLBACK_LINE, start, type RunOptions, type StartDeps } from './start.js';
 
 const ROOT = '/repo';

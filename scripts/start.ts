@@ -100,7 +100,7 @@ if (isEntryPoint) {
     electronBinary: () => findElectronBinary(),
     exists: existsSync,
     run: runCommand,
-    startBrowserShell: async () => (await import('../electron/browser-shell/main.js')).runBrowserShell({ open: true }),
+    startBrowserShell: async () => (await import('../browser-shell/main.js')).runBrowserShell({ open: true }),
     log: (line) => console.log(line),
   }).catch((e: unknown) => {
     console.error(`Gateway Studio could not start: ${(e as Error).message}`);

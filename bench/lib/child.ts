@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SHELL_NODE_FLAGS } from '../../electron/browser-shell/node-flags.js';
+import { SHELL_NODE_FLAGS } from '../../browser-shell/node-flags.js';
 import { atPagePriority } from './priority.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));

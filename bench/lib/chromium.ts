@@ -6,7 +6,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import config from '../../playwright.config.js';
-import type { SignedIn } from '../../electron/browser-shell/test/sign-in.js';
+import type { SignedIn } from '../../browser-shell/test/sign-in.js';
 import { readyProbe, type PageKind } from './page-probes.js';
 
 export function launchChromium(): Promise<Browser> {
@@ -21,7 +21,7 @@ export interface ColdPage {
 }
 
 /**
- * A page in a fresh context, holding a session of the shell (electron/browser-shell/test/sign-in.ts)
+ * A page in a fresh context, holding a session of the shell (browser-shell/test/sign-in.ts)
  * and carrying the readiness probe for `kind` (plus any further init scripts). Skipping the
  * sign-in redirect keeps one round trip that is not the page's own out of every navigation.
  */

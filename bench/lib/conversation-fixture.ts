@@ -5,9 +5,9 @@
  * paragraphs, bullet and numbered lists, headings, tables and code fences, every 25th one long.
  */
 import { join } from 'node:path';
-import { DEFAULT_CHAT_SETTINGS, type ChatMessageView } from '../../shared/contract/chat.js';
-import type { Conversation } from '../../electron/core/chat/conversation-file.js';
-import { ConversationStore } from '../../electron/core/chat/conversation-store.js';
+import { DEFAULT_CHAT_SETTINGS, type ChatMessageView } from '@shared/contract/chat.js';
+import type { Conversation } from '@core/chat/conversation-file.js';
+import { ConversationStore } from '@core/chat/conversation-store.js';
 import { VOCABULARY } from './library-fixture.js';
 
 /** mulberry32, as library-fixture.ts. */

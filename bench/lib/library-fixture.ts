@@ -8,8 +8,8 @@
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import jpeg from 'jpeg-js';
-import type { LibraryItem } from '../../electron/core/library/library-item.js';
-import { monthFolder } from '../../electron/core/library/names.js';
+import type { LibraryItem } from '@core/library/library-item.js';
+import { monthFolder } from '@core/library/names.js';
 
 export const VOCABULARY = ('fox owl heron lighthouse harbor glacier desert canyon forest meadow city alley market rooftop ' +
   'portrait landscape macro aerial underwater night dawn dusk storm fog snow rain neon pastel golden watercolor ' +

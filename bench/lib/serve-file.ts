@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { startSandbox } from '../../sandbox/server.js';
+import { startSandbox } from '@sandbox/server.js';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '256' } } });
 const bytes = Number(values.mb) * 1024 * 1024;

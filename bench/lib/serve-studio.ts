@@ -9,9 +9,9 @@
  * headers and sign-in as the studio, so a start-up comparison measures the pages, not the servers.
  */
 import { parseArgs } from 'node:util';
-import { startBrowserShell } from '../../electron/browser-shell/main.js';
-import { createBrowserShellServer } from '../../electron/browser-shell/server.js';
-import type { StudioHost } from '../../shared/contract/index.js';
+import { startBrowserShell } from '../../browser-shell/main.js';
+import { createBrowserShellServer } from '../../browser-shell/server.js';
+import type { StudioHost } from '@shared/contract/index.js';
 
 const { values } = parseArgs({
   options: {

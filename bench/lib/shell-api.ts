@@ -3,7 +3,7 @@
  * a launch link (its cookie and session secret), then `POST /api/call/<method>` with the page's
  * own Origin and secret.
  */
-import { signIn as signInShell } from '../../electron/browser-shell/test/sign-in.js';
+import { signIn as signInShell } from '../../browser-shell/test/sign-in.js';
 
 export interface ShellApi {
   call<T = unknown>(method: string, input?: unknown): Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>;

@@ -3,7 +3,7 @@
  * machine would: `node --import tsx e2e/support/shell-process.ts <dataDir>` prints the sign-in
  * URL, then serves until it is stopped. Same fast sandbox and polling as the `studio` fixture.
  */
-import { startBrowserShell } from '../../electron/browser-shell/main.js';
+import { startBrowserShell } from '../../browser-shell/main.js';
 import { FAST_CADENCE } from '../fixtures.js';
 
 const dataDir = process.argv[2];

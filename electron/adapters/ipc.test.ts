@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_EVENT_CHANNEL, METHOD_NAMES, ipcChannel, type StudioHost } from '../../shared/contract/index.js';
+import { IPC_EVENT_CHANNEL, METHOD_NAMES, ipcChannel, type StudioHost } from '@shared/contract/index.js';
 
 const handlers = vi.hoisted(() => new Map<string, (event: any, input: unknown) => Promise<unknown>>());
 vi.mock('electron', () => ({

@@ -11,7 +11,7 @@ import {
   ipcChannel,
   type Result,
   type StudioHost,
-} from '../../shared/contract/index.js';
+} from '@shared/contract/index.js';
 
 export interface IpcServerOptions {
   core: StudioHost;

@@ -19,7 +19,7 @@ vi.mock('electron', () => ({
 }));
 
 const { dialogMoveConfirmation } = await import('./library-move-dialog.js');
-const { openCore } = await import('../core/test/open-core.js');
+const { openCore } = await import('@core/test/open-core.js');
 
 const window = { isDestroyed: () => false };
 

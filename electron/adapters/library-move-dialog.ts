@@ -4,8 +4,8 @@
  * output and may run a hostile script; the box is outside its reach, so it cannot answer it.
  */
 import { app, dialog, type BrowserWindow, type MessageBoxOptions } from 'electron';
-import type { LibraryMoveAnswer, LibraryMoveRequest } from '../core/ports.js';
-import { resolveLanguage, type StudioLanguage } from '../../shared/languages.js';
+import type { LibraryMoveAnswer, LibraryMoveRequest } from '@core/ports.js';
+import { resolveLanguage, type StudioLanguage } from '@shared/languages.js';
 
 interface MoveText {
   title: string;

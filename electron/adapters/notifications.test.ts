@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EventName, EventPayload } from '../../shared/contract/index.js';
-import type { TaskView } from '../../shared/contract/tasks.js';
-import { DEFAULT_MEDIA_LIMITS } from '../../shared/contract/settings.js';
+import type { EventName, EventPayload } from '@shared/contract/index.js';
+import type { TaskView } from '@shared/contract/tasks.js';
+import { DEFAULT_MEDIA_LIMITS } from '@shared/contract/settings.js';
 
 const shown: { title: string; body: string }[] = [];
 let locale = 'en-US';

@@ -4,11 +4,11 @@
  * so the main process shows them.
  */
 import { app, Notification } from 'electron';
-import type { Core } from '../core/index.js';
-import { taskNotice } from '../../shared/contract/task-notice.js';
-import type { SettingsView } from '../../shared/contract/settings.js';
-import type { TaskState, TaskView } from '../../shared/contract/tasks.js';
-import { resolveLanguage, type LanguageSetting } from '../../shared/languages.js';
+import type { Core } from '@core/index.js';
+import { taskNotice } from '@shared/contract/task-notice.js';
+import type { SettingsView } from '@shared/contract/settings.js';
+import type { TaskState, TaskView } from '@shared/contract/tasks.js';
+import { resolveLanguage, type LanguageSetting } from '@shared/languages.js';
 
 /** `language` is the setting as the studio started with it; later changes arrive as events. */
 export function notifyOnJobEnd(core: Pick<Core, 'subscribe'>, language: LanguageSetting = 'system'): () => void {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
+import { CONTENT_SECURITY_POLICY } from '@shared/csp.js';
 import { APP_INDEX_URL } from './links.js';
 
 // A stand-in for the parts of Electron the guard touches. Contents and sessions are created the

@@ -7,7 +7,7 @@
  * window alone would leave the next contents unguarded.
  */
 import { app, shell, type Session, type WebContents } from 'electron';
-import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../../shared/csp.js';
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '@shared/csp.js';
 import { appUrlMatcher, externalUrl } from './links.js';
 
 let installed = false;

@@ -7,7 +7,7 @@
  * the value docs/gateway-rules.md says to tolerate ("What is tolerated from the gateway").
  */
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, type ErrorData } from '../../shared/contract/result.js';
+import { ERROR_CODES, type ErrorData } from '@shared/contract/result.js';
 import { openChat } from './chat/test/chat-harness.js';
 import { startHop, type Scripted } from './test/gateway-hop.js';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventName } from '../../shared/contract/index.js';
+import type { EventName } from '@shared/contract/index.js';
 import { createCore, type Core } from './index.js';
-import { DEFAULT_MEDIA_LIMITS } from '../../shared/contract/settings.js';
+import { DEFAULT_MEDIA_LIMITS } from '@shared/contract/settings.js';
 import { testPorts } from './test/file-ports.js';
 
 const KEY = 'sk-sandbox';

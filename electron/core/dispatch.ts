@@ -3,8 +3,8 @@
  * and turns every failure into Result data (docs/house-rules.md, "Validate at every boundary" and
  * "Errors travel as data"). Nothing throws across it.
  */
-import { isMethodName, methods, type MethodName, type Output, type ParsedInput } from '../../shared/contract/index.js';
-import { fail, ok, type ErrorData, type Result } from '../../shared/contract/result.js';
+import { isMethodName, methods, type MethodName, type Output, type ParsedInput } from '@shared/contract/index.js';
+import { fail, ok, type ErrorData, type Result } from '@shared/contract/result.js';
 import { GatewayFailure } from './gateway/failure.js';
 
 export type Handlers = { [M in MethodName]: (input: ParsedInput<M>) => Promise<Output<M>> | Output<M> };

@@ -4,8 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { EventName, EventPayload } from '../../shared/contract/index.js';
-import { DEFAULT_MEDIA_LIMITS, type SettingsView } from '../../shared/contract/settings.js';
+import type { EventName, EventPayload } from '@shared/contract/index.js';
+import { DEFAULT_MEDIA_LIMITS, type SettingsView } from '@shared/contract/settings.js';
 import { BalanceService } from './account/balance-service.js';
 import { LoopWatchdog } from './health/loop-watchdog.js';
 import { coreError } from './errors.js';

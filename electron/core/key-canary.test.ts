@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { startSandbox } from '../../sandbox/server.js';
+import { startSandbox } from '@sandbox/server.js';
 import { openCore } from './test/open-core.js';
 
 const CANARY = 'sk-canary-7f3a9c1e55d04b2a-never-leak';

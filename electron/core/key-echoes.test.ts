@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { renderPromptImage } from '../../sandbox/media/image-render.js';
+import { renderPromptImage } from '@sandbox/media/image-render.js';
 import { openCore } from './test/open-core.js';
 import { json, keyHeadersOf, listen, type Heard, type Listener } from './test/listener.js';
 

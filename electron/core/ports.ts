@@ -2,8 +2,8 @@
  * Side effects come into the core as ports (docs/house-rules.md, "Side effects come in as ports"),
  * so the same core runs in Electron's main process, in the browser shell and under Vitest.
  */
-import type { StudioHost } from '../../shared/contract/index.js';
-import type { LanguageSetting } from '../../shared/languages.js';
+import type { StudioHost } from '@shared/contract/index.js';
+import type { LanguageSetting } from '@shared/languages.js';
 import type { Cadence } from './tasks/cadence.js';
 import type { StreamTiming } from './chat/reply-stream.js';
 import type { LoopWatchdog } from './health/loop-watchdog.js';

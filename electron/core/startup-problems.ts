@@ -3,7 +3,7 @@
  * every store for the renderer's notice (`app.startupProblems`) until the creator dismisses
  * them (docs/security.md). Kept in memory only: the next start finds the fresh file readable.
  */
-import type { DataFileKind, StartupProblem } from '../../shared/contract/app.js';
+import type { DataFileKind, StartupProblem } from '@shared/contract/app.js';
 
 export class StartupProblems {
   private readonly found: (StartupProblem & { dismissed: boolean })[] = [];

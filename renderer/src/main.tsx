@@ -4,12 +4,12 @@ import { EARLY_SETTINGS, FIRST_SCREEN, FIRST_SCREEN_CODE } from './api/first-scr
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { SettingsView } from '../../shared/contract/settings.js';
-import { App } from './components/App.js';
+import type { SettingsView } from '@shared/contract/settings.js';
+import { App } from './app/App.js';
 import { setLanguage } from './i18n/index.js';
 import { resolveLanguage, systemLanguages } from './i18n/languages.js';
-import './components/theme.css';
-import './components/shell.css';
+import './app/theme.css';
+import './app/shell.css';
 import './components/controls.css';
 
 // Cache changes reach components in the task that made them, not a task later: a host event (a

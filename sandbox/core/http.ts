@@ -3,7 +3,7 @@
  * ("Error bodies").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Problem } from '../../shared/gateway/rules.js';
+import type { Problem } from '@shared/gateway/rules.js';
 
 export const ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',

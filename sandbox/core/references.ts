@@ -3,7 +3,7 @@
  * itself) are decoded and checked by content, never by the name in the URI (spec 2.15).
  */
 import { readFileSync } from 'node:fs';
-import { parseImageDataUri, REFERENCE_IMAGE_MAX_BYTES } from '../../shared/gateway/index.js';
+import { parseImageDataUri, REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/index.js';
 import { sniffImage } from '../media/image-sniff.js';
 import { GatewayError } from './http.js';
 import type { SandboxState } from './context.js';

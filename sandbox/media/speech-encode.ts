@@ -4,7 +4,7 @@
  * ffmpeg's native AAC encoder in ADTS, and its FLAC encoder. The same pass
  * time-stretches (atempo) and resamples to the model's output rate.
  */
-import { SPEECH_CONTENT_TYPES, SPEECH_FORMATS, type SpeechFormat } from '../../shared/gateway/catalog.js';
+import { SPEECH_CONTENT_TYPES, SPEECH_FORMATS, type SpeechFormat } from '@shared/gateway/catalog.js';
 import { runFfmpeg } from './audio-ffmpeg.js';
 import type { Pcm } from './speech-espeak.js';
 import { atempoChain } from './speech-voices.js';

@@ -6,7 +6,7 @@ import { preloadFfmpeg } from './audio-ffmpeg.js';
 import { preloadEspeak, renderWithEspeak, type Pcm } from './speech-espeak.js';
 import { encodeSpeech, SPEECH_FORMATS, speechContentType, type SpeechFormat } from './speech-encode.js';
 import { planRate, SPEECH_VOICE_IDS, VOICE_PROFILES, type SpeechVoice } from './speech-voices.js';
-import { SPEECH_LIMITS, SPEECH_MODELS } from '../../shared/gateway/catalog.js';
+import { SPEECH_LIMITS, SPEECH_MODELS } from '@shared/gateway/catalog.js';
 
 export { SPEECH_FORMATS, SPEECH_VOICE_IDS, SPEECH_MODELS };
 export type { SpeechFormat, SpeechVoice };

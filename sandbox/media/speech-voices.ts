@@ -2,7 +2,7 @@
  * How the six OpenAI voice names map onto eSpeak NG, and how a requested
  * speed is split between eSpeak's own rate and a time-stretch afterwards.
  */
-import { SPEECH_VOICES, type SpeechVoice } from '../../shared/gateway/catalog.js';
+import { SPEECH_VOICES, type SpeechVoice } from '@shared/gateway/catalog.js';
 import { ESPEAK_MAX_WPM, ESPEAK_MIN_WPM } from './speech-espeak.js';
 
 export type { SpeechVoice };

@@ -3,7 +3,7 @@
  * expiry, balances and stream pacing. They exist for the studio's tests and never in the spec.
  */
 import { z } from 'zod';
-import { check } from '../../shared/gateway/index.js';
+import { check } from '@shared/gateway/index.js';
 import { invalid, readBody, sendJson } from '../core/http.js';
 import { trackOpen } from '../core/fault-bodies.js';
 import type { Call, Route, SandboxState } from '../core/context.js';

@@ -1,5 +1,5 @@
 /** Spec 4.3: chat completions (any model id: the list is open-ended). */
-import { ChatRequest, check } from '../../shared/gateway/index.js';
+import { ChatRequest, check } from '@shared/gateway/index.js';
 import { invalid, readJson } from '../core/http.js';
 import type { Route } from '../core/context.js';
 import { answerCompletion, messageTokens } from '../text/completion.js';

@@ -1,5 +1,5 @@
 /** Spec 4.6 / 2.15: asynchronous image generation, one strict schema per model. */
-import { check, IMAGE_MODELS, ImageRequest, imagePixelSize, imageRequestSchema, REFERENCE_IMAGE_FORMATS, type ResolutionClass } from '../../shared/gateway/index.js';
+import { check, IMAGE_MODELS, ImageRequest, imagePixelSize, imageRequestSchema, REFERENCE_IMAGE_FORMATS, type ResolutionClass } from '@shared/gateway/index.js';
 import { invalid, readJson, sendEnvelope } from '../core/http.js';
 import { loadReference } from '../core/references.js';
 import { PRICES } from '../core/accounts.js';

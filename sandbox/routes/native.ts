@@ -2,7 +2,7 @@
  * Spec 4.5: the native generateContent / streamGenerateContent interface. Text models answer in
  * the envelope; the image models answer with the bare 2.9 object (spec's exception).
  */
-import { check, isNativeImageModel, isNativeTextModel, NATIVE_THINKING_MODELS, NativeRequest } from '../../shared/gateway/index.js';
+import { check, isNativeImageModel, isNativeTextModel, NATIVE_THINKING_MODELS, NativeRequest } from '@shared/gateway/index.js';
 import { GatewayError, invalid, readJson, sendEnvelope, sendJson } from '../core/http.js';
 import { PRICES } from '../core/accounts.js';
 import type { Call, Route, SandboxState } from '../core/context.js';

@@ -1,5 +1,5 @@
 /** Spec 4.4: the responses API, with text and image input and optional tools. */
-import { check, ResponsesRequest, type InputItem, type Tool } from '../../shared/gateway/index.js';
+import { check, ResponsesRequest, type InputItem, type Tool } from '@shared/gateway/index.js';
 import { invalid, readJson } from '../core/http.js';
 import { loadReference } from '../core/references.js';
 import type { Route } from '../core/context.js';

@@ -1,5 +1,5 @@
 /** Spec 4.10: speech synthesis; the success body is the binary audio, not an envelope. */
-import { check, SPEECH_CONTENT_TYPES, SpeechRequest } from '../../shared/gateway/index.js';
+import { check, SPEECH_CONTENT_TYPES, SpeechRequest } from '@shared/gateway/index.js';
 import { invalid, readJson } from '../core/http.js';
 import { PRICES } from '../core/accounts.js';
 import type { Route } from '../core/context.js';

@@ -2,7 +2,7 @@
 import busboy from 'busboy';
 import {
   check, GENERATIONS_VIDEO_MODELS, MULTIPART_VIDEO_DEFAULTS, MultipartVideoRequest, VideoRequest, videoRequestSchema,
-} from '../../shared/gateway/index.js';
+} from '@shared/gateway/index.js';
 import { GatewayError, invalid, readJson, sendEnvelope } from '../core/http.js';
 import { PRICES } from '../core/accounts.js';
 import type { Call, Route } from '../core/context.js';

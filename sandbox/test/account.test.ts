@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CashBalance, envelope, TokenBalance } from '../../shared/gateway/index.js';
+import { CashBalance, envelope, TokenBalance } from '@shared/gateway/index.js';
 import { admin, BROKE, call, data, errorOf, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { ErrorBody } from '../../shared/gateway/index.js';
+import { ErrorBody } from '@shared/gateway/index.js';
 import { call, errorOf, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();

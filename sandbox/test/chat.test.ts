@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens } from 'gpt-tokenizer';
-import { ChatChunk, ChatCompletion, envelope } from '../../shared/gateway/index.js';
+import { ChatChunk, ChatCompletion, envelope } from '@shared/gateway/index.js';
 import { admin, call, data, errorOf, readSse, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();

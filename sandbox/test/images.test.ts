@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
-import { GenericTask, ImageSubmission, ImageTaskResult, envelope, imagePixelSize } from '../../shared/gateway/index.js';
+import { GenericTask, ImageSubmission, ImageTaskResult, envelope, imagePixelSize } from '@shared/gateway/index.js';
 import { renderPromptImage } from '../media/image-render.js';
 import { admin, call, data, errorOf, manualClock, pngDataUri, pollUntilDone, until, useSandbox } from './harness.js';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { imagePixelSize } from '../../shared/gateway/index.js';
+import { imagePixelSize } from '@shared/gateway/index.js';
 import { inspectAudio } from '../media/audio-inspect.js';
 import { sniffImage } from '../media/image-sniff.js';
 import { inspectMp4 } from '../media/mp4-inspect.js';

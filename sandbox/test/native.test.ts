@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
-import { envelope, NativeResponse } from '../../shared/gateway/index.js';
+import { envelope, NativeResponse } from '@shared/gateway/index.js';
 import { renderPromptImage } from '../media/image-render.js';
 import { call, errorOf, readSse, useSandbox } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envelope, ResponsesResult } from '../../shared/gateway/index.js';
+import { envelope, ResponsesResult } from '@shared/gateway/index.js';
 import { renderPromptImage } from '../media/image-render.js';
 import { call, errorOf, pngDataUri, readSse, useSandbox } from './harness.js';
 

@@ -1,6 +1,6 @@
 /** The balance widget's data: both balances of the active profile, refreshed on demand. */
-import type { BalanceView } from '../../../shared/contract/account.js';
-import { CashBalance, TokenBalance } from '../../../shared/gateway/wire.js';
+import type { BalanceView } from '@shared/contract/account.js';
+import { CashBalance, TokenBalance } from '@shared/gateway/wire.js';
 import type { ProfileService } from '../settings/profile-service.js';
 
 /** Below these the widget warns (tokens left, or cash plus credit in the account's currency). */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderPromptImage } from '../../../sandbox/media/image-render.js';
+import { renderPromptImage } from '@sandbox/media/image-render.js';
 import { openChat } from './test/chat-harness.js';
 
 const png = renderPromptImage({ prompt: 'chat image', width: 320, height: 200 });

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ChatImage } from '../../../shared/contract/chat.js';
-import { REFERENCE_IMAGE_MAX_BYTES } from '../../../shared/gateway/catalog.js';
+import type { ChatImage } from '@shared/contract/chat.js';
+import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
 import { coreError } from '../errors.js';
 import { sniff } from '../library/sniff.js';
 import type { AttachmentStore } from '../media/attachments.js';

@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   ChatSettings, DEFAULT_CHAT_SETTINGS, type ChatImage, type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted,
-} from '../../../shared/contract/chat.js';
-import type { EventName, EventPayload, ParsedInput } from '../../../shared/contract/index.js';
+} from '@shared/contract/chat.js';
+import type { EventName, EventPayload, ParsedInput } from '@shared/contract/index.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { coreError } from '../errors.js';
 import type { SecretsPort } from '../ports.js';
 import { CHAT_IMAGE_FILE, type ChatImages } from './chat-images.js';
-import { summaryOf } from '../../../shared/contract/conversation-summary.js';
+import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { deriveTitle, entryOf, UNTITLED, type Conversation } from './conversation-file.js';
 import { ConversationStore } from './conversation-store.js';
 import { exportMarkdown } from './markdown-export.js';

@@ -4,7 +4,7 @@
  * "Validate at every boundary").
  */
 import { z } from 'zod';
-import { ChatMessageView, ChatSettings, DEFAULT_CHAT_SETTINGS } from '../../../shared/contract/chat.js';
+import { ChatMessageView, ChatSettings, DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 
 /** Ids become file names: nothing but these characters ever reaches the disk. */
 export const CONVERSATION_ID = /^[A-Za-z0-9-]{1,64}$/;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_CHAT_SETTINGS, type ChatMessageView } from '../../../shared/contract/chat.js';
+import { DEFAULT_CHAT_SETTINGS, type ChatMessageView } from '@shared/contract/chat.js';
 import { CLOSED_WHILE_STREAMING, deriveTitle, type Conversation } from './conversation-file.js';
 import { ConversationStore } from './conversation-store.js';
 import { snippetOf } from './search.js';

@@ -9,10 +9,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ConversationSummary } from '../../../shared/contract/chat.js';
+import type { ConversationSummary } from '@shared/contract/chat.js';
 import { removeStaleTemps, writeFileAtomic } from '../atomic-file.js';
 import { coreError, dataWriteError } from '../errors.js';
-import { summaryOf } from '../../../shared/contract/conversation-summary.js';
+import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, recoverStreaming, type Conversation, type IndexEntry } from './conversation-file.js';
 import { findSnippet, normalizeQuery } from './search.js';
 import { keepUnreadable, parseDataFile, readDataFile } from '../unreadable-file.js';

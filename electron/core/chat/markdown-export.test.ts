@@ -1,6 +1,6 @@
 /** The Markdown export: readable, with images as links, usage lines, a safe name and no secrets. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHAT_SETTINGS } from '../../../shared/contract/chat.js';
+import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 import type { Conversation } from './conversation-file.js';
 import { exportMarkdown, safeFileName } from './markdown-export.js';
 

@@ -3,7 +3,7 @@
  * images as links, token usage. Only what the creator sees goes in: never a key or MCP token,
  * and no tool settings (an MCP address may itself carry credentials).
  */
-import type { ChatImage, ChatMessageView } from '../../../shared/contract/chat.js';
+import type { ChatImage, ChatMessageView } from '@shared/contract/chat.js';
 import type { Conversation } from './conversation-file.js';
 
 const STATUS_NOTES: Partial<Record<NonNullable<ChatMessageView['status']>, string>> = {

@@ -5,8 +5,8 @@
  * a cancel"); a stream that just stops, or ends without its terminator or a finish reason, is
  * `incomplete` with its text kept.
  */
-import type { ChatMessageView, ChatUsage } from '../../../shared/contract/chat.js';
-import type { ErrorData } from '../../../shared/contract/result.js';
+import type { ChatMessageView, ChatUsage } from '@shared/contract/chat.js';
+import type { ErrorData } from '@shared/contract/result.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import type { EchoFilter, KeyMask } from '../gateway/mask-key.js';
 import type { Rating, ReplyEvent } from './reply-events.js';

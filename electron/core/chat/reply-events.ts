@@ -3,7 +3,7 @@
  * vocabulary of events, so a reply is assembled the same way whichever API and wire form
  * (streamed chunk, envelope, whole answer) brought it.
  */
-import type { ChatUsage } from '../../../shared/contract/chat.js';
+import type { ChatUsage } from '@shared/contract/chat.js';
 import { failureFromStatus, type GatewayFailure } from '../gateway/failure.js';
 
 export interface Rating {

@@ -5,9 +5,9 @@
  * streams, so a killed process keeps what had arrived.
  */
 import { LIMITS } from '../gateway/limits.js';
-import type { ChatMessageView } from '../../../shared/contract/chat.js';
-import type { EventName, EventPayload } from '../../../shared/contract/index.js';
-import type { ErrorData } from '../../../shared/contract/result.js';
+import type { ChatMessageView } from '@shared/contract/chat.js';
+import type { EventName, EventPayload } from '@shared/contract/index.js';
+import type { ErrorData } from '@shared/contract/result.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { markClosed } from './conversation-file.js';

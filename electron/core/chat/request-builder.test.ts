@@ -1,7 +1,7 @@
 /** Which API a reply uses, and the body each API gets (spec 4.3, 4.4, 4.5). */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHAT_SETTINGS, type ChatMessageView, type ChatSettings } from '../../../shared/contract/chat.js';
-import { ChatRequest, NativeRequest, ResponsesRequest } from '../../../shared/gateway/requests-text.js';
+import { DEFAULT_CHAT_SETTINGS, type ChatMessageView, type ChatSettings } from '@shared/contract/chat.js';
+import { ChatRequest, NativeRequest, ResponsesRequest } from '@shared/gateway/requests-text.js';
 import { buildRequest, chooseApi } from './request-builder.js';
 import type { FileImage } from './chat-images.js';
 

@@ -4,8 +4,8 @@
  * images are in the context or a tool is on (chat messages carry text only, spec 2.4); the
  * native interface (4.5) when the creator picked it for a native text model.
  */
-import type { ChatImage, ChatMessageView, ChatSettings } from '../../../shared/contract/chat.js';
-import { isNativeTextModel, RESPONSES_MODELS } from '../../../shared/gateway/catalog.js';
+import type { ChatImage, ChatMessageView, ChatSettings } from '@shared/contract/chat.js';
+import { isNativeTextModel, RESPONSES_MODELS } from '@shared/gateway/catalog.js';
 import { coreError } from '../errors.js';
 import type { FileImage } from './chat-images.js';
 import type { TextApi } from './reply-reader.js';

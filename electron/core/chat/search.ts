@@ -2,7 +2,7 @@
  * Conversation search: titles and message text, case-insensitively, with a short
  * snippet around the first hit in a message so the sidebar can show why a conversation matched.
  */
-import type { ChatMessageView } from '../../../shared/contract/chat.js';
+import type { ChatMessageView } from '@shared/contract/chat.js';
 
 const AROUND = 40;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CashBalance, ChatChunk, NativeResponse } from '../../../shared/gateway/wire.js';
-import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import { CashBalance, ChatChunk, NativeResponse } from '@shared/gateway/wire.js';
+import { startSandbox, type Sandbox } from '@sandbox/server.js';
 import { GatewayClient } from './client.js';
 import { sseData } from './sse.js';
 import { failureOf } from '../test/failure-of.js';

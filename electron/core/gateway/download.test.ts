@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import { startSandbox, type Sandbox } from '@sandbox/server.js';
 import { downloadFile, type DownloadState } from './download.js';
 import { GatewayFailure } from './failure.js';
 

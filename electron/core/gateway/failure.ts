@@ -3,7 +3,7 @@
  * JSON error body, an envelope with code ≠ 200, plain text, a proxy's HTML page, a dropped
  * connection, a timeout. Each carries a message a creator understands.
  */
-import type { ErrorCode, ErrorData } from '../../../shared/contract/result.js';
+import type { ErrorCode, ErrorData } from '@shared/contract/result.js';
 
 export class GatewayFailure extends Error {
   constructor(

@@ -8,7 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { CashBalance } from '../../../shared/gateway/wire.js';
+import { CashBalance } from '@shared/gateway/wire.js';
 import { GatewayClient } from './client.js';
 
 const BALANCE = { code: 200, data: { balance: 12.5, currency: 'CNY', total_charged: 20, total_used: 7.5, credit_balance: 0 } };

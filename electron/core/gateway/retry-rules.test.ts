@@ -7,8 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CashBalance, ChatCompletion, ImageSubmission } from '../../../shared/gateway/wire.js';
-import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import { CashBalance, ChatCompletion, ImageSubmission } from '@shared/gateway/wire.js';
+import { startSandbox, type Sandbox } from '@sandbox/server.js';
 import { failureOf } from '../test/failure-of.js';
 import { startHop, type GatewayHop } from '../test/gateway-hop.js';
 import { GatewayClient, type GatewayConfig } from './client.js';

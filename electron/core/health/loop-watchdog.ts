@@ -5,7 +5,7 @@
  * measurable while idle; perf_hooks' own monitor samples far more often than this needs.
  */
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
-import type { AppHealth } from '../../../shared/contract/app.js';
+import type { AppHealth } from '@shared/contract/app.js';
 
 export const STALL_MS = 100;
 

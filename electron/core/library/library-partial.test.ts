@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import { startSandbox, type Sandbox } from '@sandbox/server.js';
 import { downloadFile } from '../gateway/download.js';
 import { monthFolder } from './names.js';
 import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';

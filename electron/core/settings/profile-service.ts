@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   SANDBOX_PROFILE_ID, type ConnectionTest, type KeyStorage, type ProfilesView, type ProfileView, type SaveProfileInput,
-} from '../../../shared/contract/profiles.js';
-import { CashBalance, TokenBalance } from '../../../shared/gateway/wire.js';
+} from '@shared/contract/profiles.js';
+import { CashBalance, TokenBalance } from '@shared/gateway/wire.js';
 import { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { coreError } from '../errors.js';

@@ -5,8 +5,8 @@
  * defaults, and the creator is told (`onUnreadable`, shown by the renderer at start).
  */
 import { z } from 'zod';
-import { Language, MediaLimits, Theme } from '../../../shared/contract/settings.js';
-import { SANDBOX_PROFILE_ID } from '../../../shared/contract/profiles.js';
+import { Language, MediaLimits, Theme } from '@shared/contract/settings.js';
+import { SANDBOX_PROFILE_ID } from '@shared/contract/profiles.js';
 import { dataWriteError } from '../errors.js';
 import type { SettingsPort } from '../ports.js';
 import { readDataFile } from '../unreadable-file.js';

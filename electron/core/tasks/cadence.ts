@@ -4,7 +4,7 @@
  * of each range (jittered so hundreds of jobs do not poll in lockstep): a job rarely finishes
  * sooner, and the gateway sees no more requests than the spec's cadence allows.
  */
-import { POLLING } from '../../../shared/gateway/catalog.js';
+import { POLLING } from '@shared/gateway/catalog.js';
 
 export interface Cadence {
   firstCheckMs: number;

@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { startSandbox } from '../../../sandbox/server.js';
+import { startSandbox } from '@sandbox/server.js';
 import { nodeDisk, type DiskOps } from '../library/disk.js';
 import type { JobRecord } from './job-record.js';
 import { startJobs } from './test/job-harness.js';

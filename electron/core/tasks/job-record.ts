@@ -3,7 +3,7 @@
  * the gateway said. Records are zod-validated when read back from disk.
  */
 import { z } from 'zod';
-import { LINK_TTL_SECONDS } from '../../../shared/gateway/catalog.js';
+import { LINK_TTL_SECONDS } from '@shared/gateway/catalog.js';
 
 export const JOB_STATES = [
   'submitting', // the POST is under way

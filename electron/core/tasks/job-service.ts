@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ImageSubmission, MultipartVideoSubmission, VideoSubmission } from '../../../shared/gateway/wire.js';
+import { ImageSubmission, MultipartVideoSubmission, VideoSubmission } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { coreError } from '../errors.js';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import {
   check, GENERATIONS_VIDEO_MODELS, IMAGE_MODELS, imageRequestSchema, MultipartVideoRequest, videoRequestSchema,
   type Problem,
-} from '../../../shared/gateway/index.js';
+} from '@shared/gateway/index.js';
 import { coreError } from '../errors.js';
 import type { CallSpec } from '../gateway/client.js';
 import type { JobRecord } from './job-record.js';

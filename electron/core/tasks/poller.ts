@@ -4,7 +4,7 @@
  * while nothing is due.
  */
 import { z } from 'zod';
-import { GenericTask, MultipartVideoTask } from '../../../shared/gateway/wire.js';
+import { GenericTask, MultipartVideoTask } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import type { KeyMask } from '../gateway/mask-key.js';

@@ -1,5 +1,5 @@
 /** What crosses the contract of a job: no internal scheduling fields, no links (they are the host's). */
-import type { TaskView } from '../../../shared/contract/tasks.js';
+import type { TaskView } from '@shared/contract/tasks.js';
 import type { JobRecord } from './job-record.js';
 
 export function toTaskView(j: JobRecord): TaskView {

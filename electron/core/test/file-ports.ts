@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox } from '../../../sandbox/server.js';
+import { startSandbox } from '@sandbox/server.js';
 import type { CorePorts, SecretsPort, SettingsPort } from '../ports.js';
 import { keepUnreadable, readDataFile } from '../unreadable-file.js';
 

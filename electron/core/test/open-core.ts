@@ -2,7 +2,7 @@
 import { afterEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventName } from '../../../shared/contract/index.js';
+import type { EventName } from '@shared/contract/index.js';
 import { createCore, type CorePorts } from '../index.js';
 import { testPorts } from './file-ports.js';
 

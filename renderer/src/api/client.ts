@@ -4,7 +4,7 @@
  */
 import { useEffect, useEffectEvent } from 'react';
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } from '../../../shared/contract/index.js';
+import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } from '@shared/contract/index.js';
 import { api, call, callKey, EMPTY, onPaymentRequired } from './transport.js';
 import { useUiStore } from '../state/ui-store.js';
 import { i18n } from '../i18n/index.js';

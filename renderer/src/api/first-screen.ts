@@ -4,7 +4,7 @@
  * is still being evaluated, and the first render already has their answers (bench/startup.ts).
  * The keys are the ones the components' `useCall`s read.
  */
-import type { Input, MethodName } from '../../../shared/contract/index.js';
+import type { Input, MethodName } from '@shared/contract/index.js';
 import { NO_SELECTION, SELECTION_DRAFT } from '../features/chat/selection.js';
 import { loadPane } from '../features/chat/pane-loader.js';
 import { readDraft } from '../state/draft-storage.js';

@@ -4,7 +4,7 @@
  * and the tab's session secret (session.ts), which the cookie alone cannot replace.
  */
 import { readSession } from './session.js';
-import type { ErrorData, EventName, EventPayload, Input, MethodName, Output, Result, StudioApi } from '../../../shared/contract/index.js';
+import type { ErrorData, EventName, EventPayload, Input, MethodName, Output, Result, StudioApi } from '@shared/contract/index.js';
 
 const UNREACHABLE: ErrorData = {
   code: 'unreachable',

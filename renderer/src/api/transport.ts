@@ -4,8 +4,8 @@
  * first screen's early requests (first-screen.ts) run on before React is even evaluated;
  * everything else reaches it through client.ts.
  */
-import { apiFromBridge } from '../../../shared/contract/bridge.js';
-import type { ErrorData, Input, MethodName, Output, StudioApi, StudioBridge } from '../../../shared/contract/index.js';
+import { apiFromBridge } from '@shared/contract/bridge.js';
+import type { ErrorData, Input, MethodName, Output, StudioApi, StudioBridge } from '@shared/contract/index.js';
 import { createHttpApi } from './http.js';
 
 declare global {

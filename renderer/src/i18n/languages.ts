@@ -2,9 +2,9 @@
  * The studio's languages as the renderer shows and picks them (docs/house-rules.md, "Languages";
  * the rule is shared/languages.ts).
  */
-import type { StudioLanguage } from '../../../shared/languages.js';
+import type { StudioLanguage } from '@shared/languages.js';
 
-export { resolveLanguage, type StudioLanguage } from '../../../shared/languages.js';
+export { resolveLanguage, type StudioLanguage } from '@shared/languages.js';
 
 /** Each language by its own name, as language pickers show them (never translated). */
 export const LANGUAGE_NAMES: Record<StudioLanguage, string> = { en: 'English', 'zh-CN': '简体中文' };

@@ -5,7 +5,7 @@
  */
 import './dom-gaps.js';
 import { vi } from 'vitest';
-import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } from '../../../shared/contract/index.js';
+import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } from '@shared/contract/index.js';
 import { api } from '../api/client.js';
 
 export type Answers = { [M in MethodName]?: (input: Input<M>) => Output<M> | Promise<Output<M>> };

@@ -1,5 +1,5 @@
 /** Job views as the host sends them, for the renderer's tests. */
-import type { TaskState, TaskView } from '../../../shared/contract/tasks.js';
+import type { TaskState, TaskView } from '@shared/contract/tasks.js';
 
 let next = 0;
 

@@ -2,7 +2,7 @@
  * Byte-level test boundary: a `Response` built from chunks the test chooses (split anywhere,
  * optionally cut with a network error), read by the real reader into the real assembler.
  */
-import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+import type { ChatMessageView } from '@shared/contract/chat.js';
 import { ReplyAssembler, type Settled } from '../reply-assembler.js';
 import { readReply, type ReplyEnd, type TextApi } from '../reply-reader.js';
 

@@ -5,7 +5,7 @@
  * generation, starts conversation `extra-n` (its file first, then the index). Used by
  * conversation-store-kill.test.ts.
  */
-import { DEFAULT_CHAT_SETTINGS, type ChatMessageView } from '../../../../shared/contract/chat.js';
+import { DEFAULT_CHAT_SETTINGS, type ChatMessageView } from '@shared/contract/chat.js';
 import type { Conversation } from '../conversation-file.js';
 import { ConversationStore } from '../conversation-store.js';
 

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderPromptVideo } from '../../../../sandbox/media/video-render.js';
+import { renderPromptVideo } from '@sandbox/media/video-render.js';
 import { Library } from '../library.js';
 import type { LibraryItem } from '../library-item.js';
 import { meta, pngBytes } from '../test-fixtures.js';

@@ -3,7 +3,7 @@
  * clock, unpaced streams), and clean-ups run after each test, last added first.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
+import { startSandbox, type Sandbox } from '@sandbox/server.js';
 
 export function sandboxSuite() {
   const suite = {

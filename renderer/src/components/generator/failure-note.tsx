@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ErrorData } from '../../../../shared/contract/index.js';
+import type { ErrorData } from '@shared/contract/index.js';
 import { useHostText } from '../../i18n/host-text.js';
 import './failure-note.css';
 

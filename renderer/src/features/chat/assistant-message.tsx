@@ -4,7 +4,7 @@
  * became of it (stopped, broken stream, failure) with the way forward, and its facts.
  */
 import { useTranslation } from 'react-i18next';
-import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+import type { ChatMessageView } from '@shared/contract/chat.js';
 import { LazyMarkdown } from '../../components/markdown/lazy-markdown.js';
 import { useFormats } from '../../i18n/format.js';
 import { useHostText } from '../../i18n/host-text.js';

@@ -1,5 +1,5 @@
 /** What a message's buttons can ask of the conversation (see use-chat-actions.ts). */
-import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+import type { ChatMessageView } from '@shared/contract/chat.js';
 
 export interface ChatActions {
   regenerate(messageId: string): void;

@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorData } from '../../../../shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/result.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { SUBMIT_SHORTCUT, submitOnModEnterKey } from './keys.js';
 import { ImageUrlBox, PendingImageList } from './pending-images.js';

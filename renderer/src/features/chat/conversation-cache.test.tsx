@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessageView, ConversationView } from '../../../../shared/contract/chat.js';
+import type { ChatMessageView, ConversationView } from '@shared/contract/chat.js';
 import { applyEnd, applyStart, conversationKey } from './conversation-cache.js';
 import { streamStore, useActiveStream } from './stream-store.js';
 

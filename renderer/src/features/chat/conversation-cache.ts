@@ -4,7 +4,7 @@
  * touches, so memoized rows of the others do not re-render.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChatMessageView, ConversationView, StreamStarted } from '../../../../shared/contract/chat.js';
+import type { ChatMessageView, ConversationView, StreamStarted } from '@shared/contract/chat.js';
 import { callKey } from '../../api/call-key.js';
 import { streamStore } from './stream-store.js';
 

@@ -2,7 +2,7 @@
 import { memo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ConversationSummary } from '../../../../shared/contract/chat.js';
+import type { ConversationSummary } from '@shared/contract/chat.js';
 import { call, errorMessage } from '../../api/client.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 import { applyMeta } from './conversation-cache.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import type { ConversationSummary } from '../../../../shared/contract/chat.js';
+import type { ConversationSummary } from '@shared/contract/chat.js';
 import { callKey, EMPTY } from '../../api/call-key.js';
 import { applyListChange, placeInList, refreshSearches } from './conversation-list-cache.js';
 

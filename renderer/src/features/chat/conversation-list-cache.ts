@@ -6,8 +6,8 @@
  * depend on the words in every conversation, so searches ask again, once per burst of changes.
  */
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { ConversationSummary } from '../../../../shared/contract/chat.js';
-import { summaryOf } from '../../../../shared/contract/conversation-summary.js';
+import type { ConversationSummary } from '@shared/contract/chat.js';
+import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { callKey, EMPTY } from '../../api/call-key.js';
 
 export const LIST_KEY = ['chat.list'] as const;

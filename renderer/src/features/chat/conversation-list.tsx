@@ -6,7 +6,7 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationSummary } from '../../../../shared/contract/chat.js';
+import type { ConversationSummary } from '@shared/contract/chat.js';
 import { errorMessage, useCall } from '../../api/client.js';
 import { useFormats } from '../../i18n/format.js';
 import { useDebounced } from './use-debounced.js';

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessageView, ConversationView } from '../../../../shared/contract/chat.js';
+import type { ChatMessageView, ConversationView } from '@shared/contract/chat.js';
 // The studio's strings, as main.tsx sets them up.
 import '../../i18n/index.js';
 import { useEndAnnouncement } from './end-announcement.js';

@@ -1,7 +1,7 @@
 /** What screen readers hear when a reply ends; the conversation pane puts it in a status region. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationView } from '../../../../shared/contract/chat.js';
+import type { ConversationView } from '@shared/contract/chat.js';
 
 const ENDED = {
   complete: 'announce.complete',

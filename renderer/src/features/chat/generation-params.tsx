@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEXT_LIMITS } from '../../../../shared/gateway/catalog.js';
+import { TEXT_LIMITS } from '@shared/gateway/catalog.js';
 import { Field, FieldMessages } from '../../components/Field.js';
 import { useFormats } from '../../i18n/format.js';
 import { apiLabel, ignoredBy, NUMBER_FIELDS, NUMBER_LABEL, NUMBER_RANGE, type ChatApi, type SettingsErrors, type SettingsForm } from './settings-form.js';

@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ConversationView } from '../../../../shared/contract/chat.js';
+import type { ConversationView } from '@shared/contract/chat.js';
 import { call, errorMessage } from '../../api/client.js';
 import { FieldMessages } from '../../components/Field.js';
 import { conversationKey } from './conversation-cache.js';

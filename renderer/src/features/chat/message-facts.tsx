@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ChatChoice, ChatMessageView, ChatUsage } from '../../../../shared/contract/chat.js';
+import type { ChatChoice, ChatMessageView, ChatUsage } from '@shared/contract/chat.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 
 export function usageText(u: ChatUsage, t: TFunction<'chat'>, f: Formats): string {

@@ -7,7 +7,7 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type WheelEvent as ReactWheelEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+import type { ChatMessageView } from '@shared/contract/chat.js';
 import { FollowingEndContext, ScrollRootContext, type ScrollRoot } from '../../components/markdown/reply-window.js';
 import type { ChatActions } from './chat-actions.js';
 import { AssistantMessage } from './assistant-message.js';

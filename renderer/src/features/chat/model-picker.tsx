@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_MODEL_FAMILIES, isNativeTextModel, RESPONSES_MODELS } from '../../../../shared/gateway/catalog.js';
+import { CHAT_MODEL_FAMILIES, isNativeTextModel, RESPONSES_MODELS } from '@shared/gateway/catalog.js';
 import { FieldMessages } from '../../components/Field.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import type { SettingsErrors, SettingsForm } from './settings-form.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHAT_SETTINGS } from '../../../../shared/contract/chat.js';
+import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 import { i18n } from '../../i18n/index.js';
 import { effectiveApi, formFromSettings, ignoredBy, responsesModelOf, settingsFromForm, type SettingsForm } from './settings-form.js';
 

@@ -5,8 +5,8 @@
  * Messages are in the studio's language: the caller passes its `t` (from useTranslation('chat')).
  */
 import type { TFunction } from 'i18next';
-import type { ChatSettings, ChatTools, FunctionToolSpec } from '../../../../shared/contract/chat.js';
-import { CHAT_MODELS, isNativeTextModel, RESPONSES_MODELS, TEXT_LIMITS } from '../../../../shared/gateway/catalog.js';
+import type { ChatSettings, ChatTools, FunctionToolSpec } from '@shared/contract/chat.js';
+import { CHAT_MODELS, isNativeTextModel, RESPONSES_MODELS, TEXT_LIMITS } from '@shared/gateway/catalog.js';
 import { checkFunctionName, checkSchema } from './schema-check.js';
 
 export const NUMBER_FIELDS = ['temperature', 'top_p', 'max_tokens', 'frequency_penalty', 'presence_penalty'] as const;

@@ -3,7 +3,7 @@
  * streaming, sampling parameters and tools. Saved as they change (see use-settings-editor).
  */
 import { useTranslation } from 'react-i18next';
-import type { ConversationView } from '../../../../shared/contract/chat.js';
+import type { ConversationView } from '@shared/contract/chat.js';
 import { Field } from '../../components/Field.js';
 import { useFormats } from '../../i18n/format.js';
 import { useHostText } from '../../i18n/host-text.js';

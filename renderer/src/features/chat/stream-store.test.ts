@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+import type { ChatMessageView } from '@shared/contract/chat.js';
 import { streamStore, TORRENT_CHARS, TORRENT_INTERVAL_MS } from './stream-store.js';
 
 let frames: (() => void)[] = [];

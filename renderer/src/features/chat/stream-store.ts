@@ -9,7 +9,7 @@
  * every frame, the host's own stream took up to half as long again).
  */
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
-import type { ChatMessageView } from '../../../../shared/contract/chat.js';
+import type { ChatMessageView } from '@shared/contract/chat.js';
 
 /** What a streaming row shows on top of the message's stored text: the text received since. */
 export interface LiveText {

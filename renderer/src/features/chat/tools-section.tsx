@@ -3,7 +3,7 @@
  * and a remote MCP server. Turning any on sends the conversation's turns through the responses API.
  */
 import { useTranslation } from 'react-i18next';
-import type { ConversationView } from '../../../../shared/contract/chat.js';
+import type { ConversationView } from '@shared/contract/chat.js';
 import { TextField } from '../../components/TextField.js';
 import { FunctionToolEditor } from './function-tool-editor.js';
 import { McpTokenField } from './mcp-token-field.js';

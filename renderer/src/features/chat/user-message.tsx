@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatImage, ChatMessageView } from '../../../../shared/contract/chat.js';
+import type { ChatImage, ChatMessageView } from '@shared/contract/chat.js';
 import { EMPTY, useCall } from '../../api/client.js';
 import { mediaUrl } from '../../api/session.js';
 import { submitOnModEnterKey } from './keys.js';

@@ -9,7 +9,7 @@ import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, use
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { LibraryItemView, LibraryQuery } from '../../../../shared/contract/library.js';
+import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
 import { useLibraryHead, useLibraryPages } from './use-library-pages.js';
 import { cellLabel, cellPrompt, formatDuration, mediaUrl } from './media.js';
 import { KindIcon } from './kind-icon.js';

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, useAction } from '../../api/client.js';
-import type { LibraryItemView } from '../../../../shared/contract/library.js';
+import type { LibraryItemView } from '@shared/contract/library.js';
 import { remixTab } from '../../state/remix-store.js';
 import { ItemMetadata } from './item-metadata.js';
 import './gallery-detail.css';

@@ -1,6 +1,6 @@
 /** Everything the library knows about an item, as a description list (the sidecar's fields, readable). */
 import { useTranslation } from 'react-i18next';
-import type { LibraryItemView } from '../../../../shared/contract/library.js';
+import type { LibraryItemView } from '@shared/contract/library.js';
 import { useFormats } from '../../i18n/format.js';
 import { formatBytes, formatDuration, formatValue } from './media.js';
 

@@ -1,6 +1,6 @@
 /** Small pure helpers of the gallery: media URLs, labels and formatting. */
 import type { TFunction } from 'i18next';
-import type { LibraryItemView, LibraryQuery } from '../../../../shared/contract/library.js';
+import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
 import type { Formats } from '../../i18n/format.js';
 
 export type Kind = LibraryItemView['kind'];

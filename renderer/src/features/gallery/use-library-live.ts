@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEvent } from '../../api/client.js';
-import type { EventPayload } from '../../../../shared/contract/index.js';
+import type { EventPayload } from '@shared/contract/index.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { LIBRARY_LIST_KEY } from './use-library-pages.js';
 

@@ -7,7 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { call, callKey } from '../../api/client.js';
-import type { LibraryItemView, LibraryQuery } from '../../../../shared/contract/library.js';
+import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
 
 export const PAGE_SIZE = 200;
 /**

@@ -4,11 +4,11 @@
  * check a draft before it is sent, so a mistake is named at its field before money is spent.
  */
 import type { TFunction } from 'i18next';
-import { ATTACHMENT_PREFIX, NativeImageInput, type AttachmentView } from '../../../../shared/contract/media.js';
-import type { ErrorData } from '../../../../shared/contract/result.js';
-import { IMAGE_MODELS, isNativeImageModel, REFERENCE_IMAGE_MAX_BYTES, type ImageModelSpec } from '../../../../shared/gateway/catalog.js';
-import { imageRequestSchema } from '../../../../shared/gateway/requests-media.js';
-import { check, type Problem } from '../../../../shared/gateway/rules.js';
+import { ATTACHMENT_PREFIX, NativeImageInput, type AttachmentView } from '@shared/contract/media.js';
+import type { ErrorData } from '@shared/contract/result.js';
+import { IMAGE_MODELS, isNativeImageModel, REFERENCE_IMAGE_MAX_BYTES, type ImageModelSpec } from '@shared/gateway/catalog.js';
+import { imageRequestSchema } from '@shared/gateway/requests-media.js';
+import { check, type Problem } from '@shared/gateway/rules.js';
 import type { Formats } from '../../i18n/format.js';
 import { hostTextNow } from '../../i18n/host-text.js';
 import type { Remix } from '../../state/remix-store.js';

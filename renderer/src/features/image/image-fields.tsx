@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MODELS, imagePixelSize, type ResolutionClass } from '../../../../shared/gateway/catalog.js';
+import { IMAGE_MODELS, imagePixelSize, type ResolutionClass } from '@shared/gateway/catalog.js';
 import { FieldMessages } from '../../components/Field.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { useFormats } from '../../i18n/format.js';

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useEvent } from '../../api/client.js';
-import type { NativeImageResult } from '../../../../shared/contract/media.js';
-import type { TaskView } from '../../../../shared/contract/tasks.js';
+import type { NativeImageResult } from '@shared/contract/media.js';
+import type { TaskView } from '@shared/contract/tasks.js';
 
 export type Run =
   | { key: string; kind: 'async'; model: string; prompt: string; job: TaskView }

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.js';
-import { REFERENCE_IMAGE_MAX_BYTES } from '../../../../shared/gateway/catalog.js';
+import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
 import { useFormats } from '../../i18n/format.js';
 import { referenceLimit, type ImageRef } from './image-draft.js';
 

@@ -3,7 +3,7 @@
  * user should do next differs: fix the key, fix the address, or top up.
  */
 import { useTranslation } from 'react-i18next';
-import type { ConnectionTest, ErrorData } from '../../../../shared/contract/index.js';
+import type { ConnectionTest, ErrorData } from '@shared/contract/index.js';
 import { useFormats } from '../../i18n/format.js';
 import { useHostText } from '../../i18n/host-text.js';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppHealth, SettingsView } from '../../../../shared/contract/index.js';
+import type { AppHealth, SettingsView } from '@shared/contract/index.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { fakeHost, hostError, type Answers } from '../../test/fake-host.js';
 import { button, cleanup, click, field, mount, settle, type } from '../../test/mount.js';

@@ -1,8 +1,8 @@
 /** Studio-wide settings: where outputs are saved, the theme, the language, file size limits and the host's responsiveness. */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../../shared/languages.js';
-import type { SettingsView } from '../../../../shared/contract/index.js';
+import { LANGUAGES } from '@shared/languages.js';
+import type { SettingsView } from '@shared/contract/index.js';
 import { EMPTY, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
 import { useHostText } from '../../i18n/host-text.js';

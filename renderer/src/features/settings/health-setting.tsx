@@ -7,7 +7,7 @@
 import { useEffect, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AppHealth, ErrorData } from '../../../../shared/contract/index.js';
+import type { AppHealth, ErrorData } from '@shared/contract/index.js';
 import { EMPTY, call, callKey } from '../../api/client.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 import { useHostText } from '../../i18n/host-text.js';

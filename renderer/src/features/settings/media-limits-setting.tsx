@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SettingsView } from '../../../../shared/contract/index.js';
+import type { SettingsView } from '@shared/contract/index.js';
 import { TextField } from '../../components/TextField.js';
 import { useFormats } from '../../i18n/format.js';
 import { useHostText } from '../../i18n/host-text.js';

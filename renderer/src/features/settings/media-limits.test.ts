@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MEDIA_LIMITS, MediaLimits } from '../../../../shared/contract/settings.js';
+import { DEFAULT_MEDIA_LIMITS, MediaLimits } from '@shared/contract/settings.js';
 import { checkLimits, DEFAULT_LIMITS, LIMIT_BOUNDS, LIMIT_KINDS, parseLimit } from './media-limits.js';
 
 describe('the renderer’s copy of the media limits', () => {

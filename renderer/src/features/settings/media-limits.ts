@@ -3,7 +3,7 @@
  * `MediaLimits` (shared/contract/settings.ts) by hand, so the Settings chunk does not pull zod
  * in; media-limits.test.ts holds them equal, and the host checks again either way.
  */
-import type { MediaLimits } from '../../../../shared/contract/settings.js';
+import type { MediaLimits } from '@shared/contract/settings.js';
 
 export const LIMIT_KINDS = ['imageMb', 'videoMb', 'audioMb'] as const satisfies readonly (keyof MediaLimits)[];
 export type LimitKind = (typeof LIMIT_KINDS)[number];

@@ -1,6 +1,6 @@
 /** Writes call results straight into the profiles query, so the top bar and every tab follow at once. */
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProfilesView, ProfileView } from '../../../../shared/contract/index.js';
+import type { ProfilesView, ProfileView } from '@shared/contract/index.js';
 import { EMPTY, callKey } from '../../api/client.js';
 
 export function useProfilesCache() {

@@ -4,7 +4,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { ProfileView } from '../../../../shared/contract/index.js';
+import type { ProfileView } from '@shared/contract/index.js';
 import { useAction } from '../../api/client.js';
 import { useHostText } from '../../i18n/host-text.js';
 import { ConnectionResult } from './connection-result.js';

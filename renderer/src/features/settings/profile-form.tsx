@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorData, ProfileView } from '../../../../shared/contract/index.js';
+import type { ErrorData, ProfileView } from '@shared/contract/index.js';
 import { call } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
 import { useHostText } from '../../i18n/host-text.js';

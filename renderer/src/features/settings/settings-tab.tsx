@@ -2,10 +2,10 @@
 import './strings.js';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileView } from '../../../../shared/contract/index.js';
+import type { ProfileView } from '@shared/contract/index.js';
 import { EMPTY, useCall } from '../../api/client.js';
 import { useHostText } from '../../i18n/host-text.js';
-import { ShortcutList } from '../../components/ShortcutList.js';
+import { ShortcutList } from '../../app/ShortcutList.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { GeneralSettings } from './general-settings.js';
 import { ProfileCard } from './profile-card.js';

@@ -1,6 +1,6 @@
 /** Saving studio-wide settings: the host's answer replaces the cached view at once. */
 import { useQueryClient } from '@tanstack/react-query';
-import type { SettingsView } from '../../../../shared/contract/index.js';
+import type { SettingsView } from '@shared/contract/index.js';
 import { EMPTY, callKey, useAction } from '../../api/client.js';
 
 export function useSettingsAction() {

@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SPEECH_VOICES, type SpeechVoice } from '../../../../shared/gateway/catalog.js';
+import { SPEECH_VOICES, type SpeechVoice } from '@shared/gateway/catalog.js';
 import { Field } from '../../components/Field.js';
 import { useFormats } from '../../i18n/format.js';
 import { parseSpeed, SPEED_RANGE } from './speech-draft.js';

@@ -3,10 +3,10 @@
  * and §8, from the catalog, matching the host's own schema) and the request built from it.
  */
 import type { TFunction } from 'i18next';
-import type { Input } from '../../../../shared/contract/index.js';
+import type { Input } from '@shared/contract/index.js';
 import {
   SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS, SPEECH_VOICES, type SpeechFormat, type SpeechVoice,
-} from '../../../../shared/gateway/catalog.js';
+} from '@shared/gateway/catalog.js';
 import type { Formats } from '../../i18n/format.js';
 import type { Remix } from '../../state/remix-store.js';
 

@@ -4,9 +4,9 @@
  * localStorage (a UI preference, nothing secret), and one subscription serves the whole page:
  * it keeps working after the Tasks tab is hidden.
  */
-import { taskNotice } from '../../../../shared/contract/task-notice.js';
-import type { TaskState } from '../../../../shared/contract/tasks.js';
-import type { StudioLanguage } from '../../../../shared/languages.js';
+import { taskNotice } from '@shared/contract/task-notice.js';
+import type { TaskState } from '@shared/contract/tasks.js';
+import type { StudioLanguage } from '@shared/languages.js';
 import { api } from '../../api/client.js';
 import { i18n } from '../../i18n/index.js';
 import { hostTextNow } from '../../i18n/host-text.js';

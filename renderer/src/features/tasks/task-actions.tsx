@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import type { TaskView } from '../../../../shared/contract/tasks.js';
+import type { TaskView } from '@shared/contract/tasks.js';
 import { call } from '../../api/client.js';
 import { useHostText } from '../../i18n/host-text.js';
 import { useUiStore } from '../../state/ui-store.js';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ErrorData, TaskView } from '../../../../shared/contract/index.js';
+import type { ErrorData, TaskView } from '@shared/contract/index.js';
 import { EMPTY, api, call, callKey, useEvent } from '../../api/client.js';
 import { byNewest } from './task-format.js';
 

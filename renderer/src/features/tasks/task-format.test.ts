@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASK_STATES, type TaskView } from '../../../../shared/contract/tasks.js';
+import { TASK_STATES, type TaskView } from '@shared/contract/tasks.js';
 import { job } from '../../test/jobs.js';
 import { actionsFor, countByFilter, FILTERS, matchesFilter } from './task-format.js';
 

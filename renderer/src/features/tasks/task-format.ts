@@ -4,7 +4,7 @@
  * rows stay thin and the rules are in one place.
  */
 import type { TFunction } from 'i18next';
-import type { TaskState, TaskView } from '../../../../shared/contract/tasks.js';
+import type { TaskState, TaskView } from '@shared/contract/tasks.js';
 import type { Formats } from '../../i18n/format.js';
 
 const STATE_KEY = {

@@ -5,7 +5,7 @@
 import { memo, useId } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { TaskView } from '../../../../shared/contract/tasks.js';
+import type { TaskView } from '@shared/contract/tasks.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 import { useHostText } from '../../i18n/host-text.js';
 import { TaskActions } from './task-actions.js';

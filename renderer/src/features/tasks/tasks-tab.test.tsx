@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TaskView } from '../../../../shared/contract/tasks.js';
+import type { TaskView } from '@shared/contract/tasks.js';
 import { fakeHost, hostError, type Answers } from '../../test/fake-host.js';
 import { job } from '../../test/jobs.js';
 import { button, cleanup, buttonNames, click, mount, press, settle } from '../../test/mount.js';

@@ -8,8 +8,8 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LibraryItemView } from '../../../../shared/contract/index.js';
-import { LINK_TTL_SECONDS } from '../../../../shared/gateway/catalog.js';
+import type { LibraryItemView } from '@shared/contract/index.js';
+import { LINK_TTL_SECONDS } from '@shared/gateway/catalog.js';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
 import { mediaUrl } from '../../api/session.js';

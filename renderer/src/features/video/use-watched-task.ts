@@ -5,7 +5,7 @@
  * Mount it keyed by the job id, so a new job starts from a clean slate.
  */
 import { useEffect, useState } from 'react';
-import type { TaskView } from '../../../../shared/contract/index.js';
+import type { TaskView } from '@shared/contract/index.js';
 import { EMPTY, api, call, useEvent } from '../../api/client.js';
 
 /** The job's latest view; `null` once it is known to be gone from the task list. */

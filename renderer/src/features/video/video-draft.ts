@@ -4,7 +4,7 @@
  * each route. Pure, so the tab stays about layout.
  */
 import type { TFunction } from 'i18next';
-import type { SubmitTaskInput } from '../../../../shared/contract/index.js';
+import type { SubmitTaskInput } from '@shared/contract/index.js';
 import type { Formats } from '../../i18n/format.js';
 import type { Remix } from '../../state/remix-store.js';
 import {
@@ -13,7 +13,7 @@ import {
   MULTIPART_VIDEO_MODELS,
   MULTIPART_VIDEO_SECONDS,
   MULTIPART_VIDEO_SIZES,
-} from '../../../../shared/gateway/catalog.js';
+} from '@shared/gateway/catalog.js';
 
 export const GENERATIONS_MODELS = Object.keys(GENERATIONS_VIDEO_MODELS);
 export const VIDEO_FIELDS = ['model', 'prompt', 'duration', 'aspect_ratio', 'image_url', 'seconds', 'size', 'watermark'] as const;

@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { TaskView } from '../../../../shared/contract/index.js';
+import type { TaskView } from '@shared/contract/index.js';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { mediaUrl } from '../../api/session.js';
 import { useFormats } from '../../i18n/format.js';

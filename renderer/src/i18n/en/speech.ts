@@ -1,5 +1,5 @@
 /** The Speech tab. */
-import { SPEECH_VOICES } from '../../../../shared/gateway/catalog.js';
+import { SPEECH_VOICES } from '@shared/gateway/catalog.js';
 
 export const speech = {
   intro: {

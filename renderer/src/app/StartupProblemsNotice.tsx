@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DataFileKind, StartupProblem } from '../../../shared/contract/index.js';
+import type { DataFileKind, StartupProblem } from '@shared/contract/index.js';
 import { callKey, EMPTY, useAction, useCall, useEvent } from '../api/client.js';
 
 const KEYS = {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import type { StartupProblem } from '../../../shared/contract/index.js';
+import type { StartupProblem } from '@shared/contract/index.js';
 import { setLanguage } from '../i18n/index.js';
 import { fakeHost } from '../test/fake-host.js';
 import { button, cleanup, click, mount, settle } from '../test/mount.js';

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventName, EventPayload, Result, StudioHost } from '../../shared/contract/index.js';
+import type { EventName, EventPayload, Result, StudioHost } from '@shared/contract/index.js';
 import { createBrowserShellServer, type BrowserShellServer } from './server.js';
 import { signIn, type SignedIn } from './test/sign-in.js';
 

@@ -8,16 +8,16 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSyn
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startStickySandbox } from '../../sandbox/sticky-port.js';
+import { startStickySandbox } from '@sandbox/sticky-port.js';
 import { MEDIA_PREFIX } from './media-route.js';
 import { terminalMoveConfirmation } from './move-code.js';
-import { createCore } from '../core/index.js';
-import { installCrashGuards } from '../core/health/crash-guards.js';
-import type { CorePorts, EmbeddedSandbox } from '../core/ports.js';
+import { createCore } from '@core/index.js';
+import { installCrashGuards } from '@core/health/crash-guards.js';
+import type { CorePorts, EmbeddedSandbox } from '@core/ports.js';
 import { createConfSettings, createFileSecrets } from './ports.js';
 import { createBrowserShellServer } from './server.js';
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_RENDERER_DIR = join(REPO_ROOT, 'out', 'renderer');
 
 export interface BrowserShellOptions {

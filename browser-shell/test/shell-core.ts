@@ -4,10 +4,10 @@
  * it. Free of vitest, so a child process can use it too.
  */
 import { join } from 'node:path';
-import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
-import { createCore } from '../../core/index.js';
-import { FAST_CADENCE } from '../../core/tasks/test/job-harness.js';
-import type { SettingsPort } from '../../core/ports.js';
+import { startSandbox, type Sandbox } from '@sandbox/server.js';
+import { createCore } from '@core/index.js';
+import { FAST_CADENCE } from '@core/tasks/test/job-harness.js';
+import type { SettingsPort } from '@core/ports.js';
 import { createConfSettings, createFileSecrets } from '../ports.js';
 
 

@@ -48,7 +48,7 @@ function useJobNotifications() {
   }, []);
 }
 
-/** Ctrl/⌘ + 1…7 open the tabs from anywhere (components/shortcuts.ts), focus following to the tab. */
+/** Ctrl/⌘ + 1…7 open the tabs from anywhere (app/shortcuts.ts), focus following to the tab. */
 function useTabShortcuts() {
   const openTab = useUiStore((s) => s.openTab);
   useEffect(() => {

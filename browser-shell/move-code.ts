@@ -11,7 +11,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { sameSecret } from './session.js';
-import type { LibraryMoveAnswer, LibraryMoveRequest } from '../core/ports.js';
+import type { LibraryMoveAnswer, LibraryMoveRequest } from '@core/ports.js';
 
 export const CODE_LIFETIME_MS = 5 * 60_000;
 export const MAX_WRONG_TRIES = 5;
