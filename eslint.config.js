@@ -4,10 +4,6 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
 
-const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'child_process', 'os', 'crypto', 'stream', 'url', 'util', 'worker_threads'];
-// `electron` the module is matched by name: a pattern would also match paths like ../electron/core.
-const ELECTRON = { name: 'electron', message: 'Only electron/adapters, electron/main.ts and electron/preload.ts import electron.' };
-const restrict = (...patterns) => ['error', { paths: [ELECTRON], patterns }];
 const RAW_HTML = [
   "JSXAttribute[name.name='dangerouslySetInnerHTML']",
   "Property[key.name='dangerouslySetInnerHTML']",
@@ -25,40 +21,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Only the desktop adapters, main.ts and preload.ts may import electron (docs/house-rules.md,
-      // "The folder names the runtime").
-      'no-restricted-imports': restrict(),
       // Raw HTML is how Markdown-to-code-execution chains start: as a JSX prop, a createElement
-      // prop, or a DOM sink.
-      'no-restricted-syntax': ['error', ...RAW_HTML.map((selector) => ({ selector, message: 'No raw HTML: render through the sanitizing components.' }))],
+      // prop, or a DOM sink. Which folder may import what is checked by dependency-cruiser
+      // (.dependency-cruiser.mjs, docs/house-rules.md "The folder names the runtime"), which follows
+      // `import()` only when its specifier is written out: a computed one is refused here.
+      'no-restricted-syntax': ['error',
+        ...RAW_HTML.map((selector) => ({ selector, message: 'No raw HTML: render through the sanitizing components.' })),
+        { selector: "ImportExpression[source.type!='Literal']", message: 'import() takes a literal specifier, so the layering check can follow it.' },
+      ],
     },
   },
   {
-    files: ['electron/adapters/**/*.ts', 'electron/main.ts', 'electron/preload.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    // shared/ is pure TypeScript, usable from every runtime.
-    files: ['shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-        { group: NODE_BUILTINS, message: 'shared/ must not import Node modules.' },
-        { group: ['react', 'react-dom', 'react/*'], message: 'shared/ must not import runtime-specific modules.' },
-        { group: ['**/electron/**', '**/renderer/**', '**/sandbox/**'], message: 'shared/ depends on nothing else in the project.' },
-      ),
-    },
-  },
-  {
-    // The renderer is sandboxed web content: it reaches the host only through the contract.
+    // The renderer is sandboxed web content (its imports: .dependency-cruiser.mjs).
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': restrict(
-        { group: NODE_BUILTINS, message: 'The renderer must not import Node modules.' },
-        { group: ['**/electron/**', '**/sandbox/**'], message: 'The renderer reaches the host only through shared/contract.' },
-      ),
     },
   },
   {
@@ -77,15 +56,6 @@ export default tseslint.config(
         // State setters and lookups take identifiers, not words.
         callees: { exclude: ['^set[A-Z]\\w*$', '^ignored(By)?$', 't', 'i18n(ext)?', 'require', 'addEventListener', 'removeEventListener', 'postMessage', 'getElementById', 'dispatch', 'commit', 'includes', 'indexOf', 'endsWith', 'startsWith'] },
       }],
-    },
-  },
-  {
-    // The core runs in Electron, the browser shell and Vitest: no electron, no renderer.
-    files: ['electron/core/**/*.ts', 'browser-shell/**/*.ts', 'sandbox/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-        { group: ['**/renderer/**', '**/adapters/**'], message: 'The host does not depend on the renderer or the desktop adapters.' },
-      ),
     },
   },
   {

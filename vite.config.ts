@@ -23,6 +23,7 @@ export const ALIASES = {
   '@core': at('./electron/core'),
   '@sandbox': at('./sandbox'),
   '@renderer': at('./renderer/src'),
+  '@media': at('./media'),
 };
 
 function cspMeta(): Plugin {

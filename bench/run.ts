@@ -72,11 +72,12 @@ for (const name of chosen) {
 console.log(`\n## All scenarios (${date})\n`);
 console.log('| scenario | figure | value | budget | verdict |\n|---|---|---|---|---|');
 for (const r of results) console.log(`| ${r.scenario} | ${r.figure} | ${r.value} | ${r.budget} | ${r.verdict} |`);
-// A partial run replaces only its own scenarios' rows; the others keep their last results.
+// A partial run replaces only its own scenarios' latest rows; the others keep their last results,
+// and the history of earlier runs (rows with a `run` field, docs/performance.md) is always kept.
 const file = join(ROOT, 'bench', 'results.json');
 let kept: Result[] = [];
 try {
-  kept = (JSON.parse(readFileSync(file, 'utf8')) as Result[]).filter((r) => !chosen.includes(r.scenario) && all.includes(r.scenario));
+  kept = (JSON.parse(readFileSync(file, 'utf8')) as (Result & { run?: unknown })[]).filter((r) => r.run !== undefined || (!chosen.includes(r.scenario) && all.includes(r.scenario)));
 } catch {
   // No earlier results (or unreadable): this run's rows only.
 }

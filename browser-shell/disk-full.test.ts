@@ -88,7 +88,7 @@ describe('a full disk', () => {
     disk.full = () => true;
 
     const theme = await s.call('settings.update', { theme: 'dark' });
-    expect(theme).toEqual({ ok: false, error: { code: 'internal', message: `Your settings could not be saved: ${FULL_MESSAGE}`, retryable: true } });
+    expect(theme).toEqual({ ok: false, error: { text: expect.anything(), code: 'internal', message: `Your settings could not be saved: ${FULL_MESSAGE}`, retryable: true } });
     const profile = await s.call('profiles.save', { name: 'Home', baseUrl: 'https://home.example.com' });
     expect(profile.error.message).toBe(`Your settings could not be saved: ${FULL_MESSAGE}`);
     expect((await s.value('settings.get')).theme).toBe('light');
@@ -112,7 +112,7 @@ describe('a full disk', () => {
     disk.full = (path) => path.includes('jobs.json');
 
     const r = await s2.call('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'no room for this one', resolution: '1K' } });
-    expect(r).toEqual({ ok: false, error: { code: 'internal', message: `The task list could not be saved: ${FULL_MESSAGE} The job was not sent.`, retryable: true } });
+    expect(r).toEqual({ ok: false, error: { text: expect.anything(), code: 'internal', message: `The task list could not be saved: ${FULL_MESSAGE} The job was not sent.`, retryable: true } });
     expect(s2.sandbox().state.tasks.list()).toHaveLength(sent);
     expect((await s2.value('tasks.list')).map((t: any) => t.prompt)).toEqual(['a kept lantern']);
     // The old list, byte for byte, and no half-written temp file beside it.
@@ -145,7 +145,7 @@ describe('a full disk', () => {
     disk.full = (path) => path.startsWith(dir);
 
     const created = await s.call('chat.create', { title: 'No room' });
-    expect(created).toEqual({ ok: false, error: { code: 'internal', message: `The conversation could not be saved: ${FULL_MESSAGE}`, retryable: true } });
+    expect(created).toEqual({ ok: false, error: { text: expect.anything(), code: 'internal', message: `The conversation could not be saved: ${FULL_MESSAGE}`, retryable: true } });
     const renamed = await s.call('chat.update', { id: kept.id, title: 'Renamed' });
     expect(renamed.error.message).toBe(`The conversation could not be saved: ${FULL_MESSAGE}`);
     expect(snapshot(dir)).toEqual(before);

@@ -5,17 +5,17 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startStickySandbox } from '@sandbox/sticky-port.js';
 import { MEDIA_PREFIX } from './media-route.js';
 import { terminalMoveConfirmation } from './move-code.js';
-import { createCore } from '@core/index.js';
+import { bootShell } from '@core/shell-boot.js';
+import { studioDataDir } from '@core/settings/data-folder.js';
 import { installCrashGuards } from '@core/health/crash-guards.js';
-import type { CorePorts, EmbeddedSandbox } from '@core/ports.js';
+import type { CorePorts } from '@core/ports.js';
 import { createConfSettings, createFileSecrets } from './ports.js';
-import { createBrowserShellServer } from './server.js';
+import { createBrowserShellServer, type BrowserShellServer } from './server.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_RENDERER_DIR = join(REPO_ROOT, 'out', 'renderer');
@@ -45,14 +45,6 @@ export interface BrowserShell {
   close(): Promise<void>;
 }
 
-/** Where the desktop app keeps its data too, so both shells find the same library. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
-  if (env.GATEWAY_STUDIO_DATA_DIR) return resolve(env.GATEWAY_STUDIO_DATA_DIR);
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Gateway Studio');
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Gateway Studio');
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'gateway-studio');
-}
-
 function packageVersion(): string {
   try {
     return String(JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.0.0');
@@ -62,60 +54,44 @@ function packageVersion(): string {
 }
 
 export async function startBrowserShell(options: BrowserShellOptions = {}): Promise<BrowserShell> {
-  const dataDir = resolve(options.dataDir ?? defaultDataDir());
+  const dataDir = resolve(options.dataDir ?? studioDataDir());
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
-  // Started once however often the core asks, and closed once however often it is told to.
-  let sandbox: Promise<EmbeddedSandbox> | undefined;
-  let sandboxUrl: string | undefined;
-  const embeddedSandbox = () =>
-    (sandbox ??= startStickySandbox({ ...options.sandbox, dataDir: join(dataDir, 'sandbox') }).then((s) => {
-      sandboxUrl = s.url;
-      let closed: Promise<void> | undefined;
-      return { url: s.url, close: () => (closed ??= s.close()) };
-    }));
-
-  const core = await createCore({
-    shell: 'browser',
-    version: packageVersion(),
-    platform: process.platform,
-    dataDir,
-    settings: createConfSettings(dataDir),
-    secrets: createFileSecrets(dataDir),
-    startSandbox: embeddedSandbox,
-    mediaBase: MEDIA_PREFIX,
-    cadence: options.cadence,
-    downloadTimeouts: options.downloadTimeouts,
-    log: options.log,
-    // A move of the library is confirmed with a code printed to the terminal, never by the page.
-    confirmLibraryMove: terminalMoveConfirmation({ log: options.log ?? ((line) => console.error(line)) }),
-  });
-  let server;
-  try {
+  let server: BrowserShellServer | undefined;
+  // The core, then the server; the work of the last run resumes once the page can be served.
+  const booted = await bootShell({
+    ports: {
+      shell: 'browser',
+      version: packageVersion(),
+      platform: process.platform,
+      dataDir,
+      settings: createConfSettings(dataDir),
+      secrets: createFileSecrets(dataDir),
+      startSandbox: () => startStickySandbox({ ...options.sandbox, dataDir: join(dataDir, 'sandbox') }),
+      mediaBase: MEDIA_PREFIX,
+      cadence: options.cadence,
+      downloadTimeouts: options.downloadTimeouts,
+      log: options.log,
+      // A move of the library is confirmed with a code printed to the terminal, never by the page.
+      confirmLibraryMove: terminalMoveConfirmation({ log: options.log ?? ((line) => console.error(line)) }),
+    },
     // The route serves only what the core's library knows, in whichever folder it has open.
-    server = await createBrowserShellServer({ host: core, rendererDir, port: options.port ?? 0, mediaFile: (raw) => core.mediaFile(raw), onSignIn: options.onSignIn });
-  } catch (e) {
-    await core.close();
-    throw e;
-  }
+    serve: async (core) => (server = await createBrowserShellServer({ host: core, rendererDir, port: options.port ?? 0, mediaFile: (raw) => core.mediaFile(raw), onSignIn: options.onSignIn })),
+  });
+  const signIn = server!;
   if (!existsSync(join(rendererDir, 'index.html'))) options.log?.(`The renderer is not built in ${rendererDir}; run \`npx vite build\`.`);
-  // The page can be served now: only then does the work left from the last run resume.
-  core.resumeWork();
 
-  const launcher = options.open ? openInBrowser(server.url, dataDir) : undefined;
+  const launcher = options.open ? openInBrowser(signIn.url, dataDir) : undefined;
   let closing: Promise<void> | undefined;
-  const signIn = server;
   return {
-    url: server.url,
+    url: signIn.url,
     newLink: () => signIn.newLink(),
-    sandboxUrl,
+    sandboxUrl: booted.sandboxUrl,
     dataDir,
     close: () =>
       (closing ??= (async () => {
-        await server.close();
-        await core.close();
-        if (sandbox) await (await sandbox).close();
+        await booted.close();
         if (launcher) rmSync(launcher, { force: true });
       })()),
   };

@@ -8,6 +8,7 @@
  * unprivileged user (`nobody`), so the kernel really refuses its writes. Otherwise the child runs
  * as the current user. The data is first made by a core in this process, then handed over.
  */
+import { englishText } from '@shared/messages/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,7 +70,7 @@ describe.runIf(posix)('a folder the studio may not write to', () => {
     const before = snapshot(dataDir);
     const r = await runLocked('data', [dataDir, conversations]);
 
-    expect(r['settings.update']).toEqual({ ok: false, error: { code: 'internal', retryable: true, message: `Your settings could not be saved: ${NOT_ALLOWED}. Check the folder's permissions, then try again.` } });
+    expect(r['settings.update']).toEqual({ ok: false, error: { text: expect.anything(), code: 'internal', retryable: true, message: `Your settings could not be saved: ${NOT_ALLOWED}. Check the folder's permissions, then try again.` } });
     expect(r['tasks.submit'].error.message).toBe(`The task list could not be saved: ${NOT_ALLOWED} (${dataDir}). Check the folder's permissions, then try again. The job was not sent.`);
     expect(r['tasks.list'].value.map((t: any) => t.prompt)).toEqual(['a kept lantern']);
     expect(r['chat.create'].error.message).toBe(`The conversation could not be saved: ${NOT_ALLOWED} (${conversations}). Check the folder's permissions, then try again.`);
@@ -82,7 +83,7 @@ describe.runIf(posix)('a folder the studio may not write to', () => {
     const before = snapshot(libraryDir);
     const r = await runLocked('library', [libraryDir, ...walk(libraryDir, true)]);
 
-    expect(r.task.error).toBe(`Gateway Studio is not allowed to write to your library folder (${libraryDir}). Check its permissions or choose another folder in Settings.`);
+    expect(englishText(r.task.error)).toBe(`Gateway Studio is not allowed to write to your library folder (${libraryDir}). Check its permissions or choose another folder in Settings.`);
     expect(r['library.list'].value.items.map((i: any) => i.prompt)).toEqual(['a kept lantern']);
     expect(snapshot(libraryDir)).toEqual(before);
     // The whole download is kept outside the library, so "check again" can save it later.
@@ -97,7 +98,7 @@ describe.runIf(posix)('a folder the studio may not write to', () => {
     for (const n of readdirSync(downloads)) rmSync(join(downloads, n));
     const r = await runLocked('downloads', [downloads]);
 
-    expect(r.task.error).toBe('The studio may not write to the download folder (permission denied).');
+    expect(englishText(r.task.error)).toBe('The studio may not write to the download folder (permission denied).');
     expect(readdirSync(downloads)).toEqual([]);
     expect(r['library.list'].value.total).toBe(1);
     expect(snapshot(libraryDir)).toEqual(library);

@@ -14,6 +14,8 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { ATTACHMENT_MAX_BYTES, isMethodName, type Result, type StudioHost } from '@shared/contract/index.js';
+import { errorData } from '@shared/contract/result.js';
+import { msg } from '@shared/messages/index.js';
 import { CONTENT_SECURITY_POLICY } from '@shared/csp.js';
 import type { MediaLookup } from '@core/library/media-file.js';
 import { MEDIA_PREFIX, serveMediaRoute } from './media-route.js';
@@ -181,7 +183,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     try {
       input = text.trim() === '' ? {} : JSON.parse(text);
     } catch {
-      return sendResult(res, 400, { ok: false, error: { code: 'invalid_input', message: 'The request was not valid JSON.', retryable: false } });
+      return sendResult(res, 400, { ok: false, error: errorData('invalid_input', msg('app.calls.notJson'), false) });
     }
     sendResult(res, 200, await dispatch(method, input));
   }
@@ -191,7 +193,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
       return await options.host.dispatch(method, input);
     } catch {
       // The core turns every failure into data; this only guards against a bug there.
-      return { ok: false, error: { code: 'internal', message: 'The studio hit an unexpected problem. Try again.', retryable: true } };
+      return { ok: false, error: errorData('internal', msg('app.calls.unexpectedProblem'), true) };
     }
   }
 
@@ -205,7 +207,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/octet-stream') return sendText(res, 415, 'Uploads take Content-Type: application/octet-stream.');
     const body = await readBody(req, ATTACHMENT_MAX_BYTES);
-    if (body === undefined) return tooLarge(res, () => sendResult(res, 413, { ok: false, error: { code: 'invalid_input', message: 'That file is larger than 20 MB.', retryable: false } }));
+    if (body === undefined) return tooLarge(res, () => sendResult(res, 413, { ok: false, error: errorData('invalid_input', msg('app.calls.fileTooLarge'), false) }));
     let name = 'image';
     try {
       name = decodeURIComponent(String(req.headers['x-file-name'] ?? 'image')).slice(0, 255);

@@ -1,6 +1,6 @@
 /**
  * The studio as `npm run shell` starts it, stopped as an operating system or a creator stops it:
- * SIGTERM ends it cleanly (the testers' studio ignored SIGTERM once it was stuck), and a left-over
+ * SIGTERM ends it cleanly (a studio stuck in a close once ignored SIGTERM), and a left-over
  * save does not keep it from serving first.
  */
 import { afterEach, describe, expect, it } from 'vitest';

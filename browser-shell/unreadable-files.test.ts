@@ -1,6 +1,6 @@
 /**
  * The browser shell's own data files damaged as an outsider leaves them (docs/security.md,
- * "unreadable data files"): the settings in `conf`'s file and the keys' file, truncated, binary,
+ * "Files that fail to load"): the settings in `conf`'s file and the keys' file, truncated, binary,
  * not UTF-8, of the wrong shape or not readable at all. The shell's real core starts on them,
  * says so through the contract, keeps each original byte for byte beside it, and the next save
  * leaves that backup as it was. Before, a settings file that was not JSON stopped the start

@@ -16,6 +16,7 @@ const fake = vi.hoisted(() => ({
   guardUrl: undefined as string | undefined,
   bundleDir: undefined as string | undefined,
   order: [] as string[],
+  paths: [] as { name: string; path: string; ready: boolean }[],
 }));
 
 vi.mock('electron', () => ({
@@ -60,6 +61,7 @@ function fakeApp() {
     exit: vi.fn(),
     whenReady: () => Promise.resolve().then(() => { fake.ready = true; }),
     getPath: () => '/home/me/.config/Gateway Studio',
+    setPath: vi.fn((name: string, path: string) => fake.paths.push({ name, path, ready: fake.ready })),
     getVersion: () => '0.1.0',
   });
 }
@@ -80,10 +82,18 @@ beforeEach(() => {
   fake.guardedBeforeWindow = false;
   fake.guardUrl = undefined;
   fake.bundleDir = undefined;
+  fake.paths = [];
   const listeners = new Set<any>();
+  const dispatch = vi.fn(async (method: string) => ({ ok: true, value: method === 'app.info' ? { sandboxUrl: 'http://127.0.0.1:1' } : { libraryDir: '/media/Library', theme: 'system', language: 'system' } }));
   fake.core = {
-    dispatch: vi.fn(async () => ({ ok: true, value: { libraryDir: '/media/Library', theme: 'system' } })),
+    dispatch,
+    call: dispatch,
     subscribe: vi.fn((l: any) => { listeners.add(l); return () => listeners.delete(l); }),
+    on: vi.fn((event: string, l: any) => {
+      const one = (e: string, p: unknown) => e === event && l(p);
+      listeners.add(one);
+      return () => listeners.delete(one);
+    }),
     close: vi.fn(async () => undefined),
     resumeWork: vi.fn(() => fake.order.push('resume')),
     mediaFile: vi.fn(async (raw: string) => (raw === 'known.png' ? '/media/Library/known.png' : undefined)),
@@ -165,6 +175,12 @@ describe('main', () => {
     expect(fake.core.mediaFile).toHaveBeenCalledWith('secrets.json');
   });
 
+  it('keeps its data in the folder the browser shell opens, set before the app is ready', async () => {
+    const { studioDataDir } = await import('./core/settings/data-folder.js');
+    await boot();
+    expect(fake.paths).toEqual([{ name: 'userData', path: studioDataDir(), ready: false }]);
+  });
+
   it('gives the core a native dialog to confirm a move of the library', async () => {
     await boot();
     const { createCore } = await import('./core/index.js');
@@ -182,8 +198,10 @@ describe('main', () => {
     const event = { preventDefault: vi.fn() };
     fake.app.emit('before-quit', event);
     expect(event.preventDefault).toHaveBeenCalled();
-    expect(fake.core.close).toHaveBeenCalled();
+    expect(fake.app.quit).not.toHaveBeenCalled();
     await new Promise((r) => setTimeout(r, 0));
+    // Serving stops first (IPC gone), then the core closes, then the app quits.
+    expect(fake.core.close).toHaveBeenCalled();
     expect(fake.app.quit).toHaveBeenCalled();
     const again = { preventDefault: vi.fn() };
     fake.app.emit('before-quit', again);

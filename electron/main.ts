@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, shell } from 'electron';
-import type { SettingsView } from '@shared/contract/index.js';
 import { startStickySandbox } from '@sandbox/sticky-port.js';
-import { createCore, type Core } from './core/index.js';
+import type { Core } from './core/index.js';
+import { bootShell, type BootedShell } from './core/shell-boot.js';
 import { installCrashGuards } from './core/health/crash-guards.js';
 import { registerIpc } from './adapters/ipc.js';
 import { handleAppProtocol, registerPrivilegedSchemes } from './adapters/app-scheme.js';
@@ -16,6 +16,7 @@ import { handleMediaProtocol } from './adapters/protocol.js';
 import { dialogMoveConfirmation } from './adapters/library-move-dialog.js';
 import { createSecretsStore } from './adapters/secrets.js';
 import { SECRETS_FILE } from './core/settings/secrets-file.js';
+import { studioDataDir } from './core/settings/data-folder.js';
 import { createSettingsStore } from './adapters/settings-store.js';
 import { installWebContentsGuard } from './adapters/web-contents-guard.js';
 import { createMainWindow } from './adapters/window.js';
@@ -31,11 +32,13 @@ const rendererUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL
   : APP_INDEX_URL;
 const isAppUrl = appUrlMatcher(rendererUrl);
 
-let core: Core | undefined;
+let booted: BootedShell | undefined;
 let window: BrowserWindow | undefined;
-let disposeIpc: (() => void) | undefined;
 let shutDown = false;
 
+// The browser shell's data folder, not Electron's default (core/settings/data-folder.ts); set
+// before `ready`, so nothing is read from or written to the default one.
+app.setPath('userData', studioDataDir());
 registerPrivilegedSchemes(); // privileges can only be granted before `ready`, in one call
 // Every webContents, the window's and any later one, is guarded from its creation on.
 installWebContentsGuard(rendererUrl);
@@ -55,15 +58,14 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('activate', () => {
-    if (core && BrowserWindow.getAllWindows().length === 0) void openWindow();
+    if (booted && BrowserWindow.getAllWindows().length === 0) void openWindow();
   });
   app.on('before-quit', (event) => {
-    if (shutDown || !core) return;
+    if (shutDown || !booted) return;
     // Let the core finish writes and stop the sandbox gateway before the process exits.
     event.preventDefault();
     shutDown = true;
-    disposeIpc?.();
-    core.close().catch(() => undefined).finally(() => app.quit());
+    booted.close().catch(() => undefined).finally(() => app.quit());
   });
   app.whenReady().then(start).catch((error: unknown) => {
     dialog.showErrorBox('Gateway Studio could not start', error instanceof Error ? error.message : String(error));
@@ -73,32 +75,37 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
-  core = await createCore({
-    shell: 'desktop',
-    version: app.getVersion(),
-    platform: process.platform,
-    dataDir,
-    settings: createSettingsStore({ cwd: dataDir }),
-    secrets: createSecretsStore({ file: join(dataDir, SECRETS_FILE) }),
-    startSandbox: () => startStickySandbox({ dataDir: join(dataDir, 'sandbox') }),
-    mediaBase: 'studio-media://library/',
-    revealInFolder: (path) => shell.showItemInFolder(path),
-    // A move of the library is confirmed in a native dialog, never by the page (docs/architecture.md).
-    confirmLibraryMove: dialogMoveConfirmation(() => window),
+  booted = await bootShell({
+    ports: {
+      shell: 'desktop',
+      version: app.getVersion(),
+      platform: process.platform,
+      dataDir,
+      settings: createSettingsStore({ cwd: dataDir }),
+      secrets: createSecretsStore({ file: join(dataDir, SECRETS_FILE) }),
+      startSandbox: () => startStickySandbox({ dataDir: join(dataDir, 'sandbox') }),
+      mediaBase: 'studio-media://library/',
+      revealInFolder: (path) => shell.showItemInFolder(path),
+      // A move of the library is confirmed in a native dialog, never by the page (docs/architecture.md).
+      confirmLibraryMove: dialogMoveConfirmation(() => window),
+    },
+    // The work left from the last run resumes once the window has its page (docs/robust-host.md).
+    serve: async (core) => ({ close: await serve(core), ready: openWindow() }),
   });
+}
 
-  const current = await core.dispatch('settings.get', {});
-  notifyOnJobEnd(core, current.ok ? (current.value as SettingsView).language : 'system');
+/** Carries the core to the window: notifications, the media and app schemes, and IPC. */
+async function serve(core: Core): Promise<() => void> {
+  const current = await core.call('settings.get', {});
+  const stopNotices = notifyOnJobEnd(core, current.ok ? current.value.language : 'system');
   // Only media the library knows, from whichever folder is current (docs/architecture.md).
-  const running = core;
-  handleMediaProtocol((raw) => running.mediaFile(raw));
+  handleMediaProtocol((raw) => core.mediaFile(raw));
   handleAppProtocol(here('../renderer'));
-
-  disposeIpc = registerIpc({ core, getWindow: () => window, isAppUrl });
-  const served = openWindow();
-  // The work left from the last run resumes once the window has its page (docs/robust-host.md).
-  const resume = () => core?.resumeWork();
-  served.then(resume, resume);
+  const disposeIpc = registerIpc({ core, getWindow: () => window, isAppUrl });
+  return () => {
+    disposeIpc();
+    stopNotices();
+  };
 }
 
 function openWindow(): Promise<void> {

@@ -72,7 +72,7 @@ export const ALLOWED: Allowed[] = [
 ];
 
 const GATING = new Set(['MEDIUM', 'HIGH', 'CRITICAL']);
-const SHIPPED = ['package.json', 'electron', 'shared', 'renderer/index.html', 'renderer/src'];
+const SHIPPED = ['package.json', 'electron', 'media', 'shared', 'renderer/index.html', 'renderer/src'];
 const isTest = (path: string) => /\.test\.tsx?$/.test(path) || path.split(sep).includes('test');
 
 /** Copies what the app ships (no tests) into a temp folder; the caller removes it. */

@@ -7,11 +7,13 @@ import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import {
   IPC_EVENT_CHANNEL,
   METHOD_NAMES,
+  errorData,
   fail,
   ipcChannel,
   type Result,
   type StudioHost,
 } from '@shared/contract/index.js';
+import { msg } from '@shared/messages/index.js';
 
 export interface IpcServerOptions {
   core: StudioHost;
@@ -21,11 +23,7 @@ export interface IpcServerOptions {
   isAppUrl(url: string): boolean;
 }
 
-const UNAUTHORIZED: Result<never> = fail({
-  code: 'unauthorized',
-  message: 'This request did not come from the studio window and was refused.',
-  retryable: false,
-});
+const UNAUTHORIZED: Result<never> = fail(errorData('unauthorized', msg('app.calls.notFromWindow'), false));
 
 export function isTrustedSender(event: IpcMainInvokeEvent, options: Pick<IpcServerOptions, 'getWindow' | 'isAppUrl'>): boolean {
   const win = options.getWindow();
@@ -48,7 +46,7 @@ export function registerIpc(options: IpcServerOptions): () => void {
         return await core.dispatch(method, input);
       } catch {
         // The core reports failures as data; a throw here is a bug, not something to leak.
-        return fail({ code: 'internal', message: 'Something went wrong in the studio. Please try again.', retryable: true });
+        return fail(errorData('internal', msg('app.calls.failed'), true));
       }
     });
   }

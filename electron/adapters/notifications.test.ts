@@ -1,3 +1,4 @@
+import { msg } from '@shared/messages/index.js';
 import { describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayload } from '@shared/contract/index.js';
 import type { TaskView } from '@shared/contract/tasks.js';
@@ -18,29 +19,56 @@ vi.mock('electron', () => ({
 
 const { notifyOnJobEnd } = await import('./notifications.js');
 
-type Listener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+/** The core's typed events, as `notifyOnJobEnd` subscribes to them. */
+function events() {
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  return {
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener as (payload: unknown) => void);
+      return () => void set.delete(listener as (payload: unknown) => void);
+    },
+    emit<E extends EventName>(event: E, payload: EventPayload<E>) {
+      for (const l of listeners.get(event) ?? []) l(payload);
+    },
+    count: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
+  };
+}
 
 describe('desktop notifications', () => {
   it('shows one notification when a job ends, none for progress or other events', () => {
-    let listener: Listener | undefined;
-    const dispose = notifyOnJobEnd({ subscribe: (l) => { listener = l; return () => { listener = undefined; }; } });
+    const core = events();
+    const dispose = notifyOnJobEnd(core);
     const task = (state: TaskView['state']): TaskView => ({ id: 'j1', kind: 'video', route: 'multipart', model: 'wan2.5-t2v-preview', prompt: 'waves', params: {}, state, createdAt: 0, downloads: [] });
-    for (const s of ['queued', 'running', 'completed', 'saved', 'saved'] as const) listener!('tasks.onDidChange', task(s));
-    listener!('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'system', mediaLimits: DEFAULT_MEDIA_LIMITS });
+    for (const s of ['queued', 'running', 'completed', 'saved', 'saved'] as const) core.emit('tasks.onDidChange', task(s));
+    core.emit('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'system', mediaLimits: DEFAULT_MEDIA_LIMITS });
     expect(shown).toEqual([{ title: 'Video job finished and saved to the library', body: 'wan2.5-t2v-preview: “waves”.' }]);
     dispose();
-    expect(listener).toBeUndefined();
+    expect(core.count()).toBe(0);
   });
 
   it('speaks the chosen language, or the operating system\'s, and follows a change in Settings', () => {
     shown.length = 0;
-    let listener: Listener | undefined;
-    notifyOnJobEnd({ subscribe: (l) => { listener = l; return () => undefined; } }, 'system');
+    const core = events();
+    notifyOnJobEnd(core, 'system');
     const task = (id: string): TaskView => ({ id, kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: '灯塔', params: {}, state: 'saved', createdAt: 0, downloads: [] });
     locale = 'zh-CN';
-    listener!('tasks.onDidChange', task('a'));
-    listener!('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'en', mediaLimits: DEFAULT_MEDIA_LIMITS });
-    listener!('tasks.onDidChange', task('b'));
+    core.emit('tasks.onDidChange', task('a'));
+    core.emit('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'en', mediaLimits: DEFAULT_MEDIA_LIMITS });
+    core.emit('tasks.onDidChange', task('b'));
     expect(shown.map((s) => s.title)).toEqual(['图像任务已完成并保存到作品库', 'Image job finished and saved to the library']);
+  });
+
+  it('tells a Chinese-speaking creator why a job failed in Chinese, the gateway\'s own words verbatim', () => {
+    shown.length = 0;
+    const core = events();
+    notifyOnJobEnd(core, 'zh-CN');
+    const failed: TaskView = {
+      id: 'f1', kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: 'a fox', params: {}, state: 'failed', createdAt: 0, downloads: [],
+      error: msg('jobs.task.gatewaySays', { message: 'content policy violation' }),
+    };
+    core.emit('tasks.onDidChange', failed);
+    expect(shown).toEqual([{ title: '图像任务失败', body: 'seedream-4-5：“a fox”。网关提示：content policy violation' }]);
   });
 });

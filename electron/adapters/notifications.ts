@@ -6,21 +6,27 @@
 import { app, Notification } from 'electron';
 import type { Core } from '@core/index.js';
 import { taskNotice } from '@shared/contract/task-notice.js';
-import type { SettingsView } from '@shared/contract/settings.js';
-import type { TaskState, TaskView } from '@shared/contract/tasks.js';
+import { translateMessage } from '@shared/messages/translator.js';
+import type { TaskState } from '@shared/contract/tasks.js';
 import { resolveLanguage, type LanguageSetting } from '@shared/languages.js';
 
 /** `language` is the setting as the studio started with it; later changes arrive as events. */
-export function notifyOnJobEnd(core: Pick<Core, 'subscribe'>, language: LanguageSetting = 'system'): () => void {
+export function notifyOnJobEnd(core: Pick<Core, 'on'>, language: LanguageSetting = 'system'): () => void {
   const seen = new Map<string, TaskState>();
   let setting = language;
-  return core.subscribe((event, payload) => {
-    if (event === 'settings.onDidChange') setting = (payload as SettingsView).language;
-    if (event !== 'tasks.onDidChange') return;
-    const task = payload as TaskView;
-    // "System" is the operating system's language, as Electron reads it.
-    const notice = taskNotice(task, seen.get(task.id), resolveLanguage(setting, [app.getLocale()]));
+  const stopSettings = core.on('settings.onDidChange', (settings) => {
+    setting = settings.language;
+  });
+  const stopTasks = core.on('tasks.onDidChange', (task) => {
+    // "System" is the operating system's language, as Electron reads it; the job's error is
+    // translated from the same catalog as the renderer's (shared/messages).
+    const language = resolveLanguage(setting, [app.getLocale()]);
+    const notice = taskNotice(task, seen.get(task.id), (text) => translateMessage(text, language));
     seen.set(task.id, task.state);
     if (notice && Notification.isSupported()) new Notification({ title: notice.title, body: notice.body, silent: false }).show();
   });
+  return () => {
+    stopSettings();
+    stopTasks();
+  };
 }

@@ -6,6 +6,7 @@
  * an error a creator can read (never a crash, never the studio's "something went wrong"), or in
  * the value docs/gateway-rules.md says to tolerate ("What is tolerated from the gateway").
  */
+import { englishText, type Text } from '@shared/messages/index.js';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorData } from '@shared/contract/result.js';
 import { openChat } from './chat/test/chat-harness.js';
@@ -39,7 +40,7 @@ async function open() {
   const hop = await startHop(c.sandboxUrl);
   const { id } = await c.value('profiles.save', { name: 'Behind a hop', baseUrl: hop.url, apiKey: 'sk-sandbox' });
   await c.value('profiles.activate', { id });
-  const tasks = async () => (await c.value('tasks.list')) as { id: string; state: string; error?: string; rawStatus?: string }[];
+  const tasks = async () => (await c.value('tasks.list')) as { id: string; state: string; error?: Text; rawStatus?: string }[];
   const changes = (id: string) => c.events.filter((e) => e.event === 'tasks.onDidChange' && e.payload.id === id).map((e) => e.payload);
   return Object.assign(c, { hop, logs, tasks, changes, stop: () => hop.close() });
 }
@@ -79,7 +80,7 @@ describe.each(BAD)('%s', (_name, bad, says) => {
     // A 2xx the studio cannot read may hide a job the gateway took: it is kept as "fate unknown",
     // never dropped (a retry would pay twice) and never resubmitted; a refusal leaves nothing.
     const kept = await c.tasks();
-    if (bad.status < 300) expect(kept).toEqual([expect.objectContaining({ state: 'unknown', error: expect.stringMatching(/not resubmitted/) })]);
+    if (bad.status < 300) expect(kept).toEqual([expect.objectContaining({ state: 'unknown', error: expect.objectContaining({ message: expect.stringMatching(/not resubmitted/) }) })]);
     else expect(kept).toEqual([]);
     expect(c.hop.count('POST', '/v1/images/generations')).toBe(1);
 
@@ -100,11 +101,11 @@ describe.each(BAD)('%s', (_name, bad, says) => {
     c.hop.on('/v1/tasks/', bad, 2, 'GET');
     const job = await c.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a blue kite', resolution: '1K' } });
     await c.until(async () => (await c.tasks()).find((t) => t.id === job.id)?.state === 'saved');
-    const failedChecks = c.changes(job.id).filter((t) => t.error?.startsWith('Checking failed:'));
+    const failedChecks = c.changes(job.id).filter((t) => englishText(t.error).startsWith('Checking failed:'));
     expect(failedChecks.length).toBeGreaterThan(0);
     for (const t of failedChecks) {
       expect(['queued', 'running']).toContain(t.state);
-      expectClear({ code: 'bad_response', message: t.error, retryable: true }, says);
+      expectClear({ code: 'bad_response', message: englishText(t.error), retryable: true }, says);
     }
     expect(c.hop.count('GET', '/v1/tasks/')).toBeGreaterThan(2);
     expect((await c.value('library.list', {})).total).toBe(1);
@@ -143,7 +144,7 @@ describe('no answer at all to a job submission', () => {
     const r = await c.call('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt, resolution: '1K' } });
     expectClear(r.error, /Could not reach the gateway/);
     const [job] = await c.tasks();
-    expect(job).toMatchObject({ state: 'unknown', error: expect.stringMatching(/may still have received this job, so it was not resubmitted/) });
+    expect(job).toMatchObject({ state: 'unknown', error: { message: expect.stringMatching(/may still have received this job, so it was not resubmitted/) } });
     // Another job runs to its end meanwhile: a silent resubmission would have shown by then.
     const next = await c.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'the next one', resolution: '1K' } });
     await c.until(async () => (await c.tasks()).find((t) => t.id === next.id)?.state === 'saved');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { renderPromptImage } from '@sandbox/media/image-render.js';
-import { inspectAudio } from '@sandbox/media/audio-inspect.js';
+import { inspectAudio } from '@media/audio-inspect.js';
 import { openCore } from './test/open-core.js';
 
 const open = openCore;

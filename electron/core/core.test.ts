@@ -33,6 +33,23 @@ async function gateway(c: Awaited<ReturnType<typeof open>>) {
   return (await c.value('app.info')).sandboxUrl as string;
 }
 
+describe('the core in process', () => {
+  it('answers typed calls and tells a listener only of its own event, until it stops listening', async () => {
+    const { core } = await open();
+    const themes: string[] = [];
+    const stop = core.on('settings.onDidChange', (settings) => themes.push(settings.theme));
+    const changed = await core.call('settings.update', { theme: 'dark' });
+    expect(changed.ok && changed.value.theme).toBe('dark');
+    await core.call('profiles.list', {});
+    stop();
+    await core.call('settings.update', { theme: 'light' });
+    expect(themes).toEqual(['dark']);
+    // A transport's untyped call still goes through the contract's checks.
+    const refused = await core.dispatch('settings.update', { theme: 'neon' });
+    expect(refused.ok ? 'accepted' : refused.error.code).toBe('invalid_input');
+  });
+});
+
 describe('the core on a fresh data folder', () => {
   it('starts on the built-in offline sandbox and reads its balance', async () => {
     const c = await open();

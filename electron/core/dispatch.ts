@@ -4,18 +4,22 @@
  * "Errors travel as data"). Nothing throws across it.
  */
 import { isMethodName, methods, type MethodName, type Output, type ParsedInput } from '@shared/contract/index.js';
-import { fail, ok, type ErrorData, type Result } from '@shared/contract/result.js';
+import { errorData, fail, ok, type ErrorData, type Result } from '@shared/contract/result.js';
+import { messageOfIssue, msg } from '@shared/messages/index.js';
 import { GatewayFailure } from './gateway/failure.js';
 
 export type Handlers = { [M in MethodName]: (input: ParsedInput<M>) => Promise<Output<M>> | Output<M> };
 
+/** The handlers of one domain of the contract: `DomainHandlers<'tasks'>` is every `tasks.*` call. */
+export type DomainHandlers<Domain extends string> = Pick<Handlers, Extract<MethodName, `${Domain}.${string}`>>;
+
 export function createDispatcher(handlers: Handlers, onFailure: (method: MethodName, error: ErrorData) => void, log: (line: string) => void) {
   return async function dispatch(method: string, input: unknown): Promise<Result<unknown>> {
-    if (!isMethodName(method)) return fail({ code: 'not_found', message: `Unknown call '${method}'.`, retryable: false });
+    if (!isMethodName(method)) return fail(errorData('not_found', msg('app.calls.unknown', { method }), false));
     const parsed = methods[method].input.safeParse(input ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return fail({ code: 'invalid_input', message: issue?.message ?? 'Invalid input.', retryable: false, param: issue?.path.map(String).join('.') || undefined });
+      return fail(errorData('invalid_input', messageOfIssue(issue), false, { param: issue?.path.map(String).join('.') || undefined }));
     }
     try {
       const handler = handlers[method] as (i: unknown) => Promise<unknown> | unknown;
@@ -28,7 +32,7 @@ export function createDispatcher(handlers: Handlers, onFailure: (method: MethodN
       }
       // An unexpected bug: the creator gets a plain message, the log gets the detail.
       log(`${method} failed: ${(err as Error).stack ?? String(err)}`);
-      return fail({ code: 'internal', message: 'Something went wrong in the studio. Your input is kept; please try again.', retryable: true });
+      return fail(errorData('internal', msg('app.calls.failedInputKept'), true));
     }
   };
 }

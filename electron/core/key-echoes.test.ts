@@ -6,6 +6,7 @@
  * receives, nor the data files, nor the export; and only the base URL ever gets it
  * (docs/security.md).
  */
+import { englishText } from '@shared/messages/index.js';
 import { describe, expect, it } from 'vitest';
 import type http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -125,7 +126,7 @@ describe('a gateway that quotes the key back', () => {
     const task = await c.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'fail', resolution: '1K' } });
     await c.until(async () => (await c.value('tasks.list')).find((t: { id: string }) => t.id === task.id)?.state === 'failed');
     const [listed] = (await c.value('tasks.list')).filter((t: { id: string }) => t.id === task.id);
-    expect(listed.error).toBe(`The gateway says: Quota of Upper ${MASKED}, base64 ${MASKED}, hex ${MASKED}, and as is ${MASKED} used up`);
+    expect(englishText(listed.error)).toBe(`The gateway says: Quota of Upper ${MASKED}, base64 ${MASKED}, hex ${MASKED}, and as is ${MASKED} used up`);
 
     const native = await c.value('images.generateNative', { model: 'modelc-2.5-flash-image-preview', prompt: 'say it', textOnly: true });
     expect(native.text).toBe(`Your key is ${MASKED}`);

@@ -2,7 +2,8 @@
  * Side effects come into the core as ports (docs/house-rules.md, "Side effects come in as ports"),
  * so the same core runs in Electron's main process, in the browser shell and under Vitest.
  */
-import type { StudioHost } from '@shared/contract/index.js';
+import type { EventName, EventPayload, Input, MethodName, Output, StudioHost } from '@shared/contract/index.js';
+import type { Result } from '@shared/contract/result.js';
 import type { LanguageSetting } from '@shared/languages.js';
 import type { Cadence } from './tasks/cadence.js';
 import type { StreamTiming } from './chat/reply-stream.js';
@@ -102,7 +103,14 @@ export interface CorePorts {
   chatTiming?: Partial<StreamTiming>;
 }
 
+/**
+ * The core as in-process callers use it: `call` and `on` are typed from the contract; `dispatch`
+ * and `subscribe` (StudioHost) are the untyped entries for the transports (IPC, HTTP + SSE),
+ * which carry whatever the renderer sent and check nothing themselves.
+ */
 export interface Core extends StudioHost {
+  call<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /**
    * Starts the work the last run left (polling, saving results). The shells call it once the
    * window is served, so nothing resumed can delay or freeze the start (docs/robust-host.md).

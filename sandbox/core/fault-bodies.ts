@@ -9,7 +9,7 @@ import { crc32 } from 'node:zlib';
 import type { AnswerRule, Faults, ReplaceKind } from './faults.js';
 import { JSON_PAD_HEAD, JSON_PAD_TAIL, jsonBomb } from './gzip-bomb.js';
 import { drained } from './http.js';
-import { childBoxes, readBoxes, type Mp4Box } from '../media/mp4-inspect.js';
+import { childBoxes, readBoxes, type Mp4Box } from '@media/mp4-inspect.js';
 
 const CHUNK = 64 * 1024;
 

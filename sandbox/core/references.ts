@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseImageDataUri, REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/index.js';
-import { sniffImage } from '../media/image-sniff.js';
+import { sniffImage } from '@media/sniff.js';
 import { GatewayError } from './http.js';
 import type { SandboxState } from './context.js';
 
@@ -19,7 +19,7 @@ export interface ReferenceImage {
 
 const MB = 1024 * 1024;
 
-export function loadReference(s: SandboxState, param: string, uri: string, allowed?: readonly string[]): ReferenceImage {
+export async function loadReference(s: SandboxState, param: string, uri: string, allowed?: readonly string[]): Promise<ReferenceImage> {
   let bytes: Buffer | undefined;
   let origin = 'data URI';
   const data = parseImageDataUri(uri);
@@ -33,7 +33,7 @@ export function loadReference(s: SandboxState, param: string, uri: string, allow
   if (bytes.length > REFERENCE_IMAGE_MAX_BYTES) {
     throw new GatewayError(400, `'${param}' is ${(bytes.length / MB).toFixed(1)} MB; each image may be at most 10 MB`, param);
   }
-  const sniffed = sniffImage(bytes);
+  const sniffed = await sniffImage(bytes);
   if (sniffed.format === 'unknown') throw new GatewayError(400, `'${param}' is not a readable image (its bytes are not PNG, JPEG, GIF or WebP)`, param);
   if (allowed && !allowed.includes(sniffed.format)) {
     throw new GatewayError(400, `'${param}' is a ${sniffed.format.toUpperCase()} image; allowed formats: ${allowed.join(', ')}`, param);

@@ -5,7 +5,7 @@
  * paths corrupt the instance (see audio-ffmpeg.ts).
  */
 import { runFfmpeg } from './audio-ffmpeg.js';
-import { inspectAudio, type AudioContainer } from './audio-inspect.js';
+import { inspectAudio, type AudioContainer } from '@media/audio-inspect.js';
 
 export interface DecodedAudio {
   /** Mono (channels averaged) signed 16-bit samples. */

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import jpeg from 'jpeg-js';
 import pngjs from 'pngjs';
-import { sniffImage } from './image-sniff.js';
+import { sniffImage } from '@media/sniff.js';
 
 /** Straight (non-premultiplied) 8-bit RGBA pixels, row-major, no padding. */
 export interface Rgba {
@@ -77,8 +77,8 @@ export function encodePng(img: Rgba, opts: { alpha?: boolean; level?: number } =
  * Dimensions are checked from the header first so a hostile upload cannot make
  * us allocate gigabytes before failing.
  */
-export function decodeImage(buf: Buffer): Rgba {
-  const info = sniffImage(buf);
+export async function decodeImage(buf: Buffer): Promise<Rgba> {
+  const info = await sniffImage(buf);
   if (info.format !== 'png' && info.format !== 'jpeg') {
     throw new Error(`unsupported image format: ${info.format} (only PNG and JPEG can be decoded)`);
   }

@@ -131,8 +131,8 @@ function drawBanner(c: Canvas, instruction: string): void {
  * a banner across the top. Output is a PNG with the input's dimensions; alpha
  * is kept when the input had any transparency.
  */
-export function editImage(opts: EditImageOptions): EditImageResult {
-  const decoded = decodeImage(opts.input);
+export async function editImage(opts: EditImageOptions): Promise<EditImageResult> {
+  const decoded = await decodeImage(opts.input);
   const canvas = new Canvas(decoded.width, decoded.height, new Uint8Array(decoded.data));
   const original = decoded.data;
   const applied: string[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import pngjs from 'pngjs';
 import { renderPromptImage } from './image-render.js';
-import { sniffImage } from './image-sniff.js';
+import { sniffImage } from '@media/sniff.js';
 
 const decode = (buf: Buffer) => pngjs.PNG.sync.read(buf);
 
@@ -35,9 +35,9 @@ describe('renderPromptImage', () => {
     [768, 1344],
     [7, 3],
     [1, 1],
-  ])('produces a real %ix%i PNG', (width, height) => {
+  ])('produces a real %ix%i PNG', async (width, height) => {
     const buf = renderPromptImage({ prompt: 'a lighthouse at dusk', width, height });
-    expect(sniffImage(buf)).toEqual({ format: 'png', width, height });
+    expect(await sniffImage(buf)).toEqual({ format: 'png', width, height });
     const png = decode(buf);
     expect([png.width, png.height]).toEqual([width, height]);
   });
@@ -95,9 +95,9 @@ describe('renderPromptImage', () => {
   it.each([
     [4096, 4096],
     [6000, 2600],
-  ])('renders %ix%i at full size with the prompt legible', (width, height) => {
+  ])('renders %ix%i at full size with the prompt legible', async (width, height) => {
     const buf = renderPromptImage({ prompt: 'a vast panoramic mountain range at sunrise', width, height });
-    expect(sniffImage(buf)).toEqual({ format: 'png', width, height });
+    expect(await sniffImage(buf)).toEqual({ format: 'png', width, height });
     const png = decode(buf);
     expect(png.data.length).toBe(width * height * 4);
     expect(whitePixels(png, Math.floor(height * 0.6), height)).toBeGreaterThan(1000);

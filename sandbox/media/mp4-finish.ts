@@ -1,5 +1,5 @@
 /** Post-processing of the encoder's MP4 (see finishMp4). */
-import { childBoxes, readBoxes, type Mp4Box } from './mp4-inspect.js';
+import { childBoxes, readBoxes, type Mp4Box } from '@media/mp4-inspect.js';
 
 /**
  * minimp4 writes the wall-clock time into mvhd/tkhd/mdhd and puts moov after

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeFraction, medianPitchHz, rmsDbfs } from './audio-analysis.js';
 import { decodeAudio } from './audio-decode.js';
-import { inspectAudio, type AudioContainer } from './audio-inspect.js';
+import { inspectAudio, type AudioContainer } from '@media/audio-inspect.js';
 import {
   preloadSpeechEngines,
   synthesizeSpeech,

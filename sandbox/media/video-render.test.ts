@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderPromptVideo, type RenderVideoOptions } from './video-render.js';
-import { childBoxes, inspectMp4, readBoxes, type Mp4Box } from './mp4-inspect.js';
+import { childBoxes, inspectMp4, readBoxes, type Mp4Box } from '@media/mp4-inspect.js';
 
 const PROMPT = 'A red fox running through a snowy forest at dawn, cinematic';
 

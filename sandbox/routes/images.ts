@@ -24,7 +24,9 @@ export const imageRoutes: Route[] = [{
     const checked = check(imageRequestSchema(spec), body);
     if (!checked.ok) throw invalid(checked.problems);
     const r = checked.value as ImageRequest;
-    const refs = (r.image_urls ?? []).map((u, i) => loadReference(s, `image_urls.${i}`, u, REFERENCE_IMAGE_FORMATS));
+    // One after another: the first bad reference is the one the error names.
+    const refs = [];
+    for (const [i, u] of (r.image_urls ?? []).entries()) refs.push(await loadReference(s, `image_urls.${i}`, u, REFERENCE_IMAGE_FORMATS));
     const size = r.size ?? spec.defaultSize;
     const resolution = (r.resolution ?? spec.defaultResolution) as ResolutionClass;
     const sequential = r.sequential_image_generation === 'auto';

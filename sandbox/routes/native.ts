@@ -9,7 +9,7 @@ import type { Call, Route, SandboxState } from '../core/context.js';
 import { composeReply, finishDirective } from '../text/reply.js';
 import { applyLimits, countTokens, firstTokens, IMAGE_PROMPT_TOKENS, tokenDeltas } from '../text/tokens.js';
 import { writeStream } from '../text/stream.js';
-import { sniffImage } from '../media/image-sniff.js';
+import { sniffImage } from '@media/sniff.js';
 import { mediaFailure, renderMedia } from '../core/generate.js';
 
 type Part = { text: string } | { inlineData: { mimeType: string; data: string } };
@@ -38,14 +38,12 @@ async function answer(s: SandboxState, model: string, body: NativeRequest): Prom
   const prompt = (lastUser?.parts as Part[] | undefined)?.flatMap((p) => ('text' in p ? [p.text] : [])).join('\n') ?? '';
   const promptTokens = texts.reduce((n, t) => n + countTokens(t), 0);
   const imageTokens = images.length * IMAGE_PROMPT_TOKENS;
-  const labels = images.map((b) => {
-    const f = sniffImage(b);
-    return f.format === 'unknown' ? `${b.length} bytes of unknown data` : `${f.format.toUpperCase()} ${f.width ?? '?'}×${f.height ?? '?'}`;
-  });
+  const sniffed = await Promise.all(images.map((b) => sniffImage(b)));
+  const labels = sniffed.map((f, i) => (f.format === 'unknown' ? `${images[i].length} bytes of unknown data` : `${f.format.toUpperCase()} ${f.width ?? '?'}×${f.height ?? '?'}`));
 
   const wantsImage = isNativeImageModel(model) && (body.generationConfig?.responseModalities ?? []).includes('IMAGE');
   if (wantsImage) {
-    const source = images.find((b) => ['png', 'jpeg'].includes(sniffImage(b).format));
+    const source = images.find((_b, i) => ['png', 'jpeg'].includes(sniffed[i].format));
     // Decoding an untrusted upload and encoding a PNG both run in a media worker
     // (docs/robust-host.md, "Principles").
     const { png } = await (source

@@ -26,9 +26,11 @@ export const responsesRoutes: Route[] = [{
     if (!checked.ok) throw invalid(checked.problems);
     const r = checked.value;
     const items: InputItem[] = typeof r.input === 'string' ? [{ role: 'user', content: r.input }] : r.input;
-    const images = items.flatMap((item, i) =>
-      typeof item.content === 'string' ? [] : item.content.flatMap((p, j) =>
-        p.type === 'input_image' ? [loadReference(s, `input.${i}.content.${j}.image_url`, p.image_url).label] : []));
+    const images: string[] = [];
+    for (const [i, item] of items.entries()) {
+      if (typeof item.content === 'string') continue;
+      for (const [j, p] of item.content.entries()) if (p.type === 'input_image') images.push((await loadReference(s, `input.${i}.content.${j}.image_url`, p.image_url)).label);
+    }
     const tools = (r.tools ?? []).map(toolName);
     const lastUser = [...items].reverse().find((it) => it.role === 'user');
     await answerCompletion(s, call, {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import { sniffImage } from '../media/image-sniff.js';
-import { inspectMp4 } from '../media/mp4-inspect.js';
+import { sniffImage } from '@media/sniff.js';
+import { inspectMp4 } from '@media/mp4-inspect.js';
 import { startSandbox } from '../server.js';
 import { admin, call, data, pollUntilDone, stats, until, useSandbox } from './harness.js';
 
@@ -147,8 +147,8 @@ describe('download faults (POST /_sandbox/faults/download)', () => {
     };
     expect((await replaced('truncated')).equals(whole.subarray(0, Math.floor(whole.length / 2)))).toBe(true);
     expect((await replaced('wrong-magic')).toString('latin1', 0, 15)).toBe('<!DOCTYPE html>');
-    expect(sniffImage(await replaced('huge-dimensions'))).toMatchObject({ format: 'png', width: 65535, height: 65535 });
-    expect(sniffImage(await bytesOf(link))).toMatchObject({ format: 'png', width: 1024, height: 1024 });
+    expect(await sniffImage(await replaced('huge-dimensions'))).toMatchObject({ format: 'png', width: 65535, height: 65535 });
+    expect(await sniffImage(await bytesOf(link))).toMatchObject({ format: 'png', width: 1024, height: 1024 });
 
     const { task_id } = await data(url(), '/v1/videos/generations', { body: { model: 'modelg3', prompt: 'a clip to break', duration: 5 } });
     const clip = (await pollUntilDone(url(), `/v1/tasks/${task_id}`)).final.result.video_url as string;

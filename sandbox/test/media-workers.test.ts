@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { imagePixelSize } from '@shared/gateway/index.js';
-import { inspectAudio } from '../media/audio-inspect.js';
-import { sniffImage } from '../media/image-sniff.js';
-import { inspectMp4 } from '../media/mp4-inspect.js';
+import { inspectAudio } from '@media/audio-inspect.js';
+import { sniffImage } from '@media/sniff.js';
+import { inspectMp4 } from '@media/mp4-inspect.js';
 import { startSandbox } from '../server.js';
 import { admin, call, data, errorOf, pollUntilDone, stats, until, useSandbox } from './harness.js';
 
@@ -46,7 +46,7 @@ describe('media workers', () => {
     const posters = (await data(url(), `/v1/tasks/${images}`)).result.images as { url: string }[];
     expect(posters).toHaveLength(4);
     const { width, height } = imagePixelSize('16:9', '4K');
-    for (const p of posters) expect(sniffImage(Buffer.from(await bytesAt(p.url)))).toMatchObject({ format: 'png', width, height });
+    for (const p of posters) expect(await sniffImage(Buffer.from(await bytesAt(p.url)))).toMatchObject({ format: 'png', width, height });
   });
 
   it('lose only the job whose worker crashed: that speech call is a gateway error, the next one speaks', async () => {
@@ -85,7 +85,7 @@ describe('a media job past its time limit', () => {
     const [{ task_id: next }] = await submit('the next job');
     const done = (await pollUntilDone(base(), `/v1/tasks/${next}`)).final;
     expect(done.status).toBe('completed');
-    expect(sniffImage(Buffer.from(await bytesAt(done.result.images[0].url))).format).toBe('png');
+    expect((await sniffImage(Buffer.from(await bytesAt(done.result.images[0].url)))).format).toBe('png');
   });
 
   it('answers a speech call that overran with 504 and the reason', async () => {

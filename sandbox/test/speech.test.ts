@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inspectAudio } from '../media/audio-inspect.js';
+import { inspectAudio } from '@media/audio-inspect.js';
 import { call, errorOf, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GenericTask, MultipartVideoSubmission, MultipartVideoTask, VideoSubmission, VideoTaskResult, envelope } from '@shared/gateway/index.js';
-import { inspectMp4 } from '../media/mp4-inspect.js';
+import { inspectMp4 } from '@media/mp4-inspect.js';
 import { admin, call, data, errorOf, KEY, manualClock, pollUntilDone, until, useSandbox } from './harness.js';
 
 const sandbox = useSandbox({ speed: 2000 });

@@ -88,7 +88,7 @@ describe('the packages the main process loads', () => {
     expect(names.filter((name) => !(name in packageJson.dependencies))).toEqual([]);
     // The sandbox's speech: if these go missing, the reading broke.
     expect(specifiers.resolved).toEqual(new Set(['@ffmpeg/core', '@ffmpeg/core/wasm', 'espeak-ng/dist/espeak-ng.wasm']));
-    // The library's thumbnails (electron/core/library/thumbnail.ts, ffmpeg-process.ts).
+    // The library's thumbnails (electron/core/library/thumbnail.ts, media/ffmpeg-process.ts).
     expect([...specifiers.loaded]).toEqual(expect.arrayContaining(['sharp', '@ffmpeg-installer/ffmpeg']));
   });
 

@@ -51,9 +51,16 @@ function isFile(path: string): boolean {
   return existsSync(path) && statSync(path).isFile();
 }
 
-/** Our TypeScript sources import `./x.js` and mean `./x.ts`. */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** tsconfig.json's path aliases (`@shared/*` → `./shared/*`): our own sources, not packages. */
+const ALIASES = Object.entries((JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths)
+  .map(([from, [to]]) => [from.replace(/\*$/, ''), join(ROOT, to.replace(/\*$/, ''))] as const);
+const aliased = (spec: string) => ALIASES.find(([prefix]) => spec.startsWith(prefix));
+
+/** Our TypeScript sources import `./x.js` (or `@shared/x.js`) and mean `./x.ts`. */
 function resolveSource(fromFile: string, spec: string): string | undefined {
-  const base = resolve(dirname(fromFile), spec);
+  const alias = aliased(spec);
+  const base = alias ? join(alias[1], spec.slice(alias[0].length)) : resolve(dirname(fromFile), spec);
   const stem = base.replace(/\.js$/, '');
   return [`${stem}.ts`, `${stem}.tsx`, base, join(base, 'index.ts')].find(isFile);
 }
@@ -70,7 +77,7 @@ export function packageSpecifiersOf(...entries: string[]): Specifiers {
     const found = specifiersIn(readFileSync(file, 'utf8'));
     for (const spec of found.resolved) if (isBare(spec) && !isBuiltin(spec)) result.resolved.add(spec);
     for (const spec of found.loaded) {
-      if (!isBare(spec)) {
+      if (!isBare(spec) || aliased(spec)) {
         const next = resolveSource(file, spec);
         if (next) queue.push(next);
       } else if (!isBuiltin(spec)) {

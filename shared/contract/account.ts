@@ -1,5 +1,6 @@
 /** Balances of the active profile (spec 4.1, 4.2), shown by the always-visible widget. */
 import { z } from 'zod';
+import { TextData } from '../messages/index.js';
 import { CashBalance, TokenBalance } from '../gateway/wire.js';
 
 export const BalanceView = z.object({
@@ -12,8 +13,11 @@ export const BalanceView = z.object({
 });
 export type BalanceView = z.infer<typeof BalanceView>;
 
-/** A 402 anywhere: the renderer shows a top-up banner and keeps what the user typed. */
-export const PaymentRequired = z.object({ profileId: z.string(), message: z.string() });
+/**
+ * A 402 anywhere: the renderer shows a top-up banner and keeps what the user typed. `message` is
+ * the failure's message data (plain English from a caller not yet converted: shown as it is).
+ */
+export const PaymentRequired = z.object({ profileId: z.string(), message: TextData });
 
 export const accountMethods = {
   'account.balance': { input: z.object({ refresh: z.boolean().optional() }), output: BalanceView },

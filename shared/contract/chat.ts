@@ -6,11 +6,16 @@
  */
 import { z } from 'zod';
 import { RESPONSES_MODELS, TEXT_LIMITS } from '../gateway/catalog.js';
+import { msg, zodMessage } from '../messages/index.js';
 import { ErrorData } from './result.js';
 
 const L = TEXT_LIMITS;
-const range = (name: string, min: number, max: number) =>
-  z.number({ error: `${name} must be a number` }).min(min, `${name} is ${min} to ${max}.`).max(max, `${name} is ${min} to ${max}.`);
+/** `label` names the setting as the Chat tab shows it: a piece of the message, translated too. */
+const range = (label: 'temperature' | 'topP' | 'frequencyPenalty' | 'presencePenalty', min: number, max: number) => {
+  const name = msg(`rules.chat.${label}`);
+  return z.number({ error: zodMessage('rules.chat.number', { name }) })
+    .min(min, zodMessage('rules.chat.range', { name, min, max })).max(max, zodMessage('rules.chat.range', { name, min, max }));
+};
 
 const MAX_SCHEMA_DEPTH = 32;
 const MAX_SCHEMA_NODES = 10_000;
@@ -35,13 +40,13 @@ function isPlainJsonSchema(value: unknown): boolean {
 
 /** A function tool (spec 4.4); `parameters` is a JSON-schema object with type, properties, required. */
 export const FunctionToolSpec = z.object({
-  name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A function name is 1-64 letters, digits, _ or -.'),
+  name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, zodMessage('rules.chat.functionName')),
   description: z.string().max(2000),
   parameters: z.looseObject({
-    type: z.literal('object', { error: 'The schema\'s "type" must be "object".' }),
-    properties: z.record(z.string(), z.unknown(), { error: 'The schema needs a "properties" object.' }),
-    required: z.array(z.string(), { error: '"required" must be a list of property names.' }).optional(),
-  }).refine(isPlainJsonSchema, `The schema must be plain JSON, nested at most ${MAX_SCHEMA_DEPTH} levels deep.`),
+    type: z.literal('object', { error: zodMessage('rules.chat.schemaType') }),
+    properties: z.record(z.string(), z.unknown(), { error: zodMessage('rules.chat.schemaProperties') }),
+    required: z.array(z.string(), { error: zodMessage('rules.chat.schemaRequired') }).optional(),
+  }).refine(isPlainJsonSchema, zodMessage('rules.chat.schemaDepth', { depth: MAX_SCHEMA_DEPTH })),
 });
 export type FunctionToolSpec = z.infer<typeof FunctionToolSpec>;
 
@@ -57,20 +62,20 @@ export type ChatTools = z.infer<typeof ChatTools>;
 /** Each conversation's own model, system prompt and parameters (spec 4.3 ranges). */
 export const ChatSettings = z.object({
   /** Any chat model id: the spec's list is open-ended. */
-  model: z.string().trim().min(1, 'Choose a model.').max(200),
+  model: z.string().trim().min(1, zodMessage('rules.chat.chooseModel')).max(200),
   /** `native`: the modelc text models through generateContent (spec 4.5). */
   api: z.enum(['auto', 'native']),
   /** Used when images or tools need the responses API and `model` is not one of its models. */
   responsesModel: z.enum(RESPONSES_MODELS),
   systemPrompt: z.string().max(100_000),
   stream: z.boolean(),
-  temperature: range('Temperature', L.temperature.min, L.temperature.max).optional(),
-  top_p: range('Top P', L.top_p.min, L.top_p.max).optional(),
-  max_tokens: z.number().int('Max tokens is a whole number.').min(1, 'Max tokens is at least 1.').optional(),
-  frequency_penalty: range('Frequency penalty', L.frequency_penalty.min, L.frequency_penalty.max).optional(),
-  presence_penalty: range('Presence penalty', L.presence_penalty.min, L.presence_penalty.max).optional(),
-  stop: z.array(z.string().min(1).max(200)).max(L.stopSequences, `At most ${L.stopSequences} stop sequences.`),
-  n: z.number().int().min(L.n.min).max(L.n.max, `At most ${L.n.max} alternatives.`),
+  temperature: range('temperature', L.temperature.min, L.temperature.max).optional(),
+  top_p: range('topP', L.top_p.min, L.top_p.max).optional(),
+  max_tokens: z.number().int(zodMessage('rules.chat.maxTokensWhole')).min(1, zodMessage('rules.chat.maxTokensMin')).optional(),
+  frequency_penalty: range('frequencyPenalty', L.frequency_penalty.min, L.frequency_penalty.max).optional(),
+  presence_penalty: range('presencePenalty', L.presence_penalty.min, L.presence_penalty.max).optional(),
+  stop: z.array(z.string().min(1).max(200)).max(L.stopSequences, zodMessage('rules.chat.stopSequences', { max: L.stopSequences })),
+  n: z.number().int().min(L.n.min).max(L.n.max, zodMessage('rules.chat.alternatives', { max: L.n.max })),
   tools: ChatTools,
 });
 export type ChatSettings = z.infer<typeof ChatSettings>;
@@ -180,7 +185,7 @@ export type ConversationView = z.infer<typeof ConversationView>;
  */
 export const ChatImageInput = z.union([
   z.object({ attachmentId: z.string().min(1) }),
-  z.object({ url: z.url({ protocol: /^https?$/, error: 'An image link must be an http(s) URL.' }) }),
+  z.object({ url: z.url({ protocol: /^https?$/, error: zodMessage('rules.chat.imageLink') }) }),
   z.object({ file: z.string().min(1).max(200) }),
 ]);
 
@@ -194,7 +199,7 @@ export const SendInput = z.object({
   imagesFirst: z.boolean().optional(),
   /** Edit and resend: replaces this user turn and drops everything after it. */
   replaces: messageId.optional(),
-}).refine((i) => i.text.trim() !== '' || (i.images?.length ?? 0) > 0, { message: 'Type a message or attach an image.', path: ['text'] });
+}).refine((i) => i.text.trim() !== '' || (i.images?.length ?? 0) > 0, { message: zodMessage('rules.chat.messageOrImage'), path: ['text'] });
 
 /** A reply the host started; its deltas arrive as `chat.onDidStream` with this `streamId`. */
 export const StreamStarted = z.object({
@@ -213,7 +218,7 @@ export const chatMethods = {
   'chat.create': { input: z.object({ title: z.string().max(200).optional(), settings: ChatSettings.partial().optional() }), output: ConversationView },
   'chat.get': { input: z.object({ id: conversationId }), output: ConversationView },
   'chat.update': {
-    input: z.object({ id: conversationId, title: z.string().trim().min(1, 'Give the conversation a title.').max(200).optional(), settings: ChatSettingsPatch.optional() }),
+    input: z.object({ id: conversationId, title: z.string().trim().min(1, zodMessage('rules.chat.title')).max(200).optional(), settings: ChatSettingsPatch.optional() }),
     output: ConversationView.omit({ messages: true }),
   },
   'chat.remove': { input: z.object({ id: conversationId }), output: z.object({}) },

@@ -5,6 +5,7 @@
  * saved audio file. Asynchronous image and video jobs go through `tasks.submit`.
  */
 import { z } from 'zod';
+import { MessageData, zodMessage } from '../messages/index.js';
 import { NATIVE_IMAGE_MODELS, SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS, SPEECH_VOICES } from '../gateway/catalog.js';
 import { LibraryItemView } from './library.js';
 
@@ -25,12 +26,12 @@ export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const AddAttachmentInput = z.object({
   name: z.string().max(255),
-  data: z.instanceof(Uint8Array, { error: 'Attach a file.' }).refine((d) => d.byteLength <= ATTACHMENT_MAX_BYTES, 'That file is larger than 20 MB.'),
+  data: z.instanceof(Uint8Array, { error: zodMessage('rules.media.attachFile') }).refine((d) => d.byteLength <= ATTACHMENT_MAX_BYTES, zodMessage('app.calls.fileTooLarge')),
 });
 
 export const NativeImageInput = z.object({
   model: z.enum(NATIVE_IMAGE_MODELS),
-  prompt: z.string().trim().min(1, 'Describe the image, or the edit to make.'),
+  prompt: z.string().trim().min(1, zodMessage('rules.media.describeImage')),
   /** Images to edit, sent first as inlineData, then the instruction (spec 4.5). */
   attachmentIds: z.array(z.string()).max(4).optional(),
   /** Without IMAGE in responseModalities the model answers in text only. */
@@ -43,7 +44,8 @@ export const NativeImageResult = z.object({
   text: z.string().optional(),
   finishReason: z.string(),
   /** Why the model stopped, in plain words, when it was not a normal stop. */
-  notice: z.string().optional(),
+  /** Why the model stopped early, or answered without an image (shared/messages). */
+  notice: MessageData.optional(),
   usage: z.object({ promptTokenCount: z.number(), candidatesTokenCount: z.number(), totalTokenCount: z.number() }).optional(),
 });
 export type NativeImageResult = z.infer<typeof NativeImageResult>;
@@ -52,10 +54,10 @@ const voices = Object.keys(SPEECH_VOICES) as [keyof typeof SPEECH_VOICES, ...(ke
 
 export const SpeechInput = z.object({
   model: z.enum(SPEECH_MODELS),
-  input: z.string().trim().min(1, 'Type the text to speak.').max(SPEECH_LIMITS.maxInputChars, `At most ${SPEECH_LIMITS.maxInputChars} characters.`),
+  input: z.string().trim().min(1, zodMessage('rules.media.speechText')).max(SPEECH_LIMITS.maxInputChars, zodMessage('rules.media.speechMaxChars', { max: SPEECH_LIMITS.maxInputChars })),
   voice: z.enum(voices),
   response_format: z.enum(SPEECH_FORMATS).optional(),
-  speed: z.number().min(SPEECH_LIMITS.speed.min, 'Speed is 0.25 to 4.').max(SPEECH_LIMITS.speed.max, 'Speed is 0.25 to 4.').optional(),
+  speed: z.number().min(SPEECH_LIMITS.speed.min, zodMessage('rules.media.speechSpeed')).max(SPEECH_LIMITS.speed.max, zodMessage('rules.media.speechSpeed')).optional(),
 });
 export type SpeechInput = z.infer<typeof SpeechInput>;
 

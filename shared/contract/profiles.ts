@@ -4,6 +4,7 @@
  * `hasKey` / a masked tail.
  */
 import { z } from 'zod';
+import { MessageData, zodMessage } from '../messages/index.js';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -25,7 +26,7 @@ export const ProfilesView = z.object({
 });
 export type ProfilesView = z.infer<typeof ProfilesView>;
 
-const name = z.string().trim().min(1, 'Give the profile a name').max(80, 'Keep the name under 80 characters');
+const name = z.string().trim().min(1, zodMessage('rules.profile.name')).max(80, zodMessage('rules.profile.nameTooLong'));
 const baseUrl = z.string().trim().refine((s) => {
   try {
     const u = new URL(s);
@@ -33,8 +34,8 @@ const baseUrl = z.string().trim().refine((s) => {
   } catch {
     return false;
   }
-}, 'Enter the gateway address as an http(s) URL, e.g. https://gateway.example.com');
-const apiKey = z.string().trim().min(8, 'That key looks too short').max(512, 'That key looks too long').regex(/^\S+$/, 'A key has no spaces');
+}, zodMessage('rules.profile.baseUrl'));
+const apiKey = z.string().trim().min(8, zodMessage('rules.profile.keyTooShort')).max(512, zodMessage('rules.profile.keyTooLong')).regex(/^\S+$/, zodMessage('rules.profile.keyNoSpaces'));
 
 export const SaveProfileInput = z.object({
   /** Absent: a new profile. */
@@ -48,7 +49,9 @@ export type SaveProfileInput = z.infer<typeof SaveProfileInput>;
 
 export const ConnectionTest = z.object({
   outcome: z.enum(['ok', 'rejected_key', 'unreachable', 'balance_problem', 'error']),
+  /** The verdict in English (logs); `text` is what the screen shows (shared/messages). */
   message: z.string(),
+  text: MessageData.optional(),
   /** Set when the balances could be read. */
   tokenBalance: z.number().optional(),
   cashBalance: z.number().optional(),

@@ -4,6 +4,7 @@
  * whether retrying may help.
  */
 import { z } from 'zod';
+import { MessageData, type Message } from '../messages/index.js';
 
 export const ERROR_CODES = [
   'invalid_input',
@@ -25,9 +26,18 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * `code` is the failure's category (what retry rules and the screens branch on); `text` is what
+ * to tell the creator, as message data (shared/messages/index.ts: its own code, its parameters,
+ * its English), translated where it is shown; `message` is that English, for logs. Two codes for
+ * two questions: "may I retry?" has a dozen answers, "what happened?" hundreds.
+ * `text` is optional only for what was written before messages were data (a chat reply's error
+ * in an old conversation file): such an error is shown by its `message`.
+ */
 export const ErrorData = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
+  text: MessageData.optional(),
   retryable: z.boolean(),
   /** The request parameter at fault, when the gateway or the host named one. */
   param: z.string().optional(),
@@ -40,3 +50,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorData }
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (error: ErrorData): Result<never> => ({ ok: false, error });
+
+/** ErrorData for a message (shared/messages): its English goes in `message`, the data in `text`. */
+export const errorData = (code: ErrorCode, text: Message, retryable: boolean, more: Pick<ErrorData, 'param' | 'status'> = {}): ErrorData =>
+  ({ code, message: text.message, text, retryable, ...more });

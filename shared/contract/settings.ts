@@ -1,5 +1,6 @@
 /** Studio settings other than profiles and keys. */
 import { z } from 'zod';
+import { zodMessage } from '../messages/index.js';
 import { LANGUAGES } from '../languages.js';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
@@ -32,7 +33,7 @@ export const SettingsView = z.object({
 export type SettingsView = z.infer<typeof SettingsView>;
 
 export const UpdateSettingsInput = z.object({
-  libraryDir: z.string().trim().min(1, 'Choose a folder for the library').optional(),
+  libraryDir: z.string().trim().min(1, zodMessage('rules.profile.libraryFolder')).optional(),
   /**
    * Browser shell: the code printed in the terminal that confirms a move of the library (after
    * a `confirmation_required` answer). The desktop asks in a native dialog instead.

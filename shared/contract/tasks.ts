@@ -4,6 +4,7 @@
  * rules in the host before any money is spent.
  */
 import { z } from 'zod';
+import { TextData } from '../messages/index.js';
 
 /**
  * `completed`: finished on the gateway, its files being saved. `attention`: finished and paid for,
@@ -26,7 +27,8 @@ export const TaskView = z.object({
   /** What the gateway said, verbatim (spec §3). */
   rawStatus: z.string().optional(),
   progress: z.number().optional(),
-  error: z.string().optional(),
+  /** Message data; plain English in a record written before messages were data (shared/messages). */
+  error: TextData.optional(),
   /** The gateway's task id, once submitted. */
   remoteId: z.string().optional(),
   createdAt: z.number(),

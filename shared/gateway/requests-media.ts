@@ -4,24 +4,25 @@ import {
   GENERATIONS_VIDEO_MODELS, IMAGE_MODELS, MULTIPART_VIDEO_MODELS, MULTIPART_VIDEO_SECONDS, MULTIPART_VIDEO_SIZES,
   SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS, SPEECH_VOICES, type ImageModelSpec,
 } from './catalog.js';
-import { bool, httpUrl, imageRef, int, num, oneOf, text } from './rules.js';
+import { msg, zodMessage } from '../messages/index.js';
+import { bool, httpUrl, imageRef, int, num, oneOf, quoted, text } from './rules.js';
 
 const asTuple = (values: readonly string[]) => values as unknown as readonly [string, ...string[]];
 
 /** One strict schema per image model: a parameter the model does not have is refused by name. */
 export function imageRequestSchema(spec: ImageModelSpec) {
-  const forModel = ` for ${spec.id}`;
+  const forModel = msg('rules.param.forModel', { model: spec.id });
   return z.strictObject({
     model: z.literal(spec.id),
     prompt: text('prompt'),
     size: oneOf('size', asTuple(spec.sizes), forModel).optional(),
     resolution: oneOf('resolution', asTuple(spec.resolutions), forModel).optional(),
     n: int('n', spec.n.min, spec.n.max).optional(),
-    image_urls: z.array(imageRef('image_urls'), { error: `'image_urls' must be an array of strings` })
-      .max(spec.maxReferences, { error: `'image_urls' allows at most ${spec.maxReferences} reference images${forModel}` }).optional(),
+    image_urls: z.array(imageRef('image_urls'), { error: zodMessage('rules.request.imageUrlsArray') })
+      .max(spec.maxReferences, { error: zodMessage('rules.request.imageUrlsMax', { max: spec.maxReferences, forModel }) }).optional(),
     ...(spec.sequential ? { sequential_image_generation: oneOf('sequential_image_generation', ['disabled', 'auto']).optional() } : {}),
     ...(spec.watermark ? { watermark: bool('watermark').optional() } : {}),
-  }, { error: (iss) => (iss.code === 'unrecognized_keys' ? `${iss.keys.map((k) => `'${k}'`).join(', ')} is not a parameter of ${spec.id}` : undefined) });
+  }, { error: (iss) => (iss.code === 'unrecognized_keys' ? zodMessage('rules.param.notAParameter', { keys: quoted(iss.keys), model: spec.id }) : undefined) });
 }
 
 export const ImageRequest = z.looseObject({ model: oneOf('model', asTuple(Object.keys(IMAGE_MODELS))) });
@@ -38,14 +39,14 @@ export interface ImageRequest {
 
 export function videoRequestSchema(modelId: string) {
   const spec = GENERATIONS_VIDEO_MODELS[modelId];
-  const forModel = ` for ${modelId}`;
+  const forModel = msg('rules.param.forModel', { model: modelId });
   return z.strictObject({
     model: z.literal(modelId),
     prompt: text('prompt'),
     duration: int('duration', spec.duration.min, spec.duration.max).optional(),
     aspect_ratio: oneOf('aspect_ratio', asTuple(spec.aspectRatios), forModel).optional(),
     image_url: httpUrl('image_url').optional(),
-  }, { error: (iss) => (iss.code === 'unrecognized_keys' ? `${iss.keys.map((k) => `'${k}'`).join(', ')} is not a parameter of ${modelId}` : undefined) });
+  }, { error: (iss) => (iss.code === 'unrecognized_keys' ? zodMessage('rules.param.notAParameter', { keys: quoted(iss.keys), model: modelId }) : undefined) });
 }
 export const VideoRequest = z.looseObject({ model: oneOf('model', asTuple(Object.keys(GENERATIONS_VIDEO_MODELS))) });
 export interface VideoRequest {

@@ -1,35 +1,39 @@
 /**
  * Building blocks for request schemas whose every rejection names the parameter and what it
- * allows, so a creator can correct the request from the message alone.
+ * allows, so a creator can correct the request from the message alone. A rejection is a message
+ * code (shared/messages, `rules.param`): the host shows it translated, the sandbox gateway answers
+ * with its English.
  */
 import { z } from 'zod';
+import { messageOfIssue, msg, zodMessage, type Message, type Param } from '../messages/index.js';
 
 export const num = (name: string, min: number, max: number) => {
-  const error = `'${name}' must be a number from ${min} to ${max}`;
+  const error = zodMessage('rules.param.number', { name, min, max });
   return z.number({ error }).min(min, { error }).max(max, { error });
 };
 
 export const int = (name: string, min: number, max?: number) => {
   const error = max === undefined
-    ? `'${name}' must be a JSON integer of at least ${min}`
-    : `'${name}' must be a JSON integer from ${min} to ${max} (a number, not a string)`;
+    ? zodMessage('rules.param.intAtLeast', { name, min })
+    : zodMessage('rules.param.intRange', { name, min, max });
   const base = z.number({ error }).int({ error }).min(min, { error });
   return max === undefined ? base : base.max(max, { error });
 };
 
-export const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T, context = '') =>
-  z.enum(values, { error: `'${name}' must be one of ${values.join(', ')}${context}` });
+/** `forModel`: the model the values are for (`rules.param.forModel`), when they depend on it. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T, forModel: Param = '') =>
+  z.enum(values, { error: zodMessage('rules.param.oneOf', { name, values: values.join(', '), forModel }) });
 
 export const text = (name: string, maxChars?: number) => {
-  const base = z.string({ error: `'${name}' is required and must be a string` }).min(1, { error: `'${name}' must not be empty` });
-  return maxChars === undefined ? base : base.max(maxChars, { error: `'${name}' must be at most ${maxChars} characters` });
+  const base = z.string({ error: zodMessage('rules.param.required', { name }) }).min(1, { error: zodMessage('rules.param.notEmpty', { name }) });
+  return maxChars === undefined ? base : base.max(maxChars, { error: zodMessage('rules.param.maxChars', { name, max: maxChars }) });
 };
 
-export const bool = (name: string) => z.boolean({ error: `'${name}' must be true or false (a JSON boolean)` });
+export const bool = (name: string) => z.boolean({ error: zodMessage('rules.param.boolean', { name }) });
 
 export const httpUrl = (name: string) =>
-  z.string({ error: `'${name}' must be a URL string` }).refine((s) => /^https?:\/\/[^\s/]+/i.test(s), {
-    error: `'${name}' must be a public http(s) URL`,
+  z.string({ error: zodMessage('rules.param.urlString', { name }) }).refine((s) => /^https?:\/\/[^\s/]+/i.test(s), {
+    error: zodMessage('rules.param.publicUrl', { name }),
   });
 
 /** A data URI of an image: `data:image/<format>;base64,<data>` (spec 2.7, 2.15). */
@@ -41,23 +45,29 @@ export function parseImageDataUri(uri: string): { format: string; base64: string
 }
 
 export const imageRef = (name: string) =>
-  z.string({ error: `'${name}' items must be strings` }).refine((s) => /^https?:\/\//i.test(s) || parseImageDataUri(s) !== null, {
-    error: `'${name}' items must be a public http(s) URL or a data URI data:image/<format>;base64,<data>`,
+  z.string({ error: zodMessage('rules.param.itemsStrings', { name }) }).refine((s) => /^https?:\/\//i.test(s) || parseImageDataUri(s) !== null, {
+    error: zodMessage('rules.param.itemsImages', { name }),
   });
+
+/** Parameter names as a rejection lists them: 'a', 'b'. */
+export const quoted = (keys: readonly string[]) => keys.map((k) => `'${k}'`).join(', ');
 
 export interface Problem {
   param: string;
+  /** The English (what the sandbox gateway answers with, and logs). */
   message: string;
+  /** The same as message data, for the host to show translated. */
+  text: Message;
 }
 
 /** Zod issues as problems a creator (or a developer) can act on; the first one is the headline. */
 export function problemsOf(error: z.ZodError): Problem[] {
   return error.issues.map((issue) => {
     const param = issue.path.map(String).join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '');
-    let message = issue.message;
-    if (issue.code === 'unrecognized_keys' && message.startsWith('Unrecognized')) message = `${issue.keys.map((k) => `'${k}'`).join(', ')} is not accepted here`;
-    else if (message.startsWith('Invalid input') && param) message = `'${param}' is invalid: ${message}`;
-    return { param, message };
+    const text = issue.code === 'unrecognized_keys' && issue.message.startsWith('Unrecognized')
+      ? msg('rules.param.notAccepted', { keys: quoted(issue.keys) })
+      : messageOfIssue({ message: issue.message, path: param ? [param] : [] });
+    return { param, message: text.message, text };
   });
 }
 

@@ -5,7 +5,9 @@
  * responses API's `response.output_text.delta` / `response.completed` events, and an error object
  * inside the stream. Anything else is ignored, not fatal.
  */
+import { msg } from '@shared/messages/index.js';
 import { isObject, streamFailure, unwrap, usageOf, type ReplyEvent } from './reply-events.js';
+import { GatewayFailure } from '../gateway/failure.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -64,7 +66,7 @@ function responsesEvent(e: Record<string, unknown>): ReplyEvent[] {
     }
     case 'response.failed': {
       const r = isObject(e.response) ? e.response : {};
-      return [{ type: 'error', failure: streamFailure(isObject(r.error) ? r : { error: { message: 'The reply failed on the gateway.', type: 'server_error' } }) }];
+      return [{ type: 'error', failure: isObject(r.error) ? streamFailure(r) : new GatewayFailure('server_error', msg('chat.reply.failedOnGateway'), true, 500) }];
     }
     case 'error':
       return [{ type: 'error', failure: streamFailure(isObject(e.error) ? e : { error: e }) }];

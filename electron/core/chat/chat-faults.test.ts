@@ -78,7 +78,7 @@ describe('refused before the first byte', () => {
     await c.until(async () => c.events.some((e) => e.event === 'account.onDidChangeBalance'));
     expect(c.endsOf(started.streamId)).toHaveLength(1);
     expect(c.events.filter((e) => e.event === 'account.onDidRequirePayment')).toEqual([
-      { event: 'account.onDidRequirePayment', payload: { profileId: 'sandbox', message: end.message.error.message } },
+      { event: 'account.onDidRequirePayment', payload: { profileId: 'sandbox', message: end.message.error.text } },
     ]);
     // A failed reply with no text is left out of the next request's context.
     await c.ask(conv.id, 'Try again');

@@ -1,16 +1,17 @@
 /**
  * Images in user turns. An attachment is copied into the library folder under `chat-images/`
  * (without a sidecar, so the Gallery never lists it) and the message keeps the path relative to
- * the library root, which the renderer shows through `AppInfo.mediaBase`. When a request is
+ * the library root, which the renderer shows through `AppInfo.mediaBase`. Just before a request is
  * built the file is read again and checked like any image the gateway takes (spec 2.15).
  */
+import { msg } from '@shared/messages/index.js';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChatImage } from '@shared/contract/chat.js';
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
 import { coreError } from '../errors.js';
-import { sniff } from '../library/sniff.js';
+import { sniff } from '@media/sniff.js';
 import type { AttachmentStore } from '../media/attachments.js';
 
 export const CHAT_IMAGES_DIR = 'chat-images';
@@ -29,7 +30,7 @@ export class ChatImages {
   ) {}
 
   private resolve(file: string): string {
-    if (!CHAT_IMAGE_FILE.test(file)) throw coreError('invalid_input', 'That image reference is not one the studio made.', 'images');
+    if (!CHAT_IMAGE_FILE.test(file)) throw coreError('invalid_input', msg('chat.images.notMadeByStudio'), 'images');
     return path.join(this.root(), ...file.split('/'));
   }
 
@@ -37,7 +38,7 @@ export class ChatImages {
   import(attachmentId: string): FileImage {
     const { view, data } = this.attachments.get(attachmentId);
     const ext = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' }[view.mime];
-    if (!ext) throw coreError('invalid_input', `"${view.name}" is not an image the studio can send.`, 'images');
+    if (!ext) throw coreError('invalid_input', msg('chat.images.cannotSend', { name: view.name }), 'images');
     const file = `${CHAT_IMAGES_DIR}/${randomUUID()}.${ext}`;
     const abs = this.resolve(file);
     mkdirSync(path.dirname(abs), { recursive: true });
@@ -46,23 +47,21 @@ export class ChatImages {
   }
 
   /** The image as the gateway takes it: a data URI of a JPEG or PNG of at most 10 MB. */
-  dataUri(image: FileImage): string {
+  async dataUri(image: FileImage): Promise<string> {
     let data: Buffer;
     try {
       data = readFileSync(this.resolve(image.file));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      throw coreError('not_found', `The image "${image.name}" (${image.file}) is no longer in the library folder; remove it from that message or attach it again.`, 'images');
+      throw coreError('not_found', msg('chat.images.missing', { name: image.name, file: image.file }), 'images');
     }
-    const type = sniff(data);
-    if (type?.mime !== 'image/png' && type?.mime !== 'image/jpeg') {
-      const format = type?.kind === 'image' ? type.mime.replace('image/', '').toUpperCase() : 'not a readable image';
-      throw coreError('invalid_input', `"${image.name}" is ${format}; images sent to the model must be JPEG or PNG.`, 'images');
-    }
-    if (data.length > REFERENCE_IMAGE_MAX_BYTES) {
-      throw coreError('invalid_input', `"${image.name}" is ${(data.length / MB).toFixed(1)} MB; each image may be at most 10 MB.`, 'images');
-    }
-    return `data:${type.mime};base64,${data.toString('base64')}`;
+    return checkedUri(image.name, data);
+  }
+
+  /** An attachment about to be imported, as `dataUri` will find it once it is in the library. */
+  async attachmentUri(attachmentId: string): Promise<string> {
+    const { view, data } = this.attachments.get(attachmentId);
+    return checkedUri(view.name, data);
   }
 
   /** Deletes images no message refers to any more (best effort: a leftover file harms nothing). */
@@ -75,4 +74,17 @@ export class ChatImages {
       }
     }
   }
+}
+
+/** Checked like any image the gateway takes, by its bytes: JPEG or PNG, at most 10 MB. */
+async function checkedUri(name: string, data: Buffer): Promise<string> {
+  const type = await sniff(data);
+  if (type?.mime !== 'image/png' && type?.mime !== 'image/jpeg') {
+    const format = type?.kind === 'image' ? type.mime.replace('image/', '').toUpperCase() : 'not a readable image';
+    throw coreError('invalid_input', msg('chat.images.wrongFormat', { name, format }), 'images');
+  }
+  if (data.length > REFERENCE_IMAGE_MAX_BYTES) {
+    throw coreError('invalid_input', msg('chat.images.tooLarge', { name, size: (data.length / MB).toFixed(1) }), 'images');
+  }
+  return `data:${type.mime};base64,${data.toString('base64')}`;
 }

@@ -3,6 +3,7 @@
  * Commands answer at once (`chat.send` returns the stream's id); each reply then reports through
  * `chat.onDidStream` and ends with one `chat.onDidEnd`. One reply at a time per conversation.
  */
+import { msg, type Text } from '@shared/messages/index.js';
 import { randomUUID } from 'node:crypto';
 import {
   ChatSettings, DEFAULT_CHAT_SETTINGS, type ChatImage, type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted,
@@ -11,7 +12,7 @@ import type { EventName, EventPayload, ParsedInput } from '@shared/contract/inde
 import type { GatewayClient } from '../gateway/client.js';
 import { coreError } from '../errors.js';
 import type { SecretsPort } from '../ports.js';
-import { CHAT_IMAGE_FILE, type ChatImages } from './chat-images.js';
+import { CHAT_IMAGE_FILE, type ChatImages, type FileImage } from './chat-images.js';
 import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { deriveTitle, entryOf, UNTITLED, type Conversation } from './conversation-file.js';
 import { ConversationStore } from './conversation-store.js';
@@ -43,7 +44,7 @@ export interface ChatDeps {
   /** Refreshes the balance after a billed call. */
   afterBilled(): void;
   /** A reply refused for a low balance: the dispatcher's 402 banner, for a failure that was not thrown. */
-  onPaymentRequired(message: string): void;
+  onPaymentRequired(message: Text): void;
   log: (line: string) => void;
   /** A conversation file, or the index, could not be read and was kept aside (conversation-store.ts). */
   onUnreadable?: (file: 'conversation' | 'conversation index', backup: string | null) => void;
@@ -52,6 +53,8 @@ export interface ChatDeps {
 }
 
 const mcpSecret = (conversationId: string) => `mcp:${conversationId}`;
+/** An image's data URI, or why it cannot be sent: thrown only if the request carries it. */
+type ReadImage = { uri: string } | { error: unknown };
 const filesOf = (messages: ChatMessageView[]) =>
   new Set(messages.flatMap((m) => (m.images ?? []).flatMap((i) => (i.kind === 'file' ? [i.file] : []))));
 
@@ -154,7 +157,7 @@ export class ChatService {
   selectChoice(input: ParsedInput<'chat.selectChoice'>): Record<string, never> {
     const c = this.store.get(input.conversationId);
     const m = this.assistant(c, input.messageId);
-    if (input.choice >= (m.choices?.length ?? 0)) throw coreError('invalid_input', 'That alternative does not exist.', 'choice');
+    if (input.choice >= (m.choices?.length ?? 0)) throw coreError('invalid_input', msg('chat.reply.noAlternative'), 'choice');
     m.selected = input.choice;
     this.persist(c);
     return {};
@@ -184,18 +187,37 @@ export class ChatService {
 
   private assistant(c: Conversation, messageId: string): ChatMessageView {
     const m = c.messages.find((x) => x.id === messageId);
-    if (!m || m.role !== 'assistant') throw coreError('not_found', 'That reply is no longer in the conversation.', 'messageId');
+    if (!m || m.role !== 'assistant') throw coreError('not_found', msg('chat.reply.gone'), 'messageId');
     return m;
   }
 
   private idle(c: Conversation): void {
-    if (this.active.has(c.id)) throw coreError('conflict', 'A reply is still being written in this conversation. Wait for it to finish, or press Stop.');
+    if (this.active.has(c.id)) throw coreError('conflict', msg('chat.reply.stillWriting'));
   }
 
-  private build(c: Conversation, turns: ChatMessageView[], single = false): BuiltRequest {
+  /**
+   * Every stored image a request may carry, read and checked (media/sniff.ts, which is async)
+   * before the request is built. What follows stays synchronous, so no other call runs between a
+   * conversation's `idle` check and its reply's start: one reply at a time.
+   */
+  private async readImages(c: Conversation, attachmentIds: string[] = []): Promise<{ files: Map<string, ReadImage>; attachments: Map<string, ReadImage> }> {
+    const settle = (uri: Promise<string>): Promise<ReadImage> => uri.then((ok) => ({ uri: ok }), (error: unknown) => ({ error }));
+    const stored = new Map(c.messages.flatMap((m) => m.images ?? []).filter((i): i is FileImage => i.kind === 'file').map((i) => [i.file, i]));
+    const files = new Map(await Promise.all([...stored].map(async ([file, i]) => [file, await settle(this.d.images.dataUri(i))] as const)));
+    const attachments = new Map(await Promise.all(attachmentIds.map(async (id) => [id, await settle(this.d.images.attachmentUri(id))] as const)));
+    return { files, attachments };
+  }
+
+  private build(c: Conversation, turns: ChatMessageView[], images: Map<string, ReadImage>, single = false): BuiltRequest {
     return buildRequest({
       settings: c.settings, turns, single,
-      dataUri: (image) => this.d.images.dataUri(image),
+      dataUri: (image) => {
+        // Not read before: a reply was sent and ended while this one's images were read.
+        const read = images.get(image.file);
+        if (!read) throw coreError('conflict', msg('chat.reply.stillWriting'));
+        if ('error' in read) throw read.error;
+        return read.uri;
+      },
       mcpToken: c.settings.tools.mcp.enabled ? this.d.secrets.get(mcpSecret(c.id)) : undefined,
     });
   }
@@ -205,13 +227,16 @@ export class ChatService {
     return { id, role: 'assistant', createdAt: this.d.now(), choices: Array.from({ length: count }, () => ({ text: '' })), selected: 0, status: 'streaming' };
   }
 
-  send(input: ParsedInput<'chat.send'>): StreamStarted {
+  async send(input: ParsedInput<'chat.send'>): Promise<StreamStarted> {
+    const early = this.store.get(input.conversationId);
+    this.idle(early);
+    const read = await this.readImages(early, (input.images ?? []).flatMap((img) => ('attachmentId' in img ? [img.attachmentId] : [])));
     const c = this.store.get(input.conversationId);
     this.idle(c);
     let keep = c.messages;
     if (input.replaces) {
       const at = c.messages.findIndex((m) => m.id === input.replaces && m.role === 'user');
-      if (at < 0) throw coreError('not_found', 'The message you edited is no longer in the conversation.', 'replaces');
+      if (at < 0) throw coreError('not_found', msg('chat.reply.editedGone'), 'replaces');
       keep = c.messages.slice(0, at);
     }
     const before = filesOf(c.messages);
@@ -222,11 +247,12 @@ export class ChatService {
         if ('file' in img) {
           // Edit and resend keeps an image this conversation already holds, and nothing else.
           const known = c.messages.flatMap((m) => m.images ?? []).find((i) => i.kind === 'file' && i.file === img.file);
-          if (!known || !CHAT_IMAGE_FILE.test(img.file)) throw coreError('not_found', 'That image is not part of this conversation; attach it again.', 'images');
+          if (!known || !CHAT_IMAGE_FILE.test(img.file)) throw coreError('not_found', msg('chat.images.notInConversation'), 'images');
           return known;
         }
         const stored = this.d.images.import(img.attachmentId);
         copied.push(stored.file);
+        read.files.set(stored.file, read.attachments.get(img.attachmentId)!);
         return stored;
       });
       const user: ChatMessageView = {
@@ -234,7 +260,7 @@ export class ChatService {
         ...(images.length ? { images } : {}), ...(input.imagesFirst ? { imagesFirst: true } : {}),
       };
       const turns = [...keep, user];
-      const request = this.build(c, turns);
+      const request = this.build(c, turns, read.files);
       const client = this.d.client();
       const reply = this.newReply(request);
       c.messages = [...turns, reply];
@@ -249,12 +275,13 @@ export class ChatService {
     }
   }
 
-  regenerate(input: ParsedInput<'chat.regenerate'>): StreamStarted {
+  async regenerate(input: ParsedInput<'chat.regenerate'>): Promise<StreamStarted> {
+    const read = await this.readImages(this.store.get(input.conversationId));
     const c = this.store.get(input.conversationId);
     this.idle(c);
     const old = this.assistant(c, input.messageId);
     const at = c.messages.indexOf(old);
-    const request = this.build(c, c.messages.slice(0, at));
+    const request = this.build(c, c.messages.slice(0, at), read.files);
     const client = this.d.client();
     // The same id: the renderer replaces the message in place.
     const reply = this.newReply(request, old.id);
@@ -262,15 +289,16 @@ export class ChatService {
     return this.start(c, client, reply, request, {});
   }
 
-  continue(input: ParsedInput<'chat.continue'>): StreamStarted {
+  async continue(input: ParsedInput<'chat.continue'>): Promise<StreamStarted> {
+    const read = await this.readImages(this.store.get(input.conversationId));
     const c = this.store.get(input.conversationId);
     this.idle(c);
     const m = this.assistant(c, input.messageId);
-    if (m.status !== 'incomplete' && m.status !== 'stopped') throw coreError('invalid_request', 'Only a reply that was cut off or stopped can be continued.', 'messageId');
+    if (m.status !== 'incomplete' && m.status !== 'stopped') throw coreError('invalid_request', msg('chat.reply.cannotContinue'), 'messageId');
     const at = c.messages.indexOf(m);
     const selected = m.selected ?? 0;
     // The partial text goes last, as the assistant's own turn, for the model to carry on from.
-    const request = this.build(c, c.messages.slice(0, at + 1), true);
+    const request = this.build(c, c.messages.slice(0, at + 1), read.files, true);
     const client = this.d.client();
     m.choices ??= [];
     m.choices[selected] ??= { text: '' };
@@ -312,7 +340,7 @@ export class ChatService {
     const done = stream.run().then((r) => {
       if (r.discarded) return;
       this.changed(c.id, 'updated');
-      if (r.error?.code === 'payment_required') this.d.onPaymentRequired(r.error.message);
+      if (r.error?.code === 'payment_required') this.d.onPaymentRequired(r.error.text ?? r.error.message);
       this.d.afterBilled();
     }).catch((err: unknown) => this.d.log(`chat: after reply ${streamId}: ${(err as Error).stack ?? String(err)}`));
     this.streams.set(streamId, { stream, done });

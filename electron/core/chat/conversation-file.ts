@@ -3,6 +3,7 @@
  * beside it, with the zod schemas that check both when they are read (docs/house-rules.md,
  * "Validate at every boundary").
  */
+import { msg } from '@shared/messages/index.js';
 import { z } from 'zod';
 import { ChatMessageView, ChatSettings, DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 
@@ -57,12 +58,12 @@ export function entryOf(c: Conversation): IndexEntry {
 }
 
 
-export const CLOSED_WHILE_STREAMING = 'The studio closed while this reply was streaming.';
+export const CLOSED_WHILE_STREAMING = msg('chat.reply.closedWhileStreaming');
 
 /** What arrived is kept; Continue or Regenerate finish the reply. */
 export function markClosed(m: ChatMessageView): void {
   m.status = 'incomplete';
-  m.error = { code: 'aborted', message: CLOSED_WHILE_STREAMING, retryable: true };
+  m.error = { code: 'aborted', message: CLOSED_WHILE_STREAMING.message, text: CLOSED_WHILE_STREAMING, retryable: true };
 }
 
 /** A reply that was streaming when the process died is kept, marked incomplete. Returns true when it changed something. */

@@ -81,7 +81,7 @@ describe('ConversationStore', () => {
     expect(JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')).conversations[0].streaming).toBe(true);
     const { store: again } = open(dir);
     const reply = again.get('s').messages[1];
-    expect(reply).toMatchObject({ status: 'incomplete', choices: [{ text: 'partial answ' }], error: { code: 'aborted', message: CLOSED_WHILE_STREAMING, retryable: true } });
+    expect(reply).toMatchObject({ status: 'incomplete', choices: [{ text: 'partial answ' }], error: { code: 'aborted', message: CLOSED_WHILE_STREAMING.message, text: CLOSED_WHILE_STREAMING, retryable: true } });
     // Fixed on disk too, and the index no longer flags it.
     expect(JSON.parse(readFileSync(join(dir, 's.json'), 'utf8')).messages[1].status).toBe('incomplete');
     expect(JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')).conversations[0].streaming).toBeUndefined();

@@ -6,6 +6,7 @@
  * A file that fails validation is kept as a dated backup beside it (never read or written again),
  * reported through `onUnreadable`, and the rest still load (docs/security.md).
  */
+import { msg } from '@shared/messages/index.js';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -132,7 +133,7 @@ export class ConversationStore {
       writeFileAtomic(file, text);
     } catch (err) {
       this.log(`chat: could not write ${path.basename(file)}: ${errnoOf(err)}`);
-      throw dataWriteError('The conversation', err, this.dir);
+      throw dataWriteError(msg('jobs.dataWrite.conversation'), err, this.dir);
     }
   }
 
@@ -160,7 +161,7 @@ export class ConversationStore {
   }
 
   get(id: string): Conversation {
-    if (!this.entries.has(id)) throw coreError('not_found', 'That conversation is no longer here.');
+    if (!this.entries.has(id)) throw coreError('not_found', msg('chat.conversation.gone'));
     const cached = this.cache.get(id);
     if (cached) {
       this.remember(cached);
@@ -171,7 +172,7 @@ export class ConversationStore {
       // Kept aside for the creator to inspect (read() did it), and no longer listed.
       this.entries.delete(id);
       this.writeIndex();
-      throw coreError('not_found', 'This conversation\'s file is damaged and cannot be opened; your other conversations are not affected.');
+      throw coreError('not_found', msg('chat.conversation.damaged'));
     }
     this.remember(c);
     return c;

@@ -5,6 +5,7 @@
  * a cancel"); a stream that just stops, or ends without its terminator or a finish reason, is
  * `incomplete` with its text kept.
  */
+import { mapStrings, msg } from '@shared/messages/index.js';
 import type { ChatMessageView, ChatUsage } from '@shared/contract/chat.js';
 import type { ErrorData } from '@shared/contract/result.js';
 import { GatewayFailure } from '../gateway/failure.js';
@@ -38,7 +39,12 @@ const addUsage = (a: ChatUsage | undefined, b: ChatUsage): ChatUsage => {
 };
 
 const maskData = (data: ErrorData, mask?: KeyMask): ErrorData => (mask
-  ? { ...data, message: mask.text(data.message), ...(data.param !== undefined ? { param: mask.text(data.param) } : {}) }
+  ? {
+    ...data,
+    message: mask.text(data.message),
+    ...(data.text ? { text: mapStrings(data.text, (s) => mask.text(s)) } : {}),
+    ...(data.param !== undefined ? { param: mask.text(data.param) } : {}),
+  }
   : data);
 
 export class ReplyAssembler {
@@ -91,7 +97,7 @@ export class ReplyAssembler {
     if (e.type === 'error') {
       const f = e.failure;
       this.failure ??= this.opts.mask
-        ? new GatewayFailure(f.code, this.text(f.message), f.retryable, f.status, f.param && this.text(f.param), f.retryAfterMs, f.maybeReceived)
+        ? new GatewayFailure(f.code, mapStrings(f.text, (s) => this.text(s)), f.retryable, f.status, f.param && this.text(f.param), f.retryAfterMs, f.maybeReceived)
         : f;
       return undefined;
     }
@@ -155,12 +161,15 @@ export class ReplyAssembler {
       if (this.completed || (end.terminated && (allFinished || (end.whole && this.seen.size > 0)))) return { outcome: 'done', status: 'complete' };
     }
     const cause = failure ?? (end?.whole
-      ? new GatewayFailure('bad_response', 'The gateway answered without any text.', true)
-      : new GatewayFailure('bad_response', 'The reply stopped before the gateway said it was finished.', true));
+      ? new GatewayFailure('bad_response', msg('chat.reply.noText'), true)
+      : new GatewayFailure('bad_response', msg('chat.reply.stoppedEarly'), true));
     // A failure thrown while reading (a whole body that was no reply, say) may quote the key too.
     const data = maskData(cause.toData(), this.opts.mask);
     // A partial reply can always be continued or regenerated.
-    if (this.hasText()) return { outcome: 'error', status: 'incomplete', error: { ...data, retryable: true, message: `${data.message} The text so far is kept.` } };
+    if (this.hasText()) {
+      const text = msg('chat.reply.textKept', { message: data.text ?? data.message });
+      return { outcome: 'error', status: 'incomplete', error: { ...data, retryable: true, message: text.message, text } };
+    }
     return { outcome: 'error', status: 'failed', error: data };
   }
 }
@@ -168,5 +177,5 @@ export class ReplyAssembler {
 /** Any thrown value as a failure; a bug shows a plain message (the caller logs the detail). */
 export function asFailure(err: unknown): GatewayFailure {
   if (err instanceof GatewayFailure) return err;
-  return new GatewayFailure('internal', 'Something went wrong in the studio while receiving the reply; please try again.', true);
+  return new GatewayFailure('internal', msg('chat.reply.receiveFailed'), true);
 }

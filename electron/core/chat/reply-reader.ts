@@ -6,6 +6,7 @@
  * event is skipped and logged and the stream goes on: one bad line should not cost the creator
  * the rest of a long reply (the end checks still catch a broken end).
  */
+import { msg } from '@shared/messages/index.js';
 import { failureFromUnreadable, GatewayFailure } from '../gateway/failure.js';
 import { sseData } from '../gateway/sse.js';
 import { chatEvents } from './chat-chunks.js';
@@ -31,8 +32,8 @@ export interface ReadOptions {
   log?: (line: string) => void;
 }
 
-const dropped = () => new GatewayFailure('unreachable', 'The connection dropped while the reply was streaming.', true);
-const cancelled = () => new GatewayFailure('aborted', 'Cancelled.', false);
+const dropped = () => new GatewayFailure('unreachable', msg('gateway.network.streamDropped'), true);
+const cancelled = () => new GatewayFailure('aborted', msg('gateway.network.cancelled'), false);
 
 function parse(text: string, api: TextApi, log: (line: string) => void): ReplyEvent[] {
   let value: unknown;

@@ -4,6 +4,7 @@
  * Stop, the studio closing, or a bug. The partial reply is saved at most once a second while it
  * streams, so a killed process keeps what had arrived.
  */
+import { msg } from '@shared/messages/index.js';
 import { LIMITS } from '../gateway/limits.js';
 import type { ChatMessageView } from '@shared/contract/chat.js';
 import type { EventName, EventPayload } from '@shared/contract/index.js';
@@ -150,7 +151,7 @@ export class ReplyStream {
     }
     if (this.idleFired && !this.stopReason) {
       const seconds = Math.round((job.request.streamed ? deps.timing.idleMs : deps.timing.wholeMs) / 1000);
-      thrown = new GatewayFailure('timeout', `The gateway stopped sending the reply (nothing arrived for ${seconds} s).`, true);
+      thrown = new GatewayFailure('timeout', msg('chat.reply.stalled', { seconds }), true);
     }
 
     let settled: Settled;

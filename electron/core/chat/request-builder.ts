@@ -4,6 +4,7 @@
  * images are in the context or a tool is on (chat messages carry text only, spec 2.4); the
  * native interface (4.5) when the creator picked it for a native text model.
  */
+import { msg } from '@shared/messages/index.js';
 import type { ChatImage, ChatMessageView, ChatSettings } from '@shared/contract/chat.js';
 import { isNativeTextModel, RESPONSES_MODELS } from '@shared/gateway/catalog.js';
 import { coreError } from '../errors.js';
@@ -76,7 +77,7 @@ function tools(b: BuildInput): unknown[] | undefined {
   if (t.fileSearch) out.push({ type: 'file_search' });
   for (const f of t.functions) out.push({ type: 'function', function: { name: f.name, description: f.description, parameters: f.parameters } });
   if (t.mcp.enabled) {
-    if (!/^https?:\/\/[^\s/]+/i.test(t.mcp.url.trim())) throw coreError('invalid_input', 'The MCP server address must be an http(s) URL.', 'settings.tools.mcp.url');
+    if (!/^https?:\/\/[^\s/]+/i.test(t.mcp.url.trim())) throw coreError('invalid_input', msg('chat.request.mcpUrl'), 'settings.tools.mcp.url');
     out.push({ type: 'remote_mcp', remote_mcp: { url: t.mcp.url.trim(), auth_token: b.mcpToken ?? '' } });
   }
   return out.length ? out : undefined;
@@ -102,7 +103,7 @@ function responsesBody(b: BuildInput, streamed: boolean): Record<string, unknown
 
 function inlineData(b: BuildInput, image: ChatImage) {
   if (image.kind === 'url') {
-    throw coreError('invalid_input', `The native API takes attached images only, not links (${image.url.slice(0, 80)}). Attach the picture as a file, or set the API to Auto.`, 'images');
+    throw coreError('invalid_input', msg('chat.request.nativeNoLinks', { url: image.url.slice(0, 80) }), 'images');
   }
   const [, mimeType, data] = /^data:([^;]+);base64,(.*)$/s.exec(b.dataUri(image)) ?? [];
   return { inlineData: { mimeType, data } };
@@ -110,7 +111,7 @@ function inlineData(b: BuildInput, image: ChatImage) {
 
 function nativeBody(b: BuildInput): Record<string, unknown> {
   const s = b.settings;
-  if (toolsOn(s)) throw coreError('invalid_input', 'Tools work through the responses API only: set the API to Auto, or turn the tools off.', 'settings.tools');
+  if (toolsOn(s)) throw coreError('invalid_input', msg('chat.request.toolsNeedResponses'), 'settings.tools');
   const contents: unknown[] = [];
   for (const t of b.turns) {
     if (t.role === 'assistant') {

@@ -4,6 +4,7 @@
  * cancellation and the retry rules.
  */
 import type { z } from 'zod';
+import { mapStrings, msg } from '@shared/messages/index.js';
 import { failureFromNetwork, failureFromStatus, failureFromUnreadable, GatewayFailure } from './failure.js';
 import { RedirectSeen, requestJson, TimeoutSeen, type JsonAnswer } from './http-json.js';
 import { boundedResponse, headOfBody, LIMITS } from './limits.js';
@@ -48,7 +49,7 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
     const t = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => {
       clearTimeout(t);
-      reject(new GatewayFailure('aborted', 'Cancelled.', false));
+      reject(new GatewayFailure('aborted', msg('gateway.network.cancelled'), false));
     }, { once: true });
   });
 
@@ -194,10 +195,10 @@ export class GatewayClient {
    */
   private masked(err: unknown): unknown {
     if (!(err instanceof GatewayFailure)) return err;
-    const message = this.mask.text(err.message);
+    const text = mapStrings(err.text, (s) => this.mask.text(s));
     const param = err.param === undefined ? undefined : this.mask.text(err.param);
-    if (message === err.message && param === err.param) return err;
-    return new GatewayFailure(err.code, message, err.retryable, err.status, param, err.retryAfterMs, err.maybeReceived);
+    if (text.message === err.message && param === err.param) return err;
+    return new GatewayFailure(err.code, text, err.retryable, err.status, param, err.retryAfterMs, err.maybeReceived);
   }
 
   private async readJson<T>(spec: CallSpec, schema: z.ZodType<T>, form: BodyForm): Promise<T> {
@@ -219,7 +220,7 @@ export class GatewayClient {
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join('.') || 'body';
-      throw afterSuccess(new GatewayFailure('bad_response', `The gateway's answer was not in the expected shape (at ${where}). Is the base URL a Unified AI Generation Gateway?`, false, res.status));
+      throw afterSuccess(new GatewayFailure('bad_response', msg('gateway.failure.wrongShape', { where }), false, res.status));
     }
     return parsed.data;
   }
@@ -230,8 +231,8 @@ export class GatewayClient {
  * about it; a hop without a usable `Location`, an unexpected answer like any other 3xx.
  */
 function redirectFailure(err: unknown, status: number): GatewayFailure {
-  if (err instanceof RedirectRefused && err.elsewhere) return new GatewayFailure('bad_response', err.message, false, status);
-  if (err instanceof RedirectRefused) return new GatewayFailure('bad_response', 'The gateway redirected this request too many times.', false, status);
+  if (err instanceof RedirectRefused && err.elsewhere) return new GatewayFailure('bad_response', err.text, false, status);
+  if (err instanceof RedirectRefused) return new GatewayFailure('bad_response', msg('gateway.network.redirectedTooOften'), false, status);
   return failureFromStatus(status, '', '', null);
 }
 
@@ -239,7 +240,7 @@ function redirectFailure(err: unknown, status: number): GatewayFailure {
  * A 2xx answer the studio cannot use: unlike a refusal, it may mean the gateway acted on the
  * request, so a job submitted this way has an unknown fate and must not be dropped as refused.
  */
-const afterSuccess = (f: GatewayFailure) => new GatewayFailure(f.code, f.message, f.retryable, f.status, f.param, f.retryAfterMs, true);
+const afterSuccess = (f: GatewayFailure) => new GatewayFailure(f.code, f.text, f.retryable, f.status, f.param, f.retryAfterMs, true);
 
 function isEnvelope(b: unknown): b is { code: unknown; data?: unknown } {
   return typeof b === 'object' && b !== null && 'code' in b && typeof (b as { code: unknown }).code === 'number';
@@ -256,7 +257,7 @@ function unwrap(body: unknown, form: BodyForm, contentType: string): unknown {
     if (form !== 'bare') return body.data;
   } else if (form === 'envelope') {
     if (typeof body === 'object' && body !== null && 'error' in body) throw failureFromStatus(502, JSON.stringify(body), contentType, null);
-    throw new GatewayFailure('bad_response', 'The gateway answered without its usual envelope. Is the base URL a Unified AI Generation Gateway?', false);
+    throw new GatewayFailure('bad_response', msg('gateway.failure.noEnvelope'), false);
   }
   return body;
 }

@@ -6,7 +6,9 @@
  */
 import { statSync, rmSync } from 'node:fs';
 import { openWithFetch, openWithHttp, type OpenedBody } from './download-source.js';
+import { msg, type Message } from '@shared/messages/index.js';
 import { GatewayFailure } from './failure.js';
+import { RedirectRefused } from './redirects.js';
 import { writeBody } from './part-writer.js';
 import { tooLarge } from './limits.js';
 
@@ -38,17 +40,18 @@ export interface DownloadOptions {
 
 export const DOWNLOAD_TIMEOUTS = { openMs: 30_000, idleMs: 30_000 };
 
-const DISK_ERRORS: Record<string, string> = {
-  ENOSPC: 'The disk is full: free some space, then retry the download.',
-  EDQUOT: 'Your disk quota is used up: free some space, then retry the download.',
-  EACCES: 'The studio may not write to the download folder (permission denied).',
-  EPERM: 'The studio may not write to the download folder (permission denied).',
-  EROFS: 'The download folder is on a read-only disk.',
+const DISK_ERRORS: Record<string, () => Message> = {
+  ENOSPC: () => msg('gateway.download.diskFull'),
+  EDQUOT: () => msg('gateway.download.quotaUsed'),
+  EACCES: () => msg('gateway.download.noPermission'),
+  EPERM: () => msg('gateway.download.noPermission'),
+  EROFS: () => msg('gateway.download.readOnly'),
 };
 
 function diskFailure(err: unknown): GatewayFailure | undefined {
   const code = (err as NodeJS.ErrnoException)?.code;
-  return code && DISK_ERRORS[code] ? new GatewayFailure('internal', DISK_ERRORS[code], false) : undefined;
+  const text = code ? DISK_ERRORS[code] : undefined;
+  return text ? new GatewayFailure('internal', text(), false) : undefined;
 }
 
 const partSize = (path: string) => {
@@ -59,8 +62,8 @@ const partSize = (path: string) => {
   }
 };
 
-const cancelled = () => new GatewayFailure('aborted', 'Cancelled.', false);
-const idle = (ms: number) => new GatewayFailure('timeout', `The download stalled: nothing arrived for ${Math.round(ms / 1000)} s.`, true);
+const cancelled = () => new GatewayFailure('aborted', msg('gateway.network.cancelled'), false);
+const idle = (ms: number) => new GatewayFailure('timeout', msg('gateway.download.stalled', { seconds: Math.round(ms / 1000) }), true);
 
 async function once(o: DownloadOptions, state: DownloadState): Promise<DownloadState> {
   const have = partSize(o.partPath);
@@ -81,14 +84,15 @@ async function once(o: DownloadOptions, state: DownloadState): Promise<DownloadS
   const onCancel = () => stop(cancelled());
   if (o.signal?.aborted) throw cancelled();
   o.signal?.addEventListener('abort', onCancel, { once: true });
-  let timer = setTimeout(() => stop(new GatewayFailure('timeout', `The download could not start: no answer within ${Math.round(openMs / 1000)} s.`, true)), openMs);
+  let timer = setTimeout(() => stop(new GatewayFailure('timeout', msg('gateway.download.noAnswerWithin', { seconds: Math.round(openMs / 1000) }), true)), openMs);
   try {
     let res: OpenedBody;
     try {
       res = o.fetch ? await openWithFetch(o.fetch, o.url, headers, attempt.signal) : await openWithHttp(o.url, headers, attempt.signal);
     } catch (err) {
       if (stopped) throw stopped;
-      throw new GatewayFailure('unreachable', `The download could not start: ${(err as Error).message}.`, true);
+      // A refused redirect says why in words of ours; anything else in Node's, verbatim.
+      throw new GatewayFailure('unreachable', msg('gateway.download.couldNotStart', { message: err instanceof RedirectRefused ? err.text : (err as Error).message }), true);
     }
     clearTimeout(timer);
     body = res.body;
@@ -103,7 +107,7 @@ async function once(o: DownloadOptions, state: DownloadState): Promise<DownloadS
     timer = setTimeout(checkIdle, idleMs);
     return await receive(o, state, res, resume, maxBytes, () => stopped, (n) => {
       lastByteAt = Date.now();
-      if (n > maxBytes) stop(tooLarge(maxBytes, 'result file'));
+      if (n > maxBytes) stop(tooLarge(maxBytes, 'resultFile'));
     });
   } finally {
     clearTimeout(timer);
@@ -117,9 +121,9 @@ async function receive(
 ): Promise<DownloadState> {
   if (res.status !== 200 && res.status !== 206) res.body.destroy();
   if (res.status === 404 || res.status === 410) {
-    throw new GatewayFailure('not_found', 'The result link has expired (links last 24 hours), so this file can no longer be saved.', false, res.status);
+    throw new GatewayFailure('not_found', msg('gateway.download.linkExpired'), false, res.status);
   }
-  if (res.status !== 200 && res.status !== 206) throw new GatewayFailure('server_error', `The download failed (HTTP ${res.status}).`, res.status >= 500, res.status);
+  if (res.status !== 200 && res.status !== 206) throw new GatewayFailure('server_error', msg('gateway.download.failed', { status: res.status }), res.status >= 500, res.status);
   const append = res.status === 206;
   const start = append ? resume : 0;
   const length = res.decoded ? NaN : Number(res.header('content-length') ?? NaN);
@@ -132,7 +136,7 @@ async function receive(
   };
   if (next.total !== undefined && next.total > maxBytes) {
     res.body.destroy();
-    throw tooLarge(maxBytes, 'result file');
+    throw tooLarge(maxBytes, 'resultFile');
   }
   o.onProgress?.(next);
   try {
@@ -148,12 +152,12 @@ async function receive(
     if (why?.code === 'aborted' || why?.code === 'bad_response') throw why;
     // A cut or a stall: keep what arrived and its validator, so the next attempt resumes.
     Object.assign(state, { ...next, received: partSize(o.partPath) });
-    throw why ?? new GatewayFailure('unreachable', 'The download was interrupted.', true);
+    throw why ?? new GatewayFailure('unreachable', msg('gateway.download.interrupted'), true);
   }
   const size = partSize(o.partPath);
   if (next.total !== undefined && size !== next.total) {
     Object.assign(state, { ...next, received: size });
-    throw new GatewayFailure('bad_response', `The download ended early (${size} of ${next.total} bytes).`, true);
+    throw new GatewayFailure('bad_response', msg('gateway.download.endedEarly', { size, total: next.total }), true);
   }
   return { ...next, received: size, total: size };
 }
@@ -166,7 +170,7 @@ export async function downloadFile(o: DownloadOptions): Promise<DownloadState> {
     try {
       return await once(o, state);
     } catch (err) {
-      const f = err instanceof GatewayFailure ? err : diskFailure(err) ?? new GatewayFailure('internal', (err as Error).message, false);
+      const f = err instanceof GatewayFailure ? err : diskFailure(err) ?? new GatewayFailure('internal', msg('app.calls.untranslated', { text: (err as Error).message }), false);
       if (!f.retryable || i + 1 >= attempts || o.signal?.aborted) {
         // Nothing half-written is left behind when the download cannot finish, or is cancelled
         // (a cancel means "stop and clean up"; a saving resumed later asks for a fresh link anyway).

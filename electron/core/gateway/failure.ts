@@ -4,11 +4,13 @@
  * connection, a timeout. Each carries a message a creator understands.
  */
 import type { ErrorCode, ErrorData } from '@shared/contract/result.js';
+import { msg, type Message, type Param } from '@shared/messages/index.js';
 
+/** `text` is message data (shared/messages/index.ts), never a bare string: the screens translate it. */
 export class GatewayFailure extends Error {
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    readonly text: Message,
     readonly retryable: boolean,
     readonly status?: number,
     readonly param?: string,
@@ -17,7 +19,7 @@ export class GatewayFailure extends Error {
     /** The request may have reached the gateway although no answer came back (a job's fate is unknown). */
     readonly maybeReceived = false,
   ) {
-    super(message);
+    super(text.message);
     this.name = 'GatewayFailure';
   }
 
@@ -25,6 +27,7 @@ export class GatewayFailure extends Error {
     return {
       code: this.code,
       message: this.message,
+      text: this.text,
       retryable: this.retryable,
       ...(this.status !== undefined ? { status: this.status } : {}),
       ...(this.param ? { param: this.param } : {}),
@@ -36,8 +39,11 @@ export class GatewayFailure extends Error {
 const MESSAGE_CHARS = 2_000;
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
-/** Turns whatever the gateway sent with a failing status into readable text. */
-export function detailOf(body: string, contentType: string): { message?: string; param?: string } {
+/**
+ * Turns whatever the gateway sent with a failing status into readable text: the gateway's own
+ * words (a string, kept verbatim), or the host's description of a web page (a message).
+ */
+export function detailOf(body: string, contentType: string): { message?: Param; param?: string } {
   const trimmed = body.trim();
   if (!trimmed) return {};
   if (/json/i.test(contentType) || /^[{[]/.test(trimmed)) {
@@ -56,7 +62,7 @@ export function detailOf(body: string, contentType: string): { message?: string;
   }
   if (/html/i.test(contentType) || /^<(!doctype|html)/i.test(trimmed)) {
     const title = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1] ?? /<h1>([^<]*)<\/h1>/i.exec(trimmed)?.[1];
-    return { message: title ? `the server answered with a web page ("${clip(title.trim(), 80)}"), probably a proxy error` : 'the server answered with a web page instead of the gateway' };
+    return { message: title ? msg('gateway.failure.webPage', { title: clip(title.trim(), 80) }) : msg('gateway.failure.webPageNoTitle') };
   }
   return { message: clip(trimmed) };
 }
@@ -72,27 +78,30 @@ function parseRetryAfter(value: string | null, now: number): number | undefined 
 /** The failure for an HTTP status (or an envelope's code) and its body. */
 export function failureFromStatus(status: number, body: string, contentType: string, retryAfter: string | null, now = Date.now()): GatewayFailure {
   const { message: detail, param } = detailOf(body, contentType);
-  const said = detail ? ` The gateway said: ${detail}` : '';
+  // The gateway's own words go in as a parameter, verbatim, in every language.
+  const said: Param = detail ? msg('gateway.failure.said', { detail }) : '';
   const wait = parseRetryAfter(retryAfter, now);
   switch (true) {
     case status === 401 || status === 403:
-      return new GatewayFailure('unauthorized', `The gateway rejected the API key. Check the key in Settings.${said}`, false, status);
+      return new GatewayFailure('unauthorized', msg('gateway.failure.rejectedKey', { said }), false, status);
     case status === 402:
-      return new GatewayFailure('payment_required', `Your balance is too low for this — top up your account and retry.${said}`, false, status);
-    case status === 429:
-      return new GatewayFailure('rate_limited', `The gateway is busy (too many requests); try again ${wait !== undefined ? `in ${Math.ceil(wait / 1000)} s` : 'shortly'}.${said}`, true, status, undefined, wait);
+      return new GatewayFailure('payment_required', msg('gateway.failure.paymentRequired', { said }), false, status);
+    case status === 429: {
+      const when = wait !== undefined ? msg('gateway.failure.retryIn', { seconds: Math.ceil(wait / 1000) }) : msg('gateway.failure.retryShortly');
+      return new GatewayFailure('rate_limited', msg('gateway.failure.rateLimited', { when, said }), true, status, undefined, wait);
+    }
     case status === 404 || status === 410:
-      return new GatewayFailure('not_found', `Not found on the gateway.${said}`, false, status, param);
+      return new GatewayFailure('not_found', msg('gateway.failure.notFound', { said }), false, status, param);
     case status === 400 || status === 413 || status === 415 || status === 422:
-      return new GatewayFailure('invalid_request', detail ? `The gateway refused the request: ${detail}` : 'The gateway refused the request as invalid.', false, status, param);
+      return new GatewayFailure('invalid_request', detail ? msg('gateway.failure.refused', { detail }) : msg('gateway.failure.refusedInvalid'), false, status, param);
     case status === 408:
-      return new GatewayFailure('timeout', `The gateway timed out.${said}`, true, status, undefined, wait);
+      return new GatewayFailure('timeout', msg('gateway.failure.timedOut', { said }), true, status, undefined, wait);
     case status === 409:
-      return new GatewayFailure('conflict', `The gateway reported a conflict.${said}`, true, status, undefined, wait);
+      return new GatewayFailure('conflict', msg('gateway.failure.conflict', { said }), true, status, undefined, wait);
     case status >= 500:
-      return new GatewayFailure('server_error', `The gateway had a problem (${status}); this is usually temporary.${said}`, true, status, undefined, wait);
+      return new GatewayFailure('server_error', msg('gateway.failure.serverError', { status, said }), true, status, undefined, wait);
     default:
-      return new GatewayFailure('bad_response', `Unexpected answer from the gateway (${status}).${said}`, false, status);
+      return new GatewayFailure('bad_response', msg('gateway.failure.unexpected', { status, said }), false, status);
   }
 }
 
@@ -103,17 +112,17 @@ export function failureFromStatus(status: number, body: string, contentType: str
 export function failureFromUnreadable(status: number, body: string, contentType: string): GatewayFailure {
   const trimmed = body.trim();
   const page = /html/i.test(contentType) || /^<(!doctype|html)/i.test(trimmed);
-  const what = !trimmed ? 'it was empty' : page ? detailOf(trimmed, 'text/html').message : 'it was cut short, or is not JSON';
-  return new GatewayFailure('bad_response', `The gateway's answer could not be read (${what}). Is the base URL a Unified AI Generation Gateway?`, true, status, undefined, undefined, true);
+  const what = !trimmed ? msg('gateway.failure.unreadableEmpty') : page ? detailOf(trimmed, 'text/html').message! : msg('gateway.failure.unreadableCut');
+  return new GatewayFailure('bad_response', msg('gateway.failure.unreadable', { what }), true, status, undefined, undefined, true);
 }
 
 /** A network-level failure: nothing usable came back. */
 export function failureFromNetwork(err: unknown, timedOut: boolean, aborted: boolean): GatewayFailure {
-  if (aborted) return new GatewayFailure('aborted', 'Cancelled.', false);
-  if (timedOut) return new GatewayFailure('timeout', 'The gateway did not answer in time. Check the address or try again.', true, undefined, undefined, undefined, true);
+  if (aborted) return new GatewayFailure('aborted', msg('gateway.network.cancelled'), false);
+  if (timedOut) return new GatewayFailure('timeout', msg('gateway.network.noAnswerInTime'), true, undefined, undefined, undefined, true);
   const cause = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
   // Refused or unresolvable: nothing was sent. Anything else may have dropped after the request left.
   const neverSent = cause === 'ENOTFOUND' || cause === 'ECONNREFUSED' || cause === 'EAI_AGAIN';
-  const why = cause === 'ENOTFOUND' ? 'the address could not be found' : cause === 'ECONNREFUSED' ? 'nothing is listening at that address' : 'the connection failed';
-  return new GatewayFailure('unreachable', `Could not reach the gateway: ${why}. Check the base URL and your connection.`, true, undefined, undefined, undefined, !neverSent);
+  const why = msg(cause === 'ENOTFOUND' ? 'gateway.network.addressNotFound' : cause === 'ECONNREFUSED' ? 'gateway.network.nothingListening' : 'gateway.network.connectionFailed');
+  return new GatewayFailure('unreachable', msg('gateway.network.unreachable', { why }), true, undefined, undefined, undefined, !neverSent);
 }

@@ -4,6 +4,7 @@
  * of filling the host's memory. A hostile or broken gateway could otherwise crash the studio with
  * one answer, and again at every start while the job that drew it is resumed.
  */
+import { msg } from '@shared/messages/index.js';
 import { GatewayFailure } from './failure.js';
 
 const MB = 1024 * 1024;
@@ -27,8 +28,11 @@ export const megabytes = (bytes: number) => Math.round(bytes / MB);
 
 const oversized = new WeakSet<GatewayFailure>();
 
-export function tooLarge(maxBytes: number, what: string): GatewayFailure {
-  const f = new GatewayFailure('bad_response', `The gateway's ${what} was larger than the studio accepts (${megabytes(maxBytes)} MB), so it was not read.`, false);
+/** What was too large, a piece of the message (shared/messages/en/gateway.ts, `limits`). */
+export type Oversized = 'answer' | 'streamEvent' | 'resultFile';
+
+export function tooLarge(maxBytes: number, what: Oversized): GatewayFailure {
+  const f = new GatewayFailure('bad_response', msg('gateway.limits.tooLarge', { what: msg(`gateway.limits.${what}`), megabytes: megabytes(maxBytes) }), false);
   oversized.add(f);
   return f;
 }
@@ -40,7 +44,7 @@ export const isTooLarge = (f: GatewayFailure) => oversized.has(f);
  * The same answer, its body counted as it is read: past `maxBytes` the read fails with `tooLarge`
  * and the connection is closed (the source stream is cancelled).
  */
-export function boundedResponse(res: Response, maxBytes: number, what: string): Response {
+export function boundedResponse(res: Response, maxBytes: number, what: Oversized): Response {
   if (!res.body) return res;
   let seen = 0;
   const counted = res.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({

@@ -15,6 +15,7 @@
  * - a download (a result link needs no key, and gets none: `withoutKey`) follows every hop, as
  *   links to storage behind a CDN need.
  */
+import { msg, type Message } from '@shared/messages/index.js';
 
 /** The statuses fetch follows (its default `redirect: 'follow'`), and its hop limit. */
 export const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -46,8 +47,8 @@ export interface Hop {
 
 /** A redirect the host will not follow: past the hop limit, or elsewhere with the key (`elsewhere`). */
 export class RedirectRefused extends Error {
-  constructor(message: string, readonly elsewhere = false) {
-    super(message);
+  constructor(readonly text: Message, readonly elsewhere = false) {
+    super(text.message);
   }
 }
 
@@ -57,12 +58,12 @@ export class RedirectRefused extends Error {
  * another origin while the headers carry the key; a `Location` that is no URL throws a TypeError.
  */
 export function nextHop(from: Hop, status: number, location: string): Hop {
-  if (from.hops >= MAX_REDIRECTS) throw new RedirectRefused('too many redirects');
+  if (from.hops >= MAX_REDIRECTS) throw new RedirectRefused(msg('gateway.network.tooManyRedirects'));
   const url = new URL(location, from.url);
   if (url.origin !== from.url.origin && carriesKey(from.headers)) {
     // Only the origin is named: the rest of the address may hold a token of the other server's.
     const origin = url.origin === 'null' ? url.protocol : url.origin;
-    throw new RedirectRefused(`The gateway sent this request on to another address (${origin}). The studio sends your API key only to the base URL saved in Settings, so it did not follow; if the gateway has moved, save its new address as the base URL.`, true);
+    throw new RedirectRefused(msg('gateway.network.redirectedElsewhere', { origin }), true);
   }
   const toGet = status === 303 ? from.method !== 'HEAD' : (status === 301 || status === 302) && from.method === 'POST';
   const keepBody = !toGet && from.keepBody;

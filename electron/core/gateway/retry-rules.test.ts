@@ -5,6 +5,7 @@
  * otherwise); nothing else is; Retry-After is honoured in both of its forms; the backoff is
  * jittered within its bounds.
  */
+import { msg } from '@shared/messages/index.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CashBalance, ChatCompletion, ImageSubmission } from '@shared/gateway/wire.js';
@@ -194,7 +195,7 @@ describe('Retry-After', () => {
 });
 
 describe('backoff with jitter', () => {
-  const retryable = new GatewayFailure('server_error', 'x', true, 503);
+  const retryable = new GatewayFailure('server_error', msg('gateway.failure.serverError', { status: 503, said: '' }), true, 503);
 
   it('every delay lies between half and all of min(max, base · 2^attempt) (fast-check, 2,000 cases)', () => {
     fc.assert(fc.property(

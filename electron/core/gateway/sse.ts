@@ -6,6 +6,7 @@
  * the host about as much CPU as parsing them (bench/stream.ts).
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { msg } from '@shared/messages/index.js';
 import { GatewayFailure } from './failure.js';
 import { LIMITS, tooLarge } from './limits.js';
 
@@ -30,19 +31,19 @@ export async function* sseData(res: Response, signal?: AbortSignal, maxEventChar
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   try {
     for (;;) {
-      if (signal?.aborted) throw new GatewayFailure('aborted', 'Cancelled.', false);
+      if (signal?.aborted) throw new GatewayFailure('aborted', msg('gateway.network.cancelled'), false);
       let chunk: Awaited<ReturnType<typeof reader.read>>;
       try {
         chunk = await reader.read();
       } catch (err) {
-        if (signal?.aborted) throw new GatewayFailure('aborted', 'Cancelled.', false);
+        if (signal?.aborted) throw new GatewayFailure('aborted', msg('gateway.network.cancelled'), false);
         if (err instanceof GatewayFailure) throw err; // the whole reply was over its limit
-        throw new GatewayFailure('unreachable', 'The connection dropped while the reply was streaming.', true);
+        throw new GatewayFailure('unreachable', msg('gateway.network.streamDropped'), true);
       }
       if (chunk.done) break;
       // One endless line would grow the parser's buffer without bound.
       open += chunk.value.length;
-      if (open > maxEventChars) throw tooLarge(maxEventChars, 'stream event');
+      if (open > maxEventChars) throw tooLarge(maxEventChars, 'streamEvent');
       parser.feed(chunk.value);
       if (batch.length) {
         const events = batch;

@@ -6,6 +6,7 @@
 import { constants } from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
+import { msg, type Message } from '@shared/messages/index.js';
 
 export interface DiskOps {
   mkdir(path: string): Promise<void>;
@@ -119,24 +120,29 @@ export type LibraryErrorCode = 'disk_full' | 'permission_denied' | 'not_a_folder
 
 /** A failure worded for the creator; `code` lets the contract layer map it to `{ ok: false }`. */
 export class LibraryError extends Error {
-  constructor(readonly code: LibraryErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(readonly code: LibraryErrorCode, readonly text: Message, options?: { cause?: unknown }) {
+    super(text.message, options);
     this.name = 'LibraryError';
   }
 }
+
+/** A low-level error that says what went wrong in words of the catalog (explain() keeps them). */
+export const withText = (text: Message): Error & { text: Message } => Object.assign(new Error(text.message), { text });
 
 export function explain(err: unknown, root: string): LibraryError {
   if (err instanceof LibraryError) return err;
   const code = errno(err);
   if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new LibraryError('disk_full', `The disk that holds your library (${root}) is full. Free some space, then save again.`, { cause: err });
+    return new LibraryError('disk_full', msg('jobs.library.diskFull', { root }), { cause: err });
   }
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return new LibraryError('permission_denied', `Gateway Studio is not allowed to write to your library folder (${root}). Check its permissions or choose another folder in Settings.`, { cause: err });
+    return new LibraryError('permission_denied', msg('jobs.library.noPermission', { root }), { cause: err });
   }
   if (code === 'ENOTDIR') {
-    return new LibraryError('not_a_folder', `Your library location (${root}) is not a folder. Choose another folder in Settings.`, { cause: err });
+    return new LibraryError('not_a_folder', msg('jobs.library.notAFolder', { root }), { cause: err });
   }
-  const reason = err instanceof Error ? err.message : String(err);
-  return new LibraryError('io_error', `Saving to your library (${root}) failed: ${reason}`, { cause: err });
+  // Node's words, or a library check's own message (library.ts), as the reason.
+  const own = (err as { text?: Message } | null)?.text;
+  const reason = own ?? (err instanceof Error ? err.message : String(err));
+  return new LibraryError('io_error', msg('jobs.library.saveFailed', { root, reason }), { cause: err });
 }

@@ -7,6 +7,7 @@
  * `params`/`usage`/`cost` kept as JSON text, which is parsed and validated only when the item
  * is actually handed out: opening 20,000 items must not pay for 20,000 nested validations.
  */
+import { zodMessage } from '@shared/messages/index.js';
 import { z } from 'zod';
 import { LibraryId, LibraryItem, LibraryKind } from './library-item.js';
 
@@ -54,7 +55,7 @@ const ROW_CHECKS: ((v: unknown) => boolean)[] = [
  */
 export const IndexRows = z.custom<IndexRow[]>(
   (rows) => Array.isArray(rows) && rows.every((r) => Array.isArray(r) && r.length === ROW_CHECKS.length && ROW_CHECKS.every((check, i) => check(r[i]))),
-  { message: 'index rows do not match their schema' },
+  { message: zodMessage('jobs.library.indexRows') },
 );
 
 const Extra = LibraryItem.pick({ params: true, usage: true, cost: true });

@@ -2,6 +2,7 @@
  * The sidecar that sits next to every saved output (`<media file>.json`). It is the commit point of
  * a save and the source of truth the index is rebuilt from, so it is validated whenever it is read.
  */
+import { zodMessage } from '@shared/messages/index.js';
 import { z } from 'zod';
 
 export const LibraryKind = z.enum(['image', 'video', 'audio']);
@@ -17,7 +18,7 @@ export const RelativePath = z
   .min(1)
   .max(1024)
   .refine((p) => !/^[a-zA-Z]:|[\\\0]/.test(p) && p.split('/').every((s) => s !== '' && s !== '.' && s !== '..'), {
-    message: 'must be a relative path inside the library',
+    message: zodMessage('jobs.library.relativePath'),
   });
 
 /** Ids name thumbnail files, so they are restricted to characters that are safe in a file name. */

@@ -15,10 +15,11 @@ import { keepUnreadable } from '../unreadable-file.js';
 import { LibraryItem, LibraryItemMeta } from './library-item.js';
 import { LibraryIndex, type ListQuery, type ListResult } from './library-index.js';
 import { CoalescedWriter, readIndex, writeIndex } from './index-file.js';
-import { discard, errno, explain, LibraryError, nodeDisk, writeAtomic, type DiskOps } from './disk.js';
+import { discard, errno, explain, LibraryError, nodeDisk, withText, writeAtomic, type DiskOps } from './disk.js';
+import { msg } from '@shared/messages/index.js';
 import { candidateName, cleanStem, monthFolder } from './names.js';
 import { reconcile } from './scan.js';
-import { sniff, SNIFF_BYTES, type Sniffed } from './sniff.js';
+import { sniff, SNIFF_BYTES, type Sniffed } from '@media/sniff.js';
 import { makeThumbnail } from './thumbnail.js';
 import type { PosterOptions } from './poster.js';
 
@@ -141,7 +142,7 @@ export class Library {
   resolve(rel: string): string {
     const abs = path.resolve(this.root, ...rel.split('/'));
     const back = path.relative(this.root, abs);
-    if (!back || back.startsWith('..') || path.isAbsolute(back)) throw new Error(`not inside the library: ${rel}`);
+    if (!back || back.startsWith('..') || path.isAbsolute(back)) throw withText(msg('jobs.library.notInside', { path: rel }));
     return abs;
   }
 
@@ -154,10 +155,10 @@ export class Library {
     try {
       head = await this.disk.readHead(input.source, SNIFF_BYTES);
     } catch (err) {
-      if (errno(err) === 'ENOENT') throw new LibraryError('source_missing', 'The file to save is gone (it may have been cleaned up); download it again.', { cause: err });
+      if (errno(err) === 'ENOENT') throw new LibraryError('source_missing', msg('jobs.library.sourceGone'), { cause: err });
       throw explain(err, this.root);
     }
-    const type = sniff(head);
+    const type = await sniff(head);
     const { stem, ext: givenExt } = cleanStem(input.name);
     const folder = monthFolder(savedAt);
     const dir = path.join(this.root, folder);
@@ -256,7 +257,7 @@ export class Library {
       // No directory fsync here: the sidecar's atomic write syncs this same folder right after.
       return { name, copied };
     }
-    throw new Error('too many files with this name');
+    throw withText(msg('jobs.library.tooManyNames'));
   }
 
   /**

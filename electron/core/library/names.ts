@@ -3,7 +3,7 @@
  * must open on Windows, macOS and Linux alike, so the rules are the union of all three.
  */
 
-/** Longest name in characters, suffix and extension included (the brief's UI limit). */
+/** Longest name in characters, suffix and extension included (what the gallery's name field shows whole). */
 export const MAX_NAME_CHARS = 120;
 /** Most file systems cap a name at 255 bytes; CJK prompts reach that well before 120 characters. */
 const MAX_NAME_BYTES = 200;

@@ -11,8 +11,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPromptVideo } from '@sandbox/media/video-render.js';
-import { installedFfmpegPath, runFfmpegProcess, unpackedPath } from './ffmpeg-process.js';
-import { MAX_MOOV_BYTES, probeMp4 } from './mp4-probe.js';
+import { installedFfmpegPath, runFfmpegProcess, unpackedPath } from '@media/ffmpeg-process.js';
+import { MAX_MOOV_BYTES, probeMp4 } from '@media/mp4-probe.js';
 import { posterArgs, videoPoster } from './poster.js';
 
 let dir: string;

@@ -4,9 +4,9 @@
  * MOV headers are checked in the host first (mp4-probe.ts), so an absurd duration or size is
  * refused without starting a decoder; WebM has no such cheap check and relies on the time limit.
  */
-import { installedFfmpegPath, runFfmpegProcess } from './ffmpeg-process.js';
-import { probeMp4 } from './mp4-probe.js';
-import { sniff, type Sniffed } from './sniff.js';
+import { installedFfmpegPath, runFfmpegProcess } from '@media/ffmpeg-process.js';
+import { probeMp4 } from '@media/mp4-probe.js';
+import { sniff, type Sniffed } from '@media/sniff.js';
 
 export const THUMB_MAX_SIDE = 320;
 
@@ -116,7 +116,7 @@ export async function videoPoster(file: string, type: Pick<Sniffed, 'mime'>, opt
   );
   if (!result.ok) return noThumbnail(`ffmpeg ${result.reason}: ${result.detail}`);
   // Checked rather than trusted: whatever the decoder wrote is served to the renderer.
-  const out = sniff(result.stdout);
+  const out = await sniff(result.stdout);
   if (out?.mime !== 'image/jpeg' || !out.width || !out.height || Math.max(out.width, out.height) > THUMB_MAX_SIDE) {
     return noThumbnail('ffmpeg wrote no usable poster');
   }

@@ -6,7 +6,7 @@
  * threads: the host's event loop only waits for the result. Videos get a poster frame from a
  * native ffmpeg process (poster.ts). Both read the file by its path; it is never loaded here.
  */
-import type { Sniffed } from './sniff.js';
+import type { Sniffed } from '@media/sniff.js';
 import { noThumbnail, THUMB_MAX_SIDE, videoPoster, type PosterOptions, type ThumbnailResult } from './poster.js';
 
 export type { Thumbnail, ThumbnailResult } from './poster.js';

@@ -11,7 +11,8 @@ import { ATTACHMENT_PREFIX, type AttachmentView } from '@shared/contract/media.j
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import { coreError } from '../errors.js';
-import { sniff } from '../library/sniff.js';
+import { msg } from '@shared/messages/index.js';
+import { sniff } from '@media/sniff.js';
 
 const Stored = z.array(z.object({ id: z.string(), name: z.string(), mime: z.string(), bytes: z.number(), width: z.number().optional(), height: z.number().optional(), addedAt: z.number() }));
 type Stored = z.infer<typeof Stored>[number];
@@ -43,10 +44,10 @@ export class AttachmentStore {
     writeFileAtomic(this.indexFile, JSON.stringify([...this.items.values()]));
   }
 
-  add(name: string, data: Uint8Array): AttachmentView {
+  async add(name: string, data: Uint8Array): Promise<AttachmentView> {
     const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    const type = sniff(bytes);
-    if (!type || type.kind !== 'image') throw coreError('invalid_input', `"${name}" is not an image the studio can read.`, 'data');
+    const type = await sniff(bytes);
+    if (!type || type.kind !== 'image') throw coreError('invalid_input', msg('jobs.attachments.notAnImage', { name }), 'data');
     const item: Stored = { id: randomUUID(), name: name || 'image', mime: type.mime, bytes: bytes.length, width: type.width, height: type.height, addedAt: this.now() };
     writeFileSync(this.path(item.id), bytes);
     this.items.set(item.id, item);
@@ -62,15 +63,15 @@ export class AttachmentStore {
 
   get(id: string): { view: AttachmentView; data: Buffer } {
     const item = this.items.get(id);
-    if (!item || !existsSync(this.path(id))) throw coreError('not_found', 'An attached image is gone; attach it again.', 'attachments');
+    if (!item || !existsSync(this.path(id))) throw coreError('not_found', msg('jobs.attachments.gone'), 'attachments');
     return { view: view(item), data: readFileSync(this.path(id)) };
   }
 
   /** A reference image for the gateway: checked like the gateway would (jpeg or png, ≤ 10 MB). */
   dataUri(id: string, param: string): string {
     const { view: v, data } = this.get(id);
-    if (!['image/png', 'image/jpeg'].includes(v.mime)) throw coreError('invalid_input', `"${v.name}" is ${v.mime.replace('image/', '').toUpperCase()}; reference images must be JPEG or PNG.`, param);
-    if (data.length > REFERENCE_IMAGE_MAX_BYTES) throw coreError('invalid_input', `"${v.name}" is ${(data.length / MB).toFixed(1)} MB; each reference image may be at most 10 MB.`, param);
+    if (!['image/png', 'image/jpeg'].includes(v.mime)) throw coreError('invalid_input', msg('jobs.attachments.wrongFormat', { name: v.name, format: v.mime.replace('image/', '').toUpperCase() }), param);
+    if (data.length > REFERENCE_IMAGE_MAX_BYTES) throw coreError('invalid_input', msg('jobs.attachments.tooLarge', { name: v.name, size: (data.length / MB).toFixed(1) }), param);
     return `data:${v.mime};base64,${data.toString('base64')}`;
   }
 

@@ -7,13 +7,14 @@ import { open, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { msg, type Message } from '@shared/messages/index.js';
 import { pipeline } from 'node:stream/promises';
 import type { NativeImageInput, NativeImageResult, SpeechInput } from '@shared/contract/media.js';
 import { NativeResponse } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { detailOf, GatewayFailure } from '../gateway/failure.js';
 import type { Library } from '../library/library.js';
-import { sniff, SNIFF_BYTES } from '../library/sniff.js';
+import { sniff, SNIFF_BYTES } from '@media/sniff.js';
 import type { LibraryItem } from '../library/library-item.js';
 import type { AttachmentStore } from './attachments.js';
 import { LIMITS } from '../gateway/limits.js';
@@ -29,11 +30,11 @@ export interface GeneratorDeps {
   maxAudioBytes?: number;
 }
 
-const FINISH_NOTICES: Record<string, string> = {
-  MAX_TOKENS: 'The model reached its output limit before it finished.',
-  SAFETY: 'The model stopped for safety reasons; try rewording the prompt.',
-  RECITATION: 'The model stopped because the answer repeated existing content too closely.',
-  OTHER: 'The model stopped for an unspecified reason; try again.',
+const FINISH_NOTICES: Record<string, () => Message> = {
+  MAX_TOKENS: () => msg('jobs.native.outputLimit'),
+  SAFETY: () => msg('jobs.native.safety'),
+  RECITATION: () => msg('jobs.native.recitation'),
+  OTHER: () => msg('jobs.native.otherStop'),
 };
 
 const scratch = (d: GeneratorDeps, ext: string) => {
@@ -77,8 +78,8 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
       }));
     }
   }
-  const notice = FINISH_NOTICES[finishReason]
-    ?? (!input.textOnly && items.length === 0 ? 'The model answered without an image; try rephrasing the prompt.' : undefined);
+  const notice = FINISH_NOTICES[finishReason]?.()
+    ?? (!input.textOnly && items.length === 0 ? msg('jobs.native.noImage') : undefined);
   const u = res.usageMetadata;
   return {
     items, finishReason, notice,
@@ -98,7 +99,7 @@ export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Pr
   } catch (err) {
     await rm(file, { force: true });
     if (err instanceof GatewayFailure) throw err; // over the size limit
-    throw new GatewayFailure('unreachable', 'The connection dropped while the audio was arriving.', true);
+    throw new GatewayFailure('unreachable', msg('gateway.network.audioDropped'), true);
   }
   await requireAudio(file, res);
   const item = await d.library.add({
@@ -125,8 +126,9 @@ async function requireAudio(file: string, res: Response): Promise<void> {
   } finally {
     await handle.close();
   }
-  if (sniff(head)?.kind === 'audio') return;
+  if ((await sniff(head))?.kind === 'audio') return;
   await rm(file, { force: true });
   const said = detailOf(head.toString('utf8'), res.headers.get('content-type') ?? '').message;
-  throw new GatewayFailure('bad_response', `The gateway answered without audio${said ? `: ${said}` : ' (the answer was empty or not a sound file)'}. Is the base URL a Unified AI Generation Gateway?`, false, res.status);
+  const detail = said ? msg('gateway.failure.noAudioSaid', { detail: said }) : msg('gateway.failure.noAudioEmpty');
+  throw new GatewayFailure('bad_response', msg('gateway.failure.noAudio', { detail }), false, res.status);
 }

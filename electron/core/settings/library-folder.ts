@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { coreError } from '../errors.js';
+import { msg, type Message } from '@shared/messages/index.js';
 
 export interface FolderContext {
   platform: NodeJS.Platform;
@@ -59,17 +60,17 @@ export function assertLibraryFolder(dir: string, ctx: FolderContext): void {
   };
   const within = (inner: string, outer: string) => same(inner, outer) || below(inner, outer);
 
-  if (same(folder, p.parse(folder).root)) refuse(`${folder} is the top of a drive; choose or create a folder inside it for the library.`);
+  if (same(folder, p.parse(folder).root)) refuse(msg('app.settings.driveTop', { folder }));
   const home = real(ctx.home);
-  if (same(folder, home)) refuse(`${folder} is your home folder; choose or create a folder inside it for the library.`);
-  if (below(home, folder)) refuse(`${folder} holds your home folder; choose a folder inside your home folder for the library.`);
+  if (same(folder, home)) refuse(msg('app.settings.homeFolder', { folder }));
+  if (below(home, folder)) refuse(msg('app.settings.holdsHome', { folder }));
   const dataDir = real(ctx.dataDir);
-  if (within(dataDir, folder)) refuse(`${folder} holds the studio's own data (its settings and keys); choose another folder for the library.`);
+  if (within(dataDir, folder)) refuse(msg('app.settings.holdsData', { folder }));
 
   const os = ctx.platform === 'win32' ? windowsSystem(ctx.env ?? process.env) : { system: POSIX_SYSTEM, shared: POSIX_SHARED };
   // The home folder's own system parts: macOS keeps keychains and app data in ~/Library, Windows in AppData.
   const homeSystem = ctx.platform === 'darwin' ? ['Library'] : ctx.platform === 'win32' ? ['AppData'] : [];
-  const system = (at: string) => refuse(`${at} is a system folder; choose a folder of your own for the library.`);
+  const system = (at: string) => refuse(msg('app.settings.systemFolder', { folder: at }));
   if (homeSystem.some((name) => within(folder, real(p.join(home, name))))) system(folder);
   // A home or temporary folder may itself sit in a system tree (/var/home on Fedora Atomic,
   // /private/var/folders on macOS); what is inside it is the creator's.
@@ -79,8 +80,8 @@ export function assertLibraryFolder(dir: string, ctx: FolderContext): void {
   if (os.system.some((s) => within(folder, real(s)) || within(folder, p.resolve(s)))) system(folder);
 }
 
-function refuse(message: string): never {
-  throw coreError('invalid_input', message, 'libraryDir');
+function refuse(text: Message): never {
+  throw coreError('invalid_input', text, 'libraryDir');
 }
 
 /** The real path of the nearest existing ancestor, with the rest of `abs` after it. */

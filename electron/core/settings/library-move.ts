@@ -6,6 +6,7 @@
  */
 import { homedir } from 'node:os';
 import { coreError } from '../errors.js';
+import { msg } from '@shared/messages/index.js';
 import type { CorePorts, LibraryMoveRequest } from '../ports.js';
 import { assertLibraryFolder } from './library-folder.js';
 
@@ -24,14 +25,14 @@ export async function approveLibraryMove(request: LibraryMoveRequest, deps: Move
     case 'confirmed':
       return;
     case 'code-required':
-      throw coreError('confirmation_required', `To move the library to ${request.to}, enter the code printed in the terminal where the studio runs.`, 'libraryDir');
+      throw coreError('confirmation_required', msg('app.settings.moveNeedsCode', { to: request.to }), 'libraryDir');
     case 'code-wrong':
-      throw coreError('confirmation_required', 'That is not the code printed in the terminal for this folder. Check it and try again.', 'confirmCode');
+      throw coreError('confirmation_required', msg('app.settings.moveCodeWrong'), 'confirmCode');
     case 'code-expired':
-      throw coreError('confirmation_required', 'That code has expired. A new one is printed in the terminal where the studio runs.', 'confirmCode');
+      throw coreError('confirmation_required', msg('app.settings.moveCodeExpired'), 'confirmCode');
     case 'too-many-tries':
-      throw coreError('rate_limited', 'Too many wrong codes. Wait a few minutes, then save the folder again for a new code.', 'confirmCode');
+      throw coreError('rate_limited', msg('app.settings.moveTooManyTries'), 'confirmCode');
     default:
-      throw coreError('aborted', 'The library was not moved: the move was not confirmed.', 'libraryDir');
+      throw coreError('aborted', msg('app.settings.moveDeclined'), 'libraryDir');
   }
 }

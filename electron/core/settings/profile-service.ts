@@ -10,12 +10,16 @@ import {
 import { CashBalance, TokenBalance } from '@shared/gateway/wire.js';
 import { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
-import { coreError } from '../errors.js';
+import { coreError, textOf } from '../errors.js';
+import { msg, type Message } from '@shared/messages/index.js';
 import type { SecretsPort } from '../ports.js';
 import type { SettingsStore } from './settings-store.js';
 
 /** The embedded sandbox's funded key: internal, never shown. */
 export const SANDBOX_KEY = 'sk-sandbox';
+
+/** A test's verdict: what to show (translated where shown) and its English. */
+const said = (text: Message) => ({ message: text.message, text });
 
 export interface Connection {
   profileId: string;
@@ -36,7 +40,7 @@ export class ProfileService {
       return { id, name: 'Offline sandbox', kind: 'sandbox', baseUrl: this.sandboxUrl, hasKey: true };
     }
     const p = this.store.get().profiles.find((x) => x.id === id);
-    if (!p) throw coreError('not_found', 'That profile no longer exists.');
+    if (!p) throw coreError('not_found', msg('app.profiles.gone'));
     const key = this.secrets.get(id);
     // A key this shell cannot open (the desktop's keychain) still counts as saved, without a tail:
     // the profile is not "missing a key", and using it says where the key can be used.
@@ -63,10 +67,10 @@ export class ProfileService {
   }
 
   save(input: SaveProfileInput): ProfileView {
-    if (input.id === SANDBOX_PROFILE_ID) throw coreError('invalid_input', 'The offline sandbox profile cannot be edited.', 'id');
-    if (input.id && !this.store.get().profiles.some((p) => p.id === input.id)) throw coreError('not_found', 'That profile no longer exists.');
+    if (input.id === SANDBOX_PROFILE_ID) throw coreError('invalid_input', msg('app.profiles.sandboxNotEditable'), 'id');
+    if (input.id && !this.store.get().profiles.some((p) => p.id === input.id)) throw coreError('not_found', msg('app.profiles.gone'));
     if (input.apiKey && this.secrets.backend() === 'plaintext' && !this.store.get().allowPlaintextKeys) {
-      throw coreError('consent_required', 'This system offers no encrypted key storage, so the key would be stored unencrypted. Allow that in Settings to save it.', 'apiKey');
+      throw coreError('consent_required', msg('app.profiles.plaintextConsent'), 'apiKey');
     }
     const id = input.id ?? randomUUID();
     const baseUrl = input.baseUrl.replace(/\/+$/, '');
@@ -85,7 +89,7 @@ export class ProfileService {
   }
 
   remove(id: string): ProfilesView {
-    if (id === SANDBOX_PROFILE_ID) throw coreError('invalid_input', 'The offline sandbox profile cannot be removed.', 'id');
+    if (id === SANDBOX_PROFILE_ID) throw coreError('invalid_input', msg('app.profiles.sandboxNotRemovable'), 'id');
     this.view(id);
     this.store.update((d) => {
       d.profiles = d.profiles.filter((p) => p.id !== id);
@@ -106,7 +110,7 @@ export class ProfileService {
   }
 
   clearKey(id: string): ProfileView {
-    if (id === SANDBOX_PROFILE_ID) throw coreError('invalid_input', 'The offline sandbox uses a built-in key.', 'id');
+    if (id === SANDBOX_PROFILE_ID) throw coreError('invalid_input', msg('app.profiles.sandboxBuiltInKey'), 'id');
     this.view(id);
     this.secrets.delete(id);
     this.emit(this.list());
@@ -119,9 +123,9 @@ export class ProfileService {
     const p = this.view(id);
     const key = this.secrets.get(id);
     if (!key && this.secrets.heldElsewhere?.(id)) {
-      throw coreError('unauthorized', `The key of the profile "${p.name}" was saved by the desktop app, in the system keychain. Open the desktop app to use it, or enter the key again here.`);
+      throw coreError('unauthorized', msg('app.profiles.keyInDesktopKeychain', { name: p.name }));
     }
-    if (!key) throw coreError('unauthorized', `The profile "${p.name}" has no API key yet. Add one in Settings.`);
+    if (!key) throw coreError('unauthorized', msg('app.profiles.noKeyYet', { name: p.name }));
     return { profileId: id, client: this.makeClient(p.baseUrl, key) };
   }
 
@@ -131,7 +135,8 @@ export class ProfileService {
     try {
       client = this.connect(id).client;
     } catch (err) {
-      return { outcome: 'rejected_key', message: (err as Error).message };
+      const text = textOf(err);
+      return { outcome: 'rejected_key', message: text.message, text };
     }
     try {
       const [tokens, cash] = await Promise.all([
@@ -141,17 +146,17 @@ export class ProfileService {
       const empty = tokens.token_balance <= 0 && cash.balance + cash.credit_balance <= 0;
       return {
         outcome: empty ? 'balance_problem' : 'ok',
-        message: empty ? 'Connected, but the account has no balance left: top up before generating.' : 'Connected: the key works.',
+        ...said(msg(empty ? 'app.profiles.connectedNoBalance' : 'app.profiles.connected')),
         tokenBalance: tokens.token_balance,
         cashBalance: cash.balance,
         currency: cash.currency,
       };
     } catch (err) {
-      const f = err instanceof GatewayFailure ? err : coreError('internal', (err as Error).message);
+      const f = err instanceof GatewayFailure ? err : coreError('internal', textOf(err));
       const outcome = f.code === 'unauthorized' ? 'rejected_key'
         : f.code === 'unreachable' || f.code === 'timeout' ? 'unreachable'
           : f.code === 'payment_required' ? 'balance_problem' : 'error';
-      return { outcome, message: f.message };
+      return { outcome, ...said(f.text) };
     }
   }
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Language, MediaLimits, Theme } from '@shared/contract/settings.js';
 import { SANDBOX_PROFILE_ID } from '@shared/contract/profiles.js';
 import { dataWriteError } from '../errors.js';
+import { msg } from '@shared/messages/index.js';
 import type { SettingsPort } from '../ports.js';
 import { readDataFile } from '../unreadable-file.js';
 
@@ -98,12 +99,12 @@ export class SettingsStore {
     const draft = structuredClone(this.value);
     change(draft);
     const doc = StoredSettings.parse(draft);
-    if (this.blocked !== undefined) throw dataWriteError('Your settings', this.blocked);
+    if (this.blocked !== undefined) throw dataWriteError(msg('jobs.dataWrite.settings'), this.blocked);
     try {
       this.port.write(doc);
     } catch (err) {
       this.log(`Settings could not be written: ${(err as Error).message}`);
-      throw dataWriteError('Your settings', err);
+      throw dataWriteError(msg('jobs.dataWrite.settings'), err);
     }
     this.value = draft;
     return draft;

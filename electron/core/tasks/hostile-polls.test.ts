@@ -4,6 +4,7 @@
  * Now the answer is cut off at the JSON limit, the job says why, keeps being checked, and ends
  * saved once the gateway answers properly (docs/robust-host.md, "Limits").
  */
+import { englishText } from '@shared/messages/index.js';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,7 @@ describe('oversized answers to a task query', () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'studio-hostile-poll-'));
       suite.cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const errors = new Set<string>();
-      const jobs = await startJobs({ dataDir, gatewayUrl: suite.sandbox.url, indexDelayMs: 0, onChange: (j: JobRecord) => j.error && errors.add(j.error) });
+      const jobs = await startJobs({ dataDir, gatewayUrl: suite.sandbox.url, indexDelayMs: 0, onChange: (j: JobRecord) => j.error && errors.add(englishText(j.error)) });
       suite.cleanups.push(jobs.close);
       expect((await admin('faults/answer', { kind, bytes: 300 * 1024 * 1024, match: '/v1/tasks/', count: 2 })).ok).toBe(true);
       const rss = process.memoryUsage().rss;

@@ -3,6 +3,7 @@
  * the disk is full, while it downloads or as it goes into the library, ends with the job saying so
  * in words; nothing half-written is left, and "check again" saves it once there is room.
  */
+import { englishText } from '@shared/messages/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -42,7 +43,7 @@ describe('a full disk while a result is saved', () => {
     const part = join(t.dir, 'downloads', `${job.id}-0.part`);
     symlinkSync('/dev/full', part);
     const stuck = await t.until(job.id, t.failed);
-    expect(stuck.error).toBe('The disk is full: free some space, then retry the download.');
+    expect(englishText(stuck.error)).toBe('The disk is full: free some space, then retry the download.');
     expect(() => lstatSync(part)).toThrow(/ENOENT/);
     expect(existsSync('/dev/full')).toBe(true);
     expect(t.files()).toEqual([]);
@@ -64,7 +65,7 @@ describe('a full disk while a result is saved', () => {
     });
     const job = await submit(t, 'no room in the library');
     const stuck = await t.until(job.id, t.failed);
-    expect(stuck.error).toBe(`The disk that holds your library (${t.library.root}) is full. Free some space, then save again.`);
+    expect(englishText(stuck.error)).toBe(`The disk that holds your library (${t.library.root}) is full. Free some space, then save again.`);
     expect(readdirSync(t.library.root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())).toEqual([]);
     expect(t.files()).toEqual([]);
     // The whole download waits outside the library for the next try.

@@ -3,6 +3,7 @@
  * the gateway said. Records are zod-validated when read back from disk.
  */
 import { z } from 'zod';
+import { TextData } from '@shared/messages/index.js';
 import { LINK_TTL_SECONDS } from '@shared/gateway/catalog.js';
 
 export const JOB_STATES = [
@@ -31,7 +32,8 @@ export const DownloadRecord = z.object({
   /** ETag or Last-Modified of the partial file, for If-Range. */
   validator: z.string().optional(),
   libraryId: z.string().optional(),
-  error: z.string().optional(),
+  /** Message data; a plain English string in a jobs.json written before messages were data. */
+  error: TextData.optional(),
   /**
    * How many times in a row the studio stopped uncleanly (killed, crashed, hung and killed) while
    * saving this file: at two it is set aside instead of tried again at every start.
@@ -53,7 +55,8 @@ export const JobRecord = z.object({
   rawStatus: z.string().optional(),
   progress: z.number().optional(),
   actualPrompt: z.string().optional(),
-  error: z.string().optional(),
+  /** Message data; a plain English string in a jobs.json written before messages were data. */
+  error: TextData.optional(),
   createdAt: z.number(),
   submittedAt: z.number().optional(),
   updatedAt: z.number(),

@@ -4,6 +4,7 @@
  * result the studio knew of ends in the library once. The kill is real: a child process that
  * SIGKILLs itself at that moment (test/die-during.ts), with nothing flushed on its way out.
  */
+import { englishText } from '@shared/messages/index.js';
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -49,7 +50,7 @@ describe('killed and started again', () => {
     const [job] = s.store.all();
     expect(job).toMatchObject({ prompt, state: 'unknown' });
     expect(job.remoteId).toBeUndefined();
-    expect(job.error).toMatch(/may or may not have reached the gateway\. It was not resubmitted/);
+    expect(englishText(job.error)).toMatch(/may or may not have reached the gateway\. It was not resubmitted/);
     // Another job runs to its end after the restart: by then any resubmission would have shown.
     const next = await s.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'after the restart', resolution: '1K' } });
     await s.until(next.id, ['saved']);

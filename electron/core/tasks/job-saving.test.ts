@@ -4,6 +4,7 @@
  * Cancel and Remove in the middle of a save, a host that keeps dying on one file, and a start
  * that must not touch the last run's work before the window is up (docs/robust-host.md).
  */
+import { englishText } from '@shared/messages/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,7 +66,7 @@ describe('nothing paid for is stranded', () => {
     const job = await s.image('too large to keep');
     const ended = await s.until(job.id, ['attention', 'saved']);
     expect(ended.state).toBe('attention');
-    expect(ended.error).toBe("The gateway's result file was larger than the studio accepts (0 MB), so it was not read.");
+    expect(englishText(ended.error)).toBe("The gateway's result file was larger than the studio accepts (0 MB), so it was not read.");
     expect(s.parts()).toEqual([]);
   });
 
@@ -77,7 +78,7 @@ describe('nothing paid for is stranded', () => {
     while (!((s.store.get(job.id)!.downloads[0]?.received ?? 0) > 0)) await new Promise((r) => setTimeout(r, 10));
     s.service.cancel(job.id);
     const cancelled = await s.until(job.id, ['cancelled']);
-    expect(cancelled.error).toMatch(/Saving stopped; nothing partial was kept/);
+    expect(englishText(cancelled.error)).toMatch(/Saving stopped; nothing partial was kept/);
     expect(s.parts()).toEqual([]);
     s.service.checkAgain(job.id);
     expect((await s.until(job.id, ['saved', 'attention'])).state).toBe('saved');
@@ -162,7 +163,7 @@ describe('a start that cannot freeze or crash-loop', () => {
     const s = await studio({ dataDir });
     const set = s.store.get(job.id)!;
     expect(set.state).toBe('attention');
-    expect(set.error).toBe('The studio stopped twice while saving this file, so it was set aside instead of tried again at every start. Use "Retry save" to try once more.');
+    expect(englishText(set.error)).toBe('The studio stopped twice while saving this file, so it was set aside instead of tried again at every start. Use "Retry save" to try once more.');
     expect(set.downloads[0].state).toBe('failed');
     // The creator may still try once more, deliberately.
     s.service.checkAgain(job.id);

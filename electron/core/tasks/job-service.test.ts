@@ -1,3 +1,4 @@
+import { englishText } from '@shared/messages/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -6,7 +7,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
 import { startSandbox, type Sandbox } from '@sandbox/server.js';
-import { inspectMp4 } from '@sandbox/media/mp4-inspect.js';
+import { inspectMp4 } from '@media/mp4-inspect.js';
 import { GatewayClient } from '../gateway/client.js';
 import type { Cadence } from './cadence.js';
 import type { JobRecord } from './job-record.js';
@@ -102,7 +103,7 @@ describe('the job pipeline against the sandbox', () => {
     await admin(t.sandbox, 'faults/task', { message: 'Prompt refused by the model' });
     const job = await t.service.submit({ route: 'video', request: { model: 'modelg3', prompt: 'x' } });
     const done = await t.until(job.id, ['failed']);
-    expect(done.error).toBe('The gateway says: Prompt refused by the model');
+    expect(englishText(done.error)).toBe('The gateway says: Prompt refused by the model');
   });
 
   it('ends "expired" with a clear message when the links die before the files are saved', async () => {
@@ -114,7 +115,7 @@ describe('the job pipeline against the sandbox', () => {
     const job = await t.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'too late', resolution: '1K' } });
     const done = await t.until(job.id, ['expired', 'saved']);
     expect(done.state).toBe('expired');
-    expect(done.error).toMatch(/expired before the files could be saved/);
+    expect(englishText(done.error)).toMatch(/expired before the files could be saved/);
     expect(t.library.files()).toEqual([]);
   });
 
@@ -135,7 +136,7 @@ describe('the job pipeline against the sandbox', () => {
     await expect(slow.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'lost' } })).rejects.toMatchObject({ code: 'timeout' });
     const [job] = t.store.all();
     expect(job.state).toBe('unknown');
-    expect(job.error).toMatch(/not resubmitted/);
+    expect(englishText(job.error)).toMatch(/not resubmitted/);
     await admin(t.sandbox, 'faults/reset', {});
   });
 
@@ -146,7 +147,7 @@ describe('the job pipeline against the sandbox', () => {
     const before = Date.now();
     const done = await t.until(job.id, ['saved']);
     expect(Date.now() - before).toBeGreaterThanOrEqual(1_000);
-    expect(t.changes.some((c) => c.id === job.id && /busy/.test(c.error ?? ''))).toBe(true);
+    expect(t.changes.some((c) => c.id === job.id && /busy/.test(englishText(c.error)))).toBe(true);
     expect(done.state).toBe('saved');
   });
 
@@ -157,7 +158,7 @@ describe('the job pipeline against the sandbox', () => {
     const t = await setup({ sandbox, cadence: tight });
     const job = await t.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'slowly', resolution: '1K' } });
     const timedOut = await t.until(job.id, ['timed_out']);
-    expect(timedOut.error).toMatch(/Check again/);
+    expect(englishText(timedOut.error)).toMatch(/Check again/);
     const loose = new JobService({
       store: t.store, library: t.library, downloadsDir: join(t.dir, 'downloads'),
       clientFor: (key) => new GatewayClient({ baseUrl: sandbox.url, apiKey: key }),

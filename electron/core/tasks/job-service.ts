@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { ImageSubmission, MultipartVideoSubmission, VideoSubmission } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
-import { coreError } from '../errors.js';
+import { coreError, textOf } from '../errors.js';
+import { msg } from '@shared/messages/index.js';
 import type { Cadence } from './cadence.js';
 import { ACTIVE_STATES, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
@@ -72,7 +73,7 @@ export class JobService {
     for (const job of d.store.all()) {
       if (job.state === 'submitting') {
         // The studio stopped while the POST was under way: its fate is unknown.
-        Object.assign(job, { state: 'unknown', error: 'The studio closed while this job was being submitted; it may or may not have reached the gateway. It was not resubmitted.' });
+        Object.assign(job, { state: 'unknown', error: msg('jobs.task.closedWhileSubmitting') });
         changed = true;
       }
       if (ResultSaver.countInterrupted(job)) changed = true;
@@ -119,7 +120,7 @@ export class JobService {
     try {
       this.d.store.put(job, true);
     } catch (err) {
-      if (err instanceof GatewayFailure) throw new GatewayFailure(err.code, `${err.message} The job was not sent.`, err.retryable);
+      if (err instanceof GatewayFailure) throw new GatewayFailure(err.code, msg('jobs.task.notSent', { message: err.text }), err.retryable);
       throw err;
     }
     this.d.onChange(job);
@@ -130,9 +131,9 @@ export class JobService {
       else if (prepared.kind === 'image') taskIds = (await client.json(call, ImageSubmission)).map((t) => t.task_id);
       else taskIds = [(await client.json(call, VideoSubmission)).task_id];
     } catch (err) {
-      const f = err instanceof GatewayFailure ? err : coreError('internal', (err as Error).message);
+      const f = err instanceof GatewayFailure ? err : coreError('internal', textOf(err));
       if (f.maybeReceived) {
-        this.update(job, { state: 'unknown', error: `${f.message} The gateway may still have received this job, so it was not resubmitted: check its task list, or retry deliberately.` }, true);
+        this.update(job, { state: 'unknown', error: msg('jobs.task.mayHaveReached', { message: f.text }) }, true);
         throw f;
       }
       // Refused for sure (validation, 402, a server error answer): nothing to track.
@@ -149,13 +150,13 @@ export class JobService {
 
   cancel(id: string): JobRecord {
     const job = this.require(id);
-    if (!ACTIVE_STATES.includes(job.state) && job.state !== 'timed_out') throw coreError('conflict', 'This job has already ended.');
+    if (!ACTIVE_STATES.includes(job.state) && job.state !== 'timed_out') throw coreError('conflict', msg('jobs.task.alreadyEnded'));
     if (job.state === 'completed') {
       // Saving: a save under way ends itself as cancelled, its partial file removed.
       if (this.saver.cancel(id)) return job;
       return this.update(job, { state: 'cancelled', error: SAVING_STOPPED }, true);
     }
-    return this.update(job, { state: 'cancelled', error: 'Stopped tracking: the gateway may still finish it.' });
+    return this.update(job, { state: 'cancelled', error: msg('jobs.task.stoppedTracking') });
   }
 
   /** Resumes polling, or saves the files again (asking the gateway for fresh links first). */
@@ -173,7 +174,7 @@ export class JobService {
       this.saver.add(id, refresh);
       return job;
     }
-    if (!job.remoteId || !['timed_out', 'running', 'queued', 'cancelled'].includes(job.state)) throw coreError('conflict', 'There is nothing to check for this job.');
+    if (!job.remoteId || !['timed_out', 'running', 'queued', 'cancelled'].includes(job.state)) throw coreError('conflict', msg('jobs.task.nothingToCheck'));
     this.update(job, { state: 'running', error: undefined, errorStreak: 0 });
     this.poller.track(job, this.d.now());
     return job;
@@ -193,7 +194,7 @@ export class JobService {
   remove(id: string): boolean {
     const job = this.d.store.get(id);
     if (!job) return false;
-    if (job.state === 'submitting') throw coreError('conflict', 'This job is being submitted; wait for the gateway to answer first.');
+    if (job.state === 'submitting') throw coreError('conflict', msg('jobs.task.beingSubmitted'));
     this.saver.cancel(id);
     this.d.store.delete(id);
     for (const i of job.downloads.keys()) rmSync(join(this.d.downloadsDir, `${id}-${i}.part`), { force: true });
@@ -213,7 +214,7 @@ export class JobService {
 
   private require(id: string): JobRecord {
     const job = this.d.store.get(id);
-    if (!job) throw coreError('not_found', 'That job is no longer in the list.');
+    if (!job) throw coreError('not_found', msg('jobs.task.gone'));
     return job;
   }
 }

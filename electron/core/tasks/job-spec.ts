@@ -2,6 +2,7 @@
  * What a creator submits, checked against the catalog's rules before any money is spent, and
  * turned into the gateway request of its route (spec 4.6, 4.7, 4.8).
  */
+import { msg } from '@shared/messages/index.js';
 import { z } from 'zod';
 import {
   check, GENERATIONS_VIDEO_MODELS, IMAGE_MODELS, imageRequestSchema, MultipartVideoRequest, videoRequestSchema,
@@ -27,8 +28,13 @@ export interface PreparedJob {
   call: CallSpec;
 }
 
+function modelProblem(models: string[]): Problem {
+  const text = msg('jobs.task.modelOneOf', { models: models.join(', ') });
+  return { param: 'model', message: text.message, text };
+}
+
 function refuse(problems: Problem[]): never {
-  throw coreError('invalid_input', problems[0].message, problems[0].param);
+  throw coreError('invalid_input', problems[0].text, problems[0].param);
 }
 
 export function prepareJob(spec: JobSpec): PreparedJob {
@@ -36,13 +42,13 @@ export function prepareJob(spec: JobSpec): PreparedJob {
   const model = typeof spec.request.model === 'string' ? spec.request.model : '';
   if (spec.route === 'image') {
     const m = IMAGE_MODELS[model];
-    if (!m) refuse([{ param: 'model', message: `'model' must be one of ${Object.keys(IMAGE_MODELS).join(', ')}` }]);
+    if (!m) refuse([modelProblem(Object.keys(IMAGE_MODELS))]);
     const r = check(imageRequestSchema(m), spec.request);
     if (!r.ok) refuse(r.problems);
     return { route: 'generic', kind: 'image', model, prompt: r.value.prompt, params: r.value, call: { method: 'POST', path: '/v1/images/generations', json: r.value } };
   }
   if (spec.route === 'video') {
-    if (!GENERATIONS_VIDEO_MODELS[model]) refuse([{ param: 'model', message: `'model' must be one of ${Object.keys(GENERATIONS_VIDEO_MODELS).join(', ')}` }]);
+    if (!GENERATIONS_VIDEO_MODELS[model]) refuse([modelProblem(Object.keys(GENERATIONS_VIDEO_MODELS))]);
     const r = check(videoRequestSchema(model), spec.request);
     if (!r.ok) refuse(r.problems);
     return { route: 'generic', kind: 'video', model, prompt: r.value.prompt, params: r.value, call: { method: 'POST', path: '/v1/videos/generations', json: r.value } };

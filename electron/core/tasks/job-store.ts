@@ -8,6 +8,7 @@
 import { basename, dirname } from 'node:path';
 import { removeStaleTemps, writeFileAtomic } from '../atomic-file.js';
 import { dataWriteError } from '../errors.js';
+import { msg } from '@shared/messages/index.js';
 import { keepUnreadable, readDataFile } from '../unreadable-file.js';
 import { z } from 'zod';
 import { JobRecord } from './job-record.js';
@@ -108,7 +109,7 @@ export class JobStore {
       if (this.blocked !== undefined) throw this.blocked;
       writeFileAtomic(this.file, JSON.stringify({ version: 1, jobs: this.all() }));
     } catch (err) {
-      throw dataWriteError('The task list', err, dirname(this.file));
+      throw dataWriteError(msg('jobs.dataWrite.taskList'), err, dirname(this.file));
     }
   }
 

@@ -3,6 +3,8 @@
  * earliest due check, a bounded number of requests in flight, both query routes, and no work at all
  * while nothing is due.
  */
+import { textOf } from '../errors.js';
+import { msg } from '@shared/messages/index.js';
 import { z } from 'zod';
 import { GenericTask, MultipartVideoTask } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
@@ -139,7 +141,7 @@ export class Poller {
       if (!this.polled(job)) continue; // cancelled, or checked again meanwhile
       if (job.deadlineAt !== undefined && now >= job.deadlineAt) {
         job.state = 'timed_out';
-        job.error = `No result after ${Math.round(this.d.cadence[job.kind].maxWaitMs / 60_000)} minutes of waiting. Use "Check again" to keep waiting.`;
+        job.error = msg('jobs.task.noResultAfter', { minutes: Math.round(this.d.cadence[job.kind].maxWaitMs / 60_000) });
         this.save(job);
         continue;
       }
@@ -199,19 +201,20 @@ export class Poller {
       this.apply(job, raw, client.mask);
       job.errorStreak = 0;
     } catch (err) {
-      const f = err instanceof GatewayFailure ? err : new GatewayFailure('internal', (err as Error).message, true);
+      const f = err instanceof GatewayFailure ? err : new GatewayFailure('internal', textOf(err), true);
       job.errorStreak += 1;
       if (f.code === 'not_found') {
         job.state = 'failed';
-        job.error = 'The gateway no longer knows this job (it may have been removed).';
+        job.error = msg('jobs.task.unknownToGateway');
       } else {
-        job.error = `Checking failed: ${f.message} The studio keeps trying.`;
+        job.error = msg('jobs.task.checkingFailed', { message: f.text });
         job.nextCheckAt = this.d.now() + backoffMs(this.d.cadence, kind, job.errorStreak, this.d.random, f.retryAfterMs);
       }
     }
     if (this.d.store.get(job.id) !== job) return;
     job.checks += 1;
-    this.save(job, !POLLED_STATES.includes(job.state) || job.error !== errorBefore);
+    // Messages are objects: compared by what they say.
+    this.save(job, !POLLED_STATES.includes(job.state) || JSON.stringify(job.error) !== JSON.stringify(errorBefore));
   }
 
   /**
@@ -235,12 +238,13 @@ export class Poller {
       job.expiresAt = linksExpireAt(now);
       if (job.resultUrls.length === 0) {
         job.state = 'failed';
-        job.error = 'The gateway reported success but returned no result link.';
+        job.error = msg('jobs.task.noResultLink');
       }
     } else if (job.state === 'failed') {
       job.finishedAt = now;
       const message = ('error' in raw && raw.error?.message) || ('message' in raw && raw.message) || undefined;
-      job.error = message ? `The gateway says: ${mask.text(message)}` : 'The job failed on the gateway (no reason given).';
+      // The gateway's own words, verbatim (masked), inside a message of ours.
+      job.error = message ? msg('jobs.task.gatewaySays', { message: mask.text(message) }) : msg('jobs.task.failedNoReason');
     } else {
       job.nextCheckAt = now + nextIntervalMs(this.d.cadence, job.kind, this.d.random);
     }

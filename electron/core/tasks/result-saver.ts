@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { downloadFile, DOWNLOAD_TIMEOUTS, type DownloadState } from '../gateway/download.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { isTooLarge } from '../gateway/limits.js';
-import { coreError } from '../errors.js';
+import { coreError, textOf } from '../errors.js';
+import { msg } from '@shared/messages/index.js';
 import type { Library } from '../library/library.js';
 import { linksExpireAt, type DownloadRecord, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
@@ -43,8 +44,8 @@ export interface SaverDeps {
 /** Link failures that a fresh link may cure; a full disk or a file over the limit it would not. */
 const LINK_FAILURES = new Set(['not_found', 'unreachable', 'timeout', 'server_error', 'bad_response']);
 /** Said when the creator stops a save: the job can be saved again from fresh links. */
-export const SAVING_STOPPED = 'Saving stopped; nothing partial was kept. Use "Retry save" to save the files again.';
-const SET_ASIDE = 'The studio stopped twice while saving this file, so it was set aside instead of tried again at every start. Use "Retry save" to try once more.';
+export const SAVING_STOPPED = msg('jobs.task.savingStopped');
+const SET_ASIDE = msg('jobs.task.setAside');
 
 const sizeOf = (path: string): number | undefined => {
   try {
@@ -54,7 +55,7 @@ const sizeOf = (path: string): number | undefined => {
   }
 };
 
-const failureOf = (err: unknown) => (err instanceof GatewayFailure ? err : coreError('internal', err instanceof Error ? err.message : String(err)));
+const failureOf = (err: unknown) => (err instanceof GatewayFailure ? err : coreError('internal', textOf(err)));
 
 interface Running {
   controller: AbortController;
@@ -220,7 +221,7 @@ export class ResultSaver {
     } catch (err) {
       const f = failureOf(err);
       if (this.stopping || signal.aborted) Object.assign(dl, { state: 'pending', received: 0, total: undefined, validator: undefined });
-      else Object.assign(dl, { state: f.code === 'not_found' ? 'expired' : 'failed', error: f.message });
+      else Object.assign(dl, { state: f.code === 'not_found' ? 'expired' : 'failed', error: f.text });
     }
     dl.interrupted = undefined;
     this.d.update(job, {});
@@ -278,7 +279,7 @@ export class ResultSaver {
     }
     if (states.every((s) => s === 'done')) this.d.update(job, { state: 'saved', error: undefined }, true);
     else if (states.includes('expired') && !states.includes('failed')) {
-      this.d.update(job, { state: states.includes('done') ? 'saved' : 'expired', error: 'Some result links expired before the files could be saved (links last 24 hours).' }, true);
+      this.d.update(job, { state: states.includes('done') ? 'saved' : 'expired', error: msg('jobs.task.linksExpired') }, true);
     } else if (!states.includes('pending')) {
       this.d.update(job, { state: 'attention', error: job.downloads.find((dl) => dl.error)?.error }, true);
     }

@@ -1,6 +1,6 @@
 /**
- * How an outsider damages one of the studio's data files (docs/security.md, "unreadable data
- * files"): each turns the file's valid text into the bytes written over it. The schema-failing
+ * How an outsider damages one of the studio's data files (docs/security.md, "Files that
+ * fail to load"): each turns the file's valid text into the bytes written over it. The schema-failing
  * case is each store's own (a valid JSON document of the wrong shape), so tests add it.
  */
 import { readdirSync } from 'node:fs';

@@ -8,7 +8,7 @@ import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } fr
 import { api, call, callKey, EMPTY, onPaymentRequired } from './transport.js';
 import { useUiStore } from '../state/ui-store.js';
 import { i18n } from '../i18n/index.js';
-import { hostTextNow } from '../i18n/host-text.js';
+import { messageText, type Shown } from '../i18n/messages.js';
 
 export { api, call, callKey, EMPTY } from './transport.js';
 
@@ -66,6 +66,6 @@ export function useContractEvents(queryClient: QueryClient) {
 
 /** A message fit for a creator from whatever a failed call rejected with, in the language shown. */
 export function errorMessage(error: unknown): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return hostTextNow(error.message);
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return messageText(error as Shown);
   return i18n.t('common:somethingWrong');
 }

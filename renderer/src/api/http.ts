@@ -5,18 +5,12 @@
  */
 import { readSession } from './session.js';
 import type { ErrorData, EventName, EventPayload, Input, MethodName, Output, Result, StudioApi } from '@shared/contract/index.js';
+import { errorData } from '@shared/contract/result.js';
+import { msg } from '@shared/messages/index.js';
 
-const UNREACHABLE: ErrorData = {
-  code: 'unreachable',
-  message: 'The studio host is not answering. Check that the studio is still running in its terminal, then try again.',
-  retryable: true,
-};
+const UNREACHABLE: ErrorData = errorData('unreachable', msg('app.calls.hostNotAnswering'), true);
 
-const SIGNED_OUT: ErrorData = {
-  code: 'unauthorized',
-  message: 'This tab is not signed in to the studio. Open the newest link printed in the terminal where the studio runs.',
-  retryable: false,
-};
+const SIGNED_OUT: ErrorData = errorData('unauthorized', msg('app.calls.signedOut'), false);
 
 const failure = (error: ErrorData): Result<never> => ({ ok: false, error });
 
@@ -113,12 +107,8 @@ export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
       }
       // The shell answers every call with a Result, even a refused one (bad JSON → 400).
       if (isResult(body)) return body as Result<Output<M>>;
-      return failure({
-        code: response.status >= 500 ? 'internal' : 'bad_response',
-        message: `The studio host gave an unexpected answer (HTTP ${response.status}). Try again.`,
-        retryable: response.status >= 500,
-        status: response.status,
-      });
+      const text = msg('app.calls.hostUnexpected', { status: response.status });
+      return failure(errorData(response.status >= 500 ? 'internal' : 'bad_response', text, response.status >= 500, { status: response.status }));
     },
 
     subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {

@@ -5,7 +5,9 @@
  * everything else reaches it through client.ts.
  */
 import { apiFromBridge } from '@shared/contract/bridge.js';
-import type { ErrorData, Input, MethodName, Output, StudioApi, StudioBridge } from '@shared/contract/index.js';
+import type { Input, MethodName, Output, StudioApi, StudioBridge } from '@shared/contract/index.js';
+import { errorData } from '@shared/contract/result.js';
+import { msg, type Text } from '@shared/messages/index.js';
 import { createHttpApi } from './http.js';
 
 declare global {
@@ -16,10 +18,10 @@ declare global {
 
 export const api: StudioApi = window.studio ? apiFromBridge(window.studio) : createHttpApi();
 
-let paymentRequired: (message: string) => void = () => undefined;
+let paymentRequired: (message: Text) => void = () => undefined;
 
 /** Who shows the top-up banner when any call is refused for the balance (client.ts sets it). */
-export function onPaymentRequired(show: (message: string) => void): void {
+export function onPaymentRequired(show: (message: Text) => void): void {
   paymentRequired = show;
 }
 
@@ -30,11 +32,11 @@ export async function call<M extends MethodName>(method: M, input: Input<M>): Pr
     result = await api.invoke(method, input);
   } catch {
     // A shell that throws (a dropped connection) still reaches the UI as data.
-    throw { code: 'internal', message: 'The studio lost contact with its host. Try again.', retryable: true } satisfies ErrorData;
+    throw errorData('internal', msg('app.calls.lostContact'), true);
   }
   if (result.ok) return result.value;
   // A 402 from any call shows the top-up banner, whichever tab made it.
-  if (result.error.code === 'payment_required') paymentRequired(result.error.message);
+  if (result.error.code === 'payment_required') paymentRequired(result.error.text ?? result.error.message);
   throw result.error;
 }
 

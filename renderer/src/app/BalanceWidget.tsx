@@ -6,11 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { balanceKey, call } from '../api/client.js';
 import { useFormats } from '../i18n/format.js';
-import { useHostText } from '../i18n/host-text.js';
+import { useMessageText } from '../i18n/messages.js';
 
 export function BalanceWidget({ profileId }: { profileId: string | undefined }) {
   const { t } = useTranslation(['shell', 'common']);
-  const hostText = useHostText();
+  const say = useMessageText();
   const f = useFormats();
   const balance = useQuery({
     queryKey: balanceKey(profileId),
@@ -65,8 +65,8 @@ export function BalanceWidget({ profileId }: { profileId: string | undefined }) 
           <span aria-hidden="true">⚠</span> {t('balance.low')}
         </p>
       )}
-      {balance.isError && data && <p className="balance-error">{t('balance.refreshFailed', { message: hostText(balance.error.message) })}</p>}
-      {balance.isError && !data && <p className="balance-error">{hostText(balance.error.message)}</p>}
+      {balance.isError && data && <p className="balance-error">{t('balance.refreshFailed', { message: say(balance.error) })}</p>}
+      {balance.isError && !data && <p className="balance-error">{say(balance.error)}</p>}
       <button
         type="button"
         className="icon-button balance-refresh"

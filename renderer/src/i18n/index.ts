@@ -1,9 +1,9 @@
 /**
  * The studio's translations (docs/house-rules.md, "Languages"), with i18next. English is what any
- * missing key falls back to: the first screen's namespaces ship in the first bundle, each other
- * tab's come with the tab's own chunk (`addEnglish`), and the host-message templates only with
- * Chinese, the one language that needs them. Simplified Chinese is its own chunk, fetched only when
- * it is shown.
+ * missing key falls back to: the first screen's namespaces ship in the first bundle (the host's
+ * messages, shared/messages, among them: any screen may show one), each other tab's come with the
+ * tab's own chunk (`addEnglish`). Simplified Chinese is its own chunk, fetched only when it is
+ * shown.
  * `setLanguage` switches the whole studio at once (react-i18next re-renders).
  */
 import i18next from 'i18next';
@@ -13,11 +13,12 @@ import { common } from './en/common.js';
 import type { en } from './en/index.js';
 import { generator } from './en/generator.js';
 import { markdown } from './en/markdown.js';
+import { en as messages } from '@shared/messages/en/index.js';
 import { shell } from './en/shell.js';
 import type { StudioLanguage } from './languages.js';
 
 /** What the first screen (the shell and the Chat tab) reads. */
-const FIRST_SCREEN = { common, shell, chat, markdown, generator };
+const FIRST_SCREEN = { common, shell, chat, markdown, generator, messages };
 
 export const i18n = i18next.createInstance();
 
@@ -47,9 +48,7 @@ export function addEnglish<NS extends keyof typeof en>(ns: NS, strings: (typeof 
 
 async function load(language: StudioLanguage): Promise<void> {
   if (loaded.has(language)) return;
-  // The host's messages are matched against their English templates (host-text.ts).
-  const [{ zhCN }, { host }] = await Promise.all([import('./zh-CN/index.js'), import('./en/host.js')]);
-  addEnglish('host', host);
+  const { zhCN } = await import('./zh-CN/index.js');
   for (const [ns, strings] of Object.entries(zhCN)) i18n.addResourceBundle('zh-CN', ns, strings, true, true);
   loaded.add(language);
 }

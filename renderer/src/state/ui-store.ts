@@ -3,6 +3,7 @@
  * tabs were visited, the top-up banner. Host-owned data (profiles, settings, balances) lives in
  * react-query, never here, and nothing secret is ever put in this store.
  */
+import type { Text } from '@shared/messages/index.js';
 import { create } from 'zustand';
 
 export const TAB_IDS = ['chat', 'image', 'video', 'speech', 'tasks', 'gallery', 'settings'] as const;
@@ -13,13 +14,13 @@ interface UiState {
   /** Tabs opened at least once stay mounted (hidden), so what the user typed survives a switch. */
   visited: readonly TabId[];
   /** Set by a 402 anywhere; the banner shows it until dismissed. */
-  paymentMessage: string | null;
+  paymentMessage: Text | null;
   /** A library item to open in the Gallery's detail view (Tasks → "Open result"). */
   galleryFocus: string | null;
   openTab(tab: TabId): void;
   openInGallery(libraryId: string): void;
   clearGalleryFocus(): void;
-  showPaymentRequired(message: string): void;
+  showPaymentRequired(message: Text): void;
   dismissPaymentRequired(): void;
 }
 

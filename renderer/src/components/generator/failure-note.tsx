@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ErrorData } from '@shared/contract/index.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import './failure-note.css';
 
 function advice(t: TFunction<'generator'>, error: ErrorData, action: string): string {
@@ -31,11 +31,11 @@ function advice(t: TFunction<'generator'>, error: ErrorData, action: string): st
 /** `action` is the submit button's (translated) name; `kept` says, translated, what the form still holds. */
 export function FailureNote({ error, action, kept }: { error: ErrorData; action: string; kept: string }) {
   const { t } = useTranslation('generator');
-  const hostText = useHostText();
+  const say = useMessageText();
   return (
     <div className="gen-failure" role="alert" data-testid="generator-failure">
       {/* The host's own words, in the language shown. */}
-      <strong>{hostText(error.message)}</strong>
+      <strong>{say(error)}</strong>
       <span>{t('failure.note', { advice: advice(t, error, action), kept })}</span>
     </div>
   );

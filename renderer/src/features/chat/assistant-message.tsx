@@ -7,12 +7,21 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '@shared/contract/chat.js';
 import { LazyMarkdown } from '../../components/markdown/lazy-markdown.js';
 import { useFormats } from '../../i18n/format.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText, type Shown } from '../../i18n/messages.js';
 import type { ChatActions } from './chat-actions.js';
 import { CopyButton } from './copy-button.js';
 import { finishNote, MessageFacts } from './message-facts.js';
 import { apiLabel } from './settings-form.js';
 import { useLiveText } from './stream-store.js';
+
+/**
+ * An incomplete reply's reason, without "the text so far is kept" (the note says so already); a
+ * reply saved by an older version holds the English sentence whole.
+ */
+function reasonOf(error: NonNullable<ChatMessageView['error']>): Shown {
+  if (error.text?.code === 'chat.reply.textKept') return error.text.params?.message as Shown;
+  return error.text ?? error.message.replace(/\s*The text so far is kept\.$/, '');
+}
 
 interface Props {
   message: ChatMessageView;
@@ -23,7 +32,7 @@ interface Props {
 
 function StatusNote({ message, actions, locked }: Props) {
   const { t } = useTranslation('chat');
-  const hostText = useHostText();
+  const say = useMessageText();
   const retry = (
     <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.regenerate(message.id)}>
       {t('reply.retry')}
@@ -45,7 +54,7 @@ function StatusNote({ message, actions, locked }: Props) {
       return (
         <div className="msg-note msg-warn" data-status="incomplete">
           <span>{t('reply.incomplete')}</span>
-          {message.error && <span className="hint">{hostText(message.error.message.replace(/\s*The text so far is kept\.$/, ''))}</span>}
+          {message.error && <span className="hint">{say(reasonOf(message.error))}</span>}
           {retry}
           {cont}
         </div>
@@ -60,7 +69,7 @@ function StatusNote({ message, actions, locked }: Props) {
     case 'failed':
       return (
         <div className="msg-note msg-error" role="alert" data-status="failed">
-          <span>{message.error ? hostText(message.error.message) : t('reply.failed')}</span>
+          <span>{message.error ? say(message.error) : t('reply.failed')}</span>
           {message.error?.code === 'payment_required' && <span>{t('reply.topUp')}</span>}
           {retry}
         </div>

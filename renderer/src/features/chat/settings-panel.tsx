@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '@shared/contract/chat.js';
 import { Field } from '../../components/Field.js';
 import { useFormats } from '../../i18n/format.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { GenerationParams } from './generation-params.js';
 import { ModelPicker } from './model-picker.js';
 import { apiLabel, type ChatApi } from './settings-form.js';
@@ -22,7 +22,7 @@ interface Props {
 
 export function SettingsPanel({ id, conversation, editor, api }: Props) {
   const { t } = useTranslation('chat');
-  const hostText = useHostText();
+  const say = useMessageText();
   const f = useFormats();
   const { form, errors, change } = editor;
   const problems = Object.keys(errors).length;
@@ -31,7 +31,7 @@ export function SettingsPanel({ id, conversation, editor, api }: Props) {
       <p className="hint chat-settings-status" role="status">
         {t('settings.nextTurn', { api: apiLabel(api, t) })}{' '}
         {editor.saveError ? (
-          <span className="field-error">{t('settings.notSaved', { message: hostText(editor.saveError.message) })}</span>
+          <span className="field-error">{t('settings.notSaved', { message: say(editor.saveError) })}</span>
         ) : problems ? (
           <span className="field-error">{t('settings.toFix', { count: problems, n: f.number(problems) })}</span>
         ) : editor.saving ? (

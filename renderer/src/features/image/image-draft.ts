@@ -10,7 +10,8 @@ import { IMAGE_MODELS, isNativeImageModel, REFERENCE_IMAGE_MAX_BYTES, type Image
 import { imageRequestSchema } from '@shared/gateway/requests-media.js';
 import { check, type Problem } from '@shared/gateway/rules.js';
 import type { Formats } from '../../i18n/format.js';
-import { hostTextNow } from '../../i18n/host-text.js';
+import { messageText } from '../../i18n/messages.js';
+import { msg, type Message } from '@shared/messages/index.js';
 import type { Remix } from '../../state/remix-store.js';
 
 /** A reference image: a file the host holds (with a small local preview) or a public URL. */
@@ -120,18 +121,18 @@ export function fieldOf(raw: string | undefined, d: ImageDraft): string {
  * host catalog keeps the name first there too: "'n' 必须是…").
  */
 const NAMED = /^'(?:n|size|resolution|prompt|watermark|sequential_image_generation)' (must|(?=必须|不能))/;
-const tidy = (message: string) => hostTextNow(message).replace(NAMED, (_, must: string) => (must ? 'Must' : ''));
+const tidy = (text: Message) => messageText(text).replace(NAMED, (_, must: string) => (must ? 'Must' : ''));
 
 function collect(problems: Problem[], d: ImageDraft, into: FieldErrors): void {
   for (const p of problems) {
     const field = fieldOf(p.param, d);
-    into[field] ??= field === 'form' ? hostTextNow(p.message) : tidy(p.message);
+    into[field] ??= field === 'form' ? messageText(p.text) : tidy(p.text);
   }
 }
 
 /**
  * Everything that can be known wrong before sending; an empty object means "send it". The
- * renderer's own texts come in the language shown (`t`, `f`), and so do the shared rules' (host-text.ts).
+ * renderer's own texts come in the language shown (`t`, `f`), and so do the shared rules' (i18n/messages.ts).
  */
 export function validate(d: ImageDraft, t: TFunction<'image'>, f: Formats): FieldErrors {
   const errors: FieldErrors = {};
@@ -175,5 +176,5 @@ export function validate(d: ImageDraft, t: TFunction<'image'>, f: Formats): Fiel
 export function hostErrors(e: ErrorData, d: ImageDraft): FieldErrors {
   if (e.code !== 'invalid_input' && e.code !== 'invalid_request' && e.code !== 'not_found') return {};
   const field = fieldOf(e.param, d);
-  return field === 'form' ? {} : { [field]: tidy(e.message) };
+  return field === 'form' ? {} : { [field]: tidy(e.text ?? msg('app.calls.untranslated', { text: e.message })) };
 }

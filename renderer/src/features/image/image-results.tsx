@@ -11,7 +11,7 @@ import type { LibraryItemView } from '@shared/contract/library.js';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { UsageLine } from '../../components/generator/usage-line.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
-import { hostTextNow, useHostText } from '../../i18n/host-text.js';
+import { messageText, useMessageText } from '../../i18n/messages.js';
 import type { Run } from './use-image-runs.js';
 import { mediaUrl } from '../../api/session.js';
 
@@ -33,7 +33,7 @@ function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Forma
     case 'saved':
       return t('job.saved', { count: saved });
     case 'failed':
-      return t('job.failed', { reason: task.error ? hostTextNow(task.error) : t('job.noReason') });
+      return t('job.failed', { reason: task.error ? messageText(task.error) : t('job.noReason') });
     case 'timed_out':
       return t('job.timedOut');
     case 'expired':
@@ -41,9 +41,9 @@ function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Forma
     case 'cancelled':
       return t('job.cancelled');
     case 'unknown':
-      return task.error ? hostTextNow(task.error) : t('job.unknown');
+      return task.error ? messageText(task.error) : t('job.unknown');
     case 'attention':
-      return t('job.attention', { reason: task.error ? hostTextNow(task.error) : '' });
+      return t('job.attention', { reason: task.error ? messageText(task.error) : '' });
   }
 }
 
@@ -109,7 +109,7 @@ function AsyncRun({ jobs, base, onOpen }: { jobs: TaskView[]; base: string; onOp
 
 export function RunView({ run, jobs, onOpen }: { run: Run; jobs: TaskView[]; onOpen(item: LibraryItemView): void }) {
   const { t } = useTranslation('image');
-  const hostText = useHostText();
+  const say = useMessageText();
   const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   return (
     <article className="run" aria-label={`${run.model}: ${run.prompt}`} data-testid="image-run">
@@ -136,7 +136,7 @@ export function RunView({ run, jobs, onOpen }: { run: Run; jobs: TaskView[]; onO
           {(run.result.notice || run.result.finishReason !== 'STOP') && (
             <p className="notice" role="note">
               {/* The finish reason is the model's own token (SAFETY…); the notice is the host's words. */}
-              <strong>{t('results.stopped', { reason: run.result.finishReason })}</strong> {run.result.notice && hostText(run.result.notice)}
+              <strong>{t('results.stopped', { reason: run.result.finishReason })}</strong> {run.result.notice && say(run.result.notice)}
             </p>
           )}
           <UsageLine usage={run.result.usage} />

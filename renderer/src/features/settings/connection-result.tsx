@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTest, ErrorData } from '@shared/contract/index.js';
 import { useFormats } from '../../i18n/format.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 
 const LABEL_KEY = {
   ok: 'test.outcome.ok',
@@ -32,7 +32,7 @@ const detail = (labels: readonly string[], message: string) => {
 
 export function ConnectionResult({ pending, result, error }: Props) {
   const { t } = useTranslation('settings');
-  const hostText = useHostText();
+  const say = useMessageText();
   const f = useFormats();
   // The status region is always rendered so that screen readers announce its changes.
   let body = null;
@@ -42,7 +42,7 @@ export function ConnectionResult({ pending, result, error }: Props) {
   } else if (result) {
     outcome = result.outcome;
     const label = t(LABEL_KEY[result.outcome]);
-    const rest = detail([label, t(LABEL_KEY[result.outcome], { lng: 'en' })], hostText(result.message));
+    const rest = detail([label, t(LABEL_KEY[result.outcome], { lng: 'en' })], say(result));
     body = (
       <>
         <strong>{label}</strong>
@@ -57,7 +57,7 @@ export function ConnectionResult({ pending, result, error }: Props) {
     body = (
       <>
         <strong>{t(LABEL_KEY.error)}</strong>
-        <span> — {hostText(error.message)}</span>
+        <span> — {say(error)}</span>
       </>
     );
   }

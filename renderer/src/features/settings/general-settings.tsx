@@ -5,7 +5,7 @@ import { LANGUAGES } from '@shared/languages.js';
 import type { SettingsView } from '@shared/contract/index.js';
 import { EMPTY, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { LANGUAGE_NAMES, resolveLanguage, systemLanguages } from '../../i18n/languages.js';
 import { HealthSetting } from './health-setting.js';
 import { MediaLimitsSetting } from './media-limits-setting.js';
@@ -20,7 +20,7 @@ const THEMES = ['system', 'light', 'dark'] as const;
  */
 function LibraryForm({ current }: { current: string }) {
   const { t } = useTranslation('settings');
-  const hostText = useHostText();
+  const say = useMessageText();
   const [draft, setDraft] = useState(current);
   const [code, setCode] = useState('');
   /** The folder a code was printed for: its field shows while that folder is the draft. */
@@ -44,9 +44,9 @@ function LibraryForm({ current }: { current: string }) {
     });
   };
   const error = update.error;
-  const codeError = error?.param === 'confirmCode' ? hostText(error.message) : undefined;
+  const codeError = error?.param === 'confirmCode' ? say(error) : undefined;
   const waiting = error?.code === 'confirmation_required' && error.param === 'libraryDir';
-  const fieldError = error && !codeError && !waiting && (error.param === undefined || error.param.endsWith('libraryDir')) ? hostText(error.message) : undefined;
+  const fieldError = error && !codeError && !waiting && (error.param === undefined || error.param.endsWith('libraryDir')) ? say(error) : undefined;
   return (
     <form className="inline-form" onSubmit={submit} noValidate>
       <TextField
@@ -126,7 +126,7 @@ function Choice<T extends string>({ name, heading, options, value, hint, onChoos
 
 export function ThemeSetting({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
-  const hostText = useHostText();
+  const say = useMessageText();
   const { update, choose } = useSettingsAction();
   return (
     <Choice
@@ -136,14 +136,14 @@ export function ThemeSetting({ settings }: { settings: SettingsView }) {
       value={settings.theme}
       hint={t('general.theme.hint')}
       onChoose={(theme) => choose({ theme })}
-      error={update.error ? hostText(update.error.message) : undefined}
+      error={update.error ? say(update.error) : undefined}
     />
   );
 }
 
 export function LanguageSetting({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
-  const hostText = useHostText();
+  const say = useMessageText();
   const { update, choose } = useSettingsAction();
   const system = LANGUAGE_NAMES[resolveLanguage('system', systemLanguages())];
   return (
@@ -157,16 +157,16 @@ export function LanguageSetting({ settings }: { settings: SettingsView }) {
       value={settings.language}
       hint={t('general.language.hint')}
       onChoose={(language) => choose({ language })}
-      error={update.error ? hostText(update.error.message) : undefined}
+      error={update.error ? say(update.error) : undefined}
     />
   );
 }
 
 export function GeneralSettings() {
   const { t } = useTranslation('settings');
-  const hostText = useHostText();
+  const say = useMessageText();
   const settings = useCall('settings.get', EMPTY);
-  if (settings.isError) return <p className="form-error">{hostText(settings.error.message)}</p>;
+  if (settings.isError) return <p className="form-error">{say(settings.error)}</p>;
   if (!settings.data) return <p className="muted">{t('general.loading')}</p>;
   return (
     <>

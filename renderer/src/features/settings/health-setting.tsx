@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppHealth, ErrorData } from '@shared/contract/index.js';
 import { EMPTY, call, callKey } from '../../api/client.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { useUiStore } from '../../state/ui-store.js';
 
 const sameDay = (a: number, b: number) => new Date(a).toDateString() === new Date(b).toDateString();
@@ -19,7 +19,7 @@ const ms = (f: Formats, n: number) => f.number(Math.round(n));
 
 export function HealthSetting() {
   const { t } = useTranslation('settings');
-  const hostText = useHostText();
+  const say = useMessageText();
   const f = useFormats();
   const headingId = useId();
   const shown = useUiStore((s) => s.tab === 'settings');
@@ -52,7 +52,7 @@ export function HealthSetting() {
         </button>
       </div>
       {data && <p className="hint">{t('general.health.typical', { p50: ms(f, data.loop.p50Ms), p99: ms(f, data.loop.p99Ms) })}</p>}
-      {health.isError && <p className="form-error">{hostText(health.error.message)}</p>}
+      {health.isError && <p className="form-error">{say(health.error)}</p>}
     </section>
   );
 }

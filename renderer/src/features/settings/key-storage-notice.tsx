@@ -5,11 +5,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { EMPTY, callKey, useAction, useCall } from '../../api/client.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 
 export function KeyStorageNotice({ emphasize }: { emphasize: boolean }) {
   const { t } = useTranslation('settings');
-  const hostText = useHostText();
+  const say = useMessageText();
   const queryClient = useQueryClient();
   const storage = useCall('profiles.keyStorage', EMPTY);
   const allow = useAction('profiles.allowPlaintextKeys', {
@@ -40,7 +40,7 @@ export function KeyStorageNotice({ emphasize }: { emphasize: boolean }) {
         />
         {t('keyStorage.allow')}
       </label>
-      {allow.error && <p className="form-error">{hostText(allow.error.message)}</p>}
+      {allow.error && <p className="form-error">{say(allow.error)}</p>}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { SettingsView } from '@shared/contract/index.js';
 import { TextField } from '../../components/TextField.js';
 import { useFormats } from '../../i18n/format.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { useSettingsAction } from './use-settings-action.js';
 import { checkLimits, DEFAULT_LIMITS, draftOf, LIMIT_BOUNDS, LIMIT_KINDS, type LimitDraft, type LimitKind, type LimitProblem } from './media-limits.js';
 
@@ -17,7 +17,7 @@ const LABEL = { imageMb: 'general.limits.image', videoMb: 'general.limits.video'
 /** Keyed by the saved limits, so a change from elsewhere resets the draft instead of fighting it. */
 function LimitsForm({ saved, update }: { saved: SettingsView['mediaLimits']; update: ReturnType<typeof useSettingsAction>['update'] }) {
   const { t } = useTranslation('settings');
-  const hostText = useHostText();
+  const say = useMessageText();
   const f = useFormats();
   const [draft, setDraft] = useState<LimitDraft>(() => draftOf(saved));
   const [problems, setProblems] = useState<Partial<Record<LimitKind, LimitProblem>>>({});
@@ -61,14 +61,14 @@ function LimitsForm({ saved, update }: { saved: SettingsView['mediaLimits']; upd
             // "Saved" no longer describes what the fields show.
             if (update.isSuccess) update.reset();
           }}
-          error={problemText(kind) ?? (refused && refusedKind === kind ? hostText(refused.message) : undefined)}
+          error={problemText(kind) ?? (refused && refusedKind === kind ? say(refused) : undefined)}
           hint={t('general.limits.range', { min: f.number(LIMIT_BOUNDS[kind].min), max: f.number(LIMIT_BOUNDS[kind].max), default: f.number(DEFAULT_LIMITS[kind]) })}
         />
       ))}
       <button type="submit" className="button" aria-disabled={update.isPending}>
         {t('general.limits.save')}
       </button>
-      {refused && !refusedKind && <p className="form-error">{hostText(refused.message)}</p>}
+      {refused && !refusedKind && <p className="form-error">{say(refused)}</p>}
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ProfileView } from '@shared/contract/index.js';
 import { useAction } from '../../api/client.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { ConnectionResult } from './connection-result.js';
 import { ProfileForm } from './profile-form.js';
 import { maskedTail, useProfilesCache } from './profile-cache.js';
@@ -26,7 +26,7 @@ interface Props {
 
 export function ProfileCard({ profile, active, editing, onEdit, onEditDone, onRemoved }: Props) {
   const { t } = useTranslation(['settings', 'common']);
-  const hostText = useHostText();
+  const say = useMessageText();
   const headingId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const { setView, putProfile } = useProfilesCache();
@@ -123,7 +123,7 @@ export function ProfileCard({ profile, active, editing, onEdit, onEditDone, onRe
 
       {actionError && (
         <p className="form-error" role="alert">
-          {hostText(actionError.message)}
+          {say(actionError)}
         </p>
       )}
       <ConnectionResult pending={test.isPending} result={test.data} error={test.error} />

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorData, ProfileView } from '@shared/contract/index.js';
 import { call } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { KeyStorageNotice } from './key-storage-notice.js';
 import { maskedTail } from './profile-cache.js';
 
@@ -34,7 +34,7 @@ function fieldOf(error: ErrorData): FieldName | undefined {
 
 export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: Props) {
   const { t } = useTranslation(['settings', 'common']);
-  const hostText = useHostText();
+  const say = useMessageText();
   const titleId = useId();
   const [name, setName] = useState(profile?.name ?? '');
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
@@ -77,11 +77,11 @@ export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: 
       const error = caught as ErrorData;
       if (error.code === 'consent_required') {
         setNeedsConsent(true);
-        showErrors({ form: hostText(error.message) });
+        showErrors({ form: say(error) });
       } else if (error.code === 'invalid_input' && fieldOf(error)) {
-        showErrors({ [fieldOf(error)!]: hostText(error.message) });
+        showErrors({ [fieldOf(error)!]: say(error) });
       } else {
-        showErrors({ form: hostText(error.message) });
+        showErrors({ form: say(error) });
       }
     } finally {
       setSaving(false);

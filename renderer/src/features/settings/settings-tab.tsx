@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '@shared/contract/index.js';
 import { EMPTY, useCall } from '../../api/client.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { ShortcutList } from '../../app/ShortcutList.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { GeneralSettings } from './general-settings.js';
@@ -22,7 +22,7 @@ const sandboxFirst = (profiles: ProfileView[]) =>
 
 export default function SettingsTab() {
   const { t } = useTranslation('settings');
-  const hostText = useHostText();
+  const say = useMessageText();
   const profiles = useCall('profiles.list', EMPTY);
   const [editor, setEditor] = useState<Editor>(null);
   const [note, setNote] = useState<Note>(null);
@@ -62,7 +62,7 @@ export default function SettingsTab() {
 
         {editor?.mode === 'add' && <ProfileForm onSaved={closeAdd} onCancel={() => closeAdd()} />}
 
-        {profiles.isError && <p className="form-error">{hostText(profiles.error.message)}</p>}
+        {profiles.isError && <p className="form-error">{say(profiles.error)}</p>}
         {!view && !profiles.isError && <p className="muted">{t('profiles.loading')}</p>}
         {view && (
           <ul className="profile-list" aria-label={t('profiles.listLabel')}>

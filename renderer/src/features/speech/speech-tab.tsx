@@ -18,7 +18,7 @@ import { SUBMIT_SHORTCUT, submitOnModEnter } from '../../components/generator/ke
 import { PromptBox } from '../../components/generator/prompt-box.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { useFormats } from '../../i18n/format.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { SpeedField, VoicePicker } from './speech-controls.js';
@@ -41,7 +41,7 @@ const NO_RESULT = { itemId: '' };
 
 export default function SpeechTab() {
   const { t } = useTranslation(['speech', 'generator']);
-  const hostText = useHostText();
+  const say = useMessageText();
   const f = useFormats();
   const [draft, update] = useDraft<SpeechDraft>('speech', INITIAL_SPEECH_DRAFT);
   const [last, setLast] = useDraft('speech-result', NO_RESULT);
@@ -85,7 +85,7 @@ export default function SpeechTab() {
   const over = chars > SPEECH_LIMITS.maxInputChars;
   const hostField = fieldOfError(failure, SPEECH_FIELDS);
   // A refusal from the host is shown in its own words at the field it names.
-  const errors: SpeechProblems = { ...checked, ...(hostField && failure ? { [hostField]: hostText(failure.message) } : {}) };
+  const errors: SpeechProblems = { ...checked, ...(hostField && failure ? { [hostField]: say(failure) } : {}) };
   // Too long is said at once, not only after a submit: the count is live.
   if (over && !errors.input) errors.input = checkSpeech(draft, t, f).problems.input;
 

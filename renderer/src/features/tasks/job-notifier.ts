@@ -6,10 +6,8 @@
  */
 import { taskNotice } from '@shared/contract/task-notice.js';
 import type { TaskState } from '@shared/contract/tasks.js';
-import type { StudioLanguage } from '@shared/languages.js';
 import { api } from '../../api/client.js';
-import { i18n } from '../../i18n/index.js';
-import { hostTextNow } from '../../i18n/host-text.js';
+import { messageText } from '../../i18n/messages.js';
 
 const PREFERENCE = 'studio.notifyJobs';
 
@@ -31,8 +29,8 @@ export function startJobNotifier(): void {
   // The last state seen per job: taskNotice needs it so an ending is announced exactly once.
   const seen = new Map<string, TaskState>();
   stop = api.subscribe('tasks.onDidChange', (task) => {
-    // In the studio's language, the host's reason for a failure translated like every other message.
-    const notice = taskNotice(task, seen.get(task.id), i18n.language as StudioLanguage, task.error && hostTextNow(task.error));
+    // In the studio's language, from the catalog the desktop shell's notifications use too.
+    const notice = taskNotice(task, seen.get(task.id), (text) => messageText(text));
     seen.set(task.id, task.state);
     if (!notice || Notification.permission !== 'granted') return;
     try {

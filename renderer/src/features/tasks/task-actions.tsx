@@ -8,7 +8,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { call } from '../../api/client.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { dropTask, putTask } from './task-data.js';
 import { actionsFor, copyableId } from './task-format.js';
@@ -122,7 +122,7 @@ const CONFIRM_TEXT = {
 } as const;
 
 export function TaskActions({ task, t }: { task: TaskView; t: T }) {
-  const hostText = useHostText();
+  const say = useMessageText();
   const actions = actionsFor(task);
   const { busy, error, run } = useRowActions(task);
   const { note, copy } = useCopy(copyableId(task), t);
@@ -151,7 +151,7 @@ export function TaskActions({ task, t }: { task: TaskView; t: T }) {
     <>
       {error && (
         <p className="task-error" role="alert">
-          {'host' in error ? hostText(error.host) : t(error.key)}
+          {'host' in error ? say(error.host) : t(error.key)}
         </p>
       )}
       <div className="task-actions">

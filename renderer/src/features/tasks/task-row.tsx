@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { TaskActions } from './task-actions.js';
 import { downloadSummary, isActive, progressOf, stateLabel } from './task-format.js';
 import { TaskThumb } from './task-thumb.js';
@@ -63,7 +63,7 @@ function TaskProgress({ task, label, t, f }: { task: TaskView; label: string } &
 
 export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
   const { t } = useTranslation(['tasks', 'common']);
-  const hostText = useHostText();
+  const say = useMessageText();
   const f = useFormats();
   const promptId = useId();
   const label = t(`row.job.${task.kind}`, { prompt: task.prompt.slice(0, 40) });
@@ -100,7 +100,7 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
         <TaskTimes task={task} t={t} f={f} />
         {task.error && (
           <p className={quietError ? 'task-note muted' : 'task-error'} data-testid="task-error">
-            {hostText(task.error)}
+            {say(task.error)}
           </p>
         )}
         {task.state === 'attention' && <p className="task-note muted">{t('row.attentionHint')}</p>}

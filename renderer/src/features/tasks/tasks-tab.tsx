@@ -7,7 +7,7 @@ import './strings.js';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabIntro } from '../../components/TabIntro.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { NotifyToggle } from './notify-toggle.js';
 import { useTaskList } from './task-data.js';
 import { countByFilter, FILTERS, matchesFilter, type TaskFilter } from './task-format.js';
@@ -51,7 +51,7 @@ function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: 
 
 export default function TasksTab() {
   const { t } = useTranslation(['tasks', 'common']);
-  const hostText = useHostText();
+  const say = useMessageText();
   const tasks = useTaskList();
   const [filter, setFilter] = useState<TaskFilter>('all');
   const all = tasks.data;
@@ -69,7 +69,7 @@ export default function TasksTab() {
 
       {tasks.isError && (
         <div className="task-error tasks-load-error" role="alert">
-          {hostText(tasks.error.message)}{' '}
+          {say(tasks.error)}{' '}
           <button type="button" className="button" onClick={() => void tasks.refetch()}>
             {t('common:tryAgain')}
           </button>

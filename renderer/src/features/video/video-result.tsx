@@ -9,7 +9,7 @@ import type { TaskView } from '@shared/contract/index.js';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { mediaUrl } from '../../api/session.js';
 import { useFormats } from '../../i18n/format.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { useWatchedTask } from './use-watched-task.js';
 
 type T = TFunction<['video', 'generator']>;
@@ -87,7 +87,7 @@ function SavedVideo({ libraryId, task }: { libraryId: string; task: TaskView }) 
 
 export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView }) {
   const { t } = useTranslation(['video', 'generator']);
-  const hostText = useHostText();
+  const say = useMessageText();
   const f = useFormats();
   const task = useWatchedTask(taskId, seed);
   if (task === undefined) return null;
@@ -114,7 +114,7 @@ export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView 
       {task.error && (
         <div className="gen-failure" role="alert">
           {/* The host's words about the failure, in the language shown. */}
-          <strong>{hostText(task.error)}</strong>
+          <strong>{say(task.error)}</strong>
           {step && <span>{step}</span>}
         </div>
       )}

@@ -19,7 +19,7 @@ import { SUBMIT_SHORTCUT, submitOnModEnter } from '../../components/generator/ke
 import { PromptBox } from '../../components/generator/prompt-box.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { useFormats } from '../../i18n/format.js';
-import { useHostText } from '../../i18n/host-text.js';
+import { useMessageText } from '../../i18n/messages.js';
 import { usePromptHistory, useDraft } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { ImageUrlField } from './image-url-field.js';
@@ -51,7 +51,7 @@ const NO_RESULT = { taskId: '' };
 
 export default function VideoTab() {
   const { t } = useTranslation(['video', 'generator']);
-  const hostText = useHostText();
+  const say = useMessageText();
   const f = useFormats();
   const [draft, update] = useDraft<VideoDraft>('video', INITIAL_VIDEO_DRAFT);
   // The last job is remembered apart from the form, so a new draft never loses the clip shown.
@@ -95,7 +95,7 @@ export default function VideoTab() {
 
   const hostField = fieldOfError(failure, VIDEO_FIELDS);
   // A refusal from the host is shown in its own words at the field it names.
-  const errors: VideoProblems = { ...checked, ...(hostField && failure ? { [hostField]: hostText(failure.message) } : {}) };
+  const errors: VideoProblems = { ...checked, ...(hostField && failure ? { [hostField]: say(failure) } : {}) };
   const multipart = isMultipartModel(draft.model);
   const spec = GENERATIONS_VIDEO_MODELS[draft.model];
   const seconds = requestedSeconds(draft);

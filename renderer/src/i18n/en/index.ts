@@ -7,7 +7,6 @@ import { chat } from './chat.js';
 import { common } from './common.js';
 import { gallery } from './gallery.js';
 import { generator } from './generator.js';
-import { host } from './host.js';
 import { image } from './image.js';
 import { markdown } from './markdown.js';
 import { settings } from './settings.js';
@@ -15,8 +14,10 @@ import { shell } from './shell.js';
 import { speech } from './speech.js';
 import { tasks } from './tasks.js';
 import { video } from './video.js';
+/** The host's messages: one catalog with the main process (shared/messages). */
+import { en as messages } from '@shared/messages/en/index.js';
 
-export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, host } as const;
+export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, messages } as const;
 
 /** A language's strings: the English shape, any text. */
 export type Messages = { [NS in keyof typeof en]: Strings<(typeof en)[NS]> };

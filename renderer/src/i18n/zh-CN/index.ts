@@ -5,7 +5,6 @@ import { chat } from './chat.js';
 import { common } from './common.js';
 import { gallery } from './gallery.js';
 import { generator } from './generator.js';
-import { host } from './host.js';
 import { image } from './image.js';
 import { markdown } from './markdown.js';
 import { settings } from './settings.js';
@@ -13,5 +12,6 @@ import { shell } from './shell.js';
 import { speech } from './speech.js';
 import { tasks } from './tasks.js';
 import { video } from './video.js';
+import { zhCN as messages } from '@shared/messages/zh-CN/index.js';
 
-export const zhCN: Messages = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, host };
+export const zhCN: Messages = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, messages };

@@ -1,0 +1,118 @@
+/**
+ * The folder names the runtime (docs/house-rules.md, "The folder names the runtime"), checked by
+ * dependency-cruiser over every import the TypeScript compiler sees: static, `import()` with a
+ * literal specifier, `require`, `export … from`, type-only ones, through the tsconfig.json path
+ * aliases (`@shared`, `@core`, `@sandbox`, `@renderer`, `@media`) and relative paths alike.
+ * `npm run lint:layers` runs it over the shipped folders; scripts/layering.test.ts attacks it.
+ *
+ * Tests (`*.test.ts(x)`) and test helpers (`test/` folders) may start a sandbox, or use its
+ * encoders for real media: that is what the sandbox is for. Every other rule holds for them too.
+ */
+const TESTS = '(\\.test\\.tsx?$|/test/)';
+const SHELL_ROOTS = '^(electron/main\\.ts|browser-shell/main\\.ts)$';
+const NODE_MODULES = '^node_modules/';
+/** The `electron` package, by its resolved path: a plain pattern would also match our electron/ folder. */
+const ELECTRON_PACKAGE = '^node_modules/electron/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'sandbox-only-from-shell-roots',
+      comment: 'Only the shells\' composition roots (electron/main.ts, browser-shell/main.ts) start the sandbox; tests may too.',
+      severity: 'error',
+      from: { pathNot: [SHELL_ROOTS, '^sandbox/', TESTS] },
+      to: { path: '^sandbox/' },
+    },
+    {
+      name: 'core-stays-neutral',
+      comment: 'The host core runs in Electron, the browser shell and Vitest: it imports shared/, media/, itself, npm packages and Node, nothing else of ours.',
+      severity: 'error',
+      from: { path: '^electron/core/' },
+      to: { path: '^(electron/(adapters/|main\\.ts|preload\\.ts)|browser-shell/|renderer/)' },
+    },
+    {
+      name: 'host-not-into-renderer-or-adapters',
+      comment: 'The browser shell, the sandbox and media/ do not depend on the renderer or the desktop adapters.',
+      severity: 'error',
+      from: { path: '^(browser-shell|sandbox|media)/' },
+      to: { path: '^(renderer|electron/adapters)/' },
+    },
+    {
+      name: 'sandbox-only-shared-and-media',
+      comment: 'The sandbox is a gateway of its own: shared/, media/, itself, npm packages and Node.',
+      severity: 'error',
+      from: { path: '^sandbox/' },
+      to: { path: '^(electron|browser-shell|renderer)/' },
+    },
+    {
+      name: 'media-only-shared',
+      comment: 'media/ is what the host and the sandbox both need; it builds on shared/ and npm packages only.',
+      severity: 'error',
+      from: { path: '^media/', pathNot: TESTS },
+      to: { pathNot: ['^(media|shared)/', NODE_MODULES], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'renderer-only-shared',
+      comment: 'The renderer is sandboxed web content: it reaches the host only through shared/contract.',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { pathNot: ['^(renderer|shared)/', NODE_MODULES], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'renderer-no-node',
+      comment: 'The renderer runs in a browser page: no Node modules.',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'shared-depends-on-nothing',
+      comment: 'shared/ is pure TypeScript, usable from every runtime: nothing else of ours.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { pathNot: ['^shared/', NODE_MODULES], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'shared-no-node',
+      comment: 'shared/ must not import Node modules.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'shared-no-react',
+      comment: 'shared/ must not import runtime-specific modules.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^node_modules/(react|react-dom)/' },
+    },
+    {
+      name: 'electron-only-in-adapters',
+      comment: 'Only electron/adapters, electron/main.ts and electron/preload.ts import electron.',
+      severity: 'error',
+      from: { pathNot: '^electron/(adapters/|main\\.ts$|preload\\.ts$)' },
+      to: { path: ELECTRON_PACKAGE },
+    },
+    {
+      name: 'resolvable',
+      comment: 'An import the checker cannot resolve is one it cannot judge: a typo in an alias would slip past every rule.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: NODE_MODULES },
+    exclude: { path: '\\.d\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    detectProcessBuiltinModuleCalls: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      mainFields: ['module', 'main', 'types'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

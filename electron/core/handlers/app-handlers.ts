@@ -1,0 +1,19 @@
+/** The `app.*` calls: health, version and shell, start-up problems. */
+import type { DomainHandlers } from '../dispatch.js';
+import type { CoreServices } from '../services.js';
+
+export function appHandlers({ ports, watchdog, sandbox, problems }: CoreServices): DomainHandlers<'app'> {
+  return {
+    'app.health': (i) => {
+      const health = watchdog.health();
+      if (i.reset) watchdog.reset();
+      return health;
+    },
+    'app.info': () => ({ version: ports.version, shell: ports.shell, platform: ports.platform, sandboxUrl: sandbox.url, mediaBase: ports.mediaBase }),
+    'app.startupProblems': () => problems.list(),
+    'app.dismissStartupProblems': () => {
+      problems.dismiss();
+      return {};
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/** The `library.*` calls: the gallery's items, on whichever library folder is current. */
+import type { DomainHandlers } from '../dispatch.js';
+import { msg } from '@shared/messages/index.js';
+import { coreError } from '../errors.js';
+import type { CoreServices } from '../services.js';
+
+export function libraryHandlers({ library: current, ports, emit }: CoreServices): DomainHandlers<'library'> {
+  const item = (id: string) => {
+    const found = current.current.get(id);
+    if (!found) throw coreError('not_found', msg('app.settings.itemGone'));
+    return found;
+  };
+  return {
+    'library.list': (q) => ({ ...current.current.list(q), models: current.current.models() }),
+    'library.get': (i) => item(i.id),
+    'library.remove': async (i) => {
+      const removed = await current.current.remove(i.id);
+      if (removed) emit('library.onDidChange', { reason: 'removed', id: i.id });
+      return { removed };
+    },
+    'library.reveal': (i) => {
+      const found = item(i.id);
+      if (!ports.revealInFolder) throw coreError('invalid_request', msg('app.settings.revealDesktopOnly'));
+      ports.revealInFolder(current.current.resolve(found.file));
+      return {};
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/** The `tasks.*` calls: asynchronous jobs, as the task queue shows them. */
+import type { DomainHandlers } from '../dispatch.js';
+import type { CoreServices } from '../services.js';
+import { toTaskView } from '../tasks/task-view.js';
+
+export function taskHandlers({ jobs, afterBilledCall }: CoreServices): DomainHandlers<'tasks'> {
+  return {
+    'tasks.list': () => jobs.list().map(toTaskView),
+    'tasks.submit': async (i) => {
+      try {
+        return toTaskView(await jobs.submit(i));
+      } finally {
+        afterBilledCall();
+      }
+    },
+    'tasks.cancel': (i) => toTaskView(jobs.cancel(i.id)),
+    'tasks.retry': async (i) => {
+      try {
+        return toTaskView(await jobs.retry(i.id));
+      } finally {
+        afterBilledCall();
+      }
+    },
+    'tasks.checkAgain': (i) => toTaskView(jobs.checkAgain(i.id)),
+    'tasks.remove': (i) => ({ removed: jobs.remove(i.id) }),
+    'tasks.links': (i) => ({ urls: jobs.links(i.id) }),
+  };
+}

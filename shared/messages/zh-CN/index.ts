@@ -1,0 +1,10 @@
+/** 简体中文: the same keys as en/index.ts (the `Catalog` type checks it). */
+import type { Catalog } from '../en/index.js';
+import { app } from './app.js';
+import { chat } from './chat.js';
+import { gateway } from './gateway.js';
+import { jobs } from './jobs.js';
+import { notice } from './notice.js';
+import { rules } from './rules.js';
+
+export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice };
