@@ -105,6 +105,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     baseUrl: '',
     streamPaceMs: options.streamPaceMs ?? 20,
     maxBodyBytes: 64 * 1024 * 1024,
+    toolShape: 'chat',
   };
 
   const server = createServer((req, res) => {

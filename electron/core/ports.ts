@@ -90,7 +90,6 @@ export interface CorePorts {
   confirmLibraryMove?(request: LibraryMoveRequest): Promise<LibraryMoveAnswer>;
   /** Shows a file in the system's file manager (desktop only). */
   revealInFolder?(path: string): void;
-  fetch?: typeof fetch;
   /** Polling cadence; the spec's (§4.9) unless a test speeds it up. */
   cadence?: Cadence;
   now?: () => number;

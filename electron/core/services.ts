@@ -61,7 +61,7 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
   // Every store reports a data file it could not read and kept aside; the renderer shows them.
   const problems = new StartupProblems(() => ports.secrets.unreadable?.() ?? [], (list) => emit('app.onDidChangeStartupProblems', list));
   const store = new SettingsStore(ports.settings, log, problems.reporter('settings'));
-  const makeClient = (baseUrl: string, apiKey: string) => new GatewayClient({ baseUrl, apiKey, fetch: ports.fetch, now });
+  const makeClient = (baseUrl: string, apiKey: string) => new GatewayClient({ baseUrl, apiKey, now });
   const profiles = new ProfileService(store, ports.secrets, sandbox.url, makeClient, (v) => {
     balance.invalidate();
     emit('profiles.onDidChange', v);
@@ -93,7 +93,6 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
     cadence: ports.cadence ?? SPEC_CADENCE,
     now,
     random: Math.random,
-    fetch: ports.fetch,
     maxBytes: (kind) => settingsView().mediaLimits[kind === 'image' ? 'imageMb' : 'videoMb'] * MB,
     downloadTimeouts: ports.downloadTimeouts,
     log,

@@ -20,7 +20,14 @@ export interface SandboxState {
   /** Simulated milliseconds between streamed chunks (0: unpaced). */
   streamPaceMs: number;
   maxBodyBytes: number;
+  /**
+   * How the responses endpoint answers: `chat` (spec §2.6, tool calls chat-shaped) or the common
+   * responses API's own `output[]` shape (sandbox/README.md, "Tool use").
+   */
+  toolShape: ToolShape;
 }
+
+export type ToolShape = 'chat' | 'responses';
 
 export interface Call {
   req: IncomingMessage;

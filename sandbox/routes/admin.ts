@@ -1,6 +1,7 @@
 /**
  * Sandbox-only admin routes under /_sandbox/ (sandbox/README.md documents them): faults on demand, link
- * expiry, balances and stream pacing. They exist for the studio's tests and never in the spec.
+ * expiry, balances, stream pacing and the shape of tool-call answers. They exist for the studio's
+ * tests and never in the spec.
  */
 import { z } from 'zod';
 import { check } from '@shared/gateway/index.js';
@@ -42,6 +43,7 @@ const Balances = z.strictObject({
   total_used: z.number().min(0).optional(),
 });
 const Pace = z.strictObject({ ms: z.number().min(0) });
+const ToolShapeBody = z.strictObject({ shape: z.enum(['chat', 'responses']) });
 
 async function body<T>(s: SandboxState, call: Call, schema: z.ZodType<T>): Promise<T> {
   const raw = (await readBody(call.req, 64 * 1024)).toString('utf8');
@@ -69,10 +71,12 @@ export const ADMIN_HELP = {
     + '{"code":200,"data":{"pad":"xxx…"}} of `bytes` bytes: huge-json streams it with no Content-Length; gzip-bomb-json sends it gzip-compressed (a few hundred KB)',
   'POST /_sandbox/faults/media': '{ mode: hang|crash, count?=1 } the next media jobs (image, video, speech) spin until their time limit stops the worker, or crash it',
   'POST /_sandbox/faults/task': '{ message? } make the next submitted task fail',
-  'POST /_sandbox/faults/reset': 'clear every pending fault',
+  'POST /_sandbox/faults/reset': 'clear every pending fault and set the tool-call shape back to chat',
   'POST /_sandbox/links/expire': 'expire every generated link now',
   'POST /_sandbox/keys/<key>/balances': '{ token_balance?, token_used?, balance?, credit_balance?, total_used? } set (or create) a key',
   'POST /_sandbox/pace': '{ ms } simulated milliseconds between streamed chunks (0: unpaced)',
+  'POST /_sandbox/tools/shape': '{ shape: chat|responses } how the responses endpoint answers: chat-shaped choices with message.tool_calls (the default), '
+    + 'or the common responses API\'s output[] items (function_call, message) and response.* stream events; faults/reset sets it back to chat',
   'GET /_sandbox/stats': 'media workers (running jobs, counts of finished, failed, timed-out and crashed jobs) and fault bodies still open',
 };
 
@@ -92,13 +96,15 @@ export const adminRoutes: Route[] = [
     s.faults.addTaskFailure((await body(s, c, TaskFault)).message ?? 'The model could not complete this job (sandbox fault)');
     ok(c);
   }),
-  post('faults/reset', (s, c) => { s.faults.reset(); ok(c); }),
+  // Tests reset between cases with faults/reset: the tool-call shape is test state of the same kind.
+  post('faults/reset', (s, c) => { s.faults.reset(); s.toolShape = 'chat'; ok(c); }),
   post('links/expire', (s, c) => ok(c, { expired: s.files.expireAll() })),
   post('keys/([^/]+)/balances', async (s, c) => {
     const acct = s.accounts.set(decodeURIComponent(c.params[0]), await body(s, c, Balances));
     ok(c, { token: s.accounts.tokenView(acct), cash: s.accounts.cashView(acct) });
   }),
   post('pace', async (s, c) => { s.streamPaceMs = (await body(s, c, Pace)).ms; ok(c); }),
+  post('tools/shape', async (s, c) => { s.toolShape = (await body(s, c, ToolShapeBody)).shape; ok(c, { shape: s.toolShape }); }),
 ];
 
 export const fileRoutes: Route[] = [{

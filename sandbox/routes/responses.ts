@@ -1,10 +1,22 @@
-/** Spec 4.4: the responses API, with text and image input and optional tools. */
-import { check, ResponsesRequest, type InputItem, type Tool } from '@shared/gateway/index.js';
-import { invalid, readJson } from '../core/http.js';
+/**
+ * Spec 4.4: the responses API, with text and image input and optional tools. Function tools,
+ * the follow-up turn of a tool loop and the hosted tools follow sandbox/README.md ("Tool use").
+ */
+import type { Tool } from '@shared/gateway/index.js';
+import { readJson } from '../core/http.js';
 import { loadReference } from '../core/references.js';
 import type { Route } from '../core/context.js';
 import { answerCompletion, messageTokens } from '../text/completion.js';
-import { countTokens, IMAGE_PROMPT_TOKENS } from '../text/tokens.js';
+import { composeReply, type ReplyRequest } from '../text/reply.js';
+import { applyLimits, countTokens, IMAGE_PROMPT_TOKENS } from '../text/tokens.js';
+import { itemTexts, readToolLoopRequest, turnTexts } from '../text/tool-input.js';
+import { planTools, type ToolPlan } from '../text/tool-plan.js';
+import { useRemoteMcp, webSearchLines } from '../text/hosted-tools.js';
+import { answerToolCallsChat, askCalls } from '../text/tool-calls-chat.js';
+import { answerResponsesShape } from '../text/responses-shape.js';
+
+/** A quoted tool output is cut here: enough to check, not a whole document echoed back. */
+const OUTPUT_CHARS = 2000;
 
 function toolName(t: Tool): string {
   switch (t.type) {
@@ -14,41 +26,70 @@ function toolName(t: Tool): string {
   }
 }
 
-const itemTexts = (item: InputItem) =>
-  typeof item.content === 'string' ? [item.content] : item.content.flatMap((p) => (p.type === 'input_text' ? [p.text] : []));
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** What the hosted tools found, one line each (only the tools the plan uses are run). */
+async function hostedLines(plan: ToolPlan): Promise<string[]> {
+  const lines = plan.webSearch ? webSearchLines(plan.lastUserText) : [];
+  for (const tool of plan.mcp) lines.push(...(await useRemoteMcp(tool, plan.lastUserText)));
+  return lines;
+}
 
 export const responsesRoutes: Route[] = [{
   method: 'POST',
   pattern: /^\/v1\/responses$/,
   auth: true,
   async handler(s, call) {
-    const checked = check(ResponsesRequest, await readJson(call.req, s.maxBodyBytes));
-    if (!checked.ok) throw invalid(checked.problems);
-    const r = checked.value;
-    const items: InputItem[] = typeof r.input === 'string' ? [{ role: 'user', content: r.input }] : r.input;
+    const { request: r, turns } = readToolLoopRequest(await readJson(call.req, s.maxBodyBytes));
     const images: string[] = [];
-    for (const [i, item] of items.entries()) {
-      if (typeof item.content === 'string') continue;
-      for (const [j, p] of item.content.entries()) if (p.type === 'input_image') images.push((await loadReference(s, `input.${i}.content.${j}.image_url`, p.image_url)).label);
+    if (typeof r.input !== 'string') {
+      for (const [i, item] of r.input.entries()) {
+        if (typeof item.content === 'string') continue;
+        for (const [j, p] of item.content.entries()) if (p.type === 'input_image') images.push((await loadReference(s, `input.${i}.content.${j}.image_url`, p.image_url)).label);
+      }
     }
-    const tools = (r.tools ?? []).map(toolName);
-    const lastUser = [...items].reverse().find((it) => it.role === 'user');
+    const tools = r.tools ?? [];
+    // Tool definitions and images are billed as extra prompt tokens (spec §1).
+    const promptTokens = messageTokens(turns.flatMap(turnTexts)) + images.length * IMAGE_PROMPT_TOKENS + (r.tools ? countTokens(JSON.stringify(r.tools)) : 0);
+    const plan = planTools(turns, tools);
+    const stream = r.stream ?? false;
+
+    if (plan.calls.length) {
+      const calls = askCalls(plan.calls);
+      if (s.toolShape === 'responses') await answerResponsesShape(s, call, { model: r.model, promptTokens, calls, stream });
+      else await answerToolCallsChat(s, call, { object: 'response', idPrefix: 'resp', model: r.model, promptTokens, calls, stream });
+      return;
+    }
+
+    // A key without tokens gets its 402 before any MCP server is called on its behalf.
+    s.accounts.requireTokens(call.account, promptTokens);
+    const hosted = await hostedLines(plan);
+    // What the hosted tools found is read by the model: prompt tokens (spec §1, tool calls consume extra tokens).
+    const hostedTokens = hosted.length ? countTokens(hosted.join('\n')) : 0;
+    const quoted = plan.outputs.map((o) => `The tool ${o.name} returned: ${clip(o.output, OUTPUT_CHARS)}`);
+    const system = turns.find((t) => t.kind === 'message' && t.item.role === 'system');
+    const reply: Omit<ReplyRequest, 'choice'> = {
+      api: 'responses',
+      model: r.model,
+      prompt: plan.lastUserText,
+      turns: typeof r.input === 'string' ? 1 : r.input.length,
+      system: system?.kind === 'message' ? itemTexts(system.item).join(' ') : undefined,
+      images,
+      tools: tools.map(toolName),
+      toolLines: [...quoted, ...hosted],
+    };
+    if (s.toolShape === 'responses') {
+      const text = applyLimits(composeReply({ ...reply, choice: 0 }), { maxTokens: r.max_tokens });
+      await answerResponsesShape(s, call, { model: r.model, promptTokens: promptTokens + hostedTokens, text, calls: [], stream });
+      return;
+    }
     await answerCompletion(s, call, {
       object: 'response',
       idPrefix: 'resp',
-      reply: {
-        api: 'responses',
-        model: r.model,
-        prompt: lastUser ? itemTexts(lastUser).join('\n') : '',
-        turns: items.length,
-        system: items.find((it) => it.role === 'system') ? itemTexts(items.find((it) => it.role === 'system')!).join(' ') : undefined,
-        images,
-        tools,
-      },
-      // Tool definitions and images are billed as extra prompt tokens (spec §1).
-      promptTokens: messageTokens(items.flatMap(itemTexts)) + images.length * IMAGE_PROMPT_TOKENS + (r.tools ? countTokens(JSON.stringify(r.tools)) : 0),
+      reply,
+      promptTokens: promptTokens + hostedTokens,
       n: 1,
-      stream: r.stream ?? false,
+      stream,
       maxTokens: r.max_tokens,
     });
   },

@@ -15,6 +15,8 @@ export interface ReplyRequest {
   images: string[];
   tools: string[];
   choice: number;
+  /** What the tools returned, one line each (sandbox/README.md, "Tool use"): quoted after the prompt. */
+  toolLines?: string[];
 }
 
 const IDEAS = [
@@ -84,6 +86,7 @@ export function composeReply(r: ReplyRequest): string {
     '',
     `You asked: "${clip(r.prompt.replace(/\s+/g, ' ').trim(), 240)}"`,
     '',
+    ...(r.toolLines?.length ? [...r.toolLines, ''] : []),
     `- Conversation turns received: ${r.turns}`,
   ];
   if (r.system) lines.push(`- System prompt: "${clip(r.system, 120)}"`);

@@ -1,8 +1,9 @@
 /**
  * Writes a streamed reply: SSE `data:` events ending in `data: [DONE]` (docs/gateway-rules.md,
  * "Chat and responses streams"), or a streamed JSON array for streamGenerateContent without
- * `alt=sse`. Pacing is settable; with pacing off the writer only waits for the socket
- * (backpressure), never for a timer.
+ * `alt=sse`. An SSE payload may carry an event name (an `event:` line), as the common responses
+ * API's events do (sandbox/README.md, "Tool use"). Pacing is settable; with pacing off the writer
+ * only waits for the socket (backpressure), never for a timer.
  */
 import type { ServerResponse } from 'node:http';
 import { sleep } from '../core/clock.js';
@@ -18,8 +19,13 @@ export interface StreamOptions {
   fault?: { mode: StreamFaultMode; afterChunks: number };
 }
 
+/** A named SSE event; a plain string is sent as `data:` alone. */
+export interface NamedEvent {
+  event: string;
+  data: string;
+}
 
-export async function writeStream(res: ServerResponse, payloads: Iterable<string>, opts: StreamOptions): Promise<void> {
+export async function writeStream(res: ServerResponse, payloads: Iterable<string | NamedEvent>, opts: StreamOptions): Promise<void> {
   res.writeHead(200, opts.format === 'sse'
     ? { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' }
     : { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -39,7 +45,9 @@ export async function writeStream(res: ServerResponse, payloads: Iterable<string
       if (opts.fault.mode === 'stall') return; // left open and silent until the client gives up
       break; // no-terminator: end cleanly but without the closing marker
     }
-    const text = opts.format === 'sse' ? `data: ${payload}\n\n` : `${index > 0 ? ',\n' : ''}${payload}`;
+    const data = typeof payload === 'string' ? payload : payload.data;
+    const event = typeof payload === 'string' ? '' : `event: ${payload.event}\n`;
+    const text = opts.format === 'sse' ? `${event}data: ${data}\n\n` : `${index > 0 ? ',\n' : ''}${data}`;
     index += 1;
     if (!res.write(text)) await drained(res);
     if (opts.paceMs > 0) await sleep(opts.paceMs);

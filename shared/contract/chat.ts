@@ -114,8 +114,17 @@ export type ChatImage = z.infer<typeof ChatImage>;
 
 export const SafetyRating = z.object({ category: z.string(), probability: z.string() });
 
+/**
+ * A function the model asked for (docs/gateway-rules.md, "Tool calls"): its arguments as the
+ * model wrote them, JSON text to be checked against the tool's schema.
+ */
+export const ToolCall = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+export type ToolCall = z.infer<typeof ToolCall>;
+
 export const ChatChoice = z.object({
   text: z.string(),
+  /** The function calls of this choice, in the order the model made them. */
+  toolCalls: z.array(ToolCall).optional(),
   /** Omitted while streaming; `stop` / `STOP` is a normal end. */
   finishReason: z.string().optional(),
   safetyRatings: z.array(SafetyRating).optional(),

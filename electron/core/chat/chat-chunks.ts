@@ -8,6 +8,9 @@
 import { msg } from '@shared/messages/index.js';
 import { isObject, streamFailure, unwrap, usageOf, type ReplyEvent } from './reply-events.js';
 import { GatewayFailure } from '../gateway/failure.js';
+import { chatToolPieces, functionCallItem, responsesToolPieces, type ToolCallPiece } from './tool-call-pieces.js';
+
+const callEvents = (pieces: ToolCallPiece[]): ReplyEvent[] => pieces.map((piece) => ({ type: 'toolCall', choice: piece.choice, piece }));
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -20,6 +23,7 @@ function choiceEvents(choices: unknown[]): ReplyEvent[] {
     const part = isObject(c.delta) ? c.delta : isObject(c.message) ? c.message : undefined;
     const text = str(part?.content) ?? str(c.text);
     if (text) out.push({ type: 'delta', choice, text });
+    if (part) out.push(...callEvents(chatToolPieces(choice, part, !isObject(c.delta))));
     const reason = str(c.finish_reason);
     if (reason) out.push({ type: 'finish', choice, reason });
   });
@@ -41,10 +45,14 @@ function responseObject(r: Record<string, unknown>, withText: boolean): ReplyEve
   if (isObject(r.error)) return [{ type: 'error', failure: streamFailure(r) }];
   const text = withText ? outputText(r) : undefined;
   if (text) out.push({ type: 'delta', choice: 0, text });
+  // A streamed reply's calls came in their own events; a whole answer's are in `output[]`.
+  const calls = Array.isArray(r.output) ? r.output.flatMap((item, index) => functionCallItem(item, index, true)) : [];
+  if (withText) out.push(...callEvents(calls));
   const usage = usageOf(r.usage);
   if (usage) out.push({ type: 'usage', usage });
   const incomplete = isObject(r.incomplete_details) ? str(r.incomplete_details.reason) : undefined;
   if (r.status === 'incomplete' || incomplete) out.push({ type: 'finish', choice: 0, reason: incomplete ?? 'incomplete' });
+  else if (calls.length) out.push({ type: 'finish', choice: 0, reason: 'tool_calls' });
   else if (r.status === 'completed' || text !== undefined) out.push({ type: 'finish', choice: 0, reason: 'stop' });
   return out;
 }
@@ -71,8 +79,8 @@ function responsesEvent(e: Record<string, unknown>): ReplyEvent[] {
     case 'error':
       return [{ type: 'error', failure: streamFailure(isObject(e.error) ? e : { error: e }) }];
     default:
-      // response.created, output_item.added, output_text.done…: nothing the reply needs.
-      return [];
+      // Function calls; response.created, output_text.done…: nothing else the reply needs.
+      return callEvents(responsesToolPieces(e));
   }
 }
 

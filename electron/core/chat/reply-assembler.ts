@@ -12,6 +12,7 @@ import { GatewayFailure } from '../gateway/failure.js';
 import type { EchoFilter, KeyMask } from '../gateway/mask-key.js';
 import type { Rating, ReplyEvent } from './reply-events.js';
 import type { ReplyEnd } from './reply-reader.js';
+import { ToolCallAssembler } from './tool-call-pieces.js';
 
 export interface AssembleOptions {
   /** Continue: the reply's only choice is appended to this existing choice. */
@@ -55,6 +56,7 @@ export class ReplyAssembler {
    */
   private readonly filters = new Map<number, EchoFilter>();
   private readonly finished = new Set<number>();
+  private readonly calls = new ToolCallAssembler();
   private readonly baseUsage: ChatUsage | undefined;
   private completed = false;
   /** An error the gateway reported inside the answer. */
@@ -117,6 +119,12 @@ export class ReplyAssembler {
     if (at === undefined) return undefined;
     this.seen.add(e.choice);
     const slot = this.slot(at);
+    if (e.type === 'toolCall') {
+      // Kept whole on the choice at every piece, so a periodic save holds what has arrived.
+      this.calls.add({ ...e.piece, choice: at });
+      slot.toolCalls = this.calls.result(at).map((c) => ({ id: this.text(c.id), name: this.text(c.name), arguments: this.text(c.arguments) }));
+      return undefined;
+    }
     if (e.type === 'delta') {
       const text = this.filter(at)?.push(e.text) ?? e.text;
       slot.text += text;

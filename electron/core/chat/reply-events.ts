@@ -5,6 +5,7 @@
  */
 import type { ChatUsage } from '@shared/contract/chat.js';
 import { failureFromStatus, type GatewayFailure } from '../gateway/failure.js';
+import type { ToolCallPiece } from './tool-call-pieces.js';
 
 export interface Rating {
   category: string;
@@ -13,6 +14,8 @@ export interface Rating {
 
 export type ReplyEvent =
   | { type: 'delta'; choice: number; text: string }
+  /** A piece of a function call the model asks for (tool-call-pieces.ts). */
+  | { type: 'toolCall'; choice: number; piece: ToolCallPiece }
   | { type: 'finish'; choice: number; reason: string }
   | { type: 'safety'; choice: number; ratings: Rating[] }
   | { type: 'promptSafety'; ratings: Rating[] }

@@ -1,5 +1,5 @@
 /**
- * Turns a gateway answer (a `Response` whose body is unread) into reply events, whatever its wire
+ * Turns a gateway answer (client.ts `GatewayAnswer`, its body unread) into reply events, whatever its wire
  * form: SSE (parsed by eventsource-parser through gateway/sse.ts), a streamed JSON array, or one
  * whole JSON body. Events come in batches, those of one network read (never an empty batch): a
  * fast reply is tens of thousands of events, too many for a generator step each. A malformed
@@ -8,7 +8,9 @@
  */
 import { msg } from '@shared/messages/index.js';
 import { failureFromUnreadable, GatewayFailure } from '../gateway/failure.js';
-import { sseData } from '../gateway/sse.js';
+import type { GatewayAnswer } from '../gateway/client.js';
+import { sseData, textOf } from '../gateway/sse.js';
+import { readText } from '../gateway/transport.js';
 import { chatEvents } from './chat-chunks.js';
 import { JsonObjectSplitter } from './json-array-stream.js';
 import { nativeEvents } from './native-chunks.js';
@@ -53,10 +55,10 @@ function parseAll(texts: readonly string[], api: TextApi, log: (line: string) =>
   return events;
 }
 
-async function* wholeBody(res: Response, api: TextApi, signal?: AbortSignal): AsyncGenerator<ReplyEvent[], ReplyEnd> {
+async function* wholeBody(res: GatewayAnswer, api: TextApi, signal?: AbortSignal): AsyncGenerator<ReplyEvent[], ReplyEnd> {
   let text: string;
   try {
-    text = await res.text();
+    text = await readText(res.body);
   } catch (err) {
     throw signal?.aborted ? cancelled() : err instanceof GatewayFailure ? err : dropped();
   }
@@ -64,23 +66,22 @@ async function* wholeBody(res: Response, api: TextApi, signal?: AbortSignal): As
   try {
     value = JSON.parse(text);
   } catch {
-    throw failureFromUnreadable(res.status, text, res.headers.get('content-type') ?? '');
+    throw failureFromUnreadable(res.status, text, res.header('content-type') ?? '');
   }
   const events = api === 'native' ? nativeEvents(value) : chatEvents(value);
   if (events.length) yield events;
   return { terminated: true, whole: true };
 }
 
-async function* jsonArray(res: Response, log: (line: string) => void, signal?: AbortSignal): AsyncGenerator<ReplyEvent[], ReplyEnd> {
-  if (!res.body) return { terminated: false, whole: false };
+async function* jsonArray(res: GatewayAnswer, log: (line: string) => void, signal?: AbortSignal): AsyncGenerator<ReplyEvent[], ReplyEnd> {
   const splitter = new JsonObjectSplitter();
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = textOf(res.body);
   let finished = false;
   try {
     for (;;) {
-      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      let chunk: IteratorResult<string>;
       try {
-        chunk = await reader.read();
+        chunk = await reader.next();
       } catch (err) {
         throw signal?.aborted ? cancelled() : err instanceof GatewayFailure ? err : dropped();
       }
@@ -93,12 +94,11 @@ async function* jsonArray(res: Response, log: (line: string) => void, signal?: A
     // An array needs its `]`; bare objects one after another end wherever the last one closed.
     return { terminated: splitter.closed || splitter.atRest, whole: false };
   } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+    if (!finished) res.body.destroy();
   }
 }
 
-async function* sse(res: Response, api: TextApi, log: (line: string) => void, signal?: AbortSignal): AsyncGenerator<ReplyEvent[], ReplyEnd> {
+async function* sse(res: GatewayAnswer, api: TextApi, log: (line: string) => void, signal?: AbortSignal): AsyncGenerator<ReplyEvent[], ReplyEnd> {
   const events = sseData(res, signal);
   try {
     for (;;) {
@@ -115,9 +115,9 @@ async function* sse(res: Response, api: TextApi, log: (line: string) => void, si
   }
 }
 
-export function readReply(res: Response, api: TextApi, opts: ReadOptions): AsyncGenerator<ReplyEvent[], ReplyEnd> {
+export function readReply(res: GatewayAnswer, api: TextApi, opts: ReadOptions): AsyncGenerator<ReplyEvent[], ReplyEnd> {
   const log = opts.log ?? (() => undefined);
-  const type = res.headers.get('content-type') ?? '';
+  const type = res.header('content-type') ?? '';
   if (!opts.streamed) return wholeBody(res, api, opts.signal);
   if (/event-stream/i.test(type)) return sse(res, api, log, opts.signal);
   // A web page (a proxy's error, a sign-in page) is no stream: read whole, it is named as such.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CashBalance, ChatChunk, NativeResponse } from '@shared/gateway/wire.js';
 import { startSandbox, type Sandbox } from '@sandbox/server.js';
-import { GatewayClient } from './client.js';
+import { GatewayClient, type GatewayAnswer } from './client.js';
 import { sseData } from './sse.js';
 import { failureOf } from '../test/failure-of.js';
 
@@ -138,7 +138,7 @@ describe('gateway client: retries (docs/gateway-rules.md, Retries)', () => {
 
 describe('gateway client: SSE through eventsource-parser', () => {
   const stream = (c: GatewayClient) => c.send({ method: 'POST', path: '/v1/chat/completions', json: { model: 'modela-5', stream: true, messages: [{ role: 'user', content: '[tokens:40]' }] } });
-  const readAll = async (res: Response) => {
+  const readAll = async (res: GatewayAnswer) => {
     const it = sseData(res);
     const chunks: string[] = [];
     for (;;) {

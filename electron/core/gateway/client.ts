@@ -1,22 +1,22 @@
 /**
  * The only HTTP client of the gateway (docs/house-rules.md, "Side effects come in as ports"): auth
  * headers per spec §5, the envelope and its documented exceptions, one failure type, timeouts,
- * cancellation and the retry rules.
+ * cancellation and the retry rules. Every call goes over the host's one transport (transport.ts).
  */
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { mapStrings, msg } from '@shared/messages/index.js';
 import { failureFromNetwork, failureFromStatus, failureFromUnreadable, GatewayFailure } from './failure.js';
-import { RedirectSeen, requestJson, TimeoutSeen, type JsonAnswer } from './http-json.js';
-import { boundedResponse, headOfBody, LIMITS } from './limits.js';
+import { LIMITS } from './limits.js';
 import { KeyMask } from './mask-key.js';
-import { nextHop, REDIRECTS, RedirectRefused, type Hop } from './redirects.js';
+import { RedirectRefused } from './redirects.js';
 import { DEFAULT_RETRY, retryDelayMs, shouldRetry, type RetryPolicy } from './retry.js';
+import { headOfBody, open, readText, RedirectStopped, TimedOut, type Incoming } from './transport.js';
 
 export interface GatewayConfig {
   baseUrl: string;
   apiKey: string;
-  fetch?: typeof fetch;
-  /** Milliseconds until the response headers must have arrived. */
+  /** Milliseconds until the response headers must have arrived (a JSON answer: its whole body). */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   now?: () => number;
@@ -41,7 +41,17 @@ export interface CallSpec {
 /** `envelope`: `{ code: 200, data }` (most endpoints); `bare`: the object itself (native image models). */
 export type BodyForm = 'envelope' | 'bare' | 'either';
 
-/** A whole 2xx answer of a JSON call, whichever transport brought it. */
+/**
+ * A 2xx answer of `send()`, its body unread: a Node stream, decoded and counted against the
+ * call's `maxBytes` (transport.ts). Cancelling the call's signal ends the body too.
+ */
+export interface GatewayAnswer {
+  status: number;
+  header(name: string): string | null;
+  body: Readable;
+}
+
+/** A whole 2xx answer of a JSON call. */
 interface Answer { status: number; contentType: string; text: string }
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
@@ -54,12 +64,6 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
   });
 
 export class GatewayClient {
-  private readonly fetch: typeof fetch;
-  /**
-   * JSON GETs (polls, balances) take the light transport (http-json.ts) unless a `fetch` was
-   * injected: tests and tools that pass their own fetch see every request go through it.
-   */
-  private readonly light: boolean;
   private readonly policy: RetryPolicy;
   private readonly base: string;
   /**
@@ -69,8 +73,6 @@ export class GatewayClient {
   readonly mask: KeyMask;
 
   constructor(private readonly config: GatewayConfig) {
-    this.fetch = config.fetch ?? globalThis.fetch;
-    this.light = config.fetch === undefined;
     this.policy = { ...DEFAULT_RETRY, ...config.retry };
     this.base = config.baseUrl.replace(/\/+$/, '');
     this.mask = new KeyMask(config.apiKey);
@@ -89,72 +91,43 @@ export class GatewayClient {
   }
 
   /**
-   * One attempt: resolves with a 2xx response (body unread) or throws a GatewayFailure. Redirects
-   * are followed here, under the one rule of redirects.ts: never with the key to another origin.
+   * One attempt: resolves with a 2xx answer (body unread) or throws a GatewayFailure. Its time
+   * limit runs until the headers (`send`) or the end of the body (JSON calls). Redirects are
+   * followed by the transport, under the one rule of redirects.ts: never with the key to another
+   * origin.
    */
-  private async attempt(spec: CallSpec, timeout = AbortSignal.timeout(this.timeoutOf(spec))): Promise<Response> {
-    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
-    const body = spec.json !== undefined ? JSON.stringify(spec.json) : spec.form;
-    let hop: Hop = { url: new URL(`${this.base}${spec.path}`), method: spec.method, headers: this.headers(spec), keepBody: body !== undefined, hops: 0 };
-    let res: Response;
-    for (;;) {
-      try {
-        res = await this.fetch(hop.url.href, { method: hop.method, headers: hop.headers, body: hop.keepBody ? body : undefined, signal, redirect: 'manual' });
-      } catch (err) {
-        throw failureFromNetwork(err, timeout.aborted && !spec.signal?.aborted, spec.signal?.aborted ?? false);
-      }
-      const location = res.headers.get('location');
-      if (!REDIRECTS.has(res.status) || location === null) break;
-      // The redirect's own body is not read: its socket goes back to the pool.
-      await res.body?.cancel().catch(() => undefined);
-      try {
-        hop = nextHop(hop, res.status, location);
-      } catch (err) {
-        throw redirectFailure(err, res.status);
-      }
-    }
-    if (res.ok) return boundedResponse(res, spec.maxBytes ?? LIMITS.jsonBytes, 'answer');
-    const text = await headOfBody(res, LIMITS.errorBytes).catch(() => '');
-    throw failureFromStatus(res.status, text, res.headers.get('content-type') ?? '', res.headers.get('retry-after'), (this.config.now ?? Date.now)());
-  }
-
-  /** One attempt of a JSON GET on the light transport: the whole 2xx answer, or a GatewayFailure. */
-  private async attemptLight(spec: CallSpec): Promise<Answer> {
-    let a: JsonAnswer;
+  private async attempt(spec: CallSpec, deadline: 'headers' | 'body'): Promise<Incoming> {
+    let res: Incoming;
     try {
-      a = await requestJson(`${this.base}${spec.path}`, { method: 'GET', headers: this.headers(spec), signal: spec.signal, timeoutMs: this.timeoutOf(spec), maxBytes: spec.maxBytes ?? LIMITS.jsonBytes });
+      res = await open({
+        url: `${this.base}${spec.path}`, method: spec.method, headers: this.headers(spec),
+        body: spec.json !== undefined ? JSON.stringify(spec.json) : spec.form,
+        signal: spec.signal, timeoutMs: this.timeoutOf(spec), deadline,
+        maxBytes: spec.maxBytes ?? LIMITS.jsonBytes, what: 'answer',
+      });
     } catch (err) {
-      if (err instanceof GatewayFailure) throw err;
-      // A redirect is followed on the fetch path, the one that applies the redirect rule.
-      if (err instanceof RedirectSeen) return this.attemptText(spec);
-      throw failureFromNetwork(err, err instanceof TimeoutSeen, spec.signal?.aborted ?? false);
+      if (err instanceof RedirectStopped) throw redirectFailure(err.cause, err.status);
+      throw this.network(spec, err);
     }
-    const contentType = a.header('content-type') ?? '';
-    if (a.status >= 200 && a.status < 300) return { status: a.status, contentType, text: a.text };
-    throw failureFromStatus(a.status, a.text.slice(0, LIMITS.errorBytes), contentType, a.header('retry-after'), (this.config.now ?? Date.now)());
+    if (res.status >= 200 && res.status < 300) return res;
+    const text = await headOfBody(res.body, LIMITS.errorBytes).catch(() => '');
+    throw failureFromStatus(res.status, text, res.header('content-type') ?? '', res.header('retry-after'), (this.config.now ?? Date.now)());
   }
 
-  /**
-   * One attempt of a JSON call through fetch, its body read within the attempt. Its timeout is a
-   * timer cleared once the body is in: `AbortSignal.timeout`'s stays armed for its full 30 s
-   * after the answer, and fires then for nothing (hundreds of them after a batch of submissions).
-   */
+  private network(spec: CallSpec, err: unknown): GatewayFailure {
+    return failureFromNetwork(err, err instanceof TimedOut, spec.signal?.aborted ?? false);
+  }
+
+  /** One attempt of a JSON call, its body read within the attempt and its time limit. */
   private async attemptText(spec: CallSpec): Promise<Answer> {
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), this.timeoutOf(spec));
-    timer.unref();
+    const res = await this.attempt(spec, 'body');
     try {
-      const res = await this.attempt(spec, timeout.signal);
-      try {
-        return { status: res.status, contentType: res.headers.get('content-type') ?? '', text: await res.text() };
-      } catch (err) {
-        // Over its limit: said as such (the answer came, so a submission's fate is unknown).
-        if (err instanceof GatewayFailure) throw afterSuccess(err);
-        // The body broke off: for a submission, the gateway may well have taken the job.
-        throw failureFromNetwork(err, timeout.signal.aborted && !spec.signal?.aborted, spec.signal?.aborted ?? false);
-      }
-    } finally {
-      clearTimeout(timer);
+      return { status: res.status, contentType: res.header('content-type') ?? '', text: await readText(res.body) };
+    } catch (err) {
+      // Over its limit: said as such (the answer came, so a submission's fate is unknown).
+      if (err instanceof GatewayFailure) throw afterSuccess(err);
+      // The body broke off: for a submission, the gateway may well have taken the job.
+      throw this.network(spec, err);
     }
   }
 
@@ -172,9 +145,9 @@ export class GatewayClient {
     }
   }
 
-  /** A 2xx response, after the retry rules; the caller reads the body (binary, SSE...). */
-  send(spec: CallSpec): Promise<Response> {
-    return this.retrying(spec, () => this.attempt(spec)).catch((err: unknown) => {
+  /** A 2xx answer, after the retry rules; the caller reads the body (binary, SSE...). */
+  send(spec: CallSpec): Promise<GatewayAnswer> {
+    return this.retrying(spec, () => this.attempt(spec, 'headers')).catch((err: unknown) => {
       throw this.masked(err);
     });
   }
@@ -202,9 +175,7 @@ export class GatewayClient {
   }
 
   private async readJson<T>(spec: CallSpec, schema: z.ZodType<T>, form: BodyForm): Promise<T> {
-    const res = this.light && spec.method === 'GET'
-      ? await this.retrying(spec, () => this.attemptLight(spec))
-      : await this.retrying(spec, () => this.attemptText(spec));
+    const res = await this.retrying(spec, () => this.attemptText(spec));
     let body: unknown;
     try {
       body = JSON.parse(res.text);

@@ -2,13 +2,14 @@
  * Saves one result file: streamed to a `.part` file with backpressure (memory stays
  * flat: part-writer.ts), resumed with Range / If-Range after a cut, checked against the announced
  * length. Links are public, so no key is sent. An expired link (404/410) is reported as such.
- * The link is opened with node:http unless a `fetch` is injected (download-source.ts).
+ * The link is opened on the host's one transport (transport.ts); no key goes along to it, nor to
+ * any hop it redirects to (redirects.ts `withoutKey`, docs/security.md).
  */
 import { statSync, rmSync } from 'node:fs';
-import { openWithFetch, openWithHttp, type OpenedBody } from './download-source.js';
 import { msg, type Message } from '@shared/messages/index.js';
 import { GatewayFailure } from './failure.js';
-import { RedirectRefused } from './redirects.js';
+import { RedirectRefused, withoutKey } from './redirects.js';
+import { open, RedirectStopped, type Incoming } from './transport.js';
 import { writeBody } from './part-writer.js';
 import { tooLarge } from './limits.js';
 
@@ -24,8 +25,6 @@ export interface DownloadOptions {
   /** What the previous attempt left (for resuming). */
   state?: DownloadState;
   signal?: AbortSignal;
-  /** Opens the link instead of node:http (tests observe or break requests with it). */
-  fetch?: typeof fetch;
   /** Called as bytes arrive (throttle in the caller). */
   onProgress?(s: DownloadState): void;
   attempts?: number;
@@ -75,7 +74,7 @@ async function once(o: DownloadOptions, state: DownloadState): Promise<DownloadS
   // One controller ends this attempt whatever the reason: the caller's cancel or a time limit.
   const attempt = new AbortController();
   let stopped: GatewayFailure | undefined;
-  let body: OpenedBody['body'] | undefined;
+  let body: Incoming['body'] | undefined;
   const stop = (why: GatewayFailure) => {
     stopped ??= why;
     attempt.abort(why);
@@ -86,13 +85,15 @@ async function once(o: DownloadOptions, state: DownloadState): Promise<DownloadS
   o.signal?.addEventListener('abort', onCancel, { once: true });
   let timer = setTimeout(() => stop(new GatewayFailure('timeout', msg('gateway.download.noAnswerWithin', { seconds: Math.round(openMs / 1000) }), true)), openMs);
   try {
-    let res: OpenedBody;
+    let res: Incoming;
     try {
-      res = o.fetch ? await openWithFetch(o.fetch, o.url, headers, attempt.signal) : await openWithHttp(o.url, headers, attempt.signal);
+      // A file is saved byte for byte: `identity` keeps Content-Length and Range about the file itself.
+      res = await open({ url: o.url, method: 'GET', headers: withoutKey(headers), signal: attempt.signal, maxBytes: Infinity, what: 'resultFile', encoding: 'identity' });
     } catch (err) {
       if (stopped) throw stopped;
       // A refused redirect says why in words of ours; anything else in Node's, verbatim.
-      throw new GatewayFailure('unreachable', msg('gateway.download.couldNotStart', { message: err instanceof RedirectRefused ? err.text : (err as Error).message }), true);
+      const refused = err instanceof RedirectStopped && err.cause instanceof RedirectRefused ? err.cause.text : undefined;
+      throw new GatewayFailure('unreachable', msg('gateway.download.couldNotStart', { message: refused ?? (err as Error).message }), true);
     }
     clearTimeout(timer);
     body = res.body;
@@ -116,7 +117,7 @@ async function once(o: DownloadOptions, state: DownloadState): Promise<DownloadS
 }
 
 async function receive(
-  o: DownloadOptions, state: DownloadState, res: OpenedBody, resume: number, maxBytes: number,
+  o: DownloadOptions, state: DownloadState, res: Incoming, resume: number, maxBytes: number,
   stopped: () => GatewayFailure | undefined, onBytes: (received: number) => void,
 ): Promise<DownloadState> {
   if (res.status !== 200 && res.status !== 206) res.body.destroy();

@@ -120,6 +120,8 @@ export function failureFromUnreadable(status: number, body: string, contentType:
 export function failureFromNetwork(err: unknown, timedOut: boolean, aborted: boolean): GatewayFailure {
   if (aborted) return new GatewayFailure('aborted', msg('gateway.network.cancelled'), false);
   if (timedOut) return new GatewayFailure('timeout', msg('gateway.network.noAnswerInTime'), true, undefined, undefined, undefined, true);
+  // Already worded (a link of a scheme the studio does not open, say).
+  if (err instanceof GatewayFailure) return err;
   const cause = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
   // Refused or unresolvable: nothing was sent. Anything else may have dropped after the request left.
   const neverSent = cause === 'ENOTFOUND' || cause === 'ECONNREFUSED' || cause === 'EAI_AGAIN';

@@ -5,16 +5,16 @@
  * any hop, whatever a caller passes (docs/security.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { text } from 'node:stream/consumers';
 import { z } from 'zod';
 import { failureOf } from '../test/failure-of.js';
 import { json, keyHeadersOf, listen, type Listener } from '../test/listener.js';
 import { GatewayClient, type CallSpec } from './client.js';
-import { openWithFetch, openWithHttp } from './download-source.js';
 import { downloadFile } from './download.js';
+import { RedirectRefused } from './redirects.js';
+import { open, RedirectStopped } from './transport.js';
 
 const KEY = 'sk-Redirect-0123456789abcdefXYZ';
 const FILE = Buffer.from('the result file, byte for byte');
@@ -49,7 +49,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const client = (injected?: typeof fetch) => new GatewayClient({ baseUrl: gateway.url, apiKey: KEY, retry: { retries: 0 }, ...(injected ? { fetch: injected } : {}) });
+const client = () => new GatewayClient({ baseUrl: gateway.url, apiKey: KEY, retry: { retries: 0 } });
 
 describe('a gateway call redirected to another origin', () => {
   const form = () => {
@@ -57,20 +57,20 @@ describe('a gateway call redirected to another origin', () => {
     f.set('prompt', 'a kite');
     return f;
   };
-  const calls: [string, CallSpec, typeof fetch | undefined][] = [
-    ['a chat POST with its Bearer key (307)', { method: 'POST', path: '/elsewhere/307/v1/chat/completions', json: { model: 'm', messages: [] } }, undefined],
-    ['a native image POST with x-goog-api-key (302)', { method: 'POST', path: '/elsewhere/302/v1beta/models/x:generateContent', json: {}, auth: 'goog' }, undefined],
-    ['a multipart upload (308)', { method: 'POST', path: '/elsewhere/308/v1/videos', form: form() }, undefined],
-    ['a poll on the light transport (301)', { method: 'GET', path: '/elsewhere/301/v1/tasks/t1' }, undefined],
-    ['a poll through an injected fetch (303)', { method: 'GET', path: '/elsewhere/303/v1/tasks/t1', auth: 'goog' }, fetch],
-    ['another host on the same port (302)', { method: 'GET', path: '/otherhost/302/v1/account/balance' }, undefined],
-    ['the same host over https (301)', { method: 'POST', path: '/https/301/v1/images/generations', json: {} }, undefined],
+  const calls: [string, CallSpec][] = [
+    ['a chat POST with its Bearer key (307)', { method: 'POST', path: '/elsewhere/307/v1/chat/completions', json: { model: 'm', messages: [] } }],
+    ['a native image POST with x-goog-api-key (302)', { method: 'POST', path: '/elsewhere/302/v1beta/models/x:generateContent', json: {}, auth: 'goog' }],
+    ['a multipart upload (308)', { method: 'POST', path: '/elsewhere/308/v1/videos', form: form() }],
+    ['a poll (301)', { method: 'GET', path: '/elsewhere/301/v1/tasks/t1' }],
+    ['a poll with x-goog-api-key (303)', { method: 'GET', path: '/elsewhere/303/v1/tasks/t1', auth: 'goog' }],
+    ['another host on the same port (302)', { method: 'GET', path: '/otherhost/302/v1/account/balance' }],
+    ['the same host over https (301)', { method: 'POST', path: '/https/301/v1/images/generations', json: {} }],
   ];
 
-  it.each(calls)('%s is not followed: a clear error names the new address, and nothing reaches it', async (_name, spec, injected) => {
+  it.each(calls)('%s is not followed: a clear error names the new address, and nothing reaches it', async (_name, spec) => {
     const before = other.heard.length;
     const onGateway = gateway.heard.length;
-    const f = await failureOf(client(injected).json(spec, z.unknown()));
+    const f = await failureOf(client().json(spec, z.unknown()));
     expect(f).toMatchObject({ code: 'bad_response', retryable: false, maybeReceived: false });
     expect(f.status).toBeGreaterThanOrEqual(301);
     expect(f.message).toMatch(/^The gateway sent this request on to another address \(https?:\/\/(127\.0\.0\.1|localhost):\d+\)\..*base URL/);
@@ -91,12 +91,10 @@ describe('a gateway call redirected to another origin', () => {
 });
 
 describe('a gateway call redirected on its own origin', () => {
-  it('is followed with its key: a GET on both transports, a POST 307/308 with its body', async () => {
-    for (const injected of [undefined, fetch]) {
-      for (const auth of ['bearer', 'goog'] as const) {
-        const got = await client(injected).json({ method: 'GET', path: '/same/302/v1/account/balance', auth }, z.any());
-        expect(got).toMatchObject({ method: 'GET', ...(auth === 'goog' ? { goog: KEY } : { bearer: `Bearer ${KEY}` }) });
-      }
+  it('is followed with its key: a GET, a POST 307/308 with its body', async () => {
+    for (const auth of ['bearer', 'goog'] as const) {
+      const got = await client().json({ method: 'GET', path: '/same/302/v1/account/balance', auth }, z.any());
+      expect(got).toMatchObject({ method: 'GET', ...(auth === 'goog' ? { goog: KEY } : { bearer: `Bearer ${KEY}` }) });
     }
     for (const status of [307, 308]) {
       const got = await client().json({ method: 'POST', path: `/same/${status}/v1/videos/generations`, json: { prompt: 'a kite' } }, z.any());
@@ -120,19 +118,26 @@ describe('a gateway call redirected on its own origin', () => {
 });
 
 describe('a result link that redirects its download elsewhere', () => {
-  const keyed = { Authorization: `Bearer ${KEY}`, 'X-Goog-Api-Key': KEY, Range: 'bytes=0-' };
+  it('carries no key on either hop, and keeps the Range of a resumed download', async () => {
+    const start = { gateway: gateway.heard.length, other: other.heard.length };
+    const partPath = join(dir, 'a.part');
+    writeFileSync(partPath, FILE.subarray(0, 5));
+    await downloadFile({ url: `${gateway.url}/files/a.png`, partPath, state: { received: 5, validator: '"v1"' } });
+    expect(readFileSync(partPath)).toEqual(FILE);
+    const hops = [...gateway.heard.slice(start.gateway), ...other.heard.slice(start.other)];
+    expect(hops.map((h) => h.path)).toEqual(['/files/a.png', '/cdn/a.png']);
+    expect(hops.flatMap((h) => keyHeadersOf(h, KEY))).toEqual([]);
+    expect(hops.map((h) => h.headers.range)).toEqual(['bytes=5-', 'bytes=5-']);
+  });
 
-  it('carries no key on either hop, even when a caller passes one, on both transports', async () => {
-    for (const open of [(link: string) => openWithHttp(link, keyed), (link: string) => openWithFetch(fetch, link, keyed)]) {
-      const start = { gateway: gateway.heard.length, other: other.heard.length };
-      const res = await open(`${gateway.url}/files/a.png`);
-      expect(Buffer.from(await text(res.body))).toEqual(FILE);
-      const hops = [...gateway.heard.slice(start.gateway), ...other.heard.slice(start.other)];
-      expect(hops.map((h) => h.path)).toEqual(['/files/a.png', '/cdn/a.png']);
-      expect(hops.flatMap((h) => keyHeadersOf(h, KEY))).toEqual([]);
-      // What is no key still goes along: the Range of a resumed download.
-      expect(hops.map((h) => h.headers.range)).toEqual(['bytes=0-', 'bytes=0-']);
-    }
+  it('is refused by the transport itself when a caller does pass a key along', async () => {
+    const before = other.heard.length;
+    const keyed = { Authorization: `Bearer ${KEY}`, 'X-Goog-Api-Key': KEY };
+    const err = await open({ url: `${gateway.url}/files/c.png`, method: 'GET', headers: keyed, maxBytes: Infinity, what: 'resultFile' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RedirectStopped);
+    expect((err as RedirectStopped).cause).toMatchObject({ elsewhere: true });
+    expect((err as RedirectStopped).cause).toBeInstanceOf(RedirectRefused);
+    expect(other.heard.length).toBe(before);
   });
 
   it('is saved from where it leads', async () => {

@@ -1,9 +1,10 @@
 /**
- * The one rule for redirects, used by every request the host makes (gateway calls in client.ts,
- * result downloads in download-source.ts): a header that carries the key never goes to another
- * origin (scheme, host and port). Redirects are followed here, hop by hop, rather than by fetch:
- * fetch drops `Authorization` on a cross-origin hop but keeps every other header (and, after a
- * 307, the body), so `x-goog-api-key` went along to wherever a gateway pointed (docs/security.md).
+ * The one rule for redirects, applied by the host's one transport (transport.ts) to every request
+ * it makes, gateway calls and result downloads alike: a header that carries the key never goes to
+ * another origin (scheme, host and port). Redirects are followed hop by hop with this rule, never
+ * by a library's own redirect handling: fetch (the host's client before) dropped `Authorization` on a
+ * cross-origin hop but kept every other header (and, after a 307, the body), so `x-goog-api-key`
+ * went along to wherever a gateway pointed (docs/security.md).
  *
  * What happens on a cross-origin hop depends on what the request carries:
  * - a gateway call (it carries the key) is refused with a clear error instead of followed without

@@ -5,6 +5,8 @@
  * a fast model's reply is tens of thousands of small events, and a generator step per event cost
  * the host about as much CPU as parsing them (bench/stream.ts).
  */
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { msg } from '@shared/messages/index.js';
 import { GatewayFailure } from './failure.js';
@@ -15,8 +17,7 @@ export interface SseEnd {
   terminated: boolean;
 }
 
-export async function* sseData(res: Response, signal?: AbortSignal, maxEventChars: number = LIMITS.eventBytes): AsyncGenerator<string[], SseEnd> {
-  if (!res.body) return { terminated: false };
+export async function* sseData(res: { body: Readable }, signal?: AbortSignal, maxEventChars: number = LIMITS.eventBytes): AsyncGenerator<string[], SseEnd> {
   let batch: string[] = [];
   let done = false;
   /** Text fed since the last event ended: the parser holds it until its line ends. */
@@ -28,13 +29,13 @@ export async function* sseData(res: Response, signal?: AbortSignal, maxEventChar
       else batch.push(e.data);
     },
   });
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = textOf(res.body);
   try {
     for (;;) {
       if (signal?.aborted) throw new GatewayFailure('aborted', msg('gateway.network.cancelled'), false);
-      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      let chunk: IteratorResult<string>;
       try {
-        chunk = await reader.read();
+        chunk = await reader.next();
       } catch (err) {
         if (signal?.aborted) throw new GatewayFailure('aborted', msg('gateway.network.cancelled'), false);
         if (err instanceof GatewayFailure) throw err; // the whole reply was over its limit
@@ -55,7 +56,17 @@ export async function* sseData(res: Response, signal?: AbortSignal, maxEventChar
     return { terminated: done };
   } finally {
     // Stop the download when the consumer leaves early (Stop pressed, or an error).
-    if (!done) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+    if (!done) res.body.destroy();
   }
+}
+
+/** A body's text, chunk by chunk, UTF-8 decoded across chunk borders (a character split in two stays whole). */
+export async function* textOf(body: Readable): AsyncGenerator<string, void> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of body) {
+    const text = decoder.write(chunk as Buffer);
+    if (text) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
 }

@@ -6,12 +6,11 @@ import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { msg, type Message } from '@shared/messages/index.js';
 import { pipeline } from 'node:stream/promises';
 import type { NativeImageInput, NativeImageResult, SpeechInput } from '@shared/contract/media.js';
 import { NativeResponse } from '@shared/gateway/wire.js';
-import type { GatewayClient } from '../gateway/client.js';
+import type { GatewayAnswer, GatewayClient } from '../gateway/client.js';
 import { detailOf, GatewayFailure } from '../gateway/failure.js';
 import type { Library } from '../library/library.js';
 import { sniff, SNIFF_BYTES } from '@media/sniff.js';
@@ -95,7 +94,7 @@ export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Pr
   const file = scratch(d, '.audio');
   // Streamed to disk: a long text's audio never sits whole in memory.
   try {
-    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(file));
+    await pipeline(res.body, createWriteStream(file));
   } catch (err) {
     await rm(file, { force: true });
     if (err instanceof GatewayFailure) throw err; // over the size limit
@@ -106,7 +105,7 @@ export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Pr
     source: file,
     name: `${input.model} ${input.voice} ${input.input}`.slice(0, 80),
     meta: {
-      kind: 'audio', mime: res.headers.get('content-type') ?? undefined, prompt: input.input, model: input.model, createdAt: d.now(),
+      kind: 'audio', mime: res.header('content-type') ?? undefined, prompt: input.input, model: input.model, createdAt: d.now(),
       params: { voice: input.voice, response_format: input.response_format ?? 'mp3', speed: input.speed ?? 1 },
     },
   });
@@ -117,7 +116,7 @@ export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Pr
  * A 2xx that is not audio (a sign-in page, an error in JSON, an empty body) must not reach the
  * library as a recording: the file is judged by its content, as every library file is.
  */
-async function requireAudio(file: string, res: Response): Promise<void> {
+async function requireAudio(file: string, res: GatewayAnswer): Promise<void> {
   const handle = await open(file, 'r');
   let head: Buffer;
   try {
@@ -128,7 +127,7 @@ async function requireAudio(file: string, res: Response): Promise<void> {
   }
   if ((await sniff(head))?.kind === 'audio') return;
   await rm(file, { force: true });
-  const said = detailOf(head.toString('utf8'), res.headers.get('content-type') ?? '').message;
+  const said = detailOf(head.toString('utf8'), res.header('content-type') ?? '').message;
   const detail = said ? msg('gateway.failure.noAudioSaid', { detail: said }) : msg('gateway.failure.noAudioEmpty');
   throw new GatewayFailure('bad_response', msg('gateway.failure.noAudio', { detail }), false, res.status);
 }

@@ -35,7 +35,6 @@ export interface JobServiceDeps {
   onRemove?(id: string): void;
   maxPollsInFlight?: number;
   maxDownloads?: number;
-  fetch?: typeof fetch;
   /** Turns stand-ins such as `attachment:<id>` into what the gateway takes, for the call only. */
   resolveRefs?(spec: JobSpec): JobSpec;
   /** The largest result file saved per kind (Settings). */
@@ -64,7 +63,7 @@ export class JobService {
       },
     });
     this.saver = new ResultSaver({
-      store: d.store, library: d.library, downloadsDir: d.downloadsDir, fetch: d.fetch, now: d.now, maxBytes: d.maxBytes,
+      store: d.store, library: d.library, downloadsDir: d.downloadsDir, now: d.now, maxBytes: d.maxBytes,
       timeouts: d.downloadTimeouts, maxDownloads: d.maxDownloads, log: d.log,
       update: (job, patch, durable) => this.update(job, patch, durable),
       freshLinks: (job) => this.poller.freshLinks(job),

@@ -28,7 +28,6 @@ export interface SaverDeps {
   store: JobStore;
   library: LibrarySink;
   downloadsDir: string;
-  fetch?: typeof fetch;
   now(): number;
   /** Records a change of the job (durable: written before returning). */
   update(job: JobRecord, patch: Partial<JobRecord>, durable?: boolean): void;
@@ -231,7 +230,7 @@ export class ResultSaver {
   private async fetchFile(job: JobRecord, dl: DownloadRecord, i: number, partPath: string, signal: AbortSignal, fresh: { asked: boolean }): Promise<DownloadState> {
     let last = 0;
     const attempt = () => downloadFile({
-      url: dl.url, partPath, fetch: this.d.fetch, signal, state: { received: dl.received, total: dl.total, validator: dl.validator },
+      url: dl.url, partPath, signal, state: { received: dl.received, total: dl.total, validator: dl.validator },
       openTimeoutMs: this.timeouts.openMs, idleTimeoutMs: this.timeouts.idleMs, maxBytes: this.d.maxBytes?.(job.kind),
       onProgress: (p) => {
         Object.assign(dl, { received: p.received, total: p.total, validator: p.validator });

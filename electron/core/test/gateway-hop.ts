@@ -10,7 +10,10 @@ import type { AddressInfo } from 'node:net';
 export interface Seen {
   method: string;
   path: string;
+  headers: http.IncomingHttpHeaders;
   body: string;
+  /** The status of the gateway's answer, once a forwarded one came back. */
+  status?: number;
 }
 
 export interface Scripted {
@@ -64,7 +67,7 @@ export async function startHop(target: string): Promise<GatewayHop> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.once('end', () => {
       const body = Buffer.concat(chunks);
-      const s: Seen = { method: req.method ?? 'GET', path: req.url ?? '/', body: body.toString('utf8') };
+      const s: Seen = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: body.toString('utf8') };
       seen.push(s);
       wake();
       const rule = rules.find((r) => r.remaining > 0 && s.path.includes(r.match) && (!r.method || r.method === s.method));
@@ -84,8 +87,13 @@ export async function startHop(target: string): Promise<GatewayHop> {
         return res.end(a.body ?? '');
       }
       forward(req, body, (up) => {
+        s.status = up.statusCode;
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
+        // A gateway that cuts its answer short is cut short here too, not ended cleanly.
+        up.once('close', () => {
+          if (!up.complete) res.destroy();
+        });
       }, () => req.socket.destroy());
     });
   });

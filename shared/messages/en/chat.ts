@@ -32,4 +32,12 @@ export const chat = {
     nativeNoLinks: 'The native API takes attached images only, not links ({{url}}). Attach the picture as a file, or set the API to Auto.',
     toolsNeedResponses: 'Tools work through the responses API only: set the API to Auto, or turn the tools off.',
   },
+  /** What is wrong with a function call's arguments, checked against the tool's schema. */
+  tools: {
+    unknownTool: 'The model asked for {{name}}, which this conversation does not offer.',
+    argumentsNotJson: 'The arguments are not valid JSON.',
+    argumentsNotObject: 'The arguments are not a JSON object.',
+    argumentMismatch: '{{path}}: {{problem}}',
+    schemaUnusable: "The tool's schema could not be used to check the arguments: {{problem}}",
+  },
 } as const;

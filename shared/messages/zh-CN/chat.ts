@@ -33,4 +33,11 @@ export const chat: Catalog['chat'] = {
     nativeNoLinks: '原生 API 只接受添加的图片文件，不接受链接（{{url}}）。请将图片作为文件添加，或将 API 设为“自动”。',
     toolsNeedResponses: '工具只能通过 responses API 使用：请将 API 设为“自动”，或关闭工具。',
   },
+  tools: {
+    unknownTool: '模型请求了 {{name}}，但此对话未提供该工具。',
+    argumentsNotJson: '参数不是有效的 JSON。',
+    argumentsNotObject: '参数不是 JSON 对象。',
+    argumentMismatch: '{{path}}：{{problem}}',
+    schemaUnusable: '无法用该工具的 schema 检查参数：{{problem}}',
+  },
 };

@@ -1,8 +1,14 @@
 /**
- * A real core and sandbox for chat tests, with the request bodies the core sent (read from the
- * fetch port, so tests can check the exact context) and helpers for streams and sandbox faults.
+ * A real core and sandbox for chat tests, with the request bodies the core sent (as a real HTTP
+ * hop in front of the sandbox received them, so tests can check the exact context) and helpers
+ * for streams and sandbox faults.
  */
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { startSandbox } from '@sandbox/server.js';
 import type { CorePorts } from '../../ports.js';
+import { startHop } from '../../test/gateway-hop.js';
 import { openCore } from '../../test/open-core.js';
 import type { IdleTimer } from '../reply-stream.js';
 
@@ -29,14 +35,24 @@ export function manualIdle() {
 }
 
 export async function openChat(overrides: Partial<CorePorts> = {}) {
-  const sent: { path: string; body: any }[] = [];
   const logs: string[] = [];
-  const recording: typeof fetch = (input, init) => {
-    const url = new URL(String(input));
-    if (typeof init?.body === 'string') sent.push({ path: `${url.pathname}${url.search}`, body: JSON.parse(init.body) });
-    return fetch(input, init);
+  // The embedded sandbox, behind a hop that records what reached it.
+  const dir = mkdtempSync(join(tmpdir(), 'studio-chat-sandbox-'));
+  const sandbox = await startSandbox({ dataDir: dir, speed: 100, streamPaceMs: 0 });
+  const hop = await startHop(sandbox.url);
+  const front = {
+    url: hop.url,
+    close: async () => {
+      await hop.close();
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
-  const c = await openCore({ fetch: recording, log: (l) => logs.push(l), ...overrides });
+  const c = await openCore({ startSandbox: async () => front, log: (l) => logs.push(l), ...overrides });
+  /** The JSON bodies the core sent, oldest first, with the path (and query) each went to. */
+  const sent = (): { path: string; body: any }[] => hop.seen
+    .filter((s) => s.body && !s.path.startsWith('/_sandbox/') && /json/.test(String(s.headers['content-type'])))
+    .map((s) => ({ path: s.path, body: JSON.parse(s.body) }));
   const sandboxUrl: string = (await c.value('app.info')).sandboxUrl;
 
   const admin = async (path: string, body: unknown = {}) => {
@@ -65,6 +81,6 @@ export async function openChat(overrides: Partial<CorePorts> = {}) {
     const started = await send(conversationId, text, extra);
     return { started, end: await ended(started.streamId) };
   };
-  const lastBody = (pathPart: string) => [...sent].reverse().find((s) => s.path.includes(pathPart))?.body;
-  return { ...c, sent, logs, sandboxUrl, admin, ended, endsOf, streamed, create, send, ask, lastBody };
+  const lastBody = (pathPart: string) => sent().reverse().find((s) => s.path.includes(pathPart))?.body;
+  return { ...c, get sent() { return sent(); }, logs, sandboxUrl, admin, ended, endsOf, streamed, create, send, ask, lastBody };
 }

@@ -1,8 +1,10 @@
 /**
- * Byte-level test boundary: a `Response` built from chunks the test chooses (split anywhere,
+ * Byte-level test boundary: a gateway answer (client.ts `GatewayAnswer`) built from chunks the test chooses (split anywhere,
  * optionally cut with a network error), read by the real reader into the real assembler.
  */
+import { Readable } from 'node:stream';
 import type { ChatMessageView } from '@shared/contract/chat.js';
+import type { GatewayAnswer } from '../../gateway/client.js';
 import { ReplyAssembler, type Settled } from '../reply-assembler.js';
 import { readReply, type ReplyEnd, type TextApi } from '../reply-reader.js';
 
@@ -14,16 +16,19 @@ export interface BodyOptions {
 
 const bytes = (c: string | Uint8Array) => (typeof c === 'string' ? new TextEncoder().encode(c) : c);
 
-export function responseOf(chunks: (string | Uint8Array)[], opts: BodyOptions = {}): Response {
+export function responseOf(chunks: (string | Uint8Array)[], opts: BodyOptions = {}): GatewayAnswer {
+  // An empty chunk is no network read: skipped, as a socket never delivers one.
+  const reads = chunks.map(bytes).filter((c) => c.length > 0);
   let i = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (i < chunks.length) controller.enqueue(bytes(chunks[i++]));
-      else if (opts.cut) controller.error(new TypeError('terminated'));
-      else controller.close();
+  const body = new Readable({
+    read() {
+      if (i < reads.length) this.push(Buffer.from(reads[i++]));
+      else if (opts.cut) this.destroy(new TypeError('terminated'));
+      else this.push(null);
     },
   });
-  return new Response(body, { headers: { 'content-type': opts.contentType ?? 'text/event-stream' } });
+  const headers: Record<string, string> = { 'content-type': opts.contentType ?? 'text/event-stream' };
+  return { status: 200, header: (name) => headers[name.toLowerCase()] ?? null, body };
 }
 
 /** Every way to cut `text` into two network chunks, including inside multi-byte characters. */
@@ -44,7 +49,7 @@ export interface Received {
   logs: string[];
 }
 
-export async function receive(res: Response, api: TextApi, streamed = true, message?: ChatMessageView, appendTo?: number): Promise<Received> {
+export async function receive(res: GatewayAnswer, api: TextApi, streamed = true, message?: ChatMessageView, appendTo?: number): Promise<Received> {
   const m: ChatMessageView = message ?? { id: 'm', role: 'assistant', createdAt: 0, choices: [] };
   const assembler = new ReplyAssembler(m, { appendTo });
   const logs: string[] = [];

@@ -6,6 +6,7 @@
  * - download: the first bytes of the result file have arrived.
  * It prints `dying` just before it dies. Used by job-restart.test.ts.
  */
+import { subscribe } from 'node:diagnostics_channel';
 import { startJobs } from './job-harness.js';
 
 const [dataDir, gatewayUrl, moment] = process.argv.slice(2);
@@ -16,28 +17,22 @@ const die = (): never => {
   throw new Error('unreachable');
 };
 
-const dying: typeof fetch = async (input, init) => {
-  const url = String(input);
-  if (moment === 'poll' && url.includes('/v1/tasks/')) die();
-  const res = await fetch(input, init);
-  if (moment === 'submit' && init?.method === 'POST' && url.includes('/v1/images/generations')) die();
-  if (moment === 'download' && url.includes('/files/') && res.body) {
-    const reader = res.body.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = await reader.read();
-        if (next.done) return controller.close();
-        controller.enqueue(next.value);
-        // Let the chunk reach the part file's writer, then die holding it.
-        setImmediate(die);
-      },
-    });
-    return new Response(body, { status: res.status, headers: res.headers });
-  }
-  return res;
-};
+// The moments are seen on the host's own transport (undici's diagnostics channels): nothing
+// stands in for the network, the requests are the real ones.
+interface Sent { request: { method: string; path: string } }
+subscribe('undici:request:create', (m) => {
+  if (moment === 'poll' && (m as Sent).request.path.includes('/v1/tasks/')) die();
+});
+subscribe('undici:request:headers', (m) => {
+  const { request } = m as Sent;
+  if (moment === 'submit' && request.method === 'POST' && request.path.includes('/v1/images/generations')) die();
+});
+subscribe('undici:request:bodyChunkReceived', (m) => {
+  // Let the chunk reach the part file's writer, then die holding it.
+  if (moment === 'download' && (m as Sent).request.path.includes('/files/')) setImmediate(die);
+});
 
-const { service } = await startJobs({ dataDir, gatewayUrl, fetch: dying });
+const { service } = await startJobs({ dataDir, gatewayUrl });
 // The poller's timer does not hold the process open; this does, and ends a run that never died.
 setTimeout(() => process.exit(3), 30_000);
 await service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: `interrupted while ${moment}`, resolution: '1K' } });

@@ -25,8 +25,6 @@ export interface JobHarnessOptions {
   /** The library's folder name inside the data folder. */
   libraryName?: string;
   cadence?: Cadence;
-  /** Replaces the network for both the gateway client and the downloads. */
-  fetch?: typeof fetch;
   disk?: Partial<DiskOps>;
   /** Library options the test needs (index written at once, no poster frames…). */
   indexDelayMs?: number;
@@ -48,9 +46,8 @@ export async function startJobs(o: JobHarnessOptions) {
   await library.open();
   const store = new JobStore(join(o.dataDir, 'jobs.json'));
   const service = new JobService({
-    fetch: o.fetch,
     store, library, downloadsDir: join(o.dataDir, 'downloads'),
-    clientFor: (key) => new GatewayClient({ baseUrl: o.gatewayUrl, apiKey: key, fetch: o.fetch }),
+    clientFor: (key) => new GatewayClient({ baseUrl: o.gatewayUrl, apiKey: key }),
     activeProfileId: () => 'sk-sandbox',
     cadence: o.cadence ?? FAST_CADENCE, now: Date.now, random: Math.random,
     onChange: o.onChange ?? (() => undefined),
