@@ -44,7 +44,8 @@ export const responsesRoutes: Route[] = [{
     const images: string[] = [];
     if (typeof r.input !== 'string') {
       for (const [i, item] of r.input.entries()) {
-        if (typeof item.content === 'string') continue;
+        // Tool-loop items were held out as text placeholders (tool-input.ts): only messages remain.
+        if (!('content' in item) || typeof item.content === 'string') continue;
         for (const [j, p] of item.content.entries()) if (p.type === 'input_image') images.push((await loadReference(s, `input.${i}.content.${j}.image_url`, p.image_url)).label);
       }
     }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { RESPONSES_MODELS, TEXT_LIMITS } from '../gateway/catalog.js';
-import { msg, zodMessage } from '../messages/index.js';
+import { MessageData, msg, zodMessage } from '../messages/index.js';
 import { ErrorData } from './result.js';
 
 const L = TEXT_LIMITS;
@@ -77,6 +77,11 @@ export const ChatSettings = z.object({
   stop: z.array(z.string().min(1).max(200)).max(L.stopSequences, zodMessage('rules.chat.stopSequences', { max: L.stopSequences })),
   n: z.number().int().min(L.n.min).max(L.n.max, zodMessage('rules.chat.alternatives', { max: L.n.max })),
   tools: ChatTools,
+  /**
+   * How many rounds of function calls one turn may take before the studio stops asking the model
+   * to go on (each round: the model's calls, the creator's answers, the model's next reply).
+   */
+  toolRounds: z.number().int().min(1).max(50).default(8),
 });
 export type ChatSettings = z.infer<typeof ChatSettings>;
 
@@ -92,6 +97,8 @@ export const ChatSettingsPatch = ChatSettings.partial().extend({
   max_tokens: clearable(ChatSettings.shape.max_tokens.unwrap()),
   frequency_penalty: clearable(ChatSettings.shape.frequency_penalty.unwrap()),
   presence_penalty: clearable(ChatSettings.shape.presence_penalty.unwrap()),
+  // Without its default: a patch that does not name the limit leaves it as it is.
+  toolRounds: ChatSettings.shape.toolRounds.unwrap().optional(),
 });
 
 export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
@@ -103,6 +110,7 @@ export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
   stop: [],
   n: 1,
   tools: { webSearch: false, fileSearch: false, functions: [], mcp: { enabled: false, url: '' } },
+  toolRounds: 8,
 };
 
 /** An image in a user turn: a file the host keeps (shown through `AppInfo.mediaBase`) or a public URL. */
@@ -114,11 +122,26 @@ export type ChatImage = z.infer<typeof ChatImage>;
 
 export const SafetyRating = z.object({ category: z.string(), probability: z.string() });
 
+/** How the creator answered a function call: a result sent back to the model, or a refusal. */
+export const ToolAnswer = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('result'), text: z.string().max(1_000_000) }),
+  z.object({ kind: z.literal('declined') }),
+]);
+export type ToolAnswer = z.infer<typeof ToolAnswer>;
+
 /**
  * A function the model asked for (docs/gateway-rules.md, "Tool calls"): its arguments as the
- * model wrote them, JSON text to be checked against the tool's schema.
+ * model wrote them (JSON text), what is wrong with them against the tool's schema (shown, never
+ * hidden), and the creator's answer once given. A call without an answer waits, across restarts.
  */
-export const ToolCall = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+export const ToolCall = z.object({
+  id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  problems: z.array(MessageData).optional(),
+  answer: ToolAnswer.optional(),
+  answeredAt: z.number().optional(),
+});
 export type ToolCall = z.infer<typeof ToolCall>;
 
 export const ChatChoice = z.object({
@@ -239,6 +262,15 @@ export const chatMethods = {
   'chat.stop': { input: z.object({ streamId: z.string().min(1) }), output: z.object({}) },
   'chat.selectChoice': { input: z.object({ conversationId, messageId, choice: z.number().int().min(0) }), output: z.object({}) },
   'chat.exportMarkdown': { input: z.object({ id: conversationId }), output: z.object({ fileName: z.string(), markdown: z.string() }) },
+  /**
+   * Answers one function call of an assistant turn (its selected choice) with a result or a
+   * refusal. When that was the turn's last unanswered call, the answers go to the model and its
+   * next reply starts streaming (`started`); otherwise the answer is saved and the rest wait.
+   */
+  'chat.answerToolCall': {
+    input: z.object({ conversationId, messageId, callId: z.string().min(1).max(200), answer: ToolAnswer }),
+    output: z.object({ started: StreamStarted.optional() }),
+  },
   /** Write-only, like the API key; `null` clears it. */
   'chat.setMcpToken': { input: z.object({ conversationId, token: z.string().trim().min(1).max(4096).nullable() }), output: z.object({ tokenTail: z.string().optional() }) },
 } as const;

@@ -44,6 +44,29 @@ export const InputItem = z.object({
 });
 export type InputItem = z.infer<typeof InputItem>;
 
+/**
+ * A tool loop's follow-up items (docs/gateway-rules.md, "Tool calls"): the function call the
+ * model made, sent back as it was, and the client's answer to it, matched by `call_id`.
+ */
+export const FunctionCallItem = z.object({
+  type: z.literal('function_call'),
+  call_id: z.string().min(1),
+  name: z.string().min(1),
+  arguments: z.string(),
+});
+export const FunctionCallOutputItem = z.object({ type: z.literal('function_call_output'), call_id: z.string().min(1), output: z.string() });
+
+/**
+ * One item of `input`: a message (spec 2.7; `type: "message"` may be said or left out, and a
+ * message keeps the same rejections as before) or a tool loop's item, chosen by `type`.
+ */
+export const ResponsesInputItem = z.discriminatedUnion('type', [
+  InputItem.extend({ type: z.literal('message').optional() }),
+  FunctionCallItem,
+  FunctionCallOutputItem,
+], { error: zodMessage('rules.request.inputItem') });
+export type ResponsesInputItem = z.infer<typeof ResponsesInputItem>;
+
 const JsonSchemaObject = z.looseObject({
   type: z.literal('object', { error: zodMessage('rules.request.parametersType') }),
   properties: z.record(z.string(), z.unknown(), { error: zodMessage('rules.request.parametersProperties') }),
@@ -70,7 +93,7 @@ export type Tool = z.infer<typeof Tool>;
 
 export const ResponsesRequest = z.looseObject({
   model: oneOf('model', RESPONSES_MODELS),
-  input: z.union([z.string().min(1), z.array(InputItem).min(1)], { error: zodMessage('rules.request.input') }),
+  input: z.union([z.string().min(1), z.array(ResponsesInputItem).min(1)], { error: zodMessage('rules.request.input') }),
   ...sampling,
   tools: z.array(Tool).optional(),
 });

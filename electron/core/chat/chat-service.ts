@@ -20,6 +20,7 @@ import { exportMarkdown } from './markdown-export.js';
 import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
+import { answerCall, openCall, settleCalls } from './tool-loop.js';
 
 /**
  * Settings changed over a base. Electron IPC keeps a key sent as `undefined` (JSON drops it): for
@@ -28,7 +29,9 @@ import { normalizeQuery } from './search.js';
 function mergeSettings(base: ChatSettings, patch: Partial<Record<keyof ChatSettings, unknown>> | undefined): ChatSettings {
   const merged: Record<string, unknown> = { ...base, ...patch };
   for (const key of Object.keys(merged) as (keyof ChatSettings)[]) {
-    if (merged[key] === undefined && ChatSettings.shape[key]?.safeParse(undefined).success === false) merged[key] = base[key];
+    // A setting with a default (`toolRounds`) reads `undefined` as that default: unchanged too.
+    const empty = ChatSettings.shape[key]?.safeParse(undefined);
+    if (merged[key] === undefined && empty && (!empty.success || empty.data !== undefined)) merged[key] = base[key];
   }
   return ChatSettings.parse(merged);
 }
@@ -306,6 +309,36 @@ export class ChatService {
     return this.start(c, client, m, request, { appendTo: selected });
   }
 
+  /**
+   * Answers one function call by hand (tool-loop.ts). The answer that completes the turn's calls
+   * starts the model's next reply as a new assistant turn, as `send` starts its reply; if that
+   * start fails, the answer is not kept, so it can be given again.
+   */
+  async answerToolCall(input: ParsedInput<'chat.answerToolCall'>): Promise<{ started?: StreamStarted }> {
+    const read = await this.readImages(this.store.get(input.conversationId));
+    const c = this.store.get(input.conversationId);
+    this.idle(c);
+    const open = openCall(c, input);
+    const before = c.messages;
+    const undo = answerCall(open, input.answer, this.d.now());
+    try {
+      if (!open.last) {
+        this.persist(c);
+        this.changed(c.id, 'updated');
+        return {};
+      }
+      const request = this.build(c, c.messages, read.files);
+      const client = this.d.client();
+      const reply = this.newReply(request);
+      c.messages = [...c.messages, reply];
+      return { started: this.start(c, client, reply, request, {}) };
+    } catch (err) {
+      undo();
+      c.messages = before;
+      throw err;
+    }
+  }
+
   private start(c: Conversation, client: GatewayClient, reply: ChatMessageView, request: BuiltRequest, opts: { user?: ChatMessageView; appendTo?: number }): StreamStarted {
     reply.status = 'streaming';
     reply.api = request.api;
@@ -323,7 +356,10 @@ export class ChatService {
       client,
       emit: this.d.emit,
       save: (final) => {
-        if (final) c.updatedAt = this.d.now();
+        if (final) {
+          c.updatedAt = this.d.now();
+          settleCalls(c, reply, this.d.log);
+        }
         this.persist(c);
       },
       release: () => {

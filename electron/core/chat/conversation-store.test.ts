@@ -39,6 +39,21 @@ describe('ConversationStore', () => {
     expect(JSON.parse(readFileSync(join(dir, 'older.json'), 'utf8')).id).toBe('older');
   });
 
+  it('opens a file written before function calls were answered: settings get their defaults, calls keep their answers', () => {
+    const { dir, store } = open();
+    const calls = msg('assistant', '', {
+      choices: [{ text: '', finishReason: 'tool_calls', toolCalls: [{ id: 'c1', name: 'get_weather', arguments: '{}', answer: { kind: 'declined' }, answeredAt: 5 }] }],
+    });
+    store.save(conv('old', 100, [msg('user', 'Weather?'), calls]));
+    const file = join(dir, 'old.json');
+    const raw = JSON.parse(readFileSync(file, 'utf8'));
+    delete raw.settings.toolRounds;
+    writeFileSync(file, JSON.stringify(raw));
+    const again = open(dir).store.get('old');
+    expect(again.settings.toolRounds).toBe(8);
+    expect(again.messages[1].choices![0].toolCalls).toEqual([{ id: 'c1', name: 'get_weather', arguments: '{}', answer: { kind: 'declined' }, answeredAt: 5 }]);
+  });
+
   it('skips and logs a damaged file when it must read the files, keeping it aside; the rest still load', () => {
     const { dir, store } = open();
     store.save(conv('good', 1));

@@ -39,6 +39,29 @@ describe('exportMarkdown', () => {
   });
 });
 
+describe('exportMarkdown: function calls', () => {
+  it('fences a result no backticks inside can close, notes unanswered calls, and totals the tokens of every turn', () => {
+    const calls: Conversation = {
+      ...c,
+      messages: [
+        { id: 'u', role: 'user', createdAt: 0, text: 'Run it' },
+        {
+          id: 'a', role: 'assistant', createdAt: 0, status: 'complete', usage: { prompt: 10, completion: 2, total: 12 },
+          choices: [{ text: '', finishReason: 'tool_calls', toolCalls: [
+            { id: '1', name: 'run_code', arguments: 'not json', answer: { kind: 'result', text: 'a ``` b' } },
+            { id: '2', name: 'later', arguments: '{}' },
+          ] }],
+        },
+        { id: 'b', role: 'assistant', createdAt: 0, status: 'complete', usage: { prompt: 20, completion: 5, total: 25 }, choices: [{ text: 'Done.' }] },
+      ],
+    };
+    const { markdown } = exportMarkdown(calls, 0);
+    expect(markdown).toContain('**Function call: run_code**\n\n```json\nnot json\n```\n\nResult:\n\n````\na ``` b\n````');
+    expect(markdown).toContain('**Function call: later**\n\n```json\n{}\n```\n\n_Not answered._');
+    expect(markdown.trimEnd().split('\n').at(-1)).toBe('_Tokens in this conversation: prompt 30 · reply 7 · total 37_');
+  });
+});
+
 describe('safeFileName', () => {
   it('removes separators, reserved characters and device names, and is never empty', () => {
     expect(safeFileName('a/b\\c:d*e?"f"<g>|h')).toBe('a b c d e f g h.md');

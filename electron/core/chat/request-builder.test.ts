@@ -80,6 +80,33 @@ describe('responses body', () => {
     expect(ResponsesRequest.safeParse(r.json).success).toBe(true);
   });
 
+  it('sends answered function calls back as items, each followed by its output; an unanswered call stays out', () => {
+    const calls = reply([''], {
+      choices: [{
+        text: 'Let me look.',
+        toolCalls: [
+          { id: 'c1', name: 'get_weather', arguments: '{"city":"Oslo"}', answer: { kind: 'result', text: 'Snow' }, answeredAt: 1 },
+          { id: 'c2', name: 'get_time', arguments: '{}', answer: { kind: 'declined' }, answeredAt: 2 },
+          { id: 'c3', name: 'get_tide', arguments: '{}' },
+        ],
+      }],
+    });
+    // Turned off since, the tools leave the calls to the responses API all the same.
+    expect(chooseApi(settings(), [user('Weather?'), calls])).toBe('responses');
+    const r = build(settings(), [user('Weather?'), calls]);
+    expect(r.json.input).toEqual([
+      { role: 'user', content: [{ type: 'input_text', text: 'Weather?' }] },
+      { role: 'assistant', content: 'Let me look.' },
+      { type: 'function_call', call_id: 'c1', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+      { type: 'function_call_output', call_id: 'c1', output: 'Snow' },
+      { type: 'function_call', call_id: 'c2', name: 'get_time', arguments: '{}' },
+      { type: 'function_call_output', call_id: 'c2', output: 'The user declined to run this tool.' },
+    ]);
+    expect(ResponsesRequest.safeParse(r.json).success).toBe(true);
+    expect(ResponsesRequest.safeParse({ ...r.json, input: [{ type: 'function_call_output', call_id: '', output: 'x' }] }).success).toBe(false);
+    expect(ResponsesRequest.safeParse({ ...r.json, input: [{ type: 'unknown_item' }] }).success).toBe(false);
+  });
+
   it('refuses an MCP server address that is not an http(s) URL', () => {
     expect(() => build(settings({ tools: tools({ mcp: { enabled: true, url: 'mcp.test' } }) }))).toThrow(/http\(s\) URL/);
   });

@@ -1,11 +1,13 @@
 /**
  * Builds the gateway request for a reply from a conversation's settings and its turns, choosing
  * among the three text APIs: chat completions (4.3) by default; the responses API (4.4) when
- * images are in the context or a tool is on (chat messages carry text only, spec 2.4); the
- * native interface (4.5) when the creator picked it for a native text model.
+ * images or answered function calls are in the context, or a tool is on (chat messages carry
+ * text only, spec 2.4); the native interface (4.5) when the creator picked it for a native text
+ * model. Answered function calls go back to the model as `function_call` items, each followed by
+ * its `function_call_output` (docs/gateway-rules.md, "Tool calls").
  */
 import { msg } from '@shared/messages/index.js';
-import type { ChatImage, ChatMessageView, ChatSettings } from '@shared/contract/chat.js';
+import type { ChatImage, ChatMessageView, ChatSettings, ToolAnswer, ToolCall } from '@shared/contract/chat.js';
 import { isNativeTextModel, RESPONSES_MODELS } from '@shared/gateway/catalog.js';
 import { coreError } from '../errors.js';
 import type { FileImage } from './chat-images.js';
@@ -34,10 +36,29 @@ type Part = { kind: 'text'; text: string } | { kind: 'image'; image: ChatImage }
 export const toolsOn = (s: ChatSettings) =>
   s.tools.webSearch || s.tools.fileSearch || s.tools.functions.length > 0 || s.tools.mcp.enabled;
 
+/**
+ * What the model reads for a call the creator declined: one fixed English sentence, whatever the
+ * studio's language, as for any other text the studio writes to a model.
+ */
+export const DECLINED_OUTPUT = 'The user declined to run this tool.';
+
+export const toolOutput = (answer: ToolAnswer): string => (answer.kind === 'result' ? answer.text : DECLINED_OUTPUT);
+
+/**
+ * The answered calls of an assistant turn's selected choice. A call left unanswered (the creator
+ * wrote a new message instead) is not sent: an API refuses a call that has no output.
+ */
+export function answeredCalls(m: ChatMessageView): (ToolCall & { answer: ToolAnswer })[] {
+  if (m.role !== 'assistant') return [];
+  return (m.choices?.[m.selected ?? 0]?.toolCalls ?? []).filter((c): c is ToolCall & { answer: ToolAnswer } => c.answer !== undefined);
+}
+
 export function chooseApi(settings: ChatSettings, turns: ChatMessageView[]): TextApi {
   if (settings.api === 'native' && isNativeTextModel(settings.model)) return 'native';
   const images = turns.some((t) => t.role === 'user' && (t.images?.length ?? 0) > 0);
-  return images || toolsOn(settings) ? 'responses' : 'chat';
+  // Calls answered earlier travel as responses items only, even once the tools are turned off.
+  const calls = turns.some((t) => answeredCalls(t).length > 0);
+  return images || calls || toolsOn(settings) ? 'responses' : 'chat';
 }
 
 /** A user turn's parts in the creator's order (spec 4.4: text first unless they chose otherwise). */
@@ -90,6 +111,10 @@ function responsesBody(b: BuildInput, streamed: boolean): Record<string, unknown
     if (t.role === 'assistant') {
       const text = assistantText(t);
       if (text) input.push({ role: 'assistant', content: text });
+      for (const call of answeredCalls(t)) {
+        input.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: call.arguments });
+        input.push({ type: 'function_call_output', call_id: call.id, output: toolOutput(call.answer) });
+      }
       continue;
     }
     const content = userParts(t).map((p) => (p.kind === 'text'
@@ -113,6 +138,8 @@ function nativeBody(b: BuildInput): Record<string, unknown> {
   const s = b.settings;
   if (toolsOn(s)) throw coreError('invalid_input', msg('chat.request.toolsNeedResponses'), 'settings.tools');
   const contents: unknown[] = [];
+  // Function calls answered earlier are not carried: the studio offers tools through the
+  // responses API only, so here a turn with calls contributes its text alone.
   for (const t of b.turns) {
     if (t.role === 'assistant') {
       const text = assistantText(t);

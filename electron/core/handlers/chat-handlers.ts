@@ -14,6 +14,7 @@ export function chatHandlers({ chat }: Pick<CoreServices, 'chat'>): DomainHandle
     'chat.continue': (i) => chat.continue(i),
     'chat.stop': (i) => chat.stop(i.streamId),
     'chat.selectChoice': (i) => chat.selectChoice(i),
+    'chat.answerToolCall': (i) => chat.answerToolCall(i),
     'chat.exportMarkdown': (i) => chat.exportMarkdown(i.id),
     'chat.setMcpToken': (i) => chat.setMcpToken(i.conversationId, i.token),
   };

@@ -39,5 +39,11 @@ export const chat = {
     argumentsNotObject: 'The arguments are not a JSON object.',
     argumentMismatch: '{{path}}: {{problem}}',
     schemaUnusable: "The tool's schema could not be used to check the arguments: {{problem}}",
+    /** Answering a call by hand (`chat.answerToolCall`). */
+    callGone: 'That function call is no longer in the conversation.',
+    alreadyAnswered: 'That function call has already been answered.',
+    replyUnfinished: 'This reply did not finish, so its function calls cannot be answered: regenerate it instead.',
+    movedOn: 'The conversation has gone on since this function call, so it can no longer be answered.',
+    roundLimit: 'The model asked for tools {{rounds}} times in a row since your last message, more than this conversation allows ({{limit}}). Send a message to go on, or raise the limit in the settings.',
   },
 } as const;

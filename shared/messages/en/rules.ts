@@ -68,6 +68,7 @@ export const rules = {
     text: "'text' must be a string",
     contentParts: "content parts must be { type: 'input_text', text } or { type: 'input_image', image_url }",
     contentStringOrParts: "'content' must be a string or an array of parts",
+    inputItem: "each input item must be a message { role, content }, a { type: 'function_call', call_id, name, arguments } or a { type: 'function_call_output', call_id, output }",
     parametersType: '\'parameters.type\' must be "object"',
     parametersProperties: "'parameters.properties' must be an object",
     parametersRequired: "'parameters.required' must be an array of names",

@@ -39,5 +39,10 @@ export const chat: Catalog['chat'] = {
     argumentsNotObject: '参数不是 JSON 对象。',
     argumentMismatch: '{{path}}：{{problem}}',
     schemaUnusable: '无法用该工具的 schema 检查参数：{{problem}}',
+    callGone: '该函数调用已不在此对话中。',
+    alreadyAnswered: '该函数调用已经回答过了。',
+    replyUnfinished: '这条回复没有完成，其中的函数调用无法回答：请重新生成。',
+    movedOn: '此函数调用之后对话已继续，无法再回答它。',
+    roundLimit: '自你上一条消息以来，模型已连续 {{rounds}} 次请求工具，超过了此对话允许的次数（{{limit}}）。发送一条消息以继续，或在设置中提高上限。',
   },
 };

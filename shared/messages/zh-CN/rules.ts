@@ -65,6 +65,7 @@ export const rules: Catalog['rules'] = {
     text: "'text' 必须是字符串",
     contentParts: "content 的各部分必须是 { type: 'input_text', text } 或 { type: 'input_image', image_url }",
     contentStringOrParts: "'content' 必须是字符串或由多个部分组成的数组",
+    inputItem: "每个输入项必须是消息 { role, content }、{ type: 'function_call', call_id, name, arguments } 或 { type: 'function_call_output', call_id, output }",
     parametersType: '\'parameters.type\' 必须是 "object"',
     parametersProperties: "'parameters.properties' 必须是对象",
     parametersRequired: "'parameters.required' 必须是名称数组",

@@ -1,7 +1,8 @@
 /**
  * A reply: its Markdown (live while streaming: the text received so far comes from the stream
  * store, so only this row re-renders per frame), alternatives side by side when n > 1, what
- * became of it (stopped, broken stream, failure) with the way forward, and its facts.
+ * became of it (stopped, broken stream, failure) with the way forward, the functions it asked
+ * for (answered on their cards), and its facts.
  */
 import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '@shared/contract/chat.js';
@@ -13,6 +14,7 @@ import { CopyButton } from './copy-button.js';
 import { finishNote, MessageFacts } from './message-facts.js';
 import { apiLabel } from './settings-form.js';
 import { useLiveText } from './stream-store.js';
+import { ToolCalls } from './tool-call-card.js';
 
 /**
  * An incomplete reply's reason, without "the text so far is kept" (the note says so already); a
@@ -75,7 +77,8 @@ function StatusNote({ message, actions, locked }: Props) {
         </div>
       );
     default:
-      return null;
+      // A complete turn can still carry a note: the round limit stopped the tool loop here.
+      return message.error ? <p className="msg-note msg-warn" data-status="note">{say(message.error)}</p> : null;
   }
 }
 
@@ -90,6 +93,8 @@ export function AssistantMessage({ message, actions, locked }: Props) {
   const texts = Array.from({ length: count }, (_, i) => (choices[i]?.text ?? '') + (live?.texts[i] ?? ''));
   const streaming = message.status === 'streaming';
   const selected = message.selected ?? 0;
+  // A reply that only asks for functions has no text of its own: its cards say what it did.
+  const calls = (choices[selected]?.toolCalls?.length ?? 0) > 0;
   const who = [message.model, message.api && t('reply.api', { api: apiLabel(message.api, t) })].filter(Boolean).join(' · ');
 
   return (
@@ -97,7 +102,7 @@ export function AssistantMessage({ message, actions, locked }: Props) {
       {who && <p className="msg-who">{who}</p>}
       {count === 1 ? (
         <div className="msg-body" data-testid="reply-text">
-          {texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} /> : message.status === 'complete' && <p className="hint">{t('reply.noText')}</p>}
+          {texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} /> : message.status === 'complete' && !calls && <p className="hint">{t('reply.noText')}</p>}
         </div>
       ) : (
         <div className="msg-alts" role="group" aria-label={t('reply.alternatives')}>
@@ -121,6 +126,7 @@ export function AssistantMessage({ message, actions, locked }: Props) {
           ))}
         </div>
       )}
+      <ToolCalls message={message} actions={actions} locked={locked} />
       <StatusNote message={message} actions={actions} locked={locked} />
       <MessageFacts message={message} choice={count === 1 ? choices[0] : undefined} />
       {!streaming && (

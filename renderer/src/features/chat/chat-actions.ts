@@ -1,5 +1,6 @@
 /** What a message's buttons can ask of the conversation (see use-chat-actions.ts). */
-import type { ChatMessageView } from '@shared/contract/chat.js';
+import type { ChatMessageView, ToolAnswer } from '@shared/contract/chat.js';
+import type { ErrorData } from '@shared/contract/result.js';
 
 export interface ChatActions {
   regenerate(messageId: string): void;
@@ -7,4 +8,9 @@ export interface ChatActions {
   selectChoice(messageId: string, choice: number): void;
   /** Edit and resend a user turn (its images go again); resolves false, editor kept open, if it did not start. */
   resend(message: ChatMessageView, text: string): Promise<boolean>;
+  /**
+   * Answers a function call of this message; the last open one starts the model's next reply.
+   * Resolves with the refusal, if any, for the call's own card to show (the typed result stays).
+   */
+  answerToolCall(messageId: string, callId: string, answer: ToolAnswer): Promise<ErrorData | null>;
 }

@@ -4,7 +4,7 @@
  * touches, so memoized rows of the others do not re-render.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChatMessageView, ConversationView, StreamStarted } from '@shared/contract/chat.js';
+import type { ChatMessageView, ConversationView, StreamStarted, ToolAnswer } from '@shared/contract/chat.js';
 import { callKey } from '../../api/call-key.js';
 import { streamStore } from './stream-store.js';
 
@@ -59,4 +59,23 @@ export function applyChoice(client: QueryClient, conversationId: string, message
 
 export function applyMeta(client: QueryClient, view: Omit<ConversationView, 'messages'>) {
   update(client, view.id, (c) => ({ ...view, messages: c.messages }));
+}
+
+/**
+ * A function call answered: the host has stored the answer and returns only the reply it may have
+ * started, so the card is put in its answered state here, at once (`answeredAt` by this clock
+ * until the conversation is read again).
+ */
+export function applyToolAnswer(client: QueryClient, conversationId: string, messageId: string, callId: string, answer: ToolAnswer) {
+  update(client, conversationId, (c) => ({
+    ...c,
+    messages: c.messages.map((m) => {
+      if (m.id !== messageId || !m.choices) return m;
+      const at = m.selected ?? 0;
+      const choice = m.choices[at];
+      if (!choice?.toolCalls) return m;
+      const toolCalls = choice.toolCalls.map((call) => (call.id === callId ? { ...call, answer, answeredAt: Date.now() } : call));
+      return { ...m, choices: m.choices.with(at, { ...choice, toolCalls }) };
+    }),
+  }));
 }

@@ -34,6 +34,17 @@ describe('settingsFromForm', () => {
     expect(settingsFromForm(form({ n: '3' }), t).settings.n).toBe(3);
   });
 
+  it('bounds the tool rounds to 1-50 whole rounds; a conversation saved without them gets 8', () => {
+    expect(settingsFromForm(form({ toolRounds: '12' }), t).settings.toolRounds).toBe(12);
+    for (const bad of ['0', '51', '2.5', '', 'many']) {
+      const { settings, errors } = settingsFromForm(form({ toolRounds: bad }), t);
+      expect(errors.toolRounds).toBe('Tool rounds is a whole number from 1 to 50.');
+      expect('toolRounds' in settings).toBe(false);
+    }
+    const { toolRounds: _, ...older } = DEFAULT_CHAT_SETTINGS;
+    expect(formFromSettings(older as typeof DEFAULT_CHAT_SETTINGS).toolRounds).toBe('8');
+  });
+
   it('saves only the valid function tools and the MCP server only with an http(s) address', () => {
     const functions = [
       { key: 'a', name: 'ok_fn', description: '', schema: '{"type":"object","properties":{}}' },

@@ -5,7 +5,7 @@
  * Messages are in the studio's language: the caller passes its `t` (from useTranslation('chat')).
  */
 import type { TFunction } from 'i18next';
-import type { ChatSettings, ChatTools, FunctionToolSpec } from '@shared/contract/chat.js';
+import { DEFAULT_CHAT_SETTINGS, type ChatSettings, type ChatTools, type FunctionToolSpec } from '@shared/contract/chat.js';
 import { CHAT_MODELS, isNativeTextModel, RESPONSES_MODELS, TEXT_LIMITS } from '@shared/gateway/catalog.js';
 import { checkFunctionName, checkSchema } from './schema-check.js';
 
@@ -36,6 +36,8 @@ export interface SettingsForm {
   functions: FunctionDraft[];
   mcpEnabled: boolean;
   mcpUrl: string;
+  /** Rounds of function calls one turn may take (as typed, like the other numbers). */
+  toolRounds: string;
 }
 
 export type SettingsErrors = Partial<Record<string, string>>;
@@ -60,6 +62,9 @@ export const NUMBER_RANGE: Record<NumberField, { min: number; max?: number; defa
 
 const pretty = (schema: unknown) => JSON.stringify(schema, null, 2);
 
+/** The bounds of `ChatSettings.toolRounds` (shared/contract/chat.ts). */
+export const TOOL_ROUNDS = { min: 1, max: 50, default: DEFAULT_CHAT_SETTINGS.toolRounds } as const;
+
 export function formFromSettings(s: ChatSettings): SettingsForm {
   const numbers = Object.fromEntries(NUMBER_FIELDS.map((f) => [f, s[f] === undefined ? '' : String(s[f])])) as Record<NumberField, string>;
   return {
@@ -77,6 +82,8 @@ export function formFromSettings(s: ChatSettings): SettingsForm {
     functions: s.tools.functions.map((f, i) => ({ key: `saved-${i}`, name: f.name, description: f.description, schema: pretty(f.parameters) })),
     mcpEnabled: s.tools.mcp.enabled,
     mcpUrl: s.tools.mcp.url,
+    // A conversation saved before the setting existed holds none: it gets the default.
+    toolRounds: String(s.toolRounds ?? TOOL_ROUNDS.default),
   };
 }
 
@@ -141,6 +148,11 @@ export function settingsFromForm(form: SettingsForm, t: TFunction<'chat'>): { se
   if (!form.n.trim() || !Number.isInteger(n) || n < TEXT_LIMITS.n.min || n > TEXT_LIMITS.n.max) {
     errors.n = t('check.n', { min: TEXT_LIMITS.n.min, max: TEXT_LIMITS.n.max });
   } else settings.n = n;
+
+  const rounds = Number(form.toolRounds.trim());
+  if (!form.toolRounds.trim() || !Number.isInteger(rounds) || rounds < TOOL_ROUNDS.min || rounds > TOOL_ROUNDS.max) {
+    errors.toolRounds = t('check.toolRounds', { min: TOOL_ROUNDS.min, max: TOOL_ROUNDS.max });
+  } else settings.toolRounds = rounds;
 
   const functions = checkFunctions(form.functions, errors, t);
   const url = form.mcpUrl.trim();

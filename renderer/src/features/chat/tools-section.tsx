@@ -1,13 +1,17 @@
 /**
  * Tools of the responses API (spec 4.4): web search, file search, function tools defined here,
  * and a remote MCP server. Turning any on sends the conversation's turns through the responses API.
+ * Beside the functions, how many rounds of calls one turn may take (the model's calls, the
+ * creator's answers, its next reply), so a model that keeps calling cannot loop without end.
  */
 import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '@shared/contract/chat.js';
+import { Field } from '../../components/Field.js';
 import { TextField } from '../../components/TextField.js';
+import { useFormats } from '../../i18n/format.js';
 import { FunctionToolEditor } from './function-tool-editor.js';
 import { McpTokenField } from './mcp-token-field.js';
-import { apiLabel, ignoredBy, type ChatApi, type FunctionDraft, type SettingsErrors, type SettingsForm } from './settings-form.js';
+import { apiLabel, ignoredBy, TOOL_ROUNDS, type ChatApi, type FunctionDraft, type SettingsErrors, type SettingsForm } from './settings-form.js';
 
 interface Props {
   conversation: ConversationView;
@@ -21,6 +25,7 @@ const EXAMPLE_SCHEMA = JSON.stringify({ type: 'object', properties: { city: { ty
 
 export function ToolsSection({ conversation, form, errors, api, change }: Props) {
   const { t } = useTranslation('chat');
+  const fmt = useFormats();
   const setFn = (key: string, patch: Partial<FunctionDraft>) => change({ functions: form.functions.map((f) => (f.key === key ? { ...f, ...patch } : f)) });
   const addFn = () => change({ functions: [...form.functions, { key: crypto.randomUUID(), name: '', description: '', schema: EXAMPLE_SCHEMA }] });
   return (
@@ -56,6 +61,11 @@ export function ToolsSection({ conversation, form, errors, api, change }: Props)
         <button type="button" className="button chat-small" onClick={addFn} disabled={form.functions.length >= 32}>
           {t('tools.addFunction')}
         </button>
+        <Field label={t('tools.rounds')} hint={t('tools.roundsHint', { min: fmt.number(TOOL_ROUNDS.min), max: fmt.number(TOOL_ROUNDS.max), default: fmt.number(TOOL_ROUNDS.default) })} error={errors.toolRounds} className="chat-rounds">
+          {(control) => (
+            <input {...control} type="number" inputMode="numeric" min={TOOL_ROUNDS.min} max={TOOL_ROUNDS.max} step={1} value={form.toolRounds} onChange={(e) => change({ toolRounds: e.target.value })} />
+          )}
+        </Field>
       </section>
       <section aria-label={t('tools.mcp')} className="chat-mcp">
         <h4 className="chat-subhead">{t('tools.mcp')}</h4>

@@ -1,14 +1,15 @@
 /**
  * The calls a conversation makes besides sending: regenerate, continue, pick an alternative,
- * resend an edited turn, stop. Each puts its result in the cache at once; a refusal becomes a
- * notice at the conversation (errors as data), and a 402 also raises the top-up banner.
+ * resend an edited turn, answer a function call, stop. Each puts its result in the cache at once;
+ * a refusal becomes a notice at the conversation (errors as data; a function call's refusal shows
+ * on its card instead), and a 402 also raises the top-up banner.
  */
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ErrorData } from '@shared/contract/result.js';
 import { call } from '../../api/client.js';
 import type { ChatActions } from './chat-actions.js';
-import { applyChoice, applyStart } from './conversation-cache.js';
+import { applyChoice, applyStart, applyToolAnswer } from './conversation-cache.js';
 import { streamStore } from './stream-store.js';
 
 export function useChatActions(conversationId: string, beforeStart: () => Promise<void>) {
@@ -50,6 +51,20 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
           const input = { conversationId, text, replaces: message.id, ...(images.length ? { images, imagesFirst: message.imagesFirst } : {}) };
           applyStart(client, await call('chat.send', input), { kind: 'send', replaces: message.id });
         }),
+      // Not through `attempt`: a refusal belongs to the call's card, beside the typed result.
+      answerToolCall: async (messageId, callId, answer) => {
+        try {
+          // The answer may start the next reply: pending settings go first, as for a send.
+          await beforeStart();
+          const { started } = await call('chat.answerToolCall', { conversationId, messageId, callId, answer });
+          applyToolAnswer(client, conversationId, messageId, callId, answer);
+          // The next reply is a new turn after this one, started like a send's (no user turn).
+          if (started) applyStart(client, started, { kind: 'send' });
+          return null;
+        } catch (e) {
+          return e as ErrorData;
+        }
+      },
     };
   }, [client, conversationId, beforeStart]);
 
