@@ -89,6 +89,11 @@ try {
   const url = server.url;
   const times = { pipeline: [] as number[], curl: [] as number[], fetchDrain: [] as number[], http: [] as number[] };
   const growth: number[] = [];
+  // The first download of a process also pays for the transport itself (undici compiles its HTTP
+  // parser once per process): in the studio the first gateway call at start has paid it long
+  // before a result is saved, so it is reported on its own, not against the budget.
+  const cold = await pipeline(url, join(dir, 'cold.mp4.part'));
+  checkAndRemove(join(dir, 'cold.mp4.part'), 'pipeline');
   // Alternate runs so machine noise hits both sides alike; each file is checked, then removed.
   for (let i = 0; i < RUNS; i++) {
     const part = join(dir, `result-${i}.mp4.part`);
@@ -122,7 +127,8 @@ try {
   rows.push({ figure: 'floor: bare fetch, body read and dropped (no disk), MB/s', value: mbps(Math.min(...times.fetchDrain)).toFixed(0), budget: '—', ok: null });
   rows.push({ figure: 'floor: bare node:http piped to a file, MB/s', value: mbps(Math.min(...times.http)).toFixed(0), budget: '—', ok: null });
   rows.push({ figure: 'download throughput ratio pipeline / curl', value: ratio.toFixed(3), budget: '≥ 0.9', ok: ratio >= 0.9 });
-  rows.push({ figure: `host memory growth while downloading (max RSS − RSS before, worst of ${RUNS})`, value: `${worstGrowth.toFixed(1)} MB`, budget: '≤ 64 MB', ok: worstGrowth <= 64 });
+  rows.push({ figure: 'host memory growth of the first download in the process (transport not yet loaded)', value: `${(cold.growth / (1024 * 1024)).toFixed(1)} MB`, budget: '—', ok: null });
+  rows.push({ figure: `host memory growth while downloading (max RSS − RSS before, worst of ${RUNS}: ${growth.map((g) => (g / (1024 * 1024)).toFixed(0)).join(', ')} MB)`, value: `${worstGrowth.toFixed(1)} MB`, budget: '≤ 64 MB', ok: worstGrowth <= 64 });
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
