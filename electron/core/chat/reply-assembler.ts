@@ -120,9 +120,10 @@ export class ReplyAssembler {
     this.seen.add(e.choice);
     const slot = this.slot(at);
     if (e.type === 'toolCall') {
-      // Kept whole on the choice at every piece, so a periodic save holds what has arrived.
+      // Joined here, written to the choice once the reply ends (drain): a call can only be answered
+      // then, and building every call again at each of a stream's pieces cost time quadratic in
+      // them (docs/robust-host.md, "Limits").
       this.calls.add({ ...e.piece, choice: at });
-      slot.toolCalls = this.calls.result(at).map((c) => ({ id: this.text(c.id), name: this.text(c.name), arguments: this.text(c.arguments) }));
       return undefined;
     }
     if (e.type === 'delta') {
@@ -142,6 +143,9 @@ export class ReplyAssembler {
    * it is added to the message, and returned for the renderer.
    */
   drain(): { choice: number; text: string }[] {
+    for (const choice of this.calls.choices()) {
+      this.slot(choice).toolCalls = this.calls.result(choice).map((c) => ({ id: this.text(c.id), name: this.text(c.name), arguments: this.text(c.arguments) }));
+    }
     const out: { choice: number; text: string }[] = [];
     for (const [choice, f] of this.filters) {
       const text = f.end();

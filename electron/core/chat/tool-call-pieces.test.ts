@@ -4,6 +4,7 @@
  * the bytes between network reads, the studio keeps the call the model made.
  */
 import { describe, expect, it } from 'vitest';
+import { MAX_CALLS_PER_CHOICE } from './tool-call-pieces.js';
 import { everySplit, receive, responseOf, sse } from './test/receive.js';
 
 const ARGS = '{"city":"Zürich","days":3,"units":"metric","note":"\\"quoted\\" 雪"}';
@@ -95,5 +96,24 @@ describe('function calls in whole answers and several at once', () => {
   it('takes the whole arguments of `.done` over fragments that disagree with them', async () => {
     const r = await receive(responseOf(sse(...responsesStream(['{"city":"Ber'], '{"city":"Bern"}'), '[DONE]')), 'chat');
     expect(r.message.choices?.[0].toolCalls?.[0].arguments).toBe('{"city":"Bern"}');
+  });
+});
+
+describe('a gateway that floods the reply with call pieces', () => {
+  it('keeps the first calls of a stream that names thousands, each whole', async () => {
+    const pieces = Array.from({ length: 10_000 }, (_, i) => ({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: i, id: `call_${i}`, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] }, finish_reason: null }] }));
+    const r = await receive(responseOf([sse(...pieces, { object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] }, '[DONE]').join('')]), 'chat');
+    const calls = r.message.choices?.[0].toolCalls ?? [];
+    expect(calls).toHaveLength(MAX_CALLS_PER_CHOICE);
+    expect(calls.map((c) => c.id)).toEqual(Array.from({ length: MAX_CALLS_PER_CHOICE }, (_, i) => `call_${i}`));
+    expect(calls.every((c) => c.arguments === '{"city":"Oslo"}')).toBe(true);
+    expect(r.settled.status).toBe('complete');
+  });
+
+  it('joins arguments sent a character per event, even when one network read holds megabytes of events', async () => {
+    const args = JSON.stringify({ text: 'x'.repeat(60_000) });
+    const r = await receive(responseOf([sse(...chatStream([...args]), '[DONE]').join('')]), 'chat');
+    expect(r.settled.status).toBe('complete');
+    expect(r.message.choices?.[0].toolCalls?.[0].arguments).toBe(args);
   });
 });

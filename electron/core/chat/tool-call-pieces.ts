@@ -75,6 +75,12 @@ interface Building {
   whole?: string;
 }
 
+/**
+ * The most calls one choice keeps: models make a handful per turn; a gateway's stream that names
+ * thousands is broken or hostile, and each would become a card to answer.
+ */
+export const MAX_CALLS_PER_CHOICE = 64;
+
 /** Joins pieces into calls, per choice, in the order of their index. */
 export class ToolCallAssembler {
   private readonly calls = new Map<number, Map<number, Building>>();
@@ -83,7 +89,10 @@ export class ToolCallAssembler {
     let choice = this.calls.get(p.choice);
     if (!choice) this.calls.set(p.choice, (choice = new Map()));
     let call = choice.get(p.index);
-    if (!call) choice.set(p.index, (call = { args: '' }));
+    if (!call) {
+      if (choice.size >= MAX_CALLS_PER_CHOICE) return;
+      choice.set(p.index, (call = { args: '' }));
+    }
     // The first non-empty id and name stand: later pieces repeat them or leave them out.
     if (p.id && !call.id) call.id = p.id;
     if (p.name && !call.name) call.name = p.name;
@@ -91,8 +100,9 @@ export class ToolCallAssembler {
     if (p.whole !== undefined) call.whole = p.whole;
   }
 
-  has(choice: number): boolean {
-    return (this.calls.get(choice)?.size ?? 0) > 0;
+  /** The choices that have calls. */
+  choices(): number[] {
+    return [...this.calls.keys()];
   }
 
   /** The calls of a choice so far; one without an id gets a stable one of its own. */

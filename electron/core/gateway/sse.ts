@@ -42,10 +42,11 @@ export async function* sseData(res: { body: Readable }, signal?: AbortSignal, ma
         throw new GatewayFailure('unreachable', msg('gateway.network.streamDropped'), true);
       }
       if (chunk.done) break;
-      // One endless line would grow the parser's buffer without bound.
+      // One endless line would grow the parser's buffer without bound: what is counted is the text
+      // since the last whole event, so a large read of many small events is not taken for one.
       open += chunk.value.length;
-      if (open > maxEventChars) throw tooLarge(maxEventChars, 'streamEvent');
       parser.feed(chunk.value);
+      if (open > maxEventChars) throw tooLarge(maxEventChars, 'streamEvent');
       if (batch.length) {
         const events = batch;
         batch = [];
