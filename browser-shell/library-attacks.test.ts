@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawPathOf, SECRET_KEY, seedKnownLibrary, type KnownLibrary } from '@core/library/test/known-library.js';
 import { openCore } from '@core/test/open-core.js';
 import { startBrowserShell, type BrowserShell } from './main.js';
-import { CODE_LIFETIME_MS, terminalMoveConfirmation } from './move-code.js';
+import { CODE_LIFETIME_MS, terminalConfirmation } from './confirm-code.js';
 import { signIn, type SignedIn } from './test/sign-in.js';
 
 const base = mkdtempSync(join(tmpdir(), 'studio-library-attacks-'));
@@ -114,7 +114,7 @@ describe('the terminal code through the core, on a turned clock', () => {
   it('is refused once expired, and a fresh code then moves the library', async () => {
     const printed: string[] = [];
     let clock = 0;
-    const c = await openCore({ confirmLibraryMove: terminalMoveConfirmation({ log: (l) => printed.push(l), now: () => clock }) });
+    const c = await openCore({ confirmOutside: terminalConfirmation({ log: (l) => printed.push(l), now: () => clock }) });
     const before = (await c.value('settings.get')).libraryDir;
     const target = join(c.ports.dataDir, 'Moved');
     const codeOf = () => /Settings: (\d{6})/.exec(printed.at(-1) ?? '')![1];

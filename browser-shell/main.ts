@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startStickySandbox } from '@sandbox/sticky-port.js';
 import { MEDIA_PREFIX } from './media-route.js';
-import { terminalMoveConfirmation } from './move-code.js';
+import { terminalConfirmation } from './confirm-code.js';
 import { bootShell } from '@core/shell-boot.js';
 import { studioDataDir } from '@core/settings/data-folder.js';
 import { installCrashGuards } from '@core/health/crash-guards.js';
@@ -73,8 +73,8 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       cadence: options.cadence,
       downloadTimeouts: options.downloadTimeouts,
       log: options.log,
-      // A move of the library is confirmed with a code printed to the terminal, never by the page.
-      confirmLibraryMove: terminalMoveConfirmation({ log: options.log ?? ((line) => console.error(line)) }),
+      // A move of the library, or a local command's start, is confirmed with a code printed to the terminal, never by the page.
+      confirmOutside: terminalConfirmation({ log: options.log ?? ((line) => console.error(line)) }),
     },
     // The route serves only what the core's library knows, in whichever folder it has open.
     serve: async (core) => (server = await createBrowserShellServer({ host: core, rendererDir, port: options.port ?? 0, mediaFile: (raw) => core.mediaFile(raw), onSignIn: options.onSignIn })),

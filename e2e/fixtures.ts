@@ -27,6 +27,8 @@ export interface Studio {
   dataDir: string;
   /** The code the shell last printed to its terminal (its log) for moving the library to `folder`. */
   moveCode(folder: string): string | undefined;
+  /** The code the shell last printed to its terminal for starting the MCP server named `server`. */
+  commandCode(server: string): string | undefined;
 }
 
 /**
@@ -70,6 +72,7 @@ export const test = base.extend<{ studio: Studio; context: BrowserContext } & St
         gatewayUrl: gateway.url,
         dataDir,
         moveCode: (folder) => log.filter((line) => line.includes(folder)).map((line) => /Settings: (\d{6})/.exec(line)?.[1]).findLast(Boolean),
+        commandCode: (server) => log.filter((line) => line.includes(`MCP server "${server}"`)).map((line) => /Settings: (\d{6})/.exec(line)?.[1]).findLast(Boolean),
       });
     } finally {
       await shell.close();

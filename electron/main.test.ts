@@ -184,7 +184,7 @@ describe('main', () => {
   it('gives the core a native dialog to confirm a move of the library', async () => {
     await boot();
     const { createCore } = await import('./core/index.js');
-    expect(vi.mocked(createCore).mock.calls.at(-1)?.[0].confirmLibraryMove).toEqual(expect.any(Function));
+    expect(vi.mocked(createCore).mock.calls.at(-1)?.[0].confirmOutside).toEqual(expect.any(Function));
   });
 
   it('quits when the last window closes, except on macOS', async () => {

@@ -13,7 +13,7 @@ import { registerIpc } from './adapters/ipc.js';
 import { handleAppProtocol, registerPrivilegedSchemes } from './adapters/app-scheme.js';
 import { APP_INDEX_URL, appUrlMatcher } from './adapters/links.js';
 import { handleMediaProtocol } from './adapters/protocol.js';
-import { dialogMoveConfirmation } from './adapters/library-move-dialog.js';
+import { dialogConfirmation } from './adapters/confirm-dialog.js';
 import { createSecretsStore } from './adapters/secrets.js';
 import { SECRETS_FILE } from './core/settings/secrets-file.js';
 import { studioDataDir } from './core/settings/data-folder.js';
@@ -86,8 +86,8 @@ async function start(): Promise<void> {
       startSandbox: () => startStickySandbox({ dataDir: join(dataDir, 'sandbox') }),
       mediaBase: 'studio-media://library/',
       revealInFolder: (path) => shell.showItemInFolder(path),
-      // A move of the library is confirmed in a native dialog, never by the page (docs/architecture.md).
-      confirmLibraryMove: dialogMoveConfirmation(() => window),
+      // A move of the library, or a local command's start, is confirmed in a native dialog, never by the page (docs/architecture.md).
+      confirmOutside: dialogConfirmation(() => window),
     },
     // The work left from the last run resumes once the window has its page (docs/robust-host.md).
     serve: async (core) => ({ close: await serve(core), ready: openWindow() }),

@@ -7,13 +7,13 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { LibraryMoveAnswer, LibraryMoveRequest } from './ports.js';
+import type { OutsideAnswer, OutsideRequest } from './ports.js';
 import { openCore } from './test/open-core.js';
 
 /** A core whose creator answers every move with `answer`, and the moves it was asked about. */
-async function coreAnswering(answer: LibraryMoveAnswer | undefined) {
-  const asked = vi.fn(async (_request: LibraryMoveRequest) => answer!);
-  const c = await openCore({ confirmLibraryMove: answer === undefined ? undefined : asked });
+async function coreAnswering(answer: OutsideAnswer | undefined) {
+  const asked = vi.fn(async (_request: OutsideRequest) => answer!);
+  const c = await openCore({ confirmOutside: answer === undefined ? undefined : asked });
   const before = (await c.value('settings.get')).libraryDir as string;
   const unchanged = async () => expect((await c.value('settings.get')).libraryDir).toBe(before);
   return { ...c, asked, before, unchanged };
@@ -45,7 +45,7 @@ describe('a forged move of the library', () => {
     const dir = join(c.ports.dataDir, 'Chosen by a script');
     const r = await c.call('settings.update', { libraryDir: dir });
     expect(r.error).toMatchObject({ code: 'aborted', param: 'libraryDir', message: 'The library was not moved: the move was not confirmed.' });
-    expect(c.asked).toHaveBeenCalledWith({ from: c.before, to: dir, code: undefined, language: 'system' });
+    expect(c.asked).toHaveBeenCalledWith({ kind: 'library-move', from: c.before, to: dir, code: undefined, language: 'system' });
     await c.unchanged();
     expect(existsSync(dir)).toBe(false);
   });

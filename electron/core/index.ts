@@ -19,6 +19,7 @@ import { taskHandlers } from './handlers/task-handlers.js';
 import { mediaHandlers } from './handlers/media-handlers.js';
 import { libraryHandlers } from './handlers/library-handlers.js';
 import { chatHandlers } from './handlers/chat-handlers.js';
+import { mcpHandlers } from './handlers/mcp-handlers.js';
 
 export type { Core, CorePorts } from './ports.js';
 
@@ -44,6 +45,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     ...mediaHandlers(services),
     ...libraryHandlers(services),
     ...chatHandlers(services),
+    ...mcpHandlers(services),
   };
   const dispatch = createDispatcher(handlers, (_method, error) => {
     if (error.code === 'payment_required') services.paymentRequired(error.text ?? error.message);

@@ -8,6 +8,7 @@ import type { LanguageSetting } from '@shared/languages.js';
 import type { Cadence } from './tasks/cadence.js';
 import type { StreamTiming } from './chat/reply-stream.js';
 import type { LoopWatchdog } from './health/loop-watchdog.js';
+import type { McpLimits } from './mcp/mcp-host.js';
 
 /** Where plain settings live: electron-store on the desktop, `conf` in the browser shell. */
 export interface SettingsPort {
@@ -46,25 +47,26 @@ export interface SecretsPort {
 }
 
 /**
- * A move of the library folder, to be confirmed outside the page (docs/architecture.md, "Library-
- * known media and the move confirmation"): the page shows model output, so its word alone cannot
- * move the library.
+ * What only the creator may allow, so it is confirmed outside the page (docs/architecture.md,
+ * "Confirmations outside the page"): the page shows model output and may run a hostile script, so
+ * its word alone neither moves the library nor starts a program on this computer.
+ * - `library-move`: the library folder moves from `from` to `to`;
+ * - `mcp-command`: the studio starts an MCP server's local command, shown exactly (`commandLine`:
+ *   its environment, program and arguments, quoted as a shell would need them).
  */
-export interface LibraryMoveRequest {
-  from: string;
-  to: string;
+export type OutsideRequest = ({ kind: 'library-move'; from: string; to: string } | { kind: 'mcp-command'; server: string; commandLine: string }) & {
   /** What the creator typed from the terminal (browser shell); absent on the first attempt. */
   code?: string;
   /** The studio's language setting, for words the shell shows itself. */
   language: LanguageSetting;
-}
+};
 
 /**
  * `code-required`: a code was just printed where only the creator sees it; `code-wrong`,
- * `code-expired`: this one does not confirm the move (after an expiry a new code is printed);
+ * `code-expired`: this one does not confirm it (after an expiry a new code is printed);
  * `too-many-tries`: no code is taken for a while.
  */
-export type LibraryMoveAnswer = 'confirmed' | 'declined' | 'code-required' | 'code-wrong' | 'code-expired' | 'too-many-tries';
+export type OutsideAnswer = 'confirmed' | 'declined' | 'code-required' | 'code-wrong' | 'code-expired' | 'too-many-tries';
 
 export interface EmbeddedSandbox {
   url: string;
@@ -84,10 +86,11 @@ export interface CorePorts {
   /** Prefix for library media URLs: `studio-media://library/` on the desktop, `/media/` in the browser shell. */
   mediaBase: string;
   /**
-   * Asks the creator, outside the page, whether the library may move (the desktop's native dialog,
-   * the browser shell's terminal code). Without it every move is declined.
+   * Asks the creator, outside the page (the desktop's native dialog, the browser shell's terminal
+   * code), whether the library may move or a local command may start. Without it every such
+   * request is declined.
    */
-  confirmLibraryMove?(request: LibraryMoveRequest): Promise<LibraryMoveAnswer>;
+  confirmOutside?(request: OutsideRequest): Promise<OutsideAnswer>;
   /** Shows a file in the system's file manager (desktop only). */
   revealInFolder?(path: string): void;
   /** Polling cadence; the spec's (§4.9) unless a test speeds it up. */
@@ -100,6 +103,8 @@ export interface CorePorts {
   downloadTimeouts?: { openMs: number; idleMs: number };
   /** Chat stream batching, saving and stall limits; tests shorten them. */
   chatTiming?: Partial<StreamTiming>;
+  /** MCP time and size limits (docs/mcp.md, "Limits"); tests shorten them. */
+  mcpLimits?: Partial<McpLimits>;
 }
 
 /**

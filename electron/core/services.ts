@@ -24,6 +24,7 @@ import { AttachmentStore } from './media/attachments.js';
 import type { GeneratorDeps } from './media/generators.js';
 import { ChatImages } from './chat/chat-images.js';
 import { ChatService } from './chat/chat-service.js';
+import { McpHost } from './mcp/mcp-host.js';
 import { StartupProblems } from './startup-problems.js';
 
 const MB = 1024 * 1024;
@@ -45,6 +46,7 @@ export interface CoreServices {
   attachments: AttachmentStore;
   jobs: JobService;
   chat: ChatService;
+  mcp: McpHost;
   generators(): GeneratorDeps;
   /** After every billed call the widget shows the new balance. */
   afterBilledCall(): void;
@@ -103,6 +105,19 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
   life.started('jobs', () => jobs.stop());
   const afterBilledCall = () => void balance.get(true).catch(() => undefined);
   const paymentRequired = (message: Text) => emit('account.onDidRequirePayment', { profileId: profiles.activeId(), message });
+  // Before chat, closed after it: a reply's running calls end before their servers do.
+  const mcp = new McpHost({
+    file: join(ports.dataDir, 'mcp-servers.json'),
+    secrets: ports.secrets,
+    confirm: ports.confirmOutside,
+    language: () => store.get().language,
+    version: ports.version,
+    emit: (list) => emit('mcp.onDidChange', list),
+    log,
+    onUnreadable: problems.reporter('mcp servers'),
+    limits: ports.mcpLimits,
+  });
+  await life.start('mcp servers', () => mcp.open(), () => mcp.close());
   const chat = new ChatService({
     dir: join(ports.dataDir, 'conversations'),
     client: () => profiles.connect().client,
@@ -114,9 +129,10 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
     // A reply that fails is data, not a thrown error, so the dispatcher's banner does not see it.
     onPaymentRequired: paymentRequired,
     timing: ports.chatTiming,
+    mcp,
   });
   // Replies in flight end first on close, so their terminal events still reach the listeners.
   await life.start('chat', () => chat.open(), () => chat.close());
 
-  return { ports, log, emit, watchdog, sandbox, problems, store, settingsView, profiles, balance, library, attachments, jobs, chat, generators, afterBilledCall, paymentRequired };
+  return { ports, log, emit, watchdog, sandbox, problems, store, settingsView, profiles, balance, library, attachments, jobs, chat, mcp, generators, afterBilledCall, paymentRequired };
 }

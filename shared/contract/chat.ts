@@ -56,6 +56,11 @@ export const ChatTools = z.object({
   functions: z.array(FunctionToolSpec).max(32),
   /** Remote MCP (spec 4.4). The auth token is write-only: see `chat.setMcpToken`. */
   mcp: z.object({ enabled: z.boolean(), url: z.string().max(2000) }),
+  /**
+   * The studio's own MCP servers (Settings, `mcp.*`) whose tools this conversation offers, as
+   * function tools the host runs after the creator's approval (docs/mcp.md).
+   */
+  mcpServers: z.array(z.string().min(1).max(100)).max(16).default([]),
 });
 export type ChatTools = z.infer<typeof ChatTools>;
 
@@ -109,7 +114,7 @@ export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
   stream: true,
   stop: [],
   n: 1,
-  tools: { webSearch: false, fileSearch: false, functions: [], mcp: { enabled: false, url: '' } },
+  tools: { webSearch: false, fileSearch: false, functions: [], mcp: { enabled: false, url: '' }, mcpServers: [] },
   toolRounds: 8,
 };
 
@@ -124,7 +129,12 @@ export const SafetyRating = z.object({ category: z.string(), probability: z.stri
 
 /** How the creator answered a function call: a result sent back to the model, or a refusal. */
 export const ToolAnswer = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('result'), text: z.string().max(1_000_000) }),
+  z.object({
+    kind: z.literal('result'),
+    text: z.string().max(1_000_000),
+    /** An MCP tool ran and reported a failure: still its answer, sent to the model as it is. */
+    isError: z.boolean().optional(),
+  }),
   z.object({ kind: z.literal('declined') }),
 ]);
 export type ToolAnswer = z.infer<typeof ToolAnswer>;
@@ -141,6 +151,10 @@ export const ToolCall = z.object({
   problems: z.array(MessageData).optional(),
   answer: ToolAnswer.optional(),
   answeredAt: z.number().optional(),
+  /** A call to a tool of one of the studio's MCP servers: the host can run it (`chat.runToolCall`). */
+  mcp: z.object({ serverId: z.string(), serverName: z.string(), tool: z.string() }).optional(),
+  /** Why the last run of an MCP call gave no answer (timeout, cancelled, too large, server gone). */
+  runError: ErrorData.optional(),
 });
 export type ToolCall = z.infer<typeof ToolCall>;
 
@@ -271,6 +285,18 @@ export const chatMethods = {
     input: z.object({ conversationId, messageId, callId: z.string().min(1).max(200), answer: ToolAnswer }),
     output: z.object({ started: StreamStarted.optional() }),
   },
+  /**
+   * Runs an MCP call in the host after the creator's approval (`always`: this tool's later calls
+   * run without asking). The result is the call's answer; when it was the turn's last unanswered
+   * call, the next reply starts (`started`). Refused (with the reason kept as `runError`) when the
+   * run times out, is stopped, or its result is too large.
+   */
+  'chat.runToolCall': {
+    input: z.object({ conversationId, messageId, callId: z.string().min(1).max(200), always: z.boolean() }),
+    output: z.object({ answer: ToolAnswer, started: StreamStarted.optional() }),
+  },
+  /** Stops the MCP calls running in a conversation (Stop while tools run). */
+  'chat.stopTools': { input: z.object({ conversationId }), output: z.object({}) },
   /** Write-only, like the API key; `null` clears it. */
   'chat.setMcpToken': { input: z.object({ conversationId, token: z.string().trim().min(1).max(4096).nullable() }), output: z.object({ tokenTail: z.string().optional() }) },
 } as const;
@@ -289,6 +315,25 @@ export const chatEvents = {
     conversationId: z.string(),
     outcome: z.enum(['done', 'error', 'aborted']),
     message: ChatMessageView,
+  }),
+  /**
+   * A reply the host started by itself: an always-allowed MCP call answered the turn's last call.
+   * Replies the renderer asks for come back in their call's answer instead.
+   */
+  'chat.onDidStart': StreamStarted,
+  /**
+   * An MCP call started running, reported progress, or ended: with the answer kept on the call, or
+   * why it gave none (`runError`), whoever started it (the Chat tab, or the host for an
+   * always-allowed tool).
+   */
+  'chat.onToolRun': z.object({
+    conversationId: z.string(),
+    messageId: z.string(),
+    callId: z.string(),
+    state: z.enum(['running', 'ended']),
+    progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
+    answer: ToolAnswer.optional(),
+    runError: ErrorData.optional(),
   }),
   /** The sidebar's list changed (created, renamed, new messages, removed). */
   /** `summary`: the conversation as the sidebar lists it now (absent once removed), so the list follows without asking again. */

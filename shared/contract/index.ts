@@ -11,10 +11,11 @@ import { taskEvents, taskMethods } from './tasks.js';
 import { libraryEvents, libraryMethods } from './library.js';
 import { mediaMethods } from './media.js';
 import { chatEvents, chatMethods } from './chat.js';
+import { mcpEvents, mcpMethods } from './mcp.js';
 import type { Result } from './result.js';
 
-export const methods = { ...appMethods, ...profileMethods, ...settingsMethods, ...accountMethods, ...taskMethods, ...libraryMethods, ...mediaMethods, ...chatMethods } as const;
-export const events = { ...appEvents, ...profileEvents, ...settingsEvents, ...accountEvents, ...taskEvents, ...libraryEvents, ...chatEvents } as const;
+export const methods = { ...appMethods, ...profileMethods, ...settingsMethods, ...accountMethods, ...taskMethods, ...libraryMethods, ...mediaMethods, ...chatMethods, ...mcpMethods } as const;
+export const events = { ...appEvents, ...profileEvents, ...settingsEvents, ...accountEvents, ...taskEvents, ...libraryEvents, ...chatEvents, ...mcpEvents } as const;
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;
@@ -53,3 +54,4 @@ export * from './library.js';
 export * from './task-notice.js';
 export * from './media.js';
 export * from './chat.js';
+export * from './mcp.js';

@@ -8,7 +8,7 @@ import { msg } from '@shared/messages/index.js';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ChatImage } from '@shared/contract/chat.js';
+import type { ChatImage, ChatMessageView } from '@shared/contract/chat.js';
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
 import { coreError } from '../errors.js';
 import { sniff } from '@media/sniff.js';
@@ -21,6 +21,13 @@ export const CHAT_IMAGE_FILE = /^chat-images\/[A-Za-z0-9-]{1,64}\.(png|jpg|webp|
 export type FileImage = Extract<ChatImage, { kind: 'file' }>;
 
 const MB = 1024 * 1024;
+
+/** An image's data URI, or why it cannot be sent: thrown only if the request carries it. */
+export type ReadImage = { uri: string } | { error: unknown };
+
+/** The stored image files the turns use. */
+export const filesOf = (messages: readonly ChatMessageView[]) =>
+  new Set(messages.flatMap((m) => (m.images ?? []).flatMap((i) => (i.kind === 'file' ? [i.file] : []))));
 
 export class ChatImages {
   constructor(
@@ -74,6 +81,19 @@ export class ChatImages {
       }
     }
   }
+
+  /**
+   * Every stored image a request may carry, read and checked (media/sniff.ts, which is async)
+   * before the request is built. What follows stays synchronous in the chat service, so no other
+   * call runs between a conversation's idle check and its reply's start: one reply at a time.
+   */
+  async readAll(messages: readonly ChatMessageView[], attachmentIds: string[] = []): Promise<{ files: Map<string, ReadImage>; attachments: Map<string, ReadImage> }> {
+    const settle = (uri: Promise<string>): Promise<ReadImage> => uri.then((ok) => ({ uri: ok }), (error: unknown) => ({ error }));
+    const stored = new Map(messages.flatMap((m) => m.images ?? []).filter((i): i is FileImage => i.kind === 'file').map((i) => [i.file, i]));
+    const files = new Map(await Promise.all([...stored].map(async ([file, i]) => [file, await settle(this.dataUri(i))] as const)));
+    const attachments = new Map(await Promise.all(attachmentIds.map(async (id) => [id, await settle(this.attachmentUri(id))] as const)));
+    return { files, attachments };
+  }
 }
 
 /** Checked like any image the gateway takes, by its bytes: JPEG or PNG, at most 10 MB. */
@@ -87,4 +107,5 @@ async function checkedUri(name: string, data: Buffer): Promise<string> {
     throw coreError('invalid_input', msg('chat.images.tooLarge', { name, size: (data.length / MB).toFixed(1) }), 'images');
   }
   return `data:${type.mime};base64,${data.toString('base64')}`;
+
 }

@@ -6,13 +6,13 @@
 import { msg, type Text } from '@shared/messages/index.js';
 import { randomUUID } from 'node:crypto';
 import {
-  ChatSettings, DEFAULT_CHAT_SETTINGS, type ChatImage, type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted,
+  DEFAULT_CHAT_SETTINGS, type ChatImage, type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted, type ToolAnswer,
 } from '@shared/contract/chat.js';
 import type { EventName, EventPayload, ParsedInput } from '@shared/contract/index.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { coreError } from '../errors.js';
 import type { SecretsPort } from '../ports.js';
-import { CHAT_IMAGE_FILE, type ChatImages, type FileImage } from './chat-images.js';
+import { CHAT_IMAGE_FILE, filesOf, type ChatImages, type ReadImage } from './chat-images.js';
 import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { deriveTitle, entryOf, UNTITLED, type Conversation } from './conversation-file.js';
 import { ConversationStore } from './conversation-store.js';
@@ -21,20 +21,8 @@ import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
 import { answerCall, openCall, settleCalls } from './tool-loop.js';
-
-/**
- * Settings changed over a base. Electron IPC keeps a key sent as `undefined` (JSON drops it): for
- * a setting that must have a value it means "unchanged"; an optional number it clears, as `null`.
- */
-function mergeSettings(base: ChatSettings, patch: Partial<Record<keyof ChatSettings, unknown>> | undefined): ChatSettings {
-  const merged: Record<string, unknown> = { ...base, ...patch };
-  for (const key of Object.keys(merged) as (keyof ChatSettings)[]) {
-    // A setting with a default (`toolRounds`) reads `undefined` as that default: unchanged too.
-    const empty = ChatSettings.shape[key]?.safeParse(undefined);
-    if (merged[key] === undefined && empty && (!empty.success || empty.data !== undefined)) merged[key] = base[key];
-  }
-  return ChatSettings.parse(merged);
-}
+import { mergeSettings } from './settings-merge.js';
+import { ToolRuns, type McpTools } from './tool-runs.js';
 
 export interface ChatDeps {
   /** `<dataDir>/conversations`. */
@@ -53,13 +41,11 @@ export interface ChatDeps {
   onUnreadable?: (file: 'conversation' | 'conversation index', backup: string | null) => void;
   now: () => number;
   timing?: Partial<StreamTiming>;
+  /** The studio's MCP servers, whose tools a conversation may offer (docs/mcp.md). */
+  mcp?: McpTools;
 }
 
 const mcpSecret = (conversationId: string) => `mcp:${conversationId}`;
-/** An image's data URI, or why it cannot be sent: thrown only if the request carries it. */
-type ReadImage = { uri: string } | { error: unknown };
-const filesOf = (messages: ChatMessageView[]) =>
-  new Set(messages.flatMap((m) => (m.images ?? []).flatMap((i) => (i.kind === 'file' ? [i.file] : []))));
 
 export class ChatService {
   private readonly store: ConversationStore;
@@ -67,10 +53,28 @@ export class ChatService {
   private readonly active = new Map<string, ReplyStream>();
   private readonly streams = new Map<string, { stream: ReplyStream; done: Promise<unknown> }>();
   private readonly timing: StreamTiming;
+  private readonly runs?: ToolRuns;
 
   constructor(private readonly d: ChatDeps) {
     this.store = new ConversationStore(d.dir, d.log, d.onUnreadable);
     this.timing = { ...DEFAULT_TIMING, ...d.timing };
+    if (d.mcp) {
+      this.runs = new ToolRuns({
+        mcp: d.mcp, emit: d.emit, now: d.now, log: d.log,
+        answer: (input, answer) => this.answerWith(input, answer),
+        open: (ref) => {
+          const c = this.store.get(ref.conversationId);
+          this.idle(c, true);
+          return openCall(c, ref).call;
+        },
+        keep: (conversationId, change) => {
+          const c = this.store.get(conversationId);
+          if (!change(c)) return;
+          this.persist(c);
+          this.changed(c.id, 'updated');
+        },
+      });
+    }
   }
 
   open(): void {
@@ -79,6 +83,7 @@ export class ChatService {
 
   /** Ends every reply (kept as incomplete) before the studio closes. */
   async close(): Promise<void> {
+    this.runs?.stopAll();
     const running = [...this.streams.values()];
     for (const r of running) r.stream.stop('close');
     await Promise.all(running.map((r) => r.done));
@@ -136,6 +141,7 @@ export class ChatService {
 
   async remove(id: string): Promise<Record<string, never>> {
     const c = this.store.get(id);
+    this.runs?.stop(id);
     const running = this.active.get(id);
     if (running) {
       running.stop('discard');
@@ -194,26 +200,16 @@ export class ChatService {
     return m;
   }
 
-  private idle(c: Conversation): void {
-    if (this.active.has(c.id)) throw coreError('conflict', msg('chat.reply.stillWriting'));
-  }
-
-  /**
-   * Every stored image a request may carry, read and checked (media/sniff.ts, which is async)
-   * before the request is built. What follows stays synchronous, so no other call runs between a
-   * conversation's `idle` check and its reply's start: one reply at a time.
-   */
-  private async readImages(c: Conversation, attachmentIds: string[] = []): Promise<{ files: Map<string, ReadImage>; attachments: Map<string, ReadImage> }> {
-    const settle = (uri: Promise<string>): Promise<ReadImage> => uri.then((ok) => ({ uri: ok }), (error: unknown) => ({ error }));
-    const stored = new Map(c.messages.flatMap((m) => m.images ?? []).filter((i): i is FileImage => i.kind === 'file').map((i) => [i.file, i]));
-    const files = new Map(await Promise.all([...stored].map(async ([file, i]) => [file, await settle(this.d.images.dataUri(i))] as const)));
-    const attachments = new Map(await Promise.all(attachmentIds.map(async (id) => [id, await settle(this.d.images.attachmentUri(id))] as const)));
-    return { files, attachments };
+  /** No reply is streaming in the conversation, and (unless `answering`) no MCP call runs in it. */
+  private idle(c: Conversation, answering = false): void {
+    if (this.active.has(c.id) || (!answering && this.runs?.busy(c.id))) throw coreError('conflict', msg('chat.reply.stillWriting'));
   }
 
   private build(c: Conversation, turns: ChatMessageView[], images: Map<string, ReadImage>, single = false): BuiltRequest {
+    const servers = c.settings.tools.mcpServers;
     return buildRequest({
       settings: c.settings, turns, single,
+      mcpRoutes: servers.length && this.d.mcp ? this.d.mcp.offer(servers, c.settings.tools.functions.map((f) => f.name)) : [],
       dataUri: (image) => {
         // Not read before: a reply was sent and ended while this one's images were read.
         const read = images.get(image.file);
@@ -233,7 +229,7 @@ export class ChatService {
   async send(input: ParsedInput<'chat.send'>): Promise<StreamStarted> {
     const early = this.store.get(input.conversationId);
     this.idle(early);
-    const read = await this.readImages(early, (input.images ?? []).flatMap((img) => ('attachmentId' in img ? [img.attachmentId] : [])));
+    const read = await this.d.images.readAll(early.messages, (input.images ?? []).flatMap((img) => ('attachmentId' in img ? [img.attachmentId] : [])));
     const c = this.store.get(input.conversationId);
     this.idle(c);
     let keep = c.messages;
@@ -279,7 +275,7 @@ export class ChatService {
   }
 
   async regenerate(input: ParsedInput<'chat.regenerate'>): Promise<StreamStarted> {
-    const read = await this.readImages(this.store.get(input.conversationId));
+    const read = await this.d.images.readAll(this.store.get(input.conversationId).messages);
     const c = this.store.get(input.conversationId);
     this.idle(c);
     const old = this.assistant(c, input.messageId);
@@ -293,7 +289,7 @@ export class ChatService {
   }
 
   async continue(input: ParsedInput<'chat.continue'>): Promise<StreamStarted> {
-    const read = await this.readImages(this.store.get(input.conversationId));
+    const read = await this.d.images.readAll(this.store.get(input.conversationId).messages);
     const c = this.store.get(input.conversationId);
     this.idle(c);
     const m = this.assistant(c, input.messageId);
@@ -309,18 +305,24 @@ export class ChatService {
     return this.start(c, client, m, request, { appendTo: selected });
   }
 
-  /**
-   * Answers one function call by hand (tool-loop.ts). The answer that completes the turn's calls
-   * starts the model's next reply as a new assistant turn, as `send` starts its reply; if that
-   * start fails, the answer is not kept, so it can be given again.
-   */
+  /** Answers one function call by hand (tool-loop.ts); refused while the host runs that call. */
   async answerToolCall(input: ParsedInput<'chat.answerToolCall'>): Promise<{ started?: StreamStarted }> {
-    const read = await this.readImages(this.store.get(input.conversationId));
+    if (this.runs?.isRunning(input.conversationId, input.callId)) throw coreError('conflict', msg('mcp.call.running'), 'callId');
+    return this.answerWith(input, input.answer);
+  }
+
+  /**
+   * Keeps an answer on its call. The answer that completes the turn's calls starts the model's
+   * next reply as a new assistant turn, as `send` starts its reply; if that start fails, the
+   * answer is not kept, so it can be given again.
+   */
+  private async answerWith(input: { conversationId: string; messageId: string; callId: string }, answer: ToolAnswer): Promise<{ started?: StreamStarted }> {
+    const read = await this.d.images.readAll(this.store.get(input.conversationId).messages);
     const c = this.store.get(input.conversationId);
-    this.idle(c);
+    this.idle(c, true);
     const open = openCall(c, input);
     const before = c.messages;
-    const undo = answerCall(open, input.answer, this.d.now());
+    const undo = answerCall(open, answer, this.d.now());
     try {
       if (!open.last) {
         this.persist(c);
@@ -337,6 +339,17 @@ export class ChatService {
       c.messages = before;
       throw err;
     }
+  }
+
+  /** Runs an MCP call after the creator's approval (tool-runs.ts). */
+  async runToolCall(input: ParsedInput<'chat.runToolCall'>): Promise<{ answer: ToolAnswer; started?: StreamStarted }> {
+    if (!this.runs) throw coreError('invalid_request', msg('mcp.call.notMcp'), 'callId');
+    return this.runs.approved(input);
+  }
+
+  stopTools(conversationId: string): Record<string, never> {
+    this.runs?.stop(conversationId);
+    return {};
   }
 
   private start(c: Conversation, client: GatewayClient, reply: ChatMessageView, request: BuiltRequest, opts: { user?: ChatMessageView; appendTo?: number }): StreamStarted {
@@ -358,7 +371,7 @@ export class ChatService {
       save: (final) => {
         if (final) {
           c.updatedAt = this.d.now();
-          settleCalls(c, reply, this.d.log);
+          settleCalls(c, reply, this.d.log, request.mcpRoutes);
         }
         this.persist(c);
       },
@@ -378,6 +391,7 @@ export class ChatService {
       this.changed(c.id, 'updated');
       if (r.error?.code === 'payment_required') this.d.onPaymentRequired(r.error.text ?? r.error.message);
       this.d.afterBilled();
+      void this.runs?.runAllowed(c.id, reply);
     }).catch((err: unknown) => this.d.log(`chat: after reply ${streamId}: ${(err as Error).stack ?? String(err)}`));
     this.streams.set(streamId, { stream, done });
     this.changed(c.id, 'updated');

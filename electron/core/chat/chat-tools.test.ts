@@ -156,6 +156,28 @@ describe('function calls: refusals, restarts and export', () => {
     expect(c.lastBody('/v1/responses').input.some((i: any) => i.type)).toBe(false);
   });
 
+  it('Stop while the reply after an answer streams keeps what was written, and the answer stays given', async () => {
+    const { c, conv } = await open('responses');
+    const { end } = await c.ask(conv.id, 'get_weather for Oslo [tokens:400]');
+    const [call] = callsOf(end.message);
+    await c.admin('pace', { ms: 2000 });
+    const r = await answer(c, conv.id, end.message.id, call.id, { kind: 'result', text: 'Snow' });
+    const { streamId } = r.value.started;
+    await c.until(async () => (c.streamed(streamId)[0] ?? '').length > 0);
+    await c.value('chat.stop', { streamId });
+    const stopped = await c.ended(streamId);
+    await c.admin('pace', { ms: 0 });
+    expect(stopped).toMatchObject({ outcome: 'aborted', message: { status: 'stopped' } });
+    expect(stopped.message.choices[0].text.length).toBeGreaterThan(0);
+    const saved = (await c.value('chat.get', { id: conv.id })).messages;
+    expect(saved.map((m: any) => m.status ?? m.role)).toEqual(['user', 'complete', 'stopped']);
+    expect(callsOf(saved[1])[0].answer).toEqual({ kind: 'result', text: 'Snow' });
+    // The stopped reply goes on with Continue, the calls and the answer still in its context.
+    const more = await c.value('chat.continue', { conversationId: conv.id, messageId: stopped.message.id });
+    expect((await c.ended(more.streamId)).message.status).toBe('complete');
+    expect(c.lastBody('/v1/responses').input.filter((i: any) => i.type === 'function_call_output')).toEqual([{ type: 'function_call_output', call_id: call.id, output: 'Snow' }]);
+  });
+
   it('a call left open survives a restart of the core and is answered then', async () => {
     const ports = testPorts();
     cleanups.push(() => ports.cleanup());

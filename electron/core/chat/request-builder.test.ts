@@ -72,7 +72,7 @@ describe('responses body', () => {
 
   it('offers every tool that is on, with the MCP token from the secrets', () => {
     const fn = { name: 'get_weather', description: 'Weather', parameters: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] } };
-    const r = build(settings({ tools: { webSearch: true, fileSearch: true, functions: [fn], mcp: { enabled: true, url: ' https://mcp.test/sse ' } } }), history, { mcpToken: 'tok-123' });
+    const r = build(settings({ tools: { webSearch: true, fileSearch: true, functions: [fn], mcp: { enabled: true, url: ' https://mcp.test/sse ' }, mcpServers: [] } }), history, { mcpToken: 'tok-123' });
     expect(r.json.tools).toEqual([
       { type: 'web_search' }, { type: 'file_search' }, { type: 'function', function: fn },
       { type: 'remote_mcp', remote_mcp: { url: 'https://mcp.test/sse', auth_token: 'tok-123' } },

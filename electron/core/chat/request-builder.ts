@@ -12,6 +12,7 @@ import { isNativeTextModel, RESPONSES_MODELS } from '@shared/gateway/catalog.js'
 import { coreError } from '../errors.js';
 import type { FileImage } from './chat-images.js';
 import type { TextApi } from './reply-reader.js';
+import type { McpRoute } from '../mcp/mcp-host.js';
 
 export interface BuiltRequest {
   api: TextApi;
@@ -19,6 +20,8 @@ export interface BuiltRequest {
   path: string;
   json: Record<string, unknown>;
   streamed: boolean;
+  /** The MCP tools offered, as the model knows them: where its calls to them go. */
+  mcpRoutes: McpRoute[];
 }
 
 export interface BuildInput {
@@ -27,6 +30,8 @@ export interface BuildInput {
   turns: ChatMessageView[];
   dataUri(image: FileImage): string;
   mcpToken?: string;
+  /** The tools of the conversation's MCP servers that are connected now (mcp-host.ts `offer`). */
+  mcpRoutes?: McpRoute[];
   /** Continue: one alternative only, appended to the partial reply. */
   single?: boolean;
 }
@@ -34,7 +39,7 @@ export interface BuildInput {
 type Part = { kind: 'text'; text: string } | { kind: 'image'; image: ChatImage };
 
 export const toolsOn = (s: ChatSettings) =>
-  s.tools.webSearch || s.tools.fileSearch || s.tools.functions.length > 0 || s.tools.mcp.enabled;
+  s.tools.webSearch || s.tools.fileSearch || s.tools.functions.length > 0 || s.tools.mcp.enabled || s.tools.mcpServers.length > 0;
 
 /**
  * What the model reads for a call the creator declined: one fixed English sentence, whatever the
@@ -97,6 +102,7 @@ function tools(b: BuildInput): unknown[] | undefined {
   if (t.webSearch) out.push({ type: 'web_search' });
   if (t.fileSearch) out.push({ type: 'file_search' });
   for (const f of t.functions) out.push({ type: 'function', function: { name: f.name, description: f.description, parameters: f.parameters } });
+  for (const r of b.mcpRoutes ?? []) out.push({ type: 'function', function: { name: r.name, description: r.description ?? '', parameters: r.schema } });
   if (t.mcp.enabled) {
     if (!/^https?:\/\/[^\s/]+/i.test(t.mcp.url.trim())) throw coreError('invalid_input', msg('chat.request.mcpUrl'), 'settings.tools.mcp.url');
     out.push({ type: 'remote_mcp', remote_mcp: { url: t.mcp.url.trim(), auth_token: b.mcpToken ?? '' } });
@@ -163,11 +169,11 @@ export function buildRequest(b: BuildInput): BuiltRequest {
   if (api === 'native') {
     const model = b.settings.model;
     const method = streamed ? 'streamGenerateContent?alt=sse' : 'generateContent';
-    return { api, model, path: `/v1beta/models/${encodeURIComponent(model)}:${method}`, json: nativeBody(b), streamed };
+    return { api, model, path: `/v1beta/models/${encodeURIComponent(model)}:${method}`, json: nativeBody(b), streamed, mcpRoutes: [] };
   }
   if (api === 'responses') {
     const json = responsesBody(b, streamed);
-    return { api, model: json.model as string, path: '/v1/responses', json, streamed };
+    return { api, model: json.model as string, path: '/v1/responses', json, streamed, mcpRoutes: b.mcpRoutes ?? [] };
   }
-  return { api, model: b.settings.model, path: '/v1/chat/completions', json: chatBody(b, streamed), streamed };
+  return { api, model: b.settings.model, path: '/v1/chat/completions', json: chatBody(b, streamed), streamed, mcpRoutes: [] };
 }

@@ -18,6 +18,7 @@ import { errorData } from '@shared/contract/result.js';
 import { coreError } from '../errors.js';
 import type { Conversation } from './conversation-file.js';
 import { argumentProblems } from './tool-arguments.js';
+import type { McpRoute } from '../mcp/mcp-host.js';
 
 const ROUND_LIMIT = 'chat.tools.roundLimit';
 
@@ -41,12 +42,16 @@ function pastLimit(c: Conversation, m: ChatMessageView): Message | undefined {
  * A reply has just ended (before its final save and terminal event): its calls get their
  * problems, and a turn past the round limit its mark. Never throws: the reply must still be saved.
  */
-export function settleCalls(c: Conversation, m: ChatMessageView, log: (line: string) => void): void {
+export function settleCalls(c: Conversation, m: ChatMessageView, log: (line: string) => void, routes: readonly McpRoute[] = []): void {
   try {
     const choices = (m.choices ?? []).filter((ch) => ch.toolCalls?.length);
     if (!choices.length) return;
+    // The conversation's own functions, then its MCP servers' tools under the names the model saw.
+    const offered = [...c.settings.tools.functions, ...routes.map((r) => ({ name: r.name, parameters: r.schema }))];
     for (const call of choices.flatMap((ch) => ch.toolCalls!)) {
-      const problems = argumentProblems(call.name, call.arguments, c.settings.tools.functions);
+      const route = routes.find((r) => r.name === call.name);
+      if (route) call.mcp = { serverId: route.serverId, serverName: route.serverName, tool: route.tool };
+      const problems = argumentProblems(call.name, call.arguments, offered);
       if (problems.length) call.problems = problems;
       else delete call.problems;
     }
@@ -87,12 +92,15 @@ export function openCall(c: Conversation, input: { messageId: string; callId: st
 export function answerCall(open: OpenCall, answer: ToolAnswer, now: number): () => void {
   const { message, call } = open;
   const error = message.error;
+  const runError = call.runError;
   call.answer = answer;
   call.answeredAt = now;
+  delete call.runError;
   if (error?.text?.code === ROUND_LIMIT) delete message.error;
   return () => {
     delete call.answer;
     delete call.answeredAt;
+    if (runError) call.runError = runError;
     if (error) message.error = error;
   };
 }

@@ -18,7 +18,7 @@ export function settingsHandlers({ ports, store, settingsView, library, emit }: 
         if (resolve(i.libraryDir) !== resolve(current.libraryDir)) {
           await approveLibraryMove(
             { from: current.libraryDir, to: resolve(i.libraryDir), code: i.confirmCode, language: current.language },
-            { dataDir: ports.dataDir, platform: ports.platform, confirm: ports.confirmLibraryMove },
+            { dataDir: ports.dataDir, platform: ports.platform, confirm: ports.confirmOutside },
           );
         }
         try {

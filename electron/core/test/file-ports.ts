@@ -41,7 +41,7 @@ export function testPorts(overrides: Partial<CorePorts> = {}): CorePorts & { cle
     startSandbox: () => startSandbox({ dataDir: join(dataDir, 'sandbox'), speed: 100, streamPaceMs: 0 }),
     // A creator who says yes to every move: tests of the move's refusals pass their own (the
     // shells' real ports have their tests; without a port the core declines every move).
-    confirmLibraryMove: async () => 'confirmed',
+    confirmOutside: async () => 'confirmed',
     ...overrides,
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   };

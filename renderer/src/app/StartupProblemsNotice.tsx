@@ -15,6 +15,7 @@ const KEYS = {
   conversation: 'conversation',
   'conversation index': 'conversationIndex',
   'library index': 'libraryIndex',
+  'mcp servers': 'mcpServers',
 } as const satisfies Record<DataFileKind, string>;
 
 const INDEXES = new Set<DataFileKind>(['conversation index', 'library index']);

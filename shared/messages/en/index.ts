@@ -7,10 +7,11 @@ import { app } from './app.js';
 import { chat } from './chat.js';
 import { gateway } from './gateway.js';
 import { jobs } from './jobs.js';
+import { mcp } from './mcp.js';
 import { notice } from './notice.js';
 import { rules } from './rules.js';
 
-export const en = { gateway, chat, jobs, app, rules, notice } as const;
+export const en = { gateway, chat, jobs, app, rules, notice, mcp } as const;
 
 /** A language's messages: the English shape, any text (a missing or extra key fails the typecheck). */
 export type Catalog = Strings<typeof en>;

@@ -19,6 +19,13 @@ export const rules = {
     speechMaxChars: 'At most {{max}} characters.',
     speechSpeed: 'Speed is 0.25 to 4.',
   },
+  mcp: {
+    name: 'Give the server a name (at most 60 characters).',
+    command: 'Enter the command that starts the server.',
+    envName: 'An environment variable name is letters, digits and _, not starting with a digit.',
+    envCount: 'At most {{max}} environment variables.',
+    url: 'Enter the server address as an http(s) URL.',
+  },
   chat: {
     range: '{{name}} is {{min}} to {{max}}.',
     number: '{{name}} must be a number',

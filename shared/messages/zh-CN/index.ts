@@ -4,7 +4,8 @@ import { app } from './app.js';
 import { chat } from './chat.js';
 import { gateway } from './gateway.js';
 import { jobs } from './jobs.js';
+import { mcp } from './mcp.js';
 import { notice } from './notice.js';
 import { rules } from './rules.js';
 
-export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice };
+export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp };

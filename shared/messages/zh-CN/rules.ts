@@ -17,6 +17,13 @@ export const rules: Catalog['rules'] = {
     speechMaxChars: '最多 {{max}} 个字符。',
     speechSpeed: '语速范围为 0.25 到 4。',
   },
+  mcp: {
+    name: '请为服务器命名（最多 60 个字符）。',
+    command: '请输入启动服务器的命令。',
+    envName: '环境变量名由字母、数字和 _ 组成，且不以数字开头。',
+    envCount: '最多 {{max}} 个环境变量。',
+    url: '请以 http(s) URL 的形式输入服务器地址。',
+  },
   chat: {
     range: '{{name}} 的范围为 {{min}} 到 {{max}}。',
     number: '{{name}} 必须是数字',

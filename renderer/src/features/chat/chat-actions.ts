@@ -13,4 +13,10 @@ export interface ChatActions {
    * Resolves with the refusal, if any, for the call's own card to show (the typed result stays).
    */
   answerToolCall(messageId: string, callId: string, answer: ToolAnswer): Promise<ErrorData | null>;
+  /**
+   * Runs an MCP call in the host after the creator's approval (`always`: this tool's later calls
+   * run without asking; docs/mcp.md). Resolves when the run ends: null once its answer is in
+   * place, or why it gave none (also kept on the call as `runError`).
+   */
+  runToolCall(messageId: string, callId: string, always: boolean): Promise<ErrorData | null>;
 }

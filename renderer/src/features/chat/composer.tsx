@@ -26,6 +26,7 @@ interface Props {
   apiNote?: string;
   /** Why Send cannot be pressed now, if it cannot. */
   blocked?: string;
+  /** A reply streams or MCP calls run: Stop is shown (and stops them). */
   streaming: boolean;
   sending: boolean;
   /** A new, empty conversation: the box takes focus, as typing is the only thing to do. */

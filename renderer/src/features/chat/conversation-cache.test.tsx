@@ -3,8 +3,8 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessageView, ConversationView } from '@shared/contract/chat.js';
-import { applyEnd, applyStart, conversationKey } from './conversation-cache.js';
+import type { ChatMessageView, ConversationView, ToolCall } from '@shared/contract/chat.js';
+import { applyEnd, applyRunError, applyStart, applyToolAnswer, conversationKey } from './conversation-cache.js';
 import { streamStore, useActiveStream } from './stream-store.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -59,5 +59,38 @@ describe('the conversation as a reply starts and ends', () => {
     streamStore.append({ streamId: 's1', conversationId: 'c1', messageId: 'r1', deltas: [{ choice: 0, text: 'Once upon' }] });
     const seen = await rendersOf(conversation([user, reply('streaming', '')]), (client) => applyEnd(client, 's1', 'c1', reply('complete', 'Once upon a time.')));
     expect(seen).toEqual(['free, assistant complete']);
+  });
+});
+
+describe('an MCP call in the cache', () => {
+  const calls = (client: QueryClient) => client.getQueryData<ConversationView>(conversationKey('c1'))!.messages[1].choices![1].toolCalls!;
+  const asking = (toolCalls: ToolCall[]) =>
+    ({ id: 'r1', role: 'assistant', status: 'complete', createdAt: 2, selected: 1, choices: [{ text: 'other' }, { text: '', toolCalls }] }) as ChatMessageView;
+  const weather: ToolCall = { id: 'call_1', name: 'weather', arguments: '{}', mcp: { serverId: 's', serverName: 'S', tool: 'weather' } };
+  const timeout = { code: 'timeout', message: 'The tool did not finish within 60 seconds, so it was stopped.', retryable: true } as const;
+
+  it('keeps why a run gave no answer on the call of the selected choice, and drops it once answered', () => {
+    const client = new QueryClient();
+    client.setQueryData(conversationKey('c1'), conversation([user, asking([weather, { ...weather, id: 'call_2' }])]));
+    applyRunError(client, 'c1', 'r1', 'call_1', timeout);
+    expect(calls(client).map((c) => c.runError)).toEqual([timeout, undefined]);
+    applyToolAnswer(client, 'c1', 'r1', 'call_1', { kind: 'result', text: 'sunny', isError: false });
+    expect(calls(client)[0]).toMatchObject({ answer: { kind: 'result', text: 'sunny' } });
+    expect('runError' in calls(client)[0]).toBe(false);
+    // A call or message not in the cache changes nothing.
+    applyRunError(client, 'c1', 'r1', 'nope', timeout);
+    applyRunError(client, 'c1', 'gone', 'call_1', timeout);
+    expect(calls(client).map((c) => c.runError)).toEqual([undefined, undefined]);
+  });
+
+  it("a reply told twice (the start event and a call's answer) is one turn, not two", () => {
+    const client = new QueryClient();
+    client.setQueryData(conversationKey('c1'), conversation([user, asking([weather])]));
+    const started = { streamId: 's5', conversationId: 'c1', reply: reply('streaming', '') };
+    started.reply = { ...started.reply, id: 'r5' };
+    applyStart(client, started, { kind: 'send' });
+    applyStart(client, started, { kind: 'send' });
+    expect(client.getQueryData<ConversationView>(conversationKey('c1'))!.messages.map((m) => m.id)).toEqual(['u1', 'r1', 'r5']);
+    streamStore.end('s5', 'c1', { ...started.reply, status: 'complete' });
   });
 });

@@ -4,7 +4,8 @@
  * touches, so memoized rows of the others do not re-render.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChatMessageView, ConversationView, StreamStarted, ToolAnswer } from '@shared/contract/chat.js';
+import type { ChatMessageView, ConversationView, StreamStarted, ToolAnswer, ToolCall } from '@shared/contract/chat.js';
+import type { ErrorData } from '@shared/contract/result.js';
 import { callKey } from '../../api/call-key.js';
 import { streamStore } from './stream-store.js';
 
@@ -24,7 +25,8 @@ export function applyStart(client: QueryClient, started: StreamStarted, how: Sta
     let messages: ChatMessageView[];
     if (how.kind === 'send') {
       const cut = how.replaces ? c.messages.findIndex((m) => m.id === how.replaces) : -1;
-      const kept = cut >= 0 ? c.messages.slice(0, cut) : c.messages;
+      // A reply already in place (told twice: a start event as well as a call's answer) moves, not doubles.
+      const kept = (cut >= 0 ? c.messages.slice(0, cut) : c.messages).filter((m) => m.id !== reply.id && m.id !== started.user?.id);
       messages = [...kept, ...(started.user ? [started.user] : []), reply];
     } else {
       const at = c.messages.findIndex((m) => m.id === how.messageId);
@@ -61,12 +63,8 @@ export function applyMeta(client: QueryClient, view: Omit<ConversationView, 'mes
   update(client, view.id, (c) => ({ ...view, messages: c.messages }));
 }
 
-/**
- * A function call answered: the host has stored the answer and returns only the reply it may have
- * started, so the card is put in its answered state here, at once (`answeredAt` by this clock
- * until the conversation is read again).
- */
-export function applyToolAnswer(client: QueryClient, conversationId: string, messageId: string, callId: string, answer: ToolAnswer) {
+/** Changes one call of the message's selected choice (the calls a card shows). */
+function updateCall(client: QueryClient, conversationId: string, messageId: string, callId: string, change: (call: ToolCall) => ToolCall) {
   update(client, conversationId, (c) => ({
     ...c,
     messages: c.messages.map((m) => {
@@ -74,8 +72,27 @@ export function applyToolAnswer(client: QueryClient, conversationId: string, mes
       const at = m.selected ?? 0;
       const choice = m.choices[at];
       if (!choice?.toolCalls) return m;
-      const toolCalls = choice.toolCalls.map((call) => (call.id === callId ? { ...call, answer, answeredAt: Date.now() } : call));
+      const toolCalls = choice.toolCalls.map((call) => (call.id === callId ? change(call) : call));
       return { ...m, choices: m.choices.with(at, { ...choice, toolCalls }) };
     }),
   }));
+}
+
+/**
+ * A function call answered (by hand, or by an MCP run): the host has stored the answer and returns
+ * only the reply it may have started, so the card is put in its answered state here, at once
+ * (`answeredAt` by this clock until the conversation is read again). An earlier run's failure no
+ * longer applies.
+ */
+export function applyToolAnswer(client: QueryClient, conversationId: string, messageId: string, callId: string, answer: ToolAnswer) {
+  updateCall(client, conversationId, messageId, callId, ({ runError: _, ...call }) => ({ ...call, answer, answeredAt: Date.now() }));
+}
+
+/**
+ * An MCP run that gave no answer (timed out, stopped, too large, server not connected): the host
+ * keeps the reason as the call's `runError`; kept here too, so the card still says it after it
+ * scrolls out of view and back, as it would after a reload.
+ */
+export function applyRunError(client: QueryClient, conversationId: string, messageId: string, callId: string, runError: ErrorData) {
+  updateCall(client, conversationId, messageId, callId, (call) => ({ ...call, runError }));
 }

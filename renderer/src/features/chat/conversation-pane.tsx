@@ -1,7 +1,7 @@
 /**
  * One open conversation: its header (title, settings, export), the settings panel, the
  * virtualized messages and the composer. Images may be dropped anywhere on it or pasted while
- * the Chat tab is shown; Esc stops a running reply.
+ * the Chat tab is shown; Esc stops a running reply and running MCP calls.
  */
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import { useEndAnnouncement } from './end-announcement.js';
 import { effectiveApi, responsesModelOf } from './settings-form.js';
 import { SettingsPanel } from './settings-panel.js';
 import { useActiveStream } from './stream-store.js';
+import { useToolsRunning } from './tool-run-store.js';
 import { useChatActions } from './use-chat-actions.js';
 import { usePendingImages, type PendingImage } from './use-pending-images.js';
 import { useSettingsEditor } from './use-settings-editor.js';
@@ -54,6 +55,8 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
   const [failure, setFailure] = useState<ErrorData | null>(null);
   const [dragging, setDragging] = useState(false);
   const active = useActiveStream(id);
+  /** MCP calls running in the conversation: Stop (and Esc) reach them too (docs/mcp.md). */
+  const toolsRunning = useToolsRunning(id);
   const announcement = useEndAnnouncement(conversation);
   const { actions, stop, notice, clearNotice } = useChatActions(id, editor.flush);
 
@@ -127,7 +130,7 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
     <div
       className={`chat-main${dragging ? ' is-dragging' : ''}`}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && active) {
+        if (e.key === 'Escape' && (active || toolsRunning)) {
           e.preventDefault();
           stop();
         }
@@ -160,7 +163,7 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
         model={api === 'responses' ? responsesModelOf(settings) : settings.model}
         apiNote={api === 'responses' ? t('composer.apiNote', { model: responsesModelOf(settings) }) : undefined}
         blocked={blocked}
-        streaming={!!active}
+        streaming={!!active || toolsRunning}
         sending={sending}
         autoFocus={conversation.messages.length === 0}
         failure={failure}

@@ -36,6 +36,8 @@ export interface SettingsForm {
   functions: FunctionDraft[];
   mcpEnabled: boolean;
   mcpUrl: string;
+  /** The studio's MCP servers this conversation offers (ChatTools.mcpServers). */
+  mcpServers: string[];
   /** Rounds of function calls one turn may take (as typed, like the other numbers). */
   toolRounds: string;
 }
@@ -82,6 +84,7 @@ export function formFromSettings(s: ChatSettings): SettingsForm {
     functions: s.tools.functions.map((f, i) => ({ key: `saved-${i}`, name: f.name, description: f.description, schema: pretty(f.parameters) })),
     mcpEnabled: s.tools.mcp.enabled,
     mcpUrl: s.tools.mcp.url,
+    mcpServers: [...(s.tools.mcpServers ?? [])],
     // A conversation saved before the setting existed holds none: it gets the default.
     toolRounds: String(s.toolRounds ?? TOOL_ROUNDS.default),
   };
@@ -157,7 +160,7 @@ export function settingsFromForm(form: SettingsForm, t: TFunction<'chat'>): { se
   const functions = checkFunctions(form.functions, errors, t);
   const url = form.mcpUrl.trim();
   if (form.mcpEnabled && !/^https?:\/\/[^\s/]+/i.test(url)) errors.mcpUrl = t('check.mcpUrl');
-  const tools: ChatTools = { webSearch: form.webSearch, fileSearch: form.fileSearch, functions, mcp: { enabled: form.mcpEnabled && !errors.mcpUrl, url } };
+  const tools: ChatTools = { webSearch: form.webSearch, fileSearch: form.fileSearch, functions, mcp: { enabled: form.mcpEnabled && !errors.mcpUrl, url }, mcpServers: form.mcpServers };
   settings.tools = tools;
   return { settings, errors };
 }
@@ -168,7 +171,7 @@ export type ChatApi = 'chat' | 'responses' | 'native';
 export const apiLabel = (api: ChatApi, t: TFunction<'chat'>): string =>
   api === 'chat' ? 'chat completions' : api === 'responses' ? 'responses' : t('apiNative');
 
-export const toolsOn = (t: ChatTools) => t.webSearch || t.fileSearch || t.functions.length > 0 || t.mcp.enabled;
+export const toolsOn = (t: ChatTools) => t.webSearch || t.fileSearch || t.functions.length > 0 || t.mcp.enabled || t.mcpServers.length > 0;
 
 /**
  * Which API a turn goes through: native when chosen (for a native text model); else the

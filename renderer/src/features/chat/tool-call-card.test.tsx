@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessageView, ConversationView, StreamStarted, ToolCall } from '@shared/contract/chat.js';
+import type { ChatMessageView, ToolCall } from '@shared/contract/chat.js';
 // First: it fills in what happy-dom lacks before the contract client is imported.
 import { fakeHost, hostError, type Answers } from '../../test/fake-host.js';
 import { call } from '../../api/client.js';
@@ -11,6 +11,7 @@ import { AssistantMessage } from './assistant-message.js';
 import { conversationKey } from './conversation-cache.js';
 import { streamStore, useActiveStream } from './stream-store.js';
 import { useChatActions } from './use-chat-actions.js';
+import { asking, conversation, started } from './test/tool-call-fixtures.js';
 
 afterEach(() => {
   cleanup();
@@ -20,28 +21,6 @@ afterEach(() => {
 const weather: ToolCall = { id: 'call_1', name: 'get_weather', arguments: '{"city":"Lisbon","days":2}' };
 const clock: ToolCall = { id: 'call_2', name: 'get_time', arguments: '{"zone":"UTC"}' };
 
-const asking = (calls: ToolCall[], over: Partial<ChatMessageView> = {}): ChatMessageView => ({
-  id: 'r1',
-  role: 'assistant',
-  createdAt: 2,
-  status: 'complete',
-  choices: [{ text: '', toolCalls: calls, finishReason: 'tool_calls' }],
-  ...over,
-});
-
-const conversation = (messages: ChatMessageView[]): ConversationView => ({
-  id: 'c1',
-  title: 'Weather',
-  model: 'modela-5',
-  createdAt: 1,
-  updatedAt: 1,
-  messageCount: messages.length + 1,
-  settings: {} as ConversationView['settings'],
-  messages: [{ id: 'u1', role: 'user', createdAt: 1, text: 'get_weather in Lisbon?' }, ...messages],
-});
-
-/** The next reply the host starts once the turn's last call is answered. */
-const started: StreamStarted = { streamId: 's2', conversationId: 'c1', reply: { id: 'r2', role: 'assistant', createdAt: 3, status: 'streaming', choices: [{ text: '' }] } };
 
 /** The replies of the conversation as the pane shows them, with its actions and its lock. */
 function Replies() {

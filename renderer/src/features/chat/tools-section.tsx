@@ -1,6 +1,8 @@
 /**
  * Tools of the responses API (spec 4.4): web search, file search, function tools defined here,
- * and a remote MCP server. Turning any on sends the conversation's turns through the responses API.
+ * a remote MCP server (the gateway calls it), and the studio's own MCP servers (Settings → MCP
+ * servers), whose tools the studio runs after the creator's approval (docs/mcp.md). Turning any on
+ * sends the conversation's turns through the responses API.
  * Beside the functions, how many rounds of calls one turn may take (the model's calls, the
  * creator's answers, its next reply), so a model that keeps calling cannot loop without end.
  */
@@ -10,6 +12,7 @@ import { Field } from '../../components/Field.js';
 import { TextField } from '../../components/TextField.js';
 import { useFormats } from '../../i18n/format.js';
 import { FunctionToolEditor } from './function-tool-editor.js';
+import { McpServerChoice } from './mcp-server-choice.js';
 import { McpTokenField } from './mcp-token-field.js';
 import { apiLabel, ignoredBy, TOOL_ROUNDS, type ChatApi, type FunctionDraft, type SettingsErrors, type SettingsForm } from './settings-form.js';
 
@@ -67,6 +70,7 @@ export function ToolsSection({ conversation, form, errors, api, change }: Props)
           )}
         </Field>
       </section>
+      <McpServerChoice chosen={form.mcpServers} onChange={(mcpServers) => change({ mcpServers })} />
       <section aria-label={t('tools.mcp')} className="chat-mcp">
         <h4 className="chat-subhead">{t('tools.mcp')}</h4>
         <label className="chat-check">

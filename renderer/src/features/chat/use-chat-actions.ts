@@ -1,6 +1,6 @@
 /**
  * The calls a conversation makes besides sending: regenerate, continue, pick an alternative,
- * resend an edited turn, answer a function call, stop. Each puts its result in the cache at once;
+ * resend an edited turn, answer a function call or run it (an MCP tool), stop. Each puts its result in the cache at once;
  * a refusal becomes a notice at the conversation (errors as data; a function call's refusal shows
  * on its card instead), and a 402 also raises the top-up banner.
  */
@@ -9,8 +9,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ErrorData } from '@shared/contract/result.js';
 import { call } from '../../api/client.js';
 import type { ChatActions } from './chat-actions.js';
-import { applyChoice, applyStart, applyToolAnswer } from './conversation-cache.js';
+import { applyChoice, applyRunError, applyStart, applyToolAnswer } from './conversation-cache.js';
 import { streamStore } from './stream-store.js';
+import { toolRunStore } from './tool-run-store.js';
 
 export function useChatActions(conversationId: string, beforeStart: () => Promise<void>) {
   const client = useQueryClient();
@@ -65,12 +66,31 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
           return e as ErrorData;
         }
       },
+      // Like answerToolCall: the failure belongs to the card, where Run again and the field are.
+      runToolCall: async (messageId, callId, always) => {
+        // Running from the press on: the buttons and Stop do not wait for the host's first event.
+        toolRunStore.start(conversationId, messageId, callId);
+        try {
+          await beforeStart();
+          const { answer, started } = await call('chat.runToolCall', { conversationId, messageId, callId, always });
+          applyToolAnswer(client, conversationId, messageId, callId, answer);
+          if (started) applyStart(client, started, { kind: 'send' });
+          return null;
+        } catch (e) {
+          applyRunError(client, conversationId, messageId, callId, e as ErrorData);
+          return e as ErrorData;
+        } finally {
+          toolRunStore.end(callId);
+        }
+      },
     };
   }, [client, conversationId, beforeStart]);
 
+  /** Stop (or Esc): the reply being written, and the MCP calls running in the conversation. */
   const stop = () => {
     const running = streamStore.activeIn(conversationId);
     if (running) void call('chat.stop', { streamId: running.streamId }).catch((e: ErrorData) => setNotice(e));
+    if (toolRunStore.runningIn(conversationId)) void call('chat.stopTools', { conversationId }).catch((e: ErrorData) => setNotice(e));
   };
 
   return { actions, stop, notice, clearNotice: () => setNotice(null) };

@@ -11,6 +11,7 @@ import { TextField } from '../../components/TextField.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { KeyStorageNotice } from './key-storage-notice.js';
 import { maskedTail } from './profile-cache.js';
+import { FormActions } from '../../components/FormActions.js';
 
 type FieldName = 'name' | 'baseUrl' | 'apiKey';
 type Errors = Partial<Record<FieldName | 'form', string>>;
@@ -139,19 +140,7 @@ export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: 
         />
       </div>
       <KeyStorageNotice emphasize={needsConsent} />
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" aria-disabled={saving}>
-          {saving ? t('form.saving') : t('form.save')}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common:cancel')}
-        </button>
-      </div>
+      <FormActions error={errors.form} saving={saving} save={t('form.save')} savingLabel={t('form.saving')} onCancel={onCancel} />
     </form>
   );
 }

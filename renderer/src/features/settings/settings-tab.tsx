@@ -1,4 +1,4 @@
-/** The Settings tab: gateway profiles and their keys, the library folder, theme, language and the keyboard shortcuts. */
+/** The Settings tab: gateway profiles and their keys, MCP servers, the library folder, theme, language and the keyboard shortcuts. */
 import './strings.js';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useMessageText } from '../../i18n/messages.js';
 import { ShortcutList } from '../../app/ShortcutList.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { GeneralSettings } from './general-settings.js';
+import { McpServers } from './mcp-servers.js';
 import { ProfileCard } from './profile-card.js';
 import { ProfileForm } from './profile-form.js';
 import './settings.css';
@@ -90,6 +91,7 @@ export default function SettingsTab() {
         )}
       </section>
 
+      <McpServers />
       <GeneralSettings />
       <ShortcutList />
     </>

@@ -125,7 +125,7 @@ export const chat = {
     useThis: 'Use this one',
     copyFailed: 'Could not copy',
   },
-  /** A function the model asked for, answered by hand (tool-call-card.tsx). */
+  /** A function the model asked for, answered by hand or run by an MCP server (tool-call-card.tsx). */
   toolCall: {
     list: 'Function calls',
     kind: 'Function call',
@@ -145,6 +145,21 @@ export const chat = {
     emptyResult: '(An empty result was sent.)',
     failed: 'Not sent: {{message}} The result you typed is kept.',
     blockedStreaming: 'A reply is being written: answer once it ends.',
+    /** A call to a tool of one of the studio's MCP servers (mcp-call-actions.tsx). */
+    mcpKind: 'MCP tool',
+    mcpFrom: 'from {{server}} server',
+    allowOnce: 'Allow once',
+    alwaysAllow: 'Always allow',
+    alwaysAllowHint: 'Runs this call now; later calls of {{tool}} run without asking.',
+    deny: 'Deny',
+    runAgain: 'Run again',
+    byHand: 'Answer by hand',
+    cannotRun: "The arguments do not fit the tool's schema, so it cannot be run: answer by hand or deny.",
+    running: 'Running…',
+    runningOf: 'Running… {{progress}} of {{total}}',
+    runningNote: '{{status}} — {{message}}',
+    runFailed: 'No answer from the tool: {{message}}',
+    toolError: 'The tool reported an error',
   },
   facts: {
     usage: 'Tokens: {{parts}}',

@@ -9,6 +9,7 @@ import { gallery } from './gallery.js';
 import { generator } from './generator.js';
 import { image } from './image.js';
 import { markdown } from './markdown.js';
+import { mcp } from './mcp.js';
 import { settings } from './settings.js';
 import { shell } from './shell.js';
 import { speech } from './speech.js';
@@ -17,7 +18,7 @@ import { video } from './video.js';
 /** The host's messages: one catalog with the main process (shared/messages). */
 import { en as messages } from '@shared/messages/en/index.js';
 
-export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, messages } as const;
+export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, messages } as const;
 
 /** A language's strings: the English shape, any text. */
 export type Messages = { [NS in keyof typeof en]: Strings<(typeof en)[NS]> };

@@ -122,7 +122,7 @@ export const chat: Messages['chat'] = {
     useThis: '使用这一条',
     copyFailed: '无法复制',
   },
-  /** A function the model asked for, answered by hand (tool-call-card.tsx). */
+  /** A function the model asked for, answered by hand or run by an MCP server (tool-call-card.tsx). */
   toolCall: {
     list: '函数调用',
     kind: '函数调用',
@@ -142,6 +142,20 @@ export const chat: Messages['chat'] = {
     emptyResult: '（发送了空结果。）',
     failed: '未发送：{{message}} 已保留你输入的结果。',
     blockedStreaming: '正在生成回复：请在回复结束后再作答。',
+    mcpKind: 'MCP 工具',
+    mcpFrom: '来自 {{server}} 服务器',
+    allowOnce: '允许一次',
+    alwaysAllow: '始终允许',
+    alwaysAllowHint: '立即运行此调用；以后对 {{tool}} 的调用将直接运行，不再询问。',
+    deny: '拒绝',
+    runAgain: '重新运行',
+    byHand: '手动作答',
+    cannotRun: '参数与工具的 schema 不符，因此无法运行：请手动作答或拒绝。',
+    running: '正在运行…',
+    runningOf: '正在运行… {{progress}} / {{total}}',
+    runningNote: '{{status}}——{{message}}',
+    runFailed: '工具没有给出结果：{{message}}',
+    toolError: '工具报告了错误',
   },
   facts: {
     usage: 'Token 用量：{{parts}}',

@@ -7,6 +7,7 @@ import { gallery } from './gallery.js';
 import { generator } from './generator.js';
 import { image } from './image.js';
 import { markdown } from './markdown.js';
+import { mcp } from './mcp.js';
 import { settings } from './settings.js';
 import { shell } from './shell.js';
 import { speech } from './speech.js';
@@ -14,4 +15,4 @@ import { tasks } from './tasks.js';
 import { video } from './video.js';
 import { zhCN as messages } from '@shared/messages/zh-CN/index.js';
 
-export const zhCN: Messages = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, messages };
+export const zhCN: Messages = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, messages };

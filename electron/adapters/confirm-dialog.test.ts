@@ -3,6 +3,7 @@
  * real core behind it: a forged `settings.update` from the page moves nothing unless the creator
  * clicks Move in the main process's box.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -18,14 +19,14 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { dialogMoveConfirmation } = await import('./library-move-dialog.js');
+const { dialogConfirmation } = await import('./confirm-dialog.js');
 const { openCore } = await import('@core/test/open-core.js');
 
 const window = { isDestroyed: () => false };
 
 async function desktopCore() {
   fake.shown = [];
-  const c = await openCore({ shell: 'desktop', confirmLibraryMove: dialogMoveConfirmation(() => window as never) });
+  const c = await openCore({ shell: 'desktop', confirmOutside: dialogConfirmation(() => window as never) });
   return { ...c, before: (await c.value('settings.get')).libraryDir as string };
 }
 
@@ -54,11 +55,11 @@ describe('the desktop confirms a library move in a native dialog', () => {
   it('shows one box at a time: a page that asks again meanwhile is refused', async () => {
     let click!: (response: number) => void;
     const first = new Promise<number>((resolve) => (click = resolve));
-    const confirm = dialogMoveConfirmation(() => undefined);
+    const confirm = dialogConfirmation(() => undefined);
     const { dialog } = await import('electron');
     const show = vi.spyOn(dialog, 'showMessageBox').mockImplementationOnce(async () => ({ response: await first, checkboxChecked: false }));
-    const asking = confirm({ from: '/home/me/Old', to: '/home/me/A', language: 'en' });
-    expect(await confirm({ from: '/home/me/Old', to: '/home/me/B', language: 'en' })).toBe('declined');
+    const asking = confirm({ kind: 'library-move', from: '/home/me/Old', to: '/home/me/A', language: 'en' });
+    expect(await confirm({ kind: 'library-move', from: '/home/me/Old', to: '/home/me/B', language: 'en' })).toBe('declined');
     click(0);
     expect(await asking).toBe('confirmed');
     expect(show).toHaveBeenCalledTimes(1);
@@ -72,3 +73,33 @@ describe('the desktop confirms a library move in a native dialog', () => {
     expect(fake.shown.at(-1)?.options).toMatchObject({ buttons: ['移动', '取消'] });
   });
 });
+
+describe('the desktop confirms the start of a local MCP command in a native dialog', () => {
+  const marking = (marker: string) => ({
+    transport: 'stdio' as const, name: 'Helpful tools', command: process.execPath,
+    args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`], env: { TOKEN: 'a b' },
+  });
+
+  it('a forged start shows the exact command line; Cancel runs nothing, and Start runs it', async () => {
+    const c = await desktopCore();
+    const marker = join(c.ports.dataDir, 'ran.txt');
+    const { id } = await c.value('mcp.add', { spec: marking(marker) });
+    fake.answers = [1];
+    const r = await c.call('mcp.connect', { id });
+    expect(r.error).toMatchObject({ code: 'aborted', text: { code: 'mcp.server.declined' } });
+    const { options } = fake.shown.at(-1)!;
+    expect(options).toMatchObject({ type: 'warning', message: 'Start the MCP server "Helpful tools"?', buttons: ['Start', 'Cancel'], defaultId: 1, cancelId: 1 });
+    expect(options.detail).toContain(`TOKEN='a b' ${process.execPath} -e 'require('\\''fs'\\'')`);
+    expect(existsSync(marker)).toBe(false);
+
+    // A code typed into the page is no answer on the desktop: the box is asked again.
+    fake.answers = [1];
+    expect((await c.call('mcp.connect', { id, confirmCode: '123456' })).ok).toBe(false);
+    expect(existsSync(marker)).toBe(false);
+
+    fake.answers = [0];
+    await c.call('mcp.connect', { id });
+    await expect.poll(() => existsSync(marker)).toBe(true);
+  });
+});
+

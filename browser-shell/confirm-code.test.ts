@@ -3,14 +3,14 @@
  * only to the shell's log, works once, for its folder, while fresh, and guessing is bounded.
  */
 import { describe, expect, it } from 'vitest';
-import { CODE_LIFETIME_MS, MAX_WRONG_TRIES, terminalMoveConfirmation } from './move-code.js';
+import { CODE_LIFETIME_MS, MAX_WRONG_TRIES, terminalConfirmation } from './confirm-code.js';
 
 function harness() {
   const lines: string[] = [];
   let clock = 1_000_000;
   const codes = ['111111', '222222', '333333', '444444', '555555'];
-  const confirm = terminalMoveConfirmation({ log: (line) => lines.push(line), now: () => clock, draw: () => codes.shift()! });
-  const ask = (to: string, code?: string) => confirm({ from: '/home/me/Old', to, code, language: 'en' });
+  const confirm = terminalConfirmation({ log: (line) => lines.push(line), now: () => clock, draw: () => codes.shift()! });
+  const ask = (to: string, code?: string) => confirm({ kind: 'library-move', from: '/home/me/Old', to, code, language: 'en' });
   return { lines, ask, advance: (ms: number) => (clock += ms) };
 }
 

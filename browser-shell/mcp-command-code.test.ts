@@ -1,0 +1,37 @@
+/**
+ * The browser shell's terminal code for starting an MCP server's local command, with a real core
+ * and the demo server as a real process (docs/mcp.md, "Starting a local command"): the code goes
+ * only to the terminal, with the exact command line, and the page's guesses start nothing.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { openCore } from '@core/test/open-core.js';
+import { closeDemos, demoStdio } from '@core/mcp/test/demo.js';
+import { terminalConfirmation } from './confirm-code.js';
+
+afterEach(closeDemos);
+
+const stateOf = async (c: Awaited<ReturnType<typeof openCore>>, id: string) => (await c.value('mcp.list')).find((s: any) => s.id === id);
+
+describe('starting a local MCP command from the browser shell', () => {
+  it('runs, in the browser shell, only with the code printed in the terminal, which shows the exact command line', async () => {
+    const printed: string[] = [];
+    const c = await openCore({ confirmOutside: terminalConfirmation({ log: (l) => printed.push(l), draw: () => '424242' }) });
+    const spec = demoStdio('Notes', { NOTES_MODE: "it's plain" });
+    const { id } = await c.value('mcp.add', { spec });
+    const first = await c.call('mcp.connect', { id });
+    expect(first.error).toMatchObject({ code: 'confirmation_required', text: { code: 'mcp.server.needsCode' } });
+    expect(printed.at(-1)).toContain(`NOTES_MODE='it'\\''s plain' ${process.execPath} --import tsx ${spec.args[2]}`);
+    expect(printed.at(-1)).toContain('424242');
+
+    expect((await c.call('mcp.connect', { id, confirmCode: '111111' })).error).toMatchObject({ code: 'confirmation_required', param: 'confirmCode' });
+    expect((await stateOf(c, id)).state).toBe('unconfirmed');
+
+    const view = await c.value('mcp.connect', { id, confirmCode: '424242' });
+    expect(view.state).toBe('connected');
+    expect(view.tools.map((t: any) => t.exposedName)).toEqual(
+      ['Notes__list_notes', 'Notes__read_note', 'Notes__search_notes', 'Notes__count_words', 'Notes__wait', 'Notes__repeat']);
+    // The page never saw the code; it sees the change as an event.
+    expect(c.events.filter((e) => e.event === 'mcp.onDidChange').at(-1)?.payload[0].state).toBe('connected');
+  });
+
+});
