@@ -2,7 +2,8 @@
  * The studio as an MCP host, end to end (docs/mcp.md): the demo MCP server added in Settings over
  * stdio (confirmed with the code the shell prints to its terminal) and over Streamable HTTP with a
  * bearer token; a conversation offers its tools; the model's call is approved, denied, or run by
- * itself once always allowed. And a script in the page that tries to start a command of its own.
+ * itself once always allowed, against both answer shapes of the sandbox (chat-shaped choices and
+ * the responses API's output items). And a script in the page that tries to start a command.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,71 +73,83 @@ test.describe('MCP servers', () => {
     await chat.studio.open(studio.url);
   });
 
-  test('over stdio: added, confirmed from the terminal, a call approved once runs and the reply goes on', async ({ page, studio }) => {
-    test.setTimeout(60_000);
-    await addStdioDemo(chat, studio, 'Notes');
-    await conversationOffering(chat, 'Notes');
-    const { card } = await askFor(chat, 'Read my lighting note with Notes__read_note, please.', 'read_note');
-    await expect(card).toContainText('from Notes server');
-    await expect(card).toContainText('"name": "lighting"');
-    await page.setViewportSize({ width: 1100, height: 760 });
-    await card.screenshot({ path: 'docs/screenshots/mcp-tool-card.png', animations: 'disabled', caret: 'hide' });
+  for (const shape of ['chat', 'responses'] as const) {
+    test.describe(`${shape}-shaped answers`, () => {
+      test.beforeEach(async ({ page, studio }) => {
+        const res = shape === 'responses'
+          ? await page.request.post(`${studio.sandboxUrl}/_sandbox/tools/shape`, { data: { shape } })
+          : await page.request.post(`${studio.sandboxUrl}/_sandbox/faults/reset`);
+        expect(res.ok()).toBe(true);
+      });
 
-    await card.getByRole('button', { name: 'Allow once' }).click();
-    await expect(card).toContainText('Key light', { timeout: 20_000 });
-    const next = chat.replies.nth(1);
-    await chat.expectStatus(next, 'complete');
-    await expect(next).toContainText('The tool Notes__read_note returned:');
+      test('over stdio: added, confirmed from the terminal, a call approved once runs and the reply goes on', async ({ page, studio }) => {
+        test.setTimeout(60_000);
+        await addStdioDemo(chat, studio, 'Notes');
+        await conversationOffering(chat, 'Notes');
+        const { card } = await askFor(chat, 'Read my lighting note with Notes__read_note, please.', 'read_note');
+        await expect(card).toContainText('from Notes server');
+        await expect(card).toContainText('"name": "lighting"');
+        await page.setViewportSize({ width: 1100, height: 760 });
+        // README's picture of a tool card, retaken by every run.
+        if (shape === 'chat') await card.screenshot({ path: 'docs/screenshots/mcp-tool-card.png', animations: 'disabled', caret: 'hide' });
 
-    // After a reload the answer is still on the card.
-    await page.reload();
-    await chat.open();
-    await expect(chat.replies.first().getByRole('region', { name: /read_note/ })).toContainText('Key light');
-  });
+        await card.getByRole('button', { name: 'Allow once' }).click();
+        await expect(card).toContainText('Key light', { timeout: 20_000 });
+        const next = chat.replies.nth(1);
+        await chat.expectStatus(next, 'complete');
+        await expect(next).toContainText('The tool Notes__read_note returned:');
 
-  test('over HTTP with a token: a denied call is declined to the model; Always allow runs the next call by itself', async ({ page }) => {
-    test.setTimeout(60_000);
-    const demo = await startDemoHttp({ port: 0, token: 'e2e-token-4321', log: () => undefined });
-    try {
-      const section = await mcpSection(chat);
-      await section.getByRole('button', { name: 'Add server' }).click();
-      await section.getByLabel('Name', { exact: true }).fill('Remote');
-      await section.getByLabel('URL (Streamable HTTP)').check();
-      await section.getByLabel('Server URL').fill(demo.url);
-      await section.getByLabel('Bearer token (optional)').fill('e2e-token-4321');
-      await section.getByRole('button', { name: 'Add server' }).last().click();
-      const server = serverCard(section, 'Remote');
-      await expect(server.getByRole('status')).toHaveText('Connected', { timeout: 20_000 });
-      await expect(server).toContainText('4321');
-      await expect(server).not.toContainText('e2e-token');
+        // After a reload the answer is still on the card.
+        await page.reload();
+        await chat.open();
+        await expect(chat.replies.first().getByRole('region', { name: /read_note/ })).toContainText('Key light');
+      });
 
-      await conversationOffering(chat, 'Remote');
-      const { card } = await askFor(chat, 'Search my notes with Remote__search_notes.', 'search_notes');
-      await card.getByRole('button', { name: 'Deny' }).click();
-      const next = chat.replies.nth(1);
-      await chat.expectStatus(next, 'complete');
-      await expect(next).toContainText('The user declined to run this tool.');
+      test('over HTTP with a token: a denied call is declined to the model; Always allow runs the next call by itself', async ({ page }) => {
+        test.setTimeout(60_000);
+        const demo = await startDemoHttp({ port: 0, token: 'e2e-token-4321', log: () => undefined });
+        try {
+          const section = await mcpSection(chat);
+          await section.getByRole('button', { name: 'Add server' }).click();
+          await section.getByLabel('Name', { exact: true }).fill('Remote');
+          await section.getByLabel('URL (Streamable HTTP)').check();
+          await section.getByLabel('Server URL').fill(demo.url);
+          await section.getByLabel('Bearer token (optional)').fill('e2e-token-4321');
+          await section.getByRole('button', { name: 'Add server' }).last().click();
+          const server = serverCard(section, 'Remote');
+          await expect(server.getByRole('status')).toHaveText('Connected', { timeout: 20_000 });
+          await expect(server).toContainText('4321');
+          await expect(server).not.toContainText('e2e-token');
 
-      await chat.send('Now list them with Remote__list_notes.');
-      const asking = chat.replies.nth(2);
-      await chat.expectStatus(asking, 'complete');
-      await asking.getByRole('region', { name: /list_notes/ }).getByRole('button', { name: 'Always allow' }).click();
-      await chat.expectStatus(chat.replies.nth(3), 'complete');
+          await conversationOffering(chat, 'Remote');
+          const { card } = await askFor(chat, 'Search my notes with Remote__search_notes.', 'search_notes');
+          await card.getByRole('button', { name: 'Deny' }).click();
+          const next = chat.replies.nth(1);
+          await chat.expectStatus(next, 'complete');
+          await expect(next).toContainText('The user declined to run this tool.');
 
-      // Asked again, the call runs without a click and the reply goes on.
-      // Not `chat.send`: the call may run and the next reply start before a count of one more is
-      // seen (and the list renders only the rows in view), so the newest turns are found by content.
-      await chat.messageBox.fill('Once more, Remote__list_notes.');
-      await chat.sendButton.click();
-      await expect(chat.lastReply).toContainText('You asked: "Once more, Remote__list_notes."', { timeout: 20_000 });
-      await expect(chat.lastReply).toContainText('The tool Remote__list_notes returned: colour-grading');
-      const ranByItself = chat.replies.filter({ has: page.getByRole('region', { name: /list_notes/ }) }).last();
-      await expect(ranByItself.getByRole('group', { name: 'Result sent' })).toContainText('lighting');
-      await expect(ranByItself.getByRole('button', { name: 'Allow once' })).toHaveCount(0);
-    } finally {
-      await demo.close();
-    }
-  });
+          await chat.send('Now list them with Remote__list_notes.');
+          const asking = chat.replies.nth(2);
+          await chat.expectStatus(asking, 'complete');
+          await asking.getByRole('region', { name: /list_notes/ }).getByRole('button', { name: 'Always allow' }).click();
+          await chat.expectStatus(chat.replies.nth(3), 'complete');
+
+          // Asked again, the call runs without a click and the reply goes on.
+          // Not `chat.send`: the call may run and the next reply start before a count of one more is
+          // seen (and the list renders only the rows in view), so the newest turns are found by content.
+          await chat.messageBox.fill('Once more, Remote__list_notes.');
+          await chat.sendButton.click();
+          await expect(chat.lastReply).toContainText('You asked: "Once more, Remote__list_notes."', { timeout: 20_000 });
+          await expect(chat.lastReply).toContainText('The tool Remote__list_notes returned: colour-grading');
+          const ranByItself = chat.replies.filter({ has: page.getByRole('region', { name: /list_notes/ }) }).last();
+          await expect(ranByItself.getByRole('group', { name: 'Result sent' })).toContainText('lighting');
+          await expect(ranByItself.getByRole('button', { name: 'Allow once' })).toHaveCount(0);
+        } finally {
+          await demo.close();
+        }
+      });
+    });
+  }
 
   test('a script in the page cannot start a command: a forged start is refused, nothing runs', async ({ page, studio }) => {
     const file = join(studio.dataDir, 'page-ran-this.txt');

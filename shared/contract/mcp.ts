@@ -52,6 +52,7 @@ export type McpState = (typeof MCP_STATES)[number];
 
 export const McpServerView = z.object({
   id: z.string(),
+  /** As added, but an environment's values are write-only: shown as empty strings, names only. */
   spec: McpServerSpec,
   state: z.enum(MCP_STATES),
   error: ErrorData.optional(),

@@ -63,6 +63,13 @@ interface Live {
 }
 
 const tokenId = (id: string) => `mcp-server:${id}`;
+
+/**
+ * A server as the page sees it: an environment's values are write-only, like keys and tokens
+ * (an environment is where a server's own secrets go); only the names cross the contract.
+ */
+const shownSpec = (spec: McpServerSpec): McpServerSpec =>
+  (spec.transport === 'stdio' ? { ...spec, args: [...spec.args], env: Object.fromEntries(Object.keys(spec.env).map((k) => [k, ''])) } : { ...spec });
 const lastWords = (err: unknown) => (err as { stderr?: string }).stderr || (err as Error).message || String(err);
 
 function connectError(err: unknown, limits: McpLimits): ErrorData {
@@ -128,7 +135,7 @@ export class McpHost {
       const token = r.spec.transport === 'http' ? this.d.secrets.get(tokenId(r.id)) : undefined;
       return {
         id: r.id,
-        spec: structuredClone(r.spec),
+        spec: shownSpec(r.spec),
         state: l.state,
         ...(l.error ? { error: l.error } : {}),
         tools: this.toolsOf(r.id).map((t, j) => ({

@@ -57,6 +57,17 @@ describe('a local command added by the page', () => {
     await again.until(async () => (await stateOf(again, id))?.state === 'connected');
   });
 
+  it('keeps environment values write-only: the page sees the names, the creator sees the line outside it', async () => {
+    const asked: string[] = [];
+    const c = await openCore({ confirmOutside: async (r) => (asked.push(r.kind === 'mcp-command' ? r.commandLine : ''), 'declined') });
+    const added = await c.value('mcp.add', { spec: demoStdio('Notes', { GITHUB_TOKEN: 'ghp_secret_value_123' }) });
+    expect(added.spec.env).toEqual({ GITHUB_TOKEN: '' });
+    await c.call('mcp.connect', { id: added.id });
+    expect(asked[0]).toContain('GITHUB_TOKEN=ghp_secret_value_123 ');
+    expect(JSON.stringify(await c.value('mcp.list'))).not.toContain('ghp_secret');
+    expect(JSON.stringify(c.events)).not.toContain('ghp_secret');
+  });
+
   it('a program that is not there fails with the reason, and the studio goes on', async () => {
     const c = await openCore();
     const { id } = await c.value('mcp.add', { spec: { transport: 'stdio', name: 'Missing', command: 'no-such-program-for-mcp', args: [], env: {} } });

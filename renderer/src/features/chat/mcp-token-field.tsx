@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '@shared/contract/chat.js';
 import { call, errorMessage } from '../../api/client.js';
 import { FieldMessages } from '../../components/Field.js';
+import { SecretInput } from '../../components/SecretInput.js';
 import { conversationKey } from './conversation-cache.js';
 
 export function McpTokenField({ conversationId, tail }: { conversationId: string; tail: string | undefined }) {
@@ -63,22 +64,7 @@ export function McpTokenField({ conversationId, tail }: { conversationId: string
     <div className="field">
       <label htmlFor={id}>{tail ? t('mcp.newLabel') : t('mcp.label')}</label>
       <div className="chat-inline">
-        <input
-          ref={input}
-          id={id}
-          type="password"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              save();
-            }
-          }}
-        />
+        <SecretInput id={id} ref={input} invalid={!!problem} onEnter={save} />
         <button type="button" className="button" onClick={save} disabled={busy}>
           {busy ? t('mcp.saving') : t('mcp.save')}
         </button>

@@ -9,6 +9,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { ErrorData, McpServerView } from '@shared/contract/index.js';
 import { call } from '../../api/client.js';
 import { FieldMessages } from '../../components/Field.js';
+import { SecretInput } from '../../components/SecretInput.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useMcpCache } from './mcp-cache.js';
 import { maskedTail } from './profile-cache.js';
@@ -82,26 +83,7 @@ export function McpTokenRow({ server }: { server: McpServerView }) {
         <div className="field">
           <label htmlFor={id}>{tail ? t('token.newLabel') : t('token.label')}</label>
           <div className="mcp-row">
-            <input
-              ref={input}
-              id={id}
-              type="password"
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              autoFocus
-              aria-invalid={problemText ? true : undefined}
-              aria-describedby={`${id}-hint${problemText ? ` ${id}-error` : ''}`}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  save();
-                } else if (e.key === 'Escape') {
-                  e.preventDefault();
-                  close();
-                }
-              }}
-            />
+            <SecretInput id={id} ref={input} invalid={!!problemText} onEnter={save} onEscape={close} autoFocus />
             <button type="button" className="button" onClick={save} aria-disabled={busy}>
               {busy ? t('token.saving') : t('token.save')}
             </button>
