@@ -1,13 +1,15 @@
 /**
  * The browser shell's composition root: the same core as the desktop, with `conf` settings, a
  * 0600 key file and the embedded sandbox as ports, served to a browser on 127.0.0.1.
- * `npm run shell` runs this file; `npm start` falls back to it where Electron is missing.
+ * `npm run shell -- [--port N] [--no-open]` runs this file; `npm start` falls back to it where
+ * Electron is missing.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startStickySandbox } from '@sandbox/sticky-port.js';
+import { parseArgs } from 'node:util';
+import { listenSticky, startStickySandbox } from '@sandbox/sticky-port.js';
 import { MEDIA_PREFIX } from './media-route.js';
 import { terminalConfirmation } from './confirm-code.js';
 import { bootShell } from '@core/shell-boot.js';
@@ -19,9 +21,17 @@ import { createBrowserShellServer, type BrowserShellServer } from './server.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_RENDERER_DIR = join(REPO_ROOT, 'out', 'renderer');
+/** The app icon electron-builder also packs (electron-builder.yml, `linux.icon`), at tab size. */
+export const DEFAULT_FAVICON = join(REPO_ROOT, 'build', 'icons', '32x32.png');
+/** In the data folder: the port the shell listened on last, tried first at the next start. */
+export const SHELL_PORT_FILE = 'browser-shell-port';
 
 export interface BrowserShellOptions {
   dataDir?: string;
+  /**
+   * Listen here, and only here (0: any free port). Without it the shell takes the port it had
+   * last time, so the page keeps its origin and with it what the browser stored for it.
+   */
   port?: number;
   /** Open the page in the user's browser (when one can be opened). */
   open?: boolean;
@@ -77,7 +87,14 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       confirmOutside: terminalConfirmation({ log: options.log ?? ((line) => console.error(line)) }),
     },
     // The route serves only what the core's library knows, in whichever folder it has open.
-    serve: async (core) => (server = await createBrowserShellServer({ host: core, rendererDir, port: options.port ?? 0, mediaFile: (raw) => core.mediaFile(raw), onSignIn: options.onSignIn })),
+    serve: async (core) => {
+      const listen = (port: number) =>
+        createBrowserShellServer({ host: core, rendererDir, port, favicon: DEFAULT_FAVICON, mediaFile: (raw) => core.mediaFile(raw), onSignIn: options.onSignIn });
+      if (options.port !== undefined) return (server = await listen(options.port));
+      const sticky = await listenSticky(join(dataDir, SHELL_PORT_FILE), listen);
+      if (sticky.displaced) options.log?.(movedNotice(sticky.displaced, sticky.server.origin));
+      return (server = sticky.server);
+    },
   });
   const signIn = server!;
   if (!existsSync(join(rendererDir, 'index.html'))) options.log?.(`The renderer is not built in ${rendererDir}; run \`npx vite build\`.`);
@@ -95,6 +112,12 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
         if (launcher) rmSync(launcher, { force: true });
       })()),
   };
+}
+
+/** One line for the terminal: the address changed, and with it what the browser shows. */
+export function movedNotice(old: { port: number; code: string }, origin: string): string {
+  const why = old.code === 'EADDRINUSE' ? 'is in use by another program' : 'cannot be used now';
+  return `Port ${old.port} ${why}; the studio is at ${origin} from now on. Drafts and settings this browser kept for the old address are not visible here.`;
 }
 
 /**
@@ -167,10 +190,26 @@ function isEntryPoint(): boolean {
   }
 }
 
+/**
+ * The port asked for on the command line (`--port N`) or in GATEWAY_STUDIO_PORT, or undefined
+ * for the remembered one. A value that is not a port is an error, not a silent other port.
+ */
+export function portAsked(argv: string[], env: NodeJS.ProcessEnv): number | undefined {
+  const { values } = parseArgs({ args: argv, options: { port: { type: 'string' } }, strict: false });
+  const flag = values.port;
+  // `--port` without a number is a mistake to say; an empty variable is as good as none.
+  const raw = flag === undefined ? env.GATEWAY_STUDIO_PORT || undefined : typeof flag === 'string' ? flag : '';
+  if (raw === undefined) return undefined;
+  const port = /^\d{1,5}$/.test(raw.trim()) ? Number(raw) : -1;
+  if (port < 0 || port > 65535) throw new Error(`the port must be a number from 0 to 65535 (got '${raw}')`);
+  return port;
+}
+
 if (isEntryPoint()) {
-  const port = Number(process.env.GATEWAY_STUDIO_PORT ?? 0);
-  runBrowserShell({ open: !process.argv.includes('--no-open'), port: Number.isInteger(port) && port >= 0 ? port : 0 }).catch((e: unknown) => {
-    console.error(`Gateway Studio could not start: ${(e as Error).message}`);
-    process.exit(1);
-  });
+  Promise.resolve()
+    .then(() => runBrowserShell({ open: !process.argv.includes('--no-open'), port: portAsked(process.argv.slice(2), process.env) }))
+    .catch((e: unknown) => {
+      console.error(`Gateway Studio could not start: ${(e as Error).message}`);
+      process.exit(1);
+    });
 }

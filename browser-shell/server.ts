@@ -5,13 +5,13 @@
  * Safe on a shared machine (docs/security.md): it listens on 127.0.0.1 only; requests with a
  * foreign Host (DNS rebinding) or a foreign Origin (another local site) are refused before
  * anything else runs; every request needs the session cookie, and every call also the session
- * secret only the signed-in page holds (session.ts). No CORS headers are ever sent, so browsers
- * block cross-origin reads.
+ * secret only the signed-in page holds (session.ts), except the icon at `/favicon.ico`, which
+ * browsers fetch without cookies. No CORS headers are ever sent, so browsers block cross-origin reads.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { ATTACHMENT_MAX_BYTES, isMethodName, type Result, type StudioHost } from '@shared/contract/index.js';
 import { errorData } from '@shared/contract/result.js';
@@ -29,6 +29,8 @@ export interface BrowserShellServerOptions {
   rendererDir: string;
   /** The file a `/media/` path names: only what the library knows (the core's `mediaFile`). */
   mediaFile?: MediaLookup;
+  /** The page's icon, answered at `/favicon.ico`; without it that path is a 404. */
+  favicon?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Tests pass a known first link token; a launch draws a fresh one. */
@@ -127,6 +129,27 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, rendererDi
   });
   if (req.method === 'HEAD') return res.end();
   createReadStream(real).on('error', () => res.destroy()).pipe(res);
+}
+
+/**
+ * The app icon, the one thing answered without a session: browsers fetch `/favicon.ico` without
+ * cookies (the HTML spec's default icon, "rel=icon": https://html.spec.whatwg.org/multipage/links.html#rel-icon).
+ * It is one fixed file, named by the shell, never by the request, so no path reaches the disk here.
+ */
+async function serveFavicon(req: IncomingMessage, res: ServerResponse, file: string | undefined) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    return sendText(res, 405, 'Method not allowed.');
+  }
+  const body = file && (await readFile(file).catch(() => undefined));
+  if (!body) return sendText(res, 404, 'Not found.');
+  res.writeHead(200, {
+    'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': body.byteLength,
+    // Not immutable: a new icon should show within a day, without a hashed name to change.
+    'Cache-Control': 'public, max-age=86400',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**
@@ -254,6 +277,8 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     if (origin !== undefined && origin !== `http://${hostHeader}`) return sendText(res, 403, 'Forbidden origin.');
 
     const url = new URL(req.url ?? '/', `http://${hostHeader}`);
+    // Before the link: fetching the icon never spends a sign-in, whatever its query says.
+    if (url.pathname === '/favicon.ico') return serveFavicon(req, res, options.favicon);
     const given = url.searchParams.get('token');
     if (given !== null && (req.method === 'GET' || req.method === 'HEAD')) {
       const session = sessions.redeem(given);

@@ -3,6 +3,7 @@
  * edge): the button says so and turns the press down, and pressing Send or Ctrl+Enter again
  * meanwhile sends nothing twice.
  */
+import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { ChatPage } from './pages/chat-page.js';
 
@@ -36,4 +37,77 @@ test('a slow send says "Sending…" and goes once, however often it is pressed',
   await expect(chat.userTurns).toContainText('Only once, please.');
   await expect(chat.messageBox).toHaveValue('');
   expect(sends).toBe(1);
+});
+
+test('Enter sends and Shift+Enter adds a line; Settings brings back Ctrl+Enter for those who want it', async ({ page, studio }) => {
+  const chat = new ChatPage(page);
+  await chat.studio.open(studio.url);
+  await chat.open();
+  await chat.panel.getByRole('button', { name: 'New conversation', exact: true }).click();
+  await expect(chat.messageBox).toHaveAttribute('placeholder', /Enter to send, Shift Enter for a new line/);
+
+  await chat.messageBox.pressSequentially('A lighthouse');
+  await chat.messageBox.press('Shift+Enter');
+  await chat.messageBox.pressSequentially('at dusk');
+  await expect(chat.messageBox).toHaveValue('A lighthouse\nat dusk');
+  await chat.messageBox.press('Enter');
+  await chat.expectStatus(chat.lastReply, 'complete');
+  await expect(chat.userTurns.last()).toContainText('at dusk');
+  await expect(chat.messageBox).toHaveValue('');
+
+  // The other way: Enter is a new line, Ctrl+Enter sends; the choice is the studio's, kept by the host.
+  const settings = await chat.studio.openTab('Settings');
+  await settings.getByRole('radio', { name: /sends, Enter adds a line/ }).check();
+  await page.reload();
+  await chat.open();
+  await chat.messageBox.pressSequentially('Two');
+  await chat.messageBox.press('Enter');
+  await chat.messageBox.pressSequentially('lines');
+  await expect(chat.messageBox).toHaveValue('Two\nlines');
+  await expect(chat.userTurns).toHaveCount(1);
+  await chat.messageBox.press('ControlOrMeta+Enter');
+  await expect(chat.userTurns).toHaveCount(2);
+  await expect(chat.userTurns.last()).toContainText('lines');
+});
+
+test('the model is chosen under the message box, with the API shown, and a new conversation starts with it', async ({ page, studio }) => {
+  const chat = new ChatPage(page);
+  await chat.studio.open(studio.url);
+  await chat.open();
+  await chat.newConversation();
+  const model = chat.composer.getByRole('combobox', { name: 'Model of the next turn' });
+  await expect(model).toHaveValue('modela-5');
+  await expect(chat.composer.getByTestId('chat-api')).toHaveText('via the chat completions API');
+  await model.selectOption('modelb-haiku-4-5-20251001');
+  await chat.send('Hello from the composer');
+  await chat.expectStatus(chat.lastReply, 'complete');
+  await expect(chat.lastReply).toContainText('modelb-haiku-4-5-20251001');
+
+  await chat.newConversation();
+  await expect(chat.messageBox).toBeFocused();
+  await expect(model).toHaveValue('modelb-haiku-4-5-20251001');
+  // A native text model: the API says so.
+  await model.selectOption('modelc-2.5-flash');
+  await chat.openSettings();
+  await chat.setting('API').selectOption('native');
+  await chat.expectSettingsSaved();
+  await expect(chat.composer.getByTestId('chat-api')).toContainText(/native/i);
+});
+
+test('right-to-left text (Arabic) reads right to left in the box, the turn, the reply and the list', async ({ page, studio }) => {
+  const chat = new ChatPage(page);
+  await chat.studio.open(studio.url);
+  await chat.open();
+  await chat.newConversation();
+  await expect(chat.messageBox).toHaveAttribute('dir', 'auto');
+  await chat.messageBox.fill('مرحبا، اكتب لي قصيدة قصيرة');
+  const direction = (l: Locator) => l.evaluate((e) => (globalThis as any).getComputedStyle(e).direction as string);
+  expect(await direction(chat.messageBox)).toBe('rtl');
+  await chat.sendButton.click();
+  await chat.expectStatus(chat.lastReply, 'complete');
+  const turn = chat.userTurns.last().locator('[dir="auto"]').first();
+  await expect(turn).toContainText('مرحبا');
+  expect(await direction(turn)).toBe('rtl');
+  await expect(chat.lastReply.locator('.md[dir="auto"], .md-plain[dir="auto"]').first()).toBeVisible();
+  await expect(chat.conversations.first().locator('[dir="auto"]')).toContainText('مرحبا');
 });

@@ -28,3 +28,29 @@ test('a broke key shows the top-up banner and the draft survives', async ({ page
   await studioPage.dismissBanner();
   await expect(draft).toHaveValue('Half-typed profile name');
 });
+
+test('the banner belongs to the broke profile: another profile hides it, and its balance says "No balance"', async ({ page, studio }) => {
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+  await studioPage.addProfile({ name: 'Broke gateway', baseUrl: studio.gatewayUrl, apiKey: 'sk-sandbox-broke' });
+  await studioPage.activateProfile('Broke gateway');
+  // The sandbox's broke key has no tokens, no cash and no credit (sandbox/core/accounts.ts).
+  await expect(studioPage.balance).toHaveAttribute('data-state', 'none');
+  await expect(studioPage.balanceWarning).toHaveText(/No balance/);
+  await expect(studioPage.balance).not.toContainText('Low balance');
+
+  const result = await pageCall(page, 'tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a lighthouse' } });
+  expect(result).toMatchObject({ ok: false, error: { code: 'payment_required' } });
+  expect(await studioPage.readBanner()).toMatch(/top up/i);
+
+  await studioPage.activateProfile('Offline sandbox');
+  await expect(studioPage.sandboxBadge).toBeVisible();
+  await expect(studioPage.banner).toBeHidden();
+  await expect(studioPage.balance).toHaveAttribute('data-state', 'fine');
+  await expect(studioPage.balanceWarning).toBeHidden();
+
+  // Back on the broke profile: the widget still says so; the banner, about one refused job, is not brought back.
+  await studioPage.activateProfile('Broke gateway');
+  await expect(studioPage.balance).toHaveAttribute('data-state', 'none');
+  await expect(studioPage.banner).toBeHidden();
+});

@@ -1,40 +1,80 @@
 /**
- * The embedded sandbox listens on the same port at every start when that port is free
- * (docs/robust-host.md, "Nothing paid for is stranded"): the result links of jobs saved across a
- * restart name the port, and a new port every start left every such link dead.
+ * A server that listens on the same port at every start while that port is free, remembered in a
+ * small file. Two servers need it:
+ * - the embedded sandbox (docs/robust-host.md, "Nothing paid for is stranded"): the result links
+ *   of jobs saved across a restart name the port, and a new port every start left every such link
+ *   dead;
+ * - the browser shell (browser-shell/main.ts): a browser keeps localStorage per origin, and the
+ *   port is part of the origin, so a new port every start lost the page's drafts and settings.
+ * When another program holds the port, any free one is taken and remembered instead, so a program
+ * that keeps the old port does not move the server at every start.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { startSandbox, type Sandbox, type SandboxOptions } from './server.js';
 
 const PORT_FILE = 'port';
 
-function lastPort(dataDir: string): number {
+/**
+ * The port a file remembers, or 0. Anything but a bare decimal number of an unprivileged port is
+ * ignored (a damaged or foreign file): ports up to 1024 need privileges on POSIX, and Number()
+ * alone would take "0x1f90" or "1e4".
+ */
+export function rememberedPort(file: string): number {
   try {
-    const port = Number(readFileSync(join(dataDir, PORT_FILE), 'utf8').trim());
-    return Number.isInteger(port) && port > 1024 && port < 65536 ? port : 0;
+    const text = readFileSync(file, 'utf8').trim();
+    const port = /^\d{1,5}$/.test(text) ? Number(text) : 0;
+    return port > 1024 && port < 65536 ? port : 0;
   } catch {
     return 0;
   }
 }
 
-export async function startStickySandbox(options: Omit<SandboxOptions, 'port'> & { dataDir: string }): Promise<Sandbox> {
-  const want = lastPort(options.dataDir);
-  let sandbox: Sandbox;
+function remember(file: string, port: number): void {
+  // Written beside and renamed over, so a crash never leaves half a number, and a link planted
+  // in its place is replaced rather than followed.
+  const temp = `${file}.${process.pid}.tmp`;
   try {
-    sandbox = await startSandbox({ ...options, port: want });
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temp, String(port));
+    renameSync(temp, file);
+  } catch {
+    // Best effort: without it the next start picks a new port, as before.
+    rmSync(temp, { force: true });
+  }
+}
+
+/** Listen errors that mean "not this port", not "cannot serve": in use, or reserved (Windows). */
+const PORT_UNAVAILABLE = new Set(['EADDRINUSE', 'EACCES']);
+
+export interface StickyStart<T> {
+  server: T;
+  /** The remembered port, when it could not be had this time, and why (an errno code). */
+  displaced?: { port: number; code: string };
+}
+
+/**
+ * Starts a server on the port `portFile` remembers, or on any free one when there is none or it is
+ * taken, and remembers the port it got. `start(0)` must pick a free port.
+ */
+export async function listenSticky<T extends { port: number }>(portFile: string, start: (port: number) => Promise<T>): Promise<StickyStart<T>> {
+  const want = rememberedPort(portFile);
+  let server: T;
+  let displaced: StickyStart<T>['displaced'];
+  try {
+    server = await start(want);
   } catch (err) {
-    // Taken by another program since: any free port, and the studio asks for fresh links.
-    if (want === 0 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    sandbox = await startSandbox({ ...options, port: 0 });
+    const { code, syscall } = err as NodeJS.ErrnoException;
+    if (want === 0 || syscall !== 'listen' || !code || !PORT_UNAVAILABLE.has(code)) throw err;
+    server = await start(0);
+    displaced = { port: want, code };
   }
-  if (sandbox.port !== want) {
-    try {
-      mkdirSync(options.dataDir, { recursive: true });
-      writeFileSync(join(options.dataDir, PORT_FILE), String(sandbox.port));
-    } catch {
-      // Best effort: without it the next start picks a new port, as before.
-    }
-  }
-  return sandbox;
+  if (server.port !== want) remember(portFile, server.port);
+  return { server, displaced };
+}
+
+export async function startStickySandbox(options: Omit<SandboxOptions, 'port'> & { dataDir: string }): Promise<Sandbox> {
+  // Taken by another program since: any free port, and the studio asks for fresh links.
+  const { server } = await listenSticky(join(options.dataDir, PORT_FILE), (port) => startSandbox({ ...options, port }));
+  return server;
 }

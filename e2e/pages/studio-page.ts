@@ -12,7 +12,10 @@ export interface BalanceReading {
   tokensUsed: number;
   tokensTotal: number;
   cash: string;
+  /** A warning is shown: the balance is low, or there is none. */
   low: boolean;
+  /** The widget's state (renderer/src/app/BalanceWidget.tsx): `fine`, `low` or `none`. */
+  state: string | null;
 }
 
 export interface NewProfile {
@@ -63,8 +66,14 @@ export class StudioPage {
     return this.page.getByRole('region', { name: 'Balance' });
   }
 
+  /** The widget's warning, whichever it says: "Low balance" or "No balance". */
+  get balanceWarning(): Locator {
+    return this.balance.getByTestId('balance-warning');
+  }
+
+  /** Older name of `balanceWarning`: a broke account (no balance at all) is warned of too. */
   get lowBalanceWarning(): Locator {
-    return this.balance.getByTestId('balance-low');
+    return this.balanceWarning;
   }
 
   async readBalance(): Promise<BalanceReading> {
@@ -75,7 +84,8 @@ export class StudioPage {
       tokensUsed: toNumber(await text('balance-tokens-used')),
       tokensTotal: toNumber(await text('balance-tokens-total')),
       cash: await text('balance-cash'),
-      low: await this.lowBalanceWarning.isVisible(),
+      low: await this.balanceWarning.isVisible(),
+      state: await this.balance.getAttribute('data-state'),
     };
   }
 

@@ -153,8 +153,16 @@ describe('settings and payment', () => {
   it('sets the library folder (created on the spot) and the theme', async () => {
     const c = await open();
     const dir = join(c.ports.dataDir, 'My Library');
-    expect(await c.value('settings.update', { libraryDir: dir, theme: 'dark', language: 'zh-CN' })).toEqual({ libraryDir: dir, theme: 'dark', language: 'zh-CN', mediaLimits: DEFAULT_MEDIA_LIMITS });
+    expect(await c.value('settings.update', { libraryDir: dir, theme: 'dark', language: 'zh-CN' })).toEqual({ libraryDir: dir, theme: 'dark', language: 'zh-CN', mediaLimits: DEFAULT_MEDIA_LIMITS, chatSendKey: 'enter' });
     expect((await c.call('settings.update', { libraryDir: 'relative/path' })).error.param).toBe('libraryDir');
+  });
+
+  it('keeps the chat send key a creator chooses (Enter by default) and refuses any other', async () => {
+    const c = await open();
+    expect((await c.value('settings.get')).chatSendKey).toBe('enter');
+    expect((await c.value('settings.update', { chatSendKey: 'mod-enter' })).chatSendKey).toBe('mod-enter');
+    expect((await c.call('settings.update', { chatSendKey: 'space' })).ok).toBe(false);
+    expect((await c.value('settings.get')).chatSendKey).toBe('mod-enter');
   });
 
   it('keeps the media size limits a creator sets, refuses nonsense, and fills the rest from the defaults', async () => {

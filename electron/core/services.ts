@@ -72,7 +72,7 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
 
   const settingsView = (): SettingsView => {
     const s = store.get();
-    return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme, language: s.language, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, ...s.mediaLimits } };
+    return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme, language: s.language, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, ...s.mediaLimits }, chatSendKey: s.chatSendKey ?? 'enter' };
   };
 
   // The library follows the folder chosen in settings; jobs save into whichever is current.

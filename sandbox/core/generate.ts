@@ -4,9 +4,7 @@ import type { Generate, TaskRecord } from './tasks.js';
 import { GatewayError } from './http.js';
 import { MediaJobError } from '../media/media-pool.js';
 import type { MediaInput, MediaKind, MediaOutput } from '../media/media-jobs.js';
-
-/** Videos are rendered small to keep generation fast; the task says so in its metadata. */
-const PREVIEW_SIZES: Record<string, [number, number]> = { '16:9': [320, 180], '9:16': [180, 320], '1:1': [240, 240] };
+import { describeVideoSize, GENERATIONS_SIZE_CLASS, planVideoSize } from '../media/video-size.js';
 
 /** Runs one media job in the worker pool, with the `faults/media` fault if one is pending. */
 export function renderMedia<K extends MediaKind>(s: SandboxState, kind: K, input: MediaInput<K>): Promise<MediaOutput<K>> {
@@ -38,14 +36,31 @@ async function generateImages(s: SandboxState, t: TaskRecord) {
   return { result: { images } };
 }
 
+/**
+ * The requested ratio and size class, and the smaller size encoded at that ratio
+ * (sandbox/README.md, "Video jobs"). The multipart route asks for a pixel size (`requested`,
+ * `W×H`, its short side the class); the generations route only for a ratio, taken at 720p.
+ */
+function videoSize(params: Record<string, unknown>) {
+  const sized = typeof params.requested === 'string' ? /^(\d+)×(\d+)$/.exec(params.requested) : null;
+  if (sized) {
+    const [w, h] = [Number(sized[1]), Number(sized[2])];
+    return { plan: planVideoSize(`${w}:${h}`, Math.min(w, h)), assumed: false };
+  }
+  return { plan: planVideoSize(String(params.aspect ?? '16:9'), GENERATIONS_SIZE_CLASS), assumed: true };
+}
+
 async function generateVideo(s: SandboxState, t: TaskRecord) {
-  const { seconds, aspect, requested } = t.params as { seconds: number; aspect: string; requested?: string };
-  const [w, h] = PREVIEW_SIZES[aspect] ?? PREVIEW_SIZES['16:9'];
-  const video = await renderMedia(s, 'video', { prompt: t.actualPrompt ?? t.prompt, seconds, width: w, height: h });
+  const { seconds } = t.params as { seconds: number };
+  const { plan, assumed } = videoSize(t.params);
+  const video = await renderMedia(s, 'video', { prompt: t.actualPrompt ?? t.prompt, seconds, ...plan.encoded });
   const rec = s.files.put(video.mp4, 'video.mp4', 'video/mp4');
   const url = s.files.url(s.baseUrl, rec);
-  const sandbox_note = `Sandbox video: real H.264, ${video.seconds} s at ${aspect}, scaled down to ${video.width}×${video.height}${requested ? ` from ${requested}` : ''} to keep generation fast.`;
-  const meta = { duration: video.seconds, width: video.width, height: video.height, sandbox_note };
+  const sandbox_note = describeVideoSize({ ...plan, encoded: { width: video.width, height: video.height } }, video.seconds, assumed);
+  const meta = {
+    duration: video.seconds, width: video.width, height: video.height,
+    requested_width: plan.requested.width, requested_height: plan.requested.height, sandbox_note,
+  };
   return t.route === 'multipart' ? { result: { sandbox_note }, videoUrl: url } : { result: { video_url: url, ...meta } };
 }
 

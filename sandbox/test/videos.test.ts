@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GenericTask, MultipartVideoSubmission, MultipartVideoTask, VideoSubmission, VideoTaskResult, envelope } from '@shared/gateway/index.js';
+import {
+  GenericTask, MULTIPART_VIDEO_MODELS, MULTIPART_VIDEO_SIZES, MultipartVideoSubmission, MultipartVideoTask, VideoSubmission, VideoTaskResult, envelope,
+} from '@shared/gateway/index.js';
 import { inspectMp4 } from '@media/mp4-inspect.js';
 import { admin, call, data, errorOf, KEY, manualClock, pollUntilDone, until, useSandbox } from './harness.js';
 
@@ -15,6 +17,16 @@ function form(fields: Record<string, string>): FormData {
 const postForm = (base: string, fields: Record<string, string>) =>
   fetch(`${base}/v1/videos`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}` }, body: form({ prompt: 'a paper plane over a city', ...fields }) });
 const mp4At = async (u: string) => inspectMp4(new Uint8Array(await (await fetch(u)).arrayBuffer()));
+
+/** sandbox/README.md, "Video jobs": the encoded size keeps the requested ratio to within 1%. */
+const ratioError = (width: number, height: number, ratio: number) => Math.abs(width / height / ratio - 1);
+/** The sizes `result.sandbox_note` reports: what was encoded and what was asked for. */
+function noteSizes(note: string) {
+  const m = /encoded at (\d+)×(\d+) instead of the requested (\d+)×(\d+) \((\d+)p\b/.exec(note);
+  if (!m) throw new Error(`sandbox_note does not report the sizes: ${note}`);
+  const [encW, encH, reqW, reqH, sizeClass] = m.slice(1).map(Number);
+  return { encoded: { width: encW, height: encH }, requested: { width: reqW, height: reqH }, sizeClass };
+}
 
 describe('video generations route validation (spec 4.7)', () => {
   const refused: [string, Record<string, unknown>, string, RegExp][] = [
@@ -57,8 +69,17 @@ describe('video generations route jobs (spec 4.9)', () => {
     const info = await mp4At(result.video_url);
     expect(info.codec).toMatch(/^avc1/);
     expect(info.durationSeconds).toBeCloseTo(duration, 0);
-    expect(info.width / info.height).toBeCloseTo(ratio, 1);
-    expect(final.result.sandbox_note).toMatch(/scaled down/);
+    expect(ratioError(info.width, info.height, ratio)).toBeLessThanOrEqual(0.01);
+    expect([info.width % 2, info.height % 2]).toEqual([0, 0]);
+    // The route names no size (spec 4.7): the sandbox takes 720p and says which size it encoded.
+    const sizes = noteSizes(final.result.sandbox_note);
+    expect(sizes.encoded).toEqual({ width: info.width, height: info.height });
+    expect(sizes.sizeClass).toBe(720);
+    expect(Math.min(sizes.requested.width, sizes.requested.height)).toBe(720);
+    expect(ratioError(sizes.requested.width, sizes.requested.height, ratio)).toBeLessThanOrEqual(0.01);
+    expect(final.result).toMatchObject({
+      width: info.width, height: info.height, requested_width: sizes.requested.width, requested_height: sizes.requested.height,
+    });
   });
 
   it('fails with error.message when asked to', async () => {
@@ -85,6 +106,35 @@ describe('multipart video route (spec 4.8, 2.12)', () => {
     const e = await errorOf(await postForm(url(), fields));
     expect(e).toMatchObject({ status: 400, param });
     expect(e.message).toMatch(allowed);
+  });
+
+  it('encodes every size of the catalog at its ratio, larger for 1080p than for 720p', async () => {
+    const asked = MULTIPART_VIDEO_SIZES.map((size, i) => ({ size, model: MULTIPART_VIDEO_MODELS[i % MULTIPART_VIDEO_MODELS.length] }));
+    const subs = await Promise.all(asked.map(async ({ size, model }) =>
+      envelope(MultipartVideoSubmission).parse(await (await postForm(url(), { model, size, seconds: '3' })).json()).data));
+    const got = new Map<string, { width: number; height: number }>();
+    for (const [i, { size }] of asked.entries()) {
+      const { final } = await pollUntilDone(url(), `/v1/videos/${subs[i].task_id}`);
+      const t = MultipartVideoTask.parse(final);
+      expect(t.task_status).toBe('SUCCEEDED');
+      const info = await mp4At(decodeURIComponent(t.video_url!));
+      const [w, h] = size.split('*').map(Number);
+      expect(ratioError(info.width, info.height, w / h), size).toBeLessThanOrEqual(0.01);
+      expect([info.width % 2, info.height % 2], size).toEqual([0, 0]);
+      expect(noteSizes(final.sandbox_note), size).toEqual({
+        encoded: { width: info.width, height: info.height }, requested: { width: w, height: h }, sizeClass: Math.min(w, h),
+      });
+      got.set(size, { width: info.width, height: info.height });
+    }
+    // Same ratio, larger size class (1080p against 720p in today's catalog): a larger file.
+    const dims = (size: string) => size.split('*').map(Number);
+    const pairs = asked.flatMap((a) => asked.map((b) => [dims(a.size), dims(b.size), a.size, b.size] as const))
+      .filter(([[aw, ah], [bw, bh]]) => aw * bh === ah * bw && Math.min(aw, ah) > Math.min(bw, bh));
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const [, , big, small] of pairs) {
+      expect(got.get(big)!.width, big).toBeGreaterThan(got.get(small)!.width);
+      expect(got.get(big)!.height, big).toBeGreaterThan(got.get(small)!.height);
+    }
   });
 
   it('fails as FAILED with a message when asked to', async () => {

@@ -23,12 +23,21 @@ export const MediaLimits = z.object({
 export type MediaLimits = z.infer<typeof MediaLimits>;
 export const DEFAULT_MEDIA_LIMITS: MediaLimits = { imageMb: 100, videoMb: 4096, audioMb: 500 };
 
+/**
+ * The key that sends a chat message: `enter` (Shift+Enter adds a line, as in every chat app) or
+ * `mod-enter` (Ctrl/⌘+Enter sends and Enter adds a line, as in the studio's other prompt boxes).
+ * Ctrl/⌘+Enter sends either way.
+ */
+export const ChatSendKey = z.enum(['enter', 'mod-enter']);
+export type ChatSendKey = z.infer<typeof ChatSendKey>;
+
 export const SettingsView = z.object({
   /** Where generated outputs are saved. */
   libraryDir: z.string(),
   theme: Theme,
   language: Language,
   mediaLimits: MediaLimits,
+  chatSendKey: ChatSendKey,
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -42,6 +51,7 @@ export const UpdateSettingsInput = z.object({
   theme: Theme.optional(),
   language: Language.optional(),
   mediaLimits: MediaLimits.partial().optional(),
+  chatSendKey: ChatSendKey.optional(),
 });
 
 export const settingsMethods = {

@@ -1,11 +1,7 @@
 /** The balance widget's data: both balances of the active profile, refreshed on demand. */
-import type { BalanceView } from '@shared/contract/account.js';
+import { balanceState, type BalanceView } from '@shared/contract/account.js';
 import { CashBalance, TokenBalance } from '@shared/gateway/wire.js';
 import type { ProfileService } from '../settings/profile-service.js';
-
-/** Below these the widget warns (tokens left, or cash plus credit in the account's currency). */
-export const LOW_TOKENS = 10_000;
-export const LOW_CASH = 5;
 
 export class BalanceService {
   private last?: BalanceView;
@@ -31,7 +27,8 @@ export class BalanceService {
       client.json({ method: 'GET', path: '/v1/account/token-balance' }, TokenBalance),
       client.json({ method: 'GET', path: '/v1/account/balance' }, CashBalance),
     ]);
-    const low = tokens.token_balance < LOW_TOKENS || cash.balance + cash.credit_balance < LOW_CASH;
+    // The lines are shared with the widget, which tells "low" from "none" (shared/contract/account.ts).
+    const low = balanceState({ tokens, cash }) !== 'fine';
     const view: BalanceView = { profileId, tokens, cash, low, fetchedAt: this.now() };
     this.last = view;
     this.emit(view);

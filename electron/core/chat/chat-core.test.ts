@@ -60,6 +60,20 @@ describe('conversations', () => {
     expect(c.streamed(started.streamId)).toEqual([end.message.choices[0].text]);
   });
 
+  it('a new conversation starts with the model and settings of the one used last, not its remote MCP server', async () => {
+    const c = await openChat();
+    expect((await c.create()).settings.model).toBe('modela-5');
+    const a = await c.create();
+    await c.value('chat.update', { id: a.id, settings: { model: 'modelb-haiku-4-5-20251001', temperature: 0.3, systemPrompt: 'Be brief.', tools: { webSearch: true, fileSearch: false, functions: [], mcp: { enabled: true, url: 'https://mcp.example/x' }, mcpServers: [] } } });
+    await c.value('chat.setMcpToken', { conversationId: a.id, token: 'mcp-token-of-a' });
+    await c.ask(a.id, 'Hello');
+    const b = await c.create();
+    expect(b.settings).toMatchObject({ model: 'modelb-haiku-4-5-20251001', temperature: 0.3, systemPrompt: 'Be brief.', tools: { webSearch: true, mcp: { enabled: false, url: '' } } });
+    expect(b.mcpTokenTail).toBeUndefined();
+    // What the page asks for still wins over what was used last.
+    expect((await c.create({ model: 'modela-5' })).settings).toMatchObject({ model: 'modela-5', temperature: 0.3 });
+  });
+
   it('renames, changes settings, searches, lists newest first, and removes', async () => {
     const c = await openChat();
     const a = await c.create({}, 'Named by me');

@@ -6,7 +6,7 @@
 import { msg, type Text } from '@shared/messages/index.js';
 import { randomUUID } from 'node:crypto';
 import {
-  DEFAULT_CHAT_SETTINGS, type ChatImage, type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted, type ToolAnswer,
+  type ChatImage, type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted, type ToolAnswer,
 } from '@shared/contract/chat.js';
 import type { EventName, EventPayload, ParsedInput } from '@shared/contract/index.js';
 import type { GatewayClient } from '../gateway/client.js';
@@ -21,7 +21,7 @@ import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
 import { answerCall, openCall, settleCalls } from './tool-loop.js';
-import { mergeSettings } from './settings-merge.js';
+import { lastUsedSettings, mergeSettings } from './settings-merge.js';
 import { ToolRuns, type McpTools } from './tool-runs.js';
 
 export interface ChatDeps {
@@ -118,7 +118,7 @@ export class ChatService {
     const at = this.d.now();
     const c: Conversation = {
       version: 1, id: randomUUID(), title: title || UNTITLED, titleSet: !!title, createdAt: at, updatedAt: at,
-      settings: mergeSettings(DEFAULT_CHAT_SETTINGS, input.settings), messages: [],
+      settings: mergeSettings(lastUsedSettings(this.store), input.settings), messages: [],
     };
     this.persist(c);
     this.changed(c.id, 'created');

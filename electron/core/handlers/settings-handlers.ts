@@ -33,6 +33,7 @@ export function settingsHandlers({ ports, store, settingsView, library, emit }: 
         if (i.theme !== undefined) d.theme = i.theme;
         if (i.language !== undefined) d.language = i.language;
         if (i.mediaLimits !== undefined) d.mediaLimits = { ...d.mediaLimits, ...i.mediaLimits };
+        if (i.chatSendKey !== undefined) d.chatSendKey = i.chatSendKey;
       });
       const view = settingsView();
       if (view.libraryDir !== before) await library.switchTo(view.libraryDir);

@@ -5,7 +5,7 @@
  * defaults, and the creator is told (`onUnreadable`, shown by the renderer at start).
  */
 import { z } from 'zod';
-import { Language, MediaLimits, Theme } from '@shared/contract/settings.js';
+import { ChatSendKey, Language, MediaLimits, Theme } from '@shared/contract/settings.js';
 import { SANDBOX_PROFILE_ID } from '@shared/contract/profiles.js';
 import { dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
@@ -25,6 +25,8 @@ export const StoredSettings = z.object({
   language: Language.default('system'),
   /** Added later too: a missing limit takes its default (DEFAULT_MEDIA_LIMITS). */
   mediaLimits: MediaLimits.partial().optional(),
+  /** Added later too: files without it send chat messages with Enter (services.ts). */
+  chatSendKey: ChatSendKey.optional(),
   allowPlaintextKeys: z.boolean(),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;

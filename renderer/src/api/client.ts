@@ -5,8 +5,8 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } from '@shared/contract/index.js';
-import { api, call, callKey, EMPTY, onPaymentRequired } from './transport.js';
-import { useUiStore } from '../state/ui-store.js';
+import { api, call, callKey, EMPTY } from './transport.js';
+import { usePaymentStore } from '../state/payment-store.js';
 import { i18n } from '../i18n/index.js';
 import { messageText, type Shown } from '../i18n/messages.js';
 
@@ -18,8 +18,6 @@ declare module '@tanstack/react-query' {
     defaultError: ErrorData;
   }
 }
-
-onPaymentRequired((message) => useUiStore.getState().showPaymentRequired(message));
 
 /** Reads host-owned data through react-query; events keep it fresh, so nothing polls. */
 export function useCall<M extends MethodName>(method: M, input: Input<M>, options: { enabled?: boolean } = {}) {
@@ -53,13 +51,24 @@ export function useEvent<E extends EventName>(event: E, listener: (payload: Even
 /** Balances are kept per profile, so switching profiles shows the right one at once. */
 export const balanceKey = (profileId: string | undefined) => ['account.balance', profileId ?? ''] as const;
 
-/** Host events update the cache directly; the shell mounts this once. */
+/**
+ * Host events update the cache directly, and the top-up banner's state (state/payment-store.ts);
+ * the shell mounts this once. The banner hears of a 402 only from the host, which announces every
+ * one, refused call or failed reply, with the profile it was refused for.
+ */
 export function useContractEvents(queryClient: QueryClient) {
-  useEvent('profiles.onDidChange', (view) => queryClient.setQueryData(callKey('profiles.list', EMPTY), view));
+  useEvent('profiles.onDidChange', (view) => {
+    queryClient.setQueryData(callKey('profiles.list', EMPTY), view);
+    usePaymentStore.getState().profileActivated(view.activeId);
+  });
   useEvent('settings.onDidChange', (view) => queryClient.setQueryData(callKey('settings.get', EMPTY), view));
-  useEvent('account.onDidChangeBalance', (view) => queryClient.setQueryData(balanceKey(view.profileId), view));
+  useEvent('account.onDidChangeBalance', (view) => {
+    queryClient.setQueryData(balanceKey(view.profileId), view);
+    usePaymentStore.getState().balanceChanged(view);
+  });
   useEvent('account.onDidRequirePayment', ({ message, profileId }) => {
-    useUiStore.getState().showPaymentRequired(message);
+    const known = queryClient.getQueryData<Output<'account.balance'>>(balanceKey(profileId));
+    usePaymentStore.getState().paymentRequired(profileId, message, known);
     void queryClient.invalidateQueries({ queryKey: balanceKey(profileId) });
   });
 }

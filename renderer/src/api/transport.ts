@@ -7,7 +7,7 @@
 import { apiFromBridge } from '@shared/contract/bridge.js';
 import type { Input, MethodName, Output, StudioApi, StudioBridge } from '@shared/contract/index.js';
 import { errorData } from '@shared/contract/result.js';
-import { msg, type Text } from '@shared/messages/index.js';
+import { msg } from '@shared/messages/index.js';
 import { createHttpApi } from './http.js';
 
 declare global {
@@ -17,13 +17,6 @@ declare global {
 }
 
 export const api: StudioApi = window.studio ? apiFromBridge(window.studio) : createHttpApi();
-
-let paymentRequired: (message: Text) => void = () => undefined;
-
-/** Who shows the top-up banner when any call is refused for the balance (client.ts sets it). */
-export function onPaymentRequired(show: (message: Text) => void): void {
-  paymentRequired = show;
-}
 
 /** Invokes a contract call and unwraps its Result; a failure rejects with its ErrorData. */
 export async function call<M extends MethodName>(method: M, input: Input<M>): Promise<Output<M>> {
@@ -35,8 +28,8 @@ export async function call<M extends MethodName>(method: M, input: Input<M>): Pr
     throw errorData('internal', msg('app.calls.lostContact'), true);
   }
   if (result.ok) return result.value;
-  // A 402 from any call shows the top-up banner, whichever tab made it.
-  if (result.error.code === 'payment_required') paymentRequired(result.error.text ?? result.error.message);
+  // A 402 raises the top-up banner through the host's account.onDidRequirePayment (client.ts),
+  // which names the profile it was refused for; the failure alone does not.
   throw result.error;
 }
 

@@ -1,9 +1,12 @@
 /**
  * The always-visible balance of the active profile. Fetched fresh at start and on demand, and
- * replaced whenever the host reports a change (after every billed call); it never polls.
+ * replaced whenever the host reports a change (after every billed call); it never polls. It is
+ * `fine`, `low` or `none` by the lines in shared/contract/account.ts (`balanceState`), shown as
+ * `data-state` and a warning whose words and colour grow with it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
+import { balanceState } from '@shared/contract/account.js';
 import { balanceKey, call } from '../api/client.js';
 import { useFormats } from '../i18n/format.js';
 import { useMessageText } from '../i18n/messages.js';
@@ -20,24 +23,28 @@ export function BalanceWidget({ profileId }: { profileId: string | undefined }) 
     staleTime: 0,
   });
   const data = balance.data;
-  const low = data?.low ?? false;
+  const state = data ? balanceState(data) : undefined;
+  const warned = state === 'low' || state === 'none';
+  // A figure that ran out is marked: while the other is left, it says why some calls are refused.
+  const empty = (left: number) => (warned && left <= 0 ? 'balance-empty' : undefined);
   const refresh = () => {
     if (!balance.isFetching) void balance.refetch();
   };
 
   return (
     <section
-      className={`balance${low ? ' balance-low' : ''}`}
+      className={`balance${warned ? ` balance-${state}` : ''}`}
       aria-label={t('balance.label')}
       aria-busy={balance.isFetching}
       data-testid="balance"
+      data-state={state}
     >
       {data ? (
         <dl className="balance-figures">
           <div className="balance-row">
             <dt>{t('balance.tokens')}</dt>
             <dd>
-              <Trans t={t} i18nKey="balance.tokensLeft" values={{ value: f.number(data.tokens.token_balance) }} components={{ n: <span data-testid="balance-tokens-remaining" /> }} />
+              <Trans t={t} i18nKey="balance.tokensLeft" values={{ value: f.number(data.tokens.token_balance) }} components={{ n: <span data-testid="balance-tokens-remaining" className={empty(data.tokens.token_balance)} /> }} />
               <span className="sep" aria-hidden="true">·</span>
               <Trans t={t} i18nKey="balance.tokensUsed" values={{ value: f.number(data.tokens.token_used) }} components={{ n: <span data-testid="balance-tokens-used" /> }} />
               <span className="sep" aria-hidden="true">·</span>
@@ -47,7 +54,7 @@ export function BalanceWidget({ profileId }: { profileId: string | undefined }) 
           <div className="balance-row">
             <dt>{t('balance.cash')}</dt>
             <dd>
-              <span data-testid="balance-cash">{f.money(data.cash.balance, data.cash.currency)}</span>
+              <span data-testid="balance-cash" className={empty(data.cash.balance + data.cash.credit_balance)}>{f.money(data.cash.balance, data.cash.currency)}</span>
               <span className="sep" aria-hidden="true">·</span>
               {t('balance.charged', { amount: f.money(data.cash.total_charged, data.cash.currency) })}
               <span className="sep" aria-hidden="true">·</span>
@@ -60,9 +67,9 @@ export function BalanceWidget({ profileId }: { profileId: string | undefined }) 
       ) : (
         <p className="balance-figures muted">{balance.isError ? t('balance.unavailable') : t('balance.loading')}</p>
       )}
-      {low && (
-        <p className="balance-warning" data-testid="balance-low">
-          <span aria-hidden="true">⚠</span> {t('balance.low')}
+      {warned && (
+        <p className="balance-warning" data-testid="balance-warning">
+          <span aria-hidden="true">⚠</span> {state === 'none' ? t('balance.none') : t('balance.low')}
         </p>
       )}
       {balance.isError && data && <p className="balance-error">{t('balance.refreshFailed', { message: say(balance.error) })}</p>}

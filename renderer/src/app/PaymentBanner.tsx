@@ -1,17 +1,23 @@
 /**
- * The top-up banner after a 402 anywhere. It sits beside the tab panels, not around them, so
- * showing or dismissing it never remounts a form and never clears what the user typed.
+ * The top-up banner after a 402 on the active profile. It sits beside the tab panels, not around
+ * them, so showing or dismissing it never remounts a form and never clears what the user typed.
+ * It belongs to the profile that was refused (state/payment-store.ts says when it goes), and is
+ * shown only while that profile is the active one.
  */
 import { useTranslation } from 'react-i18next';
-import { useUiStore } from '../state/ui-store.js';
+import { EMPTY, useCall } from '../api/client.js';
+import { usePaymentStore } from '../state/payment-store.js';
 import { useMessageText } from '../i18n/messages.js';
 
 export function PaymentBanner() {
   const { t } = useTranslation(['shell', 'common']);
   const say = useMessageText();
-  const message = useUiStore((s) => s.paymentMessage);
-  const dismiss = useUiStore((s) => s.dismissPaymentRequired);
-  if (message === null) return null;
+  const notice = usePaymentStore((s) => s.notice);
+  const dismiss = usePaymentStore((s) => s.dismiss);
+  // Unknown (the list not read, or unreadable), the refusal is still worth saying.
+  const activeId = useCall('profiles.list', EMPTY).data?.activeId;
+  if (notice === null || (activeId !== undefined && notice.profileId !== activeId)) return null;
+  const { message } = notice;
   // The host's message usually is the headline already, in its own words; say it only once (an
   // old English string is recognised by its words).
   const selfContained = typeof message === 'string' ? /^your balance is too low/i.test(message) : message.code === 'gateway.failure.paymentRequired';

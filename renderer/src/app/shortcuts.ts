@@ -10,7 +10,7 @@ import { TABS } from './tab-registry.js';
 export interface Shortcut {
   keys: readonly string[];
   /** Key of its description in the `shell` namespace. */
-  what: 'shortcuts.send' | 'shortcuts.stop' | 'shortcuts.tab' | 'shortcuts.newLine' | 'shortcuts.tabs' | 'shortcuts.skip';
+  what: 'shortcuts.send' | 'shortcuts.chatSend' | 'shortcuts.chatNewLine' | 'shortcuts.stop' | 'shortcuts.tab' | 'shortcuts.newLine' | 'shortcuts.tabs' | 'shortcuts.skip';
   /** The tab it opens (`shortcuts.tab`). */
   tab?: TabId;
 }
@@ -18,6 +18,9 @@ export interface Shortcut {
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: [MOD_KEY, 'Enter'], what: 'shortcuts.send' },
   { keys: ['Enter'], what: 'shortcuts.newLine' },
+  // The chat message box's default (Settings → General, "Sending a chat message"; chat/keys.ts).
+  { keys: ['Enter'], what: 'shortcuts.chatSend' },
+  { keys: ['Shift', 'Enter'], what: 'shortcuts.chatNewLine' },
   { keys: ['Esc'], what: 'shortcuts.stop' },
   ...TABS.map((tab, i): Shortcut => ({ keys: [MOD_KEY, String(i + 1)], what: 'shortcuts.tab', tab: tab.id })),
   { keys: ['↑', '↓', 'Home', 'End'], what: 'shortcuts.tabs' },

@@ -66,6 +66,7 @@ export function PromptBox({ label, value, onChange, onSubmit, history, maxChars,
         )}
       </div>
       <textarea
+        dir="auto"
         id={fieldId}
         ref={ref}
         rows={rows}

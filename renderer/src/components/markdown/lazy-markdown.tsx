@@ -21,7 +21,11 @@ export function preloadMarkdown(): () => void {
 }
 
 export function PlainReply({ text }: { text: string }) {
-  return <div className="md-plain">{text}</div>;
+  return (
+    <div className="md-plain" dir="auto">
+      {text}
+    </div>
+  );
 }
 
 export function LazyMarkdown(props: MarkdownProps) {

@@ -81,7 +81,7 @@ export function Markdown({ text, streaming }: MarkdownProps) {
   }, [end, shown]);
   return (
     <MarkdownWordsContext value={words}>
-      <div className="md" aria-busy={streaming || end < blocks.length || undefined}>
+      <div className="md" dir="auto" aria-busy={streaming || end < blocks.length || undefined}>
         {blocks.slice(0, end).map((source, index) =>
           replyWindow.rendered(index) ? (
             <div key={index} className="md-part" data-part={index} ref={replyWindow.partRef}>

@@ -1,13 +1,14 @@
 /**
- * Where the next turn is written: a multi-line box (Ctrl/⌘+Enter sends, Enter is a new line, Esc
- * stops a running reply), images by picker, paste, drop (on the whole conversation) or link,
+ * Where the next turn is written: a multi-line box (Enter sends and Shift+Enter adds a line, or
+ * Ctrl/⌘+Enter sends, as the creator chose in Settings: keys.ts; Esc stops a running reply), images by picker, paste, drop (on the whole conversation) or link,
  * Send, and Stop while a reply streams. Sending is refused with the reason while it cannot go.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ErrorData } from '@shared/contract/result.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
-import { SUBMIT_SHORTCUT, submitOnModEnterKey } from './keys.js';
+import { EMPTY, useCall } from '../../api/client.js';
+import { SUBMIT_SHORTCUT, submitOnKey } from './keys.js';
 import { ImageUrlBox, PendingImageList } from './pending-images.js';
 import type { PendingImage, PendingImages } from './use-pending-images.js';
 
@@ -32,15 +33,18 @@ interface Props {
   /** A new, empty conversation: the box takes focus, as typing is the only thing to do. */
   autoFocus?: boolean;
   failure: ErrorData | null;
+  /** The model and API of the next turn, shown beside the buttons. */
+  modelPicker?: ReactNode;
   onSend(): void;
   onStop(): void;
 }
 
-export function Composer({ draft, update, pending, model, apiNote, blocked, streaming, sending, autoFocus, failure, onSend, onStop }: Props) {
+export function Composer({ draft, update, pending, model, apiNote, blocked, streaming, sending, autoFocus, failure, modelPicker, onSend, onStop }: Props) {
   const { t } = useTranslation('chat');
   const picker = useRef<HTMLInputElement>(null);
   const [linking, setLinking] = useState(false);
   const reasonId = useId();
+  const sendKey = useCall('settings.get', EMPTY).data?.chatSendKey ?? 'enter';
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (!blocked && !sending) onSend();
@@ -57,14 +61,15 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
       {linking && <ImageUrlBox pending={pending} onDone={() => setLinking(false)} />}
       {pending.problem && <p className="field-error">{pending.problem}</p>}
       <textarea
+        dir="auto"
         className="chat-input"
         aria-label={t('composer.message')}
         rows={3}
         autoFocus={autoFocus}
         value={draft.text}
-        placeholder={t('composer.placeholder', { model, shortcut: SUBMIT_SHORTCUT })}
+        placeholder={sendKey === 'enter' ? t('composer.placeholderEnter', { model }) : t('composer.placeholder', { model, shortcut: SUBMIT_SHORTCUT })}
         onChange={(e) => update({ text: e.target.value })}
-        onKeyDown={(e) => submitOnModEnterKey(e, submit)}
+        onKeyDown={(e) => submitOnKey(e, submit, sendKey)}
         aria-describedby={blocked ? reasonId : undefined}
       />
       {failure && <FailureNote error={failure} action={t('composer.send')} kept={t('composer.kept')} />}
@@ -88,6 +93,7 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
         <button type="button" className="button chat-small" onClick={() => setLinking(true)} disabled={linking}>
           {t('composer.addUrl')}
         </button>
+        {modelPicker}
         <span className="chat-composer-gap" />
         {blocked && (
           <span id={reasonId} className="hint chat-blocked">
@@ -102,7 +108,7 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
         <button type="submit" className="button button-primary" disabled={!!blocked || sending} aria-describedby={blocked ? reasonId : undefined}>
           {sending ? t('composer.sending') : t('composer.send')}
           <span className="gen-kbd" aria-hidden="true">
-            {SUBMIT_SHORTCUT}
+            {sendKey === 'enter' ? 'Enter' : SUBMIT_SHORTCUT}
           </span>
         </button>
       </div>

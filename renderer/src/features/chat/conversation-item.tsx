@@ -113,7 +113,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
   return (
     <li className={`chat-conv${selected ? ' is-selected' : ''}`}>
       <button type="button" ref={openButton} className="chat-conv-open" aria-current={selected ? 'page' : undefined} onClick={() => onSelect(c.id)}>
-        <span className="chat-conv-title">{shown}</span>
+        <span className="chat-conv-title" dir="auto">{shown}</span>
         <span className="chat-conv-meta">
           {t('item.meta', { when: when(c.updatedAt, f), count: c.messageCount, n: f.number(c.messageCount) })}
         </span>

@@ -14,6 +14,7 @@ import { useDraft } from '../../state/drafts.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { applyStart } from './conversation-cache.js';
 import { Composer, type ComposerDraft } from './composer.js';
+import { ComposerModel } from './composer-model.js';
 import { ConversationHeader } from './conversation-header.js';
 import { MessageList } from './message-list.js';
 import { useEndAnnouncement } from './end-announcement.js';
@@ -167,6 +168,7 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
         sending={sending}
         autoFocus={conversation.messages.length === 0}
         failure={failure}
+        modelPicker={<ComposerModel editor={editor} api={api} openSettings={() => setUi({ settingsOpen: true })} />}
         onSend={() => void send()}
         onStop={stop}
       />

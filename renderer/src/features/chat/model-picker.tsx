@@ -10,7 +10,32 @@ import { FieldMessages } from '../../components/Field.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import type { SettingsErrors, SettingsForm } from './settings-form.js';
 
-const CUSTOM = '__custom__';
+export const CUSTOM = '__custom__';
+
+/** The form change a choice in a model list makes (a custom id opens its box). */
+export function modelChoice(form: SettingsForm, value: string): Partial<SettingsForm> {
+  if (value === CUSTOM) return { customModel: true };
+  return { model: value, customModel: false, api: isNativeTextModel(value) ? form.api : 'auto' };
+}
+
+/** Every chat model of the catalog, by family, and the custom choice last. */
+export function ModelOptions() {
+  const { t } = useTranslation('chat');
+  return (
+    <>
+      {Object.entries(CHAT_MODEL_FAMILIES).map(([family, models]) => (
+        <optgroup key={family} label={family}>
+          {models.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+      <option value={CUSTOM}>{t('model.custom')}</option>
+    </>
+  );
+}
 
 interface Props {
   form: SettingsForm;
@@ -23,25 +48,13 @@ export function ModelPicker({ form, errors, change }: Props) {
   const id = useId();
   const customId = useId();
   const native = isNativeTextModel(form.model.trim());
-  const pick = (value: string) => {
-    if (value === CUSTOM) return change({ customModel: true });
-    change({ model: value, customModel: false, api: isNativeTextModel(value) ? form.api : 'auto' });
-  };
+  const pick = (value: string) => change(modelChoice(form, value));
   return (
     <div className="chat-model-row">
       <div className="field">
         <label htmlFor={id}>{t('model.label')}</label>
         <select id={id} value={form.customModel ? CUSTOM : form.model} onChange={(e) => pick(e.target.value)} aria-invalid={errors.model && !form.customModel ? true : undefined}>
-          {Object.entries(CHAT_MODEL_FAMILIES).map(([family, models]) => (
-            <optgroup key={family} label={family}>
-              {models.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-          <option value={CUSTOM}>{t('model.custom')}</option>
+          <ModelOptions />
         </select>
       </div>
       {form.customModel && (

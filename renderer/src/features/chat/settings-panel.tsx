@@ -43,7 +43,7 @@ export function SettingsPanel({ id, conversation, editor, api }: Props) {
       <ModelPicker form={form} errors={errors} change={change} />
       <Field label={t('settings.systemPrompt')} error={errors.systemPrompt} hint={t('settings.systemPromptHint')}>
         {(control) => (
-          <textarea {...control} rows={3} value={form.systemPrompt} placeholder={t('settings.systemPromptPlaceholder')} onChange={(e) => change({ systemPrompt: e.target.value })} />
+          <textarea {...control} dir="auto" rows={3} value={form.systemPrompt} placeholder={t('settings.systemPromptPlaceholder')} onChange={(e) => change({ systemPrompt: e.target.value })} />
         )}
       </Field>
       <label className="chat-check">

@@ -104,6 +104,7 @@ function HandAnswer({ id, call, text, edit, give, busy, disabled, reasonId, fail
         {t('toolCall.result')}
       </label>
       <textarea
+        dir="auto"
         id={`${id}-result`}
         rows={3}
         value={text}

@@ -56,6 +56,7 @@ export function UserMessage({ message, actions, locked }: Props) {
     return (
       <article className="msg msg-user is-editing" aria-label={t('user.editing')}>
         <textarea
+          dir="auto"
           className="msg-editor"
           aria-label={t('user.editBox')}
           value={text}
@@ -86,7 +87,7 @@ export function UserMessage({ message, actions, locked }: Props) {
   return (
     <article className="msg msg-user" aria-label={t('user.label')}>
       {message.imagesFirst && images}
-      {message.text && <div className="msg-text">{message.text}</div>}
+      {message.text && <div className="msg-text" dir="auto">{message.text}</div>}
       {!message.imagesFirst && images}
       <div className="msg-actions">
         <CopyButton text={message.text ?? ''} />

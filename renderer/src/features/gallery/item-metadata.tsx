@@ -37,7 +37,7 @@ export function ItemMetadata({ item, playedDuration }: Props) {
   return (
     <dl className="detail-meta" data-testid="detail-metadata">
       <dt>{t('metadata.prompt')}</dt>
-      <dd className="detail-prompt">{item.prompt || <span className="muted">{t('metadata.noPrompt')}</span>}</dd>
+      <dd className="detail-prompt" dir="auto">{item.prompt || <span className="muted">{t('metadata.noPrompt')}</span>}</dd>
       <dt>{t('metadata.model')}</dt>
       <dd>{item.model}</dd>
       <dt>{t('metadata.kind')}</dt>

@@ -115,7 +115,7 @@ export function RunView({ run, jobs, onOpen }: { run: Run; jobs: TaskView[]; onO
     <article className="run" aria-label={`${run.model}: ${run.prompt}`} data-testid="image-run">
       <header className="run-head">
         <strong>{run.model}</strong>
-        <span className="run-prompt">{run.prompt}</span>
+        <span className="run-prompt" dir="auto">{run.prompt}</span>
       </header>
       {run.kind === 'async' ? (
         <AsyncRun jobs={jobs} base={base} onOpen={onOpen} />
@@ -160,7 +160,7 @@ export function ImageViewer({ item, onClose }: { item: LibraryItemView; onClose(
   return (
     <dialog ref={dialog} className="image-viewer" aria-label={t('results.viewer')} onClose={onClose} onClick={onBackdrop}>
       <div className="image-viewer-bar">
-        <span className="run-prompt">{item.prompt}</span>
+        <span className="run-prompt" dir="auto">{item.prompt}</span>
         <button type="button" className="button" onClick={close}>
           {t('common:close')}
         </button>

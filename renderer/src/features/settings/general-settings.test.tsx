@@ -14,7 +14,7 @@ afterEach(() => {
   useUiStore.setState({ tab: 'chat' });
 });
 
-const view: SettingsView = { libraryDir: '/home/me/Studio', theme: 'system', language: 'en', mediaLimits: { imageMb: 100, videoMb: 4096, audioMb: 500 } };
+const view: SettingsView = { libraryDir: '/home/me/Studio', theme: 'system', language: 'en', mediaLimits: { imageMb: 100, videoMb: 4096, audioMb: 500 }, chatSendKey: 'enter' };
 const health = (over: Partial<AppHealth['loop']> = {}): AppHealth => ({ since: Date.now() - 60_000, loop: { p50Ms: 1.2, p99Ms: 8.6, maxMs: 12.4, stalls: 0, ...over } });
 
 async function settings(answers: Answers = {}) {

@@ -7,6 +7,7 @@ import { EMPTY, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { LANGUAGE_NAMES, resolveLanguage, systemLanguages } from '../../i18n/languages.js';
+import { SUBMIT_SHORTCUT } from '../../components/generator/keyboard.js';
 import { HealthSetting } from './health-setting.js';
 import { MediaLimitsSetting } from './media-limits-setting.js';
 import { useSettingsAction } from './use-settings-action.js';
@@ -162,6 +163,26 @@ export function LanguageSetting({ settings }: { settings: SettingsView }) {
   );
 }
 
+export function ChatSendKeySetting({ settings }: { settings: SettingsView }) {
+  const { t } = useTranslation('settings');
+  const say = useMessageText();
+  const { update, choose } = useSettingsAction();
+  return (
+    <Choice
+      name="chatSendKey"
+      heading={t('general.sendKey.heading')}
+      options={[
+        { value: 'enter' as const, label: t('general.sendKey.enter') },
+        { value: 'mod-enter' as const, label: t('general.sendKey.modEnter', { shortcut: SUBMIT_SHORTCUT }) },
+      ]}
+      value={settings.chatSendKey}
+      hint={t('general.sendKey.hint', { shortcut: SUBMIT_SHORTCUT })}
+      onChoose={(chatSendKey) => choose({ chatSendKey })}
+      error={update.error ? say(update.error) : undefined}
+    />
+  );
+}
+
 export function GeneralSettings() {
   const { t } = useTranslation('settings');
   const say = useMessageText();
@@ -173,6 +194,7 @@ export function GeneralSettings() {
       <LibrarySetting settings={settings.data} />
       <ThemeSetting settings={settings.data} />
       <LanguageSetting settings={settings.data} />
+      <ChatSendKeySetting settings={settings.data} />
       <MediaLimitsSetting settings={settings.data} />
       <HealthSetting />
     </>

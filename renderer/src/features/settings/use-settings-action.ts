@@ -9,7 +9,7 @@ export function useSettingsAction() {
     onSuccess: (view) => queryClient.setQueryData(callKey('settings.get', EMPTY), view),
   });
   /** Applies a choice at once; the host's answer (or event) confirms it. */
-  const choose = (patch: Partial<Pick<SettingsView, 'theme' | 'language'>>) => {
+  const choose = (patch: Partial<Pick<SettingsView, 'theme' | 'language' | 'chatSendKey'>>) => {
     queryClient.setQueryData<SettingsView>(callKey('settings.get', EMPTY), (old) => old && { ...old, ...patch });
     update.mutate(patch);
   };

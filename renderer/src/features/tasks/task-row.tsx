@@ -87,11 +87,11 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
           </span>
         </div>
         <div className={rewritten ? 'task-prompts has-rewrite' : 'task-prompts'}>
-          <p className="task-prompt" id={promptId}>
+          <p className="task-prompt" id={promptId} dir="auto">
             {task.prompt}
           </p>
           {rewritten && (
-            <p className="task-prompt task-actual">
+            <p className="task-prompt task-actual" dir="auto">
               <span className="eyebrow">{t('row.sentAs')}</span> {rewritten}
             </p>
           )}

@@ -23,6 +23,12 @@ export const settings = {
       system: 'System ({{language}})',
       hint: 'System follows the language of your operating system.',
     },
+    sendKey: {
+      heading: 'Sending a chat message',
+      enter: 'Enter sends, Shift Enter adds a line',
+      modEnter: '{{shortcut}} sends, Enter adds a line',
+      hint: '{{shortcut}} sends either way.',
+    },
     limits: {
       heading: 'Largest file to save',
       about: 'A result larger than this is not saved: its job is marked “Needs attention”, so a runaway download cannot fill your disk.',

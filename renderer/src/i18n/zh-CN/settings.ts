@@ -24,6 +24,12 @@ export const settings: Messages['settings'] = {
       system: '跟随系统（{{language}}）',
       hint: '“跟随系统”会使用操作系统的语言。',
     },
+    sendKey: {
+      heading: '发送聊天消息',
+      enter: 'Enter 发送，Shift Enter 换行',
+      modEnter: '{{shortcut}} 发送，Enter 换行',
+      hint: '两种方式下 {{shortcut}} 都可发送。',
+    },
     limits: {
       heading: '可保存的最大文件',
       about: '超过此大小的结果不会保存，其任务会标记为“需要处理”，以免失控的下载占满磁盘。',
