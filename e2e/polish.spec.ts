@@ -36,8 +36,22 @@ test('Ctrl+1…7 open the tabs from anywhere, and Settings lists every shortcut'
     await expect(studioPage.tab(name)).toBeFocused();
   }
   const shortcuts = page.getByRole('region', { name: 'Keyboard shortcuts' });
-  await expect(shortcuts.getByRole('row')).toHaveCount(1 + 3 + TAB_NAMES.length + 2);
+  // Send, new line, Enter and Shift+Enter in a chat message, stop; a tab each; moving between tabs, Tab.
+  await expect(shortcuts.getByRole('row')).toHaveCount(1 + 5 + TAB_NAMES.length + 2);
+  await expect(shortcuts.getByRole('row', { name: /Send a chat message/ })).toContainText('Enter');
   await expect(shortcuts.getByRole('row', { name: /Open the Gallery tab/ })).toContainText('Ctrl + 6');
+});
+
+test('a reload returns to the tab that was open', async ({ page, studio }) => {
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+  await studioPage.openTab('Gallery');
+  await page.reload();
+  await expect(studioPage.tab('Gallery')).toHaveAttribute('aria-selected', 'true');
+  await expect(studioPage.panel('Gallery')).toBeVisible();
+  await studioPage.openTab('Speech');
+  await page.reload();
+  await expect(studioPage.tab('Speech')).toHaveAttribute('aria-selected', 'true');
 });
 
 /** The focused element and whether it draws a focus ring (run in the page). */

@@ -5,6 +5,7 @@
  * in this store.
  */
 import { create } from 'zustand';
+import { readStored, writeStored } from './draft-storage.js';
 
 export const TAB_IDS = ['chat', 'image', 'video', 'speech', 'tasks', 'gallery', 'settings'] as const;
 export type TabId = (typeof TAB_IDS)[number];
@@ -20,11 +21,20 @@ interface UiState {
   clearGalleryFocus(): void;
 }
 
+/** The tab open last, so a reload (or a restart of the browser shell on its port) returns to it. */
+const TAB_KEY = 'ui:tab';
+const isTab = (t: unknown): t is TabId => (TAB_IDS as readonly unknown[]).includes(t);
+const lastTab: TabId = ((t) => (isTab(t) ? t : 'chat'))(readStored(TAB_KEY, { tab: 'chat' as unknown }).tab);
+
 export const useUiStore = create<UiState>()((set) => ({
-  tab: 'chat',
-  visited: ['chat'],
+  tab: lastTab,
+  visited: [lastTab],
   galleryFocus: null,
   openTab: (tab) => set((s) => ({ tab, visited: s.visited.includes(tab) ? s.visited : [...s.visited, tab] })),
   openInGallery: (libraryId) => set((s) => ({ tab: 'gallery', galleryFocus: libraryId, visited: s.visited.includes('gallery') ? s.visited : [...s.visited, 'gallery'] })),
   clearGalleryFocus: () => set({ galleryFocus: null }),
 }));
+
+useUiStore.subscribe((s, before) => {
+  if (s.tab !== before.tab) writeStored(TAB_KEY, { tab: s.tab });
+});
