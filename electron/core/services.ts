@@ -26,6 +26,7 @@ import { ChatImages } from './chat/chat-images.js';
 import { ChatService } from './chat/chat-service.js';
 import { McpHost } from './mcp/mcp-host.js';
 import { StartupProblems } from './startup-problems.js';
+import { WorkspaceStore } from './settings/workspace-store.js';
 
 const MB = 1024 * 1024;
 
@@ -47,6 +48,7 @@ export interface CoreServices {
   jobs: JobService;
   chat: ChatService;
   mcp: McpHost;
+  workspace: WorkspaceStore;
   generators(): GeneratorDeps;
   /** After every billed call the widget shows the new balance. */
   afterBilledCall(): void;
@@ -105,6 +107,8 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
   life.started('jobs', () => jobs.stop());
   const afterBilledCall = () => void balance.get(true).catch(() => undefined);
   const paymentRequired = (message: Text) => emit('account.onDidRequirePayment', { profileId: profiles.activeId(), message });
+  const workspace = new WorkspaceStore(join(ports.dataDir, 'workspace.json'), log, problems.reporter('workspace'));
+  life.started('workspace', () => workspace.close());
   // Before chat, closed after it: a reply's running calls end before their servers do.
   const mcp = new McpHost({
     file: join(ports.dataDir, 'mcp-servers.json'),
@@ -134,5 +138,5 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
   // Replies in flight end first on close, so their terminal events still reach the listeners.
   await life.start('chat', () => chat.open(), () => chat.close());
 
-  return { ports, log, emit, watchdog, sandbox, problems, store, settingsView, profiles, balance, library, attachments, jobs, chat, mcp, generators, afterBilledCall, paymentRequired };
+  return { ports, log, emit, watchdog, sandbox, problems, store, settingsView, profiles, balance, library, attachments, jobs, chat, mcp, workspace, generators, afterBilledCall, paymentRequired };
 }

@@ -1,11 +1,13 @@
 /** Renderer entry: one query client for host-owned data, then the shell. */
 // First: its requests leave before the rest of the bundle (React DOM above all) is evaluated.
-import { EARLY_SETTINGS, FIRST_SCREEN, FIRST_SCREEN_CODE } from './api/first-screen.js';
+import { EARLY_SETTINGS, EARLY_WORKSPACE, FIRST_SCREEN, FIRST_SCREEN_CODE } from './api/first-screen.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SettingsView } from '@shared/contract/settings.js';
 import { App } from './app/App.js';
+import { fillFromHost } from './state/draft-storage.js';
+import { restoreTab } from './state/ui-store.js';
 import { setLanguage } from './i18n/index.js';
 import { resolveLanguage, systemLanguages } from './i18n/languages.js';
 import './app/theme.css';
@@ -34,6 +36,10 @@ const answered = Promise.all([
   ...FIRST_SCREEN_CODE.map((chunk) => chunk.catch(() => undefined)),
   // The first render speaks the chosen language (Chinese is fetched first when it is the one).
   (EARLY_SETTINGS.answer as Promise<SettingsView>).then((s) => setLanguage(resolveLanguage(s.language, systemLanguages()))).catch(() => undefined),
+  // Another origin of the same studio (the browser shell on another port) finds its drafts and tab.
+  (EARLY_WORKSPACE.answer as Promise<Record<string, unknown>>).then((entries) => {
+    if (fillFromHost(entries).includes('ui:tab')) restoreTab();
+  }).catch(() => undefined),
 ]);
 
 function render() {

@@ -30,7 +30,7 @@ export const AppHealth = z.object({
 export type AppHealth = z.infer<typeof AppHealth>;
 
 /** The studio's data files, as the creator knows them. */
-export const DataFileKind = z.enum(['settings', 'secrets', 'jobs', 'conversation', 'conversation index', 'library index', 'mcp servers']);
+export const DataFileKind = z.enum(['settings', 'secrets', 'jobs', 'conversation', 'conversation index', 'library index', 'mcp servers', 'workspace']);
 export type DataFileKind = z.infer<typeof DataFileKind>;
 
 /**
@@ -42,6 +42,9 @@ export type DataFileKind = z.infer<typeof DataFileKind>;
 export const StartupProblem = z.object({ file: DataFileKind, backup: z.string().nullable() });
 export type StartupProblem = z.infer<typeof StartupProblem>;
 
+/** A workspace entry's name, as the renderer's storage names it (`draft:image`, `ui:tab`). */
+export const WorkspaceKey = z.string().regex(/^[A-Za-z0-9:._-]{1,200}$/);
+
 export const appMethods = {
   'app.info': { input: z.object({}), output: AppInfo },
   /** `reset` starts a new window of figures after reading this one (a benchmark times its scenario). */
@@ -49,6 +52,13 @@ export const appMethods = {
   /** The data files found unreadable since the start, until the creator dismisses them. */
   'app.startupProblems': { input: z.object({}), output: z.array(StartupProblem) },
   'app.dismissStartupProblems': { input: z.object({}), output: z.object({}) },
+  /**
+   * The renderer's workspace, kept by the host so it outlives a browser origin (the browser shell
+   * on another port) and a cleared cache: drafts, recent prompts, the open tab and conversation.
+   * The creator's own words, never a secret. `value: null` forgets a key.
+   */
+  'app.workspace': { input: z.object({}), output: z.record(z.string(), z.unknown()) },
+  'app.keepWorkspace': { input: z.object({ key: WorkspaceKey, value: z.unknown() }), output: z.object({}) },
 } as const;
 
 export const appEvents = {

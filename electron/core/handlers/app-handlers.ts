@@ -2,7 +2,7 @@
 import type { DomainHandlers } from '../dispatch.js';
 import type { CoreServices } from '../services.js';
 
-export function appHandlers({ ports, watchdog, sandbox, problems }: CoreServices): DomainHandlers<'app'> {
+export function appHandlers({ ports, watchdog, sandbox, problems, workspace }: CoreServices): DomainHandlers<'app'> {
   return {
     'app.health': (i) => {
       const health = watchdog.health();
@@ -11,6 +11,8 @@ export function appHandlers({ ports, watchdog, sandbox, problems }: CoreServices
     },
     'app.info': () => ({ version: ports.version, shell: ports.shell, platform: ports.platform, sandboxUrl: sandbox.url, mediaBase: ports.mediaBase }),
     'app.startupProblems': () => problems.list(),
+    'app.workspace': () => workspace.all(),
+    'app.keepWorkspace': (i) => workspace.set(i.key, i.value),
     'app.dismissStartupProblems': () => {
       problems.dismiss();
       return {};

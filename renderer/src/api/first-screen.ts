@@ -24,6 +24,9 @@ function early<M extends MethodName>(method: M, input: Input<M>): EarlyCall {
 
 const openConversation = readDraft(SELECTION_DRAFT, NO_SELECTION).id;
 
+/** The host's copy of the workspace (drafts, recent prompts, the open tab): filled in before the first render. */
+export const EARLY_WORKSPACE = early('app.workspace', EMPTY);
+
 /** The studio's settings: the first render also needs their language. */
 export const EARLY_SETTINGS = early('settings.get', EMPTY);
 

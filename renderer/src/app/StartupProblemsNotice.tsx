@@ -16,6 +16,7 @@ const KEYS = {
   'conversation index': 'conversationIndex',
   'library index': 'libraryIndex',
   'mcp servers': 'mcpServers',
+  workspace: 'workspace',
 } as const satisfies Record<DataFileKind, string>;
 
 const INDEXES = new Set<DataFileKind>(['conversation index', 'library index']);

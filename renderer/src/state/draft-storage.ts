@@ -1,9 +1,15 @@
 /**
- * Where drafts and recent prompts live: the renderer's localStorage. They are the creator's own
- * words, not secrets; nothing here may ever hold a key. Free of React, so the first screen's
- * early requests can read the open conversation before React is evaluated.
+ * Where drafts and recent prompts live: the renderer's localStorage, for a synchronous read at any
+ * time, written through to the host's workspace (docs/architecture.md, "The workspace") so they
+ * outlive this browser origin: the browser shell on another port, another browser, a cleared
+ * cache. At start the host's copy fills in what this origin lacks (`fillFromHost`). They are the
+ * creator's own words, not secrets; nothing here may ever hold a key. Free of React, so the first
+ * screen's early requests can read the open conversation before React is evaluated.
  */
 const PREFIX = 'gateway-studio:';
+/** A draft changes at every key press: the host hears of it once typing pauses. */
+const HOST_WRITE_MS = 500;
+const waiting = new Map<string, number>();
 
 export function readStored<T>(key: string, fallback: T): T {
   try {
@@ -18,8 +24,30 @@ export function writeStored(key: string, value: unknown): void {
   try {
     localStorage.setItem(PREFIX + key, JSON.stringify(value));
   } catch {
-    // Storage full or disabled: the draft still lives in memory for this session.
+    // Storage full or disabled: the draft still lives in memory for this session, and in the host.
   }
+  clearTimeout(waiting.get(key));
+  waiting.set(key, window.setTimeout(() => {
+    waiting.delete(key);
+    // A refusal (too large, a host gone) leaves this origin's copy: nothing typed is lost here.
+    // Imported when first needed: this module is read before the transport exists (first-screen.ts).
+    void import('../api/transport.js').then(({ call }) => call('app.keepWorkspace', { key, value })).catch(() => undefined);
+  }, HOST_WRITE_MS));
+}
+
+/** What the host keeps that this origin lacks is put in place; this origin's own copy wins. */
+export function fillFromHost(entries: Record<string, unknown>): string[] {
+  const filled: string[] = [];
+  for (const [key, value] of Object.entries(entries)) {
+    try {
+      if (localStorage.getItem(PREFIX + key) !== null) continue;
+      localStorage.setItem(PREFIX + key, JSON.stringify(value));
+      filled.push(key);
+    } catch {
+      // Storage full or disabled: the rest still comes from the host next time.
+    }
+  }
+  return filled;
 }
 
 /** A draft's saved state (useDraft's, outside React). */

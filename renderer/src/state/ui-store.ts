@@ -24,7 +24,8 @@ interface UiState {
 /** The tab open last, so a reload (or a restart of the browser shell on its port) returns to it. */
 const TAB_KEY = 'ui:tab';
 const isTab = (t: unknown): t is TabId => (TAB_IDS as readonly unknown[]).includes(t);
-const lastTab: TabId = ((t) => (isTab(t) ? t : 'chat'))(readStored(TAB_KEY, { tab: 'chat' as unknown }).tab);
+const storedTab = (): TabId => ((t) => (isTab(t) ? t : 'chat'))(readStored(TAB_KEY, { tab: 'chat' as unknown }).tab);
+const lastTab = storedTab();
 
 export const useUiStore = create<UiState>()((set) => ({
   tab: lastTab,
@@ -38,3 +39,9 @@ export const useUiStore = create<UiState>()((set) => ({
 useUiStore.subscribe((s, before) => {
   if (s.tab !== before.tab) writeStored(TAB_KEY, { tab: s.tab });
 });
+
+/** After the host filled in the workspace (draft-storage.ts): its tab, when this origin had none. */
+export function restoreTab(): void {
+  const tab = storedTab();
+  if (tab !== useUiStore.getState().tab) useUiStore.setState({ tab, visited: [tab] });
+}

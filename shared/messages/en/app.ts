@@ -27,6 +27,9 @@ export const app = {
     moveTooManyTries: 'Too many wrong codes. Wait a few minutes, then save the folder again for a new code.',
     moveDeclined: 'The library was not moved: the move was not confirmed.',
   },
+  workspace: {
+    tooLarge: 'This draft is too large to keep. Shorten it; what you typed is still here.',
+  },
   calls: {
     unknown: "Unknown call '{{method}}'.",
     invalidInput: 'Invalid input.',

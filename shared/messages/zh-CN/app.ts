@@ -28,6 +28,9 @@ export const app: Catalog['app'] = {
     moveTooManyTries: '错误的验证码次数过多。请等待几分钟，然后再次保存文件夹以获取新的验证码。',
     moveDeclined: '作品库未移动：移动未得到确认。',
   },
+  workspace: {
+    tooLarge: '此草稿太大，无法保存。请缩短内容；你输入的内容仍在这里。',
+  },
   calls: {
     unknown: "未知的调用 '{{method}}'。",
     invalidInput: '输入无效。',

@@ -68,6 +68,7 @@ export const shell = {
     conversationIndex: 'The studio could not read its list of conversations. It rebuilt the list from your conversations and kept the original as {{backup}}.',
     libraryIndex: 'The studio could not read its gallery index. It rebuilt the index from your library and kept the original as {{backup}}.',
     mcpServers: 'The studio could not read its list of MCP servers. It started without them and kept the original as {{backup}}; add your servers again in Settings.',
+    workspace: 'The studio could not read its saved drafts and recent prompts. It started without them and kept the original as {{backup}}.',
     noBackup: 'The studio could not read its {{what}}, nor keep a copy of it. It left the file as it was and will not write over it: check the permissions of the studio’s data folder, then restart the studio.',
     noBackupIndex: 'The studio could not read its {{what}}, nor keep a copy of it. It rebuilt it from your files.',
     names: {
@@ -78,6 +79,7 @@ export const shell = {
       conversationIndex: 'list of conversations',
       libraryIndex: 'gallery index',
       mcpServers: 'list of MCP servers',
+      workspace: 'saved drafts',
     },
   },
 } as const;

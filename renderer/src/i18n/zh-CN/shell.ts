@@ -69,6 +69,7 @@ export const shell: Messages['shell'] = {
     conversationIndex: '创作室无法读取对话列表。它已根据你的对话重建列表，并将原文件保留为 {{backup}}。',
     libraryIndex: '创作室无法读取图库索引。它已根据你的素材库重建索引，并将原文件保留为 {{backup}}。',
     mcpServers: '创作室无法读取 MCP 服务器列表。它已在没有这些服务器的情况下启动，并将原文件保留为 {{backup}}；请在“设置”中重新添加服务器。',
+    workspace: '创作室无法读取已保存的草稿和最近的提示词。它已在没有这些内容的情况下启动，并将原文件保留为 {{backup}}。',
     noBackup: '创作室无法读取{{what}}，也无法保留其副本。它未改动该文件，也不会覆盖它：请检查创作室数据文件夹的权限，然后重新启动创作室。',
     noBackupIndex: '创作室无法读取{{what}}，也无法保留其副本。它已根据你的文件重建。',
     names: {
@@ -79,6 +80,7 @@ export const shell: Messages['shell'] = {
       conversationIndex: '对话列表',
       libraryIndex: '图库索引',
       mcpServers: 'MCP 服务器列表',
+      workspace: '已保存的草稿',
     },
   },
 };

@@ -1,0 +1,105 @@
+/**
+ * The renderer's workspace (drafts, recent prompts, the open tab and conversation), kept by the
+ * host in `<dataDir>/workspace.json` so it outlives a browser origin: the browser shell on another
+ * port, another browser, a cleared cache (docs/architecture.md, "The workspace"). Writes are
+ * coalesced (a draft changes at every key press) and atomic; a file that cannot be read is kept
+ * aside and the studio starts with an empty workspace. Sizes are bounded: the page is untrusted
+ * and must not fill the disk through it.
+ */
+import { basename, dirname } from 'node:path';
+import { z } from 'zod';
+import { msg } from '@shared/messages/index.js';
+import { removeStaleTemps, writeFileAtomic } from '../atomic-file.js';
+import { coreError } from '../errors.js';
+import { keepUnreadable, readDataFile } from '../unreadable-file.js';
+
+export const WORKSPACE_LIMITS = { entryBytes: 256 * 1024, totalBytes: 4 * 1024 * 1024, keys: 2000 };
+const WRITE_AFTER_MS = 250;
+
+const StoreFile = z.object({ version: z.literal(1), entries: z.record(z.string(), z.unknown()) });
+
+export class WorkspaceStore {
+  private entries = new Map<string, { json: string; value: unknown }>();
+  private bytes = 0;
+  private timer?: NodeJS.Timeout;
+  /** Why an unreadable file could not be kept aside: until it can, nothing is written over it. */
+  private blocked = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly log: (line: string) => void,
+    onUnreadable: (backup: string | null) => void,
+  ) {
+    removeStaleTemps(dirname(file), [basename(file)]);
+    try {
+      const found = readDataFile(file);
+      for (const [key, value] of Object.entries(found ? StoreFile.parse(found.value).entries : {})) this.put(key, value);
+    } catch (err) {
+      log(`The workspace could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`);
+      this.entries.clear();
+      this.bytes = 0;
+      let backup: string | null = null;
+      try {
+        backup = keepUnreadable(file, 'move');
+      } catch {
+        this.blocked = true;
+      }
+      onUnreadable(backup);
+    }
+  }
+
+  all(): Record<string, unknown> {
+    return Object.fromEntries([...this.entries].map(([k, e]) => [k, e.value]));
+  }
+
+  private put(key: string, value: unknown): void {
+    const json = JSON.stringify(value);
+    this.bytes += json.length - (this.entries.get(key)?.json.length ?? 0);
+    this.entries.set(key, { json, value });
+  }
+
+  /** Keeps `value` under `key` (null forgets it); refuses what would pass the limits. */
+  set(key: string, value: unknown): Record<string, never> {
+    if (value === null || value === undefined) {
+      const old = this.entries.get(key);
+      if (old) {
+        this.bytes -= old.json.length;
+        this.entries.delete(key);
+        this.schedule();
+      }
+      return {};
+    }
+    const json = JSON.stringify(value);
+    const grows = json.length - (this.entries.get(key)?.json.length ?? 0);
+    const isNew = !this.entries.has(key);
+    if (json.length > WORKSPACE_LIMITS.entryBytes || this.bytes + grows > WORKSPACE_LIMITS.totalBytes || (isNew && this.entries.size >= WORKSPACE_LIMITS.keys)) {
+      throw coreError('invalid_input', msg('app.workspace.tooLarge'), 'value');
+    }
+    this.put(key, JSON.parse(json));
+    this.schedule();
+    return {};
+  }
+
+  private schedule(): void {
+    if (this.timer || this.blocked) return;
+    this.timer = setTimeout(() => this.flush(), WRITE_AFTER_MS);
+    this.timer.unref();
+  }
+
+  /** On close: what is waiting for its write is written now. */
+  close(): void {
+    if (this.timer) this.flush();
+  }
+
+  /** Writes what changed; a disk that refuses is logged, and the next change tries again. */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.blocked) return;
+    try {
+      writeFileAtomic(this.file, JSON.stringify({ version: 1, entries: this.all() }));
+    } catch (err) {
+      this.log(`The workspace could not be saved: ${(err as Error).message}`);
+    }
+  }
+}
