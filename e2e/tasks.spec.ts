@@ -157,8 +157,10 @@ test('the browser shell notifies when a job finishes or fails, once opted in', a
     body: 'seedream-4-0: “a teapot shaped like a whale”.',
   });
 
-  // The choice survives a reload, and notices come even before Tasks is opened again.
+  // The choice survives a reload, and notices come while another tab is open (a reload returns to
+  // Tasks, the tab open last, so Chat is opened first).
   await page.reload();
+  await tasks.studio.openTab('Chat');
   await expect(tasks.studio.tab('Chat')).toHaveAttribute('aria-selected', 'true');
   await sandbox.failNextTask(studio.sandboxUrl, 'Out of ideas.');
   await tasks.submit(imageJob('a staircase to nowhere'));
