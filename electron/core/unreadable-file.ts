@@ -6,7 +6,7 @@
  */
 import { constants, copyFileSync, existsSync, linkSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { syncDir } from './atomic-file.js';
+import { removeStaleTemps, syncDir } from './atomic-file.js';
 
 /**
  * Strict UTF-8 (a byte that is not UTF-8 is an error, never a silent U+FFFD that a save would
@@ -79,3 +79,32 @@ function claim(file: string, backup: string, how: 'move' | 'copy'): boolean {
   unlinkSync(file);
   return true;
 }
+
+/**
+ * A store's one-document file, opened at start: the temp files of an interrupted write removed,
+ * then the document parsed by `parse`. A file that is there but cannot be read, or does not fit,
+ * is kept aside whole (`onUnreadable` hears the backup's name) and the store starts empty; when
+ * even that fails, `blocked` holds why, and the store must not write over the file.
+ */
+export function openStoreFile<T>(
+  file: string,
+  parse: (value: unknown) => T,
+  o: { what: string; log: (line: string) => void; onUnreadable: (backup: string | null) => void },
+): { value?: T; blocked?: unknown } {
+  removeStaleTemps(dirname(file), [basename(file)]);
+  try {
+    const found = readDataFile(file);
+    return { value: found ? parse(found.value) : undefined };
+  } catch (err) {
+    o.log(`The ${o.what} could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`);
+    try {
+      o.onUnreadable(keepUnreadable(file, 'move'));
+      return {};
+    } catch (e) {
+      o.log(`The ${o.what} could not be kept aside (${(e as Error).message}); it will not be written over.`);
+      o.onUnreadable(null);
+      return { blocked: e };
+    }
+  }
+}
+

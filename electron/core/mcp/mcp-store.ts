@@ -4,13 +4,13 @@
  * host alone: the fingerprint of a command line confirmed outside the page. A bearer token lives
  * with the API keys (SecretsPort), never in this file. A file that cannot be read is kept aside.
  */
-import { basename, dirname } from 'node:path';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import { McpServerSpec } from '@shared/contract/mcp.js';
 import { msg } from '@shared/messages/index.js';
-import { removeStaleTemps, writeFileAtomic } from '../atomic-file.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import { dataWriteError } from '../errors.js';
-import { keepUnreadable, readDataFile } from '../unreadable-file.js';
+import { openStoreFile } from '../unreadable-file.js';
 
 export const ServerRecord = z.object({
   id: z.string(),
@@ -34,21 +34,9 @@ export class McpStore {
     private readonly log: (line: string) => void,
     onUnreadable: (backup: string | null) => void,
   ) {
-    removeStaleTemps(dirname(file), [basename(file)]);
-    try {
-      const found = readDataFile(file);
-      if (found) this.servers = StoreFile.parse(found.value).servers;
-    } catch (err) {
-      log(`The MCP server list could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`);
-      let backup: string | null = null;
-      try {
-        backup = keepUnreadable(file, 'move');
-      } catch (e) {
-        this.blocked = e;
-        log(`The MCP server list could not be kept aside (${(e as Error).message}); it will not be written over.`);
-      }
-      onUnreadable(backup);
-    }
+    const opened = openStoreFile(file, (v) => StoreFile.parse(v).servers, { what: 'MCP server list', log, onUnreadable });
+    this.servers = opened.value ?? [];
+    this.blocked = opened.blocked;
   }
 
   all(): readonly ServerRecord[] {

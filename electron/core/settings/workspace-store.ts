@@ -6,12 +6,11 @@
  * aside and the studio starts with an empty workspace. Sizes are bounded: the page is untrusted
  * and must not fill the disk through it.
  */
-import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import { msg } from '@shared/messages/index.js';
-import { removeStaleTemps, writeFileAtomic } from '../atomic-file.js';
+import { writeFileAtomic } from '../atomic-file.js';
 import { coreError } from '../errors.js';
-import { keepUnreadable, readDataFile } from '../unreadable-file.js';
+import { openStoreFile } from '../unreadable-file.js';
 
 export const WORKSPACE_LIMITS = { entryBytes: 256 * 1024, totalBytes: 4 * 1024 * 1024, keys: 2000 };
 const WRITE_AFTER_MS = 250;
@@ -30,22 +29,9 @@ export class WorkspaceStore {
     private readonly log: (line: string) => void,
     onUnreadable: (backup: string | null) => void,
   ) {
-    removeStaleTemps(dirname(file), [basename(file)]);
-    try {
-      const found = readDataFile(file);
-      for (const [key, value] of Object.entries(found ? StoreFile.parse(found.value).entries : {})) this.put(key, value);
-    } catch (err) {
-      log(`The workspace could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`);
-      this.entries.clear();
-      this.bytes = 0;
-      let backup: string | null = null;
-      try {
-        backup = keepUnreadable(file, 'move');
-      } catch {
-        this.blocked = true;
-      }
-      onUnreadable(backup);
-    }
+    const opened = openStoreFile(file, (v) => StoreFile.parse(v).entries, { what: 'workspace', log, onUnreadable });
+    for (const [key, value] of Object.entries(opened.value ?? {})) this.put(key, value);
+    this.blocked = opened.blocked !== undefined;
   }
 
   all(): Record<string, unknown> {
