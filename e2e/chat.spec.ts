@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBrowserShell } from '../browser-shell/main.js';
+import { RENDERER_DIR } from './support/renderer-dir.js';
 import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 import { test, expect } from './fixtures.js';
 import { breakNextStream, ChatPage, paceSandbox } from './pages/chat-page.js';
@@ -422,7 +423,7 @@ const seeded = test.extend<{ longStudio: { url: string } }>({
   longStudio: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-long-'));
     seedLongConversation(dataDir, 2000);
-    const shell = await startBrowserShell({ dataDir, port: 0, open: false, sandbox: { speed: 20, streamPaceMs: 0 } });
+    const shell = await startBrowserShell({ dataDir, port: 0, open: false, rendererDir: RENDERER_DIR, sandbox: { speed: 20, streamPaceMs: 0 } });
     try {
       await use({ url: shell.url });
     } finally {

@@ -7,7 +7,8 @@ import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_RENDERER_DIR, startBrowserShell } from '../browser-shell/main.js';
+import { startBrowserShell } from '../browser-shell/main.js';
+import { RENDERER_DIR } from './support/renderer-dir.js';
 import { startSandbox } from '@sandbox/server.js';
 
 /** The spec's polling cadence (§4.9) sped up 20 times, matching the embedded sandbox's clock. */
@@ -50,7 +51,7 @@ export const test = base.extend<{ studio: Studio; context: BrowserContext } & St
   // Playwright reads fixture dependencies from the destructuring pattern, so it must be there even when empty.
   // eslint-disable-next-line no-empty-pattern
   studio: async ({}, use) => {
-    if (!existsSync(join(DEFAULT_RENDERER_DIR, 'index.html'))) {
+    if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
       throw new Error('The renderer is not built: run `npx vite build` (or `npm run test:e2e`) first.');
     }
     const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
@@ -58,7 +59,7 @@ export const test = base.extend<{ studio: Studio; context: BrowserContext } & St
     const gateway = await startSandbox({ port: 0, speed: 100, streamPaceMs: 0 });
     // The shell's log is its terminal: the codes that confirm a library move are printed there.
     const log: string[] = [];
-    const shell = await startBrowserShell({ dataDir, port: 0, open: false, log: (line) => log.push(line), sandbox: { speed: 20, streamPaceMs: 0 }, cadence: FAST_CADENCE }).catch(async (e) => {
+    const shell = await startBrowserShell({ dataDir, port: 0, open: false, rendererDir: RENDERER_DIR, log: (line) => log.push(line), sandbox: { speed: 20, streamPaceMs: 0 }, cadence: FAST_CADENCE }).catch(async (e) => {
       await gateway.close();
       throw e;
     });

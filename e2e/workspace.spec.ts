@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_RENDERER_DIR, startBrowserShell } from '../browser-shell/main.js';
+import { startBrowserShell } from '../browser-shell/main.js';
+import { RENDERER_DIR } from './support/renderer-dir.js';
 import { test, expect } from './fixtures.js';
 import { ImagePage } from './pages/image-page.js';
 import { pageCall } from './pages/page-call.js';
@@ -14,7 +15,7 @@ import { pageCall } from './pages/page-call.js';
 test('restarted on another port, the studio opens on the same tab with the same draft', async ({ page }) => {
   test.setTimeout(60_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-workspace-'));
-  const start = () => startBrowserShell({ dataDir, port: 0, open: false, log: () => undefined, rendererDir: DEFAULT_RENDERER_DIR, sandbox: { speed: 20, streamPaceMs: 0 } });
+  const start = () => startBrowserShell({ dataDir, port: 0, open: false, log: () => undefined, rendererDir: RENDERER_DIR, sandbox: { speed: 20, streamPaceMs: 0 } });
   try {
     const first = await start();
     const image = new ImagePage(page);

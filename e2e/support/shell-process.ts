@@ -4,6 +4,7 @@
  * URL, then serves until it is stopped. Same fast sandbox and polling as the `studio` fixture.
  */
 import { startBrowserShell } from '../../browser-shell/main.js';
+import { RENDERER_DIR } from './renderer-dir.js';
 import { FAST_CADENCE } from '../fixtures.js';
 
 const dataDir = process.argv[2];
@@ -11,6 +12,6 @@ if (!dataDir) {
   console.error('usage: shell-process.ts <dataDir>');
   process.exit(2);
 }
-const shell = await startBrowserShell({ dataDir, port: 0, open: false, sandbox: { speed: 20, streamPaceMs: 0 }, cadence: FAST_CADENCE, log: (line) => console.error(line) });
+const shell = await startBrowserShell({ dataDir, port: 0, open: false, rendererDir: RENDERER_DIR, sandbox: { speed: 20, streamPaceMs: 0 }, cadence: FAST_CADENCE, log: (line) => console.error(line) });
 console.log(shell.url);
 process.on('SIGTERM', () => void shell.close().then(() => process.exit(0)));
