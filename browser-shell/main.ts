@@ -18,6 +18,7 @@ import { installCrashGuards } from '@core/health/crash-guards.js';
 import type { CorePorts } from '@core/ports.js';
 import { createConfSettings, createFileSecrets } from './ports.js';
 import { createBrowserShellServer, type BrowserShellServer } from './server.js';
+import { DownloadLinks } from './downloads.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_RENDERER_DIR = join(REPO_ROOT, 'out', 'renderer');
@@ -69,6 +70,8 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
   let server: BrowserShellServer | undefined;
+  // Files leave through one-time links on this origin (docs/library-files.md, "The download link").
+  const downloads = new DownloadLinks();
   // The core, then the server; the work of the last run resumes once the page can be served.
   const booted = await bootShell({
     ports: {
@@ -85,11 +88,12 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       log: options.log,
       // A move of the library, or a local command's start, is confirmed with a code printed to the terminal, never by the page.
       confirmOutside: terminalConfirmation({ log: options.log ?? ((line) => console.error(line)) }),
+      offerDownload: (offer) => downloads.offer(offer),
     },
     // The route serves only what the core's library knows, in whichever folder it has open.
     serve: async (core) => {
       const listen = (port: number) =>
-        createBrowserShellServer({ host: core, rendererDir, port, favicon: DEFAULT_FAVICON, mediaFile: (raw) => core.mediaFile(raw), onSignIn: options.onSignIn });
+        createBrowserShellServer({ host: core, rendererDir, port, favicon: DEFAULT_FAVICON, mediaFile: (raw) => core.mediaFile(raw), downloads, onSignIn: options.onSignIn });
       if (options.port !== undefined) return (server = await listen(options.port));
       const sticky = await listenSticky(join(dataDir, SHELL_PORT_FILE), listen);
       if (sticky.displaced) options.log?.(movedNotice(sticky.displaced, sticky.server.origin));
@@ -109,6 +113,7 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
     close: () =>
       (closing ??= (async () => {
         await booted.close();
+        downloads.close();
         if (launcher) rmSync(launcher, { force: true });
       })()),
   };

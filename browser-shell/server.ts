@@ -19,6 +19,7 @@ import { msg } from '@shared/messages/index.js';
 import { CONTENT_SECURITY_POLICY } from '@shared/csp.js';
 import type { MediaLookup } from '@core/library/media-file.js';
 import { MEDIA_PREFIX, serveMediaRoute } from './media-route.js';
+import { DOWNLOAD_PREFIX, sendDownload, type DownloadLinks } from './downloads.js';
 import { FRAGMENT_KEY, MEDIA_PARAM, SESSION_HEADER, SESSION_PARAM, sameSecret, ShellSessions } from './session.js';
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const HEARTBEAT_MS = 25_000;
@@ -29,6 +30,8 @@ export interface BrowserShellServerOptions {
   rendererDir: string;
   /** The file a `/media/` path names: only what the library knows (the core's `mediaFile`). */
   mediaFile?: MediaLookup;
+  /** The one-time links the core offers files through (`/download/<token>`, downloads.ts). */
+  downloads?: DownloadLinks;
   /** The page's icon, answered at `/favicon.ico`; without it that path is a 404. */
   favicon?: string;
   /** 0 (the default) picks a free port. */
@@ -315,6 +318,20 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
       if (!holds(session.media, url.searchParams.get(MEDIA_PARAM))) return sendText(res, 403, SIGNED_OUT);
       // The raw path (still percent-encoded) is what the confinement check must see.
       return serveMediaRoute(req, res, options.mediaFile, (req.url ?? '').split('?')[0]);
+    }
+    if (url.pathname.startsWith(DOWNLOAD_PREFIX) && options.downloads) {
+      // Checked before the link is spent, so a refused request cannot use it up.
+      if (req.method !== 'GET') {
+        res.setHeader('Allow', 'GET');
+        return sendText(res, 405, 'Downloads are GET requests.');
+      }
+      // A page on another local port is same-site (ports do not count) and is sent the cookie.
+      const site = req.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin') return sendText(res, 403, 'Forbidden origin.');
+      if (!holds(session.media, url.searchParams.get(MEDIA_PARAM))) return sendText(res, 403, SIGNED_OUT);
+      const offer = options.downloads.take(url.pathname.slice(DOWNLOAD_PREFIX.length));
+      if (!offer) return sendText(res, 410, 'This download link has been used or has expired. Save or export the file again from the Gallery.');
+      return sendDownload(res, offer);
     }
     return serveStatic(req, res, options.rendererDir, url.pathname);
   }

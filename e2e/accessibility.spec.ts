@@ -1,7 +1,8 @@
 /**
  * Accessibility: axe-core on every tab, in both themes, with content in it (a reply and its actions,
- * every kind of result, task rows, gallery items and the detail view, the open settings forms and
- * the first-run welcome), not only the empty states. Nothing serious or critical may be found;
+ * the conversation's settings side panel, every kind of result, task rows, gallery items and the
+ * detail view, the open settings forms and the first-run welcome), and the empty states that say
+ * what to do (Chat, Tasks, Speech). Nothing serious or critical may be found;
  * milder findings are attached to the test as annotations ("axe moderate" / "axe minor").
  */
 import { test, expect } from './fixtures.js';
@@ -63,6 +64,13 @@ for (const theme of ['light', 'dark'] as const) {
       await chat.closeSettings();
     });
 
+    await test.step('Tasks: the empty list and its way forward', async () => {
+      const tasks = new TasksPage(page);
+      await tasks.open();
+      await expect(tasks.panel.getByRole('button', { name: 'Create an image' })).toBeVisible();
+      await check(page, `the empty Tasks tab (${theme})`);
+    });
+
     await test.step('Image: a result', async () => {
       const image = new ImagePage(page);
       await image.open();
@@ -84,6 +92,8 @@ for (const theme of ['light', 'dark'] as const) {
     await test.step('Speech: a result', async () => {
       const speech = new SpeechPage(page);
       await speech.open();
+      await expect(speech.studio.panel('Speech').getByRole('heading', { name: 'Nothing spoken yet' })).toBeVisible();
+      await check(page, `the Speech tab before a result (${theme})`);
       await speech.text.fill('The lamp was lit at dusk, as it had been every night for ninety years.');
       await speech.speak();
       await speech.waitForPlayableAudio('mp3');

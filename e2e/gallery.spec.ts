@@ -36,7 +36,8 @@ test('saved jobs show up with thumbnails that load, the video plays, and search 
 
   const lighthouse = gallery.cell(/red lighthouse/);
   const whale = gallery.cell(/blue whale/);
-  const waves = gallery.cell(/^Video: waves on a pebble beach/);
+  // Its length is read from the saved file's header and said with the kind.
+  const waves = gallery.cell(/^Video, \d+:\d\d: waves on a pebble beach/);
   for (const cell of [lighthouse, whale]) {
     await expect(cell).toBeVisible();
     await expect.poll(() => gallery.thumbnailLoaded(cell)).toBe(true);
@@ -47,7 +48,7 @@ test('saved jobs show up with thumbnails that load, the video plays, and search 
   if ((await waves.locator('img').count()) > 0) await expect.poll(() => gallery.thumbnailLoaded(waves)).toBe(true);
   else await expect(waves.locator('svg').first()).toBeVisible();
   // Newest first: the video was submitted last.
-  await expect(gallery.cells.first()).toHaveAccessibleName(/^Video: waves/);
+  await expect(gallery.cells.first()).toHaveAccessibleName(/^Video, \d+:\d\d: waves/);
 
   // The video's detail view plays the saved file.
   const detail = await gallery.openDetail(waves);

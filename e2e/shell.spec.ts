@@ -17,7 +17,7 @@ test('the studio loads under its CSP, signed in by an HttpOnly cookie and the ta
   expect(page.url()).not.toContain('token=');
   const csp = response?.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("script-src 'self'");
-  expect(csp).toContain("connect-src 'self'");
+  expect(csp).toContain("connect-src 'self' studio-media:");
   expect(response?.headers()['x-content-type-options']).toBe('nosniff');
   await expect(page).toHaveTitle(/Gateway Studio/);
   await expect(page.locator('#root > *').first()).toBeVisible();

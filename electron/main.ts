@@ -14,6 +14,7 @@ import { handleAppProtocol, registerPrivilegedSchemes } from './adapters/app-sch
 import { APP_INDEX_URL, appUrlMatcher } from './adapters/links.js';
 import { handleMediaProtocol } from './adapters/protocol.js';
 import { dialogConfirmation } from './adapters/confirm-dialog.js';
+import { dialogSavePath, dragOut } from './adapters/file-out.js';
 import { createSecretsStore } from './adapters/secrets.js';
 import { SECRETS_FILE } from './core/settings/secrets-file.js';
 import { studioDataDir } from './core/settings/data-folder.js';
@@ -86,6 +87,9 @@ async function start(): Promise<void> {
       startSandbox: () => startStickySandbox({ dataDir: join(dataDir, 'sandbox') }),
       mediaBase: 'studio-media://library/',
       revealInFolder: (path) => shell.showItemInFolder(path),
+      // Save as…, exports and dragging out are the main process's: the page names an item, never a path (docs/library-files.md).
+      chooseSavePath: dialogSavePath(() => window),
+      startDrag: dragOut(() => window),
       // A move of the library, or a local command's start, is confirmed in a native dialog, never by the page (docs/architecture.md).
       confirmOutside: dialogConfirmation(() => window),
     },

@@ -4,7 +4,9 @@
  * Media comes only from the host's `studio-media:` protocol (docs/house-rules.md, "Media never
  * crosses the contract"), never from the web, with one exception: an https image in a chat reply,
  * which the renderer shows only after the user clicks to load it
- * (renderer/src/components/markdown/remote-image.tsx). Plain http stays blocked.
+ * (renderer/src/components/markdown/remote-image.tsx). Plain http stays blocked. The page may
+ * read a saved file's bytes from `studio-media:` (a picture handed to the next step as a reference
+ * or a chat attachment), never from anywhere else.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -12,7 +14,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self'",
   "img-src 'self' data: studio-media: https:",
   "media-src 'self' studio-media:",
-  "connect-src 'self'",
+  "connect-src 'self' studio-media:",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
@@ -28,5 +30,5 @@ export function devContentSecurityPolicy(devServerOrigin: string): string {
   return CONTENT_SECURITY_POLICY
     .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
     .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
-    .replace("connect-src 'self'", `connect-src 'self' ${ws}`);
+    .replace("connect-src 'self' studio-media:", `connect-src 'self' studio-media: ${ws}`);
 }

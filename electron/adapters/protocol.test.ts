@@ -53,6 +53,17 @@ describe('studio-media scheme', () => {
     expect(await res.text()).toBe('PNGDATA0123456789');
   });
 
+  it("lets the app's own page read a file with fetch(), and no other origin", async () => {
+    const url = 'studio-media://library/images/2024/cat%20one.png';
+    const own = await serve(url, { headers: { Origin: 'studio-app://bundle' } });
+    expect(own.headers.get('access-control-allow-origin')).toBe('studio-app://bundle');
+    expect(await own.text()).toBe('PNGDATA0123456789');
+    for (const origin of ['http://127.0.0.1:5173', 'null', 'studio-app://other']) {
+      expect((await serve(url, { headers: { Origin: origin } })).headers.get('access-control-allow-origin')).toBeNull();
+    }
+    expect((await serve(url)).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('answers Range requests so video can seek', async () => {
     const res = await serve('studio-media://library/clip.mp4', { headers: { Range: 'bytes=2-5' } });
     expect(res.status).toBe(206);

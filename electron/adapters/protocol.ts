@@ -7,6 +7,7 @@
  */
 import { protocol, type CustomScheme } from 'electron';
 import { serveLibraryFile, type MediaLookup } from '@core/library/media-file.js';
+import { APP_HOST, APP_SCHEME } from './links.js';
 
 export const MEDIA_SCHEME = 'studio-media';
 const HOST = 'library';
@@ -20,8 +21,14 @@ export const MEDIA_SCHEME_PRIVILEGES: CustomScheme = {
   scheme: MEDIA_SCHEME,
   // standard: real URL parsing (host + path); secure: allowed from the app's secure context;
   // stream: <video> can seek with Range requests.
-  privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true },
+  // corsEnabled: the page reads a saved picture's bytes with fetch() to hand it to the next step
+  // (a reference image, a chat attachment: renderer/src/state/handoff.ts); only the app's own
+  // origin is answered with an Access-Control-Allow-Origin (serveMedia), so no other page can.
+  privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true, corsEnabled: true },
 };
+
+/** The renderer's origin (app-scheme.ts): the only one allowed to read media with fetch(). */
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /** Serves the scheme with the core's answer (`core.mediaFile`), which follows the library folder. */
 export function handleMediaProtocol(mediaFile: MediaLookup): void {
@@ -36,5 +43,11 @@ export async function resolveMediaPath(mediaFile: MediaLookup, rawUrl: string): 
 
 export function serveMedia(request: Request, mediaFile: MediaLookup): Promise<Response> {
   const raw = request.url.toLowerCase().startsWith(PREFIX) ? request.url.slice(PREFIX.length) : '';
-  return serveLibraryFile(request, mediaFile, raw);
+  return serveLibraryFile(request, mediaFile, raw).then((response) => {
+    if (request.headers.get('origin') !== APP_ORIGIN) return response;
+    const headers = new Headers(response.headers);
+    headers.set('Access-Control-Allow-Origin', APP_ORIGIN);
+    headers.append('Vary', 'Origin');
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  });
 }

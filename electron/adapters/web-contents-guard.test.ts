@@ -194,7 +194,7 @@ describe('the app-wide webContents guard', () => {
     const callback = vi.fn();
     defaultSession.headersReceived!({ url: 'http://localhost:5173/', responseHeaders: {} }, callback);
     const [policy] = callback.mock.calls[0][0].responseHeaders['Content-Security-Policy'];
-    expect(policy).toContain("connect-src 'self' ws://localhost:5173");
+    expect(policy).toContain("connect-src 'self' studio-media: ws://localhost:5173");
     expect(policy).toContain("object-src 'none'");
   });
 

@@ -68,6 +68,25 @@ export type OutsideRequest = ({ kind: 'library-move'; from: string; to: string }
  */
 export type OutsideAnswer = 'confirmed' | 'declined' | 'code-required' | 'code-wrong' | 'code-expired' | 'too-many-tries';
 
+/** What the desktop's Save dialog is asked (docs/library-files.md): the name it proposes and what is saved. */
+export interface SaveRequest {
+  defaultName: string;
+  /** A zip of items, or one item's file: the dialog's file type filter. */
+  kind: 'zip' | 'image' | 'video' | 'audio';
+  /** The studio's language setting, for the dialog's own words. */
+  language: LanguageSetting;
+}
+
+/** A file the browser shell offers for download through a one-time link (docs/library-files.md, "The download link"). */
+export interface DownloadOffer {
+  path: string;
+  /** The name the browser saves it under. */
+  name: string;
+  type: string;
+  /** Removed once it was downloaded or its link expired (an export's zip); a library file never is. */
+  temporary: boolean;
+}
+
 export interface EmbeddedSandbox {
   url: string;
   close(): Promise<void>;
@@ -93,6 +112,12 @@ export interface CorePorts {
   confirmOutside?(request: OutsideRequest): Promise<OutsideAnswer>;
   /** Shows a file in the system's file manager (desktop only). */
   revealInFolder?(path: string): void;
+  /** Asks where to save a file taken out of the library (the desktop's native Save dialog); undefined when cancelled. */
+  chooseSavePath?(request: SaveRequest): Promise<string | undefined>;
+  /** Drags a library file out of the window (desktop only), shown as `picture` (its thumbnail) when there is one. */
+  startDrag?(path: string, picture?: string): void;
+  /** A one-time, short-lived download link for a file, on the browser shell's own origin (browser shell only). */
+  offerDownload?(offer: DownloadOffer): string;
   /** Polling cadence; the spec's (§4.9) unless a test speeds it up. */
   cadence?: Cadence;
   now?: () => number;

@@ -41,14 +41,54 @@ export type LibraryQuery = z.infer<typeof LibraryQuery>;
 
 const id = z.object({ id: z.string().min(1) });
 
+/** The most items one export takes: a bound on the work, the manifest and the zip's size. */
+export const EXPORT_MAX_ITEMS = 5000;
+
+export const ExportInput = z.object({
+  ids: z.array(z.string().min(1).max(64)).max(EXPORT_MAX_ITEMS),
+  /** Chosen by the page, so it can tell its own export's progress events. */
+  exportId: z.string().regex(/^[\w-]{1,64}$/).optional(),
+});
+
+/**
+ * Where taken files went: `saved` where the creator chose (desktop; `name` is the file's name),
+ * `download` a one-time link on the browser shell's own origin (`url`, to which the page adds
+ * its media query), or `cancelled` in the Save dialog.
+ */
+export const TakeOutcome = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('saved'), name: z.string(), bytes: z.number(), count: z.number() }),
+  z.object({ outcome: z.literal('download'), url: z.string(), name: z.string(), bytes: z.number(), count: z.number() }),
+  z.object({ outcome: z.literal('cancelled') }),
+]);
+export type TakeOutcome = z.infer<typeof TakeOutcome>;
+
 export const libraryMethods = {
   'library.list': { input: LibraryQuery, output: z.object({ items: z.array(LibraryItemView), total: z.number(), models: z.array(z.string()) }) },
   'library.get': { input: id, output: LibraryItemView },
   'library.remove': { input: id, output: z.object({ removed: z.boolean() }) },
   /** Desktop only: show the file in the system's file manager. */
   'library.reveal': { input: id, output: z.object({}) },
+  /**
+   * The shape of every item the query matches, in list order (offset and limit are ignored): width
+   * over height rounded to 2 decimals, 0 when unknown (audio, an image never measured). The
+   * gallery lays out its justified rows from these before any page of items has loaded.
+   */
+  'library.shapes': { input: LibraryQuery.omit({ offset: true, limit: true }), output: z.object({ ratios: z.array(z.number().min(0)) }) },
+  /**
+   * Takes items out of the library as one zip (docs/library-files.md, "The zip"): the files under
+   * `media/` plus manifest.json and manifest.csv. The desktop asks where in a native Save dialog
+   * and writes there; the browser shell answers with a one-time download link. Progress arrives
+   * as `library.onExportProgress` under `exportId`.
+   */
+  'library.export': { input: ExportInput, output: TakeOutcome },
+  /** One item's file: "Save as…" in a native dialog (desktop) or a one-time download link (browser shell). */
+  'library.saveFile': { input: id, output: TakeOutcome },
+  /** Desktop only: drags the item's file out of the window (called from the page's dragstart). */
+  'library.startDrag': { input: id, output: z.object({}) },
 } as const;
 
 export const libraryEvents = {
+  /** Files written into the zip of an export under way: `done` of `total`. */
+  'library.onExportProgress': z.object({ exportId: z.string(), done: z.number(), total: z.number() }),
   'library.onDidChange': z.object({ reason: z.enum(['added', 'removed', 'reset']), id: z.string().optional() }),
 } as const;

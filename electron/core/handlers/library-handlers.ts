@@ -3,8 +3,18 @@ import type { DomainHandlers } from '../dispatch.js';
 import { msg } from '@shared/messages/index.js';
 import { coreError } from '../errors.js';
 import type { CoreServices } from '../services.js';
+import { TakeOut } from '../library/take-out.js';
 
-export function libraryHandlers({ library: current, ports, emit }: CoreServices): DomainHandlers<'library'> {
+export function libraryHandlers({ library: current, ports, emit, store, log }: CoreServices): DomainHandlers<'library'> {
+  // Save as…, downloads, dragging out and zip exports (docs/library-files.md).
+  const takeOut = new TakeOut({
+    ports,
+    library: () => current.current,
+    language: () => store.get().language,
+    onProgress: (exportId, done, total) => emit('library.onExportProgress', { exportId, done, total }),
+    now: ports.now ?? Date.now,
+    log,
+  });
   const item = (id: string) => {
     const found = current.current.get(id);
     if (!found) throw coreError('not_found', msg('app.settings.itemGone'));
@@ -12,6 +22,7 @@ export function libraryHandlers({ library: current, ports, emit }: CoreServices)
   };
   return {
     'library.list': (q) => ({ ...current.current.list(q), models: current.current.models() }),
+    'library.shapes': (q) => ({ ratios: current.current.shapes(q) }),
     'library.get': (i) => item(i.id),
     'library.remove': async (i) => {
       const removed = await current.current.remove(i.id);
@@ -22,6 +33,12 @@ export function libraryHandlers({ library: current, ports, emit }: CoreServices)
       const found = item(i.id);
       if (!ports.revealInFolder) throw coreError('invalid_request', msg('app.settings.revealDesktopOnly'));
       ports.revealInFolder(current.current.resolve(found.file));
+      return {};
+    },
+    'library.export': (i) => takeOut.exportZip(i.ids, i.exportId),
+    'library.saveFile': (i) => takeOut.saveFile(i.id),
+    'library.startDrag': async (i) => {
+      await takeOut.startDrag(i.id);
       return {};
     },
   };

@@ -159,26 +159,49 @@ export class LibraryIndex {
   }
 
   list(q: ListQuery = {}): ListResult {
-    const words = (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const offset = Math.max(0, Math.floor(q.offset ?? 0));
     const limit = q.limit === undefined ? Infinity : Math.max(0, Math.floor(q.limit));
-    const from = q.from ?? -Infinity;
-    const to = q.to ?? Infinity;
+    const matches = this.matcher(q);
     const items: LibraryItem[] = [];
     let total = 0;
     for (const e of this.sorted) {
-      const row = e.row;
-      if (q.kind !== undefined && row[1] !== q.kind) continue;
-      if (q.model !== undefined && row[9] !== q.model) continue;
-      if (row[10] < from || row[10] > to) continue;
-      if (words.length > 0) {
-        const model = this.modelHay.get(row[9]) ?? '';
-        if (!words.every((w) => e.hay.includes(w) || model.includes(w))) continue;
-      }
+      if (!matches(e)) continue;
       if (total >= offset && items.length < limit) items.push(this.materialize(e));
       total++;
     }
     return { items, total };
+  }
+
+  /**
+   * Width over height of every match, in list order, rounded to 2 decimals; 0 when unknown. Read
+   * from the rows, never materializing an item: 100,000 matches cost one pass and one number each.
+   */
+  shapes(q: ListQuery = {}): number[] {
+    const matches = this.matcher(q);
+    const ratios: number[] = [];
+    for (const e of this.sorted) {
+      if (!matches(e)) continue;
+      const width = e.row[5];
+      const height = e.row[6];
+      ratios.push(width !== null && height !== null && width > 0 && height > 0 ? Math.round((width / height) * 100) / 100 || 0.01 : 0);
+    }
+    return ratios;
+  }
+
+  /** The filters of a query (all but offset and limit), as one test per entry. */
+  private matcher(q: ListQuery): (e: Entry) => boolean {
+    const words = (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const from = q.from ?? -Infinity;
+    const to = q.to ?? Infinity;
+    return (e) => {
+      const row = e.row;
+      if (q.kind !== undefined && row[1] !== q.kind) return false;
+      if (q.model !== undefined && row[9] !== q.model) return false;
+      if (row[10] < from || row[10] > to) return false;
+      if (words.length === 0) return true;
+      const model = this.modelHay.get(row[9]) ?? '';
+      return words.every((w) => e.hay.includes(w) || model.includes(w));
+    };
   }
 
   private materialize(e: Entry): LibraryItem {

@@ -20,8 +20,10 @@ import { msg } from '@shared/messages/index.js';
 import { candidateName, cleanStem, monthFolder } from './names.js';
 import { reconcile } from './scan.js';
 import { sniff, SNIFF_BYTES, type Sniffed } from '@media/sniff.js';
+import { probeMp4, type Mp4Header } from '@media/mp4-probe.js';
 import { makeThumbnail } from './thumbnail.js';
 import type { PosterOptions } from './poster.js';
+import { embedMetadata } from './embed-metadata.js';
 
 export interface LibraryOptions {
   /** The library folder from settings. */
@@ -40,6 +42,8 @@ export interface LibraryOptions {
   thumbnails?: PosterOptions;
   /** The index was unreadable and kept aside (its backup's name, null when the disk refused) before being rebuilt. */
   onUnreadable?: (backup: string | null) => void;
+  /** False: files are saved exactly as they came, without their prompt and settings inside (embed-metadata.ts). */
+  metadata?: boolean;
 }
 
 export interface AddInput {
@@ -61,6 +65,7 @@ export class Library {
   private readonly ffmpeg: boolean;
   private readonly thumbnails: PosterOptions;
   private readonly onUnreadable: (backup: string | null) => void;
+  private readonly metadata: boolean;
   private readonly index: LibraryIndex;
   private readonly writer: CoalescedWriter;
   /** Folder mtimes from the last reconcile, written with the index (see scan.ts). */
@@ -76,6 +81,7 @@ export class Library {
     this.ffmpeg = opts.ffmpeg ?? true;
     this.thumbnails = opts.thumbnails ?? {};
     this.onUnreadable = opts.onUnreadable ?? (() => undefined);
+    this.metadata = opts.metadata ?? true;
     this.index = new LibraryIndex(this.log);
     this.writer = new CoalescedWriter(
       () => writeIndex(this.disk, this.indexFile, { root: this.root, dirs: this.dirs, rows: this.index.rows() }),
@@ -125,6 +131,11 @@ export class Library {
     return this.index.list(query);
   }
 
+  /** Each match's width over height (the gallery's layout), in list order: LibraryIndex.shapes. */
+  shapes(query?: ListQuery): number[] {
+    return this.index.shapes(query);
+  }
+
   get(id: string): LibraryItem | undefined {
     return this.index.get(id);
   }
@@ -170,10 +181,15 @@ export class Library {
       // Before the move: a kill between the move and the sidecar leaves a file in the creator's
       // folder that the gallery does not list, so that gap is kept to one rename.
       const thumb = type ? await this.thumbnail(input.source, input.name, id, type, undo) : undefined;
-      const placed = await this.place(input.source, dir, stem, type?.ext ?? (givenExt || '.bin'), id, undo);
-      copied = placed.copied;
+      const from = type ? await this.tagged(input.source, type, meta, dir, id, undo) : input.source;
+      const placed = await this.place(from, dir, stem, type?.ext ?? (givenExt || '.bin'), id, undo);
+      // A tagged copy was placed: the incoming file is removed once the save is committed.
+      copied = placed.copied || from !== input.source;
       const abs = path.join(dir, placed.name);
       const bytes = await this.disk.size(abs);
+      // A video's picture size and length come from its header (sniffing reads too little for
+      // them): the gallery lays tiles out by shape, and shows the length on the tile.
+      const header = type?.kind === 'video' && !type.width ? await videoHeader(abs) : undefined;
       item = LibraryItem.parse({
         ...meta,
         version: 1,
@@ -182,8 +198,9 @@ export class Library {
         mime: type?.mime ?? meta.mime ?? 'application/octet-stream',
         file: `${folder}/${placed.name}`,
         bytes,
-        width: type?.width ?? meta.width,
-        height: type?.height ?? meta.height,
+        width: type?.width ?? header?.width ?? meta.width,
+        height: type?.height ?? header?.height ?? meta.height,
+        durationSeconds: meta.durationSeconds ?? header?.durationSeconds,
         savedAt,
         thumb,
       });
@@ -261,6 +278,22 @@ export class Library {
   }
 
   /**
+   * Best effort: a copy of the incoming file with its prompt and settings inside, hidden beside
+   * the target until placed; when that cannot be written the file is saved as it came.
+   */
+  private async tagged(source: string, type: Sniffed, meta: LibraryItemMeta, dir: string, id: string, undo: Undo[]): Promise<string> {
+    if (!this.metadata) return source;
+    const temp = path.join(dir, `.${id}.meta.part`);
+    const done = await embedMetadata(source, type, meta, temp, { disk: this.disk, ffmpeg: this.ffmpeg, video: { ffmpegPath: this.thumbnails.ffmpegPath } });
+    if (!done.ok) {
+      this.log(`library: saved without metadata inside (${done.reason})`);
+      return source;
+    }
+    undo.push(() => this.disk.unlink(temp));
+    return temp;
+  }
+
+  /**
    * Best effort: a file that cannot be decoded is still saved, just without a thumbnail. The file
    * is handed over by its path: libvips and the ffmpeg process read it themselves, off this thread.
    */
@@ -285,4 +318,10 @@ export class Library {
       return undefined;
     }
   }
+}
+
+/** The header of a saved video, or nothing when it cannot be read (the file is kept either way). */
+async function videoHeader(file: string): Promise<Mp4Header | undefined> {
+  const probe = await probeMp4(file).catch(() => undefined);
+  return probe?.ok ? probe.header : undefined;
 }

@@ -33,9 +33,12 @@ export async function tempDirs(): Promise<TempDirs> {
   };
 }
 
-/** Pictures get thumbnails (sharp); videos get no poster unless `ffmpeg: true` is passed (thumbnail.test.ts covers both). */
+/**
+ * Pictures get thumbnails (sharp); videos get no poster unless `ffmpeg: true` is passed (thumbnail.test.ts covers both).
+ * Files are saved byte for byte unless `metadata: true` is passed (embed-metadata.test.ts).
+ */
 export function openLibrary(dirs: TempDirs, extra: Partial<LibraryOptions> = {}, lines: string[] = []): Library {
-  const lib = new Library({ root: dirs.root, indexFile: dirs.indexFile, log: (l) => lines.push(l), indexDelayMs: 5, ffmpeg: false, ...extra });
+  const lib = new Library({ root: dirs.root, indexFile: dirs.indexFile, log: (l) => lines.push(l), indexDelayMs: 5, ffmpeg: false, metadata: false, ...extra });
   dirs.opened.push(lib);
   return lib;
 }

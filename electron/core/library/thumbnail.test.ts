@@ -141,6 +141,8 @@ describe('video posters (a native ffmpeg process)', () => {
     const lib = openLibrary(dirs, { ffmpeg: false });
     const clip = await lib.add({ source: await incomingFile(dirs, boat), meta: meta({ kind: 'video' }), name: 'boat.mp4' });
     expect(clip.thumb).toBeUndefined();
+    // Its shape and length still come from its header, so the gallery can lay the tile out as 16:9.
+    expect(clip).toMatchObject({ width: 320, height: 180, durationSeconds: 6 });
     const pic = await lib.add({ source: await incomingFile(dirs, pngBytes(64, 64)), meta: meta(), name: 'pic.png' });
     expect(pic.thumb).toBeDefined();
   });

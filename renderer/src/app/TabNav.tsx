@@ -48,7 +48,8 @@ export function TabNav() {
               className="tab"
               onClick={() => openTab(tab.id)}
             >
-              {t(`tabs.${tab.id}`)}
+              <tab.Icon />
+              <span>{t(`tabs.${tab.id}`)}</span>
             </button>
           );
         })}

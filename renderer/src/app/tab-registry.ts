@@ -11,20 +11,23 @@
 import { lazy, type ComponentType } from 'react';
 import type { TabId } from '../state/ui-store.js';
 import ChatTab from '../features/chat/chat-tab.js';
+import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, TasksIcon, VideoIcon } from '../components/icons.js';
 
 export interface TabDef {
   id: TabId;
   Panel: ComponentType;
+  /** Shown beside the tab's name in the navigation (decoration: the name is the label). */
+  Icon: ComponentType;
 }
 
 export const TABS: readonly TabDef[] = [
-  { id: 'chat', Panel: ChatTab },
-  { id: 'image', Panel: lazy(() => import('../features/image/image-tab.js')) },
-  { id: 'video', Panel: lazy(() => import('../features/video/video-tab.js')) },
-  { id: 'speech', Panel: lazy(() => import('../features/speech/speech-tab.js')) },
-  { id: 'tasks', Panel: lazy(() => import('../features/tasks/tasks-tab.js')) },
-  { id: 'gallery', Panel: lazy(() => import('../features/gallery/gallery-tab.js')) },
-  { id: 'settings', Panel: lazy(() => import('../features/settings/settings-tab.js')) },
+  { id: 'chat', Panel: ChatTab, Icon: ChatIcon },
+  { id: 'image', Panel: lazy(() => import('../features/image/image-tab.js')), Icon: ImageIcon },
+  { id: 'video', Panel: lazy(() => import('../features/video/video-tab.js')), Icon: VideoIcon },
+  { id: 'speech', Panel: lazy(() => import('../features/speech/speech-tab.js')), Icon: SpeechIcon },
+  { id: 'tasks', Panel: lazy(() => import('../features/tasks/tasks-tab.js')), Icon: TasksIcon },
+  { id: 'gallery', Panel: lazy(() => import('../features/gallery/gallery-tab.js')), Icon: GalleryIcon },
+  { id: 'settings', Panel: lazy(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
 ];
 
 export const tabDomId = (id: TabId) => `tab-${id}`;

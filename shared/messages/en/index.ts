@@ -5,13 +5,15 @@
  */
 import { app } from './app.js';
 import { chat } from './chat.js';
+import { files } from './files.js';
 import { gateway } from './gateway.js';
 import { jobs } from './jobs.js';
 import { mcp } from './mcp.js';
 import { notice } from './notice.js';
+import { plain } from './plain.js';
 import { rules } from './rules.js';
 
-export const en = { gateway, chat, jobs, app, rules, notice, mcp } as const;
+export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files } as const;
 
 /** A language's messages: the English shape, any text (a missing or extra key fails the typecheck). */
 export type Catalog = Strings<typeof en>;

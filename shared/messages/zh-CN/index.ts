@@ -2,10 +2,12 @@
 import type { Catalog } from '../en/index.js';
 import { app } from './app.js';
 import { chat } from './chat.js';
+import { files } from './files.js';
 import { gateway } from './gateway.js';
 import { jobs } from './jobs.js';
 import { mcp } from './mcp.js';
 import { notice } from './notice.js';
+import { plain } from './plain.js';
 import { rules } from './rules.js';
 
-export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp };
+export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files };

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '@shared/contract/chat.js';
 import { LazyMarkdown } from '../../components/markdown/lazy-markdown.js';
 import { useFormats } from '../../i18n/format.js';
-import { useMessageText, type Shown } from '../../i18n/messages.js';
+import { MessageDetails } from '../../components/generator/failure-note.js';
+import { useMessageWords, type Shown } from '../../i18n/messages.js';
 import type { ChatActions } from './chat-actions.js';
 import { CopyButton } from './copy-button.js';
 import { finishNote, MessageFacts } from './message-facts.js';
@@ -34,7 +35,9 @@ interface Props {
 
 function StatusNote({ message, actions, locked }: Props) {
   const { t } = useTranslation('chat');
-  const say = useMessageText();
+  // Plain words first; the technical text (and the HTTP status) behind Details (failure-note.tsx).
+  const words = useMessageWords();
+  const say = (shown: Shown) => words(shown).first;
   const retry = (
     <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.regenerate(message.id)}>
       {t('reply.retry')}
@@ -59,6 +62,7 @@ function StatusNote({ message, actions, locked }: Props) {
           {message.error && <span className="hint">{say(reasonOf(message.error))}</span>}
           {retry}
           {cont}
+          {message.error && <MessageDetails detail={words(reasonOf(message.error)).detail} />}
         </div>
       );
     case 'stopped':
@@ -74,6 +78,7 @@ function StatusNote({ message, actions, locked }: Props) {
           <span>{message.error ? say(message.error) : t('reply.failed')}</span>
           {message.error?.code === 'payment_required' && <span>{t('reply.topUp')}</span>}
           {retry}
+          {message.error && <MessageDetails detail={words(message.error).detail} status={message.error.status} />}
         </div>
       );
     default:

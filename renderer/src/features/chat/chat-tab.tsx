@@ -8,6 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage, useCall } from '../../api/client.js';
 import { preloadMarkdown } from '../../components/markdown/lazy-markdown.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ChatIcon } from '../../components/icons.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useDraft } from '../../state/drafts.js';
 import { conversationKey } from './conversation-cache.js';
@@ -105,11 +107,17 @@ export default function ChatTab() {
           <p className="chat-main chat-placeholder hint">{t('common:loading')}</p>
         ) : (
           <div className="chat-main chat-placeholder chat-empty">
-            <h3>{t('tab.emptyHeading')}</h3>
-            <p className="hint">{t('tab.emptyHint')}</p>
-            <button type="button" className="button button-primary" onClick={() => void create()} disabled={creating}>
-              {t('tab.newConversation')}
-            </button>
+            <EmptyState
+              icon={<ChatIcon />}
+              title={t('tab.emptyHeading')}
+              actions={
+                <button type="button" className="button button-primary" onClick={() => void create()} disabled={creating}>
+                  {t('tab.newConversation')}
+                </button>
+              }
+            >
+              {t('tab.emptyHint')}
+            </EmptyState>
           </div>
         )}
       </div>

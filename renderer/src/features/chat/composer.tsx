@@ -1,6 +1,7 @@
 /**
  * Where the next turn is written: a multi-line box (Enter sends and Shift+Enter adds a line, or
- * Ctrl/⌘+Enter sends, as the creator chose in Settings: keys.ts; Esc stops a running reply), images by picker, paste, drop (on the whole conversation) or link,
+ * Ctrl/⌘+Enter sends, as the creator chose in Settings: keys.ts; Esc stops a running reply), images by picker, paste, drop (on the whole conversation: files, or
+ * Gallery images by their tile or "Use in…", whose outcome is told here) or link,
  * Send, and Stop while a reply streams. Sending is refused with the reason while it cannot go.
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorData } from '@shared/contract/result.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { EMPTY, useCall } from '../../api/client.js';
+import { IntakeNotice } from '../../components/use-in/intake-notice.js';
 import { SUBMIT_SHORTCUT, submitOnKey } from './keys.js';
 import { ImageUrlBox, PendingImageList } from './pending-images.js';
 import type { PendingImage, PendingImages } from './use-pending-images.js';
@@ -60,6 +62,7 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
       <PendingImageList images={draft.images} pending={pending} imagesFirst={draft.imagesFirst} onOrder={(imagesFirst) => update({ imagesFirst })} />
       {linking && <ImageUrlBox pending={pending} onDone={() => setLinking(false)} />}
       {pending.problem && <p className="field-error">{pending.problem}</p>}
+      <IntakeNotice notice={pending.intake.notice} />
       <textarea
         dir="auto"
         className="chat-input"

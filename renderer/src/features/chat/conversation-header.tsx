@@ -2,7 +2,7 @@
  * The open conversation's title bar: its settings toggle and "Export Markdown", which saves
  * the host's rendering as a .md file through an <a download> (it works in both shells).
  */
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.js';
 import { useFormats } from '../../i18n/format.js';
@@ -13,6 +13,8 @@ interface Props {
   title: string;
   settingsOpen: boolean;
   onToggleSettings(): void;
+  /** Where focus returns when the settings panel closes (use-side-panel.ts). */
+  toggleRef: RefObject<HTMLButtonElement | null>;
   /** Settings at fault: said on the toggle even while the panel is closed. */
   problems: number;
 }
@@ -27,7 +29,7 @@ function download(fileName: string, text: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, problems }: Props) {
+export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, toggleRef, problems }: Props) {
   const { t } = useTranslation('chat');
   const f = useFormats();
   const shownTitle = useShownTitle();
@@ -57,7 +59,7 @@ export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, 
       <button type="button" className="button chat-small" onClick={() => void exportMarkdown()} disabled={busy}>
         {t('header.exportMarkdown')}
       </button>
-      <button type="button" className="button chat-small" aria-expanded={settingsOpen} aria-controls="chat-settings-panel" onClick={onToggleSettings}>
+      <button type="button" ref={toggleRef} className="button chat-small" aria-expanded={settingsOpen} aria-controls="chat-settings-panel" onClick={onToggleSettings}>
         {problems ? t('header.settingsToFix', { n: f.number(problems) }) : t('header.settings')}
       </button>
     </header>

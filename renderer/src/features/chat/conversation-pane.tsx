@@ -1,6 +1,6 @@
 /**
- * One open conversation: its header (title, settings, export), the settings panel, the
- * virtualized messages and the composer. Images may be dropped anywhere on it or pasted while
+ * One open conversation: its header (title, settings, export), the virtualized messages and the
+ * composer, with the settings side panel beside them (use-side-panel.ts). Images may be dropped anywhere on it or pasted while
  * the Chat tab is shown; Esc stops a running reply and running MCP calls.
  */
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent } from 'react';
@@ -25,6 +25,7 @@ import { useToolsRunning } from './tool-run-store.js';
 import { useChatActions } from './use-chat-actions.js';
 import { usePendingImages, type PendingImage } from './use-pending-images.js';
 import { useSettingsEditor } from './use-settings-editor.js';
+import { useSidePanel } from './use-side-panel.js';
 
 const EMPTY_DRAFT: ComposerDraft = { text: '', images: [], imagesFirst: false };
 
@@ -49,7 +50,7 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
   const editor = useSettingsEditor(conversation);
   const [draft, update] = useDraft<ComposerDraft>(`chat:${id}`, EMPTY_DRAFT);
   const pending = usePendingImages(draft.images, (images) => update({ images }));
-  const [ui, setUi] = useDraft('chat-ui', { settingsOpen: false });
+  const side = useSidePanel();
   const [sending, setSending] = useState(false);
   /** A send on its way: a second press of Send (or Ctrl+Enter) does nothing until it returns. */
   const inFlight = useRef(false);
@@ -122,6 +123,8 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
+    // A Gallery tile carries its item, fetched and attached like a pasted image (state/handoff.ts).
+    if (pending.intake.dropItem(e.dataTransfer)) return;
     const { files, url } = dropped(e);
     if (files.length) void pending.addFiles(files);
     else if (url) pending.addUrl(url);
@@ -146,32 +149,36 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
       }}
       onDrop={onDrop}
     >
-      <ConversationHeader id={id} title={title} settingsOpen={ui.settingsOpen} onToggleSettings={() => setUi({ settingsOpen: !ui.settingsOpen })} problems={problems} />
-      {ui.settingsOpen && <SettingsPanel id="chat-settings-panel" conversation={conversation} editor={editor} api={api} />}
-      {notice && (
-        <div className="chat-notice" role="alert">
-          <span>{errorMessage(notice)}</span>
-          <button type="button" className="button chat-small" onClick={clearNotice}>
-            {t('common:dismiss')}
-          </button>
+      <ConversationHeader id={id} title={title} settingsOpen={side.open} onToggleSettings={side.toggle} toggleRef={side.toggleRef} problems={problems} />
+      <div className={`chat-body${side.open ? ' has-settings' : ''}`}>
+        <div className="chat-thread">
+          {notice && (
+            <div className="chat-notice" role="alert">
+              <span>{errorMessage(notice)}</span>
+              <button type="button" className="button chat-small" onClick={clearNotice}>
+                {t('common:dismiss')}
+              </button>
+            </div>
+          )}
+          <MessageList messages={conversation.messages} actions={actions} locked={!!active} />
+          <Composer
+            draft={draft}
+            update={update}
+            pending={pending}
+            model={api === 'responses' ? responsesModelOf(settings) : settings.model}
+            apiNote={api === 'responses' ? t('composer.apiNote', { model: responsesModelOf(settings) }) : undefined}
+            blocked={blocked}
+            streaming={!!active || toolsRunning}
+            sending={sending}
+            autoFocus={conversation.messages.length === 0}
+            failure={failure}
+            modelPicker={<ComposerModel editor={editor} api={api} openSettings={side.show} />}
+            onSend={() => void send()}
+            onStop={stop}
+          />
         </div>
-      )}
-      <MessageList messages={conversation.messages} actions={actions} locked={!!active} />
-      <Composer
-        draft={draft}
-        update={update}
-        pending={pending}
-        model={api === 'responses' ? responsesModelOf(settings) : settings.model}
-        apiNote={api === 'responses' ? t('composer.apiNote', { model: responsesModelOf(settings) }) : undefined}
-        blocked={blocked}
-        streaming={!!active || toolsRunning}
-        sending={sending}
-        autoFocus={conversation.messages.length === 0}
-        failure={failure}
-        modelPicker={<ComposerModel editor={editor} api={api} openSettings={() => setUi({ settingsOpen: true })} />}
-        onSend={() => void send()}
-        onStop={stop}
-      />
+        {side.open && <SettingsPanel id="chat-settings-panel" conversation={conversation} editor={editor} api={api} onClose={side.close} headingRef={side.focusRef} />}
+      </div>
       <div role="status" className="sr-only">
         {announcement}
       </div>

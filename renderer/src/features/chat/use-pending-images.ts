@@ -5,7 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, errorMessage } from '../../api/client.js';
+import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';
+import { useItemIntake, type ItemIntake } from '../../components/use-in/use-item-intake.js';
+import { fetchItemFile } from '../../state/handoff.js';
 
 export type PendingImage = { kind: 'file'; id: string; name: string; thumb?: string } | { kind: 'url'; id: string; url: string };
 
@@ -37,13 +39,16 @@ async function makeThumb(file: File): Promise<string | undefined> {
 export interface PendingImages {
   busy: number;
   problem: string | null;
-  addFiles(files: readonly File[]): Promise<void>;
+  /** Resolves to how many were attached (the rest are explained in `problem`). */
+  addFiles(files: readonly File[]): Promise<number>;
+  /** Gallery images dropped on the conversation or sent by "Use in…" (state/handoff.ts): attached as pasted ones are. */
+  intake: ItemIntake;
   addUrl(url: string): boolean;
   remove(id: string): void;
 }
 
 export function usePendingImages(images: PendingImage[], setImages: (images: PendingImage[]) => void): PendingImages {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'handoff']);
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   // Uploads finish after other edits: each appends to the latest list, not the one it began with.
@@ -69,10 +74,12 @@ export function usePendingImages(images: PendingImage[], setImages: (images: Pen
     if (images.length > room) problems.push(t('pending.tooMany', { max: MAX_IMAGES, n: images.length - Math.max(room, 0) }));
     const accepted = images.slice(0, Math.max(room, 0));
     setBusy((b) => b + accepted.length);
+    let added = 0;
     for (const file of accepted) {
       try {
         const [thumb, view] = await Promise.all([makeThumb(file), call('attachments.add', { name: file.name || t('pending.pastedName'), data: new Uint8Array(await file.arrayBuffer()) })]);
         commit([...latest.current, { kind: 'file', id: view.id, name: view.name, thumb }]);
+        added++;
       } catch (e) {
         problems.push(errorMessage(e));
       } finally {
@@ -80,7 +87,14 @@ export function usePendingImages(images: PendingImage[], setImages: (images: Pen
       }
     }
     if (problems.length) setProblem(problems.join(' '));
+    return added;
   };
+
+  const mediaBase = useCall('app.info', EMPTY).data?.mediaBase;
+  const intake = useItemIntake('chat', async (item, name) => {
+    const added = await addFiles([await fetchItemFile(item, mediaBase)]);
+    return added ? { ok: t('handoff:added.chat', { name }) } : null;
+  });
 
   const addUrl = (raw: string) => {
     const url = raw.trim();
@@ -105,5 +119,5 @@ export function usePendingImages(images: PendingImage[], setImages: (images: Pen
     if (image?.kind === 'file') call('attachments.remove', { id }).catch(() => undefined);
   };
 
-  return { busy, problem, addFiles, addUrl, remove };
+  return { busy, problem, addFiles, intake, addUrl, remove };
 }

@@ -1,20 +1,29 @@
 /**
- * The gallery grid. Rows are virtualized (only those in view, plus a little overscan, are in the
- * DOM) and the column count follows the width, so a library of tens of thousands of items costs
- * the same as one screenful. Cells are buttons: Tab reaches them, Enter opens the detail, and the
- * arrow keys / Home / End / Page keys move between cells, scrolling rows into view as needed.
+ * The gallery grid: justified rows (justified-layout.ts), so every picture keeps its shape. Rows
+ * are virtualized (only those in view, plus a little overscan, are in the DOM), laid out from one
+ * number per item (`library.shapes`) while the items themselves load a page at a time, so a
+ * library of tens of thousands of items costs the same as one screenful. Cells are buttons: Tab
+ * reaches them, Enter opens the detail, ←/→ go to the previous/next item (across rows), ↑/↓ to
+ * the nearest item in the row above/below, Home/End/Page keys jump, scrolling rows into view.
+ * An image's cell can be dragged into the Image, Video and Chat tabs, or sent there from its
+ * context menu (right click, the Menu key or Shift+F10: "Use in…", components/use-in/).
  * During a fling, cells that scroll in hold back their thumbnails until the scroll slows down.
  */
-import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
-import { useLibraryHead, useLibraryPages } from './use-library-pages.js';
+import { draggableItem } from '../../components/use-in/use-draggable-item.js';
+import { UseInMenuList } from '../../components/use-in/use-in-menu.js';
+import { usableKind } from '../../state/handoff.js';
+import { useLibraryHead, useLibraryPages, useLibraryShapes } from './use-library-pages.js';
+import { cellsOf, justify, nearestInRow, rowOf } from './justified-layout.js';
 import { cellLabel, cellPrompt, formatDuration, mediaUrl } from './media.js';
 import { KindIcon } from './kind-icon.js';
 
-const MIN_CELL = 160;
+/** The height rows aim for; the old square cells were 160 px at their smallest. */
+const ROW_HEIGHT = 180;
 const GAP = 12;
 const OVERSCAN_ROWS = 2;
 /**
@@ -23,6 +32,7 @@ const OVERSCAN_ROWS = 2;
  * makes the fling stutter on a slow machine (bench/gallery.ts) for a picture nobody sees.
  */
 const FLING_MS_PER_SCREEN = 250;
+const NO_RATIOS: number[] = [];
 
 export interface GalleryGridHandle {
   /** Focuses the cell at `index` (clamped), scrolling it into view and waiting for its page if needed. */
@@ -58,10 +68,11 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
   const head = useLibraryHead(query);
-  const total = head.data?.total ?? 0;
-  const cols = Math.max(1, Math.floor((width + GAP) / (MIN_CELL + GAP)));
-  const cell = Math.floor((width - GAP * (cols - 1)) / cols);
-  const rowSize = cell + GAP;
+  const shapes = useLibraryShapes(query);
+  // Rows wait for the shapes (one small call), so they are laid out once, not again when they come.
+  const total = shapes.data ? (head.data?.total ?? 0) : 0;
+  const ratios = shapes.data?.ratios ?? NO_RATIOS;
+  const layout = useMemo(() => justify(ratios, width > 0 ? total : 0, { width, targetHeight: ROW_HEIGHT, gap: GAP }), [ratios, total, width]);
   const [fling, setFling] = useState(false);
   const lastScroll = useRef({ offset: 0, at: 0 });
 
@@ -69,9 +80,9 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
   // grid re-renders when the virtualizer's range changes, which is exactly what is wanted.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: width > 0 ? Math.ceil(total / cols) : 0,
+    count: layout.rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowSize,
+    estimateSize: (row) => (layout.rowHeight[row] ?? ROW_HEIGHT) + GAP,
     overscan: OVERSCAN_ROWS,
     // React 19 batches the scroll updates itself; a synchronous flush per scroll event only costs frames.
     useFlushSync: false,
@@ -85,12 +96,12 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
       setFling(instance.isScrolling && screen > 0 && speed > screen / FLING_MS_PER_SCREEN);
     },
   });
-  // Row sizes are cached by index; a new width means new sizes for all of them.
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowSize]);
+  // Row sizes are cached by index; a new layout means new sizes for all of them.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, layout]);
 
   const rows = virtualizer.getVirtualItems();
-  const first = rows.length > 0 ? rows[0].index * cols : 0;
-  const last = rows.length > 0 ? Math.min(total, (rows[rows.length - 1].index + 1) * cols) - 1 : 0;
+  const first = rows.length > 0 ? layout.rowStart[rows[0].index] : 0;
+  const last = rows.length > 0 ? layout.rowStart[rows[rows.length - 1].index + 1] - 1 : 0;
   const itemAt = useLibraryPages(query, head, first, last);
 
   // A new filter starts at the top: the old scroll offset means nothing in a different list.
@@ -114,62 +125,111 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
 
   const focusIndex = useCallback(
     (index: number) => {
-      if (total === 0) {
+      if (layout.count === 0) {
         scrollRef.current?.focus();
         return;
       }
-      const target = Math.min(Math.max(0, index), total - 1);
+      const target = Math.min(Math.max(0, index), layout.count - 1);
       pendingFocus.current = target;
-      virtualizer.scrollToIndex(Math.floor(target / cols), { align: 'auto' });
+      virtualizer.scrollToIndex(rowOf(layout, target), { align: 'auto' });
       tryFocus();
     },
-    [total, cols, virtualizer, tryFocus],
+    [layout, virtualizer, tryFocus],
   );
   useImperativeHandle(ref, () => ({ focusIndex }), [focusIndex]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const from = Number((event.target as HTMLElement).dataset.index);
-    if (!Number.isInteger(from)) return;
-    const page = cols * Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowSize) / rowSize));
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols, PageDown: page, PageUp: -page };
-    const to = event.key === 'Home' ? 0 : event.key === 'End' ? total - 1 : event.key in moves ? from + moves[event.key] : undefined;
+    if (!Number.isInteger(from) || layout.count === 0) return;
+    // The Menu key and Shift+F10 open the context menu, whatever the platform makes of them.
+    if ((event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) && openMenu(event.target)) {
+      event.preventDefault();
+      return;
+    }
+    const row = rowOf(layout, from);
+    // A screenful of rows at the target height (rows vary a little; the focus lands in view either way).
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / (ROW_HEIGHT + GAP)));
+    const rowMoves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    let to: number | undefined;
+    if (event.key === 'Home') to = 0;
+    else if (event.key === 'End') to = layout.count - 1;
+    else if (event.key === 'ArrowRight') to = from + 1;
+    else if (event.key === 'ArrowLeft') to = from - 1;
+    else if (event.key in rowMoves) {
+      const next = Math.min(Math.max(0, row + rowMoves[event.key]), layout.rowCount - 1);
+      if (next !== row) to = nearestInRow(layout, from, next);
+      // Already in the first or last row: a Page key goes to the very first or last item.
+      else if (event.key === 'PageUp') to = 0;
+      else if (event.key === 'PageDown') to = layout.count - 1;
+    }
     if (to === undefined) return;
     event.preventDefault();
     focusIndex(to);
   };
 
+  const [menu, setMenu] = useState<{ index: number; item: LibraryItemView; at: { x: number; y: number } } | null>(null);
+  /** Opens "Use in…" for the image whose cell holds `node`, if it is one; says whether it did. */
+  const openMenu = (node: EventTarget, point?: { x: number; y: number }) => {
+    const cell = (node as HTMLElement).closest<HTMLElement>('button[data-index]');
+    const index = Number(cell?.dataset.index);
+    const item = Number.isInteger(index) ? itemAt(index) : undefined;
+    if (!cell || !item || !usableKind(item)) return false;
+    // From the keyboard there is no pointer: the menu opens over the cell's corner.
+    const box = cell.getBoundingClientRect();
+    setMenu({ index, item, at: point ?? { x: box.left + 8, y: box.top + 8 } });
+    return true;
+  };
+  const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
+    const fromKeys = event.clientX === 0 && event.clientY === 0;
+    if (openMenu(event.target, fromKeys ? undefined : { x: event.clientX, y: event.clientY })) event.preventDefault();
+  };
+
   return (
-    <div ref={scrollRef} className="gallery-scroll" tabIndex={-1} data-testid="gallery-scroll">
-      <div
-        role="list"
-        aria-label={t('grid.label')}
-        className="gallery-canvas"
-        style={{ height: virtualizer.getTotalSize() }}
-        onKeyDown={onKeyDown}
-      >
-        {rows.map((row) => {
-          const start = row.index * cols;
-          const indices = Array.from({ length: Math.min(cols, total - start) }, (_, i) => start + i);
-          return (
-            <div
-              key={row.index}
-              className="gallery-row"
-              style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${cols}, ${cell}px)`, columnGap: GAP, height: cell }}
-            >
-              {/* Keyed by position, so a cell keeps its DOM node (and focus) when the list shifts under it. */}
-              {indices.map((i) => (
-                <Cell key={i} index={i} total={total} item={itemAt(i)} mediaBase={mediaBase} onOpen={onOpen} fling={fling} t={t} />
-              ))}
-            </div>
-          );
-        })}
+    <>
+      {/* The menu sits outside the scroller, whose containment would make it the menu's frame. */}
+      {menu && (
+        <div className="gallery-context">
+          <UseInMenuList
+            item={menu.item}
+            start="first"
+            at={menu.at}
+            onClose={(refocus) => {
+              setMenu(null);
+              if (refocus) focusIndex(menu.index);
+            }}
+          />
+        </div>
+      )}
+      <div ref={scrollRef} className="gallery-scroll" tabIndex={-1} data-testid="gallery-scroll" onScroll={menu ? () => setMenu(null) : undefined}>
+        <div
+          role="list"
+          aria-label={t('grid.label')}
+          className="gallery-canvas"
+          style={{ height: virtualizer.getTotalSize() }}
+          onKeyDown={onKeyDown}
+          onContextMenu={onContextMenu}
+        >
+          {rows.map((row) => {
+            const height = layout.rowHeight[row.index];
+            return (
+              <div key={row.index} className="gallery-row" style={{ transform: `translateY(${row.start}px)`, columnGap: GAP, height }}>
+                {/* Keyed by position, so a cell keeps its DOM node (and focus) when the list shifts under it. */}
+                {cellsOf(layout, row.index).map((c) => (
+                  <Cell key={c.index} index={c.index} width={c.width} total={layout.count} item={itemAt(c.index)} mediaBase={mediaBase} onOpen={onOpen} fling={fling} t={t} />
+                ))}
+              </div>
+            );
+          })}
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 
 interface CellProps {
   index: number;
+  /** Its width in the row, px: the picture's own shape at the row's height. */
+  width: number;
   total: number;
   item: LibraryItemView | undefined;
   mediaBase: string;
@@ -181,18 +241,26 @@ interface CellProps {
 }
 
 /** Memoized: scrolling re-renders the grid each frame, but a cell only when its item changes. */
-const Cell = memo(function Cell({ index, total, item, mediaBase, onOpen, fling, t }: CellProps) {
+const Cell = memo(function Cell({ index, width, total, item, mediaBase, onOpen, fling, t }: CellProps) {
   // Once shown, a thumbnail stays, whatever the scrolling does next.
   const [thumbWanted, setThumbWanted] = useState(!fling);
   if (!fling && !thumbWanted) setThumbWanted(true);
   if (!item) {
-    return <div role="listitem" aria-posinset={index + 1} aria-setsize={total} aria-busy="true" className="gallery-cell is-loading" />;
+    return <div role="listitem" aria-posinset={index + 1} aria-setsize={total} aria-busy="true" className="gallery-cell is-loading" style={{ width }} />;
   }
   // Images without a thumbnail (too big to decode) fall back to the file itself; lazy loading keeps that cheap.
   const thumb = item.thumb ? mediaUrl(mediaBase, item.thumb) : item.kind === 'image' ? mediaUrl(mediaBase, item.file) : undefined;
   return (
-    <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className="gallery-item">
-      <button type="button" className={`gallery-cell kind-${item.kind}`} data-index={index} aria-label={cellLabel(t, item)} title={item.prompt} onClick={() => onOpen(item, index)}>
+    <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className="gallery-item" style={{ width }}>
+      <button
+        type="button"
+        className={`gallery-cell kind-${item.kind}`}
+        data-index={index}
+        aria-label={cellLabel(t, item)}
+        title={item.prompt}
+        onClick={() => onOpen(item, index)}
+        {...draggableItem(item, mediaBase)}
+      >
         {/* First in reading order, as in the name (it is drawn over the corner either way), and a word apart from the prompt. */}
         {item.kind !== 'image' && (
           <>

@@ -1,7 +1,8 @@
 /**
  * The Gallery tab: everything saved in the library, newest first, in a virtualized
  * grid read page by page from the host; filters, a debounced prompt search, a detail view with
- * playback and the item's actions, and live updates from `library.onDidChange`.
+ * playback and the item's actions (Download / Save as…, docs/library-files.md), an export of the
+ * filtered items as a zip, and live updates from `library.onDidChange`.
  */
 import './strings.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -17,6 +18,7 @@ import { useUiStore } from '../../state/ui-store.js';
 import { GalleryFilterBar } from './gallery-filters.js';
 import { GalleryGrid, type GalleryGridHandle } from './gallery-grid.js';
 import { ItemDetail } from './item-detail.js';
+import { ExportBar } from './export-bar.js';
 import { hasFilters, NO_FILTERS, toQuery, type GalleryFilters } from './media.js';
 import { RemixToast } from './remix-toast.js';
 import { useDebounced, useLibraryLive } from './use-library-live.js';
@@ -118,15 +120,17 @@ export default function GalleryTab() {
           {announcement}
         </p>
       </div>
+      {head.data && total > 0 && <ExportBar query={query} total={total} />}
       {body}
       {open && mediaBase !== undefined && (
         <ItemDetail
           key={open.item.id}
           item={open.item}
           mediaBase={mediaBase}
-          canReveal={info.data?.shell === 'desktop'}
+          desktop={info.data?.shell === 'desktop'}
           onClose={() => closeDetail()}
           onRemix={onRemix}
+          onUseIn={(go) => closeDetail(go)}
           onDeleted={onDeleted}
         />
       )}

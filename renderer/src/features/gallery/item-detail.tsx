@@ -3,30 +3,38 @@
  * the rest of the page inert and closes it on Esc; the gallery puts focus back on the item's cell.
  * Full-size media with native controls, the full metadata, and the item's actions.
  */
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, useAction } from '../../api/client.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { remixTab } from '../../state/remix-store.js';
+import { UseInMenu } from '../../components/use-in/use-in-menu.js';
 import { ItemMetadata } from './item-metadata.js';
 import './gallery-detail.css';
+import './take-out.css';
 import { mediaUrl } from './media.js';
+import { followDownload } from './take-out.js';
 
 interface ItemDetailProps {
   item: LibraryItemView;
   mediaBase: string;
-  /** "Show in folder" needs the desktop shell; the browser shell cannot open a file manager. */
-  canReveal: boolean;
+  /**
+   * The desktop shell: "Show in folder", "Save as…" in a native dialog and dragging the file out;
+   * the browser shell offers "Download" instead (docs/library-files.md).
+   */
+  desktop: boolean;
   onClose(): void;
   onRemix(item: LibraryItemView): void;
+  /** "Use in…" was chosen: the dialog closes first, then `go` opens the step's tab. */
+  onUseIn(go: () => void): void;
   onDeleted(item: LibraryItemView): void;
 }
 
 /** What the status line says, kept as a state so its text follows a language switch. */
-type Note = '' | 'shown' | 'copied' | 'copyFailed';
-const NOTE_KEY = { shown: 'detail.shownInFolder', copied: 'detail.promptCopied', copyFailed: 'detail.copyFailed' } as const;
+type Note = '' | 'shown' | 'copied' | 'copyFailed' | 'dragHint' | { key: 'downloading' | 'savedAs'; name: string };
+const NOTE_KEY = { shown: 'detail.shownInFolder', copied: 'detail.promptCopied', copyFailed: 'detail.copyFailed', dragHint: 'detail.dragOutHint' } as const;
 
-export function ItemDetail({ item, mediaBase, canReveal, onClose, onRemix, onDeleted }: ItemDetailProps) {
+export function ItemDetail({ item, mediaBase, desktop, onClose, onRemix, onUseIn, onDeleted }: ItemDetailProps) {
   const { t } = useTranslation(['gallery', 'common']);
   const dialog = useRef<HTMLDialogElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
@@ -37,6 +45,13 @@ export function ItemDetail({ item, mediaBase, canReveal, onClose, onRemix, onDel
   const [note, setNote] = useState<Note>('');
   const remove = useAction('library.remove', { onSuccess: () => onDeleted(item) });
   const reveal = useAction('library.reveal', { onSuccess: () => setNote('shown') });
+  const save = useAction('library.saveFile', {
+    onSuccess: (outcome) => {
+      if (outcome.outcome === 'download') followDownload(outcome.url, outcome.name);
+      setNote(outcome.outcome === 'cancelled' ? '' : { key: outcome.outcome === 'download' ? 'downloading' : 'savedAs', name: outcome.name });
+    },
+  });
+  const drag = useAction('library.startDrag');
 
   useEffect(() => {
     const d = dialog.current;
@@ -59,7 +74,14 @@ export function ItemDetail({ item, mediaBase, canReveal, onClose, onRemix, onDel
 
   const file = mediaUrl(mediaBase, item.file);
   const poster = item.thumb ? mediaUrl(mediaBase, item.thumb) : undefined;
-  const error = remove.error ?? reveal.error;
+  const error = remove.error ?? reveal.error ?? save.error ?? drag.error;
+  // The desktop turns the page's drag into a real file drag (Electron's startDrag), so the
+  // browser's own drag of a button is cancelled.
+  const onDragOut = (e: DragEvent<HTMLButtonElement>) => {
+    e.preventDefault();
+    drag.mutate({ id: item.id });
+  };
+  const noteText = typeof note === 'object' ? t(`detail.${note.key}`, { name: note.name }) : note && t(NOTE_KEY[note]);
 
   return (
     <dialog ref={dialog} className="detail" aria-labelledby={titleId} onClose={onClose} onClick={onBackdrop} data-testid="gallery-detail">
@@ -94,9 +116,19 @@ export function ItemDetail({ item, mediaBase, canReveal, onClose, onRemix, onDel
           <button type="button" className="button" onClick={() => onRemix(item)}>
             {t(`detail.remixIn.${remixTab(item.kind)}`)}
           </button>
-          {canReveal && (
+          <UseInMenu item={item} onChoose={(_, go) => onUseIn(go)} />
+          <button type="button" className="button" disabled={save.isPending} onClick={() => save.mutate({ id: item.id })}>
+            {save.isPending ? t('detail.saving') : desktop ? t('detail.saveAs') : t('detail.download')}
+          </button>
+          {desktop && (
             <button type="button" className="button" onClick={() => reveal.mutate({ id: item.id })}>
               {t('detail.showInFolder')}
+            </button>
+          )}
+          {desktop && (
+            <button type="button" className="button detail-drag" draggable onDragStart={onDragOut} onClick={() => setNote('dragHint')}>
+              <span aria-hidden="true" className="detail-drag-grip" />
+              {t('detail.dragOut')}
             </button>
           )}
           <span className="detail-spacer" />
@@ -118,7 +150,7 @@ export function ItemDetail({ item, mediaBase, canReveal, onClose, onRemix, onDel
           </div>
         )}
         <p className={error ? 'form-error detail-note' : 'detail-note'} role="status">
-          {error ? errorMessage(error) : note && t(NOTE_KEY[note])}
+          {error ? errorMessage(error) : noteText}
         </p>
       </div>
     </dialog>

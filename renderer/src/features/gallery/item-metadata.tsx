@@ -76,10 +76,11 @@ export function ItemMetadata({ item, playedDuration }: Props) {
         <>
           <dt>{t('metadata.source')}</dt>
           <dd>
-            {/* Gateway links expire after 24 hours; the saved file is what lasts, so this is for reference. */}
+            {/* Gateway links expire after 24 hours; the saved file is what lasts (Download / Save as…), so this is for reference. */}
             <a href={item.sourceUrl} target="_blank" rel="noreferrer noopener" className="detail-link">
               {item.sourceUrl}
             </a>
+            <span className="muted detail-source-note">{t('metadata.sourceNote')}</span>
           </dd>
         </>
       )}

@@ -53,3 +53,18 @@ export function useLibraryPages(query: LibraryQuery, head: ReturnType<typeof use
   });
   return (index: number): LibraryItemView | undefined => byPage.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
 }
+
+/**
+ * The shape of every item the query matches (`library.shapes`: one number each), which justified
+ * rows need before any page has loaded (justified-layout.ts). Keyed under LIBRARY_LIST_KEY, so the
+ * one invalidation a library change makes (use-library-live.ts) refreshes shapes with the pages.
+ */
+export function useLibraryShapes(query: LibraryQuery) {
+  const { kind, model, from, to, text } = query;
+  const input = { kind, model, from, to, text };
+  return useQuery({
+    queryKey: [...LIBRARY_LIST_KEY, input, 'shapes'],
+    queryFn: () => call('library.shapes', input),
+    placeholderData: (previous) => previous,
+  });
+}

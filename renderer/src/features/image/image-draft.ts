@@ -6,13 +6,14 @@
 import type { TFunction } from 'i18next';
 import { ATTACHMENT_PREFIX, NativeImageInput, type AttachmentView } from '@shared/contract/media.js';
 import type { ErrorData } from '@shared/contract/result.js';
-import { IMAGE_MODELS, isNativeImageModel, REFERENCE_IMAGE_MAX_BYTES, type ImageModelSpec } from '@shared/gateway/catalog.js';
+import { IMAGE_MODELS, isNativeImageModel, REFERENCE_IMAGE_MAX_BYTES, type ImageModelSpec, type ResolutionClass } from '@shared/gateway/catalog.js';
 import { imageRequestSchema } from '@shared/gateway/requests-media.js';
 import { check, type Problem } from '@shared/gateway/rules.js';
 import type { Formats } from '../../i18n/format.js';
 import { messageText } from '../../i18n/messages.js';
 import { msg, type Message } from '@shared/messages/index.js';
 import type { Remix } from '../../state/remix-store.js';
+import { nearestRatio } from './ratios.js';
 
 /** A reference image: a file the host holds (with a small local preview) or a public URL. */
 export type ImageRef =
@@ -29,6 +30,9 @@ export interface ImageDraft {
   sequential: boolean;
   watermark: boolean;
   refs: ImageRef[];
+  /** Compare mode: one prompt sent to each of `compareModels` (2 to 4) at once. */
+  compare: boolean;
+  compareModels: string[];
 }
 
 export const DEFAULT_MODEL = 'seedream-4-5';
@@ -43,24 +47,53 @@ const defaults = (spec: ImageModelSpec) => ({ size: spec.defaultSize, resolution
 
 export const INITIAL_DRAFT: ImageDraft = {
   model: DEFAULT_MODEL, prompt: '', ...defaults(IMAGE_MODELS[DEFAULT_MODEL]), sequential: false, watermark: false, refs: [],
+  compare: false, compareModels: [],
 };
 
 export const isKnownModel = (m: string) => m in IMAGE_MODELS || isNativeImageModel(m);
 export const referenceLimit = (model: string) => IMAGE_MODELS[model]?.maxReferences ?? NATIVE_MAX_REFERENCES;
 export const refLabel = (r: ImageRef) => (r.kind === 'file' ? r.name : r.url);
 
-/** Values the new model also has are kept; the rest fall back to the new model's defaults. */
-export function switchModel(d: ImageDraft, model: string): Partial<ImageDraft> {
-  const spec = IMAGE_MODELS[model];
-  if (!spec) return { model };
-  const n = Number(d.n);
-  return {
-    model,
-    size: spec.sizes.includes(d.size) ? d.size : spec.defaultSize,
-    resolution: (spec.resolutions as readonly string[]).includes(d.resolution) ? d.resolution : spec.defaultResolution,
-    n: Number.isInteger(n) && n >= spec.n.min && n <= spec.n.max ? d.n : String(spec.n.default),
-  };
+/** A setting the new model does not offer, and the nearest one it does, put in its place. */
+export interface ModelChange {
+  field: 'size' | 'resolution' | 'n';
+  from: string;
+  to: string;
 }
+
+const RESOLUTION_ORDER: readonly string[] = ['1K', '2K', '4K'];
+
+function nearestResolution(wanted: string, spec: ImageModelSpec): ResolutionClass {
+  const offered = spec.resolutions;
+  if ((offered as readonly string[]).includes(wanted)) return wanted as ResolutionClass;
+  const at = RESOLUTION_ORDER.indexOf(wanted);
+  if (at < 0) return spec.defaultResolution;
+  const distance = (r: string) => Math.abs(RESOLUTION_ORDER.indexOf(r) - at);
+  // The default first, so it wins a tie.
+  return [spec.defaultResolution, ...offered].reduce((best, r) => (distance(r) < distance(best) ? r : best));
+}
+
+/**
+ * Switching model keeps every value the new model accepts; a value it does not is moved to the
+ * nearest it offers (21:9 to 16:9, 12 images to its maximum) and named in `changes`, so the form
+ * can say what changed. A half-typed count is kept as typed: the rules judge it on send. A native
+ * model has none of these fields: the values stay in the draft for the next model that has them.
+ */
+export function fitImageDraft(d: ImageDraft, model: string): { patch: Partial<ImageDraft>; changes: ModelChange[] } {
+  const spec = IMAGE_MODELS[model];
+  if (!spec) return { patch: { model }, changes: [] };
+  const size = nearestRatio(d.size, spec.sizes, spec.defaultSize);
+  const resolution = nearestResolution(d.resolution, spec);
+  const count = Number(d.n);
+  const n = /^\s*\d+\s*$/.test(d.n) ? String(Math.min(spec.n.max, Math.max(spec.n.min, count))) : d.n;
+  const changes: ModelChange[] = [];
+  if (size !== d.size) changes.push({ field: 'size', from: d.size, to: size });
+  if (resolution !== d.resolution) changes.push({ field: 'resolution', from: d.resolution, to: resolution });
+  if (n.trim() !== d.n.trim()) changes.push({ field: 'n', from: d.n.trim(), to: n });
+  return { patch: { model, size, resolution, n: n === d.n.trim() ? d.n : n }, changes };
+}
+
+export const switchModel = (d: ImageDraft, model: string): Partial<ImageDraft> => fitImageDraft(d, model).patch;
 
 /** A Gallery "Remix": the item's model, prompt and whatever of its parameters this form has. */
 export function fromRemix(remix: Remix): Partial<ImageDraft> {

@@ -1,21 +1,18 @@
 /**
  * The tab's results, newest first: an asynchronous run shows its job's progress live and then
  * each image as soon as the library has it; a native run shows its image(s), the model's text,
- * why it stopped when that was not a normal stop, and its token usage. Any image opens full size.
+ * why it stopped when that was not a normal stop, and its token usage. A compare row shows one
+ * column per model, side by side, each with its own outcome; one may be kept in focus. Any
+ * image opens in the lightbox.
  */
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY, useCall } from '../../api/client.js';
-import type { LibraryItemView } from '@shared/contract/library.js';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { UsageLine } from '../../components/generator/usage-line.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 import { messageText, useMessageText } from '../../i18n/messages.js';
-import type { Run } from './use-image-runs.js';
-import { mediaUrl } from '../../api/session.js';
-
-/** Library paths are relative and may hold any character: each segment is encoded on its own. */
+import { PendingTile, SavedTile, type OpenItem } from './result-tile.js';
+import type { Cell, ImageRuns, Jobs, Outcome, Run } from './use-image-runs.js';
 
 /** A job's state in words; its error, when it has one, is the host's, in the language shown. */
 function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Formats): string {
@@ -47,45 +44,28 @@ function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Forma
   }
 }
 
-interface ThumbProps {
-  item: LibraryItemView;
-  base: string;
-  onOpen(item: LibraryItemView): void;
+
+const ACTIVE: readonly TaskView['state'][] = ['submitting', 'queued', 'running'];
+const BAD: readonly TaskView['state'][] = ['failed', 'timed_out', 'expired', 'unknown', 'attention'];
+
+/** Placeholders while a job runs: as many as asked for, in the shape asked for. */
+function placeholders(cell: Cell, saved: number): number {
+  const n = Number(cell.n);
+  return Number.isInteger(n) && n > saved ? Math.min(n, 15) - saved : 0;
 }
 
-function ResultImage({ item, base, onOpen }: ThumbProps) {
-  const { t } = useTranslation('image');
-  return (
-    <figure className="result-image">
-      <button type="button" className="result-open" aria-label={t('results.openFull', { prompt: item.prompt })} onClick={() => onOpen(item)}>
-        <img src={mediaUrl(base, item.thumb ?? item.file)} alt={item.prompt} decoding="async" />
-      </button>
-      <figcaption className="hint">
-        {item.width && item.height ? `${item.width} × ${item.height}` : item.mime}
-        <UsageLine cost={item.cost} />
-      </figcaption>
-    </figure>
-  );
-}
-
-/** A job's saved image, read from the library once the host says it is there. */
-function SavedImage({ id, base, onOpen }: { id: string; base: string; onOpen(item: LibraryItemView): void }) {
-  const item = useCall('library.get', { id });
-  if (!item.data) return <div className="result-image result-pending" aria-hidden="true" />;
-  return <ResultImage item={item.data} base={base} onOpen={onOpen} />;
-}
-
-function AsyncRun({ jobs, base, onOpen }: { jobs: TaskView[]; base: string; onOpen(item: LibraryItemView): void }) {
+function AsyncCell({ cell, jobs, base, onOpen }: { cell: Cell; jobs: Jobs; base: string; onOpen: OpenItem }) {
   const { t } = useTranslation(['image', 'generator']);
   const f = useFormats();
+  if (jobs === 'loading') return <PendingTile ratio={cell.size} />;
+  if (jobs === 'gone') return <p className="hint" data-testid="run-state">{t('results.jobGone')}</p>;
   return (
     <>
       {jobs.map((job) => {
-        const running = job.state === 'queued' || job.state === 'running' || job.state === 'submitting';
-        const bad = ['failed', 'timed_out', 'expired', 'unknown', 'attention'].includes(job.state);
+        const running = ACTIVE.includes(job.state);
         return (
           <div key={job.id} className="run-job">
-            <p className={bad ? 'field-error' : 'run-state'} data-testid="run-state">
+            <p className={BAD.includes(job.state) ? 'field-error' : 'run-state'} data-testid="run-state">
               {jobState(job, t, f)}
             </p>
             {running && (
@@ -94,11 +74,12 @@ function AsyncRun({ jobs, base, onOpen }: { jobs: TaskView[]; base: string; onOp
             <div className="result-grid">
               {job.downloads.map((d, i) =>
                 d.libraryId ? (
-                  <SavedImage key={d.libraryId} id={d.libraryId} base={base} onOpen={onOpen} />
+                  <SavedTile key={d.libraryId} id={d.libraryId} base={base} ratio={cell.size} onOpen={onOpen} />
                 ) : (
-                  <div key={`pending-${i}`} className="result-image result-pending" aria-hidden="true" />
+                  <PendingTile key={`pending-${i}`} ratio={cell.size} />
                 ),
               )}
+              {running && jobs.length === 1 && Array.from({ length: placeholders(cell, job.downloads.length) }, (_, i) => <PendingTile key={`asked-${i}`} ratio={cell.size} />)}
             </div>
           </div>
         );
@@ -107,65 +88,124 @@ function AsyncRun({ jobs, base, onOpen }: { jobs: TaskView[]; base: string; onOp
   );
 }
 
-export function RunView({ run, jobs, onOpen }: { run: Run; jobs: TaskView[]; onOpen(item: LibraryItemView): void }) {
+function NativeCell({ outcome, base, onOpen }: { outcome: Extract<Outcome, { kind: 'native' }>; base: string; onOpen: OpenItem }) {
   const { t } = useTranslation('image');
   const say = useMessageText();
-  const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   return (
-    <article className="run" aria-label={`${run.model}: ${run.prompt}`} data-testid="image-run">
-      <header className="run-head">
-        <strong>{run.model}</strong>
-        <span className="run-prompt" dir="auto">{run.prompt}</span>
-      </header>
-      {run.kind === 'async' ? (
-        <AsyncRun jobs={jobs} base={base} onOpen={onOpen} />
-      ) : (
-        <>
-          {run.result.items.length > 0 && (
-            <div className="result-grid">
-              {run.result.items.map((item) => (
-                <ResultImage key={item.id} item={item} base={base} onOpen={onOpen} />
-              ))}
-            </div>
-          )}
-          {run.result.text && (
-            <p className="native-text" data-testid="native-text">
-              {run.result.text}
-            </p>
-          )}
-          {(run.result.notice || run.result.finishReason !== 'STOP') && (
-            <p className="notice" role="note">
-              {/* The finish reason is the model's own token (SAFETY…); the notice is the host's words. */}
-              <strong>{t('results.stopped', { reason: run.result.finishReason })}</strong> {run.result.notice && say(run.result.notice)}
-            </p>
-          )}
-          <UsageLine usage={run.result.usage} />
-        </>
+    <>
+      {outcome.itemIds.length > 0 && (
+        <div className="result-grid">
+          {outcome.itemIds.map((id) => (
+            <SavedTile key={id} id={id} base={base} onOpen={onOpen} />
+          ))}
+        </div>
       )}
-    </article>
+      {outcome.text && (
+        <p className="native-text" data-testid="native-text" dir="auto">
+          {outcome.text}
+        </p>
+      )}
+      {(outcome.notice || outcome.finishReason !== 'STOP') && (
+        <p className="notice" role="note">
+          {/* The finish reason is the model's own token (SAFETY…); the notice is the host's words. */}
+          <strong>{t('results.stopped', { reason: outcome.finishReason })}</strong> {outcome.notice && say(outcome.notice)}
+        </p>
+      )}
+      <UsageLine usage={outcome.usage} />
+    </>
   );
 }
 
-/** Full size in a modal <dialog>: the browser traps focus, makes the page inert and closes on Esc. */
-export function ImageViewer({ item, onClose }: { item: LibraryItemView; onClose(): void }) {
-  const { t } = useTranslation(['image', 'common']);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
-  const close = () => dialog.current?.close();
-  const onBackdrop = (e: MouseEvent<HTMLDialogElement>) => e.target === e.currentTarget && close();
+function CellBody({ cell, runs, base, onOpen }: { cell: Cell; runs: ImageRuns; base: string; onOpen: OpenItem }) {
+  const { t } = useTranslation('image');
+  const say = useMessageText();
+  const o = cell.outcome;
+  switch (o.kind) {
+    case 'pending':
+      return (
+        <>
+          <p className="run-state" data-testid="run-state">{t('results.sending')}</p>
+          <div className="result-grid">
+            <PendingTile ratio={cell.size} />
+          </div>
+        </>
+      );
+    case 'interrupted':
+      return <p className="hint" data-testid="run-state">{t('results.interrupted')}</p>;
+    case 'refused':
+      return (
+        <p className="field-error" data-testid="run-state">
+          {say(o.refusal)}
+        </p>
+      );
+    case 'native':
+      return <NativeCell outcome={o} base={base} onOpen={onOpen} />;
+    case 'async':
+      return <AsyncCell cell={cell} jobs={runs.jobsOf(o)} base={base} onOpen={onOpen} />;
+  }
+}
+
+/** The settings a cell was sent with, as a short line under its model's name. */
+function settingsText(cell: Cell, t: TFunction<'image'>): string {
+  if (!cell.size) return '';
+  return t('results.settings', { size: cell.size, resolution: cell.resolution ?? '', count: Number(cell.n) || 1 });
+}
+
+interface RunProps {
+  run: Run;
+  runs: ImageRuns;
+  base: string;
+  onOpen: OpenItem;
+  /** "Keep this one": the cell's model and settings go to the form. */
+  onKeep(run: Run, cell: Cell): void;
+}
+
+export function RunView({ run, runs, base, onOpen, onKeep }: RunProps) {
+  const { t } = useTranslation('image');
+  if (!run.compare) {
+    const cell = run.cells[0];
+    return (
+      <article className="run" aria-label={`${cell.model}: ${run.prompt}`} data-testid="image-run" data-run={run.key}>
+        <header className="run-head">
+          <strong>{cell.model}</strong>
+          <span className="run-prompt" dir="auto">{run.prompt}</span>
+          <span className="hint run-settings">{settingsText(cell, t)}</span>
+        </header>
+        <CellBody cell={cell} runs={runs} base={base} onOpen={onOpen} />
+      </article>
+    );
+  }
   return (
-    <dialog ref={dialog} className="image-viewer" aria-label={t('results.viewer')} onClose={onClose} onClick={onBackdrop}>
-      <div className="image-viewer-bar">
-        <span className="run-prompt" dir="auto">{item.prompt}</span>
-        <button type="button" className="button" onClick={close}>
-          {t('common:close')}
-        </button>
+    <article className="run run-compare" aria-label={t('compare.rowLabel', { prompt: run.prompt })} data-testid="image-run" data-run={run.key} data-kept={run.kept ? '' : undefined}>
+      <header className="run-head">
+        <strong>{t('compare.rowTitle')}</strong>
+        <span className="run-prompt" dir="auto">{run.prompt}</span>
+      </header>
+      <div className="compare-row">
+        {run.cells.map((cell) => {
+          const kept = run.kept === cell.model;
+          return (
+            <section
+              key={cell.model}
+              className="compare-cell"
+              aria-label={cell.model}
+              data-testid="compare-cell"
+              data-kept={kept || undefined}
+              data-dimmed={(run.kept !== undefined && !kept) || undefined}
+            >
+              <header className="compare-cell-head">
+                <strong>{cell.model}</strong>
+                {kept && <span className="badge">{t('compare.kept')}</span>}
+                <span className="hint">{settingsText(cell, t)}</span>
+              </header>
+              <CellBody cell={cell} runs={runs} base={base} onOpen={onOpen} />
+              <button type="button" className="button compare-keep" aria-pressed={kept} onClick={() => onKeep(run, cell)}>
+                {t('compare.keep')}
+              </button>
+            </section>
+          );
+        })}
       </div>
-      <img src={mediaUrl(base, item.file)} alt={item.prompt} />
-    </dialog>
+    </article>
   );
 }

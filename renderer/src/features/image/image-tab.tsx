@@ -1,13 +1,17 @@
 /**
- * The Image tab: every image model of the spec with exactly its own fields, reference
- * images, checks before sending, and results that appear as they arrive. The draft lives in
- * localStorage (useDraft), so a tab switch, a failure or a restart never loses it.
+ * The Image tab, results first: the prompt and settings in a side column, the results beside it,
+ * newest first, where a new run appears and is scrolled into view (focus stays in the form).
+ * Every image model of the spec with exactly its own fields, reference images, a compare mode,
+ * checks before sending, and results that appear as they arrive. The draft and the results are
+ * kept by the host (useDraft, use-image-runs.ts), so a tab switch, a reload or a restart loses
+ * neither.
  */
 import './strings.js';
 import type { TFunction } from 'i18next';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { EMPTY, callKey, useCall } from '../../api/client.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import type { ErrorData } from '@shared/contract/result.js';
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, isNativeImageModel, NATIVE_IMAGE_MODELS } from '@shared/gateway/catalog.js';
@@ -19,16 +23,18 @@ import { useFormats } from '../../i18n/format.js';
 import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { useUiStore } from '../../state/ui-store.js';
-import {
-  asyncRequest, fromRemix, hostErrors, INITIAL_DRAFT, nativeRequest, referenceLimit, switchModel, validate,
-  type FieldErrors, type ImageDraft,
-} from './image-draft.js';
+import { Lightbox } from '../../components/lightbox/lightbox.js';
+import { fitImageDraft, fromRemix, INITIAL_DRAFT, referenceLimit, type FieldErrors, type ImageDraft, type ModelChange } from './image-draft.js';
+import { CompareModels } from './compare-models.js';
 import { ImageFields } from './image-fields.js';
-import { ImageViewer, RunView } from './image-results.js';
+import { RunView } from './image-results.js';
 import { ReferenceImages } from './reference-images.js';
-import { useImageRuns } from './use-image-runs.js';
+import { itemIdsOf, useImageRuns, type Cell, type Run } from './use-image-runs.js';
+import { useImageSubmit } from './use-image-submit.js';
 import { useReferences } from './use-references.js';
+import { useFillHeight } from './use-fill-height.js';
 import '../../components/generator/generator.css';
+import '../../components/generator/form-layout.css';
 import './image.css';
 
 const NATIVE_NOTE: Record<string, 'fasterCheaper' | 'higherQuality'> = {
@@ -53,7 +59,7 @@ function modelGroups(t: TFunction<'image'>, number: (n: number) => string) {
 }
 
 /** Field order on screen, so the first problem is the one focused. */
-const ORDER = ['model', 'prompt', 'size', 'resolution', 'n', 'sequential', 'watermark', 'refs'];
+const ORDER = ['model', 'prompt', 'size', 'resolution', 'n', 'sequential', 'watermark', 'refs', 'compareModels'];
 
 function focusFirst(errors: FieldErrors) {
   const keys = Object.keys(errors).map((k) => (k.startsWith('ref:') ? 'refs' : k));
@@ -70,16 +76,28 @@ function without(errors: FieldErrors, patch: Partial<ImageDraft>): FieldErrors {
   return next;
 }
 
+/** What a model switch moved, in words for the live region: "seedream-4-0 has no 21:9: now 16:9". */
+function changeText(model: string, changes: ModelChange[], t: TFunction<'image'>): string {
+  return changes.map((c) => t(`switch.${c.field}`, { model, from: c.from, to: c.to })).join(' ');
+}
+
 export default function ImageTab() {
   const { t } = useTranslation(['image', 'generator']);
   const f = useFormats();
+  const queryClient = useQueryClient();
   const [draft, update] = useDraft<ImageDraft>('image', INITIAL_DRAFT);
   const history = usePromptHistory('image');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<ErrorData | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [viewing, setViewing] = useState<LibraryItemView | null>(null);
-  const { runs, add, jobsOf } = useImageRuns();
+  const [switchNote, setSwitchNote] = useState('');
+  const [viewing, setViewing] = useState<{ items: LibraryItemView[]; index: number } | null>(null);
+  // The run to bring into view once it is on screen (a ref: showing it needs no render of its own).
+  const reveal = useRef<string | null>(null);
+  const results = useRef<HTMLDivElement>(null);
+  const layout = useRef<HTMLDivElement>(null);
+  useFillHeight(layout);
+  const runs = useImageRuns();
+  const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   const native = isNativeImageModel(draft.model);
 
   const change = (patch: Partial<ImageDraft>) => {
@@ -87,6 +105,52 @@ export default function ImageTab() {
     setErrors((e) => without(e, patch));
   };
   const references = useReferences(draft.model, draft.refs, (refs) => change({ refs }));
+  const { submit, busy } = useImageSubmit({
+    draft,
+    runs,
+    onAdded: (key) => {
+      reveal.current = key;
+    },
+    onErrors: (found) => {
+      setErrors(found);
+      focusFirst(found);
+    },
+    onFailure: setFailure,
+    remember: history.remember,
+  });
+
+  const chooseModel = (model: string) => {
+    const { patch, changes } = fitImageDraft(draft, model);
+    change(patch);
+    setSwitchNote(changeText(model, changes, t));
+  };
+
+  // A new run is brought into view where the eye is; scrolling never moves focus from the prompt.
+  useEffect(() => {
+    const key = reveal.current;
+    const el = key ? results.current?.querySelector(`[data-run="${CSS.escape(key)}"]`) : null;
+    if (!el) return;
+    reveal.current = null;
+    el.scrollIntoView?.({ block: 'nearest' });
+  }, [runs.runs]);
+
+  /** Any result opens in the lightbox, which moves through every result the tab shows. */
+  const open = (item: LibraryItemView) => {
+    const items = itemIdsOf(runs.runs, runs.jobsOf)
+      .map((id) => queryClient.getQueryData<LibraryItemView>(callKey('library.get', { id })))
+      .filter((i): i is LibraryItemView => i !== undefined);
+    const index = items.findIndex((i) => i.id === item.id);
+    setViewing(index < 0 ? { items: [item], index: 0 } : { items, index });
+  };
+
+  /** "Keep this one": the cell stays in focus, and the form takes its model and settings for the next run. */
+  const keep = (run: Run, cell: Cell) => {
+    const kept = run.kept === cell.model;
+    runs.keep(run.key, kept ? undefined : cell.model);
+    if (kept) return;
+    change({ model: cell.model, compare: false, ...(cell.size ? { size: cell.size, resolution: cell.resolution, n: cell.n } : {}) });
+    setSwitchNote(t('compare.keptNote', { model: cell.model }));
+  };
 
   // A Gallery "Remix" prefills the form once, then is gone.
   const remix = useRemixStore((s) => s.remix);
@@ -112,89 +176,68 @@ export default function ImageTab() {
     return () => document.removeEventListener('paste', onPaste);
   }, [current]);
 
-  const submit = async () => {
-    if (busy) return;
-    setFailure(null);
-    const found = validate(draft, t, f);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      focusFirst(found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    history.remember(draft.prompt);
-    try {
-      if (native) {
-        const result = await call('images.generateNative', nativeRequest(draft));
-        add({ key: crypto.randomUUID(), kind: 'native', model: draft.model, prompt: draft.prompt.trim(), result });
-      } else {
-        const job = await call('tasks.submit', { route: 'image', request: asyncRequest(draft) });
-        add({ key: job.id, kind: 'async', model: job.model, prompt: job.prompt, job });
-      }
-    } catch (e) {
-      // The draft is left exactly as it was: only the explanation and the marked field change.
-      const err = e as ErrorData;
-      const at = hostErrors(err, draft);
-      setErrors(at);
-      setFailure(err);
-      focusFirst(at);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const sending = busy && (draft.compare ? t('compare.sending') : native ? t('form.generating') : t('results.submitting'));
   return (
     <div className="image-tab">
       <TabIntro title={t('intro.title')}>{t('intro.text')}</TabIntro>
-      <form
-        className="image-form"
-        aria-label={t('form.label')}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <SelectField
-          id="image-field-model"
-          label={t('generator:labels.model')}
-          value={draft.model}
-          onChange={(model) => change(switchModel(draft, model))}
-          groups={modelGroups(t, f.number)}
-          hint={native ? t('model.hintNative') : t('model.hintJob')}
-          error={errors.model}
-        />
-        <PromptBox
-          id="image-field-prompt"
-          label={native && draft.refs.length ? t('prompt.editLabel') : t('generator:labels.prompt')}
-          value={draft.prompt}
-          onChange={(prompt) => change({ prompt })}
-          onSubmit={() => void submit()}
-          history={history.prompts}
-          placeholder={native ? t('prompt.placeholderNative') : t('prompt.placeholder')}
-          error={errors.prompt}
-        />
-        <ImageFields draft={draft} errors={errors} onChange={change} />
-        <ReferenceImages refs={draft.refs} errors={errors} references={references} limit={referenceLimit(draft.model)} native={native} />
-        <div className="image-actions">
-          <button type="submit" className="button button-primary" disabled={busy || references.busy > 0}>
-            {busy ? t('form.generating') : t('form.generate')}
-          </button>
-          {errors.form && <p className="form-error">{errors.form}</p>}
-        </div>
-        {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
-      </form>
-      <section className="image-results" aria-labelledby="image-results-heading">
-        <h3 id="image-results-heading">{t('results.heading')}</h3>
-        <div role="status" aria-live="polite" className="hint">
-          {busy ? (native ? t('form.generating') : t('results.submitting')) : runs.length === 0 ? t('results.empty') : ''}
-        </div>
-        {runs.map((run) => (
-          <RunView key={run.key} run={run} jobs={run.kind === 'async' ? jobsOf(run) : []} onOpen={setViewing} />
-        ))}
-      </section>
-      {viewing && <ImageViewer item={viewing} onClose={() => setViewing(null)} />}
+      <div ref={layout} className="studio-layout">
+        <form
+          className="image-form studio-side"
+          aria-label={t('form.label')}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <SelectField
+            id="image-field-model"
+            label={t('generator:labels.model')}
+            value={draft.model}
+            onChange={chooseModel}
+            groups={modelGroups(t, f.number)}
+            hint={native ? t('model.hintNative') : t('model.hintJob')}
+            error={errors.model}
+          />
+          <p className="hint switch-note" role="status" data-testid="model-switch-note">
+            {switchNote}
+          </p>
+          <PromptBox
+            id="image-field-prompt"
+            label={native && draft.refs.length ? t('prompt.editLabel') : t('generator:labels.prompt')}
+            value={draft.prompt}
+            onChange={(prompt) => change({ prompt })}
+            onSubmit={() => void submit()}
+            history={history.prompts}
+            placeholder={native ? t('prompt.placeholderNative') : t('prompt.placeholder')}
+            error={errors.prompt}
+          />
+          <ImageFields draft={draft} errors={errors} onChange={change} />
+          <CompareModels draft={draft} error={errors.compareModels} onChange={change} />
+          <ReferenceImages refs={draft.refs} errors={errors} references={references} limit={referenceLimit(draft.model)} native={native} />
+          <div className="image-actions">
+            <button type="submit" className="button button-primary" disabled={busy || references.busy > 0}>
+              {busy ? t('form.generating') : t('form.generate')}
+            </button>
+            {errors.form && <p className="form-error">{errors.form}</p>}
+          </div>
+          {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
+        </form>
+        <section className="image-results studio-results" aria-labelledby="image-results-heading">
+          <div className="studio-results-head">
+            <h3 id="image-results-heading">{t('results.heading')}</h3>
+            <p role="status" className="hint">
+              {sending || (runs.runs.length === 0 ? t('results.empty') : '')}
+            </p>
+          </div>
+          <div ref={results} className="run-list">
+            {runs.runs.map((run) => (
+              <RunView key={run.key} run={run} runs={runs} base={base} onOpen={open} onKeep={keep} />
+            ))}
+          </div>
+        </section>
+      </div>
+      {viewing && <Lightbox items={viewing.items} index={viewing.index} mediaBase={base} onClose={() => setViewing(null)} />}
     </div>
   );
 }

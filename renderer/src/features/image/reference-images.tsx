@@ -7,6 +7,8 @@ import type { TFunction } from 'i18next';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/TextField.js';
+import { IntakeNotice } from '../../components/use-in/intake-notice.js';
+import '../../components/use-in/use-in.css';
 import { useFormats, type Formats } from '../../i18n/format.js';
 import { refLabel, type FieldErrors, type ImageRef } from './image-draft.js';
 import type { References } from './use-references.js';
@@ -43,6 +45,8 @@ export function ReferenceImages({ refs, errors, references, limit, native }: Pro
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
+    // A Gallery item (its id only): fetched from the library and added as a dropped file is.
+    if (references.intake.dropItem(e.dataTransfer)) return;
     const files = [...e.dataTransfer.files];
     if (files.length) void references.addFiles(files);
     else {
@@ -81,12 +85,16 @@ export function ReferenceImages({ refs, errors, references, limit, native }: Pro
         {native ? t('refs.hintNative', { limit: f.number(limit) }) : t('refs.hint', { limit: f.number(limit) })}
       </p>
       <div
-        className={`dropzone${dragging ? ' dropzone-active' : ''}`}
+        className={`dropzone${dragging || references.intake.over ? ' dropzone-active use-in-drop-active' : ''}`}
         onDragOver={(e) => {
+          if (references.intake.onDragOver(e)) return;
           e.preventDefault();
           setDragging(true);
         }}
-        onDragLeave={() => setDragging(false)}
+        onDragLeave={(e) => {
+          references.intake.onDragLeave(e);
+          setDragging(false);
+        }}
         onDrop={onDrop}
         data-testid="image-dropzone"
       >
@@ -127,6 +135,7 @@ export function ReferenceImages({ refs, errors, references, limit, native }: Pro
           </button>
         </div>
       )}
+      <IntakeNotice notice={references.intake.notice} />
       {references.busy > 0 && (
         <p role="status" className="hint">
           {t('refs.adding', { count: references.busy })}

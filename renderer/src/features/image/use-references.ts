@@ -5,7 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, errorMessage } from '../../api/client.js';
+import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';
+import { useItemIntake, type ItemIntake } from '../../components/use-in/use-item-intake.js';
+import { fetchItemFile } from '../../state/handoff.js';
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
 import { useFormats } from '../../i18n/format.js';
 import { referenceLimit, type ImageRef } from './image-draft.js';
@@ -37,14 +39,17 @@ export interface References {
   busy: number;
   /** A problem with adding (too many, too large, not an image); shown at the references field. */
   problem: string | null;
-  addFiles(files: readonly File[]): Promise<void>;
+  /** Resolves to how many were added (the rest are explained in `problem`). */
+  addFiles(files: readonly File[]): Promise<number>;
+  /** Gallery items dropped here or sent by "Use in…" (state/handoff.ts): attached as dropped files are. */
+  intake: ItemIntake;
   addUrl(url: string): boolean;
   remove(id: string): void;
   move(id: string, by: -1 | 1): void;
 }
 
 export function useReferences(model: string, refs: ImageRef[], setRefs: (refs: ImageRef[]) => void): References {
-  const { t } = useTranslation('image');
+  const { t } = useTranslation(['image', 'handoff']);
   const f = useFormats();
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
@@ -71,6 +76,7 @@ export function useReferences(model: string, refs: ImageRef[], setRefs: (refs: I
       return false;
     });
     setBusy((b) => b + accepted.length);
+    let added = 0;
     for (const file of accepted) {
       try {
         const [thumb, view] = await Promise.all([
@@ -78,6 +84,7 @@ export function useReferences(model: string, refs: ImageRef[], setRefs: (refs: I
           call('attachments.add', { name: file.name || t('refs.pastedName'), data: new Uint8Array(await file.arrayBuffer()) }),
         ]);
         commit([...latest.current, { kind: 'file', ...view, thumb }]);
+        added++;
       } catch (e) {
         problems.push(errorMessage(e));
       } finally {
@@ -85,7 +92,14 @@ export function useReferences(model: string, refs: ImageRef[], setRefs: (refs: I
       }
     }
     if (problems.length) setProblem(problems.join(' '));
+    return added;
   };
+
+  const mediaBase = useCall('app.info', EMPTY).data?.mediaBase;
+  const intake = useItemIntake('image', async (item, name) => {
+    const added = await addFiles([await fetchItemFile(item, mediaBase)]);
+    return added ? { ok: t('handoff:added.image', { name }) } : null;
+  });
 
   const addUrl = (raw: string) => {
     const url = raw.trim();
@@ -115,5 +129,5 @@ export function useReferences(model: string, refs: ImageRef[], setRefs: (refs: I
     commit(list);
   };
 
-  return { busy, problem, addFiles, addUrl, remove, move };
+  return { busy, problem, addFiles, intake, addUrl, remove, move };
 }

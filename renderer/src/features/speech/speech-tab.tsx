@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorData } from '@shared/contract/index.js';
 import { SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS } from '@shared/gateway/catalog.js';
 import { useAction } from '../../api/client.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { SpeechIcon } from '../../components/icons.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { fieldOfError } from '../../components/generator/field-errors.js';
@@ -129,7 +131,26 @@ export default function SpeechTab() {
           </span>
         </div>
       </form>
-      {last.itemId && <SpeechResult key={last.itemId} itemId={last.itemId} />}
+      {last.itemId ? (
+        <SpeechResult key={last.itemId} itemId={last.itemId} />
+      ) : (
+        !synthesize.isPending && (
+          <EmptyState
+            icon={<SpeechIcon />}
+            title={t('empty.title')}
+            className="speech-empty"
+            actions={
+              draft.input.trim() ? undefined : (
+                <button type="button" className="button" onClick={() => edit({ input: t('empty.sampleText') })}>
+                  {t('empty.sample')}
+                </button>
+              )
+            }
+          >
+            {t('empty.hint')}
+          </EmptyState>
+        )
+      )}
     </>
   );
 }

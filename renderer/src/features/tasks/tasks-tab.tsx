@@ -6,8 +6,11 @@
 import './strings.js';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState.js';
+import { TasksIcon } from '../../components/icons.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useMessageText } from '../../i18n/messages.js';
+import { useUiStore } from '../../state/ui-store.js';
 import { NotifyToggle } from './notify-toggle.js';
 import { useTaskList } from './task-data.js';
 import { countByFilter, FILTERS, matchesFilter, type TaskFilter } from './task-format.js';
@@ -49,6 +52,43 @@ function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: 
   );
 }
 
+/** An empty list says what will show up there, and how to get it started. */
+function EmptyList({ filter, onShowAll, any }: { filter: TaskFilter; onShowAll(): void; any: boolean }) {
+  const { t } = useTranslation('tasks');
+  const openTab = useUiStore((s) => s.openTab);
+  if (filter !== 'all') {
+    return (
+      <div className="tasks-empty tasks-empty-filter">
+        <p className="muted">{t(`list.empty.${filter}`)}</p>
+        {any && (
+          <button type="button" className="button" onClick={onShowAll}>
+            {t('list.start.showAll')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <EmptyState
+      icon={<TasksIcon />}
+      title={t('list.empty.all')}
+      className="tasks-empty"
+      actions={
+        <>
+          <button type="button" className="button button-primary" onClick={() => openTab('image')}>
+            {t('list.start.image')}
+          </button>
+          <button type="button" className="button" onClick={() => openTab('video')}>
+            {t('list.start.video')}
+          </button>
+        </>
+      }
+    >
+      {t('list.start.hint')}
+    </EmptyState>
+  );
+}
+
 export default function TasksTab() {
   const { t } = useTranslation(['tasks', 'common']);
   const say = useMessageText();
@@ -80,7 +120,7 @@ export default function TasksTab() {
         // Focusable from script only: a removed row hands the focus to its list (task-actions.tsx).
         <div id="tasks-list" role="tabpanel" tabIndex={-1} aria-label={t(`list.panel.${filter}`)}>
           {shown.length === 0 ? (
-            <p className="tasks-empty muted">{t(`list.empty.${filter}`)}</p>
+            <EmptyList filter={filter} any={(all?.length ?? 0) > 0} onShowAll={() => setFilter('all')} />
           ) : (
             <ul className="tasks-list" aria-label={t('list.label')}>
               {shown.map((t) => (

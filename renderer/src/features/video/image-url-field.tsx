@@ -1,27 +1,30 @@
 /**
  * The starting image of an image-to-video clip. The gateway fetches it itself, so it must be a
- * public link (spec 4.7): typed in, or picked from saved images whose gateway link is still
- * alive. Links last 24 h from the job's end; the item's `createdAt` is earlier than that end,
- * so `createdAt + 24 h` is a conservative bound (a link may say "expired" a little early,
- * never "valid" too late).
+ * public link (spec 4.7): typed in, picked from saved images whose gateway link is still alive,
+ * or a Gallery image dropped here or sent by "Use in…" (state/handoff.ts), which gives its
+ * original link while that is valid and otherwise says why it cannot, leaving the field as it was.
+ * Links last 24 h from the job's end (handoff.ts, `publicLink`).
  */
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LibraryItemView } from '@shared/contract/index.js';
-import { LINK_TTL_SECONDS } from '@shared/gateway/catalog.js';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
+import { IntakeNotice } from '../../components/use-in/intake-notice.js';
+import { useItemIntake } from '../../components/use-in/use-item-intake.js';
+import '../../components/use-in/use-in.css';
 import { mediaUrl } from '../../api/session.js';
+import { publicLink } from '../../state/handoff.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 
-const TTL_MS = LINK_TTL_SECONDS * 1000;
 const PICK_QUERY = { kind: 'image', limit: 50 } as const;
 
 function linkState(item: LibraryItemView, now: number, t: TFunction<'video'>, f: Formats): { usable: boolean; label: string } {
-  if (!item.sourceUrl || !/^https?:\/\//i.test(item.sourceUrl)) return { usable: false, label: t('imageUrl.noLink') };
-  const left = item.createdAt + TTL_MS - now;
-  if (left <= 0) return { usable: false, label: t('imageUrl.expired') };
+  const link = publicLink(item, now);
+  if (link.state === 'none') return { usable: false, label: t('imageUrl.noLink') };
+  if (link.state === 'expired') return { usable: false, label: t('imageUrl.expired') };
+  const left = link.msLeft;
   const hours = Math.floor(left / 3_600_000);
   return {
     usable: true,
@@ -74,11 +77,32 @@ interface ImageUrlFieldProps {
 }
 
 export function ImageUrlField({ value, onChange, error }: ImageUrlFieldProps) {
-  const { t } = useTranslation('video');
+  const { t } = useTranslation(['video', 'handoff']);
+  const f = useFormats();
   // The time is read when the list opens (an event), so rendering stays pure and idle.
   const [openedAt, setOpenedAt] = useState<number | null>(null);
+  const intake = useItemIntake('video', (item, name) => {
+    const link = publicLink(item, Date.now());
+    if (link.state === 'none') return { problem: t('handoff:problem.noLink', { name }) };
+    if (link.state === 'expired') return { problem: t('handoff:problem.expired', { name }) };
+    onChange(link.url);
+    const hours = Math.floor(link.msLeft / 3_600_000);
+    const left = hours >= 1
+      ? t('handoff:left.hours', { hours: f.number(hours) })
+      : t('handoff:left.minutes', { minutes: f.number(Math.max(1, Math.floor(link.msLeft / 60_000))) });
+    return { ok: t('handoff:added.video', { name, left }) };
+  });
   return (
-    <div className="video-image-url">
+    <div
+      className={`video-image-url${intake.over ? ' use-in-drop-active' : ''}`}
+      data-testid="video-image-drop"
+      onDragOver={intake.onDragOver}
+      onDragLeave={intake.onDragLeave}
+      onDrop={(e) => {
+        // Anything else (text dragged into the box) is the browser's as before.
+        if (intake.dropItem(e.dataTransfer)) e.preventDefault();
+      }}
+    >
       <TextField
         label={t('imageUrl.label')}
         type="url"
@@ -99,6 +123,7 @@ export function ImageUrlField({ value, onChange, error }: ImageUrlFieldProps) {
           </button>
         )}
       </div>
+      <IntakeNotice notice={intake.notice} />
       {openedAt !== null && (
         <GalleryPicker
           openedAt={openedAt}

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import type { SubmitTaskInput } from '@shared/contract/index.js';
 import type { Formats } from '../../i18n/format.js';
 import type { Remix } from '../../state/remix-store.js';
+import { nearestRatio } from '../image/ratios.js';
 import {
   GENERATIONS_VIDEO_MODELS,
   MULTIPART_VIDEO_DEFAULTS,
@@ -49,19 +50,32 @@ export const INITIAL_VIDEO_DRAFT: VideoDraft = {
 export const isMultipartModel = (model: string) => (MULTIPART_VIDEO_MODELS as readonly string[]).includes(model);
 const isKnownModel = (model: string) => isMultipartModel(model) || model in GENERATIONS_VIDEO_MODELS;
 
+/** A setting the new model does not offer, and the nearest one it does, put in its place. */
+export interface VideoModelChange {
+  field: 'duration' | 'aspect_ratio';
+  from: string;
+  to: string;
+}
+
 /**
  * Switching model keeps what still applies and moves the rest to the new model's nearest
- * allowed value (a 15 s modelg3 clip becomes 10 s on hailuo), so the form is never invalid
- * just because the model changed.
+ * allowed value (a 15 s modelg3 clip becomes 10 s on hailuo, 1:1 the closest ratio offered),
+ * naming each move in `changes` so the form can say it, and the form is never invalid just
+ * because the model changed. A half-typed duration is kept as typed: the rules judge it on send.
  */
-export function fitToModel(d: VideoDraft, model: string): VideoDraft {
+export function fitVideoDraft(d: VideoDraft, model: string): { draft: VideoDraft; changes: VideoModelChange[] } {
   const spec = GENERATIONS_VIDEO_MODELS[model];
-  if (!spec) return { ...d, model };
-  const n = Number(d.duration);
-  const duration = Number.isInteger(n) ? String(Math.min(spec.duration.max, Math.max(spec.duration.min, n))) : String(spec.duration.default);
-  const aspect_ratio = spec.aspectRatios.includes(d.aspect_ratio) ? d.aspect_ratio : spec.defaultAspectRatio;
-  return { ...d, model, duration, aspect_ratio };
+  if (!spec) return { draft: { ...d, model }, changes: [] };
+  const typed = d.duration.trim();
+  const duration = /^\d+$/.test(typed) ? String(Math.min(spec.duration.max, Math.max(spec.duration.min, Number(typed)))) : typed ? d.duration : String(spec.duration.default);
+  const aspect_ratio = nearestRatio(d.aspect_ratio, spec.aspectRatios, spec.defaultAspectRatio);
+  const changes: VideoModelChange[] = [];
+  if (/^\d+$/.test(typed) && duration !== typed) changes.push({ field: 'duration', from: typed, to: duration });
+  if (aspect_ratio !== d.aspect_ratio) changes.push({ field: 'aspect_ratio', from: d.aspect_ratio, to: aspect_ratio });
+  return { draft: { ...d, model, duration, aspect_ratio }, changes };
 }
+
+export const fitToModel = (d: VideoDraft, model: string): VideoDraft => fitVideoDraft(d, model).draft;
 
 const PUBLIC_URL = /^https?:\/\/[^\s/]+\S*$/i;
 

@@ -1,15 +1,17 @@
 /**
- * The latest video job of the tab: live state and progress while it runs, then the saved clip
- * playing from the library, with the prompt as sent beside the model's rewrite (`actual_prompt`,
- * multipart route). Usage is shown in seconds of video; money only if the host recorded a cost.
+ * One video job of the tab: live state and progress while it runs, then the saved clip playing
+ * from the library in its own shape (a landscape clip is a wide tile, never a square), with the
+ * prompt as sent beside the model's rewrite (`actual_prompt`, multipart route). Usage is shown in
+ * seconds of video; money only if the host recorded a cost. The clip also opens in the lightbox.
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { TaskView } from '@shared/contract/index.js';
+import type { LibraryItemView, TaskView } from '@shared/contract/index.js';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { mediaUrl } from '../../api/session.js';
 import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
+import { useTileExtras } from '../image/tile-extras.js';
 import { useWatchedTask } from './use-watched-task.js';
 
 type T = TFunction<['video', 'generator']>;
@@ -59,33 +61,58 @@ function requestedSeconds(task: TaskView): number | undefined {
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
-function SavedVideo({ libraryId, task }: { libraryId: string; task: TaskView }) {
+/** The player's size: the clip's own ratio, at most 60% of the window's height. */
+function playerStyle(item: LibraryItemView) {
+  if (!item.width || !item.height) return undefined;
+  const ratio = item.width / item.height;
+  return { aspectRatio: `${item.width} / ${item.height}`, width: `min(100%, calc(60vh * ${ratio.toFixed(4)}))` };
+}
+
+function SavedVideo({ libraryId, task, onOpen }: { libraryId: string; task: TaskView; onOpen(item: LibraryItemView): void }) {
   const { t } = useTranslation(['video', 'generator']);
-  const f = useFormats();
   const item = useCall('library.get', { id: libraryId });
   const mediaBase = useCall('app.info', EMPTY).data?.mediaBase;
-  if (item.isError) return <p className="field-error">{errorMessage(item.error)}</p>;
+  if (item.isError) return <p className="field-error">{item.error.code === 'not_found' ? t('result.deleted') : errorMessage(item.error)}</p>;
   if (!item.data || mediaBase === undefined) return <p className="muted">{t('result.loadingClip')}</p>;
-  const seconds = item.data.durationSeconds ?? requestedSeconds(task);
-  const poster = item.data.thumb ? mediaUrl(mediaBase, item.data.thumb) : undefined;
+  return <VideoTile item={item.data} task={task} mediaBase={mediaBase} onOpen={onOpen} />;
+}
+
+function VideoTile({ item, task, mediaBase, onOpen }: { item: LibraryItemView; task: TaskView; mediaBase: string; onOpen(item: LibraryItemView): void }) {
+  const { t } = useTranslation(['video', 'generator']);
+  const f = useFormats();
+  const extras = useTileExtras(item);
+  const seconds = item.durationSeconds ?? requestedSeconds(task);
+  const poster = item.thumb ? mediaUrl(mediaBase, item.thumb) : undefined;
   return (
-    <>
-      <video controls preload="metadata" src={mediaUrl(mediaBase, item.data.file)} poster={poster} aria-label={t('result.player')} />
-      <p className="gen-facts" data-testid="video-usage">
+    <figure className="video-tile" data-item-id={item.id} {...extras.props}>
+      <video controls preload="metadata" src={mediaUrl(mediaBase, item.file)} poster={poster} aria-label={t('result.player')} style={playerStyle(item)} />
+      <figcaption className="gen-facts" data-testid="video-usage">
         {seconds !== undefined && <span>{t('result.usage', { seconds: f.number(Math.round(seconds * 10) / 10) })}</span>}
-        {item.data.width !== undefined && item.data.height !== undefined && (
+        {item.width !== undefined && item.height !== undefined && (
           <span>
-            {item.data.width}×{item.data.height}
+            {item.width}×{item.height}
           </span>
         )}
-        {item.data.cost && <span>{t('generator:usage.cost', { amount: f.cost(item.data.cost.amount, item.data.cost.currency) })}</span>}
+        {item.cost && <span>{t('generator:usage.cost', { amount: f.cost(item.cost.amount, item.cost.currency) })}</span>}
         <span>{t('generator:status.savedToGallery')}</span>
-      </p>
-    </>
+      </figcaption>
+      <button type="button" className="button video-open" onClick={() => onOpen(item)}>
+        {t('result.openLarger')}
+      </button>
+      {extras.children}
+    </figure>
   );
 }
 
-export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView }) {
+interface VideoResultProps {
+  taskId: string;
+  seed?: TaskView;
+  /** The newest of the tab's jobs is "Latest video"; the others are earlier ones. */
+  latest: boolean;
+  onOpen(item: LibraryItemView): void;
+}
+
+export function VideoResult({ taskId, seed, latest, onOpen }: VideoResultProps) {
   const { t } = useTranslation(['video', 'generator']);
   const say = useMessageText();
   const f = useFormats();
@@ -93,7 +120,7 @@ export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView 
   if (task === undefined) return null;
   if (task === null) {
     return (
-      <section className="gen-result" aria-label={t('result.region')}>
+      <section className="gen-result" aria-label={latest ? t('result.region') : t('result.earlier')}>
         <p className="muted">{t('result.gone')}</p>
       </section>
     );
@@ -102,9 +129,9 @@ export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView 
   const step = nextStep(task, t);
   const active = task.state === 'queued' || task.state === 'running' || task.state === 'submitting' || task.state === 'completed';
   return (
-    <section className="gen-result" aria-label={t('result.region')} data-testid="video-result">
+    <section className="gen-result" aria-label={latest ? t('result.region') : t('result.earlier')} data-testid="video-result">
       <div className="video-result-head">
-        <h3>{t('result.heading')}</h3>
+        <h3>{latest ? t('result.heading') : t('result.earlier')}</h3>
         <span className="badge" data-state={task.state} role="status">
           {stateText(task.state, t)}
           {task.state === 'running' && task.progress !== undefined ? ` ${f.percent(Math.round(task.progress) / 100)}` : ''}
@@ -119,7 +146,7 @@ export function VideoResult({ taskId, seed }: { taskId: string; seed?: TaskView 
         </div>
       )}
       {!task.error && step && <p className="muted">{step}</p>}
-      {libraryId && <SavedVideo key={libraryId} libraryId={libraryId} task={task} />}
+      {libraryId && <SavedVideo key={libraryId} libraryId={libraryId} task={task} onOpen={onOpen} />}
       <div className="video-prompts">
         <figure>
           <figcaption>{t('result.yourPrompt')}</figcaption>

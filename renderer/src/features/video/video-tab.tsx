@@ -1,16 +1,20 @@
 /**
- * The Video tab: four models on two routes, each showing only the fields it has,
- * checked against the catalog before anything is sent. The job then runs in the background
- * (Tasks tab) and its clip plays here once saved. The draft and the last job survive a tab
+ * The Video tab, results first: the form in a side column, the recent jobs beside it, newest
+ * first (form-layout.css). Four models on two routes, each showing only the fields it has,
+ * checked against the catalog before anything is sent; a model switch keeps what the new model
+ * accepts and says what it moved. The job then runs in the background (Tasks tab) and its clip
+ * plays here once saved, and opens in the lightbox. The draft and the recent jobs survive a tab
  * switch, a failure and a restart; a Gallery remix prefills the form once.
  */
 import './strings.js';
 import type { TFunction } from 'i18next';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorData } from '@shared/contract/index.js';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ErrorData, LibraryItemView } from '@shared/contract/index.js';
 import { GENERATIONS_VIDEO_MODELS, MULTIPART_VIDEO_MODELS, MULTIPART_VIDEO_SECONDS, MULTIPART_VIDEO_SIZES } from '@shared/gateway/catalog.js';
-import { useAction } from '../../api/client.js';
+import { EMPTY, useAction, useCall } from '../../api/client.js';
+import { Lightbox } from '../../components/lightbox/lightbox.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { Field } from '../../components/Field.js';
@@ -22,12 +26,15 @@ import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { usePromptHistory, useDraft } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
+import { useHandoffStore } from '../../state/handoff.js';
 import { ImageUrlField } from './image-url-field.js';
 import {
-  checkVideo, draftFromRemix, fitToModel, GENERATIONS_MODELS, INITIAL_VIDEO_DRAFT, isMultipartModel, requestedSeconds,
+  checkVideo, draftFromRemix, fitVideoDraft, GENERATIONS_MODELS, INITIAL_VIDEO_DRAFT, isMultipartModel, requestedSeconds,
   VIDEO_FIELDS, type VideoDraft, type VideoProblems,
 } from './video-draft.js';
 import { VideoResult } from './video-result.js';
+import { useVideoRuns } from './use-video-runs.js';
+import { useFillHeight } from '../image/use-fill-height.js';
 import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
 import './video.css';
@@ -47,24 +54,41 @@ function sizeLabel(size: string, t: TFunction<'video'>): string {
   return width > height ? t('size.landscape', { size: text }) : t('size.portrait', { size: text });
 }
 
-const NO_RESULT = { taskId: '' };
-
 export default function VideoTab() {
   const { t } = useTranslation(['video', 'generator']);
   const say = useMessageText();
   const f = useFormats();
   const [draft, update] = useDraft<VideoDraft>('video', INITIAL_VIDEO_DRAFT);
-  // The last job is remembered apart from the form, so a new draft never loses the clip shown.
-  const [last, setLast] = useDraft('video-result', NO_RESULT);
+  // The jobs are remembered apart from the form, so a new draft never loses the clips shown.
+  const videoRuns = useVideoRuns();
   const history = usePromptHistory('video');
   const [checked, setChecked] = useState<VideoProblems | null>(null);
   const [failure, setFailure] = useState<ErrorData | null>(null);
+  const [switchNote, setSwitchNote] = useState('');
+  const [viewing, setViewing] = useState<{ items: LibraryItemView[]; index: number } | null>(null);
+  // The run to bring into view once it is on screen (a ref: showing it needs no render of its own).
+  const reveal = useRef<string | null>(null);
+  const results = useRef<HTMLDivElement>(null);
+  const layout = useRef<HTMLDivElement>(null);
+  useFillHeight(layout);
+  const queryClient = useQueryClient();
+  const mediaBase = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   const submit = useAction('tasks.submit', {
     onSuccess: (view) => {
-      setLast({ taskId: view.id });
+      videoRuns.add(view.id);
+      reveal.current = view.id;
       history.remember(view.prompt);
     },
   });
+
+  // A new job is brought into view where the eye is; scrolling never moves focus from the prompt.
+  useEffect(() => {
+    const key = reveal.current;
+    const el = key ? results.current?.querySelector(`[data-run="${CSS.escape(key)}"]`) : null;
+    if (!el) return;
+    reveal.current = null;
+    el.scrollIntoView?.({ block: 'nearest' });
+  }, [videoRuns.runs]);
 
   const remix = useRemixStore((s) => s.remix);
   useEffect(() => {
@@ -82,6 +106,36 @@ export default function VideoTab() {
     if (checked) setChecked(checkVideo(next, t, f).problems);
     setFailure(null);
   };
+
+  /** Values the new model lacks move to its nearest, and the live region says which. */
+  const chooseModel = (model: string) => {
+    const { draft: next, changes } = fitVideoDraft(draft, model);
+    edit(next);
+    setSwitchNote(changes.map((c) => t(`switch.${c.field}`, { model, from: c.from, to: c.to })).join(' '));
+  };
+
+  /** A clip opens in the lightbox, which moves through every saved clip the tab shows. */
+  const open = (item: LibraryItemView) => {
+    const byTask = new Map<string, LibraryItemView>();
+    for (const [, data] of queryClient.getQueriesData<LibraryItemView>({ queryKey: ['library.get'] })) {
+      if (data?.kind === 'video' && data.taskId) byTask.set(data.taskId, data);
+    }
+    const items = videoRuns.runs.map((r) => byTask.get(r.taskId)).filter((i): i is LibraryItemView => i !== undefined);
+    const index = items.findIndex((i) => i.id === item.id);
+    setViewing(index < 0 ? { items: [item], index: 0 } : { items, index });
+  };
+
+  // A picture handed over for the starting image ("Use in…", state/handoff.ts) needs a model that
+  // takes one: from a multipart model the form moves to the first that does, saying so.
+  const handedOver = useHandoffStore((s) => s.pending?.target === 'video');
+  const takeStartingImage = useEffectEvent(() => {
+    if (isMultipartModel(draft.model)) chooseModel(GENERATIONS_MODELS[0]);
+  });
+  useEffect(() => {
+    // The hand-off store is outside React: this follows its change once, as a subscription would.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (handedOver) takeStartingImage();
+  }, [handedOver]);
 
   const onSubmit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -101,91 +155,109 @@ export default function VideoTab() {
   const seconds = requestedSeconds(draft);
 
   return (
-    <>
+    <div className="video-tab">
       <TabIntro title={t('intro.title')}>{t('intro.text')}</TabIntro>
-      <form className="gen-form" aria-label={t('form.label')} onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate>
-        <div className="gen-row">
-          <SelectField label={t('generator:labels.model')} value={draft.model} groups={modelGroups(t)} onChange={(m) => edit(fitToModel(draft, m))} error={errors.model} />
-          {spec && (
-            <Field
-              label={t('duration.label')}
-              hint={t('duration.hint', { min: f.number(spec.duration.min), max: f.number(spec.duration.max) })}
-              error={errors.duration}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={spec.duration.min}
-                  max={spec.duration.max}
-                  step={1}
-                  value={draft.duration}
-                  onChange={(e) => edit({ duration: e.target.value })}
-                />
-              )}
-            </Field>
-          )}
-          {spec && (
-            <SelectField
-              label={t('generator:labels.aspectRatio')}
-              value={draft.aspect_ratio}
-              options={spec.aspectRatios.map((r) => ({ value: r, label: r }))}
-              onChange={(aspect_ratio) => edit({ aspect_ratio })}
-              error={errors.aspect_ratio}
-            />
-          )}
+      <div ref={layout} className="studio-layout">
+        <form className="gen-form studio-side" aria-label={t('form.label')} onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate>
+          <SelectField label={t('generator:labels.model')} value={draft.model} groups={modelGroups(t)} onChange={chooseModel} error={errors.model} />
+          <p className="hint switch-note" role="status" data-testid="model-switch-note">
+            {switchNote}
+          </p>
+          <div className="gen-row">
+            {spec && (
+              <Field
+                label={t('duration.label')}
+                hint={t('duration.hint', { min: f.number(spec.duration.min), max: f.number(spec.duration.max) })}
+                error={errors.duration}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={spec.duration.min}
+                    max={spec.duration.max}
+                    step={1}
+                    value={draft.duration}
+                    onChange={(e) => edit({ duration: e.target.value })}
+                  />
+                )}
+              </Field>
+            )}
+            {spec && (
+              <SelectField
+                label={t('generator:labels.aspectRatio')}
+                value={draft.aspect_ratio}
+                options={spec.aspectRatios.map((r) => ({ value: r, label: r }))}
+                onChange={(aspect_ratio) => edit({ aspect_ratio })}
+                error={errors.aspect_ratio}
+              />
+            )}
+            {multipart && (
+              <SelectField
+                label={t('length.label')}
+                value={draft.seconds}
+                options={MULTIPART_VIDEO_SECONDS.map((s) => ({ value: s, label: t('length.option', { count: Number(s) }) }))}
+                onChange={(s) => edit({ seconds: s })}
+                error={errors.seconds}
+              />
+            )}
+            {multipart && (
+              <SelectField
+                label={t('size.label')}
+                value={draft.size}
+                options={MULTIPART_VIDEO_SIZES.map((s) => ({ value: s, label: sizeLabel(s, t) }))}
+                onChange={(size) => edit({ size })}
+                error={errors.size}
+              />
+            )}
+          </div>
+          <PromptBox
+            label={t('generator:labels.prompt')}
+            value={draft.prompt}
+            onChange={(prompt) => edit({ prompt })}
+            onSubmit={onSubmit}
+            history={history.prompts}
+            error={errors.prompt}
+            placeholder={t('prompt.placeholder')}
+            hint={multipart ? t('prompt.hintRewrite') : undefined}
+          />
+          {spec && <ImageUrlField value={draft.image_url} onChange={(image_url) => edit({ image_url })} error={errors.image_url} />}
           {multipart && (
-            <SelectField
-              label={t('length.label')}
-              value={draft.seconds}
-              options={MULTIPART_VIDEO_SECONDS.map((s) => ({ value: s, label: t('length.option', { count: Number(s) }) }))}
-              onChange={(s) => edit({ seconds: s })}
-              error={errors.seconds}
-            />
+            <label className="video-check">
+              <input type="checkbox" checked={draft.watermark} onChange={(e) => edit({ watermark: e.target.checked })} />
+              {t('watermark')}
+            </label>
           )}
-          {multipart && (
-            <SelectField
-              label={t('size.label')}
-              value={draft.size}
-              options={MULTIPART_VIDEO_SIZES.map((s) => ({ value: s, label: sizeLabel(s, t) }))}
-              onChange={(size) => edit({ size })}
-              error={errors.size}
-            />
-          )}
-        </div>
-        <PromptBox
-          label={t('generator:labels.prompt')}
-          value={draft.prompt}
-          onChange={(prompt) => edit({ prompt })}
-          onSubmit={onSubmit}
-          history={history.prompts}
-          error={errors.prompt}
-          placeholder={t('prompt.placeholder')}
-          hint={multipart ? t('prompt.hintRewrite') : undefined}
-        />
-        {spec && <ImageUrlField value={draft.image_url} onChange={(image_url) => edit({ image_url })} error={errors.image_url} />}
-        {multipart && (
-          <label className="video-check">
-            <input type="checkbox" checked={draft.watermark} onChange={(e) => edit({ watermark: e.target.checked })} />
-            {t('watermark')}
-          </label>
-        )}
-        {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
-        <div className="gen-actions">
-          <button type="submit" className="button button-primary" disabled={submit.isPending}>
-            {submit.isPending ? t('generator:status.submitting') : t('form.generate')}
-            <span className="gen-kbd" aria-hidden="true">
-              {SUBMIT_SHORTCUT}
+          {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
+          <div className="gen-actions">
+            <button type="submit" className="button button-primary" disabled={submit.isPending}>
+              {submit.isPending ? t('generator:status.submitting') : t('form.generate')}
+              <span className="gen-kbd" aria-hidden="true">
+                {SUBMIT_SHORTCUT}
+              </span>
+            </button>
+            <span className="gen-usage" data-testid="video-estimate">
+              {seconds !== undefined ? t('estimate.uses', { seconds: f.number(seconds) }) : t('estimate.chooseLength')}
+              {multipart ? ` · ${t('estimate.textToVideo')}` : draft.image_url.trim() ? ` · ${t('estimate.fromImage')}` : ''}
             </span>
-          </button>
-          <span className="gen-usage" data-testid="video-estimate">
-            {seconds !== undefined ? t('estimate.uses', { seconds: f.number(seconds) }) : t('estimate.chooseLength')}
-            {multipart ? ` · ${t('estimate.textToVideo')}` : draft.image_url.trim() ? ` · ${t('estimate.fromImage')}` : ''}
-          </span>
-        </div>
-      </form>
-      {last.taskId && <VideoResult key={last.taskId} taskId={last.taskId} seed={submit.data} />}
-    </>
+          </div>
+        </form>
+        <section className="studio-results" aria-labelledby="video-results-heading">
+          <div className="studio-results-head">
+            <h3 id="video-results-heading">{t('results.heading')}</h3>
+            {videoRuns.runs.length === 0 && <p className="hint">{t('results.empty')}</p>}
+          </div>
+          <div ref={results} className="run-list">
+            {videoRuns.runs.map((run, i) => (
+              <div key={run.taskId} data-run={run.taskId} className="video-run">
+                <VideoResult taskId={run.taskId} seed={submit.data?.id === run.taskId ? submit.data : undefined} latest={i === 0} onOpen={open} />
+              </div>
+            ))}
+          </div>
+        </section>
+      </div>
+      {viewing && <Lightbox items={viewing.items} index={viewing.index} mediaBase={mediaBase} onClose={() => setViewing(null)} />}
+    </div>
   );
 }

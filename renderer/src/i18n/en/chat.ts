@@ -202,6 +202,8 @@ export const chat = {
   },
   settings: {
     label: 'Conversation settings',
+    close: 'Close settings',
+    closeHint: 'Close settings (Esc)',
     nextTurn: 'Next turn goes through the {{api}} API.',
     notSaved: 'Not saved: {{message}}',
     toFix_one: '{{n}} setting to fix before sending; the rest is saved.',

@@ -10,4 +10,9 @@ export const common = {
   copy: 'Copy',
   copied: 'Copied',
   somethingWrong: 'Something went wrong. Try again.',
+  /** The technical text behind a message's plain words (failure-note.tsx, MessageDetails). */
+  details: {
+    summary: 'Details',
+    status: 'HTTP status {{status}}',
+  },
 } as const;

@@ -7,7 +7,9 @@ import { chat } from './chat.js';
 import { common } from './common.js';
 import { gallery } from './gallery.js';
 import { generator } from './generator.js';
+import { handoff } from './handoff.js';
 import { image } from './image.js';
+import { lightbox } from './lightbox.js';
 import { markdown } from './markdown.js';
 import { mcp } from './mcp.js';
 import { settings } from './settings.js';
@@ -18,7 +20,7 @@ import { video } from './video.js';
 /** The host's messages: one catalog with the main process (shared/messages). */
 import { en as messages } from '@shared/messages/en/index.js';
 
-export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, messages } as const;
+export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, handoff, lightbox, messages } as const;
 
 /** A language's strings: the English shape, any text. */
 export type Messages = { [NS in keyof typeof en]: Strings<(typeof en)[NS]> };

@@ -55,4 +55,11 @@ export const speech = {
     voice: 'voice {{voice}}',
     speed: 'speed {{speed}}×',
   },
+  /** Before the first result (speech-tab.tsx, EmptyState). */
+  empty: {
+    title: 'Nothing spoken yet',
+    hint: 'Type the text above, pick a voice and press Speak: the audio plays here and is saved to your library.',
+    sample: 'Try a sample sentence',
+    sampleText: 'The lamp was lit at dusk, as it had been every night for ninety years.',
+  },
 } as const;

@@ -25,12 +25,19 @@ export const tasks = {
       failed: 'Failed jobs',
     },
     empty: {
-      all: 'No jobs yet. Images and videos you generate appear here while they run, and stay after they are saved.',
+      all: 'No jobs yet',
       active: 'Nothing is running right now.',
       saving: 'No files are being saved right now.',
       saved: 'No saved jobs yet.',
       attention: 'Nothing needs your attention. Jobs whose files could not be saved, or whose submission went unconfirmed, show up here.',
       failed: 'No failed jobs. Jobs that fail, time out or lose their links show up here.',
+    },
+    /** The empty list's way forward (tasks-tab.tsx, EmptyState). */
+    start: {
+      hint: 'Images and videos you generate appear here while they run, and stay after they are saved.',
+      image: 'Create an image',
+      video: 'Make a video',
+      showAll: 'Show all jobs',
     },
   },
   state: {

@@ -64,9 +64,20 @@ export const video = {
     validHours: 'link valid about {{hours}} h more',
     validMinutes: 'link valid {{minutes}} min more',
   },
+  results: {
+    heading: 'Results',
+    empty: 'Clips appear here, newest first, as they are made; they are saved to the Gallery too.',
+  },
+  switch: {
+    duration: '{{model}} cannot make {{from}} s: now {{to}} s.',
+    aspect_ratio: '{{model}} has no {{from}}: now {{to}}.',
+  },
   result: {
     region: 'Latest video',
     heading: 'Latest video',
+    earlier: 'Earlier video',
+    deleted: 'This clip was deleted from the library.',
+    openLarger: 'Open larger',
     gone: 'The last video job is no longer in the task list; find its clip in the Gallery.',
     progress: 'Progress',
     kept: 'Your prompt and settings are still in the form: adjust them and press Generate video again.',

@@ -198,6 +198,8 @@ export const chat: Messages['chat'] = {
   },
   settings: {
     label: '对话设置',
+    close: '关闭设置',
+    closeHint: '关闭设置（Esc）',
     nextTurn: '下一轮将通过 {{api}} API 发送。',
     notSaved: '未保存：{{message}}',
     toFix_one: '发送前还有 {{n}} 项设置需要修正，其余已保存。',

@@ -11,4 +11,8 @@ export const common: Messages['common'] = {
   copy: '复制',
   copied: '已复制',
   somethingWrong: '出了点问题，请重试。',
+  details: {
+    summary: '详细信息',
+    status: 'HTTP 状态码 {{status}}',
+  },
 };

@@ -5,7 +5,9 @@ import { chat } from './chat.js';
 import { common } from './common.js';
 import { gallery } from './gallery.js';
 import { generator } from './generator.js';
+import { handoff } from './handoff.js';
 import { image } from './image.js';
+import { lightbox } from './lightbox.js';
 import { markdown } from './markdown.js';
 import { mcp } from './mcp.js';
 import { settings } from './settings.js';
@@ -15,4 +17,4 @@ import { tasks } from './tasks.js';
 import { video } from './video.js';
 import { zhCN as messages } from '@shared/messages/zh-CN/index.js';
 
-export const zhCN: Messages = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, messages };
+export const zhCN: Messages = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, handoff, lightbox, messages };

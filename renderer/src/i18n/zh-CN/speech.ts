@@ -58,4 +58,10 @@ export const speech: Messages['speech'] = {
     voice: '音色 {{voice}}',
     speed: '语速 {{speed}}×',
   },
+  empty: {
+    title: '还没有朗读结果',
+    hint: '在上方输入文字，选择音色，然后点击“朗读”：音频会在这里播放，并保存到作品库。',
+    sample: '试试示例句子',
+    sampleText: '灯塔的灯在黄昏时点亮，九十年来每晚如此。',
+  },
 };

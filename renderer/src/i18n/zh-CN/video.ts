@@ -65,9 +65,20 @@ export const video: Messages['video'] = {
     validHours: '链接约还可用 {{hours}} 小时',
     validMinutes: '链接还可用 {{minutes}} 分钟',
   },
+  results: {
+    heading: '结果',
+    empty: '视频生成后会按从新到旧显示在这里，也会保存到作品库。',
+  },
+  switch: {
+    duration: '{{model}} 不能生成 {{from}} 秒：已改为 {{to}} 秒。',
+    aspect_ratio: '{{model}} 没有 {{from}}：已改为 {{to}}。',
+  },
   result: {
     region: '最新视频',
     heading: '最新视频',
+    earlier: '较早的视频',
+    deleted: '此视频已从作品库中删除。',
+    openLarger: '放大查看',
     gone: '上一个视频任务已不在任务列表中，可在作品库中找到它的片段。',
     progress: '进度',
     kept: '提示词和设置仍在表单中：调整后再次点击「生成视频」即可。',

@@ -1,0 +1,147 @@
+/**
+ * Justified rows for the gallery (as Google Photos and Flickr lay out pictures): every row is as
+ * wide as the grid and its pictures share one height, each as wide as its aspect ratio makes it,
+ * so nothing is cropped. Rows are closed greedily, at the break that keeps the row's height
+ * nearest the target; the last row keeps the target height and does not stretch.
+ *
+ * Pure and allocation-light: the whole library's rows are computed at once from one number per
+ * item (`library.shapes`), into typed arrays, so 100,000 items take a few milliseconds and the
+ * grid can virtualize by rows. Ratios outside [MIN_RATIO, MAX_RATIO] (a 1:20 strip, a 20:1
+ * panorama) get a cell of the nearest allowed shape and are letterboxed in it (gallery.css),
+ * so one extreme picture never makes a row a sliver or a tower.
+ */
+
+/** Items of unknown shape (audio, a picture never measured): a square cell. */
+export const DEFAULT_RATIO = 1;
+export const MIN_RATIO = 0.4;
+export const MAX_RATIO = 4;
+
+export interface LayoutOptions {
+  /** The grid's content width, px. */
+  width: number;
+  /** The height rows aim for, px. */
+  targetHeight: number;
+  /** Between cells and between rows, px. */
+  gap: number;
+  /** No row is taller than this (a very narrow grid, a row of tall pictures); default 2× the target. */
+  maxHeight?: number;
+}
+
+export interface JustifiedLayout {
+  count: number;
+  rowCount: number;
+  /** The first item of each row; `rowStart[rowCount]` is `count`. */
+  rowStart: Int32Array;
+  /** Each row's height, px. */
+  rowHeight: Float64Array;
+  /** Each item's cell ratio (width over height), after defaults and clamping. */
+  ratio: Float64Array;
+  gap: number;
+}
+
+/** The cell ratio of a raw ratio: unknown (0, absent, not a number) gets the default, extremes are clamped. */
+export function cellRatio(raw: number | undefined): number {
+  if (raw === undefined || !Number.isFinite(raw) || raw <= 0) return DEFAULT_RATIO;
+  return Math.min(MAX_RATIO, Math.max(MIN_RATIO, raw));
+}
+
+/** `count` items (ratios beyond `ratios.length` unknown yet: default shape) in justified rows. */
+export function justify(ratios: ArrayLike<number>, count: number, options: LayoutOptions): JustifiedLayout {
+  const { width, targetHeight: target, gap } = options;
+  const maxHeight = options.maxHeight ?? target * 2;
+  const ratio = new Float64Array(count);
+  for (let i = 0; i < count; i++) ratio[i] = cellRatio(i < ratios.length ? ratios[i] : undefined);
+  // At most one row per item; trimmed at the end.
+  const starts = new Int32Array(count + 1);
+  const heights = new Float64Array(count);
+  let rows = 0;
+  const close = (start: number, height: number) => {
+    starts[rows] = start;
+    heights[rows] = Math.min(maxHeight, height);
+    rows++;
+  };
+  const off = (h: number) => Math.abs(Math.log(h / target));
+  let start = 0;
+  let sum = 0;
+  for (let i = 0; i < count; i++) {
+    const n = i - start;
+    const r = ratio[i];
+    // Wide enough with this item, at the target height?
+    if ((sum + r) * target + gap * n < width) {
+      sum += r;
+      continue;
+    }
+    const withIt = (width - gap * n) / (sum + r);
+    const without = n > 0 ? (width - gap * (n - 1)) / sum : Infinity;
+    if (n > 0 && off(without) < off(withIt)) {
+      // Break before it: this row is a little taller than the target, and the item starts the next.
+      close(start, without);
+      start = i;
+      sum = r;
+      if (r * target < width) continue;
+      // A single item that alone fills a row.
+      close(i, width / r);
+      start = i + 1;
+      sum = 0;
+    } else {
+      close(start, withIt);
+      start = i + 1;
+      sum = 0;
+    }
+  }
+  if (start < count) close(start, target);
+  starts[rows] = count;
+  return { count, rowCount: rows, rowStart: starts.slice(0, rows + 1), rowHeight: heights.slice(0, rows), ratio, gap };
+}
+
+/** The row holding item `index` (clamped to the items there are). */
+export function rowOf(layout: JustifiedLayout, index: number): number {
+  let lo = 0;
+  let hi = layout.rowCount - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (layout.rowStart[mid] <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+export interface PlacedCell {
+  index: number;
+  left: number;
+  width: number;
+}
+
+/** The cells of one row with their horizontal place, px. */
+export function cellsOf(layout: JustifiedLayout, row: number): PlacedCell[] {
+  const height = layout.rowHeight[row];
+  const cells: PlacedCell[] = [];
+  let left = 0;
+  for (let i = layout.rowStart[row]; i < layout.rowStart[row + 1]; i++) {
+    const width = layout.ratio[i] * height;
+    cells.push({ index: i, left, width });
+    left += width + layout.gap;
+  }
+  return cells;
+}
+
+/**
+ * Where a vertical arrow key goes: the item of `row` whose middle is nearest the middle of item
+ * `from`, so moving down and back up returns to the same picture in most rows.
+ */
+export function nearestInRow(layout: JustifiedLayout, from: number, row: number): number {
+  if (layout.rowCount === 0) return 0;
+  const target = Math.min(Math.max(0, row), layout.rowCount - 1);
+  const own = cellsOf(layout, rowOf(layout, from)).find((c) => c.index === from);
+  const middle = own ? own.left + own.width / 2 : 0;
+  let best = layout.rowStart[target];
+  let distance = Infinity;
+  for (const c of cellsOf(layout, target)) {
+    const d = Math.abs(c.left + c.width / 2 - middle);
+    if (d < distance) {
+      distance = d;
+      best = c.index;
+    }
+  }
+  return best;
+}
