@@ -83,3 +83,39 @@ test('downloads one item under a name made from its prompt, and says the gateway
   expect(text.Description).toBe('a paper boat: on a canal?');
   expect(JSON.parse(text['gateway-studio'])).toMatchObject({ prompt: 'a paper boat: on a canal?', model: 'seedream-4-0', kind: 'image' });
 });
+
+test('exports only the items chosen with Ctrl+click or Space, and the choice can be cleared', async ({ page, studio }) => {
+  test.setTimeout(90_000);
+  const gallery = new GalleryPage(page);
+  await gallery.studio.open(studio.url);
+  await submitTask(page, image(LIGHTHOUSE));
+  await submitTask(page, image(WHALE));
+  await gallery.open();
+  await expect(gallery.count).toHaveText('2 items', SAVED);
+  const bar = gallery.panel.getByRole('region', { name: 'Export' });
+
+  // Ctrl+click chooses instead of opening; the cell says so in its name.
+  await gallery.cell(/red lighthouse/).click({ modifiers: ['Control'] });
+  await expect(gallery.detail).toBeHidden();
+  await expect(gallery.cell(/red lighthouse/)).toHaveAccessibleName(/, selected$/);
+  await expect(gallery.panel.getByText('1 item chosen for the export.')).toBeVisible();
+
+  // Space on the focused cell chooses too, and again takes it back; Enter still opens.
+  const whale = gallery.cell(/blue whale/);
+  await whale.focus();
+  await page.keyboard.press('Space');
+  await expect(bar.getByRole('button', { name: 'Export 2 items' })).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(whale).not.toHaveAccessibleName(/, selected$/);
+  await expect(gallery.detail).toBeHidden();
+
+  const downloading = page.waitForEvent('download');
+  await bar.getByRole('button', { name: 'Export 1 item' }).click();
+  const zip = unzipSync(await readFile(await (await downloading).path()));
+  expect(Object.keys(zip).filter((n) => n.startsWith('media/'))).toEqual(['media/a red lighthouse at dusk, storm coming.png']);
+  expect(JSON.parse(Buffer.from(zip['manifest.json']).toString('utf8')).items.map((i: { prompt: string }) => i.prompt)).toEqual([LIGHTHOUSE]);
+
+  await gallery.panel.getByRole('button', { name: 'Clear the choice' }).click();
+  await expect(bar.getByRole('button', { name: 'Export 2 items' })).toBeVisible();
+  await expect(gallery.cell(/red lighthouse/)).not.toHaveAccessibleName(/, selected$/);
+});

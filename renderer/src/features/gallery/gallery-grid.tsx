@@ -43,6 +43,9 @@ interface GalleryGridProps {
   query: LibraryQuery;
   mediaBase: string;
   onOpen(item: LibraryItemView, index: number): void;
+  /** The items chosen for an export: Ctrl/⌘+click or Space on a cell adds or removes one. */
+  selected: ReadonlySet<string>;
+  onToggle(item: LibraryItemView): void;
   ref?: Ref<GalleryGridHandle>;
 }
 
@@ -63,7 +66,7 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps) {
+export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, ref }: GalleryGridProps) {
   const { t } = useTranslation('gallery');
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
@@ -146,6 +149,13 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
       event.preventDefault();
       return;
     }
+    // Space chooses (Enter still opens): the button's own click on Space is held back.
+    if (event.key === ' ') {
+      event.preventDefault();
+      const item = itemAt(from);
+      if (item) onToggle(item);
+      return;
+    }
     const row = rowOf(layout, from);
     // A screenful of rows at the target height (rows vary a little; the focus lands in view either way).
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / (ROW_HEIGHT + GAP)));
@@ -215,7 +225,19 @@ export function GalleryGrid({ query, mediaBase, onOpen, ref }: GalleryGridProps)
               <div key={row.index} className="gallery-row" style={{ transform: `translateY(${row.start}px)`, columnGap: GAP, height }}>
                 {/* Keyed by position, so a cell keeps its DOM node (and focus) when the list shifts under it. */}
                 {cellsOf(layout, row.index).map((c) => (
-                  <Cell key={c.index} index={c.index} width={c.width} total={layout.count} item={itemAt(c.index)} mediaBase={mediaBase} onOpen={onOpen} fling={fling} t={t} />
+                  <Cell
+                    key={c.index}
+                    index={c.index}
+                    width={c.width}
+                    total={layout.count}
+                    item={itemAt(c.index)}
+                    selected={selected.has(itemAt(c.index)?.id ?? '')}
+                    mediaBase={mediaBase}
+                    onOpen={onOpen}
+                    onToggle={onToggle}
+                    fling={fling}
+                    t={t}
+                  />
                 ))}
               </div>
             );
@@ -234,6 +256,8 @@ interface CellProps {
   item: LibraryItemView | undefined;
   mediaBase: string;
   onOpen(item: LibraryItemView, index: number): void;
+  selected: boolean;
+  onToggle(item: LibraryItemView): void;
   /** The grid is being flung: a cell that appears now waits with its thumbnail. */
   fling: boolean;
   /** The grid's, passed down: one language subscription for the grid rather than one per cell. */
@@ -241,7 +265,7 @@ interface CellProps {
 }
 
 /** Memoized: scrolling re-renders the grid each frame, but a cell only when its item changes. */
-const Cell = memo(function Cell({ index, width, total, item, mediaBase, onOpen, fling, t }: CellProps) {
+const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase, onOpen, onToggle, fling, t }: CellProps) {
   // Once shown, a thumbnail stays, whatever the scrolling does next.
   const [thumbWanted, setThumbWanted] = useState(!fling);
   if (!fling && !thumbWanted) setThumbWanted(true);
@@ -254,11 +278,11 @@ const Cell = memo(function Cell({ index, width, total, item, mediaBase, onOpen, 
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className="gallery-item" style={{ width }}>
       <button
         type="button"
-        className={`gallery-cell kind-${item.kind}`}
+        className={`gallery-cell kind-${item.kind}${selected ? ' is-selected' : ''}`}
         data-index={index}
-        aria-label={cellLabel(t, item)}
+        aria-label={selected ? t('grid.cellSelected', { label: cellLabel(t, item) }) : cellLabel(t, item)}
         title={item.prompt}
-        onClick={() => onOpen(item, index)}
+        onClick={(e) => (e.ctrlKey || e.metaKey ? onToggle(item) : onOpen(item, index))}
         {...draggableItem(item, mediaBase)}
       >
         {/* First in reading order, as in the name (it is drawn over the corner either way), and a word apart from the prompt. */}
@@ -270,6 +294,7 @@ const Cell = memo(function Cell({ index, width, total, item, mediaBase, onOpen, 
             </span>{' '}
           </>
         )}
+        {selected && <span className="gallery-check" aria-hidden="true" />}
         {thumb ? (
           thumbWanted && <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
         ) : (

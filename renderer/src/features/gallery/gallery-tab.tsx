@@ -23,6 +23,7 @@ import { hasFilters, NO_FILTERS, toQuery, type GalleryFilters } from './media.js
 import { RemixToast } from './remix-toast.js';
 import { useDebounced, useLibraryLive } from './use-library-live.js';
 import { useLibraryHead } from './use-library-pages.js';
+import { useSelection } from './use-selection.js';
 import './gallery.css';
 
 const SEARCH_DEBOUNCE_MS = 150;
@@ -60,7 +61,9 @@ export default function GalleryTab() {
     if (!open) run?.();
   }, [open]);
 
+  const selection = useSelection();
   useLibraryLive((event) => {
+    selection.forget(event);
     // The open item was deleted elsewhere, or the whole library changed folder.
     if (open && (event.reason === 'reset' || (event.reason === 'removed' && event.id === open.item.id))) closeDetail();
   });
@@ -106,7 +109,7 @@ export default function GalleryTab() {
         {filtered ? t('empty.filtered') : t('empty.none')}
       </p>
     );
-  } else body = <GalleryGrid ref={grid} query={query} mediaBase={mediaBase} onOpen={onOpen} />;
+  } else body = <GalleryGrid ref={grid} query={query} mediaBase={mediaBase} onOpen={onOpen} selected={selection.ids} onToggle={selection.toggle} />;
 
   return (
     <div className="gallery">
@@ -120,7 +123,19 @@ export default function GalleryTab() {
           {announcement}
         </p>
       </div>
-      {head.data && total > 0 && <ExportBar query={query} total={total} />}
+      {head.data && total > 0 && (
+        <div className="gallery-selection">
+          <ExportBar query={query} total={total} selected={selection.ids.size > 0 ? selection.ids : undefined} />
+          <p className="muted">
+            {selection.ids.size > 0 ? t('selection.count', { count: selection.ids.size, n: f.number(selection.ids.size) }) : t('selection.hint')}{' '}
+            {selection.ids.size > 0 && (
+              <button type="button" className="button" onClick={selection.clear}>
+                {t('selection.clear')}
+              </button>
+            )}
+          </p>
+        </div>
+      )}
       {body}
       {open && mediaBase !== undefined && (
         <ItemDetail

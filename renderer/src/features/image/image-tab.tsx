@@ -8,7 +8,7 @@
  */
 import './strings.js';
 import type { TFunction } from 'i18next';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { EMPTY, callKey, useCall } from '../../api/client.js';
@@ -32,7 +32,7 @@ import { ReferenceImages } from './reference-images.js';
 import { itemIdsOf, useImageRuns, type Cell, type Run } from './use-image-runs.js';
 import { useImageSubmit } from './use-image-submit.js';
 import { useReferences } from './use-references.js';
-import { useFillHeight } from './use-fill-height.js';
+import { useResultsLayout } from '../../components/generator/use-results-layout.js';
 import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
 import './image.css';
@@ -90,13 +90,8 @@ export default function ImageTab() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<ErrorData | null>(null);
   const [switchNote, setSwitchNote] = useState('');
-  const [viewing, setViewing] = useState<{ items: LibraryItemView[]; index: number } | null>(null);
-  // The run to bring into view once it is on screen (a ref: showing it needs no render of its own).
-  const reveal = useRef<string | null>(null);
-  const results = useRef<HTMLDivElement>(null);
-  const layout = useRef<HTMLDivElement>(null);
-  useFillHeight(layout);
   const runs = useImageRuns();
+  const { layout, results, viewing, revealRun, open: openAmong, close: closeViewer } = useResultsLayout(runs.runs);
   const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   const native = isNativeImageModel(draft.model);
 
@@ -108,9 +103,7 @@ export default function ImageTab() {
   const { submit, busy } = useImageSubmit({
     draft,
     runs,
-    onAdded: (key) => {
-      reveal.current = key;
-    },
+    onAdded: revealRun,
     onErrors: (found) => {
       setErrors(found);
       focusFirst(found);
@@ -125,22 +118,12 @@ export default function ImageTab() {
     setSwitchNote(changeText(model, changes, t));
   };
 
-  // A new run is brought into view where the eye is; scrolling never moves focus from the prompt.
-  useEffect(() => {
-    const key = reveal.current;
-    const el = key ? results.current?.querySelector(`[data-run="${CSS.escape(key)}"]`) : null;
-    if (!el) return;
-    reveal.current = null;
-    el.scrollIntoView?.({ block: 'nearest' });
-  }, [runs.runs]);
-
   /** Any result opens in the lightbox, which moves through every result the tab shows. */
   const open = (item: LibraryItemView) => {
     const items = itemIdsOf(runs.runs, runs.jobsOf)
       .map((id) => queryClient.getQueryData<LibraryItemView>(callKey('library.get', { id })))
       .filter((i): i is LibraryItemView => i !== undefined);
-    const index = items.findIndex((i) => i.id === item.id);
-    setViewing(index < 0 ? { items: [item], index: 0 } : { items, index });
+    openAmong(items, item);
   };
 
   /** "Keep this one": the cell stays in focus, and the form takes its model and settings for the next run. */
@@ -237,7 +220,7 @@ export default function ImageTab() {
           </div>
         </section>
       </div>
-      {viewing && <Lightbox items={viewing.items} index={viewing.index} mediaBase={base} onClose={() => setViewing(null)} />}
+      {viewing && <Lightbox items={viewing.items} index={viewing.index} mediaBase={base} onClose={closeViewer} />}
     </div>
   );
 }

@@ -8,7 +8,7 @@
  */
 import './strings.js';
 import type { TFunction } from 'i18next';
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ErrorData, LibraryItemView } from '@shared/contract/index.js';
@@ -34,7 +34,7 @@ import {
 } from './video-draft.js';
 import { VideoResult } from './video-result.js';
 import { useVideoRuns } from './use-video-runs.js';
-import { useFillHeight } from '../image/use-fill-height.js';
+import { useResultsLayout } from '../../components/generator/use-results-layout.js';
 import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
 import './video.css';
@@ -65,30 +65,17 @@ export default function VideoTab() {
   const [checked, setChecked] = useState<VideoProblems | null>(null);
   const [failure, setFailure] = useState<ErrorData | null>(null);
   const [switchNote, setSwitchNote] = useState('');
-  const [viewing, setViewing] = useState<{ items: LibraryItemView[]; index: number } | null>(null);
-  // The run to bring into view once it is on screen (a ref: showing it needs no render of its own).
-  const reveal = useRef<string | null>(null);
-  const results = useRef<HTMLDivElement>(null);
-  const layout = useRef<HTMLDivElement>(null);
-  useFillHeight(layout);
+  const { layout, results, viewing, revealRun, open: openAmong, close: closeViewer } = useResultsLayout(videoRuns.runs);
   const queryClient = useQueryClient();
   const mediaBase = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   const submit = useAction('tasks.submit', {
     onSuccess: (view) => {
       videoRuns.add(view.id);
-      reveal.current = view.id;
+      revealRun(view.id);
       history.remember(view.prompt);
     },
   });
 
-  // A new job is brought into view where the eye is; scrolling never moves focus from the prompt.
-  useEffect(() => {
-    const key = reveal.current;
-    const el = key ? results.current?.querySelector(`[data-run="${CSS.escape(key)}"]`) : null;
-    if (!el) return;
-    reveal.current = null;
-    el.scrollIntoView?.({ block: 'nearest' });
-  }, [videoRuns.runs]);
 
   const remix = useRemixStore((s) => s.remix);
   useEffect(() => {
@@ -121,8 +108,7 @@ export default function VideoTab() {
       if (data?.kind === 'video' && data.taskId) byTask.set(data.taskId, data);
     }
     const items = videoRuns.runs.map((r) => byTask.get(r.taskId)).filter((i): i is LibraryItemView => i !== undefined);
-    const index = items.findIndex((i) => i.id === item.id);
-    setViewing(index < 0 ? { items: [item], index: 0 } : { items, index });
+    openAmong(items, item);
   };
 
   // A picture handed over for the starting image ("Use in…", state/handoff.ts) needs a model that
@@ -257,7 +243,7 @@ export default function VideoTab() {
           </div>
         </section>
       </div>
-      {viewing && <Lightbox items={viewing.items} index={viewing.index} mediaBase={mediaBase} onClose={() => setViewing(null)} />}
+      {viewing && <Lightbox items={viewing.items} index={viewing.index} mediaBase={mediaBase} onClose={closeViewer} />}
     </div>
   );
 }

@@ -40,6 +40,7 @@ export const gallery = {
     /** The same, for a clip whose badge shows its length instead of its kind. */
     cellWithDuration: '{{kind}}, {{duration}}: {{prompt}}',
     noPrompt: 'no prompt',
+    cellSelected: '{{label}}, selected',
   },
   detail: {
     actualSize: 'Actual size',
@@ -87,6 +88,12 @@ export const gallery = {
     cost: 'Cost',
     parameters: 'Parameters',
     usage: 'Usage',
+  },
+  selection: {
+    hint: 'Ctrl+click or Space on an item chooses it for the export; Enter opens it.',
+    count_one: '{{n}} item chosen for the export.',
+    count_other: '{{n}} items chosen for the export.',
+    clear: 'Clear the choice',
   },
   export: {
     label: 'Export',

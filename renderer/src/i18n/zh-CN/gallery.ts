@@ -39,6 +39,7 @@ export const gallery: Messages['gallery'] = {
     cell: '{{kind}}：{{prompt}}',
     cellWithDuration: '{{kind}}，{{duration}}：{{prompt}}',
     noPrompt: '无提示词',
+    cellSelected: '{{label}}，已选',
   },
   detail: {
     actualSize: '实际尺寸',
@@ -86,6 +87,12 @@ export const gallery: Messages['gallery'] = {
     cost: '费用',
     parameters: '参数',
     usage: '用量',
+  },
+  selection: {
+    hint: '按住 Ctrl 单击或按空格键可选中项目以导出；按回车键打开。',
+    count_one: '已为导出选中 {{n}} 项。',
+    count_other: '已为导出选中 {{n}} 项。',
+    clear: '清除选择',
   },
   export: {
     label: '导出',
