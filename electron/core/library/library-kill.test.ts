@@ -13,9 +13,12 @@ import { inLanes, KILL_TEST_MS, stopWriters, writeThenKill } from '../test/kill-
 import { Library } from './library.js';
 import { LibraryItem } from './library-item.js';
 import { resultBytes } from './test/results.js';
+import { readPngText, withoutPngText } from './png-text.js';
 
 const expected = new Map<number, Buffer>();
 const bytesOf = (gen: number): Buffer => expected.get(gen) ?? expected.set(gen, resultBytes(gen)).get(gen)!;
+/** A saved file is the result the gateway sent with the prompt's text chunks written into it. */
+const isResult = (file: Buffer, gen: number): boolean => withoutPngText(file).equals(withoutPngText(bytesOf(gen)));
 
 const WRITER = path.join(import.meta.dirname, 'test', 'save-results.ts');
 const LANES = 2;
@@ -78,7 +81,10 @@ describe('the library under SIGKILL', () => {
       const files = new Set<string>();
       for (const [i, item] of items.entries()) {
         const abs = library.resolve(item.file);
-        expect(readFileSync(abs).equals(bytesOf(gens[i]))).toBe(true);
+        const bytes = readFileSync(abs);
+        expect(isResult(bytes, gens[i])).toBe(true);
+        // Tagged in the same kill-safe save: the file names its own prompt (docs/library-files.md).
+        expect(readPngText(bytes).Description).toBe(item.prompt);
         expect(LibraryItem.parse(JSON.parse(readFileSync(`${abs}.json`, 'utf8'))).id).toBe(item.id);
         expect(path.basename(item.file)).toMatch(/^shot [0-2]( \(\d+\))?\.png$/);
         files.add(item.file);
@@ -98,7 +104,7 @@ describe('the library under SIGKILL', () => {
           expect(f).toMatch(/^\d{4}-\d{2}\/shot [0-2]( \(\d+\))?\.png$/);
           expect(existsSync(path.join(root, `${f}.json`))).toBe(false);
           // A moved-in file is whole: the result of an interrupted save, never a torn one.
-          if (bytes.length) expect([...interrupted[lane]].some((g) => bytesOf(g).equals(bytes)), f).toBe(true);
+          if (bytes.length) expect([...interrupted[lane]].some((g) => isResult(bytes, g)), f).toBe(true);
           kinds[bytes.length ? 'moved' : 'claim'] += 1;
         }
       }

@@ -53,6 +53,11 @@ export function addPngText(png: Uint8Array, entries: PngText[]): Buffer {
   return Buffer.from(encode(kept));
 }
 
+/** `png` without any text chunk: its picture as the gateway sent it, whatever was written into it. */
+export function withoutPngText(png: Uint8Array): Buffer {
+  return Buffer.from(encode((extract(png) as Chunk[]).filter((c) => !TEXT_CHUNKS.has(c.name))));
+}
+
 /** Every text chunk of a PNG by keyword (tEXt and uncompressed iTXt): what tests and tools read back. */
 export function readPngText(png: Uint8Array): Record<string, string> {
   const out: Record<string, string> = {};
