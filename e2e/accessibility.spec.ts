@@ -120,7 +120,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(gallery.cells).toHaveCount(3);
       await check(page, `the Gallery tab with items (${theme})`);
       for (const kind of ['Image', 'Video', 'Audio']) {
-        await gallery.openDetail(gallery.cell(new RegExp(`^${kind}: `)));
+        await gallery.openDetail(gallery.cell(new RegExp(`^${kind}[:,] `)));
         await check(page, `the Gallery's detail view of the ${kind.toLowerCase()} (${theme})`);
         await page.keyboard.press('Escape');
         await expect(gallery.detail).toBeHidden();
