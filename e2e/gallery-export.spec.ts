@@ -5,6 +5,7 @@
  * is downloaded on its own under a name made from its prompt; and a download link works once.
  */
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import { test, expect } from './fixtures.js';
@@ -16,16 +17,20 @@ const SAVED = { timeout: 45_000 };
 const LIGHTHOUSE = 'a red lighthouse at dusk, "storm" coming';
 const WHALE = 'a blue whale in fog / 鲸鱼';
 
-test('exports the Gallery as a zip the browser downloads, whose manifests and PNG text chunks hold the prompts', async ({ page, studio }) => {
-  test.setTimeout(90_000);
+/** The Gallery with the lighthouse and the whale saved, and its export bar. */
+async function galleryOfTwo(page: Page, url: string) {
   const gallery = new GalleryPage(page);
-  await gallery.studio.open(studio.url);
+  await gallery.studio.open(url);
   await submitTask(page, image(LIGHTHOUSE));
   await submitTask(page, image(WHALE));
   await gallery.open();
   await expect(gallery.count).toHaveText('2 items', SAVED);
+  return { gallery, bar: gallery.panel.getByRole('region', { name: 'Export' }) };
+}
 
-  const bar = gallery.panel.getByRole('region', { name: 'Export' });
+test('exports the Gallery as a zip the browser downloads, whose manifests and PNG text chunks hold the prompts', async ({ page, studio }) => {
+  test.setTimeout(90_000);
+  const { bar } = await galleryOfTwo(page, studio.url);
   const downloading = page.waitForEvent('download');
   await bar.getByRole('button', { name: 'Export 2 items' }).click();
   const download = await downloading;
@@ -86,13 +91,7 @@ test('downloads one item under a name made from its prompt, and says the gateway
 
 test('exports only the items chosen with Ctrl+click or Space, and the choice can be cleared', async ({ page, studio }) => {
   test.setTimeout(90_000);
-  const gallery = new GalleryPage(page);
-  await gallery.studio.open(studio.url);
-  await submitTask(page, image(LIGHTHOUSE));
-  await submitTask(page, image(WHALE));
-  await gallery.open();
-  await expect(gallery.count).toHaveText('2 items', SAVED);
-  const bar = gallery.panel.getByRole('region', { name: 'Export' });
+  const { gallery, bar } = await galleryOfTwo(page, studio.url);
 
   // Ctrl+click chooses instead of opening; the cell says so in its name.
   await gallery.cell(/red lighthouse/).click({ modifiers: ['Control'] });
