@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CONTENT_SECURITY_POLICY } from './shared/csp.js';
+import { bootFrameHtml } from './renderer/src/app/boot-frame.js';
 
 /**
  * The built page carries the CSP itself too, so the policy holds even where no header is sent
@@ -35,10 +36,21 @@ function cspMeta(): Plugin {
   };
 }
 
+/**
+ * The app's static frame inside `#root` (renderer/src/app/boot-frame.ts): painted from HTML and the
+ * entry's CSS before any script runs (docs/performance.md, "First paint").
+ */
+function bootFrame(): Plugin {
+  return {
+    name: 'studio-boot-frame',
+    transformIndexHtml: (html) => html.replace('<div id="root"></div>', `<div id="root">${bootFrameHtml()}</div>`),
+  };
+}
+
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), cspMeta()],
+  plugins: [react(), cspMeta(), bootFrame()],
   resolve: { alias: ALIASES },
   build: {
     outDir: '../out/renderer',

@@ -1,33 +1,41 @@
 /**
- * Gallery (virtualized long lists: docs/performance.md, "Targets"): a library of 20,000 items
- * (media, sidecar and thumbnail each, bench/lib/library-fixture.ts), then
+ * Gallery (virtualized long lists: docs/performance.md, "Targets"): a library of 100,000 items
+ * (media, sidecar and thumbnail each, and its index written by the host's own code:
+ * bench/lib/library-fixture.ts), then
  *   - the index loaded: `Library.open()` with its index file, as every launch does (median of
- *     5 fresh opens), budget ≤ 500 ms; the rebuild from sidecars alone (no index) for information;
- *   - a text search: `library.list` with text and the gallery's page size, host-side, median of
- *     several different words, budget ≤ 50 ms;
- *   - in Chromium, the Gallery tab opened and its grid scrolled from end to end, one screenful
- *     per frame (a hard fling), with no main-thread task over 50 ms (Long Tasks API), budget 0.
+ *     5 fresh opens), budget ≤ 500 ms; the index file's size for information; with --rebuild,
+ *     the rebuild from sidecars alone (no index) for information too (it reads 100,000 files);
+ *   - what the Gallery asks the host when its filters change, host-side, as the core's handlers
+ *     answer (`library.list` with the gallery's page size and the models, and `library.shapes`):
+ *     a text search (median of several different words) and the filters it offers (kind, model,
+ *     a date range, and kind + model + dates + text together), budget ≤ 50 ms each;
+ *   - in Chromium, a click on the Gallery tab to its first screenful of thumbnails drawn (every
+ *     picture in view loaded, decoded, and one frame later on screen), budget ≤ 300 ms;
+ *   - the tab opened and its grid scrolled from end to end, one screenful per frame (a hard
+ *     fling), with no main-thread task over 50 ms (Long Tasks API), budget 0.
  *     Each pass is a fresh page; the best pass counts, as download.ts takes the best of its runs,
  *     since other work on a shared machine can stretch any task. A trace of each pass gives every
  *     task's CPU time too, which tells the studio's own work from that.
- *   npx tsx bench/gallery.ts [--items 20000] [--passes 3] [--step 1]   (--step: screenfuls per frame)
+ *   npx tsx bench/gallery.ts [--items 100000] [--passes 2] [--step 1] [--rebuild]   (--step: screenfuls per frame)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { Library } from '@core/library/library.js';
+import type { ListQuery } from '@core/library/library-index.js';
 import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
-import { VOCABULARY, writeLibrary } from './lib/library-fixture.js';
+import { VOCABULARY, writeLibrary, writeLibraryIndex } from './lib/library-fixture.js';
+import { thumbnailsDrawn } from './lib/gallery-probes.js';
 import { LONG_TASKS, scrollToEnd } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { pageTasks, TASK_CATEGORIES, type TraceTask } from './lib/trace-tasks.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
 
-const { values } = parseArgs({ options: { items: { type: 'string', default: '20000' }, passes: { type: 'string', default: '3' }, step: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { items: { type: 'string', default: '100000' }, passes: { type: 'string', default: '2' }, step: { type: 'string', default: '1' }, rebuild: { type: 'boolean', default: false } } });
 const ITEMS = Number(values.items);
 const PASSES = Number(values.passes);
 const STEP = Number(values.step);
@@ -49,6 +57,9 @@ async function timedOpen(root: string, indexFile: string): Promise<{ ms: number;
 
 interface Pass {
   openMs: number;
+  /** Click to the first screenful of thumbnails on screen, and how many pictures that was. */
+  drawnMs: number;
+  drawn: number;
   frames: number;
   scrollS: number;
   /** Long Tasks API durations (wall ms), opening the tab and scrolling. */
@@ -59,15 +70,23 @@ interface Pass {
 
 /** A fresh page: the studio, then the Gallery tab opened and its grid scrolled to the last item. */
 async function galleryPass(browser: Browser, session: SignedIn): Promise<Pass> {
+  // The studio reopens on the tab last shown: each pass starts on the first tab, as a new session would.
+  await fetch(`${session.origin}/api/call/app.keepWorkspace`, {
+    method: 'POST',
+    headers: { ...session.headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ key: 'ui:tab', value: { tab: 'chat' } }),
+  });
   const { context, page, origin } = await coldPage(browser, session, 'studio', [LONG_TASKS]);
   try {
     await openUntilReady(page, origin);
     await page.waitForLoadState('networkidle');
     await browser.startTracing(page, { categories: TASK_CATEGORIES });
+    await page.evaluate(`window.__benchThumbs = ${thumbnailsDrawn(GRID)}, 0`);
     const t0 = Number(await page.evaluate(`performance.mark('bench-gallery'), performance.now()`));
     await page.getByRole('tab', { name: 'Gallery' }).click();
     await page.locator(`${GRID} .gallery-item`).first().waitFor();
     const t1 = Number(await page.evaluate('performance.now()'));
+    const thumbs = (await page.evaluate('window.__benchThumbs')) as { at: number; images: number };
     const s0 = performance.now();
     const frames = Number(await page.evaluate(scrollToEnd(GRID, STEP)));
     const scrollS = (performance.now() - s0) / 1000;
@@ -77,7 +96,7 @@ async function galleryPass(browser: Browser, session: SignedIn): Promise<Pass> {
     const traced = pageTasks(await browser.stopTracing(), 'bench-gallery');
     const tasks = (await page.evaluate('window.__benchLongTasks')) as { start: number; duration: number }[];
     const during = (from: number, to: number) => tasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration);
-    return { openMs: t1 - t0, frames, scrollS, opening: during(t0, t1), scrolling: during(t1, Infinity), traced };
+    return { openMs: t1 - t0, drawnMs: thumbs.at - t0, drawn: thumbs.images, frames, scrollS, opening: during(t0, thumbs.at), scrolling: during(thumbs.at, Infinity), traced };
   } finally {
     await context.close();
   }
@@ -94,36 +113,57 @@ try {
   const root = join(dataDir, 'Library');
   const indexFile = join(dataDir, 'library-index.json');
   const g0 = performance.now();
-  await writeLibrary(root, ITEMS);
+  const items = await writeLibrary(root, ITEMS);
+  await writeLibraryIndex(root, indexFile, items);
   const generateS = (performance.now() - g0) / 1000;
+  const indexBytes = statSync(indexFile).size;
 
-  const cold = await timedOpen(root, indexFile);
-  await cold.library.close(); // writes the index file
+  let rebuildMs: number | undefined;
+  if (values.rebuild) {
+    const rebuilt = await timedOpen(root, join(dataDir, 'rebuilt-index'));
+    rebuildMs = rebuilt.ms;
+    await rebuilt.library.close();
+  }
   const warm: number[] = [];
-  let library = cold.library;
+  let library: Library | undefined;
   for (let i = 0; i < 5; i++) {
     const w = await timedOpen(root, indexFile);
     if (w.count !== ITEMS) throw new Error(`the library opened with ${w.count} of ${ITEMS} items`);
     warm.push(w.ms);
     library = w.library;
   }
+  const lib = library!;
+  // What the studio does after opening, off the opening's path (library.ts), before anyone searches.
+  await new Promise((resolve) => setImmediate(resolve));
 
-  // As the core's `library.list` handler: the page the gallery asks for, plus the model list.
-  // The Gallery tab's first request has no filter; searches come after it.
-  const f0 = performance.now();
-  library.list({ offset: 0, limit: PAGE });
-  library.models();
-  const firstPageMs = performance.now() - f0;
-  const queries = [...VOCABULARY.filter((_, i) => i % 9 === 0), 'fox night', 'golden harbor film', 'zebra'];
-  const searches: number[] = [];
-  let hits = 0;
-  for (const text of queries) {
+  /** As the core's handlers answer a Gallery whose filters changed: its first page with the models, and the shapes. */
+  const ask = (q: Omit<ListQuery, 'offset' | 'limit'>): { ms: number; total: number } => {
     const t0 = performance.now();
-    const result = library.list({ text, offset: 0, limit: PAGE });
-    library.models();
-    searches.push(performance.now() - t0);
-    hits += result.total;
-  }
+    const result = lib.list({ ...q, offset: 0, limit: PAGE });
+    lib.models();
+    lib.shapes(q);
+    return { ms: performance.now() - t0, total: result.total };
+  };
+  const firstPage = ask({});
+  const queries = [...VOCABULARY.filter((_, i) => i % 9 === 0), 'fox night', 'golden harbor film', 'zebra'];
+  const searches = queries.map((text) => ask({ text }));
+  const newest = items[items.length - 1].createdAt;
+  const day = 86_400_000;
+  const span = newest - items[0].createdAt;
+  const filters: [string, Omit<ListQuery, 'offset' | 'limit'>][] = [
+    ['kind: videos', { kind: 'video' }],
+    ['model: flux-pro', { model: 'flux-pro' }],
+    ['dates: a tenth of the time the library spans', { from: newest - 0.6 * span, to: newest - 0.5 * span }],
+    ['all four: images, seedream-4-5, a year, "fox"', { kind: 'image', model: 'seedream-4-5', from: newest - 365 * day, to: newest, text: 'fox' }],
+  ];
+  const filtered = filters.map(([name, q]) => {
+    const runs = [0, 1, 2].map(() => {
+      // A new query each time, as a creator's next click is: the index keeps only the last one's matches.
+      ask({ text: 'owl' });
+      return ask(q);
+    });
+    return { name, ms: median(runs.map((r) => r.ms)), total: runs[0].total };
+  });
 
   build = await viteBuild();
   shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
@@ -137,19 +177,25 @@ try {
 
   const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
   const warmMedian = median(warm);
-  const searchMedian = median(searches);
+  const searchMs = searches.map((r) => r.ms);
+  const searchMedian = median(searchMs);
+  const hits = searches.reduce((a, r) => a + r.total, 0);
   const cpuOver50 = best.traced.filter((t) => t.cpuMs > 50).length;
-  rows.push(info(`library written: ${ITEMS} items, media + sidecar + thumbnail each (s)`, generateS.toFixed(1)));
-  rows.push(info('index rebuilt from the sidecars alone, no index file (ms)', ms(cold.ms)));
+  const bestDrawn = passes.reduce((a, b) => (b.drawnMs < a.drawnMs ? b : a));
+  rows.push(info(`library written: ${ITEMS} items, media + sidecar + thumbnail each, and its index (s)`, generateS.toFixed(1)));
+  rows.push(info('index file size (MB)', (indexBytes / 1e6).toFixed(1)));
+  if (rebuildMs !== undefined) rows.push(info('index rebuilt from the sidecars alone, no index file (ms)', ms(rebuildMs)));
   rows.push({ figure: `index loaded: Library.open() with its index file, median of ${warm.length} (ms; max ${ms(Math.max(...warm))})`, value: ms(warmMedian), budget: '≤ 500', ok: warmMedian <= 500 });
-  rows.push(info(`first page, no filter (the Gallery's first request; ms)`, ms(firstPageMs)));
-  rows.push({ figure: `text search: library.list, ${queries.length} queries, first ${PAGE} + total (ms, median; max ${ms(Math.max(...searches))}; ${Math.round(hits / queries.length)} hits on average)`, value: ms(searchMedian), budget: '≤ 50', ok: searchMedian <= 50 });
-  rows.push(info('Gallery tab opened: click to the first cells drawn (ms, best pass)', ms(best.openMs)));
+  rows.push(info(`first page, no filter: list + models + shapes (the Gallery's first requests; ms)`, ms(firstPage.ms)));
+  rows.push({ figure: `text search: list (first ${PAGE} + total) + models + shapes, ${queries.length} queries (ms, median; max ${ms(Math.max(...searchMs))}; ${Math.round(hits / queries.length)} hits on average)`, value: ms(searchMedian), budget: '≤ 50', ok: searchMedian <= 50 });
+  for (const f of filtered) rows.push({ figure: `filter, ${f.name}: list + models + shapes (ms, median of 3; ${f.total} items)`, value: ms(f.ms), budget: '≤ 50', ok: f.ms <= 50 });
+  rows.push({ figure: `Gallery tab: click to its first screenful of thumbnails drawn (ms, best of ${PASSES}; ${bestDrawn.drawn} pictures; all: ${passes.map((p) => ms(p.drawnMs)).join(', ')})`, value: ms(bestDrawn.drawnMs), budget: '≤ 300', ok: bestDrawn.drawnMs <= 300 });
+  rows.push(info('Gallery tab: click to the first cells in the DOM (ms, best pass)', ms(Math.min(...passes.map((p) => p.openMs)))));
   rows.push(info(`grid scrolled end to end: ${best.frames} frames, ${STEP} screenful(s) each (s, best pass)`, best.scrollS.toFixed(1)));
   rows.push(info(`tasks over 50 ms per pass, opening + scrolling (Long Tasks API, wall time)`, passes.map((p) => `${p.opening.length} + ${p.scrolling.length}`).join(', ')));
   rows.push(info('best pass, longest task: wall / CPU (trace, thread time; ms)', `${longest([...best.opening, ...best.scrolling])} / ${longest(best.traced.map((t) => t.cpuMs))}`));
   rows.push(info('best pass, tasks with over 50 ms of CPU (trace)', String(cpuOver50)));
-  rows.push({ figure: `main-thread tasks over 50 ms, Gallery opened and scrolled (best of ${PASSES} passes)`, value: String(count(best)), budget: '0', ok: count(best) === 0 });
+  rows.push({ figure: `main-thread tasks over 50 ms, Gallery opened and scrolled end to end (best of ${PASSES} passes)`, value: String(count(best)), budget: '0', ok: count(best) === 0 });
 } finally {
   await browser?.close();
   await shell?.stop();

@@ -4,14 +4,17 @@
  * long), written before the studio starts with the host's own store
  * (bench/lib/conversation-fixture.ts), beside a small, newer one that the Chat tab opens first. In
  * Chromium, from the click on the long one in the sidebar until its newest message is on screen and
- * painted (open-probes.ts says exactly when):
- *   - the first open since the studio started (the host reads and checks the file);
- *   - switching back to it from the small one, median of N;
- *   - the first open after a page reload (nothing cached in the page);
- * budget: the median of all these opens ≤ 200 ms. Then the conversation is scrolled from its newest message to
- * its first, one screenful per frame, counting main-thread tasks over 50 ms (for information:
- * the Chat tab is only required to scroll smoothly, with no number).
- *   npx tsx bench/long-chat.ts [--runs 7] [--messages 2000]
+ * painted (open-probes.ts says exactly when), the two opens a user waits for, each budgeted on
+ * its own (a median with warm switches hid them: 7 switches at 29 ms, cold opens at 264 and 204):
+ *   - the first open since the studio started (the host reads and checks the file, the page
+ *     renders it for the first time): median over --starts fresh studios (a new shell each);
+ *   - the first open after a page reload (nothing cached in the page, the host's copy in memory):
+ *     median over one reload in each of those studios;
+ * budget: each ≤ 200 ms. For information: switching back to it from the small one, median of
+ * --runs (warm: the page keeps what it rendered). Then the conversation is scrolled from its
+ * newest message to its first, one screenful per frame, counting main-thread tasks over 50 ms
+ * (the Chat tab is only required to scroll smoothly, with no number).
+ *   npx tsx bench/long-chat.ts [--runs 7] [--starts 3] [--messages 2000]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,8 +31,9 @@ import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn } from '../browser-shell/test/sign-in.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, messages: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, starts: { type: 'string', default: '3' }, messages: { type: 'string', default: '2000' } } });
 const RUNS = Number(values.runs);
+const STARTS = Number(values.starts);
 const COUNT = Number(values.messages);
 const BUDGET_MS = 200;
 const LONG = { id: 'bench-long', title: `A long conversation (${COUNT} messages)` };
@@ -73,45 +77,65 @@ try {
   const chars = long.messages.reduce((n, m) => n + (m.text ?? m.choices?.[0]?.text ?? '').length, 0);
 
   build = await viteBuild();
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
   browser = await launchChromium();
-  const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio', [LONG_TASKS]);
-  await openUntilReady(page, origin);
-  // The Chat tab opens on the newest conversation: the small one.
-  await page.getByRole('heading', { level: 3, name: SMALL.title }).waitFor();
-  await page.waitForLoadState('networkidle');
-
-  const first = await open(page, tail);
+  const firsts: number[] = [];
+  const reloads: number[] = [];
   const switches: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    await openSmall(page);
-    switches.push(await open(page, tail));
-  }
-  // The selection is kept (debounced) in the page's storage: leave the small one selected.
-  await openSmall(page);
-  await page.waitForTimeout(500);
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.getByRole('heading', { level: 3, name: SMALL.title }).waitFor();
-  await page.waitForLoadState('networkidle');
-  const cold = await open(page, tail);
+  let frames = 0;
+  let scrollSeconds = 0;
+  let tasks: Task[] = [];
+  for (let start = 0; start < STARTS; start++) {
+    // A fresh studio each time: the host has read nothing, the page has rendered nothing.
+    shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
+    const { context, page, origin } = await coldPage(browser, await signIn(shell.url), 'studio', [LONG_TASKS]);
+    await openUntilReady(page, origin);
+    // The Chat tab opens on the newest conversation: the small one.
+    await page.getByRole('heading', { level: 3, name: SMALL.title }).waitFor();
+    await page.waitForLoadState('networkidle');
+    firsts.push(await open(page, tail));
 
-  await page.waitForTimeout(500);
-  const s0 = Number(await page.evaluate('performance.now()'));
-  const frames = Number(await page.evaluate(scrollToTop('[role="region"][aria-label="Messages"]')));
-  const s1 = Number(await page.evaluate('performance.now()'));
-  await page.getByText(long.messages[0].text ?? '').waitFor();
-  const tasks = (await page.evaluate(longTasksBetween(s0, s1))) as Task[];
+    if (start === 0) {
+      for (let i = 0; i < RUNS; i++) {
+        await openSmall(page);
+        switches.push(await open(page, tail));
+      }
+    }
+    // The selection is kept (debounced) in the page's storage: leave the small one selected.
+    await openSmall(page);
+    await page.waitForTimeout(500);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { level: 3, name: SMALL.title }).waitFor();
+    await page.waitForLoadState('networkidle');
+    reloads.push(await open(page, tail));
+
+    if (start === 0) {
+      await page.waitForTimeout(500);
+      const s0 = Number(await page.evaluate('performance.now()'));
+      frames = Number(await page.evaluate(scrollToTop('[role="region"][aria-label="Messages"]')));
+      const s1 = Number(await page.evaluate('performance.now()'));
+      await page.getByText(long.messages[0].text ?? '').waitFor();
+      tasks = (await page.evaluate(longTasksBetween(s0, s1))) as Task[];
+      scrollSeconds = (s1 - s0) / 1000;
+    }
+    // The studio keeps the open conversation for its next start (the workspace): leave the small
+    // one open, so the next start opens it by itself again, as the first did.
+    await openSmall(page);
+    await page.waitForTimeout(500);
+    await context.close();
+    await shell.stop();
+    shell = undefined;
+  }
 
   const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
   const ms = (n: number) => n.toFixed(0);
-  const opens = [first, ...switches, cold];
-  const all = median(opens);
+  const each = (a: number[]) => a.map(ms).join(', ');
+  const first = median(firsts);
+  const cold = median(reloads);
   rows.push(info(`conversation: ${COUNT} messages, characters`, String(chars)));
-  rows.push(info('first open since the studio started: click to its newest message painted (ms)', ms(first)));
-  rows.push(info(`switching back to it from the sidebar, median of ${RUNS} (ms; range ${ms(Math.min(...switches))}–${ms(Math.max(...switches))})`, ms(median(switches))));
-  rows.push(info('first open after a page reload (ms)', ms(cold)));
-  rows.push({ figure: `opening it: median of all ${opens.length} opens above (ms)`, value: ms(all), budget: `≤ ${BUDGET_MS}`, ok: all <= BUDGET_MS });
-  rows.push(info(`scrolled from the newest message to the first: frames; s`, `${frames}; ${((s1 - s0) / 1000).toFixed(1)}`));
+  rows.push({ figure: `first open since the studio started: click to its newest message painted (ms, median of ${STARTS} starts: ${each(firsts)})`, value: ms(first), budget: `≤ ${BUDGET_MS}`, ok: first <= BUDGET_MS });
+  rows.push({ figure: `first open after a page reload (ms, median of ${STARTS} reloads: ${each(reloads)})`, value: ms(cold), budget: `≤ ${BUDGET_MS}`, ok: cold <= BUDGET_MS });
+  rows.push(info(`switching back to it from the sidebar, warm, median of ${RUNS} (ms; range ${ms(Math.min(...switches))}–${ms(Math.max(...switches))})`, ms(median(switches))));
+  rows.push(info(`scrolled from the newest message to the first: frames; s`, `${frames}; ${scrollSeconds.toFixed(1)}`));
   rows.push(info(`main-thread tasks over 50 ms while scrolling (longest ${ms(Math.max(0, ...tasks.map((t) => t.duration)))} ms)`, String(tasks.length)));
 } finally {
   await browser?.close();

@@ -83,3 +83,17 @@ export function writeConversations(dataDir: string, conversations: Conversation[
   store.open();
   for (const c of conversations) store.save(c);
 }
+
+/** A conversation of one question and one reply holding `reply` (a big reply: bench/big-replies.ts). */
+export function oneReplyConversation(id: string, title: string, question: string, reply: string, updatedAt: number): Conversation {
+  const createdAt = updatedAt - 60_000;
+  const completion = Math.ceil(reply.length / 4);
+  const messages: ChatMessageView[] = [
+    { id: 'u0', role: 'user', createdAt, text: question },
+    {
+      id: 'a1', role: 'assistant', createdAt: updatedAt, status: 'complete', model: DEFAULT_CHAT_SETTINGS.model, api: 'chat',
+      choices: [{ text: reply, finishReason: 'stop' }], usage: { prompt: 20, completion, total: 20 + completion },
+    },
+  ];
+  return { version: 1, id, title, titleSet: true, createdAt, updatedAt, settings: DEFAULT_CHAT_SETTINGS, messages };
+}

@@ -1,7 +1,9 @@
 /**
  * A large library on disk for benchmarks, written directly (media file, sidecar, thumbnail per
- * item) rather than through `Library.add`, which fsyncs and decodes every file: 20,000 saves
- * would take minutes, and what is measured is opening and reading the library, not saving.
+ * item) rather than through `Library.add`, which fsyncs and decodes every file: 100,000 saves
+ * would take an hour, and what is measured is opening and reading the library, not saving. Its
+ * index is written by the host's own code (`writeLibraryIndex`), as a library the studio has
+ * opened before has one.
  * Sidecars follow the `LibraryItem` schema (a cold open validates each one), prompts are drawn
  * from a fixed vocabulary with a seeded generator, so searches hit the same items in every run.
  */
@@ -10,6 +12,10 @@ import path from 'node:path';
 import jpeg from 'jpeg-js';
 import type { LibraryItem } from '@core/library/library-item.js';
 import { monthFolder } from '@core/library/names.js';
+import { columnsOf, sortRows } from '@core/library/index-columns.js';
+import { writeIndex } from '@core/library/index-file.js';
+import { nodeDisk } from '@core/library/disk.js';
+import { reconcile } from '@core/library/scan.js';
 
 export const VOCABULARY = ('fox owl heron lighthouse harbor glacier desert canyon forest meadow city alley market rooftop ' +
   'portrait landscape macro aerial underwater night dawn dusk storm fog snow rain neon pastel golden watercolor ' +
@@ -95,4 +101,17 @@ export async function writeLibrary(root: string, count: number, seed = 7): Promi
   const past = new Date(Date.now() - 60_000);
   for (const d of [...dirs, '.']) await utimes(path.join(root, d), past, past);
   return items;
+}
+
+/**
+ * The index of a library written by `writeLibrary`, as `Library.close()` writes it: every item,
+ * newest first, and the folder times the next open compares (found by the host's own scan, which
+ * reads folders but, knowing every item, no sidecar).
+ */
+export async function writeLibraryIndex(root: string, indexFile: string, items: readonly LibraryItem[]): Promise<void> {
+  const columns = columnsOf(items);
+  sortRows(columns);
+  const { dirs, added, keep } = await reconcile(nodeDisk, path.resolve(root), { ids: columns.id, files: columns.file, dirs: {} }, () => undefined);
+  if (added.length > 0 || keep) throw new Error('the library on disk differs from the items written');
+  await writeIndex(nodeDisk, indexFile, { root: path.resolve(root), dirs, columns });
 }

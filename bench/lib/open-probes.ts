@@ -13,13 +13,15 @@ export interface Opened { clickAt: number; paintedAt: number }
  * own time stamp), then checks each frame, before it is drawn, until the conversation `title` is
  * open at its newest message: the row of message `count` of `count` in view, with the view at
  * its end, rendered (a reply as Markdown, nothing in it busy) down to its last characters
- * (`tail`, see textTail); and then for that to be painted.
+ * (`tail`, see textTail); and then for that to be painted. With `click: false` it waits for no
+ * click (the conversation the Chat tab opens by itself at start) and `clickAt` is 0.
  */
-export function armOpen(title: string, count: number, tail: string): string {
+export function armOpen(title: string, count: number, tail: string, { click = true, timeoutMs = 30_000 } = {}): string {
   return `(() => {
   const painted = ${THIS_FRAME_PAINTED};
   ${TAIL}
-  let clickAt;
+  // Without a click to wait for (a conversation the Chat tab opens by itself), from navigation start.
+  let clickAt = ${click ? 'undefined' : '0'};
   const onClick = (e) => {
     if (clickAt === undefined && e.target.closest('nav[aria-label="Conversation list"] button')) clickAt = e.timeStamp;
   };
@@ -40,7 +42,7 @@ export function armOpen(title: string, count: number, tail: string): string {
   };
   window.__benchOpen = new Promise((resolve, reject) => {
     let waitingFor = 'a click on a conversation';
-    const timer = setTimeout(() => reject(new Error('the conversation did not open within 30 s: waiting for ' + waitingFor)), 30000);
+    const timer = setTimeout(() => reject(new Error('the conversation did not open within ${timeoutMs / 1000} s: waiting for ' + waitingFor)), ${timeoutMs});
     const everyFrame = () => {
       waitingFor = clickAt === undefined ? 'a click on a conversation' : missing();
       if (waitingFor) return requestAnimationFrame(everyFrame);

@@ -5,6 +5,8 @@
  *   node --import tsx bench/lib/serve-studio.ts --renderer DIR --data DIR   the studio: core + embedded sandbox
  *   node --import tsx bench/lib/serve-studio.ts --renderer DIR --static     the same HTTP server, no core behind it
  *   … --data DIR --speed N      the embedded sandbox N times faster, jobs polled at the spec's cadence / N
+ *   … --data DIR --cadence-speed N   jobs polled at the spec's cadence / N, the embedded sandbox at its
+ *                                    own pace (for a sandbox in another process, one N times faster)
  * `--static` serves a plain page (the minimal React one) through the very same static-file code,
  * headers and sign-in as the studio, so a start-up comparison measures the pages, not the servers.
  */
@@ -18,13 +20,16 @@ const { values } = parseArgs({
     renderer: { type: 'string' }, data: { type: 'string' }, static: { type: 'boolean', default: false },
     // The save-storm scenario runs the embedded sandbox faster and polls at the spec's cadence / 20.
     speed: { type: 'string' },
+    // bench/day.ts polls a sandbox in a child process as fast, with the embedded one left idle.
+    'cadence-speed': { type: 'string' },
   },
 });
 const speed = values.speed ? Number(values.speed) : undefined;
-const fast = speed ? {
-  firstCheckMs: Math.round(2_000 / speed),
-  image: { minIntervalMs: Math.round(2_000 / speed), maxIntervalMs: Math.round(5_000 / speed), maxWaitMs: 300_000 },
-  video: { minIntervalMs: Math.round(5_000 / speed), maxIntervalMs: Math.round(10_000 / speed), maxWaitMs: 1_800_000 },
+const cadenceSpeed = values['cadence-speed'] ? Number(values['cadence-speed']) : speed;
+const fast = cadenceSpeed ? {
+  firstCheckMs: Math.round(2_000 / cadenceSpeed),
+  image: { minIntervalMs: Math.round(2_000 / cadenceSpeed), maxIntervalMs: Math.round(5_000 / cadenceSpeed), maxWaitMs: 300_000 },
+  video: { minIntervalMs: Math.round(5_000 / cadenceSpeed), maxIntervalMs: Math.round(10_000 / cadenceSpeed), maxWaitMs: 1_800_000 },
 } : undefined;
 if (!values.renderer || (!values.static && !values.data)) {
   console.error('usage: serve-studio.ts --renderer DIR (--data DIR | --static)');
@@ -41,7 +46,8 @@ const server = values.static
   ? await createBrowserShellServer({ host: noHost, rendererDir: values.renderer, port: 0 })
   : await startBrowserShell({
     dataDir: values.data, rendererDir: values.renderer, port: 0, open: false, log: (line) => console.error(line),
-    ...(speed ? { sandbox: { speed, streamPaceMs: 5 }, cadence: fast } : {}),
+    ...(speed ? { sandbox: { speed, streamPaceMs: 5 } } : {}),
+    ...(fast ? { cadence: fast } : {}),
   });
 console.log(server.url);
 

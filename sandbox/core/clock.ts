@@ -21,6 +21,14 @@ export function createClock(speed: number, resumeFrom?: { simNow: number; realNo
   };
 }
 
+/**
+ * The real wall-clock epoch ms at which the clock read `simMs` (or will): what a client's own
+ * clock says of a simulated moment.
+ */
+export function realTimeOf(clock: Clock, simMs: number): number {
+  return Date.now() - (clock.now() - simMs) / clock.speed;
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** `YYYY-MM-DD HH:MM:SS.mmm` in UTC (spec 2.12). */

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock.js';
-import { formatSpecTime } from './clock.js';
+import { formatSpecTime, realTimeOf } from './clock.js';
+import { noisyDurationMs, noisyFraction, type ProgressMode } from './progress-curve.js';
 
 export type TaskRoute = 'generic' | 'multipart';
 export type TaskKind = 'image' | 'video';
@@ -31,7 +32,20 @@ export interface TaskRecord {
   failMessage?: string;
   /** When generation began: a task waiting behind others in the queue is still "submitted". */
   startedAt?: number;
+  /** Set at submission while the `noisy` progress mode is on (progress-curve.ts). */
+  curve?: 'noisy';
   outcome: Outcome;
+}
+
+/** What `GET /_sandbox/tasks/<id>/timeline` answers: real wall-clock epoch ms, not simulated. */
+export interface Timeline {
+  task_id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  created_at: number;
+  /** The first moment a query answers the task completed (or failed); null before. */
+  done_at: number | null;
+  /** Every status query of the task this run, when it arrived. */
+  queries: number[];
 }
 
 export type Generate = (task: TaskRecord) => Promise<{ result: Record<string, unknown>; videoUrl?: string }>;
@@ -51,6 +65,11 @@ function relinkAll(value: unknown, relink: Relink): unknown {
   return value;
 }
 
+/** The simulated moment a query first answered the task ended (a worker's failure: when it failed). */
+function doneSim(t: TaskRecord, p: { phase: 'done' | 'failed'; endAt: number }): number {
+  return p.phase === 'failed' && t.outcome.state === 'failed' && t.outcome.at !== undefined ? t.outcome.at : p.endAt;
+}
+
 /** Simulated time a task spends queued before it is picked up. */
 const QUEUED_MS = 1_500;
 
@@ -58,6 +77,10 @@ export class TaskStore {
   private readonly byId = new Map<string, TaskRecord>();
   private queue: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** How the next tasks report progress (`POST /_sandbox/tasks/progress`; faults/reset: linear). */
+  progressMode: ProgressMode = 'linear';
+  /** Real arrival times of each task's status queries, in memory only (the timeline route). */
+  private readonly queries = new Map<string, number[]>();
 
   constructor(
     private readonly clock: Clock,
@@ -76,7 +99,10 @@ export class TaskStore {
 
   create(init: Omit<TaskRecord, 'id' | 'createdAt' | 'outcome'>): TaskRecord {
     const prefix = init.route === 'multipart' ? 'vid' : init.kind === 'image' ? 'img' : 'gen';
-    const task: TaskRecord = { ...init, id: `${prefix}_${randomBytes(10).toString('hex')}`, createdAt: this.clock.now(), outcome: { state: 'pending' } };
+    const task: TaskRecord = {
+      ...init, id: `${prefix}_${randomBytes(10).toString('hex')}`, createdAt: this.clock.now(), outcome: { state: 'pending' },
+      ...(this.progressMode === 'noisy' ? { curve: 'noisy' as const } : {}),
+    };
     this.byId.set(task.id, task);
     if (!task.failMessage) this.enqueue(task);
     this.onChange();
@@ -87,6 +113,11 @@ export class TaskStore {
   find(id: string, key: string, route: TaskRoute): TaskRecord | undefined {
     const t = this.byId.get(id);
     return t && t.key === key && t.route === route ? t : undefined;
+  }
+
+  /** Any task, whoever submitted it (admin routes only). */
+  get(id: string): TaskRecord | undefined {
+    return this.byId.get(id);
   }
 
   /** Media are generated one job at a time: they are CPU-bound and the server must stay responsive. */
@@ -107,20 +138,27 @@ export class TaskStore {
     });
   }
 
+  /** The task's simulated run length: its nominal one, varied per task in noisy mode. */
+  private runMs(t: TaskRecord): number {
+    return t.curve === 'noisy' ? noisyDurationMs(t.id, t.durationMs) : t.durationMs;
+  }
+
   private phase(t: TaskRecord, now: number) {
     const elapsed = now - t.createdAt;
-    const failAt = t.createdAt + Math.max(QUEUED_MS + 1, t.durationMs / 2);
+    const durationMs = this.runMs(t);
+    const failAt = t.createdAt + Math.max(QUEUED_MS + 1, durationMs / 2);
     if (t.failMessage && now >= failAt) return { phase: 'failed' as const, message: t.failMessage, endAt: failAt };
     if (t.outcome.state === 'failed') return { phase: 'failed' as const, message: t.outcome.message, endAt: Math.max(now, t.outcome.at ?? now) };
     if (elapsed < QUEUED_MS || (t.startedAt === undefined && !t.failMessage)) return { phase: 'queued' as const, progress: 0 };
     // Time spent waiting behind other jobs (generation runs in workers, one task at a time) is
     // queue time: the job's own run still takes its full length, with progress from its start.
     const waited = Math.max(0, (t.startedAt ?? 0) - (t.createdAt + QUEUED_MS));
-    const doneAt = t.createdAt + t.durationMs + waited;
+    const doneAt = t.createdAt + durationMs + waited;
     if (now >= doneAt && t.outcome.state === 'ready') {
       return { phase: 'done' as const, endAt: Math.max(doneAt, t.outcome.readyAt), outcome: t.outcome };
     }
-    const progress = Math.min(99, Math.max(1, Math.floor(((elapsed - waited) / t.durationMs) * 100)));
+    const x = (elapsed - waited) / durationMs;
+    const progress = Math.min(99, Math.max(1, Math.floor((t.curve === 'noisy' ? noisyFraction(t.id, x) : x) * 100)));
     return { phase: 'running' as const, progress };
   }
 
@@ -133,8 +171,31 @@ export class TaskStore {
     }
   }
 
+  /**
+   * When the task was created and first answered done, in real time: the latency benchmark
+   * compares it with when the studio knew (docs/performance.md). It reads the phase as a query
+   * would, so a fault-failed task settles here too.
+   */
+  timeline(t: TaskRecord): Timeline {
+    const p = this.phase(t, this.clock.now());
+    this.settle(t, p);
+    const status = p.phase === 'done' || p.phase === 'failed' ? p.phase : p.phase === 'queued' ? 'queued' : 'running';
+    return {
+      task_id: t.id, status, created_at: Math.round(realTimeOf(this.clock, t.createdAt)),
+      done_at: p.phase === 'queued' || p.phase === 'running' ? null : Math.round(realTimeOf(this.clock, doneSim(t, p))),
+      queries: [...(this.queries.get(t.id) ?? [])],
+    };
+  }
+
+  private noteQuery(t: TaskRecord): void {
+    const list = this.queries.get(t.id) ?? [];
+    if (!list.length) this.queries.set(t.id, list);
+    if (list.length < 1_000) list.push(Date.now());
+  }
+
   /** Spec 2.13, the generic task. */
   genericView(t: TaskRecord, relink: Relink = asIs) {
+    this.noteQuery(t);
     const p = this.phase(t, this.clock.now());
     this.settle(t, p);
     const base = { task_id: t.id, created_at: new Date(t.createdAt).toISOString() };
@@ -148,6 +209,7 @@ export class TaskStore {
 
   /** Spec 2.12, the multipart video task (`video_url` percent-encoded). */
   multipartView(t: TaskRecord, relink: Relink = asIs) {
+    this.noteQuery(t);
     const p = this.phase(t, this.clock.now());
     this.settle(t, p);
     const base = { task_id: t.id, orig_prompt: t.prompt, actual_prompt: t.actualPrompt ?? t.prompt, submit_time: formatSpecTime(t.createdAt) };

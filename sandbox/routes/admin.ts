@@ -8,6 +8,7 @@ import { check } from '@shared/gateway/index.js';
 import { invalid, readBody, sendJson } from '../core/http.js';
 import { trackOpen } from '../core/fault-bodies.js';
 import type { Call, Route, SandboxState } from '../core/context.js';
+import { ADMIN_TASKS_HELP, adminTaskRoutes } from './admin-tasks.js';
 
 const Fail = z.strictObject({
   status: z.number().int().min(400).max(599),
@@ -71,13 +72,14 @@ export const ADMIN_HELP = {
     + '{"code":200,"data":{"pad":"xxx…"}} of `bytes` bytes: huge-json streams it with no Content-Length; gzip-bomb-json sends it gzip-compressed (a few hundred KB)',
   'POST /_sandbox/faults/media': '{ mode: hang|crash, count?=1 } the next media jobs (image, video, speech) spin until their time limit stops the worker, or crash it',
   'POST /_sandbox/faults/task': '{ message? } make the next submitted task fail',
-  'POST /_sandbox/faults/reset': 'clear every pending fault and set the tool-call shape back to chat',
+  'POST /_sandbox/faults/reset': 'clear every pending fault, set the tool-call shape back to chat and the progress mode back to linear',
   'POST /_sandbox/links/expire': 'expire every generated link now',
   'POST /_sandbox/keys/<key>/balances': '{ token_balance?, token_used?, balance?, credit_balance?, total_used? } set (or create) a key',
   'POST /_sandbox/pace': '{ ms } simulated milliseconds between streamed chunks (0: unpaced)',
   'POST /_sandbox/tools/shape': '{ shape: chat|responses } how the responses endpoint answers: chat-shaped choices with message.tool_calls (the default), '
     + 'or the common responses API\'s output[] items (function_call, message) and response.* stream events; faults/reset sets it back to chat',
   'GET /_sandbox/stats': 'media workers (running jobs, counts of finished, failed, timed-out and crashed jobs) and fault bodies still open',
+  ...ADMIN_TASKS_HELP,
 };
 
 export const adminRoutes: Route[] = [
@@ -97,7 +99,7 @@ export const adminRoutes: Route[] = [
     ok(c);
   }),
   // Tests reset between cases with faults/reset: the tool-call shape is test state of the same kind.
-  post('faults/reset', (s, c) => { s.faults.reset(); s.toolShape = 'chat'; ok(c); }),
+  post('faults/reset', (s, c) => { s.faults.reset(); s.toolShape = 'chat'; s.tasks.progressMode = 'linear'; ok(c); }),
   post('links/expire', (s, c) => ok(c, { expired: s.files.expireAll() })),
   post('keys/([^/]+)/balances', async (s, c) => {
     const acct = s.accounts.set(decodeURIComponent(c.params[0]), await body(s, c, Balances));
@@ -105,6 +107,7 @@ export const adminRoutes: Route[] = [
   }),
   post('pace', async (s, c) => { s.streamPaceMs = (await body(s, c, Pace)).ms; ok(c); }),
   post('tools/shape', async (s, c) => { s.toolShape = (await body(s, c, ToolShapeBody)).shape; ok(c, { shape: s.toolShape }); }),
+  ...adminTaskRoutes,
 ];
 
 export const fileRoutes: Route[] = [{

@@ -8,6 +8,7 @@ import type { Call, SandboxState } from '../core/context.js';
 import { applyLimits, countTokens, tokenDeltas } from './tokens.js';
 import { composeReply, type ReplyRequest } from './reply.js';
 import { writeStream } from './stream.js';
+import { bigDeltas, bigDirective, bigTokens, composeBig } from './big-replies.js';
 
 export interface CompletionJob {
   object: 'chat.completion' | 'response';
@@ -22,8 +23,12 @@ export interface CompletionJob {
 
 export async function answerCompletion(s: SandboxState, call: Call, job: CompletionJob): Promise<void> {
   s.accounts.requireTokens(call.account, job.promptTokens);
-  const choices = Array.from({ length: job.n }, (_, i) => applyLimits(composeReply({ ...job.reply, choice: i }), { stop: job.stop, maxTokens: job.maxTokens }));
-  const completionTokens = choices.reduce((sum, c) => sum + countTokens(c.text), 0);
+  // A `[big:…]` reply is megabytes: no tokenizer over it, and no stop or max_tokens (big-replies.ts).
+  const big = bigDirective(job.reply.prompt);
+  const bigText = big && composeBig(big);
+  const choices = Array.from({ length: job.n }, (_, i) =>
+    bigText !== undefined ? { text: bigText, finish: 'stop' as const } : applyLimits(composeReply({ ...job.reply, choice: i }), { stop: job.stop, maxTokens: job.maxTokens }));
+  const completionTokens = choices.reduce((sum, c) => sum + (big ? bigTokens(c.text) : countTokens(c.text)), 0);
   const usage = { prompt_tokens: job.promptTokens, completion_tokens: completionTokens, total_tokens: job.promptTokens + completionTokens };
   s.accounts.chargeTokens(call.account, usage.total_tokens);
   const id = `${job.idPrefix}-${randomBytes(12).toString('hex')}`;
@@ -44,7 +49,7 @@ export async function answerCompletion(s: SandboxState, call: Call, job: Complet
     JSON.stringify({ id, object, created, model, choices: [{ index, delta, finish_reason: finish }], ...(withUsage ? { usage } : {}) });
 
   function* payloads() {
-    const deltas = choices.map((c) => tokenDeltas(c.text));
+    const deltas = choices.map((c) => (big ? bigDeltas(c.text) : tokenDeltas(c.text)));
     for (let i = 0; i < choices.length; i++) yield chunk(i, { role: 'assistant', content: '' }, null);
     // Alternatives are interleaved, as a real gateway streams `n > 1`.
     const longest = Math.max(0, ...deltas.map((d) => d.length));

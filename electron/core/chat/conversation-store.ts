@@ -17,8 +17,12 @@ import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, recoverStreaming, type Conversation, type IndexEntry } from './conversation-file.js';
 import { findSnippet, normalizeQuery } from './search.js';
 import { keepUnreadable, parseDataFile, readDataFile } from '../unreadable-file.js';
+import { ReadAhead, readJson } from './read-ahead.js';
 
 const INDEX = 'index.json';
+/** How many of the newest conversations are read before they are opened, and when (readAhead). */
+const READ_AHEAD_COUNT = 4;
+const READ_AHEAD_AFTER_MS = 300;
 const errnoOf = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err instanceof SyntaxError ? 'damaged JSON' : String(err));
 const sameEntry = (a: IndexEntry | undefined, b: IndexEntry) => !!a && JSON.stringify(a) === JSON.stringify(b);
 
@@ -27,6 +31,9 @@ export class ConversationStore {
   /** Recently used conversations (oldest first); ones with a running reply are never dropped. */
   private readonly cache = new Map<string, Conversation>();
   private readonly pinned = new Set<string>();
+  /** The newest conversations being read before they are opened (read-ahead.ts). */
+  private ahead: ReadAhead | undefined;
+  private aheadTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly dir: string,
@@ -146,8 +153,12 @@ export class ConversationStore {
     }
   }
 
-  /** Newest first. */
+  /**
+   * Newest first. The sidebar asks for this list first: the newest conversations, the likely ones
+   * to open, are then read ahead of their first open once the first screen has had its turn.
+   */
   list(): IndexEntry[] {
+    this.readAhead(READ_AHEAD_COUNT, READ_AHEAD_AFTER_MS);
     return [...this.entries.values()].sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
@@ -160,6 +171,28 @@ export class ConversationStore {
     return this.entries.has(id);
   }
 
+  /**
+   * Reads the `count` newest conversations not in memory, in slices, `afterMs` from now (once:
+   * later calls do nothing). Their first open then skips the file's read and check (read-ahead.ts).
+   */
+  readAhead(count: number, afterMs: number): void {
+    if (this.aheadTimer || this.ahead) return;
+    this.aheadTimer = setTimeout(() => {
+      this.ahead = new ReadAhead({
+        wanted: () => this.list().slice(0, count).map((e) => e.id).filter((id) => !this.cache.has(id)),
+        json: (id) => readJson(this.file(id)),
+        // Not when it was saved (so it is in memory, newer) or removed meanwhile.
+        done: (c) => {
+          if (this.entries.has(c.id) && !this.cache.has(c.id)) this.remember(c);
+        },
+        later: (task) => void setImmediate(task),
+      });
+      this.ahead.start();
+    }, afterMs);
+    // Nothing to wait for when the studio closes (and nothing is written: stopping it is not needed).
+    this.aheadTimer.unref();
+  }
+
   get(id: string): Conversation {
     if (!this.entries.has(id)) throw coreError('not_found', msg('chat.conversation.gone'));
     const cached = this.cache.get(id);
@@ -167,7 +200,7 @@ export class ConversationStore {
       this.remember(cached);
       return cached;
     }
-    const c = this.read(id);
+    const c = this.ahead?.take(id) ?? this.read(id);
     if (!c) {
       // Kept aside for the creator to inspect (read() did it), and no longer listed.
       this.entries.delete(id);

@@ -1,15 +1,19 @@
 /**
- * The in-memory index behind the gallery: every item once, newest first, with its search text
- * lower-cased ahead of time so that a search over tens of thousands of prompts is one pass of
- * `includes` and never allocates per item.
+ * The in-memory index behind the gallery: every item once, newest first, held as columns
+ * (index-columns.ts) exactly as the index file stores them, so opening is a few splits and no
+ * object per item. A query's matches are kept (one number each) until the next query or change:
+ * the gallery asks for the count, the shapes and page after page of the same filters, and each
+ * of those is then a slice. Text search goes through one lower-cased string (index-search.ts).
  *
- * The index file stores each item as a flat row of primitives (zod checks those quickly) with
- * `params`/`usage`/`cost` kept as JSON text, which is parsed and validated only when the item
- * is actually handed out: opening 20,000 items must not pay for 20,000 nested validations.
+ * Lookups by id (a detail view, a delete) and by path (`knows`, asked for every picture the
+ * gallery shows) are a scan of one array of strings, about a millisecond at 100,000 items,
+ * instead of maps whose making (over 100 ms for 100,000 items) would cost every open more than
+ * all such lookups of a session. The paths of items handed out lately, which are the ones the
+ * gallery then asks for, are answered from a small set.
  */
-import { zodMessage } from '@shared/messages/index.js';
-import { z } from 'zod';
-import { LibraryId, LibraryItem, LibraryKind } from './library-item.js';
+import type { LibraryItem, LibraryKind } from './library-item.js';
+import { COLUMN_NAMES, emptyColumns, itemAt, pushItem, sortRows, type Columns } from './index-columns.js';
+import { buildHaystack, markWord, type Haystack } from './index-search.js';
 
 export interface ListQuery {
   kind?: LibraryKind;
@@ -28,125 +32,83 @@ export interface ListResult {
   total: number;
 }
 
-const str = z.string();
-const opt = <T extends z.ZodType>(t: T) => t.nullable();
-/** `file`/`thumb` are plain strings here; `Library.resolve` refuses any that would leave the root. */
-export const IndexRow = z.tuple([
-  LibraryId, LibraryKind, str.min(1), str, z.number(), opt(z.number()), opt(z.number()), opt(z.number()),
-  str, str, z.number(), z.number(), opt(str.min(1)), opt(str), opt(str), str,
-]);
-export type IndexRow = z.infer<typeof IndexRow>;
-
-const KINDS = new Set<unknown>(LibraryKind.options);
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const isStr = (v: unknown): v is string => typeof v === 'string';
-const isNum = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
-const orNull = (check: (v: unknown) => boolean) => (v: unknown) => v === null || check(v);
-const nonEmpty = (v: unknown): boolean => isStr(v) && v.length > 0;
-const ROW_CHECKS: ((v: unknown) => boolean)[] = [
-  (v) => isStr(v) && ID.test(v), (v) => KINDS.has(v), nonEmpty, isStr, isNum, orNull(isNum), orNull(isNum), orNull(isNum),
-  isStr, isStr, isNum, isNum, orNull(nonEmpty), orNull(isStr), orNull(isStr), isStr,
-];
-
-/**
- * The same rule as `IndexRow`, as one zod schema over the whole array: zod's per-element machinery
- * costs 80–180 ms for 20,000 rows on these machines, this loop a few ms. library-index.test.ts
- * checks that both agree.
- */
-export const IndexRows = z.custom<IndexRow[]>(
-  (rows) => Array.isArray(rows) && rows.every((r) => Array.isArray(r) && r.length === ROW_CHECKS.length && ROW_CHECKS.every((check, i) => check(r[i]))),
-  { message: zodMessage('jobs.library.indexRows') },
-);
-
-const Extra = LibraryItem.pick({ params: true, usage: true, cost: true });
-
-interface Entry {
-  row: IndexRow;
-  /** The prompt, lower-cased; models are lower-cased once per distinct model in `modelHay`. */
-  hay: string;
-  item?: LibraryItem;
-}
-
-export function toRow(i: LibraryItem): IndexRow {
-  const extra = JSON.stringify({ params: i.params, usage: i.usage, cost: i.cost });
-  return [i.id, i.kind, i.file, i.mime, i.bytes, i.width ?? null, i.height ?? null, i.durationSeconds ?? null,
-    i.prompt, i.model, i.createdAt, i.savedAt, i.thumb ?? null, i.taskId ?? null, i.sourceUrl ?? null, extra];
-}
-
-/** Newest first by creation, then by save time; the id breaks ties so the order is stable. */
-function newerFirst(a: IndexRow, b: IndexRow): number {
-  return b[10] - a[10] || b[11] - a[11] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-}
+/** Items handed out are kept for the next ask (pages are asked again as the grid scrolls back), up to this many. */
+const CACHED_ITEMS = 5_000;
 
 export class LibraryIndex {
-  private sorted: Entry[] = [];
-  private readonly byId = new Map<string, Entry>();
+  private c: Columns = emptyColumns();
   private readonly modelCounts = new Map<string, number>();
-  private readonly modelHay = new Map<string, string>();
-  /** Each item's file and thumbnail (a video's poster), counted: only these may be served. */
-  private readonly paths = new Map<string, number>();
+  /** Items handed out lately, by id, and their files and thumbnails (a video's poster). */
+  private readonly items = new Map<string, LibraryItem>();
+  private readonly recent = new Set<string>();
+  private hay: Haystack | undefined;
+  /** The last query's matching rows, valid while `version` is unchanged. */
+  private last: { key: string; version: number; rows: Int32Array } | undefined;
+  private version = 0;
 
   constructor(private readonly log: (line: string) => void = () => undefined) {}
 
   get size(): number {
-    return this.sorted.length;
+    return this.c.id.length;
   }
 
-  /** Replaces the whole content (open, rebuild); duplicates by id keep the first. */
-  load(rows: readonly IndexRow[]): void {
-    this.sorted = [];
-    this.byId.clear();
+  /** Replaces the whole content (open, rebuild) with these rows, in list order. */
+  load(columns: Columns): void {
+    sortRows(columns);
+    this.c = columns;
     this.modelCounts.clear();
-    this.paths.clear();
-    for (const row of rows) {
-      if (this.byId.has(row[0])) continue;
-      const e: Entry = { row, hay: row[8].toLowerCase() };
-      this.byId.set(row[0], e);
-      this.sorted.push(e);
-      this.countModel(row[9], 1);
-      this.countPaths(row, 1);
-    }
-    // The file is written newest first, so this is one linear pass in the usual case.
-    this.sorted.sort((a, b) => newerFirst(a.row, b.row));
+    for (const m of columns.model) this.modelCounts.set(m, (this.modelCounts.get(m) ?? 0) + 1);
+    this.forget();
+    this.changed();
+  }
+
+  /** The columns as they are, for the index file (read synchronously by the writer). */
+  columns(): Columns {
+    return this.c;
+  }
+
+  /** Makes the search text after opening rather than during it (one task of some 30 ms at 100,000 items). */
+  warm(): void {
+    this.haystack();
   }
 
   put(item: LibraryItem): void {
     this.delete(item.id);
-    const row = toRow(item);
-    const e: Entry = { row, hay: item.prompt.toLowerCase(), item };
-    // Binary search for the insertion point keeps a save O(log n) + one splice.
+    const one = emptyColumns();
+    pushItem(one, item);
+    // Binary search for the insertion point keeps a save O(log n) + one splice per column.
     let lo = 0;
-    let hi = this.sorted.length;
+    let hi = this.size;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (newerFirst(this.sorted[mid].row, row) <= 0) lo = mid + 1;
+      if (compareTo(this.c, mid, one) <= 0) lo = mid + 1;
       else hi = mid;
     }
-    this.sorted.splice(lo, 0, e);
-    this.byId.set(item.id, e);
-    this.countModel(item.model, 1);
-    this.countPaths(row, 1);
+    for (const name of COLUMN_NAMES) (this.c[name] as unknown[]).splice(lo, 0, (one[name] as unknown[])[0]);
+    this.modelCounts.set(item.model, (this.modelCounts.get(item.model) ?? 0) + 1);
+    this.remember(item);
+    this.changed();
   }
 
   delete(id: string): LibraryItem | undefined {
-    const e = this.byId.get(id);
-    if (!e) return undefined;
-    this.byId.delete(id);
-    const at = this.sorted.indexOf(e);
-    if (at >= 0) this.sorted.splice(at, 1);
-    this.countModel(e.row[9], -1);
-    this.countPaths(e.row, -1);
-    return this.materialize(e);
+    const at = this.c.id.indexOf(id);
+    if (at < 0) return undefined;
+    const item = this.materialize(at);
+    for (const name of COLUMN_NAMES) (this.c[name] as unknown[]).splice(at, 1);
+    const n = (this.modelCounts.get(item.model) ?? 0) - 1;
+    if (n > 0) this.modelCounts.set(item.model, n);
+    else this.modelCounts.delete(item.model);
+    // Another item may name the same thumbnail: the scan in `knows` decides from now on.
+    this.forget();
+    this.changed();
+    return item;
   }
 
   get(id: string): LibraryItem | undefined {
-    const e = this.byId.get(id);
-    return e && this.materialize(e);
-  }
-
-  /** Every row, newest first, for the index file. */
-  rows(): IndexRow[] {
-    return this.sorted.map((e) => e.row);
+    const cached = this.items.get(id);
+    if (cached) return cached;
+    const at = this.c.id.indexOf(id);
+    return at < 0 ? undefined : this.materialize(at);
   }
 
   models(): string[] {
@@ -155,89 +117,106 @@ export class LibraryIndex {
 
   /** Whether `relativePath` ('/'-separated) is an item's file or thumbnail. */
   knows(relativePath: string): boolean {
-    return this.paths.has(relativePath);
+    if (this.recent.has(relativePath)) return true;
+    return relativePath !== '' && (this.c.thumb.includes(relativePath) || this.c.file.includes(relativePath));
   }
 
   list(q: ListQuery = {}): ListResult {
-    const offset = Math.max(0, Math.floor(q.offset ?? 0));
-    const limit = q.limit === undefined ? Infinity : Math.max(0, Math.floor(q.limit));
-    const matches = this.matcher(q);
+    const rows = this.matching(q);
+    const total = rows ? rows.length : this.size;
+    const offset = Math.min(total, Math.max(0, Math.floor(q.offset ?? 0)));
+    const end = q.limit === undefined ? total : Math.min(total, offset + Math.max(0, Math.floor(q.limit)));
     const items: LibraryItem[] = [];
-    let total = 0;
-    for (const e of this.sorted) {
-      if (!matches(e)) continue;
-      if (total >= offset && items.length < limit) items.push(this.materialize(e));
-      total++;
-    }
+    for (let k = offset; k < end; k++) items.push(this.materialize(rows ? rows[k] : k));
     return { items, total };
   }
 
   /**
    * Width over height of every match, in list order, rounded to 2 decimals; 0 when unknown. Read
-   * from the rows, never materializing an item: 100,000 matches cost one pass and one number each.
+   * from one column, never materializing an item: 100,000 matches cost one number each.
    */
   shapes(q: ListQuery = {}): number[] {
-    const matches = this.matcher(q);
-    const ratios: number[] = [];
-    for (const e of this.sorted) {
-      if (!matches(e)) continue;
-      const width = e.row[5];
-      const height = e.row[6];
-      ratios.push(width !== null && height !== null && width > 0 && height > 0 ? Math.round((width / height) * 100) / 100 || 0.01 : 0);
-    }
+    const rows = this.matching(q);
+    if (!rows) return this.c.ratio.slice();
+    const ratios = new Array<number>(rows.length);
+    for (let k = 0; k < rows.length; k++) ratios[k] = this.c.ratio[rows[k]];
     return ratios;
   }
 
-  /** The filters of a query (all but offset and limit), as one test per entry. */
-  private matcher(q: ListQuery): (e: Entry) => boolean {
-    const words = (q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  /** The rows a query's filters match, in list order; undefined when it has none (every row). */
+  private matching(q: ListQuery): Int32Array | undefined {
+    const words = [...new Set((q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean))];
     const from = q.from ?? -Infinity;
     const to = q.to ?? Infinity;
-    return (e) => {
-      const row = e.row;
-      if (q.kind !== undefined && row[1] !== q.kind) return false;
-      if (q.model !== undefined && row[9] !== q.model) return false;
-      if (row[10] < from || row[10] > to) return false;
-      if (words.length === 0) return true;
-      const model = this.modelHay.get(row[9]) ?? '';
-      return words.every((w) => e.hay.includes(w) || model.includes(w));
-    };
+    if (q.kind === undefined && q.model === undefined && from === -Infinity && to === Infinity && words.length === 0) return undefined;
+    const key = JSON.stringify([q.kind, q.model, q.from, q.to, words]);
+    if (this.last?.key === key && this.last.version === this.version) return this.last.rows;
+    const { kind, model, createdAt } = this.c;
+    const n = this.size;
+    const text = words.length > 0 ? this.textMatches(words) : undefined;
+    const rows = new Int32Array(n);
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      if (q.kind !== undefined && kind[i] !== q.kind) continue;
+      if (q.model !== undefined && model[i] !== q.model) continue;
+      if (createdAt[i] < from || createdAt[i] > to) continue;
+      if (text && !text[i]) continue;
+      rows[k++] = i;
+    }
+    this.last = { key, version: this.version, rows: rows.subarray(0, k) };
+    return this.last.rows;
   }
 
-  private materialize(e: Entry): LibraryItem {
-    if (e.item) return e.item;
-    const [id, kind, file, mime, bytes, width, height, durationSeconds, prompt, model, createdAt, savedAt, thumb, taskId, sourceUrl, extra] = e.row;
-    let parsed: z.infer<typeof Extra> = { params: {} };
-    try {
-      parsed = Extra.parse(JSON.parse(extra));
-    } catch {
-      // The file and prompt are still good; only the generation details are lost (the sidecar keeps them).
-      this.log(`library: the index entry of ${file} has unreadable parameters`);
+  /** One byte per row: 1 when every word is in its prompt or its model's name. */
+  private textMatches(words: string[]): Uint8Array {
+    const hay = this.haystack();
+    const n = this.size;
+    const all = new Uint8Array(n).fill(1);
+    const hits = new Uint8Array(n);
+    for (const word of words) {
+      hits.fill(0);
+      markWord(hay, word, hits);
+      const byModel = new Set([...this.modelCounts.keys()].filter((m) => m.toLowerCase().includes(word)));
+      const model = this.c.model;
+      for (let i = 0; i < n; i++) if (!hits[i] && !(byModel.size > 0 && byModel.has(model[i]))) all[i] = 0;
     }
-    const item: LibraryItem = { version: 1, id, kind, file, mime, bytes, prompt, model, params: parsed.params, createdAt, savedAt };
-    const optional = { width, height, durationSeconds, thumb, taskId, sourceUrl, usage: parsed.usage, cost: parsed.cost };
-    for (const [k, v] of Object.entries(optional)) if (v !== null && v !== undefined) (item as Record<string, unknown>)[k] = v;
-    e.item = item;
+    return all;
+  }
+
+  private haystack(): Haystack {
+    this.hay ??= buildHaystack(this.c.prompt);
+    return this.hay;
+  }
+
+  private remember(item: LibraryItem): void {
+    if (this.items.size >= CACHED_ITEMS) this.forget();
+    this.items.set(item.id, item);
+    this.recent.add(item.file);
+    if (item.thumb) this.recent.add(item.thumb);
+  }
+
+  private forget(): void {
+    this.items.clear();
+    this.recent.clear();
+  }
+
+  private changed(): void {
+    this.version++;
+    this.hay = undefined;
+    this.last = undefined;
+  }
+
+  private materialize(at: number): LibraryItem {
+    const id = this.c.id[at];
+    const cached = this.items.get(id);
+    if (cached) return cached;
+    const item = itemAt(this.c, at, this.log);
+    this.remember(item);
     return item;
   }
+}
 
-  private countPaths(row: IndexRow, delta: number): void {
-    for (const path of [row[2], row[12]]) {
-      if (path === null) continue;
-      const n = (this.paths.get(path) ?? 0) + delta;
-      if (n > 0) this.paths.set(path, n);
-      else this.paths.delete(path);
-    }
-  }
-
-  private countModel(model: string, delta: number): void {
-    const n = (this.modelCounts.get(model) ?? 0) + delta;
-    if (n > 0) {
-      this.modelCounts.set(model, n);
-      if (!this.modelHay.has(model)) this.modelHay.set(model, model.toLowerCase());
-    } else {
-      this.modelCounts.delete(model);
-      this.modelHay.delete(model);
-    }
-  }
+/** How row `at` of `c` sorts against the one row of `one`. */
+function compareTo(c: Columns, at: number, one: Columns): number {
+  return one.createdAt[0] - c.createdAt[at] || one.savedAt[0] - c.savedAt[at] || (c.id[at] < one.id[0] ? -1 : c.id[at] > one.id[0] ? 1 : 0);
 }

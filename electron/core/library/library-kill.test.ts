@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inLanes, KILL_TEST_MS, stopWriters, writeThenKill } from '../test/kill-loop.js';
 import { Library } from './library.js';
+import { decodeIndex } from './index-format.js';
 import { LibraryItem } from './library-item.js';
 import { resultBytes } from './test/results.js';
 import { readPngText, withoutPngText } from './png-text.js';
@@ -55,8 +56,8 @@ describe('the library under SIGKILL', () => {
       interrupted[lane].add(last + 1);
 
       indexTemps += readdirSync(path.dirname(indexFile)).filter((n) => n.endsWith('.tmp')).length;
-      // The index, when there is one, is whole JSON (written atomically); the next start accepts it.
-      if (existsSync(indexFile)) expect(() => JSON.parse(readFileSync(indexFile, 'utf8'))).not.toThrow();
+      // The index, when there is one, is whole (written atomically): every section as its header says; the next start accepts it.
+      if (existsSync(indexFile)) expect(() => decodeIndex(readFileSync(indexFile))).not.toThrow();
       const problems: string[] = [];
       const library = new Library({ root, indexFile, ffmpeg: false, log: (line) => problems.push(line) });
       await library.open();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LibraryIndex, toRow } from './library-index.js';
+import { LibraryIndex } from './library-index.js';
+import { columnsOf } from './index-columns.js';
 import type { LibraryItem } from './library-item.js';
 
 const item = (i: number, over: Partial<LibraryItem> = {}): LibraryItem => ({
@@ -10,13 +11,13 @@ const item = (i: number, over: Partial<LibraryItem> = {}): LibraryItem => ({
 describe('library shapes (the gallery lays out justified rows from them)', () => {
   it('gives one ratio per match, in list order, with 0 for items of unknown shape', () => {
     const index = new LibraryIndex();
-    index.load([
-      toRow(item(0)),
-      toRow(item(1, { width: 900, height: 1600 })),
-      toRow(item(2, { kind: 'audio', width: undefined, height: undefined })),
-      toRow(item(3, { width: 0, height: 500 })),
-      toRow(item(4, { width: 1, height: 200 })),
-    ]);
+    index.load(columnsOf([
+      item(0),
+      item(1, { width: 900, height: 1600 }),
+      item(2, { kind: 'audio', width: undefined, height: undefined }),
+      item(3, { width: 0, height: 500 }),
+      item(4, { width: 1, height: 200 }),
+    ]));
     expect(index.shapes()).toEqual([1.78, 0.56, 0, 0, 0.01]);
     expect(index.list().items.map((i) => i.id)).toEqual(['i0', 'i1', 'i2', 'i3', 'i4']);
     // The same filters as the list, so ratios line up with the list's indices.
@@ -28,7 +29,7 @@ describe('library shapes (the gallery lays out justified rows from them)', () =>
 
   it('answers for a library of 100,000 items, one number each', () => {
     const index = new LibraryIndex();
-    index.load(Array.from({ length: 100_000 }, (_, i) => toRow(item(i, { width: 100 + (i % 7) * 100, height: 400 }))));
+    index.load(columnsOf(Array.from({ length: 100_000 }, (_, i) => item(i, { width: 100 + (i % 7) * 100, height: 400 }))));
     const ratios = index.shapes({ text: 'picture' });
     expect(ratios).toHaveLength(100_000);
     expect(ratios.slice(0, 3)).toEqual([0.25, 0.5, 0.75]);

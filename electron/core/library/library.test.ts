@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LibraryItem } from './library-item.js';
 import { nodeDisk } from './disk.js';
+import { decodeIndex, encodeIndex } from './index-format.js';
 import { monthFolder } from './names.js';
 import { incomingFile, jpegBytes, meta, mp3Bytes, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
 
@@ -145,17 +146,20 @@ describe('Library index', () => {
     expect(lines.join('\n')).toMatch(/damaged/);
     await lib.close();
 
-    const index = JSON.parse(await readFile(dirs.indexFile, 'utf8'));
-    await writeFile(dirs.indexFile, JSON.stringify({ ...index, root: '/elsewhere', rows: [] }));
+    const index = decodeIndex(await readFile(dirs.indexFile));
+    await writeFile(dirs.indexFile, encodeIndex({ ...index, root: '/elsewhere' }));
     const other = openLibrary(dirs, {}, lines);
     expect(await other.open()).toBe(5);
     expect(lines.join('\n')).toMatch(/another library folder/);
 
-    await writeFile(dirs.indexFile, JSON.stringify({ ...index, rows: index.rows.map((r: unknown[]) => ({ ...r })) }));
+    // A header that promises one item more than its sections hold.
+    const bytes = await readFile(dirs.indexFile);
+    const header = bytes.subarray(0, bytes.indexOf(10)).toString();
+    await writeFile(dirs.indexFile, Buffer.concat([Buffer.from(header.replace('"count":5', '"count":6')), bytes.subarray(bytes.indexOf(10))]));
     const edited = openLibrary(dirs, {}, lines);
     expect(await edited.open()).toBe(5);
     expect(edited.list().items).toEqual(items);
-    expect(lines.join('\n')).toMatch(/does not match its schema/);
+    expect(lines.join('\n')).toMatch(/damaged \(the index's id does not match its header\)/);
   });
 
   it('re-reads only folders that changed since the index was written', async () => {
@@ -227,7 +231,7 @@ describe('Library index', () => {
     await lib.close();
     const item = await lib.add({ source: await incomingFile(dirs, pngBytes(8, 8)), meta: meta(), name: 'late.png' });
     // The index on disk knows only the first save; the second lives in its sidecar alone.
-    expect(JSON.parse(await readFile(dirs.indexFile, 'utf8')).rows).toHaveLength(1);
+    expect(decodeIndex(await readFile(dirs.indexFile)).columns.id).toHaveLength(1);
     const next = openLibrary(dirs);
     expect(await next.open()).toBe(2);
     expect(next.get(item.id)).toEqual(item);

@@ -15,6 +15,7 @@ import { keepUnreadable } from '../unreadable-file.js';
 import { LibraryItem, LibraryItemMeta } from './library-item.js';
 import { LibraryIndex, type ListQuery, type ListResult } from './library-index.js';
 import { CoalescedWriter, readIndex, writeIndex } from './index-file.js';
+import { emptyColumns, keepRows, pushItem } from './index-columns.js';
 import { discard, errno, explain, LibraryError, nodeDisk, withText, writeAtomic, type DiskOps } from './disk.js';
 import { msg } from '@shared/messages/index.js';
 import { candidateName, cleanStem, monthFolder } from './names.js';
@@ -84,7 +85,7 @@ export class Library {
     this.metadata = opts.metadata ?? true;
     this.index = new LibraryIndex(this.log);
     this.writer = new CoalescedWriter(
-      () => writeIndex(this.disk, this.indexFile, { root: this.root, dirs: this.dirs, rows: this.index.rows() }),
+      () => writeIndex(this.disk, this.indexFile, { root: this.root, dirs: this.dirs, columns: this.index.columns() }),
       opts.indexDelayMs ?? 200,
       (err) => this.log(`library: could not write the index (${errno(err) ?? String(err)}); it will be rebuilt on next open`),
     );
@@ -102,10 +103,14 @@ export class Library {
   private async load(): Promise<number> {
     removeStaleTemps(path.dirname(this.indexFile), [path.basename(this.indexFile)]);
     const known = await readIndex(this.disk, this.indexFile, this.root, this.log, () => this.keepIndexAside());
-    const { rows, dirs, changed } = await reconcile(this.disk, this.root, known, this.log);
-    this.index.load(rows);
+    const { keep, added, dirs, changed } = await reconcile(this.disk, this.root, known && { ids: known.columns.id, files: known.columns.file, dirs: known.dirs }, this.log);
+    const columns = !known ? emptyColumns() : keep ? keepRows(known.columns, keep) : known.columns;
+    for (const item of added) pushItem(columns, item);
+    this.index.load(columns);
     this.dirs = dirs;
-    if (changed) this.writer.schedule();
+    if (changed || known?.outdated) this.writer.schedule();
+    // The search text and the set of servable paths are made once the opening is done, not during it.
+    setImmediate(() => this.index.warm()).unref();
     return this.index.size;
   }
 

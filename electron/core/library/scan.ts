@@ -10,7 +10,6 @@
  */
 import path from 'node:path';
 import { LibraryItem } from './library-item.js';
-import { toRow, type IndexRow } from './library-index.js';
 import { errno, type DiskOps } from './disk.js';
 import { isUnfinished } from './names.js';
 
@@ -23,12 +22,17 @@ const SETTLE_MS = 2_000;
 const UNSETTLED = -1;
 
 export interface Known {
-  rows: readonly IndexRow[];
+  /** The known items' ids and files, row by row (the index's columns). */
+  ids: readonly string[];
+  files: readonly string[];
   dirs: Readonly<Record<string, number>>;
 }
 
 export interface Reconciled {
-  rows: IndexRow[];
+  /** Which known rows are still items (one byte each); undefined when all of them are. */
+  keep: Uint8Array | undefined;
+  /** Items whose sidecars the index did not know. */
+  added: LibraryItem[];
   dirs: Record<string, number>;
   /** True when the result differs from what was known (the index must be written). */
   changed: boolean;
@@ -54,7 +58,6 @@ async function readSidecar(disk: DiskOps, root: string, file: string, log: (line
 }
 
 export async function reconcile(disk: DiskOps, root: string, known: Known | undefined, log: (line: string) => void): Promise<Reconciled> {
-  const knownRows = known?.rows ?? [];
   const recorded = known?.dirs ?? {};
   const dirs: Record<string, number> = {};
   /** Folders whose mtime is unchanged: their known rows are kept without reading anything. */
@@ -98,33 +101,45 @@ export async function reconcile(disk: DiskOps, root: string, known: Known | unde
   };
   await walk('', 0);
 
-  const rows: IndexRow[] = [];
-  const ids = new Set<string>();
-  for (const row of knownRows) {
-    const dir = parentOf(row[2]);
-    const media = found.get(dir);
-    if (unchanged.has(dir)) rows.push(row);
-    else if (media?.delete(row[2])) rows.push(row); // what is left in `found` afterwards is new
-    else continue;
-    ids.add(row[0]);
+  const files = known?.files ?? [];
+  const n = files.length;
+  const keep = new Uint8Array(n);
+  let kept = 0;
+  // Rows come newest first, so a month's rows follow one another: the folder is worked out once per run of them.
+  let dir = '';
+  let same = false;
+  for (let i = 0; i < n; i++) {
+    const f = files[i];
+    if (!(f.length > dir.length && f.startsWith(dir) && f[dir.length] === '/' && f.indexOf('/', dir.length + 1) < 0)) {
+      dir = parentOf(f);
+      same = unchanged.has(dir);
+    }
+    // What is left in `found` afterwards is new.
+    if (same || found.get(dir)?.delete(f)) {
+      keep[i] = 1;
+      kept++;
+    }
   }
-  const kept = rows.length;
   const unknown = [...found.values()].flatMap((set) => [...set]);
+  const added: LibraryItem[] = [];
+  // Made only when there is something new to check against it (a set of 100,000 ids is not free).
+  let ids: Set<string> | undefined;
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < unknown.length) {
       const item = await readSidecar(disk, root, unknown[next++], log);
       if (!item) continue;
+      ids ??= new Set((known?.ids ?? []).filter((_, i) => keep[i]));
       // A sidecar copied together with its file repeats an id; the first one found keeps it.
       if (ids.has(item.id)) {
         log(`library: skipped ${item.file}: its id is already used by another item`);
         continue;
       }
       ids.add(item.id);
-      rows.push(toRow(item));
+      added.push(item);
     }
   };
   await Promise.all(Array.from({ length: READ_CONCURRENCY }, worker));
   const sameDirs = Object.keys(dirs).length === Object.keys(recorded).length && Object.entries(dirs).every(([d, m]) => recorded[d] === m);
-  return { rows, dirs, changed: !known || !sameDirs || kept !== knownRows.length || rows.length !== kept };
+  return { keep: kept === n ? undefined : keep, added, dirs, changed: !known || !sameDirs || kept !== n || added.length > 0 };
 }

@@ -10,7 +10,8 @@ import { GenericTask, MultipartVideoTask } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import type { KeyMask } from '../gateway/mask-key.js';
-import { backoffMs, nextIntervalMs, type Cadence } from './cadence.js';
+import { AIM_MARGIN_MS, aimedIntervalMs, backoffMs, floorMs, nextIntervalMs, type Cadence } from './cadence.js';
+import { FinishEstimator, type Observation } from './finish-estimate.js';
 import { collectUrls, linksExpireAt, normalizeStatus, POLLED_STATES, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 
@@ -27,6 +28,10 @@ const statusOf = (raw: Polled) => ('task_status' in raw ? raw.task_status : raw.
  * failures").
  */
 const linksOf = (raw: Polled) => collectUrls('task_status' in raw ? raw.video_url : raw.result);
+/** What bears on when the task ends (finish-estimate.ts): progress, or the gateway's own times. */
+const observationOf = (raw: Polled): Observation => ('task_status' in raw
+  ? { status: raw.task_status, submitTime: raw.submit_time, endTime: raw.end_time }
+  : { progress: raw.progress });
 
 export interface PollerDeps {
   store: JobStore;
@@ -53,8 +58,15 @@ export class Poller {
   private readonly tracked = new Set<string>();
   /** Requests made, for the polling benchmark. */
   requests = 0;
+  private readonly estimates: FinishEstimator;
+  /** Jobs whose next check is aimed just after their likely end: never taken early to share a wakeup. */
+  private readonly aimed = new Set<string>();
+  /** Checks in a row that found a job still working after its aim. */
+  private readonly misses = new Map<string, number>();
 
-  constructor(private readonly d: PollerDeps) {}
+  constructor(private readonly d: PollerDeps) {
+    this.estimates = new FinishEstimator(d.cadence.firstCheckMs);
+  }
 
   /** Resumes every unfinished job where it was (after a restart too). */
   start(): void {
@@ -121,7 +133,7 @@ export class Poller {
     for (const j of this.d.store.all()) {
       if (!this.polled(j)) continue;
       const at = j.nextCheckAt ?? 0;
-      if (start && at <= now + (j.checks > 0 ? early[j.kind] : 0)) ready.push(j);
+      if (start && at <= now + (j.checks > 0 && !this.aimed.has(j.id) ? early[j.kind] : 0)) ready.push(j);
       else if (at < next) next = at;
     }
     if (start) {
@@ -194,11 +206,12 @@ export class Poller {
     const errorBefore = job.error;
     try {
       const client = this.d.clientFor(job.profileId);
+      const sentAt = this.d.now();
       // The poller keeps its own cadence: the client's quick retries would only add requests.
       const raw = await this.query(job, false, client);
       // Cancelled or removed while the answer was on its way.
-      if (job.state === 'cancelled' || this.d.store.get(job.id) !== job) return;
-      this.apply(job, raw, client.mask);
+      if (job.state === 'cancelled' || this.d.store.get(job.id) !== job) return this.forget(job.id);
+      this.apply(job, raw, client.mask, sentAt);
       job.errorStreak = 0;
     } catch (err) {
       const f = err instanceof GatewayFailure ? err : new GatewayFailure('internal', textOf(err), true);
@@ -223,7 +236,7 @@ export class Poller {
    * the call first: a gateway may quote the key back in any of them (docs/security.md). A
    * failure of the call itself comes masked from the client.
    */
-  private apply(job: JobRecord, raw: Polled, mask: KeyMask): void {
+  private apply(job: JobRecord, raw: Polled, mask: KeyMask, sentAt: number): void {
     const status = statusOf(raw);
     job.rawStatus = mask.text(status);
     job.state = normalizeStatus(job.route, status);
@@ -231,6 +244,10 @@ export class Poller {
     if ('progress' in raw) job.progress = raw.progress;
     if ('actual_prompt' in raw && raw.actual_prompt) job.actualPrompt = mask.text(raw.actual_prompt);
     const now = this.d.now();
+    if (job.state !== 'queued' && job.state !== 'running') {
+      if (job.state === 'completed') this.estimates.finished(job, observationOf(raw), now);
+      this.forget(job.id);
+    }
     if (job.state === 'completed') {
       job.progress = 100;
       job.finishedAt = now;
@@ -246,7 +263,45 @@ export class Poller {
       // The gateway's own words, verbatim (masked), inside a message of ours.
       job.error = message ? msg('jobs.task.gatewaySays', { message: mask.text(message) }) : msg('jobs.task.failedNoReason');
     } else {
-      job.nextCheckAt = now + nextIntervalMs(this.d.cadence, job.kind, this.d.random);
+      this.estimates.observe(job, observationOf(raw), now);
+      // Counted from when this request was sent: the interval the gateway sees between two.
+      job.nextCheckAt = sentAt + this.intervalAfter(job, now, sentAt);
     }
+  }
+
+  /**
+   * The next check of a job still working (docs/gateway-rules.md, "Polling cadence"): aimed just
+   * after its likely end when there is an estimate, the margin its spread plus AIM_MARGIN_MS;
+   * at the slow end of the range when there is none. A job still working after its aim is
+   * checked once more at the shortest interval, then at the slow end until a new estimate
+   * points ahead again: a wrong estimate never makes the studio poll faster for long. The
+   * interval runs from `sentAt`, when the last request went out; `now` is its answer.
+   */
+  private intervalAfter(job: JobRecord, now: number, sentAt: number): number {
+    this.aimed.delete(job.id);
+    const slow = () => nextIntervalMs(this.d.cadence, job.kind, this.d.random);
+    const estimate = this.estimates.estimate(job, now);
+    if (!estimate) return slow();
+    const target = estimate.at + estimate.spread + AIM_MARGIN_MS;
+    if (target <= now) {
+      const missed = (this.misses.get(job.id) ?? 0) + 1;
+      this.misses.set(job.id, missed);
+      if (missed > 1) return slow();
+      this.aimed.add(job.id);
+      return floorMs(this.d.cadence, job.kind);
+    }
+    this.misses.delete(job.id);
+    const interval = aimedIntervalMs(this.d.cadence, job.kind, sentAt, estimate.at, target);
+    // The last check, or one at the range's floor: taken early, it would land before the end or below the range.
+    if (sentAt + interval >= target - 1 || interval < floorMs(this.d.cadence, job.kind) + 200) this.aimed.add(job.id);
+    return interval;
+  }
+
+  private forget(id: string): void {
+    // Nothing kept per job once its polling ends: a day of jobs leaves no id behind (docs/performance.md, "day").
+    this.tracked.delete(id);
+    this.estimates.forget(id);
+    this.aimed.delete(id);
+    this.misses.delete(id);
   }
 }

@@ -63,13 +63,19 @@ interface Running {
   released: boolean;
   /** Left from before the restart: such saves run one at a time. */
   backlog: boolean;
+  /** Each kind has its own slots: see pump(). */
+  kind: JobRecord['kind'];
   slotTimer: NodeJS.Timeout;
 }
 
 export class ResultSaver {
   private resumed = false;
   private stopping = false;
-  /** Jobs that completed (or were retried) since the start: saved without waiting for `resume()`. */
+  /**
+   * Jobs that completed (or were retried) since the start, until `resume()`: saved without waiting
+   * for it. Once resumed every job is saved alike, so the set is emptied and no longer kept: a day
+   * of jobs must not leave one id each behind (docs/performance.md, "day").
+   */
   private readonly session = new Set<string>();
   private backlog = new Set<string>();
   private readonly running = new Map<string, Running>();
@@ -103,7 +109,7 @@ export class ResultSaver {
 
   /** Saves this job now, even before `resume()`: it finished, or was retried, in this session. */
   add(id: string, refresh = false): void {
-    this.session.add(id);
+    if (!this.resumed) this.session.add(id);
     if (refresh) this.refreshFirst.add(id);
     this.pump();
   }
@@ -112,6 +118,7 @@ export class ResultSaver {
   resume(): void {
     this.resumed = true;
     this.backlog = new Set(this.waiting().map((j) => j.id).filter((id) => !this.session.has(id)));
+    this.session.clear();
     this.pump();
   }
 
@@ -124,6 +131,11 @@ export class ResultSaver {
 
   isSaving(id: string): boolean {
     return this.running.has(id);
+  }
+
+  /** How many job ids the saver holds beyond its saves under way (tests: nothing grows with the day). */
+  remembered(): number {
+    return this.session.size + this.backlog.size + this.refreshFirst.size;
   }
 
   /** A clean stop: saves under way end, their files marked pending for the next start. */
@@ -147,19 +159,33 @@ export class ResultSaver {
   }
 
   /**
-   * Starts saves while a slot is free. A save holds its slot for at most the idle limit: a link
+   * Starts saves while a slot of their kind is free. A save holds its slot for at most the idle limit: a link
    * that trickles bytes keeps going, but no longer keeps the others waiting.
    */
   pump(): void {
     if (this.stopping) return;
+    this.forgetRemoved();
     const max = this.d.maxDownloads ?? 2;
     for (const job of this.waiting()) {
       const runs = [...this.running.values()];
-      const holding = runs.filter((r) => !r.released).length;
-      if (holding >= max || runs.length >= max * 4) return;
+      if (runs.length >= max * 4) return;
+      // Slots per kind: a video's save (ffmpeg for its poster and its metadata) takes seconds, an
+      // image's a fraction, and images waiting behind videos were most of the delay before their
+      // tile showed (docs/performance.md, "latency").
+      if (runs.filter((r) => !r.released && r.kind === job.kind).length >= max) continue;
       const backlog = this.backlog.has(job.id);
       if (backlog && runs.some((r) => r.backlog)) continue;
       this.start(job, backlog);
+    }
+  }
+
+  /** A job removed, or done with, before its save started leaves nothing behind here. */
+  private forgetRemoved(): void {
+    for (const ids of [this.session, this.backlog, this.refreshFirst]) {
+      for (const id of ids) {
+        const job = this.d.store.get(id);
+        if (!job || (!this.needsSave(job) && !this.running.has(id))) ids.delete(id);
+      }
     }
   }
 
@@ -170,7 +196,7 @@ export class ResultSaver {
     }, this.timeouts.idleMs);
     slotTimer.unref();
     // In the table before the save's first step, so nothing it sets off can start it twice.
-    const run: Running = { controller: new AbortController(), done: Promise.resolve(), released: false, backlog, slotTimer };
+    const run: Running = { controller: new AbortController(), done: Promise.resolve(), released: false, backlog, kind: job.kind, slotTimer };
     this.running.set(job.id, run);
     run.done = this.save(job, run.controller.signal)
       .catch((err: unknown) => this.d.log?.(`jobs: saving ${job.id} failed unexpectedly: ${failureOf(err).message}`))

@@ -7,8 +7,9 @@
 import { create } from 'zustand';
 import { readStored, writeStored } from './draft-storage.js';
 
-export const TAB_IDS = ['chat', 'image', 'video', 'speech', 'tasks', 'gallery', 'settings'] as const;
-export type TabId = (typeof TAB_IDS)[number];
+import { TAB_IDS, type TabId } from './tab-ids.js';
+
+export { TAB_IDS, type TabId };
 
 interface UiState {
   tab: TabId;

@@ -20,10 +20,19 @@ export function preloadMarkdown(): () => void {
   return () => cancelIdleCallback(id);
 }
 
+/**
+ * Past this, the fallback shows the reply's end only (where a conversation opens and a stream
+ * writes): laid out whole, a 10 MB reply or a 1 MB word held the page for seconds.
+ */
+export const PLAIN_TAIL_CHARS = 8_000;
+
 export function PlainReply({ text }: { text: string }) {
+  const long = text.length > PLAIN_TAIL_CHARS;
+  // Not from the second half of a surrogate pair.
+  const tail = long ? text.slice(/[\uDC00-\uDFFF]/.test(text[text.length - PLAIN_TAIL_CHARS]) ? 1 - PLAIN_TAIL_CHARS : -PLAIN_TAIL_CHARS) : text;
   return (
-    <div className="md-plain" dir="auto">
-      {text}
+    <div className="md-plain" dir="auto" aria-busy={long || undefined}>
+      {long ? `…${tail}` : text}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The studio's strings, as main.tsx sets them up.
 import '../../i18n/index.js';
 import { groupBlocks, splitBlocks } from './blocks.js';
-import { guessHeight, ScrollRootContext, tailStart, type ScrollRoot } from './reply-window.js';
+import { guessHeight, ScrollRootContext, startsOf, tailStart, type ScrollRoot } from './reply-window.js';
 
 // Count how often each block's source is parsed: the cost that must not grow with the reply.
 const parsed = vi.hoisted(() => [] as string[]);
@@ -127,7 +127,7 @@ describe('a long reply shown whole for the first time', () => {
     // A 720-pixel window's list is about 350 pixels high: the parts making up its last 525 pixels.
     const small = showIn(350);
     const parts = groupBlocks(splitBlocks(longReply('a list 350 pixels high')));
-    expect(small).toEqual(parts.slice(tailStart(parts, guessHeight, 525)));
+    expect(small).toEqual(parts.slice(tailStart(startsOf(parts.map(guessHeight)), 525)));
     // Not yet measured (no layout yet), the list falls back to a guess, which shows more of the end.
     const guessed = showIn(0);
     expect(guessed.length).toBeGreaterThan(small.length);

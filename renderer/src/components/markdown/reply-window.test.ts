@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { guessHeight, partShown, tailStart, type PartPlace } from './reply-window.js';
+import { guessHeight, partShown, runsOf, spanOf, startsOf, tailStart, type PartPlace } from './reply-window.js';
 
 describe('a long reply rendered in part', () => {
-  const px = (source: string) => Number(source);
-
   it('always renders its end: the last part, and the parts before it up to the height asked for', () => {
-    expect(tailStart(['100', '100', '100', '100'], px, 250)).toBe(1);
-    expect(tailStart(['100', '100', '100', '100'], px, 1_000)).toBe(0);
+    expect(tailStart(startsOf([100, 100, 100, 100]), 250)).toBe(1);
+    expect(tailStart(startsOf([100, 100, 100, 100]), 1_000)).toBe(0);
     // A last part taller than the view is the whole tail.
-    expect(tailStart(['100', '100', '5000'], px, 250)).toBe(2);
-    expect(tailStart([], px, 250)).toBe(0);
+    expect(tailStart(startsOf([100, 100, 5000]), 250)).toBe(2);
+    expect(tailStart(startsOf([]), 250)).toBe(0);
+  });
+
+  it('finds the parts a stretch of the reply overlaps, from where each starts', () => {
+    const starts = startsOf([100, 50, 200, 100]);
+    expect([...starts]).toEqual([0, 100, 150, 350, 450]);
+    expect(spanOf(starts, 0, 10)).toEqual({ first: 0, last: 0 });
+    expect(spanOf(starts, 120, 160)).toEqual({ first: 1, last: 2 });
+    // A part that ends where the stretch starts, or starts where it ends, is not in it.
+    expect(spanOf(starts, 100, 150)).toEqual({ first: 1, last: 1 });
+    expect(spanOf(starts, -500, 5_000)).toEqual({ first: 0, last: 3 });
+    // Above or below the reply: none.
+    expect(spanOf(starts, -500, -10).last).toBeLessThan(0);
+    expect(spanOf(starts, 460, 900).last).toBeLessThan(0);
+  });
+
+  it('stands in for each stretch of parts not rendered with one box of their summed height', () => {
+    const starts = startsOf([10, 20, 30, 40, 50, 60]);
+    const shown = new Set([2, 5]);
+    expect(runsOf(6, (i) => shown.has(i), starts)).toEqual([{ from: 0, to: 2, height: 30 }, { index: 2 }, { from: 3, to: 5, height: 90 }, { index: 5 }]);
+    expect(runsOf(3, () => true, startsOf([1, 2, 3]))).toEqual([{ index: 0 }, { index: 1 }, { index: 2 }]);
   });
 
   it('guesses a part never shown from its lines, long lines wrapping, and its code blocks', () => {

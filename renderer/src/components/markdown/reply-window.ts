@@ -1,9 +1,15 @@
 /**
  * A long reply rendered in part, the way the message list renders a long conversation: only the
  * parts near the view (and the end of the reply, where a stream writes and a conversation opens)
- * are parsed and laid out; the others stand in as empty boxes of their measured height, or of a
- * guess from their text until they are first shown. A 90,000-character reply otherwise costs
- * about a second of main thread to show, three times what the stream itself takes (bench/stream.ts).
+ * are parsed and laid out. Each run of parts between them stands in as one empty box, the sum of
+ * their heights: measured for parts once shown, guessed from their text until then. A
+ * 90,000-character reply otherwise costs about a second of main thread to show, three times what
+ * the stream itself takes (bench/stream.ts); and a 10 MB reply is about 1,250 parts: a box (and
+ * observers) for each made every scrolled frame long (bench/big-replies.ts).
+ *
+ * Which parts are near the view is worked out from where the view is in the reply and where each
+ * part starts (a running sum of the heights), on every scroll of the list and whenever the reply
+ * or a part shown changes size; never by observing each part.
  *
  * A part shown for the first time that starts above the view changes its height from the guess:
  * the view is moved by the difference before the frame is painted, so what the reader looks at
@@ -33,26 +39,27 @@ export const WINDOW_FROM = 12_000;
 
 /**
  * The end of a reply that is always rendered, in view heights: where a stream writes and a
- * conversation opens, so neither waits a frame for the observer to show what is in view. More
- * than one, as the heights of parts not yet shown are guesses.
+ * conversation opens, so neither waits a frame for the view to be measured. More than one, as the
+ * heights of parts not yet shown are guesses.
  */
 const TAIL_VIEWS = 1.5;
-/** The view's height until the list or the observer has measured it. */
+/** The view's height until the list or the window has measured it. */
 const VIEW_GUESS_PX = 1_200;
 
 /**
- * Parts in the view render at once, always. Parts within IN_VIEW of it render at once too, except
- * while the reader follows a streaming reply's end (there they are new text on every frame:
- * rendered for the margin's sake, each frame of a fast stream parsed and laid out about twice what
- * the reader sees, bench/stream.ts). Parts within AHEAD render at the page's first idle moment
- * once the reply is whole: ready for a reader going up or down.
+ * Parts in the view render at once, always. Parts within IN_VIEW of it (a share of the view's
+ * height, above and below) render at once too, except while the reader follows a streaming
+ * reply's end (there they are new text on every frame: rendered for the margin's sake, each frame
+ * of a fast stream parsed and laid out about twice what the reader sees, bench/stream.ts). Parts
+ * within AHEAD render at the page's first idle moment once the reply is whole: ready for a reader
+ * going up or down.
  */
-const IN_VIEW = '25%';
-const AHEAD = '150%';
+const IN_VIEW = 0.25;
+const AHEAD = 1.5;
 
 /** Heights of parts once shown, by source: a part shown again, or the reply opened again, stands in at its real height. */
 const knownHeights = new Map<string, number>();
-/** Guesses by source, as every render asks for the parts at the end (the tail) and those standing in. */
+/** Guesses by source, as every render asks for the heights of all parts. */
 const guesses = new Map<string, number>();
 const HEIGHTS_KEPT = 20_000;
 
@@ -71,24 +78,6 @@ export function guessHeight(source: string): number {
   return lines * 22 + (fences / 2) * 48;
 }
 
-export interface ReplyWindow {
-  /** Whether the reply renders in part. */
-  windowed: boolean;
-  /** Whether part `index` is rendered now (else it stands in at `standInHeight`). */
-  rendered(index: number): boolean;
-  standInHeight(source: string): number;
-  /** The ref of every part's box, which carries `data-part={index}`. */
-  partRef(element: HTMLElement | null): (() => void) | undefined;
-}
-
-/** Where the always-rendered end of the reply starts: its last part, and those before it up to `px` high. */
-export function tailStart(parts: readonly string[], heightOf: (source: string) => number, px: number): number {
-  let index = parts.length - 1;
-  let height = index >= 0 ? heightOf(parts[index]) : 0;
-  while (index > 0 && height < px) height += heightOf(parts[--index]);
-  return Math.max(index, 0);
-}
-
 function standInHeight(source: string): number {
   const known = knownHeights.get(source) ?? guesses.get(source);
   if (known !== undefined) return known;
@@ -97,33 +86,64 @@ function standInHeight(source: string): number {
   return guess;
 }
 
-/** The parts an observer's entries say are within its margin, from those it said before. */
-function updated(before: ReadonlySet<number>, entries: IntersectionObserverEntry[]): ReadonlySet<number> {
-  const after = new Set(before);
-  for (const e of entries) {
-    const index = Number((e.target as HTMLElement).dataset.part);
-    if (e.isIntersecting) after.add(index);
-    else after.delete(index);
-  }
-  return after.size === before.size && [...after].every((i) => before.has(i)) ? before : after;
+/**
+ * The heights of `parts`; the last one, while it streams, is new text every frame: guessed, not
+ * kept (kept, a 10 MB stream would leave thousands of half-written parts in the maps).
+ */
+function heightsOf(parts: readonly string[], streaming: boolean): number[] {
+  return parts.map((source, i) => (streaming && i === parts.length - 1 ? guessHeight(source) : standInHeight(source)));
 }
 
 /**
- * Whether parts near the view but not in it may render: not while the reply streams (the stream
- * is what the reader watches, and the page is seldom idle then), and from the first idle moment
- * after; a reply that was never streamed here, at once.
+ * Where the always-rendered end of the reply starts: its last part, and those before it up to
+ * `px` high (`starts`: where each part starts, startsOf).
  */
-function useAheadAllowed(streaming: boolean, windowed: boolean): boolean {
-  const [state, setState] = useState({ streaming, allowed: !streaming });
-  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
-  if (state.streaming !== streaming) setState({ streaming, allowed: false });
-  useEffect(() => {
-    if (!windowed || streaming || state.allowed) return;
-    const id = requestIdleCallback(() => setState((s) => ({ ...s, allowed: true })));
-    return () => cancelIdleCallback(id);
-  }, [windowed, streaming, state.allowed]);
-  return !streaming && state.allowed;
+export function tailStart(starts: Float64Array, px: number): number {
+  const n = starts.length - 1;
+  let index = n - 1;
+  while (index > 0 && starts[n] - starts[index] < px) index--;
+  return Math.max(index, 0);
 }
+
+/** Where each part starts in the reply, and (last) where the reply ends: a running sum of `heights`. */
+export function startsOf(heights: readonly number[]): Float64Array {
+  const starts = new Float64Array(heights.length + 1);
+  for (let i = 0; i < heights.length; i++) starts[i + 1] = starts[i] + heights[i];
+  return starts;
+}
+
+/** The parts between `from` and `to` pixels from the reply's top, first to last (`last < first`: none). */
+export interface Span {
+  first: number;
+  last: number;
+}
+const NONE: Span = { first: 0, last: -1 };
+const NO_STARTS = new Float64Array(1);
+
+/** The parts that overlap `from`…`to`, found by halving `starts` (startsOf). */
+export function spanOf(starts: Float64Array, from: number, to: number): Span {
+  const n = starts.length - 1;
+  if (n <= 0 || to <= 0 || from >= starts[n] || to <= from) return NONE;
+  // The first part that ends after `from`, then the last that starts before `to`.
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid + 1] > from) hi = mid;
+    else lo = mid + 1;
+  }
+  const first = lo;
+  hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] < to) lo = mid;
+    else hi = mid - 1;
+  }
+  return { first, last: lo };
+}
+
+const within = (span: Span, index: number) => index >= span.first && index <= span.last;
+const sameSpan = (a: Span, b: Span) => a.first === b.first && a.last === b.last;
 
 /** Where a part outside the reply's end is, and what the reply and its reader are doing. */
 export interface PartPlace {
@@ -151,98 +171,196 @@ export function partShown(p: PartPlace): boolean {
   return p.visible || (margin && p.inMargin) || (p.idleSinceEnd && p.ahead);
 }
 
+/**
+ * What the reply renders, in order: a part (its index), or a run of parts standing in as one
+ * empty box (`from` to `to`, exclusive, `height` their summed heights).
+ */
+export type Run = { index: number } | { from: number; to: number; height: number };
+
+/** Runs of `count` parts, those `rendered` alone and each stretch of the others as one stand-in. */
+export function runsOf(count: number, rendered: (index: number) => boolean, starts: Float64Array): Run[] {
+  const runs: Run[] = [];
+  let from = -1;
+  for (let i = 0; i <= count; i++) {
+    const shown = i === count || rendered(i);
+    if (!shown && from < 0) from = i;
+    if (shown && from >= 0) {
+      runs.push({ from, to: i, height: starts[i] - starts[from] });
+      from = -1;
+    }
+    if (i < count && shown) runs.push({ index: i });
+  }
+  return runs;
+}
+
+/**
+ * Whether parts near the view but not in it may render: not while the reply streams (the stream
+ * is what the reader watches, and the page is seldom idle then), and from the first idle moment
+ * after; a reply that was never streamed here, at once.
+ */
+function useAheadAllowed(streaming: boolean, windowed: boolean): boolean {
+  const [state, setState] = useState({ streaming, allowed: !streaming });
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+  if (state.streaming !== streaming) setState({ streaming, allowed: false });
+  useEffect(() => {
+    if (!windowed || streaming || state.allowed) return;
+    const id = requestIdleCallback(() => setState((s) => ({ ...s, allowed: true })));
+    return () => cancelIdleCallback(id);
+  }, [windowed, streaming, state.allowed]);
+  return !streaming && state.allowed;
+}
+
+export interface ReplyWindow {
+  /** Whether the reply renders in part. */
+  windowed: boolean;
+  /** What to render, in order, when windowed. */
+  runs: Run[];
+  /** The ref of the box that holds the reply's parts. */
+  replyRef(element: HTMLElement | null): (() => void) | undefined;
+  /** The height part `index` stood in at (for its box's `data-stood`). */
+  heightOf(index: number): number;
+  /** The ref of every rendered part's box, which carries `data-part={index}` (and `data-stood`, windowed). */
+  partRef(element: HTMLElement | null): (() => void) | undefined;
+}
+
+/** Where the reader is in a reply: the parts in view, in the margin, and ahead; and the view's height. */
+interface Place {
+  view: Span;
+  margin: Span;
+  ahead: Span;
+  height: number | undefined;
+}
+
 /** `parts` windowed inside `root`'s view; with no root, every part is rendered. */
 export function useReplyWindow(parts: readonly string[], windowed: boolean, streaming: boolean): ReplyWindow {
   const root = useContext(ScrollRootContext);
   const following = useContext(FollowingEndContext);
   const active = windowed && root !== null;
-  const [inView, setInView] = useState<ReadonlySet<number>>(() => new Set());
-  const [visible, setVisible] = useState<ReadonlySet<number>>(() => new Set());
-  const [ahead, setAhead] = useState<ReadonlySet<number>>(() => new Set());
-  // The observer measures the view once the reply renders in part; until then, the list's last
-  // measure. A fast reply becomes long in the render that ends it, before any observer: with the
+  const [place, setPlace] = useState<Place>({ view: NONE, margin: NONE, ahead: NONE, height: undefined });
+  // The window measures the view once the reply renders in part; until then, the list's last
+  // measure. A fast reply becomes long in the render that ends it, before any measure: with the
   // guess, that render (which the reader waits for) parsed about three times what a 720-pixel
   // window shows (bench/stream.ts: 7 ms of the page's 74 per reply).
-  const [observedHeight, setObservedHeight] = useState<number | undefined>(undefined);
-  const viewHeight = observedHeight ?? (root?.viewHeight() || VIEW_GUESS_PX);
+  const viewHeight = place.height ?? (root?.viewHeight() || VIEW_GUESS_PX);
   const aheadAllowed = useAheadAllowed(streaming, active);
+  const reply = useRef<HTMLElement | null>(null);
   const boxes = useRef(new Set<HTMLElement>());
+  /** Each shown part's box's height when last seen: at first, the height it stood in at. */
   const sizes = useRef(new WeakMap<Element, number>());
-  const observers = useRef<Array<IntersectionObserver | ResizeObserver>>([]);
-  // The parts of the latest render, for the resize observer (it runs after that render is laid out).
+  const resize = useRef<ResizeObserver | null>(null);
+
+  // Where each part starts, from the heights known now (a running sum: a few thousand map
+  // lookups at most, so worked out on every render rather than kept).
+  const starts = active ? startsOf(heightsOf(parts, streaming)) : NO_STARTS;
+  const live = useRef(streaming);
   const partsRef = useRef(parts);
 
-  // After the commit, when the list's scrolling element is attached (a part's ref can come first).
+  // After the commit, when the list's scrolling element is attached.
   useEffect(() => {
     const scroller = root?.element.current;
     if (!active || !scroller) return;
-    const view = new IntersectionObserver(
-      (entries) => {
-        setObservedHeight(scroller.clientHeight);
-        setInView((before) => updated(before, entries));
-      },
-      { root: scroller, rootMargin: `${IN_VIEW} 0px` },
-    );
-    const seen = new IntersectionObserver((entries) => setVisible((before) => updated(before, entries)), { root: scroller });
-    let pending: IntersectionObserverEntry[] = [];
     let idle = 0;
-    const near = new IntersectionObserver(
-      (entries) => {
-        pending.push(...entries);
-        idle ||= requestIdleCallback(() => {
-          idle = 0;
-          const batch = pending;
-          pending = [];
-          setAhead((before) => updated(before, batch));
-        });
-      },
-      { root: scroller, rootMargin: `${AHEAD} 0px` },
-    );
-    const resize = new ResizeObserver((entries) => {
+    let aheadWanted = NONE;
+    /** Where the view is in the reply, from the geometry the browser has laid out. */
+    const measure = () => {
+      const box = reply.current;
+      if (!box) return;
+      const view = scroller.getBoundingClientRect();
+      const height = scroller.clientHeight;
+      const top = view.top - box.getBoundingClientRect().top;
+      const s = startsOf(heightsOf(partsRef.current, live.current));
+      const span = (share: number) => spanOf(s, top - share * height, top + height + share * height);
+      const viewSpan = span(0);
+      const margin = span(IN_VIEW);
+      aheadWanted = span(AHEAD);
+      setPlace((p) => (sameSpan(p.view, viewSpan) && sameSpan(p.margin, margin) && p.height === height ? p : { ...p, view: viewSpan, margin, height }));
+      // The parts ahead wait for an idle moment: a reader scrolling fast does not wait for them.
+      idle ||= requestIdleCallback(() => {
+        idle = 0;
+        const ahead = aheadWanted;
+        setPlace((p) => (sameSpan(p.ahead, ahead) ? p : { ...p, ahead }));
+      });
+    };
+    const observer = new ResizeObserver((entries) => {
       // Where each part starts is read before the view moves: one move for the whole batch.
       const viewTop = scroller.getBoundingClientRect().top;
       let moved = 0;
       for (const e of entries) {
         const box = e.target as HTMLElement;
+        if (box === reply.current) continue;
         const height = e.borderBoxSize[0]?.blockSize ?? box.offsetHeight;
         const before = sizes.current.get(box);
         sizes.current.set(box, height);
-        // A box standing in is empty; one with content is the part's real height.
-        const source = partsRef.current[Number(box.dataset.part)];
-        if (source !== undefined && box.childElementCount > 0) keep(knownHeights, source, height);
+        const index = Number(box.dataset.part);
+        const source = partsRef.current[index];
+        const growing = live.current && index === partsRef.current.length - 1;
+        if (source !== undefined && !growing && knownHeights.get(source) !== height) {
+          keep(knownHeights, source, height);
+        }
         // A part that starts above the view and changed height moved what the reader sees (all
         // below its end): move back. One that starts in the view moves only what follows it.
         if (before !== undefined && height !== before && box.getBoundingClientRect().top < viewTop) moved += height - before;
       }
       if (moved) root!.keepPlace(moved);
+      measure();
     });
-    const all = [view, seen, near, resize];
-    observers.current = all;
-    for (const box of boxes.current) for (const o of all) o.observe(box);
+    resize.current = observer;
+    if (reply.current) observer.observe(reply.current);
+    for (const box of boxes.current) observer.observe(box);
+    scroller.addEventListener('scroll', measure, { passive: true });
     return () => {
       cancelIdleCallback(idle);
-      for (const o of all) o.disconnect();
-      observers.current = [];
+      scroller.removeEventListener('scroll', measure);
+      observer.disconnect();
+      resize.current = null;
     };
   }, [active, root]);
 
-  const partRef = useCallback((box: HTMLElement | null) => {
+  const replyRef = useCallback((box: HTMLElement | null) => {
+    reply.current = box;
     if (!box) return undefined;
-    boxes.current.add(box);
-    for (const o of observers.current) o.observe(box);
+    resize.current?.observe(box);
     return () => {
-      boxes.current.delete(box);
-      for (const o of observers.current) o.unobserve(box);
+      resize.current?.unobserve(box);
+      if (reply.current === box) reply.current = null;
     };
   }, []);
 
-  const tail = tailStart(parts, standInHeight, viewHeight * TAIL_VIEWS);
-  const rendered = (index: number) =>
-    !active ||
-    index >= tail ||
-    partShown({ visible: visible.has(index), inMargin: inView.has(index), ahead: ahead.has(index), idleSinceEnd: aheadAllowed, streaming, following });
+  const partRef = useCallback(
+    (box: HTMLElement | null) => {
+      if (!box) return undefined;
+      boxes.current.add(box);
+      // A part shown in place of a stand-in (the window was there before it): the height it
+      // stood in at (`data-stood`, from the render that shows it) is what its first measure is
+      // compared with. The parts of a reply just added to the page moved nothing yet.
+      const stood = Number(box.dataset.stood);
+      if (resize.current && Number.isFinite(stood)) sizes.current.set(box, stood);
+      resize.current?.observe(box);
+      return () => {
+        boxes.current.delete(box);
+        resize.current?.unobserve(box);
+      };
+    },
+    [],
+  );
+
   useLayoutEffect(() => {
     partsRef.current = parts;
+    live.current = streaming;
   });
-  return { windowed: active, rendered, standInHeight, partRef };
+
+  const heightOf = (index: number) => starts[index + 1] - starts[index];
+  if (!active) return { windowed: false, runs: [], heightOf, replyRef, partRef };
+  const tail = tailStart(starts, viewHeight * TAIL_VIEWS);
+  const rendered = (index: number) =>
+    index >= tail ||
+    partShown({
+      visible: within(place.view, index),
+      inMargin: within(place.margin, index),
+      ahead: within(place.ahead, index),
+      idleSinceEnd: aheadAllowed,
+      streaming,
+      following,
+    });
+  return { windowed: true, runs: runsOf(parts.length, rendered, starts), heightOf, replyRef, partRef };
 }

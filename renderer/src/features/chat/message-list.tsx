@@ -4,7 +4,7 @@
  * It keeps to the newest message while a reply streams, unless the reader has scrolled up; then
  * "Jump to latest" brings them back. Rows are memoized: a streaming frame re-renders one row.
  */
-import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type WheelEvent as ReactWheelEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type WheelEvent as ReactWheelEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '@shared/contract/chat.js';
@@ -21,15 +21,22 @@ const STICK_PX = 32;
  * corrections when rows above the view are measured while scrolling up.
  */
 const estimates = new WeakMap<ChatMessageView, number>();
+const MAX_ESTIMATE = 20_000;
 
 function estimate(m: ChatMessageView): number {
   const known = estimates.get(m);
   if (known !== undefined) return known;
   const text = m.role === 'user' ? (m.text ?? '') : (m.choices?.[m.selected ?? 0]?.text ?? '');
+  // Lines read in place, and no further than the cap: a 10 MB reply is a quarter of a million lines.
   let lines = 0;
-  for (const line of text.split('\n')) lines += 1 + Math.floor(line.length / 110);
+  for (let at = 0; at <= text.length && lines * 22 < MAX_ESTIMATE; ) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    lines += 1 + Math.floor((end - at) / 110);
+    at = end + 1;
+  }
   const chrome = m.role === 'user' ? 64 : 110;
-  const px = Math.min(chrome + lines * 22 + (m.images?.length ? 170 : 0), 20_000);
+  const px = Math.min(chrome + lines * 22 + (m.images?.length ? 170 : 0), MAX_ESTIMATE);
   // Asked for every row whenever one is measured: 2,000 rows must not mean 2,000 text scans.
   estimates.set(m, px);
   return px;
@@ -70,8 +77,8 @@ const MessageRow = memo(function MessageRow({ message, actions, locked }: RowPro
 
 /**
  * Memoized: the pane around it renders on every keystroke in the composer and on every change of
- * the send button, and the list's render is not free: the virtualizer, and a layout effect that
- * reads the view's geometry, which makes the browser lay out the page there and then.
+ * the send button, and the list's render is not free: the virtualizer reads and writes the view's
+ * place.
  */
 export const MessageList = memo(function MessageList({ messages, actions, locked }: Props) {
   const { t } = useTranslation('chat');
@@ -110,17 +117,27 @@ export const MessageList = memo(function MessageList({ messages, actions, locked
     lastCount.current = count;
   }, [count]);
 
-  // After every render (new rows, measured sizes, a taller streaming row): keep to the end if
-  // stuck. The place the view was left is remembered too, so the next scroll event compares
-  // against it: a conversation that opened at its end without a scroll event (initialOffset),
-  // then is sent to its top with Home, is then seen as the reader moving up.
-  useLayoutEffect(() => {
+  // Whenever the list's content or its view changes size (new rows, measured sizes, a taller
+  // streaming row, the composer growing): keep to the end if stuck. Done as the browser reports
+  // the new sizes, after its own layout, not after every render: reading the list's geometry
+  // there made the browser lay the page out on the spot, on every frame of a stream
+  // (bench/big-replies.ts). The place the view was left is remembered too, so the next scroll
+  // event compares against it: a conversation that opened at its end without a scroll event
+  // (initialOffset), then is sent to its top with Home, is then seen as the reader moving up.
+  const [canvas, setCanvas] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    if (leftTheEnd(el, last.current)) stuck.current = false;
-    if (stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
-    last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
-  });
+    const keepToEnd = () => {
+      if (leftTheEnd(el, last.current)) stuck.current = false;
+      if (stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
+      last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
+    };
+    const sizes = new ResizeObserver(keepToEnd);
+    sizes.observe(el);
+    if (canvas) sizes.observe(canvas);
+    return () => sizes.disconnect();
+  }, [canvas]);
 
   // A long reply showed a part starting above the view at a height other than it stood in at:
   // move the view by the difference. Content above that shrank may already have pulled a view at
@@ -198,7 +215,7 @@ export const MessageList = memo(function MessageList({ messages, actions, locked
         ) : (
           <ScrollRootContext value={scrollRoot}>
             <FollowingEndContext value={atLatest}>
-              <div role="list" className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
+              <div ref={setCanvas} role="list" className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
                 {items.map((item) => (
                   <div
                     key={item.key}

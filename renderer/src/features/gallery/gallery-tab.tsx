@@ -22,7 +22,7 @@ import { ExportBar } from './export-bar.js';
 import { hasFilters, NO_FILTERS, toQuery, type GalleryFilters } from './media.js';
 import { RemixToast } from './remix-toast.js';
 import { useDebounced, useLibraryLive } from './use-library-live.js';
-import { useLibraryHead } from './use-library-pages.js';
+import { useLibraryHead, useLibraryShapes } from './use-library-pages.js';
 import { useSelection } from './use-selection.js';
 import './gallery.css';
 
@@ -36,6 +36,9 @@ export default function GalleryTab() {
   const text = useDebounced(filters.text, SEARCH_DEBOUNCE_MS);
   const query = toQuery({ ...filters, text });
   const head = useLibraryHead(query);
+  // Asked here, beside the first page, rather than once the grid mounts: the two requests go
+  // out together instead of one after the other (the grid reads the same query from the cache).
+  useLibraryShapes(query);
   const total = head.data?.total ?? 0;
 
   const grid = useRef<GalleryGridHandle>(null);

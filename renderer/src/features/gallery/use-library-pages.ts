@@ -66,5 +66,8 @@ export function useLibraryShapes(query: LibraryQuery) {
     queryKey: [...LIBRARY_LIST_KEY, input, 'shapes'],
     queryFn: () => call('library.shapes', input),
     placeholderData: (previous) => previous,
+    // 100,000 numbers: comparing a refetch with the last answer number by number costs a frame
+    // and saves nothing (the layout is remade from a new array either way).
+    structuralSharing: false,
   });
 }

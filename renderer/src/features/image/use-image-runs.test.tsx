@@ -13,7 +13,7 @@ import { fakeHost, hostError } from '../../test/fake-host.js';
 import { cleanup, mount, settle } from '../../test/mount.js';
 import './strings.js';
 import { RunView } from './image-results.js';
-import { useImageRuns, type ImageRuns, type Run } from './use-image-runs.js';
+import { KEEP, SPARE_JOBS, pruneJobs, useImageRuns, type ImageRuns, type Run } from './use-image-runs.js';
 
 const STORED = 'gateway-studio:draft:image-runs';
 
@@ -129,5 +129,40 @@ describe('the Image tab\'s results across a reload', () => {
     expect(kept).toHaveLength(12);
     expect(kept[0]).toBe('run 14');
     expect(kept[11]).toBe('run 3');
+  });
+});
+
+describe('a day of image jobs', () => {
+  it('holds the views of the jobs its results show, not of every image job ever seen', async () => {
+    const host = fakeHost({ 'tasks.list': () => [] });
+    await mount(<Results />);
+    await settle();
+    // 300 jobs, each sent from the tab: its event first, then its run (as tasks.submit answers).
+    for (let i = 1; i <= 300; i++) {
+      const view = job({ id: `job-${i}`, prompt: `take ${i}`, createdAt: 1_000 + i, state: 'saved', progress: 100 });
+      await act(async () => {
+        host.emit('tasks.onDidChange', view);
+        handle.current!.add({ ...ASYNC_RUN, key: view.id, prompt: view.prompt, cells: [{ ...ASYNC_RUN.cells[0], outcome: { kind: 'async', jobId: view.id } }] });
+      });
+    }
+    await settle();
+    const runs = handle.current!;
+    expect(runs.runs).toHaveLength(KEEP);
+    expect(runs.held).toBeLessThanOrEqual(KEEP + SPARE_JOBS * 2);
+    // Every kept run still shows its own job.
+    for (const run of runs.runs) {
+      const outcome = run.cells[0].outcome as { kind: 'async'; jobId: string };
+      expect(runs.jobsOf(outcome)).toEqual([expect.objectContaining({ id: outcome.jobId })]);
+    }
+  });
+
+  it('keeps a job whose event came before its run, and the jobs sharing a submission', () => {
+    const mine = job({ id: 'mine', createdAt: 5 });
+    const sibling = job({ id: 'sibling', createdAt: 5 });
+    const early = job({ id: 'early', createdAt: 9_999, prompt: 'not claimed yet' });
+    const others = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`old-${i}`, job({ id: `old-${i}`, createdAt: 10 + i, prompt: `old ${i}` })]));
+    const run: Run = { ...ASYNC_RUN, key: 'mine', cells: [{ ...ASYNC_RUN.cells[0], outcome: { kind: 'async', jobId: 'mine' } }] };
+    const kept = pruneJobs({ mine, sibling, early, ...others }, [run], 3);
+    expect(Object.keys(kept).sort()).toEqual(['early', 'mine', 'old-98', 'old-99', 'sibling']);
   });
 });

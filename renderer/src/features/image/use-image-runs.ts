@@ -56,6 +56,37 @@ const NONE: { runs: Run[] } = { runs: [] };
 /** What a cell shows for its jobs: the views, or `gone` once the host no longer lists the job. */
 export type Jobs = TaskView[] | 'gone' | 'loading';
 
+/**
+ * Job views held beyond those the kept runs show. Every image job's events reach the tab (jobs
+ * sent from Tasks, from another window), and one can arrive before `tasks.submit` has answered,
+ * so the newest few are held until a run claims them; the rest are let go, or a day of jobs would
+ * all stay in memory (bench/day.ts).
+ */
+export const SPARE_JOBS = 24;
+
+/** The jobs the runs show (each cell's job and the jobs sharing its submission), plus the newest spare ones. */
+export function pruneJobs(tasks: Record<string, TaskView>, runs: readonly Run[], spare = SPARE_JOBS): Record<string, TaskView> {
+  const claimed = new Set<string>();
+  const submissions = new Set<string>();
+  const submission = (t: TaskView) => `${t.createdAt}\u0000${t.model}\u0000${t.prompt}`;
+  for (const run of runs) {
+    for (const cell of run.cells) {
+      if (cell.outcome.kind !== 'async') continue;
+      claimed.add(cell.outcome.jobId);
+      const job = tasks[cell.outcome.jobId];
+      if (job) submissions.add(submission(job));
+    }
+  }
+  const kept: Record<string, TaskView> = {};
+  const rest: TaskView[] = [];
+  for (const t of Object.values(tasks)) {
+    if (claimed.has(t.id) || submissions.has(submission(t))) kept[t.id] = t;
+    else rest.push(t);
+  }
+  for (const t of rest.sort((a, b) => b.createdAt - a.createdAt).slice(0, spare)) kept[t.id] = t;
+  return kept;
+}
+
 function restore(): Run[] {
   const runs = readDraft(RUNS_KEY, NONE).runs;
   if (!Array.isArray(runs)) return [];
@@ -74,7 +105,12 @@ export function useImageRuns() {
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
 
   useEvent('tasks.onDidChange', (view) => {
-    if (view.kind === 'image') setTasks((m) => ({ ...m, [view.id]: view }));
+    if (view.kind !== 'image') return;
+    // Job views no kept run shows are let go once twice the spare ones have piled up.
+    setTasks((m) => {
+      const next = { ...m, [view.id]: view };
+      return Object.keys(next).length > KEEP + SPARE_JOBS * 2 ? pruneJobs(next, runs) : next;
+    });
   });
   useEvent('tasks.onDidRemove', ({ id }) => setRemoved((s) => new Set(s).add(id)));
   // A saved image deleted in the Gallery meanwhile is read again, and then shows as deleted.
@@ -150,7 +186,7 @@ export function useImageRuns() {
     return [job, ...siblings];
   };
 
-  return { runs, add, settle, keep, seedJob, seedItems, jobsOf };
+  return { runs, add, settle, keep, seedJob, seedItems, jobsOf, held: Object.keys(tasks).length };
 }
 
 export type ImageRuns = ReturnType<typeof useImageRuns>;

@@ -13,10 +13,24 @@ import { byNewest } from './task-format.js';
 export const TASKS_KEY = callKey('tasks.list', EMPTY);
 
 /**
- * Jobs removed this session. A change event queued for the next frame (or a late one) must not
- * bring a removed job back; ids are never reused, so remembering them is enough.
+ * Jobs removed lately. A change event queued for the next frame (or a late one) must not bring a
+ * removed job back; ids are never reused, so remembering them is enough. Only the latest
+ * REMEMBERED_REMOVALS: the events that could bring one back are those already on their way when it
+ * was removed (the stream is ordered), so a long day of removals need not be kept whole
+ * (docs/performance.md, "day").
  */
+export const REMEMBERED_REMOVALS = 1_000;
 const removed = new Set<string>();
+
+function remember(id: string) {
+  removed.delete(id);
+  removed.add(id);
+  // A Set iterates in insertion order: the first is the oldest.
+  if (removed.size > REMEMBERED_REMOVALS) removed.delete(removed.values().next().value!);
+}
+
+/** How many removed jobs are remembered (tests). */
+export const removalsRemembered = () => removed.size;
 
 /** Applies a batch of newer views over a list; unchanged jobs keep their identity. */
 export function mergeTasks(list: readonly TaskView[], updates: Iterable<TaskView>): TaskView[] {
@@ -80,6 +94,6 @@ export function putTask(queryClient: QueryClient, t: TaskView) {
 
 /** Takes a removed job out of the list; a job already gone leaves the list as it was. */
 export function dropTask(queryClient: QueryClient, id: string) {
-  removed.add(id);
+  remember(id);
   queryClient.setQueryData<TaskView[]>(TASKS_KEY, (old) => (old?.some((t) => t.id === id) ? old.filter((t) => t.id !== id) : old));
 }

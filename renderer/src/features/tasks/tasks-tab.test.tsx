@@ -178,3 +178,37 @@ describe('a job saving its files', () => {
     expect(buttonNames(t.row('a long video'))).toEqual(['Check again', 'Remove', 'Copy task id']);
   });
 });
+
+describe('a long day of jobs', () => {
+  it('keeps only the newest rows on the page however many jobs come, older ones on request', async () => {
+    // 330 jobs: a day's worth (bench/day.ts). Newest first, so job 330 heads the list.
+    const jobs = Array.from({ length: 330 }, (_, i) => job('saved', { prompt: `take ${i + 1}` }));
+    const t = await tab(jobs);
+    expect(t.tabs()[0]).toBe('All 330');
+    expect(t.rowNames()).toHaveLength(50);
+    expect(t.rowNames()[0]).toBe('take 330');
+
+    // More jobs arrive while the tab is open: the page still holds 50 rows, the newest.
+    for (let i = 331; i <= 400; i++) t.emit('tasks.onDidChange', job('running', { prompt: `take ${i}` }));
+    await settle();
+    expect(t.rowNames()).toHaveLength(50);
+    expect(t.rowNames()[0]).toBe('take 400');
+
+    await click(button(t.host, 'Show 50 more jobs (350 not shown)'));
+    expect(t.rowNames()).toHaveLength(100);
+    expect(t.rowNames()[99]).toBe('take 301');
+    // Another filter starts again from the newest rows.
+    await click(button(t.host, 'Saved 330'));
+    expect(t.rowNames()).toHaveLength(50);
+    await click(button(t.host, 'All 400'));
+    expect(t.rowNames()).toHaveLength(50);
+  });
+
+  it('shows the last few older jobs with the button’s own count, and hands the focus to the list', async () => {
+    const t = await tab(Array.from({ length: 53 }, (_, i) => job('saved', { prompt: `take ${i + 1}` })));
+    await click(button(t.host, 'Show 3 more jobs (3 not shown)'));
+    expect(t.rowNames()).toHaveLength(53);
+    expect(buttonNames(t.host).some((n) => /more job/.test(n))).toBe(false);
+    expect(document.activeElement?.id).toBe('tasks-list');
+  });
+});

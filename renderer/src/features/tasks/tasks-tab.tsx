@@ -1,10 +1,13 @@
 /**
  * The Tasks tab: every job, newest first, live from `tasks.onDidChange`, with filters
  * and per-job actions. Rows are memoized and skipped by the browser while off screen
- * (`content-visibility`), which keeps hundreds of jobs cheap without a virtualizer.
+ * (`content-visibility`); only the newest ROWS_SHOWN of a filter are on the page until the
+ * creator asks for older ones, so a day of hundreds of jobs does not keep hundreds of rows in
+ * memory (bench/day.ts, docs/performance.md).
  */
 import './strings.js';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useFormats } from '../../i18n/format.js';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TasksIcon } from '../../components/icons.js';
@@ -89,21 +92,45 @@ function EmptyList({ filter, onShowAll, any }: { filter: TaskFilter; onShowAll()
   );
 }
 
+/** Rows on the page at first, and added by each "Show more". */
+export const ROWS_SHOWN = 50;
+
+/** "Show N more": the next rows, the focus kept in the list when the button goes away. */
+function ShowMore({ left, onMore }: { left: number; onMore(): void }) {
+  const { t } = useTranslation('tasks');
+  const f = useFormats();
+  const count = Math.min(ROWS_SHOWN, left);
+  const more = () => {
+    onMore();
+    if (left <= ROWS_SHOWN) document.getElementById('tasks-list')?.focus();
+  };
+  return (
+    <button type="button" className="button tasks-more" onClick={more}>
+      {t('list.more', { count, left: f.number(left) })}
+    </button>
+  );
+}
+
 export default function TasksTab() {
   const { t } = useTranslation(['tasks', 'common']);
   const say = useMessageText();
   const tasks = useTaskList();
   const [filter, setFilter] = useState<TaskFilter>('all');
+  const [limit, setLimit] = useState(ROWS_SHOWN);
   const all = tasks.data;
   const counts = useMemo(() => countByFilter(all ?? []), [all]);
   const shown = useMemo(() => (all ?? []).filter((t) => matchesFilter(t, filter)), [all, filter]);
+  const choose = (f: TaskFilter) => {
+    setFilter(f);
+    setLimit(ROWS_SHOWN);
+  };
 
   return (
     <>
       <TabIntro title={t('intro.title')}>{t('intro.body')}</TabIntro>
 
       <div className="tasks-toolbar">
-        <FilterTabs filter={filter} counts={counts} onChange={setFilter} />
+        <FilterTabs filter={filter} counts={counts} onChange={choose} />
         <NotifyToggle />
       </div>
 
@@ -120,13 +147,16 @@ export default function TasksTab() {
         // Focusable from script only: a removed row hands the focus to its list (task-actions.tsx).
         <div id="tasks-list" role="tabpanel" tabIndex={-1} aria-label={t(`list.panel.${filter}`)}>
           {shown.length === 0 ? (
-            <EmptyList filter={filter} any={(all?.length ?? 0) > 0} onShowAll={() => setFilter('all')} />
+            <EmptyList filter={filter} any={(all?.length ?? 0) > 0} onShowAll={() => choose('all')} />
           ) : (
-            <ul className="tasks-list" aria-label={t('list.label')}>
-              {shown.map((t) => (
-                <TaskRow key={t.id} task={t} />
-              ))}
-            </ul>
+            <>
+              <ul className="tasks-list" aria-label={t('list.label')}>
+                {shown.slice(0, limit).map((t) => (
+                  <TaskRow key={t.id} task={t} />
+                ))}
+              </ul>
+              {shown.length > limit && <ShowMore left={shown.length - limit} onMore={() => setLimit((n) => n + ROWS_SHOWN)} />}
+            </>
           )}
         </div>
       )}

@@ -39,6 +39,9 @@ export const tasks = {
       video: 'Make a video',
       showAll: 'Show all jobs',
     },
+    /** Below the newest rows shown (tasks-tab.tsx, ROWS_SHOWN): older jobs come on request. */
+    more_one: 'Show {{count}} more job ({{left}} not shown)',
+    more_other: 'Show {{count}} more jobs ({{left}} not shown)',
   },
   state: {
     submitting: 'Submitting',

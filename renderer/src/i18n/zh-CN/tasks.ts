@@ -39,6 +39,8 @@ export const tasks: Messages['tasks'] = {
       video: '制作视频',
       showAll: '显示全部任务',
     },
+    more_one: '再显示 {{count}} 个任务（还有 {{left}} 个未显示）',
+    more_other: '再显示 {{count}} 个任务（还有 {{left}} 个未显示）',
   },
   state: {
     submitting: '提交中',

@@ -1,0 +1,223 @@
+/**
+ * A day in an hour: does the studio stay light after hours of use? The studio (browser shell) in
+ * headless Chromium, on a profile pointing at a sandbox gateway in a child process (--speed times
+ * faster, unpaced streams; bench/lib/child.ts says why a child), jobs polled at the spec's
+ * cadence / speed, driven through its UI like a user at full speed (bench/lib/day-drive.ts): 200
+ * streamed chat replies over 10 conversations, 300 image and 30 video jobs sent from their tabs,
+ * every tab visited 100 times, and the Gallery scrolled from end to end, in rounds (a tenth of
+ * each per round) so that jobs run while the creator chats and browses.
+ * Memory is read after the first load, after a warm-up of one of everything (every tab's code
+ * loaded, one reply, one job of each kind), after each round and at the end (once every job has
+ * ended): the page's JS heap after a forced GC (DevTools protocol), its DOM nodes and listeners,
+ * and the host's (the shell process's) resident set. The series prints as "heap over time".
+ * Budgets (docs/performance.md): JS heap after the first load ≤ 25 MB; at the end ≤ 1.2 × the heap
+ * warmed up (not the first load, the Chat tab alone: loading six lazy tabs' code once is not
+ * growth; the ratio to the first load prints for information); host RSS growth ≤ 50 MB from the
+ * first load to the end. The sandbox child's RSS prints for information: its media workers (WASM
+ * engines in worker threads, stopped after 30 s idle and started again) keep native memory that
+ * the studio's own process, with its embedded sandbox idle, does not.
+ *   npx tsx bench/day.ts [--rounds 10] [--replies 200] [--images 300] [--videos 30] [--visits 100]
+ *                        [--speed 20] [--snapshots DIR]   (DIR: heap snapshots of the page at first
+ *                        load, warmed up, after each round and at the end; of the host warmed up and
+ *                        at the end: writing one costs the host's RSS, so its figures then mislead)
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
+import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
+import { report, startChild, startShell, type Child, type Row } from './lib/child.js';
+import { SHELL_NODE_FLAGS } from '../browser-shell/node-flags.js';
+import { COUNT_REPLY_ENDS, Driver, TABS, type Tab } from './lib/day-drive.js';
+import { MemoryProbe, mb, rssBytes, series } from './lib/day-memory.js';
+import { conditionsRow, raisePriority } from './lib/priority.js';
+import { viteBuild, type Build } from './lib/vite-build.js';
+import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '10' }, replies: { type: 'string', default: '200' }, images: { type: 'string', default: '300' },
+    videos: { type: 'string', default: '30' }, visits: { type: 'string', default: '100' }, speed: { type: 'string', default: '20' },
+    snapshots: { type: 'string' },
+  },
+});
+const ROUNDS = Number(values.rounds);
+const REPLIES = Number(values.replies);
+const IMAGES = Number(values.images);
+const VIDEOS = Number(values.videos);
+const VISITS = Number(values.visits);
+const SPEED = Number(values.speed);
+const FIRST_HEAP_BUDGET = 25 * 1024 * 1024;
+const HEAP_RATIO_BUDGET = 1.2;
+const RSS_GROWTH_BUDGET = 50 * 1024 * 1024;
+/** Cheap models of each route: the scenario measures the studio, not the sandbox's renderers. */
+const IMAGE_MODEL = 'modela-4o-image';
+const VIDEO_MODEL = 'modelg3';
+/** The sandbox's funded key (sandbox/core/accounts.ts). */
+const KEY = 'sk-sandbox';
+/** Short replies with some Markdown: the sandbox makes a reply of exactly this many tokens. */
+const replyPrompt = (n: number) => `[tokens:300] Tell me about the harbor, part ${n}.`;
+const ACTIVE = new Set(['submitting', 'queued', 'running', 'completed']);
+
+interface Task { id: string; state: string; kind: string }
+
+/** A contract call from here, with the page's own session (browser-shell/test/sign-in.ts). */
+async function hostCall<T>(session: SignedIn, method: string, input: unknown = {}): Promise<T> {
+  const res = await fetch(`${session.origin}/api/call/${method}`, { method: 'POST', headers: { ...session.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
+  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
+  return body.value;
+}
+
+/** Waits until no job is still running; resolves with the jobs by state. */
+async function jobsEnded(session: SignedIn, timeoutMs = 10 * 60_000): Promise<Map<string, number>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const tasks = await hostCall<Task[]>(session, 'tasks.list');
+    if (!tasks.some((t) => ACTIVE.has(t.state)) || Date.now() > deadline) {
+      const byState = new Map<string, number>();
+      for (const t of tasks) byState.set(`${t.kind} ${t.state}`, (byState.get(`${t.kind} ${t.state}`) ?? 0) + 1);
+      return byState;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const conditions = conditionsRow(raisePriority());
+let build: Build | undefined;
+let shell: Child | undefined;
+let sandbox: Child | undefined;
+let browser: Browser | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-day-'));
+const rows: Row[] = [conditions];
+const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
+try {
+  build = await viteBuild();
+  if (values.snapshots) mkdirSync(values.snapshots, { recursive: true });
+  sandbox = await startChild('sandbox/cli.ts', ['--port', '0', '--speed', String(SPEED), '--pace', '0']);
+  // A day's jobs cost more than the key's starting balances.
+  const topUp = await fetch(`${sandbox.url}/_sandbox/keys/${KEY}/balances`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ balance: 100_000 }) });
+  if (!topUp.ok) throw new Error(`the sandbox refused to top up its key (HTTP ${topUp.status})`);
+  const shellArgs = ['--renderer', build.dir, '--data', dataDir, '--cadence-speed', String(SPEED)];
+  // With --snapshots the host writes its own heap snapshots there on SIGUSR2 (Node's --heapsnapshot-signal).
+  shell = values.snapshots
+    ? await startChild('bench/lib/serve-studio.ts', shellArgs, undefined, [...SHELL_NODE_FLAGS, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${resolve(values.snapshots)}`])
+    : await startShell(shellArgs);
+  const hostPid = shell.proc.pid!;
+  browser = await launchChromium();
+  const session = await signIn(shell.url);
+  // The profile a creator would add in Settings, active before the page first loads.
+  const profile = await hostCall<{ id: string }>(session, 'profiles.save', { name: 'Sandbox child', baseUrl: sandbox.url, apiKey: KEY });
+  await hostCall(session, 'profiles.activate', { id: profile.id });
+  const { page, origin } = await coldPage(browser, session, 'studio', [COUNT_REPLY_ENDS]);
+  await openUntilReady(page, origin);
+  await page.waitForLoadState('networkidle');
+  const probe = await MemoryProbe.attach(page, hostPid);
+  const first = await probe.read('first load');
+  if (values.snapshots) {
+    await probe.snapshot(join(values.snapshots, 'first.heapsnapshot'));
+  }
+
+  const drive = new Driver(page);
+  const visits = new Map<Tab, number>(TABS.map((t) => [t, 0]));
+  const visit = async (tab: Tab) => {
+    await drive.visit(tab);
+    visits.set(tab, visits.get(tab)! + 1);
+  };
+  const sandboxPid = sandbox.proc.pid!;
+  const sandboxFirst = rssBytes(sandboxPid);
+  /** Every job ended, the whole library scrolled, back on the first tab. */
+  const quiet = async (label: string) => {
+    const byState = await jobsEnded(session);
+    await visit('Gallery');
+    const frames = await drive.scrollGallery();
+    await visit('Chat');
+    return { byState, frames, reading: await probe.read(label) };
+  };
+
+  // Warm-up, one of everything: each tab's code loaded, one reply, one job of each kind, the
+  // sandbox's workers started. What this costs once is not what a day of use costs.
+  await visit('Image');
+  await drive.chooseModel('Image', IMAGE_MODEL);
+  await drive.imageJob('A lighthouse at dusk, warm-up');
+  await visit('Video');
+  await drive.chooseModel('Video', VIDEO_MODEL);
+  await drive.videoJob('Waves at dusk, warm-up');
+  await visit('Chat');
+  await drive.newConversation();
+  await drive.reply(replyPrompt(0));
+  for (const tab of TABS) await visit(tab);
+  const warm = (await quiet('warmed up')).reading;
+  if (values.snapshots) {
+    await probe.snapshot(join(values.snapshots, 'warm.heapsnapshot'));
+    process.kill(hostPid, 'SIGUSR2');
+  }
+
+  const share = (total: number, round: number) => Math.round((total * round) / ROUNDS) - Math.round((total * (round - 1)) / ROUNDS);
+  let replies = 0;
+  let images = 0;
+  let videos = 0;
+  let scrolls = 0;
+  const started = performance.now();
+  for (let round = 1; round <= ROUNDS; round++) {
+    await visit('Chat');
+    await drive.newConversation();
+    for (let i = share(REPLIES, round); i > 0; i--) await drive.reply(replyPrompt(++replies));
+    await visit('Image');
+    for (let i = share(IMAGES, round); i > 0; i--) await drive.imageJob(`A lighthouse at dusk, take ${++images}`);
+    await visit('Video');
+    for (let i = share(VIDEOS, round); i > 0; i--) await drive.videoJob(`Waves at dusk, take ${++videos}`);
+    // Every tab, in turn, until each has had its share of the day's visits; the Gallery's grid is
+    // scrolled end to end on its first visit of each round, with whatever has been saved so far.
+    const target = Math.round((VISITS * round) / ROUNDS);
+    let scrolled = false;
+    while (TABS.some((t) => visits.get(t)! < target)) {
+      for (const tab of TABS) {
+        if (visits.get(tab)! >= target) continue;
+        await visit(tab);
+        if (tab === 'Gallery' && !scrolled) {
+          scrolled = true;
+          await drive.scrollGallery();
+          scrolls += 1;
+        }
+      }
+    }
+    const r = await probe.read(`round ${round}`);
+    if (values.snapshots) await probe.snapshot(join(values.snapshots, `round-${round}.heapsnapshot`));
+    console.error(`round ${round}: ${replies} replies, ${images} images, ${videos} videos; heap ${mb(r.heap)} MB, host RSS ${mb(r.rss)} MB`);
+  }
+  const drivenS = (performance.now() - started) / 1000;
+  const { byState, frames, reading: end } = await quiet('end (forced GC)');
+  scrolls += 1;
+  if (values.snapshots) {
+    await probe.snapshot(join(values.snapshots, 'end.heapsnapshot'));
+    process.kill(hostPid, 'SIGUSR2');
+    // Node writes it synchronously on its main thread; the next call answers once it is written.
+    await hostCall(session, 'app.info');
+  }
+  const library = await hostCall<{ total: number }>(session, 'library.list', { offset: 0, limit: 1 });
+
+  console.log(series(probe.readings));
+  const peak = probe.readings.reduce((a, b) => (b.heap > a.heap ? b : a));
+  const ratio = end.heap / warm.heap;
+  const growth = end.rss - first.rss;
+  rows.push(info(`driven through the UI in ${drivenS.toFixed(0)} s after a warm-up of one each: replies / image jobs / video jobs / Gallery scrolls`, `${replies} / ${images} / ${videos} / ${scrolls}`));
+  rows.push(info('tab visits, each of 7 tabs (fewest / most)', `${Math.min(...visits.values())} / ${Math.max(...visits.values())}`));
+  rows.push(info(`jobs at the end (${[...byState].map(([s, n]) => `${s} ${n}`).join(', ')}); library items; last scroll (frames)`, `${library.total}; ${frames}`));
+  rows.push(info(`JS heap, highest reading (${peak.label}; MB)`, mb(peak.heap)));
+  rows.push(info('DOM nodes / JS listeners: warmed up → end', `${warm.nodes} → ${end.nodes} / ${warm.listeners} → ${end.listeners}`));
+  rows.push(info('JS heap at the end / after the first load, the first tab only (code of every other tab loaded since)', (end.heap / first.heap).toFixed(2)));
+  rows.push(info(`sandbox child's RSS (not the studio's): first load → end (MB)`, `${mb(sandboxFirst)} → ${mb(rssBytes(sandboxPid))}`));
+  rows.push(info(`host RSS growth, warmed up to the end (${mb(warm.rss)} MB → ${mb(end.rss)} MB; MB)`, mb(end.rss - warm.rss)));
+  rows.push({ figure: 'renderer JS heap after the first load, forced GC (MB)', value: mb(first.heap), budget: '≤ 25', ok: first.heap <= FIRST_HEAP_BUDGET });
+  rows.push({ figure: `renderer JS heap at the end / warmed up (every tab loaded once), forced GC (${mb(end.heap)} MB / ${mb(warm.heap)} MB)`, value: ratio.toFixed(2), budget: `≤ ${HEAP_RATIO_BUDGET}`, ok: ratio <= HEAP_RATIO_BUDGET });
+  rows.push({ figure: `host RSS growth, first load to the end (${mb(first.rss)} MB → ${mb(end.rss)} MB; MB)`, value: mb(growth), budget: '≤ 50', ok: growth <= RSS_GROWTH_BUDGET });
+} finally {
+  await browser?.close();
+  await shell?.stop();
+  await sandbox?.stop();
+  build?.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+report(rows);

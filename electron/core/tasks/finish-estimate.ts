@@ -1,0 +1,133 @@
+/**
+ * When a job will likely finish, from what the gateway says of it (docs/gateway-rules.md,
+ * "Polling cadence"), so the poller can aim its last check just after that moment:
+ *
+ * - on the generic route (spec §2.13), from its progress: the local rate of the latest samples,
+ *   a pair a few points apart so the integer rounding stays small, checked against the estimate
+ *   before it; progress is capped at 99 until done, so 99 says nothing of the rate;
+ * - on the multipart route (spec §2.12: PENDING / RUNNING, no progress), from earlier jobs of the
+ *   same model and length: their totals and their runs after leaving the queue (run-history.ts).
+ *
+ * Nothing the gateway sends is trusted: a progress that is not a finite number between 0 and 99,
+ * goes backwards or stands still gives no estimate (or restarts the samples), never a crash.
+ */
+import type { JobRecord } from './job-record.js';
+import { remember, RunHistory } from './run-history.js';
+
+export interface Estimate {
+  /** When the job likely ends (the poller's clock, ms). */
+  at: number;
+  /** How far either way it may be off (ms): the poller's margin grows with it. */
+  spread: number;
+}
+
+interface Sample { t: number; p: number }
+
+/** What one answer of the gateway says that bears on when the job ends. */
+export interface Observation { progress?: unknown; status?: unknown; submitTime?: unknown; endTime?: unknown }
+
+/** Samples kept per job, and learned lengths per model. */
+const SAMPLES = 6;
+/** A rate is read across at least this many points of progress when the samples allow. */
+const MIN_STEP = 3;
+
+/** `YYYY-MM-DD HH:MM:SS.mmm`, UTC (spec §2.12), as epoch ms; undefined for anything else. */
+export function parseSpecTime(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,3})?$/.test(value)) return undefined;
+  const ms = Date.parse(`${value.replace(' ', 'T')}Z`);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+export class FinishEstimator {
+  private readonly samples = new Map<string, Sample[]>();
+  private readonly previous = new Map<string, number>();
+  /** When a job was last seen not yet started (progress 0): its run began after that. */
+  private readonly idleAt = new Map<string, number>();
+  private readonly history: RunHistory;
+
+  constructor(firstCheckMs: number) {
+    this.history = new RunHistory(firstCheckMs);
+  }
+
+  /** One answer about a job still working. */
+  observe(job: JobRecord, o: Observation, now: number): void {
+    if (job.route === 'multipart') return this.history.observe(job, o.status, now);
+    if (job.route !== 'generic') return;
+    const p = o.progress;
+    if (p === 0 && !this.samples.get(job.id)?.length) remember(this.idleAt, job.id, now);
+    if (typeof p !== 'number' || !Number.isFinite(p) || p <= 0 || p >= 99) return;
+    const list = (this.samples.get(job.id) ?? []).filter((s) => s.p <= p); // gone backwards: start again from here
+    list.push({ t: now, p });
+    remember(this.samples, job.id, list.slice(-SAMPLES));
+  }
+
+  /** The job ended (`now`: when the poller learned it): learn its length when the gateway says it, and forget its samples. */
+  finished(job: JobRecord, o: Observation, now: number): void {
+    const start = parseSpecTime(o.submitTime);
+    const end = parseSpecTime(o.endTime);
+    if (job.route === 'multipart' && start !== undefined && end !== undefined && end > start && end - start <= 24 * 3_600_000) {
+      this.history.finished(job, end - start, now);
+    }
+    this.forget(job.id);
+  }
+
+  forget(id: string): void {
+    this.samples.delete(id);
+    this.previous.delete(id);
+    this.idleAt.delete(id);
+    this.history.forget(id);
+  }
+
+  estimate(job: JobRecord, now: number): Estimate | undefined {
+    if (job.route === 'multipart') {
+      // A window from what the gateway said of this job and earlier ones: its width is the margin.
+      const w = this.history.window(job, now);
+      return w && Number.isFinite(w.lo) && Number.isFinite(w.hi) ? { at: (w.lo + w.hi) / 2, spread: (w.hi - w.lo) / 2 } : undefined;
+    }
+    const found = this.fromProgress(job, now);
+    if (!found || !Number.isFinite(found.at) || !Number.isFinite(found.spread)) return undefined;
+    // One sample, its start assumed: a rough first guess the next sample corrects, not a sign of
+    // unsteady progress.
+    if (found.assumed) return { at: found.at, spread: found.spread };
+    // A jump from the last estimate beyond the rounding says the progress is not steady: widen
+    // the margin by half of the excess.
+    const before = this.previous.get(job.id);
+    remember(this.previous, job.id, found.at);
+    const drift = before === undefined ? 0 : Math.max(0, Math.abs(found.at - before) - found.spread) / 2;
+    return { at: found.at, spread: found.spread + drift };
+  }
+
+  private fromProgress(job: JobRecord, now: number): (Estimate & { assumed?: boolean }) | undefined {
+    const list = this.samples.get(job.id);
+    const last = list?.at(-1);
+    if (!list || !last || now - last.t > 60_000) return undefined;
+    // Local: the latest pair at least MIN_STEP points apart (else the widest), or with one sample
+    // from the last answer that said the job had not started (queued behind others), else from
+    // the submission. Wide: from the oldest sample kept. Where the two agree within
+    // the rounding, the progress is steady and the wide pair, less rounded, is the better guide.
+    let local: Sample | undefined;
+    for (let i = list.length - 2; i >= 0; i--) {
+      if (list[i].p < last.p) local = list[i];
+      if (local && last.p - local.p >= MIN_STEP) break;
+    }
+    const assumed = !local;
+    local ??= { t: this.idleAt.get(job.id) ?? job.submittedAt ?? job.createdAt, p: 0 };
+    const near = rateOf(local, last);
+    if (!near) return undefined;
+    const far = list[0] !== local && list[0].p < last.p ? rateOf(list[0], last) : undefined;
+    const steady = far && Math.abs(far.rate - near.rate) <= near.rate / near.step;
+    const { rate, step } = steady ? far : near;
+    // The gateway's figure is rounded down: the job is about half a point further on.
+    const remaining = (100 - last.p - 0.5) / rate;
+    // Rounding moves each end of the step by up to a point (most often well under): the rate
+    // by up to 1/step of itself; the latest figure alone by half a point.
+    const spread = (remaining * 0.7) / step + 0.5 / rate;
+    return { at: last.t + remaining, spread, assumed };
+  }
+}
+
+function rateOf(from: Sample, to: Sample): { rate: number; step: number } | undefined {
+  const step = to.p - from.p;
+  const span = to.t - from.t;
+  return step > 0 && span > 0 ? { rate: step / span, step } : undefined;
+}

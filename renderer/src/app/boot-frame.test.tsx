@@ -1,0 +1,32 @@
+// @vitest-environment happy-dom
+/** The static frame draws the very icons the app does, in the navigation's order. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { bootFrameHtml } from './boot-frame.js';
+import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, TasksIcon, VideoIcon } from '../components/icons.js';
+import { TAB_IDS } from '../state/tab-ids.js';
+
+// As app/tab-registry.ts pairs them (that module brings the whole app with it).
+const ICONS = { chat: ChatIcon, image: ImageIcon, video: VideoIcon, speech: SpeechIcon, tasks: TasksIcon, gallery: GalleryIcon, settings: SettingsIcon };
+
+/** Markup parsed as the browser parses index.html (a test reads it; nothing here is shown). */
+const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html').body;
+
+describe('the static frame painted before any script runs', () => {
+  it('shows each tab\'s own icon, in the order of the navigation', () => {
+    const frame = parse(bootFrameHtml());
+    const drawn = [...frame.querySelectorAll('nav .tab')].map((t) => t.querySelector('svg')!.outerHTML);
+    const app = TAB_IDS.map((id) => {
+      const Icon = ICONS[id];
+      return parse(renderToStaticMarkup(<Icon />)).firstElementChild!.outerHTML;
+    });
+    expect(drawn).toEqual(app);
+    expect([...frame.querySelectorAll('nav .tab')].map((t) => t.getAttribute('data-tab'))).toEqual([...TAB_IDS]);
+  });
+
+  it('is hidden from assistive technology and says nothing but the product\'s name', () => {
+    const frame = parse(bootFrameHtml());
+    expect(frame.firstElementChild!.getAttribute('aria-hidden')).toBe('true');
+    expect(frame.textContent).toBe('Gateway Studio');
+  });
+});
