@@ -4,6 +4,7 @@
  * length varies a little from task to task. Everything is drawn from a generator seeded by the
  * task's id, so repeated polls and a restart with `--data-dir` see the same curve.
  */
+import { mulberry32 } from './seeded-random.js';
 
 export type ProgressMode = 'linear' | 'noisy';
 
@@ -14,14 +15,7 @@ export const NOISY_DURATION_SPREAD = 0.04;
 function seeded(id: string): () => number {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(h);
 }
 
 /** The task's length in noisy mode: its nominal length times 1 ± NOISY_DURATION_SPREAD. */

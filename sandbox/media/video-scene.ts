@@ -4,19 +4,11 @@
  * prompt so different prompts look different and the same prompt looks the same.
  */
 import { createHash } from 'node:crypto';
+import { mulberry32 } from '../core/seeded-random.js';
 import { GLYPH_H, GLYPH_W, glyphRows, wrapText } from './video-font.js';
 
-/** Small seeded PRNG (mulberry32): the same prompt always gives the same picture. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same prompt always gives the same picture. */
+const rng = mulberry32;
 
 /** Packs RGB as the little-endian RGBA word the encoder reads (alpha is ignored). */
 function rgb(r: number, g: number, b: number): number {
