@@ -1,56 +1,19 @@
 /**
- * Errors travel as data across the contract (docs/house-rules.md, "Errors travel as data"): every
- * call resolves to a Result, and a failure carries a code, a message a creator understands, and
- * whether retrying may help.
+ * The contract's schema of a failure (error-data.ts holds its type and builders, free of zod).
  */
 import { z } from 'zod';
-import { MessageData, type Message } from '../messages/index.js';
+import { MessageData } from '../messages/index.js';
+import { ERROR_CODES, type ErrorData as ErrorDataShape } from './error-data.js';
 
-export const ERROR_CODES = [
-  'invalid_input',
-  'unauthorized',
-  'payment_required',
-  'rate_limited',
-  'not_found',
-  'invalid_request',
-  'server_error',
-  'unreachable',
-  'timeout',
-  'bad_response',
-  'aborted',
-  'consent_required',
-  /** The action waits for a confirmation the page cannot give (a code printed in the terminal). */
-  'confirmation_required',
-  'conflict',
-  'internal',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export * from './error-data.js';
 
-/**
- * `code` is the failure's category (what retry rules and the screens branch on); `text` is what
- * to tell the creator, as message data (shared/messages/index.ts: its own code, its parameters,
- * its English), translated where it is shown; `message` is that English, for logs. Two codes for
- * two questions: "may I retry?" has a dozen answers, "what happened?" hundreds.
- * `text` is optional only for what was written before messages were data (a chat reply's error
- * in an old conversation file): such an error is shown by its `message`.
- */
+/** Checked against error-data.ts's type: the two cannot drift apart. */
 export const ErrorData = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   text: MessageData.optional(),
   retryable: z.boolean(),
-  /** The request parameter at fault, when the gateway or the host named one. */
   param: z.string().optional(),
-  /** HTTP status from the gateway, when there was one. */
   status: z.number().int().optional(),
-});
-export type ErrorData = z.infer<typeof ErrorData>;
-
-export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorData };
-
-export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = (error: ErrorData): Result<never> => ({ ok: false, error });
-
-/** ErrorData for a message (shared/messages): its English goes in `message`, the data in `text`. */
-export const errorData = (code: ErrorCode, text: Message, retryable: boolean, more: Pick<ErrorData, 'param' | 'status'> = {}): ErrorData =>
-  ({ code, message: text.message, text, retryable, ...more });
+}) satisfies z.ZodType<ErrorDataShape>;
+export type ErrorData = ErrorDataShape;

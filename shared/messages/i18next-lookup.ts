@@ -3,7 +3,7 @@
  * main process's (translator.ts) look messages up the same way.
  */
 import type { i18n as I18n } from 'i18next';
-import type { Lookup, MessageCode } from './index.js';
+import type { Lookup, MessageCode } from './message.js';
 
 /** The catalog's i18next namespace. */
 export const MESSAGES_NS = 'messages';

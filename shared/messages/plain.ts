@@ -9,7 +9,7 @@
  * is shown, so an old record's stored error reads plainly too.
  */
 import { en } from './en/index.js';
-import { isMessageCode, msg, translate, type Lookup, type Message, type MessageCode, type Param, type Text, decodeMessage } from './index.js';
+import { isMessageCode, msg, translate, type Lookup, type Message, type MessageCode, type Param, type Text, decodeMessage } from './message.js';
 
 /** Wire names of the request rules (and `ErrorData.param`) → the label their field has. */
 const FIELDS: Readonly<Record<string, keyof typeof en.rules.field>> = {

@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import type { StudioLanguage } from '../languages.js';
 import { en } from './en/index.js';
 import { i18nextLookup, MESSAGES_NS } from './i18next-lookup.js';
-import { translate, type Text } from './index.js';
+import { translate, type Text } from './message.js';
 import { zhCN } from './zh-CN/index.js';
 
 let instance: typeof i18next | undefined;

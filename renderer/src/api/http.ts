@@ -5,8 +5,8 @@
  */
 import { readSession } from './session.js';
 import type { ErrorData, EventName, EventPayload, Input, MethodName, Output, Result, StudioApi } from '@shared/contract/index.js';
-import { errorData } from '@shared/contract/result.js';
-import { msg } from '@shared/messages/index.js';
+import { errorData } from '@shared/contract/error-data.js';
+import { msg } from '@shared/messages/message.js';
 
 const UNREACHABLE: ErrorData = errorData('unreachable', msg('app.calls.hostNotAnswering'), true);
 

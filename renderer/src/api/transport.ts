@@ -6,8 +6,8 @@
  */
 import { apiFromBridge } from '@shared/contract/bridge.js';
 import type { Input, MethodName, Output, StudioApi, StudioBridge } from '@shared/contract/index.js';
-import { errorData } from '@shared/contract/result.js';
-import { msg } from '@shared/messages/index.js';
+import { errorData } from '@shared/contract/error-data.js';
+import { msg } from '@shared/messages/message.js';
 import { createHttpApi } from './http.js';
 
 declare global {

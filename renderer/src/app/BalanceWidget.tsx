@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
-import { balanceState } from '@shared/contract/account.js';
+import { balanceState } from '@shared/contract/balance-state.js';
 import { balanceKey, call } from '../api/client.js';
 import { useFormats } from '../i18n/format.js';
 import { useMessageText } from '../i18n/messages.js';

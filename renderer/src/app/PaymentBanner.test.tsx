@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BalanceView, EventName, EventPayload, ProfilesView } from '@shared/contract/index.js';
-import { msg } from '@shared/messages/index.js';
+import { msg } from '@shared/messages/message.js';
 // First: it fills in what happy-dom lacks before the contract client is imported.
 import { fakeHost, hostError } from '../test/fake-host.js';
 import { call, useContractEvents } from '../api/client.js';

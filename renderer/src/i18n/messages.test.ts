@@ -4,8 +4,8 @@
  * and an old record's plain English as it was written.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorData } from '@shared/contract/result.js';
-import { msg } from '@shared/messages/index.js';
+import { errorData } from '@shared/contract/error-data.js';
+import { msg } from '@shared/messages/message.js';
 import { setLanguage } from './index.js';
 import { messageText } from './messages.js';
 

@@ -12,7 +12,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18nextLookup } from '@shared/messages/i18next-lookup.js';
-import { isMessageCode, type Message, type Text } from '@shared/messages/index.js';
+import { isMessageCode, type Message, type Text } from '@shared/messages/message.js';
 import { worded, type Worded } from '@shared/messages/plain.js';
 import { i18n } from './index.js';
 

@@ -2,19 +2,43 @@
  * Drafts and recent prompts of the generator tabs, kept in the renderer's storage
  * (draft-storage.ts): they survive a tab switch, a failure and a restart.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { readDraft, readStored, writeDraft, writeStored } from './draft-storage.js';
 
 /** A form's state, saved as it changes (debounced), restored on the next start. */
 export function useDraft<T extends object>(key: string, initial: T): [T, (patch: Partial<T>) => void, () => void] {
   const [draft, setDraft] = useState<T>(() => readDraft(key, initial));
+  // The change not yet written: a reload, a closed window or an unmounted form right after a key
+  // press writes it at once instead of dropping it with the timer.
+  const pending = useRef<{ key: string; draft: T } | null>(null);
+  const first = useRef(true);
   useEffect(() => {
-    const t = setTimeout(() => writeDraft(key, draft), 300);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    pending.current = { key, draft };
+    const t = setTimeout(() => flush(pending), 300);
     return () => clearTimeout(t);
   }, [key, draft]);
+  useEffect(() => {
+    const onHide = () => flush(pending);
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      flush(pending);
+    };
+  }, []);
   const update = useCallback((patch: Partial<T>) => setDraft((d) => ({ ...d, ...patch })), []);
   const reset = useCallback(() => setDraft(initial), [initial]);
   return [draft, update, reset];
+}
+
+function flush<T extends object>(pending: RefObject<{ key: string; draft: T } | null>): void {
+  const change = pending.current;
+  if (!change) return;
+  pending.current = null;
+  writeDraft(change.key, change.draft);
 }
 
 const HISTORY_LIMIT = 30;

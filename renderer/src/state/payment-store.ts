@@ -14,7 +14,7 @@
  *   than a balance that is not zero, and the host re-reads the balance after every refusal too.
  */
 import type { BalanceView } from '@shared/contract/account.js';
-import type { Text } from '@shared/messages/index.js';
+import type { Text } from '@shared/messages/message.js';
 import { create } from 'zustand';
 
 export interface PaymentNotice {

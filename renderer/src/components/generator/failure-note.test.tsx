@@ -4,9 +4,9 @@
  * do), the technical text and the HTTP status only once "Details" is opened, in either language.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorData } from '@shared/contract/result.js';
+import { errorData } from '@shared/contract/error-data.js';
 import { check, IMAGE_MODELS, imageRequestSchema } from '@shared/gateway/index.js';
-import { msg } from '@shared/messages/index.js';
+import { msg } from '@shared/messages/message.js';
 import { setLanguage } from '../../i18n/index.js';
 import { cleanup, click, mount } from '../../test/mount.js';
 import { FailureNote } from './failure-note.js';

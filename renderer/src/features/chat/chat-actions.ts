@@ -1,6 +1,6 @@
 /** What a message's buttons can ask of the conversation (see use-chat-actions.ts). */
 import type { ChatMessageView, ToolAnswer } from '@shared/contract/chat.js';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 
 export interface ChatActions {
   regenerate(messageId: string): void;

@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { EMPTY, useCall } from '../../api/client.js';
 import { IntakeNotice } from '../../components/use-in/intake-notice.js';

@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMessageView, ConversationView, StreamStarted, ToolAnswer, ToolCall } from '@shared/contract/chat.js';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 import { callKey } from '../../api/call-key.js';
 import { streamStore } from './stream-store.js';
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationSummary } from '@shared/contract/chat.js';
 import { errorMessage, useCall } from '../../api/client.js';
 import { useFormats } from '../../i18n/format.js';
-import { useDebounced } from './use-debounced.js';
+import { useDebounced } from '../../state/use-debounced.js';
 import { ConversationItem } from './conversation-item.js';
 
 interface Props {

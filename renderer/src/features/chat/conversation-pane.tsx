@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '@shared/contract/chat.js';
 import type { Input } from '@shared/contract/index.js';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 import { call, errorMessage } from '../../api/client.js';
 import { useDraft } from '../../state/drafts.js';
 import { useUiStore } from '../../state/ui-store.js';

@@ -3,8 +3,8 @@ import { act } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView, ConversationView, StreamStarted, ToolCall } from '@shared/contract/chat.js';
-import { errorData } from '@shared/contract/result.js';
-import { msg } from '@shared/messages/index.js';
+import { errorData } from '@shared/contract/error-data.js';
+import { msg } from '@shared/messages/message.js';
 // First: it fills in what happy-dom lacks before the contract client is imported.
 import { fakeHost, type Answers } from '../../test/fake-host.js';
 import { call } from '../../api/client.js';

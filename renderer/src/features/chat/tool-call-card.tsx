@@ -10,7 +10,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessageView, ToolAnswer, ToolCall } from '@shared/contract/chat.js';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 import { useMessageText } from '../../i18n/messages.js';
 import type { ChatActions } from './chat-actions.js';
 import { SUBMIT_SHORTCUT, submitOnModEnterKey } from './keys.js';

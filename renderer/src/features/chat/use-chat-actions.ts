@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 import { call } from '../../api/client.js';
 import type { ChatActions } from './chat-actions.js';
 import { applyChoice, applyRunError, applyStart, applyToolAnswer } from './conversation-cache.js';

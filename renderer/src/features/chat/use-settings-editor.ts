@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChatSettings, ConversationView } from '@shared/contract/chat.js';
 import type { Input } from '@shared/contract/index.js';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 import { call } from '../../api/client.js';
 import { applyMeta } from './conversation-cache.js';
 import { formFromSettings, NUMBER_FIELDS, settingsFromForm, type SettingsErrors, type SettingsForm } from './settings-form.js';

@@ -8,7 +8,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_MAX_ITEMS, type LibraryQuery, type TakeOutcome } from '@shared/contract/library.js';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 import { call, errorMessage, useEvent } from '../../api/client.js';
 import { useFormats } from '../../i18n/format.js';
 import { followDownload } from './take-out.js';

@@ -3,7 +3,7 @@
  * A burst of saves (many jobs finishing together) is folded into one refetch, and while the tab
  * is hidden the pages are only marked stale and refetched when it is shown again.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEvent } from '../../api/client.js';
 import type { EventPayload } from '@shared/contract/index.js';
@@ -32,14 +32,4 @@ export function useLibraryLive(onChange: (event: EventPayload<'library.onDidChan
   }, [shown, client]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
-}
-
-/** The value, once it has stopped changing for `ms` (search-as-you-type without a call per key). */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return settled;
 }

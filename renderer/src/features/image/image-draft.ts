@@ -5,13 +5,13 @@
  */
 import type { TFunction } from 'i18next';
 import { ATTACHMENT_PREFIX, NativeImageInput, type AttachmentView } from '@shared/contract/media.js';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 import { IMAGE_MODELS, isNativeImageModel, REFERENCE_IMAGE_MAX_BYTES, type ImageModelSpec, type ResolutionClass } from '@shared/gateway/catalog.js';
 import { imageRequestSchema } from '@shared/gateway/requests-media.js';
 import { check, type Problem } from '@shared/gateway/rules.js';
 import type { Formats } from '../../i18n/format.js';
 import { messageText } from '../../i18n/messages.js';
-import { msg, type Message } from '@shared/messages/index.js';
+import { msg, type Message } from '@shared/messages/message.js';
 import type { Remix } from '../../state/remix-store.js';
 import { nearestRatio } from './ratios.js';
 

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { EMPTY, callKey, useCall } from '../../api/client.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, isNativeImageModel, NATIVE_IMAGE_MODELS } from '@shared/gateway/catalog.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';

@@ -12,7 +12,7 @@ import { EMPTY, api, call, callKey, useEvent } from '../../api/client.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import type { NativeImageResult } from '@shared/contract/media.js';
 import type { TaskView } from '@shared/contract/tasks.js';
-import type { Message } from '@shared/messages/index.js';
+import type { Message } from '@shared/messages/message.js';
 import { readDraft, writeDraft } from '../../state/draft-storage.js';
 
 /** Why a model's request was not sent or not accepted: the host's message, or the form's own words. */

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.js';
-import type { ErrorData } from '@shared/contract/result.js';
+import type { ErrorData } from '@shared/contract/error-data.js';
 import { isNativeImageModel } from '@shared/gateway/catalog.js';
 import { useFormats } from '../../i18n/format.js';
 import { messageText } from '../../i18n/messages.js';

@@ -1,6 +1,5 @@
 /**
  * The value, once it has stopped changing for `ms` (search as you type without a call per key).
- * The Gallery has its twin; importing it from there would pull the Gallery chunk in at startup.
  */
 import { useEffect, useState } from 'react';
 

@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+/**
+ * A draft is the creator's own words: a reload, a closed window or a tab that goes away right
+ * after a key press must not take the last change with it, though saving waits for typing to pause.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, mount, type } from '../test/mount.js';
+import { readDraft } from './draft-storage.js';
+import { useDraft } from './drafts.js';
+
+function Form() {
+  const [draft, update] = useDraft('drafts-test', { text: '' });
+  return (
+    <label>
+      Prompt
+      <input value={draft.text} onChange={(e) => update({ text: e.target.value })} />
+    </label>
+  );
+}
+const prompt = (host: HTMLElement) => host.querySelector('input')!;
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('a draft', () => {
+  it('is saved at once when the page goes away right after a change', async () => {
+    const { host } = await mount(<Form />);
+    await type(prompt(host), 'a fox at dawn');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(readDraft('drafts-test', { text: '' }).text).toBe('a fox at dawn');
+  });
+
+  it('is saved at once when its form goes away right after a change', async () => {
+    const { host, unmount } = await mount(<Form />);
+    await type(prompt(host), 'a heron');
+    unmount();
+    expect(readDraft('drafts-test', { text: '' }).text).toBe('a heron');
+  });
+
+  it('is saved once typing pauses, and comes back on the next start', async () => {
+    const first = await mount(<Form />);
+    await type(prompt(first.host), 'a');
+    await type(prompt(first.host), 'ab');
+    await act(() => new Promise((r) => setTimeout(r, 350)));
+    expect(readDraft('drafts-test', { text: '' }).text).toBe('ab');
+    first.unmount();
+    const { host } = await mount(<Form />);
+    expect(prompt(host).value).toBe('ab');
+  });
+});
