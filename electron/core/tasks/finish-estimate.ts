@@ -30,6 +30,11 @@ export interface Observation { progress?: unknown; status?: unknown; submitTime?
 const SAMPLES = 6;
 /** A rate is read across at least this many points of progress when the samples allow. */
 const MIN_STEP = 3;
+/** The curves 1 − (1 − x)^b tried for progress that slows toward the end (fromCurve), and the samples they are fitted to. */
+const CURVE_POWERS = [1.25, 1.5, 1.75, 2, 2.5, 3];
+const CURVE_SAMPLES = 4;
+/** How much better than steady progress a curve must fit to be believed. */
+const CLEARLY_BETTER = 0.6;
 
 /** `YYYY-MM-DD HH:MM:SS.mmm`, UTC (spec §2.12), as epoch ms; undefined for anything else. */
 export function parseSpecTime(value: unknown): number | undefined {
@@ -84,7 +89,7 @@ export class FinishEstimator {
       const w = this.history.window(job, now);
       return w && Number.isFinite(w.lo) && Number.isFinite(w.hi) ? { at: (w.lo + w.hi) / 2, spread: (w.hi - w.lo) / 2 } : undefined;
     }
-    const found = this.fromProgress(job, now);
+    const found = this.fromCurve(job) ?? this.fromProgress(job, now);
     if (!found || !Number.isFinite(found.at) || !Number.isFinite(found.spread)) return undefined;
     // One sample, its start assumed: a rough first guess the next sample corrects, not a sign of
     // unsteady progress.
@@ -95,6 +100,37 @@ export class FinishEstimator {
     remember(this.previous, job.id, found.at);
     const drift = before === undefined ? 0 : Math.max(0, Math.abs(found.at - before) - found.spread) / 2;
     return { at: found.at, spread: found.spread + drift };
+  }
+
+  /**
+   * Progress that slows toward the end (fast, then slow: renderers often report so) read at its
+   * latest rate promises the end too early, and each early aim costs a miss and a check at the
+   * range's floor. Fitted instead as 1 − (1 − x)^b of the run (b = 1 is steady progress): each
+   * sample implies a total length for a given b, and the b whose samples agree best on it is the
+   * curve. Used only when it fits clearly better than steady progress; else fromProgress reads
+   * the local rate as before.
+   */
+  private fromCurve(job: JobRecord): (Estimate & { assumed?: boolean }) | undefined {
+    const list = this.samples.get(job.id);
+    if (!list || list.length < 2) return undefined;
+    const origin = this.idleAt.get(job.id) ?? job.submittedAt ?? job.createdAt;
+    const recent = list.slice(-CURVE_SAMPLES);
+    const totals = (b: number) => recent.map((s) => (s.t - origin) / (1 - (1 - (s.p + 0.5) / 100) ** (1 / b)));
+    const disagreement = (b: number) => {
+      const t = totals(b);
+      return (Math.max(...t) - Math.min(...t)) / t[t.length - 1];
+    };
+    let best = 1;
+    for (const b of CURVE_POWERS) if (disagreement(b) < disagreement(best)) best = b;
+    if (best === 1 || !(disagreement(best) < disagreement(1) * CLEARLY_BETTER)) return undefined;
+    const t = totals(best);
+    const total = t[t.length - 1];
+    if (!Number.isFinite(total) || total <= 0) return undefined;
+    // The samples' own disagreement, and the latest figure's rounding: half a point of the
+    // remaining share R moves the time left, (total · R^(1/b)), by total · R^(1/b − 1) / b · 0.005.
+    const left = Math.max(0.005, (100 - recent[recent.length - 1].p - 0.5) / 100);
+    const spread = (Math.max(...t) - Math.min(...t)) / 2 + (total * left ** (1 / best - 1) * 0.005) / best;
+    return { at: origin + total, spread };
   }
 
   private fromProgress(job: JobRecord, now: number): (Estimate & { assumed?: boolean }) | undefined {

@@ -14,6 +14,7 @@ import { ceilingMs, floorMs, SPEC_CADENCE } from './cadence.js';
 import type { JobRecord } from './job-record.js';
 import { JobStore } from './job-store.js';
 import { Poller } from './poller.js';
+import { noisyDurationMs, noisyFraction } from '../../../sandbox/core/progress-curve.js';
 
 let dir: string;
 beforeEach(() => {
@@ -136,6 +137,35 @@ describe('checks aimed at the likely end', () => {
     }
     // The slow end waits five seconds on average; aimed checks, much less.
     expect(delays.reduce((a, b) => a + b) / delays.length).toBeLessThan(2_500);
+    poller.stop();
+  });
+
+  it("progress that slows toward the end, with plateaus and jumps (the sandbox's noisy curves): known within the budgets' delays, with few extra checks", async () => {
+    const { run, poller } = setup();
+    const noisy = (id: string): Progress => (x) => Math.min(99, Math.max(1, Math.floor(noisyFraction(id, x) * 100)));
+    // Images: the issue's budget. Videos: their curves hold plateaus of up to half a minute at
+    // 97–98 %, which no reading of the progress can see through; the slow end's average is about
+    // 5 s (docs/gateway-rules.md, "Polling cadence").
+    const budget = { image: 1_000, video: 2_500 };
+    for (const kind of ['image', 'video'] as const) {
+      const delays: number[] = [];
+      let checks = 0;
+      let fewest = 0;
+      for (let i = 0; i < 15; i++) {
+        const id = `${kind}-${i}`;
+        const nominal = kind === 'image' ? 8_000 + i * 1_500 : 50_000 + i * 3_000;
+        const length = noisyDurationMs(id, nominal);
+        const seen = await run(kind, length, noisy(id));
+        expect(seen.delay, `${id}`).toBeGreaterThanOrEqual(0);
+        expectInRange(kind, seen.intervals);
+        delays.push(seen.delay);
+        checks += seen.checks;
+        fewest += minimum(kind, length);
+      }
+      delays.sort((a, b) => a - b);
+      expect(delays[7], `${kind} median delay; all: ${delays.join(', ')}`).toBeLessThanOrEqual(budget[kind]);
+      expect(checks / fewest, kind).toBeLessThanOrEqual(1.1);
+    }
     poller.stop();
   });
 

@@ -1,6 +1,6 @@
 /**
- * The studio's tabs. Each module but the first is loaded on first open (React.lazy + dynamic
- * import), so the first paint downloads only the shell and the Chat tab (docs/performance.md,
+ * The studio's tabs. Each module but the first is loaded on first open (lazy-panel.tsx: a dynamic
+ * import, without React.lazy's reveal throttle), so the first paint downloads only the shell and the Chat tab (docs/performance.md,
  * "Targets").
  *
  * The Chat tab, which every launch opens, is imported statically: it is part of the first load
@@ -8,7 +8,8 @@
  * a boundary no sooner than 300 ms after its fallback appeared (its fallback throttle), which
  * made up a third of the studio's start-up (bench/startup.ts).
  */
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyPanel } from './lazy-panel.js';
 import type { TabId } from '../state/ui-store.js';
 import ChatTab from '../features/chat/chat-tab.js';
 import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, TasksIcon, VideoIcon } from '../components/icons.js';
@@ -22,12 +23,12 @@ export interface TabDef {
 
 export const TABS: readonly TabDef[] = [
   { id: 'chat', Panel: ChatTab, Icon: ChatIcon },
-  { id: 'image', Panel: lazy(() => import('../features/image/image-tab.js')), Icon: ImageIcon },
-  { id: 'video', Panel: lazy(() => import('../features/video/video-tab.js')), Icon: VideoIcon },
-  { id: 'speech', Panel: lazy(() => import('../features/speech/speech-tab.js')), Icon: SpeechIcon },
-  { id: 'tasks', Panel: lazy(() => import('../features/tasks/tasks-tab.js')), Icon: TasksIcon },
-  { id: 'gallery', Panel: lazy(() => import('../features/gallery/gallery-tab.js')), Icon: GalleryIcon },
-  { id: 'settings', Panel: lazy(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
+  { id: 'image', Panel: lazyPanel(() => import('../features/image/image-tab.js')), Icon: ImageIcon },
+  { id: 'video', Panel: lazyPanel(() => import('../features/video/video-tab.js')), Icon: VideoIcon },
+  { id: 'speech', Panel: lazyPanel(() => import('../features/speech/speech-tab.js')), Icon: SpeechIcon },
+  { id: 'tasks', Panel: lazyPanel(() => import('../features/tasks/tasks-tab.js')), Icon: TasksIcon },
+  { id: 'gallery', Panel: lazyPanel(() => import('../features/gallery/gallery-tab.js')), Icon: GalleryIcon },
+  { id: 'settings', Panel: lazyPanel(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
 ];
 
 export const tabDomId = (id: TabId) => `tab-${id}`;

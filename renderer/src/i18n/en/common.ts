@@ -1,6 +1,7 @@
 /** Words used across the studio. English is the source: every other language mirrors these keys. */
 export const common = {
   loading: 'Loading…',
+  tabLoadFailed: 'This tab could not be loaded. Check the connection to the studio, then try again.',
   tryAgain: 'Try again',
   cancel: 'Cancel',
   close: 'Close',

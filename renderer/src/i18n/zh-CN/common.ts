@@ -2,6 +2,7 @@ import type { Messages } from '../en/index.js';
 
 export const common: Messages['common'] = {
   loading: '加载中…',
+  tabLoadFailed: '无法加载此标签页。请检查与工作室的连接，然后重试。',
   tryAgain: '重试',
   cancel: '取消',
   close: '关闭',

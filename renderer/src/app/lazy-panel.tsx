@@ -1,0 +1,65 @@
+/**
+ * A tab's panel whose code is loaded on first open, without React.lazy: a lazy component shows
+ * its Suspense fallback and React then reveals the boundary no sooner than 300 ms after that
+ * fallback appeared (its fallback throttle), which was most of the wait between a click on the
+ * Gallery tab and its first thumbnails (docs/performance.md, "Opening a tab"). Here the panel is
+ * an ordinary state change once its module has come, drawn in the next frame. A module that
+ * cannot come (a dropped connection to the browser shell, files replaced under a running studio)
+ * is said so in the panel with a way to try again, where a thrown import would blank the studio.
+ */
+import { useEffect, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Load = () => Promise<{ default: ComponentType }>;
+
+export function lazyPanel(load: Load): ComponentType {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const start = () =>
+    (pending ??= load().then(
+      (m) => (loaded = m.default),
+      (e: unknown) => {
+        // The next attempt asks again rather than replaying this failure.
+        pending = undefined;
+        throw e;
+      },
+    ));
+
+  return function LazyPanel() {
+    const { t } = useTranslation('common');
+    const [Panel, setPanel] = useState<{ C: ComponentType } | undefined>(loaded && { C: loaded });
+    const [failed, setFailed] = useState(false);
+    const [attempt, setAttempt] = useState(0);
+    useEffect(() => {
+      if (Panel) return;
+      let live = true;
+      start().then(
+        (C) => live && setPanel({ C }),
+        () => live && setFailed(true),
+      );
+      return () => {
+        live = false;
+      };
+    }, [Panel, attempt]);
+
+    if (Panel) return <Panel.C />;
+    if (failed) {
+      return (
+        <div className="banner">
+          <p className="banner-text" role="alert">{t('tabLoadFailed')}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setFailed(false);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {t('tryAgain')}
+          </button>
+        </div>
+      );
+    }
+    return <p className="muted">{t('loading')}</p>;
+  };
+}
