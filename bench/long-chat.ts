@@ -119,8 +119,10 @@ try {
     }
     // The studio keeps the open conversation for its next start (the workspace): leave the small
     // one open, so the next start opens it by itself again, as the first did.
+    // Closing the context fires no pagehide: wait for the host's copy, written 0.8 s after the
+    // change (useDraft's 300 ms, then draft-storage.ts's 500 ms), or the next start opens the long one.
     await openSmall(page);
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(1_500);
     await context.close();
     await shell.stop();
     shell = undefined;

@@ -12,6 +12,9 @@ const UNREACHABLE: ErrorData = errorData('unreachable', msg('app.calls.hostNotAn
 
 const SIGNED_OUT: ErrorData = errorData('unauthorized', msg('app.calls.signedOut'), false);
 
+/** Under the browser's 64 KB for keepalive requests in flight, leaving room for a few. */
+const KEEPALIVE_MAX = 16_000;
+
 const failure = (error: ErrorData): Result<never> => ({ ok: false, error });
 
 function isResult(v: unknown): v is Result<unknown> {
@@ -44,11 +47,15 @@ function request<M extends MethodName>(method: M, input: Input<M>): [string, Req
       credentials: 'same-origin',
     }];
   }
+  const body = JSON.stringify(input ?? {});
   return [`/api/call/${encodeURIComponent(method)}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Studio-Session': session },
-    body: JSON.stringify(input ?? {}),
+    body,
     credentials: 'same-origin',
+    // The workspace is written as the page goes away (draft-storage.ts): such a request must
+    // outlive it. The browser allows 64 KB of them in flight; a larger one goes as usual.
+    ...(method === 'app.keepWorkspace' && body.length < KEEPALIVE_MAX ? { keepalive: true } : {}),
   }];
 }
 

@@ -9,7 +9,34 @@
 const PREFIX = 'gateway-studio:';
 /** A draft changes at every key press: the host hears of it once typing pauses. */
 const HOST_WRITE_MS = 500;
-const waiting = new Map<string, number>();
+/** The latest value of each key the host has not been sent yet, and its timer. */
+const waiting = new Map<string, { value: unknown; timer: number }>();
+/** The page is going away: what changes now is sent at once, since no timer will fire. */
+let leaving = false;
+
+function sendToHost(key: string, value: unknown): void {
+  // A refusal (too large, a host gone) leaves this origin's copy: nothing typed is lost here.
+  // Imported when first needed: this module is read before the transport exists (first-screen.ts).
+  void import('../api/transport.js').then(({ call }) => call('app.keepWorkspace', { key, value })).catch(() => undefined);
+}
+
+/**
+ * A reload or a closed window right after a key press sends what waits at once (the browser
+ * shell's requests for it are `keepalive`, http.ts, so they outlive the page).
+ */
+function flushToHost(): void {
+  leaving = true;
+  for (const [key, { value, timer }] of waiting) {
+    clearTimeout(timer);
+    sendToHost(key, value);
+  }
+  waiting.clear();
+}
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushToHost);
+  // Back from the browser's page cache: the page lives on, and typing pauses count again.
+  window.addEventListener('pageshow', () => (leaving = false));
+}
 
 export function readStored<T>(key: string, fallback: T): T {
   try {
@@ -26,13 +53,17 @@ export function writeStored(key: string, value: unknown): void {
   } catch {
     // Storage full or disabled: the draft still lives in memory for this session, and in the host.
   }
-  clearTimeout(waiting.get(key));
-  waiting.set(key, window.setTimeout(() => {
+  clearTimeout(waiting.get(key)?.timer);
+  if (leaving) {
     waiting.delete(key);
-    // A refusal (too large, a host gone) leaves this origin's copy: nothing typed is lost here.
-    // Imported when first needed: this module is read before the transport exists (first-screen.ts).
-    void import('../api/transport.js').then(({ call }) => call('app.keepWorkspace', { key, value })).catch(() => undefined);
-  }, HOST_WRITE_MS));
+    sendToHost(key, value);
+    return;
+  }
+  const timer = window.setTimeout(() => {
+    waiting.delete(key);
+    sendToHost(key, value);
+  }, HOST_WRITE_MS);
+  waiting.set(key, { value, timer });
 }
 
 /** What the host keeps that this origin lacks is put in place; this origin's own copy wins. */

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, mount, type } from '../test/mount.js';
+import { fakeHost } from '../test/fake-host.js';
 import { readDraft } from './draft-storage.js';
 import { useDraft } from './drafts.js';
 
@@ -21,7 +22,16 @@ function Form() {
 const prompt = (host: HTMLElement) => host.querySelector('input')!;
 
 beforeEach(() => localStorage.clear());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.dispatchEvent(new Event('pageshow'));
+});
+
+/** What the host was sent for a draft, once pending promises have run. */
+async function sentToHost(host: ReturnType<typeof fakeHost>) {
+  await act(() => new Promise((r) => setTimeout(r, 0)));
+  return host.callsOf('app.keepWorkspace') as { key: string; value: { text: string } }[];
+}
 
 describe('a draft', () => {
   it('is saved at once when the page goes away right after a change', async () => {
@@ -47,5 +57,24 @@ describe('a draft', () => {
     first.unmount();
     const { host } = await mount(<Form />);
     expect(prompt(host).value).toBe('ab');
+  });
+
+  it("reaches the host's copy at once when the page goes away right after a change, not half a second later when it is gone", async () => {
+    const host = fakeHost({ 'app.keepWorkspace': () => undefined as never });
+    const { host: form } = await mount(<Form />);
+    await type(prompt(form), 'an otter');
+    expect((await sentToHost(host)).some((c) => c.value.text === 'an otter')).toBe(false);
+    window.dispatchEvent(new Event('pagehide'));
+    // (An earlier test's pending write may go out with it: the latest is what the host keeps.)
+    expect((await sentToHost(host)).at(-1)).toEqual({ key: 'draft:drafts-test', value: { text: 'an otter' } });
+  });
+
+  it("reaches the host's copy once typing pauses, with the last text only", async () => {
+    const host = fakeHost({ 'app.keepWorkspace': () => undefined as never });
+    const { host: form } = await mount(<Form />);
+    await type(prompt(form), 'a');
+    await type(prompt(form), 'a lynx');
+    await act(() => new Promise((r) => setTimeout(r, 900)));
+    expect(await sentToHost(host)).toEqual([{ key: 'draft:drafts-test', value: { text: 'a lynx' } }]);
   });
 });

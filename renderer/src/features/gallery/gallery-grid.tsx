@@ -221,6 +221,8 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, ref 
         >
           {rows.map((row) => {
             const height = layout.rowHeight[row.index];
+            // Rows drawn ahead of the scroll (overscan) fetch their thumbnails after those in view.
+            const inView = virtualizer.range !== null && row.index >= virtualizer.range.startIndex && row.index <= virtualizer.range.endIndex;
             return (
               <div key={row.index} className="gallery-row" style={{ transform: `translateY(${row.start}px)`, columnGap: GAP, height }}>
                 {/* Keyed by position, so a cell keeps its DOM node (and focus) when the list shifts under it. */}
@@ -236,6 +238,7 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, ref 
                     onOpen={onOpen}
                     onToggle={onToggle}
                     fling={fling}
+                    inView={inView}
                     t={t}
                   />
                 ))}
@@ -260,19 +263,23 @@ interface CellProps {
   onToggle(item: LibraryItemView): void;
   /** The grid is being flung: a cell that appears now waits with its thumbnail. */
   fling: boolean;
+  /** In the visible rows, not the overscan: its thumbnail is fetched first. */
+  inView: boolean;
   /** The grid's, passed down: one language subscription for the grid rather than one per cell. */
   t: TFunction<'gallery'>;
 }
 
 /** Memoized: scrolling re-renders the grid each frame, but a cell only when its item changes. */
-const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase, onOpen, onToggle, fling, t }: CellProps) {
+const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase, onOpen, onToggle, fling, inView, t }: CellProps) {
   // Once shown, a thumbnail stays, whatever the scrolling does next.
   const [thumbWanted, setThumbWanted] = useState(!fling);
   if (!fling && !thumbWanted) setThumbWanted(true);
   if (!item) {
     return <div role="listitem" aria-posinset={index + 1} aria-setsize={total} aria-busy="true" className="gallery-cell is-loading" style={{ width }} />;
   }
-  // Images without a thumbnail (too big to decode) fall back to the file itself; lazy loading keeps that cheap.
+  // Images without a thumbnail (too big to decode) fall back to the file itself. Not loading="lazy":
+  // only rows in view and a little overscan exist, and the browser's lazy loading waited for a
+  // layout and an intersection check before asking for pictures already on screen.
   const thumb = item.thumb ? mediaUrl(mediaBase, item.thumb) : item.kind === 'image' ? mediaUrl(mediaBase, item.file) : undefined;
   return (
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className="gallery-item" style={{ width }}>
@@ -296,7 +303,7 @@ const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase
         )}
         {selected && <span className="gallery-check" aria-hidden="true" />}
         {thumb ? (
-          thumbWanted && <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
+          thumbWanted && <img src={thumb} alt="" fetchPriority={inView ? 'high' : 'low'} decoding="async" draggable={false} />
         ) : (
           <span className="gallery-cell-placeholder">
             <KindIcon kind={item.kind} />
