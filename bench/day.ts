@@ -62,6 +62,13 @@ const ACTIVE = new Set(['submitting', 'queued', 'running', 'completed']);
 
 interface Task { id: string; state: string; kind: string }
 
+/** Expression: the elements in the document, in all and per tab panel (by its tab's name). */
+const PANEL_ELEMENTS = `(() => {
+  const out = { document: document.getElementsByTagName('*').length };
+  for (const p of document.querySelectorAll('[role="tabpanel"]')) out[document.getElementById(p.getAttribute('aria-labelledby'))?.textContent?.trim() || p.id] = p.getElementsByTagName('*').length;
+  return out;
+})()`;
+
 /** A contract call from here, with the page's own session (browser-shell/test/sign-in.ts). */
 async function hostCall<T>(session: SignedIn, method: string, input: unknown = {}): Promise<T> {
   const res = await fetch(`${session.origin}/api/call/${method}`, { method: 'POST', headers: { ...session.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
@@ -149,6 +156,7 @@ try {
   await drive.reply(replyPrompt(0));
   for (const tab of TABS) await visit(tab);
   const warm = (await quiet('warmed up')).reading;
+  const warmPanels = (await page.evaluate(PANEL_ELEMENTS)) as Record<string, number>;
   if (values.snapshots) {
     await probe.snapshot(join(values.snapshots, 'warm.heapsnapshot'));
     process.kill(hostPid, 'SIGUSR2');
@@ -189,6 +197,7 @@ try {
   }
   const drivenS = (performance.now() - started) / 1000;
   const { byState, frames, reading: end } = await quiet('end (forced GC)');
+  const endPanels = (await page.evaluate(PANEL_ELEMENTS)) as Record<string, number>;
   scrolls += 1;
   if (values.snapshots) {
     await probe.snapshot(join(values.snapshots, 'end.heapsnapshot'));
@@ -207,6 +216,7 @@ try {
   rows.push(info(`jobs at the end (${[...byState].map(([s, n]) => `${s} ${n}`).join(', ')}); library items; last scroll (frames)`, `${library.total}; ${frames}`));
   rows.push(info(`JS heap, highest reading (${peak.label}; MB)`, mb(peak.heap)));
   rows.push(info('DOM nodes / JS listeners: warmed up → end', `${warm.nodes} → ${end.nodes} / ${warm.listeners} → ${end.listeners}`));
+  rows.push(info('elements in the document, by tab panel: warmed up → end (what the DOM nodes above hold attached)', Object.keys(endPanels).map((k) => `${k} ${warmPanels[k] ?? 0} → ${endPanels[k]}`).join(', ')));
   rows.push(info('JS heap at the end / after the first load, the first tab only (code of every other tab loaded since)', (end.heap / first.heap).toFixed(2)));
   rows.push(info(`sandbox child's RSS (not the studio's): first load → end (MB)`, `${mb(sandboxFirst)} → ${mb(rssBytes(sandboxPid))}`));
   rows.push(info(`host RSS growth, warmed up to the end (${mb(warm.rss)} MB → ${mb(end.rss)} MB; MB)`, mb(end.rss - warm.rss)));
