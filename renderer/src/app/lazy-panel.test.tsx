@@ -8,6 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { button, cleanup, click, mount, settle } from '../test/mount.js';
+import { fakeHost } from '../test/fake-host.js';
+import { TABS } from './tab-registry.js';
 import { lazyPanel } from './lazy-panel.js';
 
 afterEach(cleanup);
@@ -58,5 +60,26 @@ describe('a tab loaded on first open', () => {
     await settle();
     expect(host.querySelector('h2')?.textContent).toBe('Gallery');
     expect(host.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it("asks for the Gallery's first page and shapes while its code still loads, once: the grid then reads them instead of asking again", async () => {
+    // What the panel showed when each request arrived.
+    const shown: string[] = [];
+    const seen = (answer: unknown) => () => {
+      shown.push(document.querySelector('h2')?.textContent ?? document.body.textContent ?? '');
+      return answer as never;
+    };
+    const host = fakeHost({
+      'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/' }),
+      'library.list': seen({ items: [], total: 0, models: [] }),
+      'library.shapes': seen({ ratios: [] }),
+    });
+    const Gallery = TABS.find((tab) => tab.id === 'gallery')!.Panel;
+    const { host: page } = await mount(<Gallery />);
+    for (let i = 0; i < 400 && !page.querySelector('h2'); i++) await act(() => new Promise((r) => setTimeout(r, 25)));
+    expect(page.querySelector('h2')?.textContent).toBe('Gallery');
+    expect(host.callsOf('library.list')).toHaveLength(1);
+    expect(host.callsOf('library.shapes')).toHaveLength(1);
+    expect(shown).toEqual(['Loading…', 'Loading…']);
   });
 });

@@ -9,10 +9,12 @@
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 
 type Load = () => Promise<{ default: ComponentType }>;
 
-export function lazyPanel(load: Load): ComponentType {
+/** `prefetch` asks for the tab's first data while its code loads (its queries then find it cached). */
+export function lazyPanel(load: Load, prefetch?: (client: QueryClient) => void): ComponentType {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const start = () =>
@@ -27,11 +29,13 @@ export function lazyPanel(load: Load): ComponentType {
 
   return function LazyPanel() {
     const { t } = useTranslation('common');
+    const client = useQueryClient();
     const [Panel, setPanel] = useState<{ C: ComponentType } | undefined>(loaded && { C: loaded });
     const [failed, setFailed] = useState(false);
     const [attempt, setAttempt] = useState(0);
     useEffect(() => {
       if (Panel) return;
+      if (!pending) prefetch?.(client);
       let live = true;
       start().then(
         (C) => live && setPanel({ C }),
@@ -40,7 +44,7 @@ export function lazyPanel(load: Load): ComponentType {
       return () => {
         live = false;
       };
-    }, [Panel, attempt]);
+    }, [Panel, attempt, client]);
 
     if (Panel) return <Panel.C />;
     if (failed) {

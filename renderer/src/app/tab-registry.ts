@@ -10,6 +10,7 @@
  */
 import type { ComponentType } from 'react';
 import { lazyPanel } from './lazy-panel.js';
+import { prefetchGallery } from '../features/gallery/use-library-pages.js';
 import type { TabId } from '../state/ui-store.js';
 import ChatTab from '../features/chat/chat-tab.js';
 import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, TasksIcon, VideoIcon } from '../components/icons.js';
@@ -27,7 +28,7 @@ export const TABS: readonly TabDef[] = [
   { id: 'video', Panel: lazyPanel(() => import('../features/video/video-tab.js')), Icon: VideoIcon },
   { id: 'speech', Panel: lazyPanel(() => import('../features/speech/speech-tab.js')), Icon: SpeechIcon },
   { id: 'tasks', Panel: lazyPanel(() => import('../features/tasks/tasks-tab.js')), Icon: TasksIcon },
-  { id: 'gallery', Panel: lazyPanel(() => import('../features/gallery/gallery-tab.js')), Icon: GalleryIcon },
+  { id: 'gallery', Panel: lazyPanel(() => import('../features/gallery/gallery-tab.js'), prefetchGallery), Icon: GalleryIcon },
   { id: 'settings', Panel: lazyPanel(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
 ];
 

@@ -5,9 +5,10 @@
  * on screen, not the size of the library (tens of thousands of items: docs/performance.md,
  * "Targets").
  */
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { call, callKey } from '../../api/client.js';
 import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
+import { NO_FILTERS, toQuery } from './media.js';
 
 export const PAGE_SIZE = 200;
 /**
@@ -60,14 +61,28 @@ export function useLibraryPages(query: LibraryQuery, head: ReturnType<typeof use
  * one invalidation a library change makes (use-library-live.ts) refreshes shapes with the pages.
  */
 export function useLibraryShapes(query: LibraryQuery) {
+  return useQuery({ ...shapesQuery(query), placeholderData: (previous) => previous });
+}
+
+function shapesQuery(query: LibraryQuery) {
   const { kind, model, from, to, text } = query;
   const input = { kind, model, from, to, text };
-  return useQuery({
+  return {
     queryKey: [...LIBRARY_LIST_KEY, input, 'shapes'],
     queryFn: () => call('library.shapes', input),
-    placeholderData: (previous) => previous,
     // 100,000 numbers: comparing a refetch with the last answer number by number costs a frame
     // and saves nothing (the layout is remade from a new array either way).
     structuralSharing: false,
-  });
+  };
+}
+
+/**
+ * The Gallery's first requests (its first page and the shapes, unfiltered), sent while its code
+ * is still loading (tab-registry.ts, lazy-panel.tsx) under the keys its hooks then read: they no
+ * longer wait for the chunk to arrive, be evaluated and render.
+ */
+export function prefetchGallery(client: QueryClient): void {
+  const query = toQuery(NO_FILTERS);
+  void client.prefetchQuery(pageQuery(query, 0));
+  void client.prefetchQuery(shapesQuery(query));
 }
