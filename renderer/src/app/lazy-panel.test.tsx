@@ -5,7 +5,7 @@
  * panel says that plainly with a way to try again, and the rest of the studio keeps working
  * instead of going blank.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { button, cleanup, click, mount, settle } from '../test/mount.js';
 import { fakeHost } from '../test/fake-host.js';
@@ -76,7 +76,9 @@ describe('a tab loaded on first open', () => {
     });
     const Gallery = TABS.find((tab) => tab.id === 'gallery')!.Panel;
     const { host: page } = await mount(<Gallery />);
-    for (let i = 0; i < 400 && !page.querySelector('h2'); i++) await act(() => new Promise((r) => setTimeout(r, 25)));
+    // The tab's code comes by a dynamic import: wait for it, not for time.
+    await act(() => vi.dynamicImportSettled());
+    await settle();
     expect(page.querySelector('h2')?.textContent).toBe('Gallery');
     expect(host.callsOf('library.list')).toHaveLength(1);
     expect(host.callsOf('library.shapes')).toHaveLength(1);

@@ -3,7 +3,7 @@
  * A draft is the creator's own words: a reload, a closed window or a tab that goes away right
  * after a key press must not take the last change with it, though saving waits for typing to pause.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { cleanup, mount, type } from '../test/mount.js';
 import { fakeHost } from '../test/fake-host.js';
@@ -23,13 +23,15 @@ const prompt = (host: HTMLElement) => host.querySelector('input')!;
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   window.dispatchEvent(new Event('pageshow'));
 });
 
 /** What the host was sent for a draft, once pending promises have run. */
 async function sentToHost(host: ReturnType<typeof fakeHost>) {
-  await act(() => new Promise((r) => setTimeout(r, 0)));
+  // The host's copy goes through a dynamic import of the transport: wait for it, not for time.
+  await act(() => vi.dynamicImportSettled());
   return host.callsOf('app.keepWorkspace') as { key: string; value: { text: string } }[];
 }
 
@@ -50,11 +52,13 @@ describe('a draft', () => {
 
   it('is saved once typing pauses, and comes back on the next start', async () => {
     const first = await mount(<Form />);
+    vi.useFakeTimers();
     await type(prompt(first.host), 'a');
     await type(prompt(first.host), 'ab');
-    await act(() => new Promise((r) => setTimeout(r, 350)));
+    await act(() => vi.advanceTimersByTimeAsync(350));
     expect(readDraft('drafts-test', { text: '' }).text).toBe('ab');
     first.unmount();
+    vi.useRealTimers();
     const { host } = await mount(<Form />);
     expect(prompt(host).value).toBe('ab');
   });
@@ -72,9 +76,10 @@ describe('a draft', () => {
   it("reaches the host's copy once typing pauses, with the last text only", async () => {
     const host = fakeHost({ 'app.keepWorkspace': () => undefined as never });
     const { host: form } = await mount(<Form />);
+    vi.useFakeTimers();
     await type(prompt(form), 'a');
     await type(prompt(form), 'a lynx');
-    await act(() => new Promise((r) => setTimeout(r, 900)));
+    await act(() => vi.advanceTimersByTimeAsync(900));
     expect(await sentToHost(host)).toEqual([{ key: 'draft:drafts-test', value: { text: 'a lynx' } }]);
   });
 });
