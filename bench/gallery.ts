@@ -9,8 +9,9 @@
  *     answer (`library.list` with the gallery's page size and the models, and `library.shapes`):
  *     a text search (median of several different words) and the filters it offers (kind, model,
  *     a date range, and kind + model + dates + text together), budget ≤ 50 ms each;
- *   - in Chromium, a click on the Gallery tab to its first screenful of thumbnails drawn (every
- *     picture in view loaded, decoded, and one frame later on screen), budget ≤ 300 ms;
+ *   - in Chromium, a click on the Gallery tab (from its pointerdown, as the page receives it) to
+ *     its first screenful of thumbnails drawn (every picture in view loaded, decoded, and one
+ *     frame later on screen), budget ≤ 300 ms;
  *   - the tab opened and its grid scrolled from end to end, one screenful per frame (a hard
  *     fling), with no main-thread task over 50 ms (Long Tasks API), budget 0.
  *     Each pass is a fresh page; the best pass counts, as download.ts takes the best of its runs,
@@ -57,8 +58,10 @@ async function timedOpen(root: string, indexFile: string): Promise<{ ms: number;
 
 interface Pass {
   openMs: number;
-  /** Click to the first screenful of thumbnails on screen, and how many pictures that was. */
+  /** Click (its pointerdown in the page) to the first screenful of thumbnails on screen, and how many pictures that was. */
   drawnMs: number;
+  /** The same from the moment the benchmark asked Playwright to click. */
+  commandMs: number;
   drawn: number;
   frames: number;
   scrollS: number;
@@ -82,11 +85,16 @@ async function galleryPass(browser: Browser, session: SignedIn): Promise<Pass> {
     await page.waitForLoadState('networkidle');
     await browser.startTracing(page, { categories: TASK_CATEGORIES });
     await page.evaluate(`window.__benchThumbs = ${thumbnailsDrawn(GRID)}, 0`);
+    // The click as the page receives it: Playwright's own checks before it dispatches one (that the
+    // tab is visible, stable over two frames, and the one hit) took 80–120 ms here, no part of the
+    // studio's answer to a creator's click.
+    await page.evaluate(`addEventListener('pointerdown', (e) => { window.__benchDown = e.timeStamp; }, { capture: true, once: true })`);
     const t0 = Number(await page.evaluate(`performance.mark('bench-gallery'), performance.now()`));
     await page.getByRole('tab', { name: 'Gallery' }).click();
     await page.locator(`${GRID} .gallery-item`).first().waitFor();
     const t1 = Number(await page.evaluate('performance.now()'));
     const thumbs = (await page.evaluate('window.__benchThumbs')) as { at: number; images: number };
+    const down = Number(await page.evaluate('window.__benchDown'));
     const s0 = performance.now();
     const frames = Number(await page.evaluate(scrollToEnd(GRID, STEP)));
     const scrollS = (performance.now() - s0) / 1000;
@@ -96,7 +104,7 @@ async function galleryPass(browser: Browser, session: SignedIn): Promise<Pass> {
     const traced = pageTasks(await browser.stopTracing(), 'bench-gallery');
     const tasks = (await page.evaluate('window.__benchLongTasks')) as { start: number; duration: number }[];
     const during = (from: number, to: number) => tasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration);
-    return { openMs: t1 - t0, drawnMs: thumbs.at - t0, drawn: thumbs.images, frames, scrollS, opening: during(t0, thumbs.at), scrolling: during(thumbs.at, Infinity), traced };
+    return { openMs: t1 - down, drawnMs: thumbs.at - down, commandMs: thumbs.at - t0, drawn: thumbs.images, frames, scrollS, opening: during(t0, thumbs.at), scrolling: during(thumbs.at, Infinity), traced };
   } finally {
     await context.close();
   }
@@ -189,8 +197,9 @@ try {
   rows.push(info(`first page, no filter: list + models + shapes (the Gallery's first requests; ms)`, ms(firstPage.ms)));
   rows.push({ figure: `text search: list (first ${PAGE} + total) + models + shapes, ${queries.length} queries (ms, median; max ${ms(Math.max(...searchMs))}; ${Math.round(hits / queries.length)} hits on average)`, value: ms(searchMedian), budget: '≤ 50', ok: searchMedian <= 50 });
   for (const f of filtered) rows.push({ figure: `filter, ${f.name}: list + models + shapes (ms, median of 3; ${f.total} items)`, value: ms(f.ms), budget: '≤ 50', ok: f.ms <= 50 });
-  rows.push({ figure: `Gallery tab: click to its first screenful of thumbnails drawn (ms, best of ${PASSES}; ${bestDrawn.drawn} pictures; all: ${passes.map((p) => ms(p.drawnMs)).join(', ')})`, value: ms(bestDrawn.drawnMs), budget: '≤ 300', ok: bestDrawn.drawnMs <= 300 });
+  rows.push({ figure: `Gallery tab: click (its pointerdown) to its first screenful of thumbnails drawn (ms, best of ${PASSES}; ${bestDrawn.drawn} pictures; all: ${passes.map((p) => ms(p.drawnMs)).join(', ')})`, value: ms(bestDrawn.drawnMs), budget: '≤ 300', ok: bestDrawn.drawnMs <= 300 });
   rows.push(info('Gallery tab: click to the first cells in the DOM (ms, best pass)', ms(Math.min(...passes.map((p) => p.openMs)))));
+  rows.push(info('Gallery tab: the same from the benchmark\'s click command, Playwright\'s checks before the click included (ms, each pass)', passes.map((p) => ms(p.commandMs)).join(', ')));
   rows.push(info(`grid scrolled end to end: ${best.frames} frames, ${STEP} screenful(s) each (s, best pass)`, best.scrollS.toFixed(1)));
   rows.push(info(`tasks over 50 ms per pass, opening + scrolling (Long Tasks API, wall time)`, passes.map((p) => `${p.opening.length} + ${p.scrolling.length}`).join(', ')));
   rows.push(info('best pass, longest task: wall / CPU (trace, thread time; ms)', `${longest([...best.opening, ...best.scrolling])} / ${longest(best.traced.map((t) => t.cpuMs))}`));

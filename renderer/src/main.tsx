@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SettingsView } from '@shared/contract/settings.js';
 import { App } from './app/App.js';
+import { preloadTabs } from './app/tab-registry.js';
 import { fillFromHost } from './state/draft-storage.js';
 import { restoreTab } from './state/ui-store.js';
 import { setLanguage } from './i18n/index.js';
@@ -54,4 +55,7 @@ function render() {
 
 // One first render with the data in place, rather than "Loading…" placeholders laid out and
 // painted only to be replaced a moment later; a slow host gets its placeholders after the wait.
-void Promise.race([answered, new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))]).then(render);
+void Promise.race([answered, new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))]).then(() => {
+  render();
+  preloadTabs();
+});

@@ -4,14 +4,17 @@
  */
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { useUiStore } from '../state/ui-store.js';
 import { TABS, panelDomId, tabDomId } from './tab-registry.js';
+import type { LazyPanel } from './lazy-panel.js';
 
 export function TabNav() {
   const { t } = useTranslation('shell');
   const current = useUiStore((s) => s.tab);
   const openTab = useUiStore((s) => s.openTab);
   const list = useRef<HTMLDivElement>(null);
+  const client = useQueryClient();
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.findIndex((t) => t.id === current);
@@ -46,6 +49,9 @@ export function TabNav() {
               aria-controls={panelDomId(tab.id)}
               tabIndex={selected ? 0 : -1}
               className="tab"
+              // The press, before the click: a tab's first requests leave while the button is still
+              // down (docs/performance.md, "Opening a tab").
+              onPointerDown={'warm' in tab.Panel ? () => (tab.Panel as LazyPanel).warm(client) : undefined}
               onClick={() => openTab(tab.id)}
             >
               <tab.Icon />

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { button, cleanup, click, mount, settle } from '../test/mount.js';
 import { fakeHost } from '../test/fake-host.js';
-import { TABS } from './tab-registry.js';
+import { preloadTabs, TABS } from './tab-registry.js';
 import { lazyPanel } from './lazy-panel.js';
 
 afterEach(cleanup);
@@ -62,6 +62,36 @@ describe('a tab loaded on first open', () => {
     expect(host.querySelector('[role="alert"]')).toBeNull();
   });
 
+  it('fetched ahead while the studio is idle opens at once, and still asks for its first data on that open', async () => {
+    const { load, calls } = pendingImport();
+    const prefetch = vi.fn();
+    const Panel = lazyPanel(load, prefetch);
+    const preloaded = Panel.preload();
+    await act(async () => calls[0].resolve({ default: Gallery }));
+    await preloaded;
+    expect(prefetch).not.toHaveBeenCalled();
+    const { host } = await mount(<Panel />);
+    // No "Loading…" in between: the first render is the tab itself.
+    expect(host.querySelector('h2')?.textContent).toBe('Gallery');
+    expect(calls).toHaveLength(1);
+    expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('whose code could not be fetched ahead is fetched again when opened, and a failure then is shown', async () => {
+    const { load, calls } = pendingImport();
+    const Panel = lazyPanel(load);
+    const preloaded = Panel.preload();
+    await act(async () => calls[0].reject(new TypeError('Failed to fetch dynamically imported module')));
+    // The preload itself never throws: it runs in idle time, with no one to tell.
+    await expect(preloaded).resolves.toBeUndefined();
+    const { host } = await mount(<Panel />);
+    expect(host.textContent).toBe('Loading…');
+    expect(calls).toHaveLength(2);
+    await act(async () => calls[1].reject(new TypeError('Failed to fetch dynamically imported module')));
+    await settle();
+    expect(host.querySelector('[role="alert"]')).not.toBeNull();
+  });
+
   it("asks for the Gallery's first page and shapes while its code still loads, once: the grid then reads them instead of asking again", async () => {
     // What the panel showed when each request arrived.
     const shown: string[] = [];
@@ -83,5 +113,24 @@ describe('a tab loaded on first open', () => {
     expect(host.callsOf('library.list')).toHaveLength(1);
     expect(host.callsOf('library.shapes')).toHaveLength(1);
     expect(shown).toEqual(['Loading…', 'Loading…']);
+  });
+
+  // Last: it loads every tab's module for the rest of this file.
+  it("every lazy tab's code is fetched in idle time, one tab per idle period", async () => {
+    const idle: (() => void)[] = [];
+    preloadTabs((task) => idle.push(task));
+    // One period asked for at a time: the next only once the tab before has come.
+    expect(idle).toHaveLength(1);
+    let periods = 0;
+    while (idle.length > 0 && periods < 20) {
+      idle.shift()!();
+      periods++;
+      await act(() => vi.dynamicImportSettled());
+    }
+    expect(periods).toBe(TABS.length - 1);
+    const Settings = TABS.find((tab) => tab.id === 'settings')!.Panel;
+    fakeHost({});
+    const { host } = await mount(<Settings />);
+    expect(host.textContent).not.toBe('Loading…');
   });
 });

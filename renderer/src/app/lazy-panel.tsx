@@ -13,10 +13,27 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 
 type Load = () => Promise<{ default: ComponentType }>;
 
-/** `prefetch` asks for the tab's first data while its code loads (its queries then find it cached). */
-export function lazyPanel(load: Load, prefetch?: (client: QueryClient) => void): ComponentType {
+/** A tab's panel, and ways to start on it before it is shown. */
+export type LazyPanel = ComponentType & {
+  /** Fetches its code ahead of the first open (tab-registry.ts, preloadTabs); never rejects. */
+  preload(): Promise<void>;
+  /** Its first data and code asked for now: a press on its tab, before the click that opens it (TabNav.tsx). */
+  warm(client: QueryClient): void;
+};
+
+/**
+ * `prefetch` asks for the tab's first data on its first open, while its code loads if it has not
+ * come yet (its queries then find the data cached).
+ */
+export function lazyPanel(load: Load, prefetch?: (client: QueryClient) => void): LazyPanel {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
+  let prefetched = false;
+  const prefetchOnce = (client: QueryClient) => {
+    if (prefetched) return;
+    prefetched = true;
+    prefetch?.(client);
+  };
   const start = () =>
     (pending ??= load().then(
       (m) => (loaded = m.default),
@@ -27,15 +44,15 @@ export function lazyPanel(load: Load, prefetch?: (client: QueryClient) => void):
       },
     ));
 
-  return function LazyPanel() {
+  function LazyPanel() {
     const { t } = useTranslation('common');
     const client = useQueryClient();
     const [Panel, setPanel] = useState<{ C: ComponentType } | undefined>(loaded && { C: loaded });
     const [failed, setFailed] = useState(false);
     const [attempt, setAttempt] = useState(0);
+    useEffect(() => prefetchOnce(client), [client]);
     useEffect(() => {
       if (Panel) return;
-      if (!pending) prefetch?.(client);
       let live = true;
       start().then(
         (C) => live && setPanel({ C }),
@@ -65,5 +82,15 @@ export function lazyPanel(load: Load, prefetch?: (client: QueryClient) => void):
       );
     }
     return <p className="muted">{t('loading')}</p>;
-  };
+  }
+  // A preload that fails is forgotten (start() clears it): the first open then asks again and,
+  // failing too, says so.
+  const preload = () => start().then(() => undefined, () => undefined);
+  return Object.assign(LazyPanel, {
+    preload,
+    warm(client: QueryClient) {
+      prefetchOnce(client);
+      void preload();
+    },
+  });
 }

@@ -9,7 +9,7 @@
  * made up a third of the studio's start-up (bench/startup.ts).
  */
 import type { ComponentType } from 'react';
-import { lazyPanel } from './lazy-panel.js';
+import { lazyPanel, type LazyPanel } from './lazy-panel.js';
 import { prefetchGallery } from '../features/gallery/use-library-pages.js';
 import type { TabId } from '../state/ui-store.js';
 import ChatTab from '../features/chat/chat-tab.js';
@@ -31,6 +31,25 @@ export const TABS: readonly TabDef[] = [
   { id: 'gallery', Panel: lazyPanel(() => import('../features/gallery/gallery-tab.js'), prefetchGallery), Icon: GalleryIcon },
   { id: 'settings', Panel: lazyPanel(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
 ];
+
+type Idle = (task: () => void) => void;
+
+/** The browser's next idle period (Electron and Chromium have requestIdleCallback; a plain delay elsewhere). */
+const nextIdle: Idle = (task) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => task(), { timeout: 5_000 }) : setTimeout(task, 200));
+
+/**
+ * Fetches and evaluates every lazy tab's code once the studio is idle after its first screen, one
+ * tab per idle period, in the navigation's order: a first click on a tab then waits for its data,
+ * not for its code as well (docs/performance.md, "Opening a tab"). A tab opened meanwhile shares
+ * the load in flight; one whose code could not come is tried again when it is opened.
+ */
+export function preloadTabs(idle: Idle = nextIdle): void {
+  const panels = TABS.map((tab) => tab.Panel).filter((panel): panel is LazyPanel => 'preload' in panel);
+  const next = (i: number) => {
+    if (i < panels.length) idle(() => void panels[i].preload().then(() => next(i + 1)));
+  };
+  next(0);
+}
 
 export const tabDomId = (id: TabId) => `tab-${id}`;
 export const panelDomId = (id: TabId) => `panel-${id}`;

@@ -18,13 +18,11 @@ import { draggableItem } from '../../components/use-in/use-draggable-item.js';
 import { UseInMenuList } from '../../components/use-in/use-in-menu.js';
 import { usableKind } from '../../state/handoff.js';
 import { useLibraryHead, useLibraryPages, useLibraryShapes } from './use-library-pages.js';
-import { cellsOf, justify, nearestInRow, rowOf } from './justified-layout.js';
-import { cellLabel, cellPrompt, formatDuration, mediaUrl } from './media.js';
+import { cellsOf, GAP, justify, nearestInRow, ROW_HEIGHT, rowOf } from './justified-layout.js';
+import { cellLabel, cellPrompt, formatDuration, thumbSrc } from './media.js';
 import { KindIcon } from './kind-icon.js';
 
 /** The height rows aim for; the old square cells were 160 px at their smallest. */
-const ROW_HEIGHT = 180;
-const GAP = 12;
 const OVERSCAN_ROWS = 2;
 /**
  * Faster than a screenful per this many ms is a fling: a cell is on screen for a frame or two,
@@ -280,7 +278,7 @@ const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase
   // Images without a thumbnail (too big to decode) fall back to the file itself. Not loading="lazy":
   // only rows in view and a little overscan exist, and the browser's lazy loading waited for a
   // layout and an intersection check before asking for pictures already on screen.
-  const thumb = item.thumb ? mediaUrl(mediaBase, item.thumb) : item.kind === 'image' ? mediaUrl(mediaBase, item.file) : undefined;
+  const thumb = thumbSrc(mediaBase, item);
   return (
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className="gallery-item" style={{ width }}>
       <button

@@ -11,6 +11,10 @@
  * so one extreme picture never makes a row a sliver or a tower.
  */
 
+/** The Gallery grid's row height aim and the space between cells and rows, px. */
+export const ROW_HEIGHT = 180;
+export const GAP = 12;
+
 /** Items of unknown shape (audio, a picture never measured): a square cell. */
 export const DEFAULT_RATIO = 1;
 export const MIN_RATIO = 0.4;
@@ -92,6 +96,14 @@ export function justify(ratios: ArrayLike<number>, count: number, options: Layou
   if (start < count) close(start, target);
   starts[rows] = count;
   return { count, rowCount: rows, rowStart: starts.slice(0, rows + 1), rowHeight: heights.slice(0, rows), ratio, gap };
+}
+
+/** How many items the rows starting within `height` px of the top hold: a first screenful. */
+export function itemsWithin(layout: JustifiedLayout, height: number): number {
+  let top = 0;
+  let row = 0;
+  while (row < layout.rowCount && top < height) top += layout.rowHeight[row++] + layout.gap;
+  return layout.rowStart[row];
 }
 
 /** The row holding item `index` (clamped to the items there are). */

@@ -5,7 +5,15 @@ import type { Formats } from '../../i18n/format.js';
 
 export type Kind = LibraryItemView['kind'];
 
-export { mediaUrl } from '../../api/session.js';
+import { mediaUrl } from '../../api/session.js';
+
+export { mediaUrl };
+
+/** A cell's picture: its thumbnail, or for an image without one (too big to decode) the file itself. */
+export function thumbSrc(base: string, item: LibraryItemView): string | undefined {
+  if (item.thumb) return mediaUrl(base, item.thumb);
+  return item.kind === 'image' ? mediaUrl(base, item.file) : undefined;
+}
 
 export interface GalleryFilters {
   kind?: Kind;

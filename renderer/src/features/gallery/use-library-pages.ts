@@ -6,9 +6,10 @@
  * "Targets").
  */
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { call, callKey } from '../../api/client.js';
+import { call, callKey, EMPTY } from '../../api/client.js';
 import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
 import { NO_FILTERS, toQuery } from './media.js';
+import { expectedGridSize, firstThumbnails, warmThumbnails } from './first-thumbnails.js';
 
 export const PAGE_SIZE = 200;
 /**
@@ -81,8 +82,14 @@ function shapesQuery(query: LibraryQuery) {
  * is still loading (tab-registry.ts, lazy-panel.tsx) under the keys its hooks then read: they no
  * longer wait for the chunk to arrive, be evaluated and render.
  */
-export function prefetchGallery(client: QueryClient): void {
+export function prefetchGallery(client: QueryClient, load?: (url: string) => unknown): void {
   const query = toQuery(NO_FILTERS);
-  void client.prefetchQuery(pageQuery(query, 0));
+  const head = client.fetchQuery(pageQuery(query, 0));
   void client.prefetchQuery(shapesQuery(query));
+  // The media base the grid waits for, then the pictures it will show first (first-thumbnails.ts).
+  const info = client.fetchQuery({ queryKey: callKey('app.info', EMPTY), queryFn: () => call('app.info', EMPTY) });
+  void Promise.all([info, head]).then(([{ mediaBase }, { items }]) => {
+    const { width, height } = expectedGridSize();
+    warmThumbnails(firstThumbnails(mediaBase, items, width, height), load);
+  }).catch(() => undefined);
 }
