@@ -9,7 +9,7 @@
  * context menu (right click, the Menu key or Shift+F10: "Use in…", components/use-in/).
  * During a fling, cells that scroll in hold back their thumbnails until the scroll slows down.
  */
-import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,8 @@ import { draggableItem } from '../../components/use-in/use-draggable-item.js';
 import { UseInMenuList } from '../../components/use-in/use-in-menu.js';
 import { usableKind } from '../../state/handoff.js';
 import { useLibraryHead, useLibraryPages, useLibraryShapes } from './use-library-pages.js';
-import { cellsOf, GAP, justify, nearestInRow, ROW_HEIGHT, rowOf } from './justified-layout.js';
+import { cellsOf, GAP, nearestInRow, ROW_HEIGHT, rowOf } from './justified-layout.js';
+import { useJustifiedLayout } from './use-justified-layout.js';
 import { cellLabel, cellPrompt, formatDuration, thumbSrc } from './media.js';
 import { KindIcon } from './kind-icon.js';
 
@@ -73,7 +74,7 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, ref 
   // Rows wait for the shapes (one small call), so they are laid out once, not again when they come.
   const total = shapes.data ? (head.data?.total ?? 0) : 0;
   const ratios = shapes.data?.ratios ?? NO_RATIOS;
-  const layout = useMemo(() => justify(ratios, width > 0 ? total : 0, { width, targetHeight: ROW_HEIGHT, gap: GAP }), [ratios, total, width]);
+  const layout = useJustifiedLayout(ratios, width > 0 ? total : 0, width);
   const [fling, setFling] = useState(false);
   const lastScroll = useRef({ offset: 0, at: 0 });
 

@@ -76,9 +76,12 @@ describe('justified rows', () => {
 
   it('give items of no or zero dimensions (audio, unmeasured, NaN) the default shape, as well as items beyond the known ratios', () => {
     for (const raw of [0, -1, Number.NaN, Infinity, undefined]) expect(cellRatio(raw)).toBe(DEFAULT_RATIO);
-    const layout = justify([0, Number.NaN], 5, OPTIONS);
-    expect([...layout.ratio]).toEqual([1, 1, 1, 1, 1]);
-    expect(rows(layout).flatMap((r) => r.items)).toEqual([0, 1, 2, 3, 4]);
+    const layout = justify([0, Number.NaN, Infinity, -1], 6, OPTIONS);
+    expect([...layout.ratio]).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(rows(layout).flatMap((r) => r.items)).toEqual([0, 1, 2, 3, 4, 5]);
+    // The layout's clamping is cellRatio's, item by item.
+    const raws = [0.1, 0.4, 0.41, 3.99, 4, 9, 1.5];
+    expect([...justify(raws, raws.length, OPTIONS).ratio]).toEqual(raws.map((r) => cellRatio(r)));
   });
 
   it('lay out 100,000 items quickly enough to redo on every resize, and find any item\'s row', () => {

@@ -54,22 +54,22 @@ export function justify(ratios: ArrayLike<number>, count: number, options: Layou
   const { width, targetHeight: target, gap } = options;
   const maxHeight = options.maxHeight ?? target * 2;
   const ratio = new Float64Array(count);
-  for (let i = 0; i < count; i++) ratio[i] = cellRatio(i < ratios.length ? ratios[i] : undefined);
+  const known = Math.min(count, ratios.length);
   // At most one row per item; trimmed at the end.
   const starts = new Int32Array(count + 1);
   const heights = new Float64Array(count);
   let rows = 0;
-  const close = (start: number, height: number) => {
-    starts[rows] = start;
-    heights[rows] = Math.min(maxHeight, height);
-    rows++;
-  };
-  const off = (h: number) => Math.abs(Math.log(h / target));
   let start = 0;
   let sum = 0;
+  // One pass, with no call per item: the first layout of a 100,000-item library runs cold, as the
+  // Gallery opens, and cellRatio() and two closures per item made it about twice as slow there
+  // (16–25 → 10 ms in a fresh Node process).
   for (let i = 0; i < count; i++) {
+    const raw = i < known ? ratios[i] : 0;
+    // cellRatio(), inline: NaN, unknown (0, negative) and Infinity fail the test and get the default.
+    const r = raw > 0 && raw < Infinity ? (raw < MIN_RATIO ? MIN_RATIO : raw > MAX_RATIO ? MAX_RATIO : raw) : DEFAULT_RATIO;
+    ratio[i] = r;
     const n = i - start;
-    const r = ratio[i];
     // Wide enough with this item, at the target height?
     if ((sum + r) * target + gap * n < width) {
       sum += r;
@@ -77,23 +77,30 @@ export function justify(ratios: ArrayLike<number>, count: number, options: Layou
     }
     const withIt = (width - gap * n) / (sum + r);
     const without = n > 0 ? (width - gap * (n - 1)) / sum : Infinity;
-    if (n > 0 && off(without) < off(withIt)) {
+    // Which height is nearer the target, as a factor (|log(h / target)|, without the logarithm).
+    if (n > 0 && (without > target ? without / target : target / without) < (withIt > target ? withIt / target : target / withIt)) {
       // Break before it: this row is a little taller than the target, and the item starts the next.
-      close(start, without);
+      starts[rows] = start;
+      heights[rows++] = Math.min(maxHeight, without);
       start = i;
       sum = r;
       if (r * target < width) continue;
       // A single item that alone fills a row.
-      close(i, width / r);
+      starts[rows] = i;
+      heights[rows++] = Math.min(maxHeight, width / r);
       start = i + 1;
       sum = 0;
     } else {
-      close(start, withIt);
+      starts[rows] = start;
+      heights[rows++] = Math.min(maxHeight, withIt);
       start = i + 1;
       sum = 0;
     }
   }
-  if (start < count) close(start, target);
+  if (start < count) {
+    starts[rows] = start;
+    heights[rows++] = Math.min(maxHeight, target);
+  }
   starts[rows] = count;
   return { count, rowCount: rows, rowStart: starts.slice(0, rows + 1), rowHeight: heights.slice(0, rows), ratio, gap };
 }
