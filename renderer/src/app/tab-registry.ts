@@ -1,7 +1,8 @@
 /**
- * The studio's tabs. Each module but the first is loaded on first open (lazy-panel.tsx: a dynamic
- * import, without React.lazy's reveal throttle), so the first paint downloads only the shell and the Chat tab (docs/performance.md,
- * "Targets").
+ * The studio's tabs. Each module but the first is loaded apart (lazy-panel.tsx: a dynamic import,
+ * without React.lazy's reveal throttle): in idle time once the first screen is drawn
+ * (preloadTabs), or on its first open if that comes sooner. The first paint downloads only the
+ * shell and the Chat tab (docs/performance.md, "Targets").
  *
  * The Chat tab, which every launch opens, is imported statically: it is part of the first load
  * anyway, and as a lazy panel it would first show its Suspense fallback, and React then reveals
