@@ -6,8 +6,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useUiStore } from '../state/ui-store.js';
-import { TABS, panelDomId, tabDomId } from './tab-registry.js';
-import type { LazyPanel } from './lazy-panel.js';
+import { isLazy, TABS, panelDomId, tabDomId } from './tab-registry.js';
 
 export function TabNav() {
   const { t } = useTranslation('shell');
@@ -39,6 +38,7 @@ export function TabNav() {
       <div role="tablist" aria-orientation="vertical" aria-label={t('tabs.label')} ref={list} onKeyDown={onKeyDown}>
         {TABS.map((tab) => {
           const selected = tab.id === current;
+          const panel = tab.Panel;
           return (
             <button
               key={tab.id}
@@ -51,7 +51,7 @@ export function TabNav() {
               className="tab"
               // The press, before the click: a tab's first requests leave while the button is still
               // down (docs/performance.md, "Opening a tab").
-              onPointerDown={'warm' in tab.Panel ? () => (tab.Panel as LazyPanel).warm(client) : undefined}
+              onPointerDown={isLazy(panel) ? () => panel.warm(client) : undefined}
               onClick={() => openTab(tab.id)}
             >
               <tab.Icon />

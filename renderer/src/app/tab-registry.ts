@@ -18,7 +18,7 @@ import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, TasksIcon, 
 
 export interface TabDef {
   id: TabId;
-  Panel: ComponentType;
+  Panel: ComponentType | LazyPanel;
   /** Shown beside the tab's name in the navigation (decoration: the name is the label). */
   Icon: ComponentType;
 }
@@ -33,6 +33,9 @@ export const TABS: readonly TabDef[] = [
   { id: 'settings', Panel: lazyPanel(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
 ];
 
+/** A panel whose code is loaded apart (every tab's but Chat's). */
+export const isLazy = (panel: TabDef['Panel']): panel is LazyPanel => 'preload' in panel;
+
 type Idle = (task: () => void) => void;
 
 /** The browser's next idle period (Electron and Chromium have requestIdleCallback; a plain delay elsewhere). */
@@ -45,7 +48,7 @@ const nextIdle: Idle = (task) => (typeof requestIdleCallback === 'function' ? re
  * the load in flight; one whose code could not come is tried again when it is opened.
  */
 export function preloadTabs(idle: Idle = nextIdle): void {
-  const panels = TABS.map((tab) => tab.Panel).filter((panel): panel is LazyPanel => 'preload' in panel);
+  const panels = TABS.map((tab) => tab.Panel).filter(isLazy);
   const next = (i: number) => {
     if (i < panels.length) idle(() => void panels[i].preload().then(() => next(i + 1)));
   };
