@@ -60,7 +60,14 @@ export default tseslint.config(
   },
   {
     // Tests read loosely-typed JSON bodies; zod schemas check the shapes that matter.
-    files: ['**/*.test.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    files: ['**/*.test.ts', '**/test/**/*.ts', 'e2e/**/*.ts', 'desktop-e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The desktop emulation's in-page scripts (desktop-e2e/emulation/page): plain browser JavaScript
+    // read as text, each one function expression that the emulation calls.
+    files: ['desktop-e2e/emulation/page/*.js'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', CustomEvent: 'readonly', EventTarget: 'readonly', Blob: 'readonly', structuredClone: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
 );
