@@ -24,7 +24,8 @@ export const test = base.extend<{ desktop: Desktop }>({
       dataDir: join(root, 'data'),
       emulationDir: join(root, 'emulation'),
       start(options = {}) {
-        const app = startDesktop({ dataDir: desktop.dataDir, emulationDir: desktop.emulationDir, ...options });
+        // DESKTOP_MAIN runs the journeys on another build, such as a broken one (broken-build.ts).
+        const app = startDesktop({ dataDir: desktop.dataDir, emulationDir: desktop.emulationDir, main: process.env.DESKTOP_MAIN, ...options });
         started.push(app);
         return app;
       },

@@ -104,12 +104,29 @@ export class DesktopApp {
   }
 
   /**
-   * Stops the app at once, and its Chromium with it (which would otherwise go on writing its
-   * profile for a moment after the main process died).
+   * Stops the app as a system shutdown does (SIGTERM: Electron quits in order, closing Chromium,
+   * which otherwise goes on writing its profile after the main process died); SIGKILL if it has not
+   * exited within a while.
    */
   async kill(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.kill('SIGTERM');
+      const timer = new AbortController();
+      const late = delay(30_000, 'late', { signal: timer.signal }).catch(() => undefined);
+      if ((await Promise.race([this.exited, late])) === 'late') this.child.kill('SIGKILL');
+      timer.abort();
+    }
     await this.exited;
+    try {
+      await this.stopChromium();
+    } finally {
+      // This test's connection goes with the app: the runner must not find it in the next test.
+      await this.browser?.close().catch(() => undefined);
+    }
+  }
+
+  /** Chromium left behind by a main process that died without closing it. */
+  private async stopChromium(): Promise<void> {
     const chromium = this.of('chromium')[0];
     if (this.emulated && (!chromium || this.of('quit').length)) return;
     if (chromium) this.browser ??= await connect(chromium.endpoint).catch(() => undefined);

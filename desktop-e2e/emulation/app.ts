@@ -2,8 +2,9 @@
  * `app` (docs/desktop-harness.md, "What is emulated"): paths, the single-instance lock, `ready`
  * (Chromium launched with its profile in the user-data folder, as Electron keeps its session
  * there) and quitting as Electron orders it: `before-quit` (which the app may prevent), every
- * window closed, `will-quit`, `quit`, then the process exits and Chromium with it. Closing the
- * last window emits `window-all-closed`, or quits when nobody listens.
+ * window closed, `will-quit`, `quit`, then the process exits and Chromium with it; SIGTERM and
+ * SIGINT quit the same way, as in Electron. Closing the last window emits `window-all-closed`, or
+ * quits when nobody listens.
  */
 import { readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -190,6 +191,10 @@ lifecycle.allWindowsClosed = () => {
   if (shared.appEvents.listenerCount('window-all-closed') > 0) shared.appEvents.emit('window-all-closed');
   else emulated.quit();
 };
+
+// Electron quits in order on SIGTERM and SIGINT (its shutdown detector calls the same quit).
+process.on('SIGTERM', () => emulated.quit());
+process.on('SIGINT', () => emulated.quit());
 
 export const app = guarded('app', emulated);
 
