@@ -13,7 +13,8 @@ import { chromium } from '@playwright/test';
 import { guarded, record } from './records.js';
 import { lifecycle, shared } from './state.js';
 import { singleInstance } from './single-instance.js';
-import { closeStrayPage, openWindows, routeRequest } from './window.js';
+import { openWindows } from './window.js';
+import { closeStrayPage, routeRequest } from './router.js';
 import { session } from './session.js';
 import { CHROMIUM_PATH, emulationDir } from './paths.js';
 

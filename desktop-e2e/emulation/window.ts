@@ -4,19 +4,16 @@
  * page's main frame, before the page's scripts, with the emulated `electron` of a sandboxed
  * preload (page/preload-world.js); the page's main world gets only what `contextBridge` exposes
  * (page/world-bridge.js). IPC travels over a CDP binding that exists only in that isolated world.
- * Every request of every page goes through `routeRequest`: navigations meet the app's
- * `will-navigate` guards, mapped schemes their protocol handlers, pages that are not windows
- * (a popup) nothing at all.
+ * Requests are routed by router.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import type { CDPSession, Page, Request as PageRequest, Route } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { guarded, missingApi, record } from './records.js';
 import { lifecycle, shared } from './state.js';
 import { session } from './session.js';
-import { serveScheme } from './protocol.js';
 
 const WORLD = 'studio-preload';
 const BINDING = '__studioIpc';
@@ -351,47 +348,7 @@ export function openWindows(): EmulatedBrowserWindow[] {
   return [...windows];
 }
 
-/**
- * A page the app did not create as a window (a popup from `window.open` or a link): Electron would
- * not have made it, since the app's window-open handler decided first (Page.windowOpen above), so
- * it goes at once; its requests are refused meanwhile (routeRequest).
- */
-export async function closeStrayPage(page: Page): Promise<void> {
-  if (await page.opener()) await page.close().catch(() => undefined);
-}
-
-/** Every request of every page of the context (installed by the app module at `ready`). */
-export async function routeRequest(route: Route, request: PageRequest): Promise<void> {
-  let page: Page | undefined;
-  try {
-    page = request.frame().page();
-  } catch {
-    page = undefined; // a worker's request: the app has none
-  }
-  const contents = page ? byPage.get(page) : undefined;
-  if (!contents) {
-    // A page that is not a window (a popup the app denied) loads nothing.
-    record({ type: 'refused', what: 'request', url: request.url(), detail: 'not from a window' });
-    return route.abort('blockedbyclient');
-  }
-  if (request.isNavigationRequest()) {
-    const url = shared.schemes.fromPage(request.url());
-    const isMain = request.frame() === page!.mainFrame();
-    if (request.redirectedFrom()) {
-      if (contents.preventable('will-redirect', url, isMain)) {
-        record({ type: 'refused', what: 'redirect', url });
-        return route.abort('aborted');
-      }
-    } else if (!(isMain && contents.takeExpected(request.url()))) {
-      const frameRefused = contents.preventable('will-frame-navigate', url, isMain);
-      const refused = (isMain && contents.preventable('will-navigate', url, true)) || frameRefused;
-      if (refused) {
-        record({ type: 'refused', what: 'navigation', url });
-        return route.abort('aborted');
-      }
-    }
-  }
-  const scheme = shared.schemes.schemeOf(request.url());
-  if (scheme) return serveScheme(route, request, scheme);
-  return route.continue();
+/** The webContents showing a page, if the page is a window's. */
+export function contentsOf(page: Page): EmulatedWebContents | undefined {
+  return byPage.get(page);
 }

@@ -106,8 +106,16 @@
       if (w && m.ok) w.resolve(decode(m.value));
       else if (w) w.reject(new Error(m.error));
     } else if (m.type === 'expose' && side === 'main') {
-      // As contextBridge.exposeInMainWorld: a copy of the API under `key`, which the page cannot replace.
-      Object.defineProperty(window, m.key, { value: Object.freeze(decode(m.api)), enumerable: true, writable: false, configurable: false });
+      // As contextBridge.exposeInMainWorld: a copy of the API under `key`, deeply frozen (Electron's
+      // DeepFreeze), which the page cannot replace. Values later passed through calls are not frozen.
+      const deepFreeze = (v) => {
+        if ((typeof v === 'object' && v !== null) || typeof v === 'function') {
+          Object.freeze(v);
+          for (const key of Object.keys(v)) deepFreeze(v[key]);
+        }
+        return v;
+      };
+      Object.defineProperty(window, m.key, { value: deepFreeze(decode(m.api)), enumerable: true, writable: false, configurable: false });
       answer(m.seq, {});
     }
   });
