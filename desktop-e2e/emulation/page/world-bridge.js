@@ -106,8 +106,9 @@
       if (w && m.ok) w.resolve(decode(m.value));
       else if (w) w.reject(new Error(m.error));
     } else if (m.type === 'expose' && side === 'main') {
-      // As contextBridge.exposeInMainWorld: a copy of the API under `key`, deeply frozen (Electron's
-      // DeepFreeze), which the page cannot replace. Values later passed through calls are not frozen.
+      // As contextBridge.exposeInMainWorld: a copy of the API under `key`, deeply frozen ("copied
+      // and frozen", Electron's documentation says), which the page cannot replace. Values passed
+      // later through its functions are not frozen.
       const deepFreeze = (v) => {
         if ((typeof v === 'object' && v !== null) || typeof v === 'function') {
           Object.freeze(v);
