@@ -20,7 +20,8 @@ export class SchemeMap {
   add(scheme: string): void {
     this.schemes.add(scheme.toLowerCase());
     const names = [...this.schemes].map(escape).join('|');
-    this.toPageRe = new RegExp(`\\b(${names})://([a-z0-9][a-z0-9.-]*)`, 'gi');
+    // Not inside a longer scheme name (`my-studio-media:`): scheme characters are letters, digits, + - .
+    this.toPageRe = new RegExp(`(?<![a-z0-9+.-])(${names})://([a-z0-9][a-z0-9.-]*)`, 'gi');
     this.fromPageRe = new RegExp(`https://([a-z0-9][a-z0-9.-]*)\\.(${names})${escape(SUFFIX)}(?=[/?#:'"\\s,;)]|$)`, 'gi');
   }
 
