@@ -52,13 +52,18 @@ export const ipcMain = guarded('ipcMain', {
  * folder alone never reveals a key, and the same key decrypts after a restart. Before `ready` it
  * is unavailable, as on Linux.
  */
+let cachedKey: Buffer | undefined;
+
 function keyringKey(): Buffer {
+  // Read once: every key saved or read would otherwise read and hash the keyring file again.
+  if (cachedKey) return cachedKey;
   const file = join(emulationDir(), 'keyring');
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
   }
-  return createHash('sha256').update(readFileSync(file, 'utf8')).digest();
+  cachedKey = createHash('sha256').update(readFileSync(file, 'utf8')).digest();
+  return cachedKey;
 }
 
 const VERSION = Buffer.from('v11');
