@@ -28,7 +28,6 @@ import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
 import { report, startChild, startShell, type Child, type Row } from './lib/child.js';
-import { SHELL_NODE_FLAGS } from '../browser-shell/node-flags.js';
 import { COUNT_REPLY_ENDS, Driver, TABS, type Tab } from './lib/day-drive.js';
 import { MemoryProbe, mb, rssBytes, series } from './lib/day-memory.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
@@ -108,9 +107,7 @@ try {
   if (!topUp.ok) throw new Error(`the sandbox refused to top up its key (HTTP ${topUp.status})`);
   const shellArgs = ['--renderer', build.dir, '--data', dataDir, '--cadence-speed', String(SPEED)];
   // With --snapshots the host writes its own heap snapshots there on SIGUSR2 (Node's --heapsnapshot-signal).
-  shell = values.snapshots
-    ? await startChild('bench/lib/serve-studio.ts', shellArgs, undefined, [...SHELL_NODE_FLAGS, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${resolve(values.snapshots)}`])
-    : await startShell(shellArgs);
+  shell = await startShell(shellArgs, values.snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${resolve(values.snapshots)}`] : []);
   const hostPid = shell.proc.pid!;
   browser = await launchChromium();
   const session = await signIn(shell.url);

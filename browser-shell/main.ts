@@ -19,6 +19,7 @@ import type { CorePorts } from '@core/ports.js';
 import { createConfSettings, createFileSecrets } from './ports.js';
 import { createBrowserShellServer, type BrowserShellServer } from './server.js';
 import { DownloadLinks } from './downloads.js';
+import { needsShellEnv, runWithShellEnv } from './relaunch.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_RENDERER_DIR = join(REPO_ROOT, 'out', 'renderer');
@@ -210,7 +211,9 @@ export function portAsked(argv: string[], env: NodeJS.ProcessEnv): number | unde
   return port;
 }
 
-if (isEntryPoint()) {
+if (isEntryPoint() && needsShellEnv()) {
+  void runWithShellEnv(fileURLToPath(import.meta.url), process.argv.slice(2)).then((code) => process.exit(code));
+} else if (isEntryPoint()) {
   Promise.resolve()
     .then(() => runBrowserShell({ open: !process.argv.includes('--no-open'), port: portAsked(process.argv.slice(2), process.env) }))
     .catch((e: unknown) => {

@@ -13,3 +13,14 @@
  * one thread do not show.
  */
 export const SHELL_NODE_FLAGS = ['--single-threaded-gc'] as const;
+
+/**
+ * Environment the browser shell's process must start with: glibc reads its allocator settings once,
+ * as the process starts. By default glibc gives each thread that contends for `malloc` an arena of
+ * its own (up to 8 per core), and memory freed in one is kept for that thread's reuse. The host
+ * decodes and scales pictures on libuv's worker threads (sharp), in buffers of megabytes, and
+ * those arenas kept what each thread had once needed: over a day's work (bench/day.ts) the shell's
+ * resident set grew by 72 MB, with two arenas by 21 MB, the JS heap the same
+ * (docs/performance.md, "Host memory"). Ignored off glibc.
+ */
+export const SHELL_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };

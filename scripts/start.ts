@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { needsShellEnv, runWithShellEnv } from '../browser-shell/relaunch.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const INSTALLER_TIMEOUT_MS = 60_000;
@@ -100,7 +101,11 @@ if (isEntryPoint) {
     electronBinary: () => findElectronBinary(),
     exists: existsSync,
     run: runCommand,
-    startBrowserShell: async () => (await import('../browser-shell/main.js')).runBrowserShell({ open: true }),
+    // In a process of its own where the allocator's settings must be set as it starts (relaunch.ts).
+    startBrowserShell: async () => {
+      if (!needsShellEnv()) return (await import('../browser-shell/main.js')).runBrowserShell({ open: true });
+      process.exitCode = await runWithShellEnv(join(ROOT, 'browser-shell', 'main.ts'), []);
+    },
     log: (line) => console.log(line),
   }).catch((e: unknown) => {
     console.error(`Gateway Studio could not start: ${(e as Error).message}`);

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SHELL_NODE_FLAGS } from '../../browser-shell/node-flags.js';
+import { SHELL_ENV, SHELL_NODE_FLAGS } from '../../browser-shell/node-flags.js';
 import { atPagePriority } from './priority.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,18 +19,19 @@ export interface Child {
 }
 
 /**
- * The browser shell (bench/lib/serve-studio.ts), in a process started as `npm start` starts it,
+ * The browser shell (bench/lib/serve-studio.ts), in a process started as `npm start` starts it
+ * (its V8 flags and environment, browser-shell/node-flags.ts),
  * at the priority of the page's main thread (priority.ts says why).
  */
-export async function startShell(args: string[]): Promise<Child> {
-  const shell = await startChild('bench/lib/serve-studio.ts', args, undefined, SHELL_NODE_FLAGS);
+export async function startShell(args: string[], extraFlags: readonly string[] = []): Promise<Child> {
+  const shell = await startChild('bench/lib/serve-studio.ts', args, undefined, [...SHELL_NODE_FLAGS, ...extraFlags], SHELL_ENV);
   atPagePriority(shell.proc.pid!);
   return shell;
 }
 
-export function startChild(entry: string, args: string[], timeoutMs = 60_000, nodeFlags: readonly string[] = []): Promise<Child> {
+export function startChild(entry: string, args: string[], timeoutMs = 60_000, nodeFlags: readonly string[] = [], env: Readonly<Record<string, string>> = {}): Promise<Child> {
   // `node --import tsx` is `npx tsx` without the npm wrapper process: one pid to stop.
-  const proc = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   const output: string[] = [];
   // SIGTERM first; the sandbox's clean close waits for its render queue, so SIGKILL after 2 s.
   const stop = () => new Promise<void>((resolve) => {
