@@ -22,7 +22,8 @@
  * 2× the median; a 2K image's tile visible ≤ 1.5 s after detection (p90); requests ≤ 1.1× the
  * minimum; every interval inside the spec's range (a 250 ms allowance for the timers and the
  * trip of the request itself, which the sandbox sees, not the poller).
- *   npx tsx bench/latency.ts [--runs linear,noisy] [--details <file prefix>: every job's times, as JSON]
+ *   npx tsx bench/latency.ts [--runs linear,noisy] [--details <file prefix>: every job's times and the
+ *                          sandbox's timeline of it (its end, every check), as JSON]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,9 +131,11 @@ async function run(browser: Browser, rendererDir: string, mode: 'linear' | 'nois
 
       const measured: Measured[] = [];
       const unfinished: string[] = [];
+      const timelines: Record<string, Timeline> = {};
       for (const t of tasks) {
         const tag = jobs.find((j) => t.prompt.startsWith(j.tag))!.tag;
         const line = (await (await fetch(`${sandboxUrl}/_sandbox/tasks/${encodeURIComponent(t.remoteId ?? '')}/timeline`)).json()) as Timeline;
+        timelines[t.id] = line;
         const tileAt = Object.entries(tiles).find(([title]) => title.includes(tag))?.[1];
         if (t.state !== 'saved' || line.done_at === null || t.finishedAt === undefined || t.submittedAt === undefined) {
           unfinished.push(`${tag} ${t.state}`);
@@ -149,7 +152,7 @@ async function run(browser: Browser, rendererDir: string, mode: 'linear' | 'nois
         });
       }
       for (const id of ids.filter((i) => !tasks.some((t) => t.id === i))) unfinished.push(`${id} missing`);
-      if (values.details) writeFileSync(`${values.details}-${mode}.json`, JSON.stringify({ tasks, saves, events, tiles, lists }, null, 1));
+      if (values.details) writeFileSync(`${values.details}-${mode}.json`, JSON.stringify({ tasks, timelines, saves, events, tiles, lists }, null, 1));
       return { measured, unfinished };
     } finally {
       await context.close();

@@ -4,21 +4,26 @@
  *
  * - on the generic route (spec §2.13), from its progress: the local rate of the latest samples,
  *   a pair a few points apart so the integer rounding stays small, checked against the estimate
- *   before it; progress is capped at 99 until done, so 99 says nothing of the rate;
+ *   before it; progress is capped at 99 until done, so 99 says nothing of the rate. Where earlier
+ *   jobs of the same model and size say when it ends too (run-history.ts), the two windows meet:
+ *   a renderer's uneven progress misleads by more than its lengths vary;
  * - on the multipart route (spec §2.12: PENDING / RUNNING, no progress), from earlier jobs of the
- *   same model and length: their totals and their runs after leaving the queue (run-history.ts).
+ *   same model and length alone: their totals and their runs after leaving the queue.
  *
  * Nothing the gateway sends is trusted: a progress that is not a finite number between 0 and 99,
  * goes backwards or stands still gives no estimate (or restarts the samples), never a crash.
  */
+import type { Cadence } from './cadence.js';
 import type { JobRecord } from './job-record.js';
-import { remember, RunHistory } from './run-history.js';
+import { meet, remember, RunHistory, type Window } from './run-history.js';
 
 export interface Estimate {
   /** When the job likely ends (the poller's clock, ms). */
   at: number;
   /** How far either way it may be off (ms): the poller's margin grows with it. */
   spread: number;
+  /** Earlier jobs of the same model and size would all have ended by now. */
+  overdue?: boolean;
 }
 
 interface Sample { t: number; p: number }
@@ -33,6 +38,8 @@ const MIN_STEP = 3;
 /** The curves 1 − (1 − x)^b tried for progress that slows toward the end (fromCurve), and the samples they are fitted to. */
 const CURVE_POWERS = [1.25, 1.5, 1.75, 2, 2.5, 3];
 const CURVE_SAMPLES = 4;
+/** Earlier jobs of a model and size it takes to prefer their length to the job's own unsteady progress. */
+const TRUSTED_AFTER = 2;
 /** How much better than steady progress a curve must fit to be believed. */
 const CLEARLY_BETTER = 0.6;
 
@@ -46,19 +53,30 @@ export function parseSpecTime(value: unknown): number | undefined {
 export class FinishEstimator {
   private readonly samples = new Map<string, Sample[]>();
   private readonly previous = new Map<string, number>();
+  /** The first estimate of a job, from one reading and an assumed start. */
+  private readonly guessed = new Map<string, number>();
   /** When a job was last seen not yet started (progress 0): its run began after that. */
   private readonly idleAt = new Map<string, number>();
+  /** When the last check that found a generic-route job still working was sent: its end came after. */
+  private readonly workingAt = new Map<string, number>();
   private readonly history: RunHistory;
 
-  constructor(firstCheckMs: number) {
-    this.history = new RunHistory(firstCheckMs);
+  /** Per kind: half its shortest interval. */
+  private readonly narrowMs: Record<'image' | 'video', number>;
+
+  constructor(cadence: Pick<Cadence, 'firstCheckMs' | 'image' | 'video'>) {
+    this.history = new RunHistory(cadence.firstCheckMs);
+    this.narrowMs = { image: cadence.image.minIntervalMs / 2, video: cadence.video.minIntervalMs / 2 };
   }
 
-  /** One answer about a job still working. */
-  observe(job: JobRecord, o: Observation, now: number): void {
+  /** One answer about a job still working, to the check sent at `sentAt`. */
+  observe(job: JobRecord, o: Observation, now: number, sentAt = now): void {
     if (job.route === 'multipart') return this.history.observe(job, o.status, now);
     if (job.route !== 'generic') return;
     const p = o.progress;
+    remember(this.workingAt, job.id, sentAt);
+    // Progress 0: not started (queued behind others); above: running.
+    if (typeof p === 'number' && Number.isFinite(p)) this.history.observe(job, p === 0 ? 'PENDING' : p > 0 ? 'RUNNING' : undefined, now);
     if (p === 0 && !this.samples.get(job.id)?.length) remember(this.idleAt, job.id, now);
     if (typeof p !== 'number' || !Number.isFinite(p) || p <= 0 || p >= 99) return;
     const list = (this.samples.get(job.id) ?? []).filter((s) => s.p <= p); // gone backwards: start again from here
@@ -70,8 +88,12 @@ export class FinishEstimator {
   finished(job: JobRecord, o: Observation, now: number): void {
     const start = parseSpecTime(o.submitTime);
     const end = parseSpecTime(o.endTime);
-    if (job.route === 'multipart' && start !== undefined && end !== undefined && end > start && end - start <= 24 * 3_600_000) {
-      this.history.finished(job, end - start, now);
+    const submitted = job.submittedAt ?? job.createdAt;
+    if (job.route === 'multipart' && start !== undefined && end !== undefined && end > start && end - start <= DAY_MS) {
+      this.history.finished(job, { lo: end - start, hi: end - start }, now);
+    } else if (job.route === 'generic' && now > submitted && now - submitted <= DAY_MS) {
+      // No times from the gateway: it ended after the last check that found it working.
+      this.history.finished(job, { lo: Math.max(0, (this.workingAt.get(job.id) ?? submitted) - submitted), hi: now - submitted }, now);
     }
     this.forget(job.id);
   }
@@ -79,28 +101,57 @@ export class FinishEstimator {
   forget(id: string): void {
     this.samples.delete(id);
     this.previous.delete(id);
+    this.guessed.delete(id);
     this.idleAt.delete(id);
+    this.workingAt.delete(id);
     this.history.forget(id);
   }
 
   estimate(job: JobRecord, now: number): Estimate | undefined {
-    if (job.route === 'multipart') {
-      // A window from what the gateway said of this job and earlier ones: its width is the margin.
-      const w = this.history.window(job, now);
-      return w && Number.isFinite(w.lo) && Number.isFinite(w.hi) ? { at: (w.lo + w.hi) / 2, spread: (w.hi - w.lo) / 2 } : undefined;
+    // A window from what the gateway said of this job and earlier ones: its width is the margin.
+    const w = this.history.window(job, now);
+    const known = w && Number.isFinite(w.lo) && Number.isFinite(w.hi) ? w : undefined;
+    if (job.route === 'multipart') return known && estimateOf(known);
+    // On the generic route only once the job runs (earlier totals say nothing of a queue's
+    // length), and only a window narrower than half the kind's shortest interval: where lengths
+    // vary more (a minute-long clip's ±4 % is ±2.4 s), the window saves less than the misses it
+    // risks cost (docs/gateway-rules.md, "Polling cadence").
+    const byHistory = known && this.history.running(job) && known.hi - known.lo < this.narrowMs[job.kind] ? known : undefined;
+    const byProgress = this.fromReadings(job, now);
+    if (!byProgress || !byHistory) return byProgress ?? (byHistory && estimateOf(byHistory));
+    const own = { lo: byProgress.at - byProgress.spread, hi: byProgress.at + byProgress.spread };
+    // Where the two disagree, unsteady progress (its estimate jumping from reading to reading, or
+    // one reading alone) yields to jobs that agree on their length while the end they give is still
+    // ahead; once it has passed, the estimate says so (`overdue`), and a job the poller aimed at
+    // that end is checked once more at the shortest interval, not at a slow renderer's promise.
+    // Else the later wins, as a miss costs a whole shortest interval.
+    const apart = own.hi < byHistory.lo || own.lo > byHistory.hi;
+    if (apart && !byProgress.steady && this.history.taught(job) >= TRUSTED_AFTER) {
+      return byHistory.hi > now ? estimateOf(byHistory) : { ...estimateOf(meet(own, byHistory)), overdue: true };
     }
+    return estimateOf(meet(own, byHistory));
+  }
+
+  /** From the job's own progress. */
+  private fromReadings(job: JobRecord, now: number): (Estimate & { steady: boolean }) | undefined {
     const found = this.fromCurve(job) ?? this.fromProgress(job, now);
     if (!found || !Number.isFinite(found.at) || !Number.isFinite(found.spread)) return undefined;
     // One sample, its start assumed: a rough first guess the next sample corrects, not a sign of
     // unsteady progress.
-    if (found.assumed) return { at: found.at, spread: found.spread };
+    if (found.assumed) {
+      remember(this.guessed, job.id, found.at);
+      return { at: found.at, spread: found.spread, steady: false };
+    }
     // A jump from the last estimate beyond the rounding says the progress is not steady: widen
-    // the margin by half of the excess.
+    // the margin by half of the excess. The first guess only tells whether it is steady.
     const before = this.previous.get(job.id);
     remember(this.previous, job.id, found.at);
     const drift = before === undefined ? 0 : Math.max(0, Math.abs(found.at - before) - found.spread) / 2;
-    return { at: found.at, spread: found.spread + drift };
+    const reference = before ?? this.guessed.get(job.id);
+    const steady = reference !== undefined && Math.abs(found.at - reference) <= found.spread;
+    return { at: found.at, spread: found.spread + drift, steady };
   }
+
 
   /**
    * Progress that slows toward the end (fast, then slow: renderers often report so) read at its
@@ -161,6 +212,10 @@ export class FinishEstimator {
     return { at: last.t + remaining, spread, assumed };
   }
 }
+
+const DAY_MS = 24 * 3_600_000;
+
+const estimateOf = (w: Window): Estimate => ({ at: (w.lo + w.hi) / 2, spread: (w.hi - w.lo) / 2 });
 
 function rateOf(from: Sample, to: Sample): { rate: number; step: number } | undefined {
   const step = to.p - from.p;

@@ -65,7 +65,7 @@ export class Poller {
   private readonly misses = new Map<string, number>();
 
   constructor(private readonly d: PollerDeps) {
-    this.estimates = new FinishEstimator(d.cadence.firstCheckMs);
+    this.estimates = new FinishEstimator(d.cadence);
   }
 
   /** Resumes every unfinished job where it was (after a restart too). */
@@ -263,7 +263,7 @@ export class Poller {
       // The gateway's own words, verbatim (masked), inside a message of ours.
       job.error = message ? msg('jobs.task.gatewaySays', { message: mask.text(message) }) : msg('jobs.task.failedNoReason');
     } else {
-      this.estimates.observe(job, observationOf(raw), now);
+      this.estimates.observe(job, observationOf(raw), now, sentAt);
       // Counted from when this request was sent: the interval the gateway sees between two.
       job.nextCheckAt = sentAt + this.intervalAfter(job, now, sentAt);
     }
@@ -272,18 +272,19 @@ export class Poller {
   /**
    * The next check of a job still working (docs/gateway-rules.md, "Polling cadence"): aimed just
    * after its likely end when there is an estimate, the margin its spread plus AIM_MARGIN_MS;
-   * at the slow end of the range when there is none. A job still working after its aim is
-   * checked once more at the shortest interval, then at the slow end until a new estimate
-   * points ahead again: a wrong estimate never makes the studio poll faster for long. The
+   * at the slow end of the range when there is none. A job still working after its aim (the
+   * estimate already past, or `overdue`: aimed where its like had all ended) is checked once more
+   * at the shortest interval, then at the slow end until a new estimate points ahead again: a
+   * wrong estimate never makes the studio poll faster for long. The
    * interval runs from `sentAt`, when the last request went out; `now` is its answer.
    */
   private intervalAfter(job: JobRecord, now: number, sentAt: number): number {
-    this.aimed.delete(job.id);
+    const wasAimed = this.aimed.delete(job.id);
     const slow = () => nextIntervalMs(this.d.cadence, job.kind, this.d.random);
     const estimate = this.estimates.estimate(job, now);
     if (!estimate) return slow();
     const target = estimate.at + estimate.spread + AIM_MARGIN_MS;
-    if (target <= now) {
+    if (target <= now || (wasAimed && estimate.overdue)) {
       const missed = (this.misses.get(job.id) ?? 0) + 1;
       this.misses.set(job.id, missed);
       if (missed > 1) return slow();

@@ -1,25 +1,30 @@
 /**
- * When a multipart-route job (spec §2.12: PENDING / RUNNING, no progress) will likely end, from
- * earlier jobs of the same model and length (docs/gateway-rules.md, "Polling cadence").
+ * When a job will likely end, from earlier jobs of the same model and length (docs/gateway-rules.md,
+ * "Polling cadence"): on the multipart route (spec §2.12: PENDING / RUNNING, no progress) the only
+ * guide; on the generic route one beside the job's own progress, which noisy renderers make a
+ * poor guide while their lengths vary little.
  *
- * A gateway queues jobs: an earlier job's `end_time − submit_time` includes its wait in the queue,
+ * A gateway queues jobs: an earlier job's total (submission to end) includes its wait in the queue,
  * so a later job that does not wait would be aimed too late, and one that waits longer too early.
  * So each finished job teaches two things:
- * - its total, `end_time − submit_time` (both the gateway's clock, free of skew), and whether it
- *   was already RUNNING at its first check (no wait worth the name): only such totals guide a
- *   job that was itself RUNNING at its first check;
- * - its run after leaving the queue, bounded by the last answer that said PENDING and the first
- *   that said RUNNING: run ∈ [total − (firstRunning − submitted), total − (lastPending − submitted)].
- *   The bounds of all earlier jobs intersect: the true run lies in each of them.
- * A job seen RUNNING ends between (its last PENDING + the shortest run) and (its first RUNNING +
- * the longest run); the total narrows that when both agree, and the later of the two wins when
+ * - its total, and whether it was already running at its first check (no wait worth the name):
+ *   only such totals guide a job that was itself running at its first check. The multipart route
+ *   gives it exactly, `end_time − submit_time` (both the gateway's clock, free of skew); the
+ *   generic route gives no times, so it lies between the last check that found the job working
+ *   and the one that found it done;
+ * - its run after leaving the queue, bounded by the last answer that said it waited (PENDING, or
+ *   progress 0) and the first that said it ran: run ∈ [total − (firstRunning − submitted),
+ *   total − (lastPending − submitted)]. The bounds of all earlier jobs intersect: the true run lies
+ *   in each of them.
+ * A job seen running ends between (its last pending + the shortest run) and (its first running +
+ * the longest run); the totals narrow that when both agree, and the later of the two wins when
  * they do not. Kept in memory only.
  */
 import type { JobRecord } from './job-record.js';
 
 export interface Window { lo: number; hi: number }
 
-interface Learned { total: number; prompt: boolean; run: Window }
+interface Learned { total: Window; prompt: boolean; run: Window }
 interface Seen { pendingAt: number; runningAt?: number }
 
 const LEARNED = 12;
@@ -27,9 +32,9 @@ const MAX_KEYS = 5_000;
 /** A job first seen RUNNING this long after its first check was due still counts as not queued. */
 const PROMPT_SLACK_MS = 1_000;
 
-/** Jobs of one model and length on one route take about as long as each other. */
+/** Jobs of one model and length (a clip's seconds, a picture's size) on one route take about as long as each other. */
 export function lengthKey(job: JobRecord): string {
-  const length = job.params.seconds ?? job.params.duration ?? '';
+  const length = job.params.seconds ?? job.params.duration ?? job.params.resolution ?? job.params.size ?? '';
   return `${job.route}|${job.kind}|${job.model}|${typeof length === 'string' || typeof length === 'number' ? length : ''}`;
 }
 
@@ -38,11 +43,6 @@ export function remember<V>(map: Map<string, V>, key: string, value: V): void {
   map.set(key, value);
   if (map.size > MAX_KEYS) map.delete(map.keys().next().value!);
 }
-
-export const median = (a: number[]) => {
-  const s = [...a].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 export class RunHistory {
   private readonly seen = new Map<string, Seen>();
@@ -63,12 +63,15 @@ export class RunHistory {
     remember(this.seen, job.id, s);
   }
 
-  /** The job ended after `total` ms by the gateway's own clock; `now` is when the poller learned it. */
-  finished(job: JobRecord, total: number, now: number): void {
+  /**
+   * The job ended `total` ms after its submission (exact, or a window: see above); `now` is when
+   * the poller learned it.
+   */
+  finished(job: JobRecord, total: Window, now: number): void {
     const submitted = this.submitted(job);
     const s = this.seen.get(job.id) ?? { pendingAt: submitted };
     const runningAt = s.runningAt ?? now;
-    const run = { lo: Math.max(0, total - (runningAt - submitted)), hi: Math.max(0, total - (s.pendingAt - submitted)) };
+    const run = { lo: Math.max(0, total.lo - (runningAt - submitted)), hi: Math.max(0, total.hi - (s.pendingAt - submitted)) };
     const prompt = s.runningAt !== undefined && this.isPrompt(job, s.runningAt);
     const key = lengthKey(job);
     remember(this.learned, key, [...(this.learned.get(key) ?? []), { total, prompt, run }].slice(-LEARNED));
@@ -77,6 +80,16 @@ export class RunHistory {
 
   forget(id: string): void {
     this.seen.delete(id);
+  }
+
+  /** How many earlier jobs of the job's model and length it has learned from. */
+  taught(job: JobRecord): number {
+    return this.learned.get(lengthKey(job))?.length ?? 0;
+  }
+
+  /** Whether the job has been seen running (not waiting in the gateway's queue). */
+  running(job: JobRecord): boolean {
+    return this.seen.get(job.id)?.runningAt !== undefined;
   }
 
   private isPrompt(job: JobRecord, runningAt: number): boolean {
@@ -102,11 +115,15 @@ export class RunHistory {
     const byRun = { lo: s.pendingAt + run.lo, hi: s.runningAt + run.hi };
     if (!prompts.length || !this.isPrompt(job, s.runningAt)) return byRun;
     // Both this job and the ones the total comes from were running at their first check.
-    // Where they do not meet, the later wins: a miss costs a whole minimum interval.
-    if (byTotal.hi < byRun.lo) return byRun;
-    if (byTotal.lo > byRun.hi) return byTotal;
-    return { lo: Math.max(byTotal.lo, byRun.lo), hi: Math.min(byTotal.hi, byRun.hi) };
+    return meet(byTotal, byRun);
   }
+}
+
+/** Where two windows of the same end overlap; where they do not, the later wins: a miss costs a whole minimum interval. */
+export function meet(a: Window, b: Window): Window {
+  if (a.hi < b.lo) return b;
+  if (a.lo > b.hi) return a;
+  return { lo: Math.max(a.lo, b.lo), hi: Math.min(a.hi, b.hi) };
 }
 
 /** The run every earlier job allows; where they disagree (lengths vary), the span between them. */
@@ -116,9 +133,17 @@ function runBounds(learned: Learned[]): Window {
   return lo <= hi ? { lo, hi } : { lo: hi, hi: lo };
 }
 
-/** One total is a weak guide: 2 % either way; more, as far apart as they were. */
-function totalWindow(submitted: number, totals: number[]): Window {
-  const typical = median(totals);
-  const spread = totals.length === 1 ? typical * 0.02 : (Math.max(...totals) - Math.min(...totals)) / 2;
-  return { lo: submitted + typical - spread, hi: submitted + typical + spread };
+/**
+ * One exact total is a weak guide: 2 % either way. Else the narrowest span the totals allow: no
+ * later than the tightest upper bound among them, no sooner than the highest lower bound (for
+ * exact totals, from the shortest to the longest).
+ */
+function totalWindow(submitted: number, totals: Window[]): Window {
+  if (totals.length === 1 && totals[0].lo === totals[0].hi) {
+    const t = totals[0].lo;
+    return { lo: submitted + t * 0.98, hi: submitted + t * 1.02 };
+  }
+  const a = Math.min(...totals.map((t) => t.hi));
+  const b = Math.max(...totals.map((t) => t.lo));
+  return { lo: submitted + Math.min(a, b), hi: submitted + Math.max(a, b) };
 }
