@@ -26,22 +26,25 @@ afterEach(() => {
   dirs = [];
 });
 
+/** `node <flags> main.ts <args>` started; resolves once it prints its address. */
+async function startShell(flags: string[], args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [...flags, join(import.meta.dirname, 'main.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      const found = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(d.toString())?.[1];
+      if (found) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before serving`)));
+  });
+  return { child, exited, url };
+}
+
 describe('the browser shell as a process', () => {
   it('serves, then closes cleanly on SIGTERM, even when an interrupt arrives with it (npm passes Ctrl-C on too)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'studio-signal-'));
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), '--no-open'], {
-      env: { ...process.env, GATEWAY_STUDIO_DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        const found = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(d.toString())?.[1];
-        if (found) resolve(found);
-      });
-      child.once('exit', (code) => reject(new Error(`exited (${code}) before serving`)));
-    });
+    const { child, exited, url } = await startShell(['--import', 'tsx'], ['--no-open'], { ...process.env, GATEWAY_STUDIO_DATA_DIR: dataDir });
     expect((await fetch(url, { redirect: 'manual' })).status).toBeLessThan(400);
     child.kill('SIGTERM');
     child.kill('SIGINT');
@@ -77,15 +80,7 @@ describe.runIf(process.platform === 'linux')('the allocator of the browser shell
     dirs.push(dataDir);
     const env: NodeJS.ProcessEnv = { ...process.env, GATEWAY_STUDIO_DATA_DIR: dataDir };
     delete env.MALLOC_ARENA_MAX;
-    const launcher = spawn(process.execPath, ['--single-threaded-gc', '--import', 'tsx', join(import.meta.dirname, 'main.ts'), '--no-open', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
-    const url = await new Promise<string>((resolve, reject) => {
-      launcher.stdout.on('data', (d: Buffer) => {
-        const found = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(d.toString())?.[1];
-        if (found) resolve(found);
-      });
-      launcher.once('exit', (code) => reject(new Error(`exited (${code}) before serving`)));
-    });
+    const { child: launcher, exited, url } = await startShell(['--single-threaded-gc', '--import', 'tsx'], ['--no-open', '--port', '0'], env);
     const [studio] = childrenOf(launcher.pid!);
     pids.push(launcher.pid!, studio);
     expect(studio, 'the studio runs in a process of its own').toBeGreaterThan(0);
