@@ -107,7 +107,9 @@ describe('a conversation checked in slices', () => {
     const tasks: Array<() => void> = [];
     const done: string[] = [];
     const files: Record<string, Conversation> = { a: conv('a', 2, turns(500)), b: conv('b', 1) };
-    const ahead = new ReadAhead({ wanted: () => ['a', 'b'], json: (id) => files[id], done: (c) => done.push(c.id), later: (t) => void tasks.push(t) });
+    // A clock a millisecond on at each reading: a slice checks a few dozen messages however fast the machine.
+    let clock = 0;
+    const ahead = new ReadAhead({ wanted: () => ['a', 'b'], json: (id) => files[id], done: (c) => done.push(c.id), later: (t) => void tasks.push(t), now: () => clock++ });
     ahead.start();
     // Its file read, and one slice checked.
     tasks.shift()!();

@@ -33,7 +33,8 @@ export class SlicedRead {
   private head: Omit<Conversation, 'messages'> | undefined;
   private failed = false;
 
-  constructor(readonly id: string, json: unknown) {
+  /** `now`: the clock a slice is timed by (milliseconds; tests give one of their own). */
+  constructor(readonly id: string, json: unknown, private readonly now: () => number = () => performance.now()) {
     const head = Head.safeParse(json);
     if (!head.success || head.data.id !== id) {
       this.failed = true;
@@ -46,13 +47,13 @@ export class SlicedRead {
 
   /** Checks the next messages; true while some are left. */
   step(budgetMs = SLICE_MS): boolean {
-    const until = performance.now() + budgetMs;
+    const until = this.now() + budgetMs;
     while (!this.failed && this.checked.length < this.messages.length) {
       const m = ChatMessageView.safeParse(this.messages[this.checked.length]);
       if (!m.success) this.failed = true;
       else this.checked.push(m.data);
       // Every few messages: reading the clock for each costs more than a small message's check.
-      if (this.checked.length % 16 === 0 && performance.now() >= until) break;
+      if (this.checked.length % 16 === 0 && this.now() >= until) break;
     }
     return !this.failed && this.checked.length < this.messages.length;
   }
@@ -83,6 +84,8 @@ export interface ReadAheadDeps {
   done(c: Conversation): void;
   /** Runs `task` after other pending work (setImmediate; tests step by hand). */
   later(task: () => void): void;
+  /** The clock slices are timed by (performance.now unless a test gives its own). */
+  now?: () => number;
 }
 
 /** Reads the conversations `wanted` names, one after another, a slice per turn of the event loop. */
@@ -120,7 +123,7 @@ export class ReadAhead {
       const id = this.queue.shift();
       if (id === undefined) return;
       const json = this.d.json(id);
-      if (json !== undefined) this.current = new SlicedRead(id, json);
+      if (json !== undefined) this.current = new SlicedRead(id, json, this.d.now);
       this.d.later(() => this.next());
       return;
     }
