@@ -83,6 +83,20 @@ describe('an MCP call in the cache', () => {
     expect(calls(client).map((c) => c.runError)).toEqual([undefined, undefined]);
   });
 
+  it("a reply the host started by itself, told before the send's own answer came, stays after the turn that asked", () => {
+    // The send's answer and the host's events travel apart: a fast gateway and an always-allowed
+    // tool can end the reply, run the call and start the next reply before the send is answered.
+    const client = new QueryClient();
+    client.setQueryData(conversationKey('c1'), conversation([]));
+    const asked = { ...asking([weather]), id: 'r4', createdAt: 10 };
+    const next = { id: 'r5', role: 'assistant', status: 'streaming', choices: [{ text: '' }], createdAt: 11 } as ChatMessageView;
+    applyStart(client, { streamId: 's5', conversationId: 'c1', reply: next }, { kind: 'send' });
+    applyStart(client, { streamId: 's4', conversationId: 'c1', user: { ...user, id: 'u4', createdAt: 10 }, reply: asked }, { kind: 'send' });
+    expect(client.getQueryData<ConversationView>(conversationKey('c1'))!.messages.map((m) => m.id)).toEqual(['u4', 'r4', 'r5']);
+    streamStore.end('s5', 'c1', { ...next, status: 'complete' });
+    streamStore.end('s4', 'c1', asked);
+  });
+
   it("a reply told twice (the start event and a call's answer) is one turn, not two", () => {
     const client = new QueryClient();
     client.setQueryData(conversationKey('c1'), conversation([user, asking([weather])]));
