@@ -109,14 +109,15 @@ export class FinishEstimator {
 
   estimate(job: JobRecord, now: number): Estimate | undefined {
     // A window from what the gateway said of this job and earlier ones: its width is the margin.
-    const w = this.history.window(job, now);
-    const known = w && Number.isFinite(w.lo) && Number.isFinite(w.hi) ? w : undefined;
-    if (job.route === 'multipart') return known && estimateOf(known);
     // On the generic route only once the job runs (earlier totals say nothing of a queue's
     // length), and only a window narrower than half the kind's shortest interval: where lengths
     // vary more (a minute-long clip's ±4 % is ±2.4 s), the window saves less than the misses it
     // risks cost (docs/gateway-rules.md, "Polling cadence").
-    const byHistory = known && this.history.running(job) && known.hi - known.lo < this.narrowMs[job.kind] ? known : undefined;
+    const multipart = job.route === 'multipart';
+    const w = multipart || this.history.running(job) ? this.history.window(job, now) : undefined;
+    const known = w && Number.isFinite(w.lo) && Number.isFinite(w.hi) ? w : undefined;
+    if (multipart) return known && estimateOf(known);
+    const byHistory = known && known.hi - known.lo < this.narrowMs[job.kind] ? known : undefined;
     const byProgress = this.fromReadings(job, now);
     if (!byProgress || !byHistory) return byProgress ?? (byHistory && estimateOf(byHistory));
     const own = { lo: byProgress.at - byProgress.spread, hi: byProgress.at + byProgress.spread };

@@ -27,10 +27,11 @@ export function applyStart(client: QueryClient, started: StreamStarted, how: Sta
       const cut = how.replaces ? c.messages.findIndex((m) => m.id === how.replaces) : -1;
       // A reply already in place (told twice: a start event as well as a call's answer) moves, not doubles.
       const kept = (cut >= 0 ? c.messages.slice(0, cut) : c.messages).filter((m) => m.id !== reply.id && m.id !== started.user?.id);
-      // A send's answer and the host's events travel apart: a reply the host started after this
-      // one (an always-allowed call answered it) may be in place already, and stays after it.
-      const after = kept.filter((m) => m.createdAt > reply.createdAt);
-      messages = [...kept.filter((m) => !after.includes(m)), ...(started.user ? [started.user] : []), reply, ...after];
+      // A send's answer and the host's events travel apart: replies the host started after this
+      // one (an always-allowed call answered it) may be at the end already, and stay after it.
+      let tail = kept.length;
+      while (tail > 0 && kept[tail - 1].role === 'assistant' && kept[tail - 1].createdAt > reply.createdAt) tail--;
+      messages = [...kept.slice(0, tail), ...(started.user ? [started.user] : []), reply, ...kept.slice(tail)];
     } else {
       const at = c.messages.findIndex((m) => m.id === how.messageId);
       messages = at >= 0 ? c.messages.with(at, reply) : [...c.messages, reply];
