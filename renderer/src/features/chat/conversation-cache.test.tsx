@@ -97,6 +97,17 @@ describe('an MCP call in the cache', () => {
     streamStore.end('s4', 'c1', asked);
   });
 
+  it("a send answered after its reply ended asks the host for the conversation again: what happened meanwhile (a call's answer) was told before the reply was in place", () => {
+    const client = new QueryClient();
+    client.setQueryData(conversationKey('c1'), conversation([]));
+    const asked = { ...asking([weather]), id: 'r4', createdAt: 10 };
+    // The end and the call's answer come first, for a reply the cache does not hold yet.
+    streamStore.end('s4', 'c1', asked);
+    applyToolAnswer(client, 'c1', 'r4', 'call_1', { kind: 'result', text: 'sunny', isError: false });
+    applyStart(client, { streamId: 's4', conversationId: 'c1', user: { ...user, id: 'u4', createdAt: 10 }, reply: asked }, { kind: 'send' });
+    expect(client.getQueryState(conversationKey('c1'))?.isInvalidated).toBe(true);
+  });
+
   it("a reply told twice (the start event and a call's answer) is one turn, not two", () => {
     const client = new QueryClient();
     client.setQueryData(conversationKey('c1'), conversation([user, asking([weather])]));

@@ -40,6 +40,9 @@ export function applyStart(client: QueryClient, started: StreamStarted, how: Sta
   });
   // After the cache, as in applyEnd: the turns and the running stream then show in one render.
   if (!ended) streamStore.begin(started.streamId, started.conversationId, started.reply.id);
+  // Ended before its start was placed: the events about it meanwhile (a call's answer, a reply
+  // the host then started) found nothing to change here, so the host's copy is read again.
+  else void client.invalidateQueries({ queryKey: conversationKey(started.conversationId) });
 }
 
 /** A stream's one terminal event: its message in the final state replaces the live one. */

@@ -276,16 +276,18 @@ describe('an MCP call card', () => {
 
   it('puts a reply the host started by itself in the conversation, streaming, with Stop', async () => {
     const s = await show([asking([{ ...weather, answer: { kind: 'result', text: 'sunny' }, answeredAt: 3 }])]);
-    act(() => s.emit('chat.onDidStart', started));
+    // A stream of its own: stream ids are never reused, and an ended one is remembered (stream-store.ts).
+    const own = { ...started, streamId: 's3' };
+    act(() => s.emit('chat.onDidStart', own));
     // Told twice (an event and a call's answer): still one reply.
-    act(() => s.emit('chat.onDidStart', started));
+    act(() => s.emit('chat.onDidStart', own));
     await settle();
     const data = s.client.getQueryData<ConversationView>(conversationKey('c1'))!;
     expect(data.messages.map((m) => m.id)).toEqual(['u1', 'r1', 'r2']);
     expect(s.host.querySelectorAll('article[data-status="streaming"]')).toHaveLength(1);
-    expect(streamStore.activeIn('c1')).toEqual({ streamId: 's2', messageId: 'r2' });
+    expect(streamStore.activeIn('c1')).toEqual({ streamId: 's3', messageId: 'r2' });
     expect(s.stopButton()).toBeDefined();
-    act(() => s.emit('chat.onDidEnd', { streamId: 's2', conversationId: 'c1', outcome: 'done', message: { ...started.reply, status: 'complete', choices: [{ text: 'Sunny, 21°.' }] } }));
+    act(() => s.emit('chat.onDidEnd', { streamId: 's3', conversationId: 'c1', outcome: 'done', message: { ...own.reply, status: 'complete', choices: [{ text: 'Sunny, 21°.' }] } }));
     await settle();
     expect(s.stopButton()).toBeUndefined();
   });
