@@ -52,7 +52,8 @@ export function parseSpecTime(value: unknown): number | undefined {
 
 export class FinishEstimator {
   private readonly samples = new Map<string, Sample[]>();
-  private readonly previous = new Map<string, number>();
+  /** The last estimate from a job's readings, and the sample it was read up to. */
+  private readonly previous = new Map<string, { at: number; spread: number; steady: boolean; upTo: number }>();
   /** The first estimate of a job, from one reading and an assumed start. */
   private readonly guessed = new Map<string, number>();
   /** When a job was last seen not yet started (progress 0): its run began after that. */
@@ -143,14 +144,20 @@ export class FinishEstimator {
       remember(this.guessed, job.id, found.at);
       return { at: found.at, spread: found.spread, steady: false };
     }
+    // No reading since the last estimate (99 % says nothing of the rate and adds none): the same
+    // estimate and verdict. Read again from the same samples, it would agree with itself and pass
+    // for steady progress.
+    const before = this.previous.get(job.id);
+    const upTo = this.samples.get(job.id)!.at(-1)!.t;
+    if (before?.upTo === upTo) return before;
     // A jump from the last estimate beyond the rounding says the progress is not steady: widen
     // the margin by half of the excess. The first guess only tells whether it is steady.
-    const before = this.previous.get(job.id);
-    remember(this.previous, job.id, found.at);
-    const drift = before === undefined ? 0 : Math.max(0, Math.abs(found.at - before) - found.spread) / 2;
-    const reference = before ?? this.guessed.get(job.id);
+    const drift = before === undefined ? 0 : Math.max(0, Math.abs(found.at - before.at) - found.spread) / 2;
+    const reference = before?.at ?? this.guessed.get(job.id);
     const steady = reference !== undefined && Math.abs(found.at - reference) <= found.spread;
-    return { at: found.at, spread: found.spread + drift, steady };
+    const judged = { at: found.at, spread: found.spread + drift, steady, upTo };
+    remember(this.previous, job.id, judged);
+    return judged;
   }
 
 
