@@ -20,6 +20,9 @@
  *                        [--speed 20] [--snapshots DIR]   (DIR: heap snapshots of the page at first
  *                        load, warmed up, after each round and at the end; of the host warmed up and
  *                        at the end: writing one costs the host's RSS, so its figures then mislead)
+ *                        [--idle-minutes N]   (then left alone on its first tab for N minutes and read
+ *                        again, for information: the day is compressed, the caches' timers are not;
+ *                        react-query drops an entry 5 minutes after its last use)
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +41,7 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '10' }, replies: { type: 'string', default: '200' }, images: { type: 'string', default: '300' },
     videos: { type: 'string', default: '30' }, visits: { type: 'string', default: '100' }, speed: { type: 'string', default: '20' },
-    snapshots: { type: 'string' },
+    snapshots: { type: 'string' }, 'idle-minutes': { type: 'string', default: '0' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -47,6 +50,7 @@ const IMAGES = Number(values.images);
 const VIDEOS = Number(values.videos);
 const VISITS = Number(values.visits);
 const SPEED = Number(values.speed);
+const IDLE_MINUTES = Number(values['idle-minutes']);
 const FIRST_HEAP_BUDGET = 25 * 1024 * 1024;
 const HEAP_RATIO_BUDGET = 1.2;
 const RSS_GROWTH_BUDGET = 50 * 1024 * 1024;
@@ -203,6 +207,11 @@ try {
     await hostCall(session, 'app.info');
   }
   const library = await hostCall<{ total: number }>(session, 'library.list', { offset: 0, limit: 1 });
+  if (IDLE_MINUTES > 0) {
+    await new Promise((r) => setTimeout(r, IDLE_MINUTES * 60_000));
+    const idle = await probe.read(`${IDLE_MINUTES} min idle (forced GC)`);
+    rows.push(info(`JS heap after ${IDLE_MINUTES} min left alone / warmed up (${mb(idle.heap)} MB; DOM nodes ${idle.nodes}, listeners ${idle.listeners}; host RSS ${mb(idle.rss)} MB)`, (idle.heap / warm.heap).toFixed(2)));
+  }
 
   console.log(series(probe.readings));
   const peak = probe.readings.reduce((a, b) => (b.heap > a.heap ? b : a));

@@ -32,6 +32,8 @@ interface SimTask { start: number; lengthMs: number; queuedMs: number; route: 'g
 
 const specTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 const linear: Progress = (x) => Math.min(99, Math.floor(x * 100));
+/** The sandbox's noisy curve of the task `id` (sandbox/core/progress-curve.ts). */
+const noisy = (id: string): Progress => (x) => Math.min(99, Math.max(1, Math.floor(noisyFraction(id, x) * 100)));
 
 /** A gateway on the fake clock: each task is queued (1.5 s unless told; PENDING on the multipart route), then runs until `lengthMs` after submission. */
 function simulatedGateway(answerMs = 0) {
@@ -151,7 +153,6 @@ describe('checks aimed at the likely end', () => {
 
   it("progress that slows toward the end, with plateaus and jumps (the sandbox's noisy curves): known within the budgets' delays, with few extra checks", async () => {
     const { run, poller } = setup();
-    const noisy = (id: string): Progress => (x) => Math.min(99, Math.max(1, Math.floor(noisyFraction(id, x) * 100)));
     // Images: the issue's budget. Videos: their curves hold plateaus of up to half a minute at
     // 97–98 %, which no reading of the progress can see through; the slow end's average is about
     // 5 s (docs/gateway-rules.md, "Polling cadence").
@@ -188,7 +189,7 @@ describe('checks aimed at the likely end', () => {
     for (let i = 0; i < 50; i++) {
       const id = `same-model-${i}`;
       const length = noisyDurationMs(id, 8_000);
-      const seen = await run('image', length, (x) => Math.min(99, Math.max(1, Math.floor(noisyFraction(id, x) * 100))), 'generic', 'seedream');
+      const seen = await run('image', length, noisy(id), 'generic', 'seedream');
       expect(seen.delay, id).toBeGreaterThanOrEqual(0);
       expectInRange('image', seen.intervals);
       delays.push(seen.delay);
@@ -203,7 +204,6 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('bursts of 50 images of one model, one every 1.2 s, noisy progress (the latency benchmark\'s): known within the budget\'s delay, with few extra checks', async () => {
-    const noisy = (id: string): Progress => (x) => Math.min(99, Math.max(1, Math.floor(noisyFraction(id, x) * 100)));
     // Four bursts, each its own draw of lengths and curves: the first few jobs of each run
     // before any has ended and have only their progress to go by.
     for (const burst of ['a', 'b', 'c', 'd']) {
@@ -234,37 +234,35 @@ describe('checks aimed at the likely end', () => {
     }
   });
 
-  it('a job of a taught model still working when its like have ended, its progress far behind: checked again at the shortest interval, not at the renderer\'s promise', async () => {
+  /** A dozen noisy 8 s images of one model, then one more of `lengthMs` whose progress is `progress`: what the studio saw of it. */
+  async function afterTaught(lengthMs: number, progress: Progress) {
     const { run, poller } = setup();
-    // Taught by a dozen, whose uneven progress lands some checks just before their end and some just after.
+    // A dozen whose uneven progress lands some checks just before their end and some just after.
     for (let i = 0; i < 12; i++) {
       const id = `taught-${i}`;
-      await run('image', noisyDurationMs(id, 8_000), (x) => Math.min(99, Math.max(1, Math.floor(noisyFraction(id, x) * 100))), 'generic', 'seedream');
+      await run('image', noisyDurationMs(id, 8_000), noisy(id), 'generic', 'seedream');
     }
+    const seen = await run('image', lengthMs, progress, 'generic', 'seedream');
+    poller.stop();
+    return seen;
+  }
+
+  it('a job of a taught model still working when its like have ended, its progress far behind: checked again at the shortest interval, not at the renderer\'s promise', async () => {
     // A quarter longer than its like, fast to 60 % and then crawling: read alone, its latest rate
     // promises an end far off.
-    const behind: Progress = (x) => (x < 0.25 ? Math.floor(x * 240) : 60 + Math.floor((x - 0.25) * 15));
-    const seen = await run('image', 10_000, behind, 'generic', 'seedream');
+    const seen = await afterTaught(10_000, (x) => (x < 0.25 ? Math.floor(x * 240) : 60 + Math.floor((x - 0.25) * 15)));
     expect(seen.delay).toBeGreaterThanOrEqual(0);
     expect(seen.delay).toBeLessThanOrEqual(SPEC_CADENCE.image.minIntervalMs + 200);
     expectInRange('image', seen.intervals);
-    poller.stop();
   });
 
   it('a job of a taught model at 99 % when its like have ended, its earlier readings promising an end far off: checked again at the shortest interval, not at that promise', async () => {
-    const { run, poller } = setup();
-    for (let i = 0; i < 12; i++) {
-      const id = `taught-${i}`;
-      await run('image', noisyDurationMs(id, 8_000), (x) => Math.min(99, Math.max(1, Math.floor(noisyFraction(id, x) * 100))), 'generic', 'seedream');
-    }
     // Fast to 60 %, then crawling, then 99 % for its last tenth: 99 adds no reading, and the
     // readings before it still promise an end seconds after the one its like had.
-    const stalls: Progress = (x) => (x < 0.3 ? Math.floor(x * 200) : x < 0.9 ? 60 + Math.floor((x - 0.3) * 10) : 99);
-    const seen = await run('image', 8_400, stalls, 'generic', 'seedream');
+    const seen = await afterTaught(8_400, (x) => (x < 0.3 ? Math.floor(x * 200) : x < 0.9 ? 60 + Math.floor((x - 0.3) * 10) : 99));
     expect(seen.delay).toBeGreaterThanOrEqual(0);
     expect(seen.delay).toBeLessThanOrEqual(SPEC_CADENCE.image.minIntervalMs + 200);
     expectInRange('image', seen.intervals);
-    poller.stop();
   });
 
   it('a job queued behind others (progress 0) before its 8 s run is still caught within a moment of its end', async () => {
