@@ -262,7 +262,12 @@ export const chatMethods = {
   /** Newest first; `query` matches titles and message text. */
   'chat.list': { input: z.object({ query: z.string().max(500).optional() }), output: z.array(ConversationSummary) },
   'chat.create': { input: z.object({ title: z.string().max(200).optional(), settings: ChatSettings.partial().optional() }), output: ConversationView },
-  'chat.get': { input: z.object({ id: conversationId }), output: ConversationView },
+  /**
+   * `last`: only the newest `last` messages (`messageCount` still counts them all). A long
+   * conversation opens on those, and the page asks for the rest once they are drawn
+   * (docs/performance.md, "Where a long conversation's first open goes").
+   */
+  'chat.get': { input: z.object({ id: conversationId, last: z.number().int().min(1).max(1000).optional() }), output: ConversationView },
   'chat.update': {
     input: z.object({ id: conversationId, title: z.string().trim().min(1, zodMessage('rules.chat.title')).max(200).optional(), settings: ChatSettingsPatch.optional() }),
     output: ConversationView.omit({ messages: true }),

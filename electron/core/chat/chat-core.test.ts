@@ -130,6 +130,21 @@ describe('conversations', () => {
     expect((await c.value('chat.get', { id: conv.id })).messages).toHaveLength(4);
   });
 
+  it('gives only the newest turns when asked for the last few, with the true count, and refuses a nonsense count', async () => {
+    const c = await openChat();
+    const conv = await c.create();
+    await c.ask(conv.id, 'Question one');
+    await c.ask(conv.id, 'Question two');
+    const whole = await c.value('chat.get', { id: conv.id });
+    const tail = await c.value('chat.get', { id: conv.id, last: 3 });
+    expect(tail.messages).toEqual(whole.messages.slice(1));
+    expect(tail.messageCount).toBe(4);
+    expect({ ...tail, messages: [] }).toEqual({ ...whole, messages: [] });
+    // More than there are: all of them.
+    expect((await c.value('chat.get', { id: conv.id, last: 50 })).messages).toEqual(whole.messages);
+    for (const last of [0, -1, 1.5, '3', 1e9]) expect((await c.call('chat.get', { id: conv.id, last })).error).toMatchObject({ code: 'invalid_input', param: 'last' });
+  });
+
   it('exports Markdown with a safe file name', async () => {
     const c = await openChat();
     const conv = await c.create();

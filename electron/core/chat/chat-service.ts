@@ -94,9 +94,16 @@ export class ChatService {
     return token ? token.slice(-4) : undefined;
   }
 
-  private view(c: Conversation): ConversationView {
+  /**
+   * The messages are the stored ones, not a copy: whoever carries a view serializes it at once
+   * (Electron's IPC clones it, the browser shell writes it as JSON) before the store can change,
+   * and copying a long conversation here was a tenth of its first open (docs/performance.md,
+   * "Where a long conversation's first open goes").
+   */
+  private view(c: Conversation, last?: number): ConversationView {
     const tail = this.tail(c.id);
-    return { ...summaryOf(entryOf(c)), settings: structuredClone(c.settings), ...(tail ? { mcpTokenTail: tail } : {}), messages: structuredClone(c.messages) };
+    const messages = last === undefined ? c.messages : c.messages.slice(-last);
+    return { ...summaryOf(entryOf(c)), settings: structuredClone(c.settings), ...(tail ? { mcpTokenTail: tail } : {}), messages };
   }
 
   private persist(c: Conversation): void {
@@ -125,8 +132,9 @@ export class ChatService {
     return this.view(c);
   }
 
-  get(id: string): ConversationView {
-    return this.view(this.store.get(id));
+  /** The conversation; with `last`, only its newest `last` messages. */
+  get(id: string, last?: number): ConversationView {
+    return this.view(this.store.get(id), last);
   }
 
   update(input: ParsedInput<'chat.update'>): Omit<ConversationView, 'messages'> {

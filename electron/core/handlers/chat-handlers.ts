@@ -6,7 +6,7 @@ export function chatHandlers({ chat }: Pick<CoreServices, 'chat'>): DomainHandle
   return {
     'chat.list': (i) => chat.list(i.query),
     'chat.create': (i) => chat.create(i),
-    'chat.get': (i) => chat.get(i.id),
+    'chat.get': (i) => chat.get(i.id, i.last),
     'chat.update': (i) => chat.update(i),
     'chat.remove': (i) => chat.remove(i.id),
     'chat.send': (i) => chat.send(i),

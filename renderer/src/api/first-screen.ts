@@ -7,6 +7,7 @@
 import type { Input, MethodName } from '@shared/contract/index.js';
 import { NO_SELECTION, SELECTION_DRAFT } from '../features/chat/selection.js';
 import { loadPane } from '../features/chat/pane-loader.js';
+import { openingInput } from '../features/chat/opening.js';
 import { readDraft } from '../state/draft-storage.js';
 import { call, callKey, EMPTY } from './transport.js';
 
@@ -37,5 +38,6 @@ export const FIRST_SCREEN: readonly EarlyCall[] = [
   EARLY_SETTINGS,
   early('profiles.list', EMPTY),
   early('chat.list', EMPTY),
-  ...(openConversation ? [early('chat.get', { id: openConversation })] : []),
+  // Its newest messages: the Chat tab asks for the rest once they are drawn (features/chat/opening.ts).
+  ...(openConversation ? [early('chat.get', openingInput(openConversation))] : []),
 ];

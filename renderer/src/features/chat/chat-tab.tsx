@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { ConversationView } from '@shared/contract/chat.js';
 import { call, errorMessage, useCall } from '../../api/client.js';
 import { preloadMarkdown } from '../../components/markdown/lazy-markdown.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -15,6 +16,7 @@ import { useDraft } from '../../state/drafts.js';
 import { conversationKey } from './conversation-cache.js';
 import { applyListChange } from './conversation-list-cache.js';
 import { ConversationList } from './conversation-list.js';
+import { isWhole, openingInput, openingKey } from './opening.js';
 import { LoadedPane, loadPane } from './pane-loader.js';
 import { NO_SELECTION, SELECTION_DRAFT } from './selection.js';
 import { streamStore } from './stream-store.js';
@@ -28,7 +30,29 @@ import './chat-settings.css';
 function OpenConversation({ id, title }: { id: string; title?: string }) {
   const { t } = useTranslation(['chat', 'common']);
   const client = useQueryClient();
-  const query = useQuery({ queryKey: conversationKey(id), queryFn: () => call('chat.get', { id }) });
+  // Held already (opened before, or asked for): no need to start from its newest messages.
+  const [held] = useState(() => client.getQueryState(conversationKey(id)) !== undefined);
+  const opening = useQuery({ queryKey: openingKey(id), queryFn: () => call('chat.get', openingInput(id)), enabled: !held, gcTime: 0 });
+  const whole = opening.data !== undefined && isWhole(opening.data);
+  // The rest once the newest messages are drawn and the page is idle: its answer (megabytes to
+  // parse) landing before their paint cost the open as much as it saved.
+  const [restAsked, askRest] = useState(false);
+  const partAt = opening.data && !whole ? opening.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (!partAt) return;
+    const idle = requestIdleCallback(() => askRest(true), { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
+  }, [partAt]);
+  const query = useQuery({
+    queryKey: conversationKey(id),
+    queryFn: () => {
+      // A short conversation's newest messages are all of it: not asked for twice. Once held,
+      // the whole is always the host's (a refetch reconciles).
+      const first = client.getQueryState(conversationKey(id))?.dataUpdatedAt ? undefined : client.getQueryData<ConversationView>(openingKey(id));
+      return first && isWhole(first) ? first : call('chat.get', { id });
+    },
+    enabled: held || whole || restAsked,
+  });
   // Reopening reconciles with the host's copy, unless a reply is streaming into it right now.
   useEffect(() => {
     const key = conversationKey(id);
@@ -37,18 +61,22 @@ function OpenConversation({ id, title }: { id: string; title?: string }) {
   }, [client, id]);
 
   const loading = <p className="chat-main chat-placeholder hint">{t('tab.loadingConversation')}</p>;
-  if (query.isPending) return loading;
-  if (query.isError) {
+  const shown = query.data ?? opening.data;
+  const failed = query.isError ? query : opening.isError ? opening : undefined;
+  if (!shown && failed) {
     return (
       <div className="chat-main chat-placeholder" role="alert">
-        <p className="field-error">{errorMessage(query.error)}</p>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
+        <p className="field-error">{errorMessage(failed.error)}</p>
+        <button type="button" className="button" onClick={() => void failed.refetch()}>
           {t('common:tryAgain')}
         </button>
       </div>
     );
   }
-  return <LoadedPane conversation={query.data} title={title ?? query.data.title} fallback={loading} />;
+  if (!shown) return loading;
+  const partial = !query.data && !whole;
+  const rest = partial && query.isError ? { message: errorMessage(query.error), retry: () => void query.refetch() } : undefined;
+  return <LoadedPane conversation={shown} partial={partial} restFailed={rest} title={title ?? shown.title} fallback={loading} />;
 }
 
 export default function ChatTab() {

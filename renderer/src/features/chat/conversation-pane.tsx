@@ -43,7 +43,16 @@ function dropped(e: DragEvent): { files: File[]; url?: string } {
   return { files, url };
 }
 
-export function ConversationPane({ conversation, title }: { conversation: ConversationView; title: string }) {
+interface PaneProps {
+  conversation: ConversationView;
+  title: string;
+  /** Only its newest messages are here yet (opening.ts): nothing is sent until the rest is. */
+  partial?: boolean;
+  /** The rest of a partial conversation did not come: why, and asking again. */
+  restFailed?: { message: string; retry: () => void };
+}
+
+export function ConversationPane({ conversation, title, partial = false, restFailed }: PaneProps) {
   const { t } = useTranslation(['chat', 'common']);
   const client = useQueryClient();
   const id = conversation.id;
@@ -67,13 +76,15 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
   const earlierImages = useMemo(() => conversation.messages.some((m) => (m.images?.length ?? 0) > 0), [conversation.messages]);
   const api = effectiveApi(settings, earlierImages || draft.images.length > 0);
   const problems = Object.keys(editor.errors).length;
-  const blocked = active
-    ? t('composer.blockedStreaming')
-    : problems
-      ? t('composer.blockedSettings')
-      : pending.busy
-        ? t('composer.blockedImages')
-        : undefined;
+  const blocked = partial
+    ? t('composer.blockedLoading')
+    : active
+      ? t('composer.blockedStreaming')
+      : problems
+        ? t('composer.blockedSettings')
+        : pending.busy
+          ? t('composer.blockedImages')
+          : undefined;
 
   const send = async () => {
     if (inFlight.current) return;
@@ -160,7 +171,16 @@ export function ConversationPane({ conversation, title }: { conversation: Conver
               </button>
             </div>
           )}
-          <MessageList messages={conversation.messages} actions={actions} locked={!!active} />
+          {restFailed && (
+            <div className="chat-notice" role="alert">
+              <span>{restFailed.message}</span>
+              <button type="button" className="button chat-small" onClick={restFailed.retry}>
+                {t('common:tryAgain')}
+              </button>
+            </div>
+          )}
+          {/* A new list for the whole conversation: it opens at its end, as the partial one did. */}
+          <MessageList key={partial ? 'newest' : 'whole'} messages={conversation.messages} earlier={partial ? conversation.messageCount - conversation.messages.length : 0} actions={actions} locked={!!active || partial} />
           <Composer
             draft={draft}
             update={update}

@@ -61,6 +61,8 @@ const leftTheEnd = (el: HTMLElement, last: Place) => el.scrollHeight - el.scroll
 
 interface Props {
   messages: readonly ChatMessageView[];
+  /** Messages of the conversation before these (only its newest are here yet): counted in each row's position. */
+  earlier?: number;
   actions: ChatActions;
   locked: boolean;
 }
@@ -80,7 +82,7 @@ const MessageRow = memo(function MessageRow({ message, actions, locked }: RowPro
  * the send button, and the list's render is not free: the virtualizer reads and writes the view's
  * place.
  */
-export const MessageList = memo(function MessageList({ messages, actions, locked }: Props) {
+export const MessageList = memo(function MessageList({ messages, earlier = 0, actions, locked }: Props) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
@@ -220,8 +222,8 @@ export const MessageList = memo(function MessageList({ messages, actions, locked
                   <div
                     key={item.key}
                     role="listitem"
-                    aria-posinset={item.index + 1}
-                    aria-setsize={count}
+                    aria-posinset={earlier + item.index + 1}
+                    aria-setsize={earlier + count}
                     data-index={item.index}
                     ref={virtualizer.measureElement}
                     className="chat-row"

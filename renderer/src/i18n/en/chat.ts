@@ -68,6 +68,7 @@ export const chat = {
     blockedStreaming: 'A reply is being written: stop it or wait for it to finish.',
     blockedSettings: 'Fix the marked settings first.',
     blockedImages: 'Images are still being added…',
+    blockedLoading: 'Loading the earlier messages…',
     empty: 'Type a message or attach an image.',
     drop: 'Drop images to attach them',
   },

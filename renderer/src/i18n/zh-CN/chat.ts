@@ -66,6 +66,7 @@ export const chat: Messages['chat'] = {
     blockedStreaming: '正在生成回复：请停止或等待其完成。',
     blockedSettings: '请先修正标出的设置。',
     blockedImages: '图片仍在添加中…',
+    blockedLoading: '正在加载更早的消息…',
     empty: '请输入消息或添加图片。',
     drop: '松开即可添加图片',
   },
