@@ -51,12 +51,28 @@ export function atPagePriority(pid: number): void {
   }
 }
 
-/** An informational row: the load average when the run began and the priority it ran at. */
+/**
+ * Milliseconds to fill 100 MB the process never touched (best of 3): what a page fault costs on
+ * this machine right now. These machines are virtual, and their memory's first touch varied by
+ * several times from one day to the next (docs/performance.md, "Fresh memory"): everything that
+ * allocates (an index read, a conversation parsed) ran slower with the same code.
+ */
+export function freshMemoryMs(): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    Buffer.alloc(100 * 2 ** 20, 1);
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+/** An informational row: the load average when the run began, the priority it ran at and fresh memory's cost. */
 export function conditionsRow(raised: boolean): Row {
   const [one] = loadavg();
   return {
-    figure: 'machine: load average (1 min) at start, cores; benchmark priority',
-    value: `${one.toFixed(1)}, ${availableParallelism()}; ${raised ? `nice ${NICE}` : 'normal'}`,
+    figure: 'machine: load average (1 min) at start, cores; benchmark priority; 100 MB of fresh memory filled (ms)',
+    value: `${one.toFixed(1)}, ${availableParallelism()}; ${raised ? `nice ${NICE}` : 'normal'}; ${freshMemoryMs().toFixed(0)}`,
     budget: '—',
     ok: null,
   };
