@@ -13,25 +13,9 @@ import { button, cleanup, click, mount, settle } from '../../test/mount.js';
 import { PlainReply } from '../../components/markdown/lazy-markdown.js';
 import type { ChatActions } from './chat-actions.js';
 import { MessageList } from './message-list.js';
+import { chatViewLikeAWindow } from '../../test/chat-view.js';
 
-// happy-dom has no idle callbacks (a long reply renders parts ahead of the view once idle).
-globalThis.requestIdleCallback ??= (run) => setTimeout(run, 0) as unknown as number;
-globalThis.cancelIdleCallback ??= (id) => clearTimeout(id);
-
-// happy-dom lays nothing out: the list's view is given the size of a small window's.
-const rect = Element.prototype.getBoundingClientRect;
-Element.prototype.getBoundingClientRect = function (this: Element) {
-  return this.classList.contains('chat-scroll') ? new DOMRect(0, 0, 800, 600) : rect.call(this);
-};
-for (const [name, px] of [['clientWidth', 800], ['clientHeight', 600]] as const) {
-  const own = Object.getOwnPropertyDescriptor(Element.prototype, name)!;
-  Object.defineProperty(HTMLElement.prototype, name, {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('chat-scroll') ? px : own.get!.call(this);
-    },
-  });
-}
+chatViewLikeAWindow();
 
 afterEach(() => {
   cleanup();

@@ -12,25 +12,10 @@ import { fakeHost, hostError } from '../../test/fake-host.js';
 import { button, cleanup, click, mount, settle } from '../../test/mount.js';
 import ChatTab from './chat-tab.js';
 import { loadPane } from './pane-loader.js';
+import { chatViewLikeAWindow } from '../../test/chat-view.js';
 
-// happy-dom lays nothing out: the list's view is given the size of a small window's, each row a
-// few lines' height.
-const rect = Element.prototype.getBoundingClientRect;
-Element.prototype.getBoundingClientRect = function (this: Element) {
-  if (this.classList.contains('chat-scroll')) return new DOMRect(0, 0, 800, 600);
-  return this.classList.contains('chat-row') ? new DOMRect(0, 0, 800, 80) : rect.call(this);
-};
-for (const [name, px] of [['clientWidth', 800], ['clientHeight', 600]] as const) {
-  const own = Object.getOwnPropertyDescriptor(Element.prototype, name)!;
-  Object.defineProperty(HTMLElement.prototype, name, {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('chat-scroll') ? px : own.get!.call(this);
-    },
-  });
-}
-globalThis.requestIdleCallback ??= (run) => setTimeout(run, 0) as unknown as number;
-globalThis.cancelIdleCallback ??= (id) => clearTimeout(id);
+// Each row a few lines' height: the list's measuring then settles.
+chatViewLikeAWindow({ rowPx: 80 });
 
 function messagesOf(count: number): ChatMessageView[] {
   return Array.from({ length: count }, (_, i): ChatMessageView =>
