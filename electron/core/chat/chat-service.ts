@@ -89,17 +89,9 @@ export class ChatService {
     await Promise.all(running.map((r) => r.done));
   }
 
-  private tail(id: string): string | undefined {
-    const token = this.d.secrets.get(mcpSecret(id));
-    return token ? token.slice(-4) : undefined;
-  }
+  private tail = (id: string): string | undefined => this.d.secrets.get(mcpSecret(id))?.slice(-4) || undefined;
 
-  /**
-   * The messages are the stored ones, not a copy: whoever carries a view serializes it at once
-   * (Electron's IPC clones it, the browser shell writes it as JSON) before the store can change,
-   * and copying a long conversation here was a tenth of its first open (docs/performance.md,
-   * "Where a long conversation's first open goes").
-   */
+  /** The stored messages, not a copy: IPC and the browser shell serialize a view at once (docs/performance.md, "Where a long conversation's first open goes"). */
   private view(c: Conversation, last?: number): ConversationView {
     const tail = this.tail(c.id);
     const messages = last === undefined ? c.messages : c.messages.slice(-last);
@@ -132,7 +124,6 @@ export class ChatService {
     return this.view(c);
   }
 
-  /** The conversation; with `last`, only its newest `last` messages. */
   get(id: string, last?: number): ConversationView {
     return this.view(this.store.get(id), last);
   }
