@@ -4,9 +4,8 @@
  * itself is host-owned data in react-query, reconciled with `chat.get` each time it is opened.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ConversationView } from '@shared/contract/chat.js';
 import { call, errorMessage, useCall } from '../../api/client.js';
 import { preloadMarkdown } from '../../components/markdown/lazy-markdown.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -16,10 +15,9 @@ import { useDraft } from '../../state/drafts.js';
 import { conversationKey } from './conversation-cache.js';
 import { applyListChange } from './conversation-list-cache.js';
 import { ConversationList } from './conversation-list.js';
-import { isWhole, openingInput, openingKey } from './opening.js';
 import { LoadedPane, loadPane } from './pane-loader.js';
 import { NO_SELECTION, SELECTION_DRAFT } from './selection.js';
-import { streamStore } from './stream-store.js';
+import { useOpenedConversation } from './use-opened-conversation.js';
 import { useChatEvents } from './use-chat-events.js';
 import '../../components/generator/generator.css';
 import './chat.css';
@@ -29,36 +27,7 @@ import './chat-settings.css';
 
 function OpenConversation({ id, title }: { id: string; title?: string }) {
   const { t } = useTranslation(['chat', 'common']);
-  const client = useQueryClient();
-  // Held already (opened before, or asked for): no need to start from its newest messages.
-  const [held] = useState(() => client.getQueryState(conversationKey(id)) !== undefined);
-  const opening = useQuery({ queryKey: openingKey(id), queryFn: () => call('chat.get', openingInput(id)), enabled: !held, gcTime: 0 });
-  const whole = opening.data !== undefined && isWhole(opening.data);
-  // The rest once the newest messages are drawn and the page is idle: its answer (megabytes to
-  // parse) landing before their paint cost the open as much as it saved.
-  const [restAsked, askRest] = useState(false);
-  const partAt = opening.data && !whole ? opening.dataUpdatedAt : 0;
-  useEffect(() => {
-    if (!partAt) return;
-    const idle = requestIdleCallback(() => askRest(true), { timeout: 1000 });
-    return () => cancelIdleCallback(idle);
-  }, [partAt]);
-  const query = useQuery({
-    queryKey: conversationKey(id),
-    queryFn: () => {
-      // A short conversation's newest messages are all of it: not asked for twice. Once held,
-      // the whole is always the host's (a refetch reconciles).
-      const first = client.getQueryState(conversationKey(id))?.dataUpdatedAt ? undefined : client.getQueryData<ConversationView>(openingKey(id));
-      return first && isWhole(first) ? first : call('chat.get', { id });
-    },
-    enabled: held || whole || restAsked,
-  });
-  // Reopening reconciles with the host's copy, unless a reply is streaming into it right now.
-  useEffect(() => {
-    const key = conversationKey(id);
-    const loadedAt = client.getQueryState(key)?.dataUpdatedAt ?? 0;
-    if (loadedAt && Date.now() - loadedAt > 1000 && !streamStore.activeIn(id)) void client.invalidateQueries({ queryKey: key, exact: true });
-  }, [client, id]);
+  const { opening, query, whole } = useOpenedConversation(id);
 
   const loading = <p className="chat-main chat-placeholder hint">{t('tab.loadingConversation')}</p>;
   const shown = query.data ?? opening.data;
