@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView, ConversationView, StreamStarted, ToolCall } from '@shared/contract/chat.js';
 import { errorData } from '@shared/contract/error-data.js';
 import { msg } from '@shared/messages/message.js';
@@ -18,6 +18,10 @@ import { toolRunStore } from './tool-run-store.js';
 import { useChatActions } from './use-chat-actions.js';
 import { asking, conversation, started } from './test/tool-call-fixtures.js';
 import { useChatEvents } from './use-chat-events.js';
+
+// The Markdown renderer is a chunk of its own; in before any reply draws, as in a warm studio (a
+// chunk still loading when the file ends would load after its environment is gone).
+beforeAll(() => import('../../components/markdown/markdown.js'));
 
 afterEach(async () => {
   cleanup();

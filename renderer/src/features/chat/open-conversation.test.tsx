@@ -59,8 +59,11 @@ const sendButton = (host: HTMLElement) => button(host, /^Send/);
 beforeEach(async () => {
   // No conversation chosen before: the tab opens the newest.
   localStorage.clear();
-  // The pane is a chunk of its own; here it is in before the tab asks for it, as in a warm studio.
+  // The pane and the Markdown renderer are chunks of their own; here they are in before the tab
+  // asks for them, as in a warm studio (a chunk still loading when a test ends would load after
+  // its environment is gone).
   await loadPane();
+  await import('../../components/markdown/markdown.js');
 });
 afterEach(() => {
   cleanup();
