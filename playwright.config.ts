@@ -4,11 +4,14 @@
  * The renderer must be built first: `npm run test:e2e` runs `vite build` before the tests.
  */
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium-args.js';
 
 const ci = !!process.env.CI;
 
 export default defineConfig({
   testDir: 'e2e',
+  // The *.test.ts files beside them are Vitest's (npm run test:unit).
+  testMatch: '**/*.spec.ts',
   // Each worker runs its own shell, core and two sandboxes; 2-core machines fit at most two.
   workers: ci ? 1 : 2,
   retries: 0,
@@ -17,8 +20,8 @@ export default defineConfig({
   forbidOnly: ci,
   use: {
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
   },

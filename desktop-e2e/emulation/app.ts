@@ -16,7 +16,8 @@ import { singleInstance } from './single-instance.js';
 import { openWindows } from './window.js';
 import { closeStrayPage, routeRequest } from './router.js';
 import { session } from './session.js';
-import { CHROMIUM_PATH, emulationDir } from './paths.js';
+import { emulationDir } from './paths.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium-args.js';
 
 const lock = singleInstance();
 
@@ -154,7 +155,7 @@ class EmulatedApp {
       executablePath: CHROMIUM_PATH,
       headless: true,
       viewport: null,
-      args: ['--no-sandbox', '--remote-debugging-port=0', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [...CHROMIUM_ARGS, '--remote-debugging-port=0'],
     });
     shared.context = context;
     // Electron starts with no page: the persistent context's first blank one goes.

@@ -5,5 +5,3 @@ import { join } from 'node:path';
 export function emulationDir(): string {
   return process.env.STUDIO_EMULATION_DIR ?? join(tmpdir(), 'studio-desktop-emulation');
 }
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
