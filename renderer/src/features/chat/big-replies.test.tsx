@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView } from '@shared/contract/chat.js';
 import '../../test/dom-gaps.js';
 import { button, cleanup, click, mount, settle } from '../../test/mount.js';
-import { PlainReply } from '../../components/markdown/lazy-markdown.js';
+import { loadMarkdown, PlainReply } from '../../components/markdown/lazy-markdown.js';
 import type { ChatActions } from './chat-actions.js';
 import { MessageList } from './message-list.js';
 import { chatViewLikeAWindow } from '../../test/chat-view.js';
@@ -75,7 +75,7 @@ async function open(reply: string) {
   // then a frame or two for what it adds.
   const plain = page.host.querySelector('[data-testid="reply-text"]')?.textContent ?? '';
   expect(plain.length).toBeLessThan(BOUND);
-  await import('../../components/markdown/markdown.js');
+  await loadMarkdown();
   for (let i = 0; i < 500 && !page.host.querySelector('.md'); i++) await settle();
   for (let i = 0; i < 3; i++) {
     await act(async () => page.host.querySelector('.chat-scroll')!.dispatchEvent(new Event('scroll')));

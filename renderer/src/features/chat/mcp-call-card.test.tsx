@@ -18,10 +18,11 @@ import { toolRunStore } from './tool-run-store.js';
 import { useChatActions } from './use-chat-actions.js';
 import { asking, conversation, started } from './test/tool-call-fixtures.js';
 import { useChatEvents } from './use-chat-events.js';
+import { loadMarkdown } from '../../components/markdown/lazy-markdown.js';
 
 // The Markdown renderer is a chunk of its own; in before any reply draws, as in a warm studio (a
 // chunk still loading when the file ends would load after its environment is gone).
-beforeAll(() => import('../../components/markdown/markdown.js'));
+beforeAll(loadMarkdown);
 
 afterEach(async () => {
   cleanup();

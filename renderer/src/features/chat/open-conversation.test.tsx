@@ -12,6 +12,7 @@ import { fakeHost, hostError } from '../../test/fake-host.js';
 import { button, cleanup, click, mount, settle } from '../../test/mount.js';
 import ChatTab from './chat-tab.js';
 import { loadPane } from './pane-loader.js';
+import { loadMarkdown } from '../../components/markdown/lazy-markdown.js';
 import { chatViewLikeAWindow } from '../../test/chat-view.js';
 
 // Each row a few lines' height: the list's measuring then settles.
@@ -63,7 +64,7 @@ beforeEach(async () => {
   // asks for them, as in a warm studio (a chunk still loading when a test ends would load after
   // its environment is gone).
   await loadPane();
-  await import('../../components/markdown/markdown.js');
+  await loadMarkdown();
 });
 afterEach(() => {
   cleanup();
