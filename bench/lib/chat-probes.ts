@@ -99,7 +99,9 @@ export function rawStream(prompt: string): string {
   const end = await ended;
   const ms = performance.now() - t0;
   source.close();
-  return { ms, firstMs: firstAt - t0, chars, events, outcome: end.outcome, finalChars: (end.message.choices?.[0]?.text ?? '').length };
+  // A long text is not repeated in the end (EndedMessage): its length stands for it.
+  const choice = end.message.choices?.[0];
+  return { ms, firstMs: firstAt - t0, chars, events, outcome: end.outcome, finalChars: choice?.text?.length ?? choice?.streamed ?? 0 };
 })()`;
 }
 
@@ -118,6 +120,7 @@ export const ARM_UI_STREAM = `(async () => {
   const painted = ${THIS_FRAME_PAINTED};
   let clickAt;
   let firstAt;
+  const joined = {};
   const onClick = (e) => {
     if (clickAt === undefined && e.target.closest('form[aria-label="New message"] button[type="submit"]')) clickAt = e.timeStamp;
   };
@@ -129,12 +132,17 @@ export const ARM_UI_STREAM = `(async () => {
     source.onmessage = (m) => {
       const { event, payload } = JSON.parse(m.data);
       if (clickAt === undefined) return;
-      if (event === 'chat.onDidStream') firstAt ??= performance.now();
+      if (event === 'chat.onDidStream') {
+        firstAt ??= performance.now();
+        // Joined as the studio joins them: a long reply's end does not repeat its text (EndedMessage).
+        const texts = (joined[payload.messageId] ??= []);
+        for (const d of payload.deltas) texts[d.choice] = (texts[d.choice] ?? '') + d.text;
+      }
       if (event !== 'chat.onDidEnd') return;
       const endAt = performance.now();
       source.close();
       document.removeEventListener('click', onClick, true);
-      const text = payload.message.choices?.[0]?.text ?? '';
+      const text = payload.message.choices?.[0]?.text ?? joined[payload.message.id]?.[0] ?? '';
       const want = replyTail(text);
       /** What the DOM does not show yet ('' once it shows the final reply). */
       const missing = () => {

@@ -202,6 +202,19 @@ export const ChatMessageView = z.object({
 });
 export type ChatMessageView = z.infer<typeof ChatMessageView>;
 
+/**
+ * The message `chat.onDidEnd` carries: the stored message, except that a choice's text over
+ * END_TEXT_CHARS (electron/core/chat/ended-message.ts) which this stream's deltas carried whole is
+ * left out, and `streamed` gives its length. The listener joins the deltas it received and, if
+ * their length differs (it started listening late), reads the message again (`chat.get`). A long
+ * reply sent a second time held the page for a fifth of a second per megabyte
+ * (docs/performance.md, "Replies of any size").
+ */
+export const EndedMessage = ChatMessageView.extend({
+  choices: z.array(ChatChoice.extend({ text: z.string().optional(), streamed: z.number().int().min(0).optional() })).optional(),
+});
+export type EndedMessage = z.infer<typeof EndedMessage>;
+
 export const ConversationSummary = z.object({
   id: z.string(),
   title: z.string(),
@@ -314,12 +327,12 @@ export const chatEvents = {
     messageId: z.string(),
     deltas: z.array(z.object({ choice: z.number().int(), text: z.string() })),
   }),
-  /** Exactly one per stream: the stored message in its final state. */
+  /** Exactly one per stream: the stored message in its final state (EndedMessage). */
   'chat.onDidEnd': z.object({
     streamId: z.string(),
     conversationId: z.string(),
     outcome: z.enum(['done', 'error', 'aborted']),
-    message: ChatMessageView,
+    message: EndedMessage,
   }),
   /**
    * A reply the host started by itself: an always-allowed MCP call answered the turn's last call.

@@ -13,6 +13,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { markClosed } from './conversation-file.js';
 import { DeltaBatcher } from './delta-batcher.js';
+import { endedMessage } from './ended-message.js';
 import { ReplyAssembler, type Outcome, type Settled } from './reply-assembler.js';
 import { readReply, type ReplyEnd } from './reply-reader.js';
 import type { BuiltRequest } from './request-builder.js';
@@ -110,8 +111,12 @@ export class ReplyStream {
   async run(): Promise<StreamResult> {
     const { job, deps } = this;
     const assembler = new ReplyAssembler(job.message, { appendTo: job.appendTo, mask: deps.client.mask });
+    // What the deltas carry per choice, and what each choice held before: the end leaves out what they carried whole (ended-message.ts).
+    const before = (job.message.choices ?? []).map((c) => c.text.length);
+    const streamed: number[] = [];
     let lastSave = deps.now();
     const batcher = new DeltaBatcher((deltas) => {
+      for (const d of deltas) streamed[d.choice] = (streamed[d.choice] ?? 0) + d.text.length;
       deps.emit('chat.onDidStream', { streamId: job.streamId, conversationId: job.conversationId, messageId: job.message.id, deltas });
       if (deps.now() - lastSave >= deps.timing.saveEveryMs) {
         lastSave = deps.now();
@@ -175,7 +180,7 @@ export class ReplyStream {
     const discarded = this.stopReason === 'discard';
     if (!discarded) this.trySave(true);
     deps.release();
-    deps.emit('chat.onDidEnd', { streamId: job.streamId, conversationId: job.conversationId, outcome: settled.outcome, message: structuredClone(message) });
+    deps.emit('chat.onDidEnd', { streamId: job.streamId, conversationId: job.conversationId, outcome: settled.outcome, message: endedMessage(message, before, streamed) });
     return { outcome: settled.outcome, error: message.error, discarded };
   }
 }

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessageView, ConversationView, ToolCall } from '@shared/contract/chat.js';
+import type { ChatMessageView, ConversationView, EndedMessage, ToolCall } from '@shared/contract/chat.js';
 import { applyEnd, applyRunError, applyStart, applyToolAnswer, conversationKey } from './conversation-cache.js';
 import { streamStore, useActiveStream } from './stream-store.js';
 
@@ -117,5 +117,40 @@ describe('an MCP call in the cache', () => {
     applyStart(client, started, { kind: 'send' });
     expect(client.getQueryData<ConversationView>(conversationKey('c1'))!.messages.map((m) => m.id)).toEqual(['u1', 'r1', 'r5']);
     streamStore.end('s5', 'c1', { ...started.reply, status: 'complete' });
+  });
+});
+
+describe('the end of a long reply, which leaves out the text its deltas carried (EndedMessage)', () => {
+  const ended = (streamed: number) => ({ id: 'r1', role: 'assistant', status: 'complete', createdAt: 2, choices: [{ finishReason: 'stop', streamed }] }) as EndedMessage;
+  const text = (client: QueryClient) => client.getQueryData<ConversationView>(conversationKey('c1'))!.messages[1].choices![0];
+
+  it('shows the text the deltas carried, whole, and asks the host for nothing', () => {
+    const client = new QueryClient();
+    client.setQueryData(conversationKey('c1'), conversation([user, reply('streaming', '')]));
+    streamStore.begin('s6', 'c1', 'r1');
+    streamStore.append({ streamId: 's6', conversationId: 'c1', messageId: 'r1', deltas: [{ choice: 0, text: 'Once upon ' }] });
+    streamStore.append({ streamId: 's6', conversationId: 'c1', messageId: 'r1', deltas: [{ choice: 0, text: 'a time.' }] });
+    applyEnd(client, 's6', 'c1', ended('Once upon a time.'.length));
+    expect(text(client)).toEqual({ text: 'Once upon a time.', finishReason: 'stop' });
+    expect(client.getQueryState(conversationKey('c1'))?.isInvalidated).toBe(false);
+    expect(streamStore.activeIn('c1')).toBeUndefined();
+  });
+
+  it('heard from the middle on (the page came late): shows what it has and reads the conversation again', () => {
+    const client = new QueryClient();
+    client.setQueryData(conversationKey('c1'), conversation([user, reply('streaming', '')]));
+    streamStore.append({ streamId: 's7', conversationId: 'c1', messageId: 'r1', deltas: [{ choice: 0, text: 'a time.' }] });
+    applyEnd(client, 's7', 'c1', ended('Once upon a time.'.length));
+    expect(text(client).text).toBe('a time.');
+    expect(client.getQueryState(conversationKey('c1'))?.isInvalidated).toBe(true);
+  });
+
+  it('ended before its send was answered: the send puts the whole text in place', () => {
+    const client = new QueryClient();
+    client.setQueryData(conversationKey('c1'), conversation([]));
+    streamStore.append({ streamId: 's8', conversationId: 'c1', messageId: 'r1', deltas: [{ choice: 0, text: 'Quick.' }] });
+    applyEnd(client, 's8', 'c1', ended('Quick.'.length));
+    applyStart(client, { streamId: 's8', conversationId: 'c1', user, reply: reply('streaming', '') }, { kind: 'send' });
+    expect(text(client)).toEqual({ text: 'Quick.', finishReason: 'stop' });
   });
 });

@@ -4,9 +4,10 @@
  * touches, so memoized rows of the others do not re-render.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ChatMessageView, ConversationView, StreamStarted, ToolAnswer, ToolCall } from '@shared/contract/chat.js';
+import type { ChatMessageView, ConversationView, EndedMessage, StreamStarted, ToolAnswer, ToolCall } from '@shared/contract/chat.js';
 import type { ErrorData } from '@shared/contract/error-data.js';
 import { callKey } from '../../api/call-key.js';
+import { completeEnded } from './ended-text.js';
 import { streamStore } from './stream-store.js';
 
 export const conversationKey = (id: string) => callKey('chat.get', { id });
@@ -46,7 +47,8 @@ export function applyStart(client: QueryClient, started: StreamStarted, how: Sta
 }
 
 /** A stream's one terminal event: its message in the final state replaces the live one. */
-export function applyEnd(client: QueryClient, streamId: string, conversationId: string, message: ChatMessageView) {
+export function applyEnd(client: QueryClient, streamId: string, conversationId: string, ended: EndedMessage) {
+  const { message, whole } = completeEnded(ended, streamStore.streamed(streamId, ended.id));
   // The final message first, then the stream's end: react-query's notice to the component above
   // the pane is then queued before the stream store's to the pane, and React renders both in one
   // go. The other way round the pane rendered twice, first with the stream over and its reply
@@ -57,6 +59,7 @@ export function applyEnd(client: QueryClient, streamId: string, conversationId: 
     return at < 0 ? c : { ...c, messages: c.messages.with(at, message) };
   });
   streamStore.end(streamId, conversationId, message);
+  if (!whole) void client.invalidateQueries({ queryKey: conversationKey(conversationId) });
 }
 
 export function applyChoice(client: QueryClient, conversationId: string, messageId: string, choice: number) {

@@ -128,6 +128,11 @@ export const streamStore = {
     return m;
   },
 
+  /** What this stream's deltas carried into the message, per choice, as far as this page heard them. */
+  streamed: (streamId: string, messageId: string): readonly string[] | undefined => {
+    const b = buffers.get(messageId);
+    return b?.streamId === streamId ? b.texts : undefined;
+  },
   activeIn: (conversationId: string) => active.get(conversationId),
   /** The stream writing into this message now, if any. */
   streamOf: (messageId: string) => buffers.get(messageId)?.streamId,
