@@ -7,6 +7,7 @@ import { readSession } from './session.js';
 import type { ErrorData, EventName, EventPayload, Input, MethodName, Output, Result, StudioApi } from '@shared/contract/index.js';
 import { errorData } from '@shared/contract/error-data.js';
 import { msg } from '@shared/messages/message.js';
+import { readJson } from './read-json.js';
 
 const UNREACHABLE: ErrorData = errorData('unreachable', msg('app.calls.hostNotAnswering'), true);
 
@@ -108,7 +109,7 @@ export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
       if (response.status === 403) return failure(SIGNED_OUT);
       let body: unknown;
       try {
-        body = await response.json();
+        body = await readJson(response);
       } catch {
         body = undefined;
       }

@@ -72,9 +72,21 @@ function keep(map: Map<string, number>, key: string, value: number) {
 
 /** A part's likely height before it is first shown: about 100 characters a 22-pixel line, code blocks' bars and padding. */
 export function guessHeight(source: string): number {
+  // Read in place, by offsets: a 10 MB reply's guesses, split into lines and matched by a
+  // regular expression, took 26 ms of its first render.
   let lines = 0;
-  for (const line of source.split('\n')) lines += 1 + Math.floor(line.length / 100);
-  const fences = source.match(/^ {0,3}(```|~~~)/gm)?.length ?? 0;
+  let fences = 0;
+  for (let at = 0; at <= source.length; ) {
+    let end = source.indexOf('\n', at);
+    if (end < 0) end = source.length;
+    lines += 1 + Math.floor((end - at) / 100);
+    // A fence's marker: up to three spaces, then three backticks or tildes.
+    let i = at;
+    while (i < at + 3 && source.charCodeAt(i) === 32) i++;
+    const c = source.charCodeAt(i);
+    if ((c === 96 || c === 126) && source.charCodeAt(i + 1) === c && source.charCodeAt(i + 2) === c) fences++;
+    at = end + 1;
+  }
   return lines * 22 + (fences / 2) * 48;
 }
 

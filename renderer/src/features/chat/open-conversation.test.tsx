@@ -5,6 +5,7 @@
  * A creator sees the end of the conversation while the rest is still on its way, cannot send into
  * a conversation the page holds only part of, and loses nothing when the rest does not come.
  */
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHAT_SETTINGS, type ChatMessageView, type ConversationView } from '@shared/contract/chat.js';
 import type { Input } from '@shared/contract/index.js';
@@ -129,5 +130,36 @@ describe('opening a long conversation', () => {
     await click(button(page, /^Conversation long/));
     expect(shownText(page)).toContain('Answer number 399');
     expect((host.callsOf('chat.get') as Input<'chat.get'>[]).filter((g) => g.id === 'long' && g.last !== undefined)).toHaveLength(1);
+  });
+  it("reopened after a while, draws what it holds first and reads the host's copy only once the page is idle", async () => {
+    // Idle periods come when the test says so.
+    const idle = new Map<number, () => void>();
+    let ids = 0;
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => (idle.set(++ids, run), ids));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => idle.delete(id));
+    const runIdle = async () => {
+      for (let rounds = 0; idle.size && rounds < 20; rounds++) {
+        const now = [...idle.values()];
+        idle.clear();
+        await act(async () => now.forEach((run) => run()));
+        await settle();
+      }
+    };
+    const host = hostWith([conversation('long', 400, 2), conversation('other', 4, 1)]);
+    const { host: page } = await mount(<ChatTab />);
+    await runIdle();
+    await click(button(page, /^Conversation other/));
+    await runIdle();
+    const wholes = () => (host.callsOf('chat.get') as Input<'chat.get'>[]).filter((g) => g.id === 'long' && g.last === undefined).length;
+    const asked = wholes();
+    // Long enough after the first read that the held copy is read again.
+    const now = Date.now() + 60_000;
+    vi.spyOn(Date, 'now').mockReturnValue(now);
+    await click(button(page, /^Conversation long/));
+    expect(shownText(page)).toContain('Answer number 399');
+    expect(wholes()).toBe(asked);
+    await runIdle();
+    expect(wholes()).toBe(asked + 1);
+    vi.unstubAllGlobals();
   });
 });

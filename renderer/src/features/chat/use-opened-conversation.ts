@@ -37,11 +37,17 @@ export function useOpenedConversation(id: string) {
     },
     enabled: held || whole || restAsked,
   });
-  // Reopening reconciles with the host's copy, unless a reply is streaming into it right now.
+  // Reopening reconciles with the host's copy, unless a reply is streaming into it right now,
+  // once the copy held is drawn: the answer (megabytes, for a long reply) read meanwhile held up
+  // that drawing (docs/performance.md, "Replies of any size").
   useEffect(() => {
     const key = conversationKey(id);
     const loadedAt = client.getQueryState(key)?.dataUpdatedAt ?? 0;
-    if (loadedAt && Date.now() - loadedAt > 1000 && !streamStore.activeIn(id)) void client.invalidateQueries({ queryKey: key, exact: true });
+    if (!loadedAt || Date.now() - loadedAt <= 1000) return;
+    const idle = requestIdleCallback(() => {
+      if (!streamStore.activeIn(id)) void client.invalidateQueries({ queryKey: key, exact: true });
+    }, { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
   }, [client, id]);
   return { opening, query, whole };
 }
