@@ -111,34 +111,39 @@ function cutGiant(block: string, out: (piece: string, plain: boolean) => void): 
  * blocks grouped to at least `groupChars`, the last block alone, giant blocks in pieces.
  */
 function build(blocks: readonly string[], from: number, groupChars: number, into: PartsMemo) {
-  const { src, starts } = into;
   const plain = into.plain as Set<number>;
-  /** The group's blocks are blocks[groupFirst, groupEnd). */
+  let group: string[] = [];
   let groupFirst = from;
-  let groupEnd = from;
   let chars = 0;
   const emit = (source: string, first: number, isPlain = false) => {
     if (isPlain) plain.add(into.sources.length);
     into.sources.push(source);
     into.firstBlock.push(first);
   };
-  // A group is the text its blocks span, blank lines between them as they were: one slice of
-  // the reply, where joining a 10 MB reply's blocks copied all of it (a third of its first render).
+  // A group is a copy, joined: a slice of the reply would hold on to the whole text it was cut
+  // from, and while a reply streams that is a new text every frame: slices kept by the height
+  // and render caches held every version of a streamed 10 MB reply (515 MB against 23 MB,
+  // docs/performance.md, "Replies of any size").
   const flush = () => {
-    if (groupEnd > groupFirst) emit(src.slice(starts[groupFirst], starts[groupEnd - 1] + blocks[groupEnd - 1].length), groupFirst);
-    groupFirst = groupEnd;
+    if (group.length) emit(group.join('\n\n'), groupFirst);
+    group = [];
     chars = 0;
   };
   for (let i = from; i < blocks.length; i++) {
     const block = blocks[i];
-    if (block.length > GIANT_CHARS || i === blocks.length - 1) {
+    if (block.length > GIANT_CHARS) {
       flush();
-      groupFirst = groupEnd = i + 1;
-      if (block.length > GIANT_CHARS && cutGiant(block, (piece, isPlain) => emit(piece, i, isPlain))) continue;
+      if (cutGiant(block, (piece, isPlain) => emit(piece, i, isPlain))) continue;
       emit(block, i);
       continue;
     }
-    groupEnd = i + 1;
+    if (i === blocks.length - 1) {
+      flush();
+      emit(block, i);
+      continue;
+    }
+    if (!group.length) groupFirst = i;
+    group.push(block);
     chars += block.length;
     if (chars >= groupChars) flush();
   }
