@@ -57,5 +57,5 @@ function render() {
 // painted only to be replaced a moment later; a slow host gets its placeholders after the wait.
 void Promise.race([answered, new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))]).then(() => {
   render();
-  preloadTabs();
+  preloadTabs(queryClient);
 });

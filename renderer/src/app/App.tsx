@@ -64,6 +64,23 @@ function useTabShortcuts() {
   }, [openTab]);
 }
 
+/**
+ * The parts that take no props, made once. A tab switch renders App again, and elements made
+ * anew there rendered all of them again with it: the top bar, the notices and every visited
+ * tab's panel, the whole Chat tab among them, half the click's task on the Gallery's tab
+ * (docs/performance.md, "Opening a tab"). The same element is skipped; each part still follows
+ * its own data and the contexts it reads.
+ */
+const TOP_BAR = <TopBar />;
+const NOTICES = (
+  <>
+    <Welcome />
+    <StartupProblemsNotice />
+    <PaymentBanner />
+  </>
+);
+const PANELS = new Map(TABS.map(({ id, Panel }) => [id, <Panel />]));
+
 export function App() {
   const { t } = useTranslation(['shell', 'common']);
   useContractEvents(useQueryClient());
@@ -78,14 +95,12 @@ export function App() {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <TopBar />
+      {TOP_BAR}
       <div className="workspace">
         <TabNav />
         <main id="main" className="content" tabIndex={-1}>
-          <Welcome />
-          <StartupProblemsNotice />
-          <PaymentBanner />
-          {TABS.filter((tab) => visited.includes(tab.id)).map(({ id, Panel }) => (
+          {NOTICES}
+          {TABS.filter((tab) => visited.includes(tab.id)).map(({ id }) => (
             <section
               key={id}
               role="tabpanel"
@@ -95,7 +110,7 @@ export function App() {
               className="panel"
             >
               <Suspense fallback={<p className="muted">{t('common:loading')}</p>}>
-                <Panel />
+                {PANELS.get(id)}
               </Suspense>
             </section>
           ))}

@@ -11,6 +11,8 @@ import { button, cleanup, click, mount, settle } from '../test/mount.js';
 import { fakeHost } from '../test/fake-host.js';
 import { preloadTabs, TABS } from './tab-registry.js';
 import { lazyPanel } from './lazy-panel.js';
+import { QueryClient } from '@tanstack/react-query';
+import { callKey, EMPTY } from '../api/client.js';
 
 afterEach(cleanup);
 
@@ -65,7 +67,7 @@ describe('a tab loaded on first open', () => {
   it('fetched ahead while the studio is idle opens at once, and still asks for its first data on that open', async () => {
     const { load, calls } = pendingImport();
     const prefetch = vi.fn();
-    const Panel = lazyPanel(load, prefetch);
+    const Panel = lazyPanel(load, { open: prefetch });
     const preloaded = Panel.preload();
     await act(async () => calls[0].resolve({ default: Gallery }));
     await preloaded;
@@ -116,11 +118,15 @@ describe('a tab loaded on first open', () => {
   });
 
   // Last: it loads every tab's module for the rest of this file.
-  it("every lazy tab's code is fetched in idle time, one tab per idle period", async () => {
+  it("every lazy tab's code is fetched in idle time, one tab per idle period, with the unchanging data a first open needs", async () => {
+    const host = fakeHost({ 'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/' }) });
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
     const idle: (() => void)[] = [];
-    preloadTabs((task) => idle.push(task));
+    preloadTabs(client, (task) => idle.push(task));
     // One period asked for at a time: the next only once the tab before has come.
     expect(idle).toHaveLength(1);
+    // Nothing asked of the host before an idle period.
+    expect(host.callsOf('app.info')).toHaveLength(0);
     let periods = 0;
     while (idle.length > 0 && periods < 20) {
       idle.shift()!();
@@ -128,9 +134,12 @@ describe('a tab loaded on first open', () => {
       await act(() => vi.dynamicImportSettled());
     }
     expect(periods).toBe(TABS.length - 1);
+    // The Gallery's media base, asked once, is in the cache its first open reads.
+    expect(host.callsOf('app.info')).toHaveLength(1);
+    expect(client.getQueryData(callKey('app.info', EMPTY))).toMatchObject({ mediaBase: '/media/' });
     const Settings = TABS.find((tab) => tab.id === 'settings')!.Panel;
     fakeHost({});
-    const { host } = await mount(<Settings />);
-    expect(host.textContent).not.toBe('Loading…');
+    const { host: page } = await mount(<Settings />);
+    expect(page.textContent).not.toBe('Loading…');
   });
 });

@@ -16,20 +16,27 @@ type Load = () => Promise<{ default: ComponentType }>;
 
 /** A tab's panel, and ways to start on it before it is shown. */
 export type LazyPanel = ComponentType & {
-  /** Fetches its code ahead of the first open (tab-registry.ts, preloadTabs); never rejects. */
-  preload(): Promise<void>;
+  /**
+   * Fetches its code ahead of the first open (tab-registry.ts, preloadTabs), and with `client` the
+   * data it always needs first and that never changes; never rejects.
+   */
+  preload(client?: QueryClient): Promise<void>;
   /** Its first data and code asked for now: a press on its tab, before the click that opens it (TabNav.tsx). */
   warm(client: QueryClient): void;
 };
 
-/**
- * `prefetch` asks for the tab's first data on its first open, while its code loads if it has not
- * come yet (its queries then find the data cached).
- */
-export function lazyPanel(load: Load, prefetch?: (client: QueryClient) => void): LazyPanel {
+interface Data {
+  /** The tab's first data, asked on its first open (or the press before it), while its code loads if it has not come yet: its queries then find it cached. */
+  open?: (client: QueryClient) => void;
+  /** What the first open's answers need that never changes in a session, asked in idle time with the tab's code, so that the open waits on no more than its own answers. */
+  ahead?: (client: QueryClient) => void;
+}
+
+export function lazyPanel(load: Load, { open: prefetch, ahead }: Data = {}): LazyPanel {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   let prefetched = false;
+  let readAhead = false;
   const prefetchOnce = (client: QueryClient) => {
     if (prefetched) return;
     prefetched = true;
@@ -86,7 +93,13 @@ export function lazyPanel(load: Load, prefetch?: (client: QueryClient) => void):
   }
   // A preload that fails is forgotten (start() clears it): the first open then asks again and,
   // failing too, says so.
-  const preload = () => start().then(() => undefined, () => undefined);
+  const preload = (client?: QueryClient) => {
+    if (client && !readAhead) {
+      readAhead = true;
+      ahead?.(client);
+    }
+    return start().then(() => undefined, () => undefined);
+  };
   return Object.assign(LazyPanel, {
     preload,
     warm(client: QueryClient) {

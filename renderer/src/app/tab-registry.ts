@@ -11,7 +11,8 @@
  */
 import type { ComponentType } from 'react';
 import { lazyPanel, type LazyPanel } from './lazy-panel.js';
-import { prefetchGallery } from '../features/gallery/use-library-pages.js';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchGallery, prefetchMediaBase } from '../features/gallery/use-library-pages.js';
 import type { TabId } from '../state/ui-store.js';
 import ChatTab from '../features/chat/chat-tab.js';
 import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, TasksIcon, VideoIcon } from '../components/icons.js';
@@ -29,7 +30,7 @@ export const TABS: readonly TabDef[] = [
   { id: 'video', Panel: lazyPanel(() => import('../features/video/video-tab.js')), Icon: VideoIcon },
   { id: 'speech', Panel: lazyPanel(() => import('../features/speech/speech-tab.js')), Icon: SpeechIcon },
   { id: 'tasks', Panel: lazyPanel(() => import('../features/tasks/tasks-tab.js')), Icon: TasksIcon },
-  { id: 'gallery', Panel: lazyPanel(() => import('../features/gallery/gallery-tab.js'), prefetchGallery), Icon: GalleryIcon },
+  { id: 'gallery', Panel: lazyPanel(() => import('../features/gallery/gallery-tab.js'), { open: prefetchGallery, ahead: prefetchMediaBase }), Icon: GalleryIcon },
   { id: 'settings', Panel: lazyPanel(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
 ];
 
@@ -43,14 +44,15 @@ const nextIdle: Idle = (task) => (typeof requestIdleCallback === 'function' ? re
 
 /**
  * Fetches and evaluates every lazy tab's code once the studio is idle after its first screen, one
- * tab per idle period, in the navigation's order: a first click on a tab then waits for its data,
- * not for its code as well (docs/performance.md, "Opening a tab"). A tab opened meanwhile shares
- * the load in flight; one whose code could not come is tried again when it is opened.
+ * tab per idle period, in the navigation's order, with the unchanging data each tab's first open
+ * needs: a first click on a tab then waits for its own answers, not for its code or a lookup as
+ * well (docs/performance.md, "Opening a tab"). A tab opened meanwhile shares the load in flight;
+ * one whose code could not come is tried again when it is opened.
  */
-export function preloadTabs(idle: Idle = nextIdle): void {
+export function preloadTabs(client: QueryClient, idle: Idle = nextIdle): void {
   const panels = TABS.map((tab) => tab.Panel).filter(isLazy);
   const next = (i: number) => {
-    if (i < panels.length) idle(() => void panels[i].preload().then(() => next(i + 1)));
+    if (i < panels.length) idle(() => void panels[i].preload(client).then(() => next(i + 1)));
   };
   next(0);
 }

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { fakeHost, hostError } from '../../test/fake-host.js';
 import { firstThumbnails } from './first-thumbnails.js';
-import { prefetchGallery } from './use-library-pages.js';
+import { PAGE_SIZE, prefetchGallery, prefetchMediaBase } from './use-library-pages.js';
+import { callKey, EMPTY } from '../../api/client.js';
 
 const item = (n: number, over: Partial<LibraryItemView> = {}): LibraryItemView => ({
   id: `i${n}`, kind: 'image', file: `images/${n}.png`, mime: 'image/png', bytes: 1, width: 512, height: 512,
@@ -14,6 +15,8 @@ const squares = (count: number) => Array.from({ length: count }, (_, n) => item(
 const client = () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
 
 afterEach(() => {
+  // Back to react-query's own scheduler, for a test that took the studio's.
+  notifyManager.setScheduler((cb) => setTimeout(cb, 0));
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
@@ -53,6 +56,34 @@ describe('opening the Gallery', () => {
     expect(urls).toEqual(urls.map((_, n) => `/media/thumbs/${n}.jpg`));
     expect(host.callsOf('library.list')).toHaveLength(1);
     expect(host.callsOf('library.shapes')).toHaveLength(1);
+    expect(host.callsOf('app.info')).toHaveLength(1);
+  });
+
+  it('with its media base asked ahead, asks for the pictures as the first page comes, before anything renders it', async () => {
+    // The host answers the page at once but the shapes never: the pictures must not wait for them.
+    const host = fakeHost({
+      'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/' }),
+      'library.list': () => ({ items: squares(200), total: 100_000, models: ['m'] }),
+      'library.shapes': () => new Promise(() => undefined),
+    });
+    const queries = client();
+    prefetchMediaBase(queries);
+    await vi.waitFor(() => expect(queries.getQueryData(callKey('app.info', EMPTY))).toBeDefined());
+    const load = vi.fn();
+    // What a component reading the first page sees, as the studio notifies it (main.tsx): in the
+    // microtask after the page reaches the cache.
+    notifyManager.setScheduler(queueMicrotask);
+    let loadsWhenRendered = -1;
+    const observer = new QueryObserver(queries, { queryKey: callKey('library.list', { offset: 0, limit: PAGE_SIZE }), enabled: false });
+    const unsubscribe = observer.subscribe((result) => {
+      if (result.status === 'success' && loadsWhenRendered < 0) loadsWhenRendered = load.mock.calls.length;
+    });
+    prefetchGallery(queries, load);
+    await vi.waitFor(() => expect(loadsWhenRendered).toBeGreaterThanOrEqual(0));
+    unsubscribe();
+    expect(loadsWhenRendered).toBeGreaterThanOrEqual(10);
+    expect(load.mock.calls[0][0]).toBe('/media/thumbs/0.jpg');
+    // The media base was asked once, in idle time, not again with the tab's own requests.
     expect(host.callsOf('app.info')).toHaveLength(1);
   });
 

@@ -230,7 +230,7 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, ref 
                     key={c.index}
                     index={c.index}
                     width={c.width}
-                    total={layout.count}
+                    total={total}
                     item={itemAt(c.index)}
                     selected={selected.has(itemAt(c.index)?.id ?? '')}
                     mediaBase={mediaBase}

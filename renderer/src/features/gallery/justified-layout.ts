@@ -51,58 +51,107 @@ export function cellRatio(raw: number | undefined): number {
 
 /** `count` items (ratios beyond `ratios.length` unknown yet: default shape) in justified rows. */
 export function justify(ratios: ArrayLike<number>, count: number, options: LayoutOptions): JustifiedLayout {
+  const run = startLayout(ratios, count, options);
+  run.advance(count);
+  return run.layout();
+}
+
+/** A layout made a slice at a time: the same rows as `justify`, for a library too big for one task. */
+export interface LayoutRun {
+  /** Lays out up to `items` more items; true once every item is placed. */
+  advance(items: number): boolean;
+  readonly done: boolean;
+  /** The rows of the items placed so far, the last of them at the target height until it is closed. */
+  layout(): JustifiedLayout;
+}
+
+export function startLayout(ratios: ArrayLike<number>, count: number, options: LayoutOptions): LayoutRun {
   const { width, targetHeight: target, gap } = options;
   const maxHeight = options.maxHeight ?? target * 2;
   const ratio = new Float64Array(count);
   const known = Math.min(count, ratios.length);
-  // At most one row per item; trimmed at the end.
+  // At most one row per item; trimmed by layout().
   const starts = new Int32Array(count + 1);
   const heights = new Float64Array(count);
-  let rows = 0;
-  let start = 0;
-  let sum = 0;
-  // One pass, with no call per item: the first layout of a 100,000-item library runs cold, as the
-  // Gallery opens, and cellRatio() and two closures per item made it about twice as slow there
-  // (16–25 → 10 ms in a fresh Node process).
-  for (let i = 0; i < count; i++) {
-    const raw = i < known ? ratios[i] : 0;
-    // cellRatio(), inline: NaN, unknown (0, negative) and Infinity fail the test and get the default.
-    const r = raw > 0 && raw < Infinity ? (raw < MIN_RATIO ? MIN_RATIO : raw > MAX_RATIO ? MAX_RATIO : raw) : DEFAULT_RATIO;
-    ratio[i] = r;
-    const n = i - start;
-    // Wide enough with this item, at the target height?
-    if ((sum + r) * target + gap * n < width) {
-      sum += r;
-      continue;
+  // Where the rows stand between slices. advance() works on local copies: variables a closure
+  // shares live in its context, and reading and writing them there in the loop made it slower cold.
+  let rowsAt = 0;
+  let startAt = 0;
+  let sumAt = 0;
+  let placed = 0;
+
+  const advance = (items: number): boolean => {
+    const end = Math.min(count, placed + Math.max(0, items));
+    let rows = rowsAt;
+    let start = startAt;
+    let sum = sumAt;
+    // One pass, with no call per item: the first layout of a 100,000-item library runs cold, as
+    // the Gallery opens, and cellRatio() and two closures per item made it about twice as slow
+    // there (16–25 → 10 ms in a fresh Node process).
+    for (let i = placed; i < end; i++) {
+      const raw = i < known ? ratios[i] : 0;
+      // cellRatio(), inline: NaN, unknown (0, negative) and Infinity fail the test and get the default.
+      const r = raw > 0 && raw < Infinity ? (raw < MIN_RATIO ? MIN_RATIO : raw > MAX_RATIO ? MAX_RATIO : raw) : DEFAULT_RATIO;
+      ratio[i] = r;
+      const n = i - start;
+      // Wide enough with this item, at the target height?
+      if ((sum + r) * target + gap * n < width) {
+        sum += r;
+        continue;
+      }
+      const withIt = (width - gap * n) / (sum + r);
+      const without = n > 0 ? (width - gap * (n - 1)) / sum : Infinity;
+      // Which height is nearer the target, as a factor (|log(h / target)|, without the logarithm).
+      if (n > 0 && (without > target ? without / target : target / without) < (withIt > target ? withIt / target : target / withIt)) {
+        // Break before it: this row is a little taller than the target, and the item starts the next.
+        starts[rows] = start;
+        heights[rows++] = Math.min(maxHeight, without);
+        start = i;
+        sum = r;
+        if (r * target < width) continue;
+        // A single item that alone fills a row.
+        starts[rows] = i;
+        heights[rows++] = Math.min(maxHeight, width / r);
+        start = i + 1;
+        sum = 0;
+      } else {
+        starts[rows] = start;
+        heights[rows++] = Math.min(maxHeight, withIt);
+        start = i + 1;
+        sum = 0;
+      }
     }
-    const withIt = (width - gap * n) / (sum + r);
-    const without = n > 0 ? (width - gap * (n - 1)) / sum : Infinity;
-    // Which height is nearer the target, as a factor (|log(h / target)|, without the logarithm).
-    if (n > 0 && (without > target ? without / target : target / without) < (withIt > target ? withIt / target : target / withIt)) {
-      // Break before it: this row is a little taller than the target, and the item starts the next.
-      starts[rows] = start;
-      heights[rows++] = Math.min(maxHeight, without);
-      start = i;
-      sum = r;
-      if (r * target < width) continue;
-      // A single item that alone fills a row.
-      starts[rows] = i;
-      heights[rows++] = Math.min(maxHeight, width / r);
-      start = i + 1;
-      sum = 0;
-    } else {
-      starts[rows] = start;
-      heights[rows++] = Math.min(maxHeight, withIt);
-      start = i + 1;
-      sum = 0;
+    rowsAt = rows;
+    startAt = start;
+    sumAt = sum;
+    placed = end;
+    return placed === count;
+  };
+
+  const layout = (): JustifiedLayout => {
+    // The open row (the last, not yet full) keeps the target height and does not stretch.
+    const rows = rowsAt;
+    const start = startAt;
+    const open = start < placed ? 1 : 0;
+    const rowStart = new Int32Array(rows + open + 1);
+    rowStart.set(starts.subarray(0, rows));
+    const rowHeight = new Float64Array(rows + open);
+    rowHeight.set(heights.subarray(0, rows));
+    if (open) {
+      rowStart[rows] = start;
+      rowHeight[rows] = Math.min(maxHeight, target);
     }
-  }
-  if (start < count) {
-    starts[rows] = start;
-    heights[rows++] = Math.min(maxHeight, target);
-  }
-  starts[rows] = count;
-  return { count, rowCount: rows, rowStart: starts.slice(0, rows + 1), rowHeight: heights.slice(0, rows), ratio, gap };
+    rowStart[rows + open] = placed;
+    return { count: placed, rowCount: rows + open, rowStart, rowHeight, ratio, gap };
+  };
+
+  return {
+    advance,
+    get done() {
+      return placed === count;
+    },
+    layout,
+  };
 }
 
 /** How many items the rows starting within `height` px of the top hold: a first screenful. */

@@ -1,24 +1,35 @@
 /**
- * The grid's justified rows (justified-layout.ts) for its shapes and width. A library of up to
- * SYNC_ITEMS is laid out in the render that needs it. A bigger one is laid out in a task of its
- * own, right after that render: at 100,000 items the layout (10 ms cold, and its garbage) and
- * the first rows drawn from it made one main-thread task of 50–80 ms as the Gallery opened
- * (docs/performance.md, "Opening a tab"). Until it comes, the grid shows the rows it had.
+ * The grid's justified rows (justified-layout.ts) for its shapes and width. The first FIRST_ITEMS
+ * are laid out in the render that needs them, so the first rows are drawn with it; a bigger
+ * library's rest follows a slice of SLICE_ITEMS per task, and the grid takes the whole layout
+ * once it is done. At 100,000 items the whole layout (10–40 ms cold) in one task made the
+ * first rows wait for it, and then for a render of 20,000 rows' sizes, before any was drawn
+ * (docs/performance.md, "Opening a tab"). Until the rest comes, the grid holds the first rows.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { GAP, justify, ROW_HEIGHT, type JustifiedLayout } from './justified-layout.js';
+import { GAP, ROW_HEIGHT, startLayout, type JustifiedLayout, type LayoutRun } from './justified-layout.js';
 
-const SYNC_ITEMS = 5_000;
+/** Far more than any screen shows, and laid out in a millisecond or two even cold. */
+export const FIRST_ITEMS = 5_000;
+const SLICE_ITEMS = 20_000;
 const options = (width: number) => ({ width, targetHeight: ROW_HEIGHT, gap: GAP });
 
 export function useJustifiedLayout(ratios: ArrayLike<number>, count: number, width: number): JustifiedLayout {
-  const big = count > SYNC_ITEMS;
-  const now = useMemo(() => (big ? undefined : justify(ratios, count, options(width))), [big, ratios, count, width]);
-  const [later, setLater] = useState(() => justify(ratios, 0, options(width)));
+  const { run, first } = useMemo(() => {
+    const started = startLayout(ratios, count, options(width));
+    started.advance(FIRST_ITEMS);
+    return { run: started, first: started.layout() };
+  }, [ratios, count, width]);
+  const [whole, setWhole] = useState<{ run: LayoutRun; layout: JustifiedLayout }>();
   useEffect(() => {
-    if (!big) return;
-    const timer = setTimeout(() => setLater(justify(ratios, count, options(width))), 0);
+    if (run.done) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const slice = () => {
+      if (run.advance(SLICE_ITEMS)) setWhole({ run, layout: run.layout() });
+      else timer = setTimeout(slice, 0);
+    };
+    timer = setTimeout(slice, 0);
     return () => clearTimeout(timer);
-  }, [big, ratios, count, width]);
-  return now ?? later;
+  }, [run]);
+  return whole?.run === run ? whole.layout : first;
 }

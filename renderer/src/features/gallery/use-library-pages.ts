@@ -77,19 +77,38 @@ function shapesQuery(query: LibraryQuery) {
   };
 }
 
+const infoQuery = { queryKey: callKey('app.info', EMPTY), queryFn: () => call('app.info', EMPTY) };
+
+/** The media base the first thumbnails' addresses start with, asked in idle time before the Gallery's first open (tab-registry.ts). */
+export function prefetchMediaBase(client: QueryClient): void {
+  void client.prefetchQuery(infoQuery);
+}
+
 /**
  * The Gallery's first requests (its first page and the shapes, unfiltered), sent while its code
  * is still loading (tab-registry.ts, lazy-panel.tsx) under the keys its hooks then read: they no
- * longer wait for the chunk to arrive, be evaluated and render.
+ * longer wait for the chunk to arrive, be evaluated and render. The pictures the grid will show
+ * first are asked for as the first page comes, before it reaches the cache: the renders its
+ * arrival causes then run while they load (first-thumbnails.ts).
  */
 export function prefetchGallery(client: QueryClient, load?: (url: string) => unknown): void {
   const query = toQuery(NO_FILTERS);
-  const head = client.fetchQuery(pageQuery(query, 0));
-  void client.prefetchQuery(shapesQuery(query));
-  // The media base the grid waits for, then the pictures it will show first (first-thumbnails.ts).
-  const info = client.fetchQuery({ queryKey: callKey('app.info', EMPTY), queryFn: () => call('app.info', EMPTY) });
-  void Promise.all([info, head]).then(([{ mediaBase }, { items }]) => {
+  const first = pageQuery(query, 0);
+  const warm = (mediaBase: string, items: readonly LibraryItemView[]) => {
     const { width, height } = expectedGridSize();
     warmThumbnails(firstThumbnails(mediaBase, items, width, height), load);
-  }).catch(() => undefined);
+  };
+  void client.prefetchQuery({
+    ...first,
+    queryFn: async () => {
+      const page = await first.queryFn();
+      const known = client.getQueryData<{ mediaBase: string }>(infoQuery.queryKey);
+      if (known) warm(known.mediaBase, page.items);
+      else void client.fetchQuery(infoQuery).then(({ mediaBase }) => warm(mediaBase, page.items), () => undefined);
+      return page;
+    },
+  });
+  void client.prefetchQuery(shapesQuery(query));
+  // Not asked ahead (the press came before an idle moment): asked now, beside the page.
+  void client.prefetchQuery(infoQuery);
 }
