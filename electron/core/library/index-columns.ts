@@ -6,6 +6,7 @@
  * items makes a handful of arrays, not 100,000 objects, and a page of 200 parses 200 texts.
  */
 import { z } from 'zod';
+import { ratioOf } from '@shared/contract/library.js';
 import { LibraryItem, type LibraryKind } from './library-item.js';
 
 export interface Columns {
@@ -30,10 +31,6 @@ export function emptyColumns(): Columns {
   return { id: [], kind: [], file: [], thumb: [], prompt: [], model: [], createdAt: [], savedAt: [], ratio: [], rest: [] };
 }
 
-/** The gallery's shape of an item: rounded so the answer stays small; a sliver is still not 0. */
-export function ratioOf(width: number | null | undefined, height: number | null | undefined): number {
-  return width && height && width > 0 && height > 0 ? Math.round((width / height) * 100) / 100 || 0.01 : 0;
-}
 
 /** Appends `item` as the last row. */
 export function pushItem(c: Columns, i: LibraryItem): void {

@@ -6,7 +6,8 @@
 import { zodMessage } from '@shared/messages/index.js';
 import { z } from 'zod';
 import { LibraryId, LibraryKind, type LibraryItem } from './library-item.js';
-import { emptyColumns, ratioOf, type Columns } from './index-columns.js';
+import { ratioOf } from '@shared/contract/library.js';
+import { emptyColumns, type Columns } from './index-columns.js';
 
 const str = z.string();
 const opt = <T extends z.ZodType>(t: T) => t.nullable();

@@ -5,7 +5,7 @@
  * for the same address then finds it in the browser's memory cache, loaded or on its way, rather
  * than asking only once the tab's code has been evaluated, rendered and laid out.
  */
-import type { LibraryItemView } from '@shared/contract/library.js';
+import { ratioOf, type LibraryItemView } from '@shared/contract/library.js';
 import { GAP, itemsWithin, justify, ROW_HEIGHT } from './justified-layout.js';
 import { thumbSrc } from './media.js';
 
@@ -16,7 +16,7 @@ let held: unknown[] = [];
 /** The thumbnails a grid of `width` × `height` px shows in view before any scrolling, in order. */
 export function firstThumbnails(base: string, items: readonly LibraryItemView[], width: number, height: number): string[] {
   if (width <= 0 || height <= 0) return [];
-  const ratios = items.map((item) => (item.width && item.height ? item.width / item.height : 0));
+  const ratios = items.map((item) => ratioOf(item.width, item.height));
   const layout = justify(ratios, items.length, { width, targetHeight: ROW_HEIGHT, gap: GAP });
   return items.slice(0, itemsWithin(layout, height)).flatMap((item) => thumbSrc(base, item) ?? []);
 }

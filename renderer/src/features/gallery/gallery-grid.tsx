@@ -9,11 +9,11 @@
  * context menu (right click, the Menu key or Shift+F10: "Use in…", components/use-in/).
  * During a fling, cells that scroll in hold back their thumbnails until the scroll slows down.
  */
-import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
+import { ratioOf, type LibraryItemView, type LibraryQuery } from '@shared/contract/library.js';
 import { draggableItem } from '../../components/use-in/use-draggable-item.js';
 import { UseInMenuList } from '../../components/use-in/use-in-menu.js';
 import { usableKind } from '../../state/handoff.js';
@@ -71,10 +71,17 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, ref 
   const width = useWidth(scrollRef);
   const head = useLibraryHead(query);
   const shapes = useLibraryShapes(query);
-  // Rows wait for the shapes (one small call), so they are laid out once, not again when they come.
-  const total = shapes.data ? (head.data?.total ?? 0) : 0;
-  const ratios = shapes.data?.ratios ?? NO_RATIOS;
-  const layout = useJustifiedLayout(ratios, width > 0 ? total : 0, width);
+  const total = head.data?.total ?? 0;
+  // Until the shapes come, the first page's items are laid out by their own shapes, rounded as
+  // the shapes are: its rows are drawn with the first answer and stay where they are when the
+  // shapes come (docs/performance.md, "Opening a tab").
+  // (A previous filter's rows, shown while both answers of a new one load, stay as they are.)
+  const firstPage = head.isPlaceholderData ? undefined : head.data?.items;
+  const pageRatios = useMemo(() => firstPage?.map((item) => ratioOf(item.width, item.height)) ?? NO_RATIOS, [firstPage]);
+  const byPage = firstPage !== undefined && (!shapes.data || shapes.isPlaceholderData);
+  const ratios = byPage ? pageRatios : (shapes.data?.ratios ?? NO_RATIOS);
+  const laidOut = byPage ? pageRatios.length : shapes.data ? total : 0;
+  const layout = useJustifiedLayout(ratios, width > 0 ? laidOut : 0, width);
   const [fling, setFling] = useState(false);
   const lastScroll = useRef({ offset: 0, at: 0 });
 
