@@ -2,7 +2,8 @@
  * First-load bundle (docs/performance.md, "Targets"): the JavaScript and CSS a cold Chromium
  * fetches before the studio's first tab is interactive (page-probes.ts says exactly when), each
  * response body gzipped at level 9 and summed. Budget ≤ 200 kB (1 kB = 1000 bytes). Lists the
- * biggest files, and what was fetched after (lazy chunks, preloads), for information.
+ * biggest files, and what was fetched after (lazy chunks, preloads), for information; and no
+ * first-load file may hold the contract's zod schemas (budget 0 files).
  *   npx tsx bench/bundle.ts [--top 5]
  *
  * The renderer is built into a temp folder and served by the browser shell in a child process;
@@ -48,7 +49,12 @@ try {
   const before = new Set((await page.evaluate(RESOURCES_BEFORE_READY)) as string[]);
   // Let anything started right at the end (a preload) arrive, so "after" is complete too.
   await page.waitForLoadState('networkidle');
-  const files = await Promise.all([...bodies].map(async ([url, body]) => ({ url, gz: gzipped(await body), first: before.has(url) })));
+  const files = await Promise.all([...bodies].map(async ([url, body]) => {
+    const bytes = await body;
+    // zod's schemas: the contract's validation, which the first screen does not need and which
+    // one value import from a schema file once brought into the first load (docs/performance.md).
+    return { url, gz: gzipped(bytes), first: before.has(url), zod: bytes.includes('ZodObject') };
+  }));
   await context.close();
 
   const missing = [...before].filter((url) => !bodies.has(url));
@@ -65,6 +71,8 @@ try {
   rows.push({ figure: `first-load JS, gzip -9 (${count('.js')}, kB)`, value: kb(sum(first, '.js')), budget: '—', ok: null });
   rows.push({ figure: `first-load CSS, gzip -9 (${count('.css')}, kB)`, value: kb(sum(first, '.css')), budget: '—', ok: null });
   rows.push({ figure: 'first-load JS + CSS before the first tab is interactive, gzip -9 (kB)', value: kb(total), budget: `≤ ${BUDGET_KB}`, ok: total <= BUDGET_KB * 1000 });
+  const withZod = first.filter((f) => f.zod).map((f) => unhashed(f.url));
+  rows.push({ figure: `first-load files holding the contract's schemas (zod)${withZod.length ? `: ${withZod.join(', ')}` : ''}`, value: String(withZod.length), budget: '0', ok: withZod.length === 0 });
   for (const f of first.slice(0, TOP)) rows.push({ figure: `largest first-load file: ${unhashed(f.url)} (kB)`, value: kb(f.gz), budget: '—', ok: null });
   rows.push({ figure: `fetched after interactive: ${later.map((f) => unhashed(f.url)).join(', ') || 'nothing'} (kB)`, value: kb(sum(later)), budget: '—', ok: null });
 } finally {

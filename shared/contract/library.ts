@@ -28,15 +28,6 @@ export const LibraryItemView = z.object({
 });
 export type LibraryItemView = z.infer<typeof LibraryItemView>;
 
-/**
- * An item's shape as `library.shapes` gives it: width over height rounded to 2 decimals, 0 when
- * unknown; a sliver is still not 0. The gallery lays out a first page's items by the same numbers
- * before the shapes come, so its rows do not move when they do.
- */
-export function ratioOf(width: number | null | undefined, height: number | null | undefined): number {
-  return width && height && width > 0 && height > 0 ? Math.round((width / height) * 100) / 100 || 0.01 : 0;
-}
-
 export const LibraryQuery = z.object({
   kind: z.enum(['image', 'video', 'audio']).optional(),
   model: z.string().optional(),

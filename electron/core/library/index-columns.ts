@@ -6,7 +6,7 @@
  * items makes a handful of arrays, not 100,000 objects, and a page of 200 parses 200 texts.
  */
 import { z } from 'zod';
-import { ratioOf } from '@shared/contract/library.js';
+import { ratioOf } from '@shared/contract/library-shape.js';
 import { LibraryItem, type LibraryKind } from './library-item.js';
 
 export interface Columns {

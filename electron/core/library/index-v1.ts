@@ -6,7 +6,7 @@
 import { zodMessage } from '@shared/messages/index.js';
 import { z } from 'zod';
 import { LibraryId, LibraryKind, type LibraryItem } from './library-item.js';
-import { ratioOf } from '@shared/contract/library.js';
+import { ratioOf } from '@shared/contract/library-shape.js';
 import { emptyColumns, type Columns } from './index-columns.js';
 
 const str = z.string();

@@ -5,7 +5,8 @@
  * for the same address then finds it in the browser's memory cache, loaded or on its way, rather
  * than asking only once the tab's code has been evaluated, rendered and laid out.
  */
-import { ratioOf, type LibraryItemView } from '@shared/contract/library.js';
+import type { LibraryItemView } from '@shared/contract/library.js';
+import { ratioOf } from '@shared/contract/library-shape.js';
 import { GAP, itemsWithin, justify, ROW_HEIGHT } from './justified-layout.js';
 import { thumbSrc } from './media.js';
 

@@ -13,7 +13,8 @@ import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, use
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ratioOf, type LibraryItemView, type LibraryQuery } from '@shared/contract/library.js';
+import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
+import { ratioOf } from '@shared/contract/library-shape.js';
 import { draggableItem } from '../../components/use-in/use-draggable-item.js';
 import { UseInMenuList } from '../../components/use-in/use-in-menu.js';
 import { usableKind } from '../../state/handoff.js';
