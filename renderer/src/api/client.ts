@@ -19,13 +19,14 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** A call as a query: its cache key and the call. What `useCall` reads, a prefetch fills in. */
+export function callQuery<M extends MethodName>(method: M, input: Input<M>) {
+  return { queryKey: callKey(method, input), queryFn: () => call(method, input) };
+}
+
 /** Reads host-owned data through react-query; events keep it fresh, so nothing polls. */
 export function useCall<M extends MethodName>(method: M, input: Input<M>, options: { enabled?: boolean } = {}) {
-  return useQuery<Output<M>, ErrorData>({
-    queryKey: callKey(method, input),
-    queryFn: () => call(method, input),
-    enabled: options.enabled,
-  });
+  return useQuery<Output<M>, ErrorData>({ ...callQuery(method, input), enabled: options.enabled });
 }
 
 /**

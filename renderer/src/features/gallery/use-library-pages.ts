@@ -6,7 +6,7 @@
  * "Targets").
  */
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { call, callKey, EMPTY } from '../../api/client.js';
+import { call, callKey, callQuery, EMPTY } from '../../api/client.js';
 import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
 import { NO_FILTERS, toQuery } from './media.js';
 import { expectedGridSize, firstThumbnails, warmThumbnails } from './first-thumbnails.js';
@@ -21,7 +21,7 @@ const SLOTS = 3;
 
 const pageQuery = (query: LibraryQuery, page: number) => {
   const input = { ...query, offset: page * PAGE_SIZE, limit: PAGE_SIZE };
-  return { queryKey: callKey('library.list', input), queryFn: () => call('library.list', input) };
+  return callQuery('library.list', input);
 };
 
 /** Every `library.list` query, whatever its filters: what a library change invalidates. */
@@ -77,7 +77,7 @@ function shapesQuery(query: LibraryQuery) {
   };
 }
 
-const infoQuery = { queryKey: callKey('app.info', EMPTY), queryFn: () => call('app.info', EMPTY) };
+const infoQuery = callQuery('app.info', EMPTY);
 
 /** The media base the first thumbnails' addresses start with, asked in idle time before the Gallery's first open (tab-registry.ts). */
 export function prefetchMediaBase(client: QueryClient): void {

@@ -8,7 +8,7 @@ import { useEffect, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AppHealth, ErrorData } from '@shared/contract/index.js';
-import { EMPTY, call, callKey } from '../../api/client.js';
+import { EMPTY, callQuery } from '../../api/client.js';
 import { useFormats, type Formats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useUiStore } from '../../state/ui-store.js';
@@ -24,7 +24,7 @@ export function HealthSetting() {
   const headingId = useId();
   const shown = useUiStore((s) => s.tab === 'settings');
   // Not fetched on mount by itself: the tab stays mounted while hidden, so opening it is the cue.
-  const health = useQuery<AppHealth, ErrorData>({ queryKey: callKey('app.health', EMPTY), queryFn: () => call('app.health', EMPTY), enabled: false });
+  const health = useQuery<AppHealth, ErrorData>({ ...callQuery('app.health', EMPTY), enabled: false });
   const { refetch } = health;
   useEffect(() => {
     if (shown) void refetch();
