@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from '@playwright/test';
-import { launchChromium, coldPage } from './lib/chromium.js';
+import { launchChromium, coldPage, networkIdle } from './lib/chromium.js';
 import { APP_INFO, ARM_UI_STREAM, longTasksBetween, textTail, type UiStream } from './lib/chat-probes.js';
 import { report, startShell, type Row } from './lib/child.js';
 import { longConversation, oneReplyConversation, writeConversations } from './lib/conversation-fixture.js';
@@ -67,7 +67,7 @@ async function watchOpen(page: Page, title: string, tail: string, click: boolean
  * the paint would freeze the page while the creator reads it, so that time counts too.
  */
 async function settledAfter(page: Page): Promise<number> {
-  await page.waitForLoadState('networkidle');
+  await networkIdle(page);
   await page.waitForTimeout(SETTLE_MS);
   return Number(await page.evaluate('performance.now()'));
 }
@@ -106,7 +106,7 @@ async function runCase(name: string, build: Build, rows: Row[]): Promise<void> {
 
     await entry(page, SMALL.title).click();
     await page.getByRole('heading', { level: 3, name: SMALL.title }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkIdle(page);
     const open = await watchOpen(page, title, tail, true);
     const openSettled = await settledAfter(page);
     const openTasks = (await page.evaluate(longTasksBetween(open.clickAt, openSettled))) as Task[];

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
-import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
+import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { RESOURCES_BEFORE_READY } from './lib/page-probes.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
@@ -48,7 +48,7 @@ try {
   const readyMs = await openUntilReady(page, origin);
   const before = new Set((await page.evaluate(RESOURCES_BEFORE_READY)) as string[]);
   // Let anything started right at the end (a preload) arrive, so "after" is complete too.
-  await page.waitForLoadState('networkidle');
+  await networkIdle(page);
   const files = await Promise.all([...bodies].map(async ([url, body]) => {
     const bytes = await body;
     // zod's schemas: the contract's validation, which the first screen does not need and which

@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
-import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
+import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
 import { report, startChild, startShell, type Child, type Row } from './lib/child.js';
 import { COUNT_REPLY_ENDS, Driver, TABS, type Tab } from './lib/day-drive.js';
 import { MemoryProbe, mb, rssBytes, series } from './lib/day-memory.js';
@@ -120,7 +120,7 @@ try {
   await hostCall(session, 'profiles.activate', { id: profile.id });
   const { page, origin } = await coldPage(browser, session, 'studio', [COUNT_REPLY_ENDS]);
   await openUntilReady(page, origin);
-  await page.waitForLoadState('networkidle');
+  await networkIdle(page);
   const probe = await MemoryProbe.attach(page, hostPid);
   const first = await probe.read('first load');
   if (values.snapshots) {

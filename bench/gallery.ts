@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { Library } from '@core/library/library.js';
 import type { ListQuery } from '@core/library/library-index.js';
-import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
+import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { VOCABULARY, writeLibrary, writeLibraryIndex } from './lib/library-fixture.js';
 import { thumbnailsDrawn } from './lib/gallery-probes.js';
@@ -82,7 +82,7 @@ async function galleryPass(browser: Browser, session: SignedIn): Promise<Pass> {
   const { context, page, origin } = await coldPage(browser, session, 'studio', [LONG_TASKS]);
   try {
     await openUntilReady(page, origin);
-    await page.waitForLoadState('networkidle');
+    await networkIdle(page);
     await browser.startTracing(page, { categories: TASK_CATEGORIES });
     await page.evaluate(`window.__benchThumbs = ${thumbnailsDrawn(GRID)}, 0`);
     // The click as the page receives it: Playwright's own checks before it dispatches one (that the

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
-import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
+import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { cpuSeconds, processName, processTree, treeCpuSeconds } from './lib/proc-cpu.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
@@ -38,7 +38,7 @@ try {
   browser = await launchChromium();
   const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio');
   const readyMs = await openUntilReady(page, origin);
-  await page.waitForLoadState('networkidle');
+  await networkIdle(page);
   await page.waitForTimeout(SETTLE_MS);
 
   const cdp = await page.context().newCDPSession(page);

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
-import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
+import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
 import { longTasksBetween, textTail } from './lib/chat-probes.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { longConversation, writeConversations } from './lib/conversation-fixture.js';
@@ -58,7 +58,7 @@ async function open(page: Page, tail: string): Promise<number> {
 async function openSmall(page: Page): Promise<void> {
   await entry(page, SMALL.title).click();
   await page.getByRole('heading', { level: 3, name: SMALL.title }).waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkIdle(page);
 }
 
 const conditions = conditionsRow(raisePriority());
@@ -91,7 +91,7 @@ try {
     await openUntilReady(page, origin);
     // The Chat tab opens on the newest conversation: the small one.
     await page.getByRole('heading', { level: 3, name: SMALL.title }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkIdle(page);
     firsts.push(await open(page, tail));
 
     if (start === 0) {
@@ -105,7 +105,7 @@ try {
     await page.waitForTimeout(500);
     await page.reload({ waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { level: 3, name: SMALL.title }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkIdle(page);
     reloads.push(await open(page, tail));
 
     if (start === 0) {

@@ -2,7 +2,7 @@
  * Stream (batched rendering of stream deltas, one paint per frame: docs/performance.md, "Targets"):
  * a 20,000-token reply from the embedded sandbox, unpaced (as fast as the host can stream it),
  *   - raw: consumed through the contract in the page (fetch `chat.send`, deltas counted off the
- *     EventSource until `chat.onDidEnd`), nothing rendered;
+ *     event stream until `chat.onDidEnd`), nothing rendered;
  *   - UI: the same prompt typed into the Chat tab's composer and sent with Send, timed from the
  *     click until the whole reply is rendered and painted (bench/lib/chat-probes.ts says exactly when);
  * both in the same page, in N pairs, one right after the other (which goes first alternates), after
@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
-import { launchChromium, coldPage, openUntilReady } from './lib/chromium.js';
+import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
 import { APP_INFO, ARM_UI_STREAM, longTasksBetween, rawStream, type RawStream, type UiStream } from './lib/chat-probes.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { LONG_TASKS } from './lib/page-probes.js';
@@ -80,7 +80,7 @@ try {
   browser = await launchChromium();
   const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio', [LONG_TASKS]);
   await openUntilReady(page, origin);
-  await page.waitForLoadState('networkidle');
+  await networkIdle(page);
   // The shell's embedded sandbox paces chunks 20 ms apart by default; unpaced, the host is the limit.
   const { sandboxUrl } = (await page.evaluate(APP_INFO)) as { sandboxUrl: string };
   const paced = await fetch(`${sandboxUrl}/_sandbox/pace`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"ms":0}' });

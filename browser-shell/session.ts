@@ -8,8 +8,8 @@
  * - a session secret the page holds (in its tab's sessionStorage, which is per origin, so per
  *   port) and sends as the `X-Studio-Session` header on every call. It reaches the page only
  *   in the fragment of the sign-in redirect, which browsers never send to any server.
- * Media and the event stream cannot carry headers (an <img>, an EventSource): they take a query
- * parameter, and media take their own secret, so an image address copied out of the page grants
+ * Media cannot carry headers (an <img>), and the event stream's address was made for an
+ * EventSource, which cannot either: they take a query parameter, and media take their own secret, so an image address copied out of the page grants
  * reading media of that session and nothing else.
  *
  * A launch link works once. The shell prints a fresh one after each use, for another tab or

@@ -2,7 +2,7 @@
  * Scripts the chat benchmarks run inside the page, as strings for the reasons page-probes.ts
  * gives (no compiled functions in the page, no eval under its CSP). They speak the browser
  * shell's contract directly: `POST /api/call/<method>` (the cookie rides along, same origin, with
- * the tab's session secret) and `{ event, payload }` messages on the EventSource `/api/events`.
+ * the tab's session secret) and `{ event, payload }` messages on the event stream `/api/events`.
  */
 
 /**
@@ -30,12 +30,36 @@ const CALL = `async (method, input) => {
   return body.value;
 }`;
 
-/** An open EventSource on the shell's events, resolved once connected (so no event is missed). */
-const OPEN_EVENTS = `() => new Promise((resolve, reject) => {
-  const source = new EventSource('/api/events?session=' + encodeURIComponent(${SESSION}));
-  source.onopen = () => resolve(source);
-  source.onerror = () => reject(new Error('the event stream did not open'));
-})`;
+/**
+ * The shell's events, opened on a fetch body and resolved once connected (so no event is missed):
+ * `{ onmessage, close }`, each event as `{ data }`. Read as the studio reads them
+ * (renderer/src/api/event-stream.ts), not by an EventSource: Chromium's costs the page about
+ * 85 ms a megabyte, and a probe's own copy of a 10 MB stream was as costly as the studio's.
+ * Events are split at their blank lines only: the shell writes each as one `data:` line.
+ */
+const OPEN_EVENTS = `() => (async () => {
+  const controller = new AbortController();
+  const response = await fetch('/api/events?session=' + encodeURIComponent(${SESSION}), { signal: controller.signal, cache: 'no-store' });
+  if (!response.ok) throw new Error('the event stream did not open');
+  const source = { onmessage: null, close: () => controller.abort() };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buffer.indexOf('\\n\\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        if (block.startsWith('data: ') && source.onmessage) source.onmessage({ data: block.slice(6) });
+      }
+    }
+  })().catch(() => undefined);
+  return source;
+})()`;
 
 /**
  * The end of a reply as shown: its letters and digits only. Markdown's syntax is not on screen,
@@ -72,7 +96,7 @@ export interface RawStream { ms: number; firstMs: number; chars: number; events:
 
 /**
  * Expression: the stream without rendering. A new conversation, `chat.send` of `prompt`, and the
- * delta characters counted off the EventSource until the one `chat.onDidEnd`; timed from the
+ * delta characters counted off the event stream until the one `chat.onDidEnd`; timed from the
  * send until that end.
  */
 export function rawStream(prompt: string): string {
@@ -110,7 +134,7 @@ export interface UiStream { clickAt: number; firstAt: number; endAt: number; pai
 /**
  * Expression: arms the watch on a reply sent from the Chat tab's composer and resolves once it is
  * armed; `window.__benchStream` then resolves with the times. It notes the click on Send (the
- * event's own time stamp), waits for the stream's `chat.onDidEnd` on an EventSource of its own,
+ * event's own time stamp), waits for the stream's `chat.onDidEnd` on an event stream of its own,
  * then until the DOM shows the final state: the newest reply marked complete, nothing in it busy,
  * its Markdown rendered (not the plain fallback) and ending with the final text's last letters and digits, and
  * the conversation scrolled to its end, and then for that to be painted.

@@ -4,7 +4,7 @@
  * storage, no cookies, except the shell's session: its cookie and the tab's session secret, set
  * as the `?token=` redirect sets them.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import config from '../../playwright.config.js';
 import type { SignedIn } from '../../browser-shell/test/sign-in.js';
 import { readyProbe, type PageKind } from './page-probes.js';
@@ -31,7 +31,40 @@ export async function coldPage(browser: Browser, session: SignedIn, kind: PageKi
   // What renderer/src/api/session.ts keeps once the redirect's fragment handed it over.
   const held = `sessionStorage.setItem('gateway-studio:session', ${JSON.stringify(`${session.api}.${session.media}`)})`;
   for (const script of [held, readyProbe(kind), ...initScripts]) await context.addInitScript({ content: script });
-  return { context, page: await context.newPage(), origin: session.origin };
+  const page = await context.newPage();
+  trackRequests(page);
+  return { context, page, origin: session.origin };
+}
+
+/** Each cold page's requests in flight, but its event stream's, which stays open for the page's life. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname !== '/api/events') open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Playwright's `networkidle` (no request for 500 ms) for a page of coldPage. Playwright leaves an
+ * EventSource out of it, but the studio reads its events from a fetch body
+ * (renderer/src/api/event-stream.ts), which `networkidle` would wait on for ever.
+ */
+export async function networkIdle(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  const open = inFlight.get(page);
+  if (!open) throw new Error('networkIdle needs a page of coldPage');
+  const start = Date.now();
+  let quietSince = Date.now();
+  for (;;) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() - start > timeoutMs) throw new Error(`the page's requests did not settle within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Navigates to the page and resolves with the ms from navigation start until it was interactive. */

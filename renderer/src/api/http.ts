@@ -1,12 +1,13 @@
 /**
  * The contract over the browser shell: calls are same-origin JSON POSTs, events come from one
- * shared EventSource. Every request carries the session cookie (HttpOnly: nothing here sees it)
+ * shared event stream (event-stream.ts). Every request carries the session cookie (HttpOnly: nothing here sees it)
  * and the tab's session secret (session.ts), which the cookie alone cannot replace.
  */
 import { readSession } from './session.js';
 import type { ErrorData, EventName, EventPayload, Input, MethodName, Output, Result, StudioApi } from '@shared/contract/index.js';
 import { errorData } from '@shared/contract/error-data.js';
 import { msg } from '@shared/messages/message.js';
+import { openEventStream, type EventStream } from './event-stream.js';
 import { readJson } from './read-json.js';
 
 const UNREACHABLE: ErrorData = errorData('unreachable', msg('app.calls.hostNotAnswering'), true);
@@ -26,9 +27,8 @@ function isResult(v: unknown): v is Result<unknown> {
 }
 
 export interface HttpApiOptions {
-  /** Injected by tests; the real ones by default. */
+  /** Injected by tests; the real one by default. */
   fetch?: typeof fetch;
-  EventSource?: typeof EventSource;
 }
 
 type AnyListener = (payload: unknown) => void;
@@ -62,14 +62,13 @@ function request<M extends MethodName>(method: M, input: Input<M>): [string, Req
 
 export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const Source = options.EventSource ?? EventSource;
   const listeners = new Map<string, Set<AnyListener>>();
-  let source: EventSource | undefined;
+  let source: EventStream | undefined;
 
-  function onMessage(message: MessageEvent) {
+  function onMessage(message: string) {
     let data: { event?: unknown; payload?: unknown };
     try {
-      data = JSON.parse(String(message.data));
+      data = JSON.parse(message);
     } catch {
       return;
     }
@@ -86,10 +85,9 @@ export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
 
   function openSource() {
     if (source) return;
-    // The browser reconnects on its own after a dropped connection (not after a 403).
-    // An EventSource cannot send headers: the secret rides in its URL, which stays in this tab.
-    source = new Source(`/api/events?session=${encodeURIComponent(readSession()?.api ?? '')}`);
-    source.onmessage = onMessage;
+    // Opened again after a dropped connection (not after a 403). The secret rides in the URL, as
+    // it did for EventSource, which could send no headers; the URL stays in this tab.
+    source = openEventStream({ url: `/api/events?session=${encodeURIComponent(readSession()?.api ?? '')}`, fetch: doFetch, onData: onMessage });
   }
 
   function closeSourceIfIdle() {

@@ -10,7 +10,7 @@
 export const YIELD_BYTES = 512 * 1024;
 
 /** A turn for the page's other tasks (input, frames): a task, not a microtask, comes after them. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export async function readJson(response: Response): Promise<unknown> {
   if (!response.body) return response.json();

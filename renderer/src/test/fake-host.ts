@@ -3,7 +3,6 @@
  * replaced, so components call and subscribe exactly as in the studio, and a test says what each
  * method answers, sees every call made and sends events as the host would.
  */
-import './dom-gaps.js';
 import { vi } from 'vitest';
 import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } from '@shared/contract/index.js';
 import { api } from '../api/client.js';

@@ -8,7 +8,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView } from '@shared/contract/chat.js';
-import '../../test/dom-gaps.js';
 import { button, cleanup, click, mount, settle } from '../../test/mount.js';
 import { loadMarkdown, PlainReply } from '../../components/markdown/lazy-markdown.js';
 import type { ChatActions } from './chat-actions.js';
