@@ -14,8 +14,29 @@ export const conversationKey = (id: string) => callKey('chat.get', { id });
 
 export type StartKind = { kind: 'send'; replaces?: string } | { kind: 'again'; messageId: string };
 
+/** Per conversation: how many changes this page has made to its cached copy (readHostCopy). */
+const changes = new Map<string, number>();
+
 function update(client: QueryClient, id: string, change: (c: ConversationView) => ConversationView) {
+  changes.set(id, (changes.get(id) ?? 0) + 1);
   client.setQueryData<ConversationView>(conversationKey(id), (c) => (c ? change(c) : c));
+}
+
+/** Reads of the host's copy asked for again at most this many times in a row. */
+const READS = 3;
+
+/**
+ * The host's copy of a conversation, for its query. Events travel apart from call answers: a
+ * copy read while a reply streamed can come back after that reply's end was put in the cache,
+ * and would then stand as the newest, the reply "Writing…" for good. So a copy read while this
+ * page changed the conversation is read again, up to READS times.
+ */
+export async function readHostCopy(read: () => Promise<ConversationView>, id: string): Promise<ConversationView> {
+  for (let tries = 1; ; tries++) {
+    const before = changes.get(id) ?? 0;
+    const copy = await read();
+    if ((changes.get(id) ?? 0) === before || tries >= READS) return copy;
+  }
 }
 
 /** A reply began: put the new turns in place, or the final message if the stream already ended. */

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationView } from '@shared/contract/chat.js';
 import { call } from '../../api/client.js';
-import { conversationKey } from './conversation-cache.js';
+import { conversationKey, readHostCopy } from './conversation-cache.js';
 import { isWhole, openingInput, openingKey } from './opening.js';
 import { streamStore } from './stream-store.js';
 
@@ -33,7 +33,7 @@ export function useOpenedConversation(id: string) {
       // A short conversation's newest messages are all of it: not asked for twice. Once held,
       // the whole is always the host's (a refetch reconciles).
       const first = client.getQueryState(conversationKey(id))?.dataUpdatedAt ? undefined : client.getQueryData<ConversationView>(openingKey(id));
-      return first && isWhole(first) ? first : call('chat.get', { id });
+      return first && isWhole(first) ? first : readHostCopy(() => call('chat.get', { id }), id);
     },
     enabled: held || whole || restAsked,
   });
