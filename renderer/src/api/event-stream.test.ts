@@ -2,9 +2,16 @@
  * The browser shell's event stream read from a fetch body (event-stream.ts), with real Response
  * objects whose bodies arrive in chunks as a network's would, and a fetch that counts its calls.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { YIELD_BYTES } from './read-json.js';
-import { openEventStream } from './event-stream.js';
+import { MIN_RETRY_MS, openEventStream, RETRY_MS } from './event-stream.js';
+
+afterEach(() => vi.useRealTimers());
+
+/** The pauses between connections on a fake clock; reads of the bodies still run as they come. */
+const fakePauses = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+/** Lets every read and event that can go on without the clock go on. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -40,7 +47,7 @@ describe('the event stream, read from a fetch body', () => {
     // One byte a chunk: every character and every line is cut somewhere.
     const { fetcher } = fetchOf([() => stream(body([...bytes(text)].map((b) => Uint8Array.of(b))))]);
     const got: unknown[] = [];
-    const events = openEventStream({ url: '/api/events', fetch: fetcher, retryMs: 5, onData: (d) => got.push(JSON.parse(d)) });
+    const events = openEventStream({ url: '/api/events', fetch: fetcher, onData: (d) => got.push(JSON.parse(d)) });
     await expect.poll(() => got.length).toBe(2);
     events.close();
     expect(got).toEqual([{ event: 'chat.onDidStream', payload: { text: 'Grüße, 日本, 😀' } }, { event: 'x', payload: 2 }]);
@@ -58,7 +65,7 @@ describe('the event stream, read from a fetch body', () => {
     let seen = 0;
     const all = new Promise<void>((resolve) => {
       const events = openEventStream({
-        url: '/api/events', fetch: fetcher, retryMs: 5,
+        url: '/api/events', fetch: fetcher,
         onData: () => {
           if (++seen === total) {
             order.push('last event');
@@ -74,26 +81,51 @@ describe('the event stream, read from a fetch body', () => {
     expect(order).toEqual(['other task', 'last event']);
   });
 
-  it('opens the stream again after a dropped connection, and the events go on', async () => {
+  it('opens the stream again after a dropped connection or an ended one, after EventSource\'s pause, and the events go on', async () => {
+    fakePauses();
     const { calls, fetcher } = fetchOf([
       () => stream(body([bytes(event({ n: 1 }))], 'drop')),
       () => stream(body([bytes(event({ n: 2 }))], 'close')),
       () => stream(body([bytes(event({ n: 3 }))])),
     ]);
     const got: number[] = [];
-    const events = openEventStream({ url: '/api/events', fetch: fetcher, retryMs: 5, onData: (d) => got.push(JSON.parse(d).n) });
-    // Dropped, then ended by the server: each time the stream is opened again, as EventSource does.
-    await expect.poll(() => got).toEqual([1, 2, 3]);
+    const events = openEventStream({ url: '/api/events', fetch: fetcher, onData: (d) => got.push(JSON.parse(d).n) });
+    await settle();
+    expect(got).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(RETRY_MS - 1);
+    expect(calls.length).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(got).toEqual([1, 2]);
+    await vi.advanceTimersByTimeAsync(RETRY_MS);
+    expect(got).toEqual([1, 2, 3]);
     events.close();
+    await events.done;
     expect(calls.length).toBe(3);
   });
 
   it('opens again after the host did not answer at all', async () => {
+    fakePauses();
     let tries = 0;
     const fetcher = (() => (++tries === 1 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(stream(body([bytes(event({ n: 1 }))]))))) as unknown as typeof fetch;
     const got: number[] = [];
-    const events = openEventStream({ url: '/api/events', fetch: fetcher, retryMs: 5, onData: (d) => got.push(JSON.parse(d).n) });
-    await expect.poll(() => got[0]).toBe(1);
+    const events = openEventStream({ url: '/api/events', fetch: fetcher, onData: (d) => got.push(JSON.parse(d).n) });
+    await vi.advanceTimersByTimeAsync(RETRY_MS);
+    expect(got).toEqual([1]);
+    events.close();
+  });
+
+  it('a stream that asks for no pause (retry: 0) and ends at once is still asked for again only every MIN_RETRY_MS', async () => {
+    fakePauses();
+    const { calls, fetcher } = fetchOf([() => stream(body([bytes('retry: 0\n\n' + event({ n: 1 }))], 'close'))]);
+    const events = openEventStream({ url: '/api/events', fetch: fetcher, onData: () => undefined });
+    await settle();
+    await vi.advanceTimersByTimeAsync(MIN_RETRY_MS - 1);
+    expect(calls.length).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.length).toBe(2);
+    // Ten seconds of it: ten more, not thousands.
+    await vi.advanceTimersByTimeAsync(10 * MIN_RETRY_MS);
+    expect(calls.length).toBe(12);
     events.close();
   });
 
@@ -103,7 +135,7 @@ describe('the event stream, read from a fetch body', () => {
       () => new Response('<html>not here</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
     ]) {
       const { calls, fetcher } = fetchOf([refusal]);
-      const events = openEventStream({ url: '/api/events', fetch: fetcher, retryMs: 1, onData: () => undefined });
+      const events = openEventStream({ url: '/api/events', fetch: fetcher, onData: () => undefined });
       await events.done;
       expect(calls.length).toBe(1);
     }
@@ -121,7 +153,7 @@ describe('the event stream, read from a fetch body', () => {
     });
     const { calls, fetcher } = fetchOf([() => stream(open)]);
     const got: number[] = [];
-    const events = openEventStream({ url: '/api/events', fetch: fetcher, retryMs: 1, onData: (d) => got.push(JSON.parse(d).n) });
+    const events = openEventStream({ url: '/api/events', fetch: fetcher, onData: (d) => got.push(JSON.parse(d).n) });
     await expect.poll(() => got).toEqual([1]);
     events.close();
     await events.done;
@@ -133,7 +165,7 @@ describe('the event stream, read from a fetch body', () => {
     const { fetcher } = fetchOf([() => stream(body([bytes(event({ n: 1 }) + event({ n: 2 }))]))]);
     const got: number[] = [];
     const events = openEventStream({
-      url: '/api/events', fetch: fetcher, retryMs: 5,
+      url: '/api/events', fetch: fetcher,
       onData: (d) => {
         const n = JSON.parse(d).n;
         got.push(n);

@@ -13,15 +13,15 @@ import { createParser } from 'eventsource-parser';
 import { nextTask, YIELD_BYTES } from './read-json.js';
 
 /** EventSource's own pause before it opens a dropped stream again (the spec leaves it to the browser; Chromium waits 3 s). */
-const RETRY_MS = 3_000;
+export const RETRY_MS = 3_000;
+/** The shortest pause, whatever the server asks with `retry:`: a stream that ends at once is not asked for again and again. */
+export const MIN_RETRY_MS = 1_000;
 
 export interface EventStreamOptions {
   url: string;
   fetch: typeof fetch;
   /** Each event's data, in order. */
   onData(data: string): void;
-  /** The pause before opening a dropped stream again (the server may set it with `retry:`). */
-  retryMs?: number;
 }
 
 export interface EventStream {
@@ -32,7 +32,9 @@ export interface EventStream {
 
 export function openEventStream(options: EventStreamOptions): EventStream {
   const controller = new AbortController();
-  let retryMs = options.retryMs ?? RETRY_MS;
+  // The server may set it with `retry:`.
+  let retryMs = RETRY_MS;
+  const pause = () => Math.max(MIN_RETRY_MS, retryMs);
   const deliver = (data: string) => {
     try {
       options.onData(data);
@@ -88,8 +90,13 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       if (!(await connect())) return;
       if (controller.signal.aborted) return;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, retryMs);
-        controller.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        const wake = () => {
+          clearTimeout(timer);
+          controller.signal.removeEventListener('abort', wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, pause());
+        controller.signal.addEventListener('abort', wake);
       });
     }
   })();
