@@ -4,13 +4,13 @@
  * parses in its own code and hands over everything that arrived while the page was busy in one
  * task: a 10 MB reply streamed while the page rendered came in tasks of 60–260 ms, and 10 MB of
  * events cost the page about 85 ms a megabyte, against 35–40 read this way
- * (docs/performance.md, "Replies of any size"). Here the page gets a turn after every YIELD_BYTES.
+ * (docs/performance.md, "Replies of any size"). Here the page gets a turn after every YIELD_BYTES (readText).
  *
  * As EventSource does, a dropped or ended connection is opened again after a pause, and a
  * refusal (the session is gone: 403) or an answer that is not an event stream ends it for good.
  */
 import { createParser } from 'eventsource-parser';
-import { nextTask, YIELD_BYTES } from './read-json.js';
+import { readText } from './read-json.js';
 
 /** EventSource's own pause before it opens a dropped stream again (the spec leaves it to the browser; Chromium waits 3 s). */
 export const RETRY_MS = 3_000;
@@ -62,20 +62,9 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     // Closed while a read waits: the read ends now, whatever the body is waiting on.
     const stop = () => void reader.cancel().catch(() => undefined);
     controller.signal.addEventListener('abort', stop);
-    const decoder = new TextDecoder();
-    let sinceTurn = 0;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done || controller.signal.aborted) break;
-        parser.feed(decoder.decode(value, { stream: true }));
-        sinceTurn += value.byteLength;
-        // What piled up while the page was busy is all readable at once: read it a turn at a time.
-        if (sinceTurn >= YIELD_BYTES) {
-          sinceTurn = 0;
-          await nextTask();
-        }
-      }
+      // What piled up while the page was busy is all readable at once: read a turn at a time.
+      await readText(reader, (text) => parser.feed(text));
     } catch {
       // Dropped: opened again below.
     } finally {
