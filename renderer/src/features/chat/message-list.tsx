@@ -4,7 +4,7 @@
  * It keeps to the newest message while a reply streams, unless the reader has scrolled up; then
  * "Jump to latest" brings them back. Rows are memoized: a streaming frame re-renders one row.
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type WheelEvent as ReactWheelEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type WheelEvent as ReactWheelEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '@shared/contract/chat.js';
@@ -126,7 +126,14 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, ac
   // (bench/big-replies.ts). The place the view was left is remembered too, so the next scroll
   // event compares against it: a conversation that opened at its end without a scroll event
   // (initialOffset), then is sent to its top with Home, is then seen as the reader moving up.
+  // The rows are watched as well as the canvas: the canvas takes a row's new height only when
+  // the virtualizer's next render lands, a frame later, and the view kept to the end of the
+  // canvas alone showed a growing reply's newest lines one or two frames after they were drawn
+  // (a long reply arriving at once was drawn with the view tens of thousands of pixels above its
+  // end). A row's overflow already counts in the view's scroll height, so the end is reached in
+  // the frame the row grows.
   const [canvas, setCanvas] = useState<HTMLDivElement | null>(null);
+  const sizes = useRef<ResizeObserver | null>(null);
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -135,11 +142,30 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, ac
       if (stuck.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
       last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
     };
-    const sizes = new ResizeObserver(keepToEnd);
-    sizes.observe(el);
-    if (canvas) sizes.observe(canvas);
-    return () => sizes.disconnect();
+    const observer = new ResizeObserver(keepToEnd);
+    sizes.current = observer;
+    observer.observe(el);
+    if (canvas) {
+      observer.observe(canvas);
+      for (const row of canvas.children) observer.observe(row);
+    }
+    return () => {
+      sizes.current = null;
+      observer.disconnect();
+    };
   }, [canvas]);
+  const rowRef = useCallback(
+    (row: HTMLDivElement) => {
+      virtualizer.measureElement(row);
+      const observer = sizes.current;
+      observer?.observe(row);
+      return () => {
+        observer?.unobserve(row);
+        virtualizer.measureElement(null);
+      };
+    },
+    [virtualizer],
+  );
 
   // A long reply showed a part starting above the view at a height other than it stood in at:
   // move the view by the difference. Content above that shrank may already have pulled a view at
@@ -225,7 +251,7 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, ac
                     aria-posinset={earlier + item.index + 1}
                     aria-setsize={earlier + count}
                     data-index={item.index}
-                    ref={virtualizer.measureElement}
+                    ref={rowRef}
                     className="chat-row"
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
