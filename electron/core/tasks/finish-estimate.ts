@@ -14,7 +14,7 @@
  * goes backwards or stands still gives no estimate (or restarts the samples), never a crash.
  */
 import type { Cadence } from './cadence.js';
-import type { JobRecord } from './job-record.js';
+import { DAY_MS, type JobRecord, type LearnedRun } from './job-record.js';
 import { meet, remember, RunHistory, type Window } from './run-history.js';
 
 export interface Estimate {
@@ -85,18 +85,28 @@ export class FinishEstimator {
     remember(this.samples, job.id, list.slice(-SAMPLES));
   }
 
-  /** The job ended (`now`: when the poller learned it): learn its length when the gateway says it, and forget its samples. */
-  finished(job: JobRecord, o: Observation, now: number): void {
+  /**
+   * The job ended (`now`: when the poller learned it): learn its length when the gateway says it,
+   * and forget its samples. Returns what was learned, for the job's record.
+   */
+  finished(job: JobRecord, o: Observation, now: number): LearnedRun | undefined {
     const start = parseSpecTime(o.submitTime);
     const end = parseSpecTime(o.endTime);
     const submitted = job.submittedAt ?? job.createdAt;
+    let learned: LearnedRun | undefined;
     if (job.route === 'multipart' && start !== undefined && end !== undefined && end > start && end - start <= DAY_MS) {
-      this.history.finished(job, { lo: end - start, hi: end - start }, now);
+      learned = this.history.finished(job, { lo: end - start, hi: end - start }, now);
     } else if (job.route === 'generic' && now > submitted && now - submitted <= DAY_MS) {
       // No times from the gateway: it ended after the last check that found it working.
-      this.history.finished(job, { lo: Math.max(0, (this.workingAt.get(job.id) ?? submitted) - submitted), hi: now - submitted }, now);
+      learned = this.history.finished(job, { lo: Math.max(0, (this.workingAt.get(job.id) ?? submitted) - submitted), hi: now - submitted }, now);
     }
     this.forget(job.id);
+    return learned;
+  }
+
+  /** What finished jobs of the task list taught, read again as the studio starts. */
+  restore(jobs: readonly JobRecord[], now: number): void {
+    this.history.restore(jobs, now);
   }
 
   forget(id: string): void {
@@ -220,8 +230,6 @@ export class FinishEstimator {
     return { at: last.t + remaining, spread, assumed };
   }
 }
-
-const DAY_MS = 24 * 3_600_000;
 
 const estimateOf = (w: Window): Estimate => ({ at: (w.lo + w.hi) / 2, spread: (w.hi - w.lo) / 2 });
 

@@ -42,6 +42,16 @@ export const DownloadRecord = z.object({
 });
 export type DownloadRecord = z.infer<typeof DownloadRecord>;
 
+/** A day: no job's total or run is believed longer (a gateway's times can say anything). */
+export const DAY_MS = 24 * 3_600_000;
+
+/** Where a time lies, in ms: at least `lo`, at most `hi`. */
+const Span = z.object({ lo: z.number().nonnegative().max(DAY_MS), hi: z.number().nonnegative().max(DAY_MS) }).refine((w) => w.lo <= w.hi);
+
+/** What a finished job taught of how long jobs of its model and length take (run-history.ts). */
+export const LearnedRun = z.object({ total: Span, prompt: z.boolean(), run: Span });
+export type LearnedRun = z.infer<typeof LearnedRun>;
+
 export const JobRecord = z.object({
   id: z.string(),
   profileId: z.string(),
@@ -69,6 +79,11 @@ export const JobRecord = z.object({
   resultUrls: z.array(z.string()),
   expiresAt: z.number().optional(),
   downloads: z.array(DownloadRecord),
+  /**
+   * What the job taught of its model's length, kept so that a restart does not forget it. A value
+   * that cannot be read is dropped, not the job with it: it is a guide to polling, nothing more.
+   */
+  learned: LearnedRun.optional().catch(undefined),
 });
 export type JobRecord = z.infer<typeof JobRecord>;
 

@@ -9,12 +9,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GatewayClient } from '../gateway/client.js';
 import { ceilingMs, floorMs, SPEC_CADENCE } from './cadence.js';
-import type { JobRecord } from './job-record.js';
-import { JobStore } from './job-store.js';
-import { Poller } from './poller.js';
-import { noisyDurationMs, noisyFraction } from '../../../sandbox/core/progress-curve.js';
+import { noisyDurationMs } from '../../../sandbox/core/progress-curve.js';
+import { expectInRange, linear, minimum, noisy, setup, type Progress } from './test/aim-harness.js';
 
 let dir: string;
 beforeEach(() => {
@@ -26,104 +23,11 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** How a task reports progress at fraction `x` of its run, its `n`th answer (anything, for hostile ones). */
-type Progress = (x: number, n: number) => unknown;
-interface SimTask { start: number; lengthMs: number; queuedMs: number; route: 'generic' | 'multipart'; progress: Progress; checks: number[] }
-
-const specTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-const linear: Progress = (x) => Math.min(99, Math.floor(x * 100));
-/** The sandbox's noisy curve of the task `id` (sandbox/core/progress-curve.ts). */
-const noisy = (id: string): Progress => (x) => Math.min(99, Math.max(1, Math.floor(noisyFraction(id, x) * 100)));
-
-/** A gateway on the fake clock: each task is queued (1.5 s unless told; PENDING on the multipart route), then runs until `lengthMs` after submission. */
-function simulatedGateway(answerMs = 0) {
-  const tasks = new Map<string, SimTask>();
-  const later = <T>(value: T) => (answerMs ? new Promise<T>((r) => setTimeout(() => r(value), answerMs)) : Promise.resolve(value));
-  const client = {
-    mask: { text: (t: string) => t },
-    json: (spec: { path: string }) => {
-      const id = decodeURIComponent(spec.path.split('/').pop()!);
-      const t = tasks.get(id)!;
-      const now = Date.now();
-      t.checks.push(now);
-      const elapsed = now - t.start;
-      const done = elapsed >= t.lengthMs;
-      if (t.route === 'multipart') {
-        const base = { task_id: id, submit_time: specTime(t.start) };
-        return later(done
-          ? { ...base, task_status: 'SUCCEEDED', video_url: encodeURIComponent(`https://files.example/${id}.mp4`), end_time: specTime(t.start + t.lengthMs) }
-          : { ...base, task_status: elapsed < t.queuedMs ? 'PENDING' : 'RUNNING' });
-      }
-      const base = { task_id: id, created_at: new Date(t.start).toISOString() };
-      if (done) return later({ ...base, status: 'completed', progress: 100, result: { url: `https://files.example/${id}.png` } });
-      if (elapsed < t.queuedMs) return later({ ...base, status: 'submitted', progress: 0 });
-      const x = t.queuedMs > 1_500 ? (elapsed - t.queuedMs) / (t.lengthMs - t.queuedMs) : elapsed / t.lengthMs;
-      return later({ ...base, status: 'processing', progress: t.progress(x, t.checks.length) });
-    },
-  } as unknown as GatewayClient;
-  return { client, tasks };
-}
-
-function setup(answerMs = 0, file = 'jobs.json') {
-  const store = new JobStore(join(dir, file));
-  const gateway = simulatedGateway(answerMs);
-  const detected = new Map<string, number>();
-  const poller = new Poller({
-    store, clientFor: () => gateway.client, cadence: SPEC_CADENCE, maxInFlight: 6, now: Date.now, random: () => 0.5,
-    onChange: (j) => {
-      if (j.state === 'completed' && !detected.has(j.id)) detected.set(j.id, Date.now());
-    },
-  });
-  poller.start();
-  let n = 0;
-  /** Submits a job now; `seen` then tells what the studio and the gateway saw of it. */
-  const submit = (kind: 'image' | 'video', lengthMs: number, progress: Progress = linear, route: 'generic' | 'multipart' = 'generic', model = 'm', queuedMs = 1_500) => {
-    const id = `t${n++}`;
-    const start = Date.now();
-    const task: SimTask = { start, lengthMs, queuedMs, route, progress, checks: [] };
-    gateway.tasks.set(id, task);
-    const job: JobRecord = {
-      id, profileId: 'p', route, kind, model, prompt: 'p', params: { seconds: '5' }, state: 'queued', remoteId: id,
-      createdAt: start, submittedAt: start, updatedAt: start, checks: 0, errorStreak: 0, resultUrls: [], downloads: [],
-    };
-    store.put(job);
-    poller.track(job);
-    const seen = () => {
-      const intervals = task.checks.map((t, i) => t - (i ? task.checks[i - 1] : start));
-      return { delay: detected.get(id)! - (start + lengthMs), checks: task.checks.length, intervals, state: store.get(id)!.state };
-    };
-    return { id, seen };
-  };
-  /** Submits a job now and follows it to its end; resolves with what the studio and the gateway saw. */
-  const run = async (...args: Parameters<typeof submit>) => {
-    const start = Date.now();
-    const { id, seen } = submit(...args);
-    while (!detected.has(id) && Date.now() - start < 1_900_000) await vi.advanceTimersByTimeAsync(100);
-    return seen();
-  };
-  return { run, submit, detected, poller, store };
-}
-
-/** The fewest checks the spec's cadence allows to see a job of this length done: at 2 s, then every max interval. */
-function minimum(kind: 'image' | 'video', lengthMs: number): number {
-  let checks = 1;
-  for (let t = SPEC_CADENCE.firstCheckMs; t < lengthMs; t += SPEC_CADENCE[kind].maxIntervalMs) checks += 1;
-  return checks;
-}
-
-function expectInRange(kind: 'image' | 'video', intervals: number[]) {
-  expect(intervals[0]).toBe(SPEC_CADENCE.firstCheckMs);
-  for (const gap of intervals.slice(1)) {
-    expect(gap).toBeGreaterThanOrEqual(SPEC_CADENCE[kind].minIntervalMs);
-    expect(gap).toBeLessThanOrEqual(SPEC_CADENCE[kind].maxIntervalMs);
-  }
-}
-
 describe('checks aimed at the likely end', () => {
   const lengths = { image: [8_000, 9_700, 13_000, 31_000, 64_000], video: [54_000, 60_000, 63_000, 140_000, 600_000] } as const;
   for (const kind of ['image', 'video'] as const) {
     it(`${kind}s with steady progress: known within a moment of the end, with the fewest checks (or one more), every interval in range`, async () => {
-      const { run, poller } = setup();
+      const { run, poller } = setup(dir);
       for (const length of lengths[kind]) {
         const seen = await run(kind, length);
         expect(seen.delay, `${length} ms job`).toBeGreaterThanOrEqual(0);
@@ -137,7 +41,7 @@ describe('checks aimed at the likely end', () => {
   }
 
   it('uneven progress (fast, then slow, with plateaus): still far sooner than the slow end, no extra checks beyond one', async () => {
-    const { run, poller } = setup();
+    const { run, poller } = setup(dir);
     const uneven: Progress = (x) => Math.min(99, Math.floor(100 * (x < 0.3 ? x * 1.8 : x < 0.5 ? 0.54 : 0.54 + ((x - 0.5) / 0.5) * 0.46)));
     const delays: number[] = [];
     for (const length of [54_000, 61_000, 66_000, 72_000]) {
@@ -152,7 +56,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it("progress that slows toward the end, with plateaus and jumps (the sandbox's noisy curves): known within the budgets' delays, with few extra checks", async () => {
-    const { run, poller } = setup();
+    const { run, poller } = setup(dir);
     // Images: the issue's budget. Videos: their curves hold plateaus of up to half a minute at
     // 97–98 %, which no reading of the progress can see through; the slow end's average is about
     // 5 s (docs/gateway-rules.md, "Polling cadence").
@@ -181,7 +85,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('one model and size, noisy progress, lengths within ±4 % (the sandbox\'s noisy mode): known within the budget\'s delays as earlier jobs teach their length', async () => {
-    const { run, poller } = setup();
+    const { run, poller } = setup(dir);
     const delays: number[] = [];
     let checks = 0;
     let fewest = 0;
@@ -207,7 +111,7 @@ describe('checks aimed at the likely end', () => {
     // Four bursts, each its own draw of lengths and curves: the first few jobs of each run
     // before any has ended and have only their progress to go by.
     for (const burst of ['a', 'b', 'c', 'd']) {
-      const { submit, detected, poller } = setup(0, `jobs-${burst}.json`);
+      const { submit, detected, poller } = setup(dir, { file: `jobs-${burst}.json` });
       const jobs: ReturnType<typeof submit>[] = [];
       let fewest = 0;
       for (let i = 0; i < 50; i++) {
@@ -236,7 +140,7 @@ describe('checks aimed at the likely end', () => {
 
   /** A dozen noisy 8 s images of one model, then one more of `lengthMs` whose progress is `progress`: what the studio saw of it. */
   async function afterTaught(lengthMs: number, progress: Progress) {
-    const { run, poller } = setup();
+    const { run, poller } = setup(dir);
     // A dozen whose uneven progress lands some checks just before their end and some just after.
     for (let i = 0; i < 12; i++) {
       const id = `taught-${i}`;
@@ -266,7 +170,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('a job queued behind others (progress 0) before its 8 s run is still caught within a moment of its end', async () => {
-    const { run, poller } = setup();
+    const { run, poller } = setup(dir);
     for (const queued of [6_000, 13_000, 21_500]) {
       const seen = await run('image', queued + 8_000, linear, 'generic', 'm', queued);
       expect(seen.delay, `queued ${queued} ms`).toBeGreaterThanOrEqual(0);
@@ -277,7 +181,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('jobs that report no progress keep the slow end of the range', async () => {
-    const { run, poller } = setup();
+    const { run, poller } = setup(dir);
     const seen = await run('image', 30_000, () => 0);
     expectInRange('image', seen.intervals);
     // random() = 0.5: 5 s less 3 % of the range's width (the timers' slack), less a twentieth of it (jitter).
@@ -286,7 +190,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('a gateway slow to answer (1.5 s) still sees every interval in range: they count from each request sent, not its answer', async () => {
-    const { run, poller } = setup(1_500);
+    const { run, poller } = setup(dir, { answerMs: 1_500 });
     for (const [kind, progress] of [['image', () => 0], ['image', linear], ['video', () => 0], ['video', linear]] as const) {
       const seen = await run(kind, kind === 'image' ? 30_000 : 90_000, progress);
       expect(seen.delay).toBeGreaterThanOrEqual(0);
@@ -301,7 +205,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('multipart: the first job of a model keeps the slow end; the next ones of that model and length are caught just after their end', async () => {
-    const { run, poller } = setup();
+    const { run, poller } = setup(dir);
     const first = await run('video', 54_000, linear, 'multipart', 'wan');
     expect(new Set(first.intervals.slice(1))).toEqual(new Set([9_600]));
     // One earlier job is a rough guide (a margin of 2 %); two that agree, a close one.
@@ -319,7 +223,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('multipart: earlier jobs that waited in the gateway\'s queue do not make later ones that do not wait late, nor the reverse', async () => {
-    const { run, poller } = setup();
+    const { run, poller } = setup(dir);
     // Two jobs queued 20 s behind others, then a 54 s run: their totals (74 s) include the wait.
     for (let i = 0; i < 2; i++) {
       const taught = await run('video', 74_000, linear, 'multipart', 'wan', 20_000);
@@ -347,7 +251,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('hostile progress (negative, over 100, NaN, text, null, backwards, huge) never crashes nor leaves the range', async () => {
-    const { run, poller } = setup();
+    const { run, poller } = setup(dir);
     const hostile: unknown[] = [-5, 150, Number.NaN, 'forty', null, 50, 20, 99, 1e308, 30.5, Number.POSITIVE_INFINITY, 98, 1, '99', -1e308, 97, 2];
     for (const kind of ['image', 'video'] as const) {
       const seen = await run(kind, kind === 'image' ? 120_000 : 300_000, (_x, n) => hostile[n % hostile.length]);

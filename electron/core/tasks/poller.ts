@@ -66,6 +66,7 @@ export class Poller {
 
   constructor(private readonly d: PollerDeps) {
     this.estimates = new FinishEstimator(d.cadence);
+    this.estimates.restore(d.store.all(), d.now());
   }
 
   /** Resumes every unfinished job where it was (after a restart too). */
@@ -245,7 +246,7 @@ export class Poller {
     if ('actual_prompt' in raw && raw.actual_prompt) job.actualPrompt = mask.text(raw.actual_prompt);
     const now = this.d.now();
     if (job.state !== 'queued' && job.state !== 'running') {
-      if (job.state === 'completed') this.estimates.finished(job, observationOf(raw), now);
+      if (job.state === 'completed') job.learned = this.estimates.finished(job, observationOf(raw), now);
       this.forget(job.id);
     }
     if (job.state === 'completed') {

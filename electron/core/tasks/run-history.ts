@@ -18,24 +18,34 @@
  *   in each of them.
  * A job seen running ends between (its last pending + the shortest run) and (its first running +
  * the longest run); the totals narrow that when both agree, and the later of the two wins when
- * they do not. Kept in memory only.
+ * they do not.
+ *
+ * What each job taught is kept in its record in the task list (`learned`) and read again when the
+ * studio starts, so the first jobs after a restart are aimed as the last ones before it were. Per
+ * profile: another gateway, or the sandbox, takes its own time. Not what was learned over a week
+ * ago: a gateway's speed changes, and a stale guide costs a miss or a late check.
  */
-import type { JobRecord } from './job-record.js';
+import type { JobRecord, LearnedRun } from './job-record.js';
 
 export interface Window { lo: number; hi: number }
 
-interface Learned { total: Window; prompt: boolean; run: Window }
+type Learned = LearnedRun;
 interface Seen { pendingAt: number; runningAt?: number }
 
 const LEARNED = 12;
+/** What finished jobs taught is read again at start for this long after they finished. */
+export const KEPT_FOR_MS = 7 * 24 * 3_600_000;
 const MAX_KEYS = 5_000;
 /** A job first seen RUNNING this long after its first check was due still counts as not queued. */
 const PROMPT_SLACK_MS = 1_000;
 
-/** Jobs of one model and length (a clip's seconds, a picture's size) on one route take about as long as each other. */
+/**
+ * Jobs of one model and length (a clip's seconds, a picture's size) on one route of one gateway
+ * (its profile) take about as long as each other.
+ */
 export function lengthKey(job: JobRecord): string {
   const length = job.params.seconds ?? job.params.duration ?? job.params.resolution ?? job.params.size ?? '';
-  return `${job.route}|${job.kind}|${job.model}|${typeof length === 'string' || typeof length === 'number' ? length : ''}`;
+  return `${job.profileId}|${job.route}|${job.kind}|${job.model}|${typeof length === 'string' || typeof length === 'number' ? length : ''}`;
 }
 
 export function remember<V>(map: Map<string, V>, key: string, value: V): void {
@@ -67,15 +77,28 @@ export class RunHistory {
    * The job ended `total` ms after its submission (exact, or a window: see above); `now` is when
    * the poller learned it.
    */
-  finished(job: JobRecord, total: Window, now: number): void {
+  finished(job: JobRecord, total: Window, now: number): Learned {
     const submitted = this.submitted(job);
     const s = this.seen.get(job.id) ?? { pendingAt: submitted };
     const runningAt = s.runningAt ?? now;
     const run = { lo: Math.max(0, total.lo - (runningAt - submitted)), hi: Math.max(0, total.hi - (s.pendingAt - submitted)) };
-    const prompt = s.runningAt !== undefined && this.isPrompt(job, s.runningAt);
-    const key = lengthKey(job);
-    remember(this.learned, key, [...(this.learned.get(key) ?? []), { total, prompt, run }].slice(-LEARNED));
+    // The bounds cross only if the clock stepped back meanwhile: then the span between them.
+    const learned = { total, prompt: s.runningAt !== undefined && this.isPrompt(job, s.runningAt), run: run.lo <= run.hi ? run : { lo: run.hi, hi: run.lo } };
+    this.learn(job, learned);
     this.forget(job.id);
+    return learned;
+  }
+
+  private learn(job: JobRecord, learned: Learned): void {
+    const key = lengthKey(job);
+    remember(this.learned, key, [...(this.learned.get(key) ?? []), learned].slice(-LEARNED));
+  }
+
+  /** What the task list's finished jobs taught, oldest first, those of the last week only. */
+  restore(jobs: readonly JobRecord[], now: number): void {
+    const taught = jobs.filter((j) => j.learned && j.finishedAt !== undefined && j.finishedAt <= now && now - j.finishedAt <= KEPT_FOR_MS);
+    taught.sort((a, b) => a.finishedAt! - b.finishedAt!);
+    for (const job of taught) this.learn(job, job.learned!);
   }
 
   forget(id: string): void {
