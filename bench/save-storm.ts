@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { report, startShell, type Row } from './lib/child.js';
 import { signIn } from './lib/shell-api.js';
+import { englishText, type Text } from '@shared/messages/index.js';
 
 const JOBS = 100;
 const SPEED = 20;
@@ -37,7 +38,7 @@ const HOSTILE = [
   { mode: 'cut', after_bytes: 65_536, count: 2 },
 ];
 
-interface Task { id: string; state: string; error?: string; model: string }
+interface Task { id: string; state: string; error?: Text; model: string }
 interface Health { loop: { p50Ms: number; p99Ms: number; maxMs: number; stalls: number } }
 
 const data = mkdtempSync(join(tmpdir(), 'bench-save-storm-'));
@@ -95,7 +96,7 @@ try {
     { figure: 'modelf-hailuo-02 "paper boat" videos saved', value: `${boat.filter((t) => t.state === 'saved').length} of ${boat.length}`, budget: '—', ok: null },
     { figure: 'chat replies sent during the storm', value: String(replies), budget: '—', ok: null },
   ];
-  for (const t of tasks.filter((x) => x.state !== 'saved')) console.error(`  ${t.model} ${t.state}: ${t.error ?? ''}`);
+  for (const t of tasks.filter((x) => x.state !== 'saved')) console.error(`  ${t.model} ${t.state}: ${t.error ? englishText(t.error) : ''}`);
   report(rows);
 } finally {
   await shell.stop();

@@ -2,15 +2,23 @@
  * The one way the host replaces a small file (settings, keys, the task list): a private temp
  * file, fsync, rename, then the directory synced, so a kill at any moment leaves either the old
  * or the new file, never a broken one, and the file is never readable by others, even briefly.
+ * `writeFileAtomicAsync` does the same off the event loop: each fsync waits on the disk, tens of
+ * milliseconds on a busy one, and a file rewritten several times a second (the task list while
+ * results are saved) held the host's loop for that long each time (docs/robust-host.md, "The
+ * task list written off the loop").
  */
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
+
+/** A private temp name beside `file`, of the form removeStaleTemps knows. */
+const tempFor = (file: string) => join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
 
 export function writeFileAtomic(file: string, text: string, mode = 0o600): void {
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = tempFor(file);
   const fd = openSync(tmp, 'wx', mode);
   try {
     writeSync(fd, text);
@@ -29,6 +37,27 @@ export function writeFileAtomic(file: string, text: string, mode = 0o600): void 
     throw e;
   }
   syncDir(dir);
+}
+
+export async function writeFileAtomicAsync(file: string, text: string, mode = 0o600): Promise<void> {
+  const dir = dirname(file);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const tmp = tempFor(file);
+  try {
+    const handle = await open(tmp, 'wx', mode);
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await chmod(tmp, mode);
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  await syncDirAsync(dir);
 }
 
 /** `.<target>.<pid>.<random>.tmp`: the temp names of writeFileAtomic (and of the library's index writer). */
@@ -80,5 +109,19 @@ export function syncDir(dir: string): void {
     }
   } catch {
     // Best effort: some file systems refuse fsync on a directory.
+  }
+}
+
+async function syncDirAsync(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Best effort, as syncDir.
   }
 }

@@ -22,7 +22,7 @@ export function taskHandlers({ jobs, afterBilledCall }: CoreServices): DomainHan
       }
     },
     'tasks.checkAgain': (i) => toTaskView(jobs.checkAgain(i.id)),
-    'tasks.remove': (i) => ({ removed: jobs.remove(i.id) }),
+    'tasks.remove': async (i) => ({ removed: await jobs.remove(i.id) }),
     'tasks.links': (i) => ({ urls: jobs.links(i.id) }),
   };
 }

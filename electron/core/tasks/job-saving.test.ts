@@ -35,13 +35,13 @@ async function studio(o: Partial<JobHarnessOptions> = {}) {
 }
 
 /** A job record of a finished job whose files were being saved, as a killed host left it. */
-function leftMidSave(dataDir: string, url: string, interrupted?: number): JobRecord {
+async function leftMidSave(dataDir: string, url: string, interrupted?: number): Promise<JobRecord> {
   const job: JobRecord = {
     id: `left-${Math.random().toString(36).slice(2)}`, profileId: 'sk-sandbox', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: 'left mid-save',
     params: {}, state: 'completed', remoteId: 'none', createdAt: 1, updatedAt: 1, checks: 3, errorStreak: 0, resultUrls: [url],
     downloads: [{ url, state: 'downloading', received: 0, interrupted }],
   };
-  new JobStore(join(dataDir, 'jobs.json')).put(job, true);
+  await new JobStore(join(dataDir, 'jobs.json')).putDurable(job);
   return job;
 }
 
@@ -109,7 +109,7 @@ describe('nothing paid for is stranded', () => {
     await admin('faults/download', { mode: 'stall', after_bytes: 1024 });
     const job = await s.image('removed mid-save');
     while (!((s.store.get(job.id)?.downloads[0]?.received ?? 0) > 0)) await new Promise((r) => setTimeout(r, 10));
-    expect(s.service.remove(job.id)).toBe(true);
+    expect(await s.service.remove(job.id)).toBe(true);
     expect(s.store.get(job.id)).toBeUndefined();
     await s.service.settled();
     expect(s.parts()).toEqual([]);
@@ -124,7 +124,7 @@ describe('a start that cannot freeze or crash-loop', () => {
   it('touches none of the last run\'s work until it is told the window is up', async () => {
     const dataDir = folder();
     const rec = suite.sandbox.state.files.put(Buffer.from('not yet'), 'later.png', 'image/png');
-    const job = leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec));
+    const job = await leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec));
     const s = await studio({ dataDir, start: false });
     // Counted as interrupted once, and waiting.
     expect(s.store.get(job.id)!.downloads[0]).toMatchObject({ state: 'pending', interrupted: 1 });
@@ -137,10 +137,11 @@ describe('a start that cannot freeze or crash-loop', () => {
 
   it('resumes the last run\'s saves one job at a time, however many slots there are', async () => {
     const dataDir = folder();
-    const left = [1, 2, 3].map((n) => {
+    const left: JobRecord[] = [];
+    for (const n of [1, 2, 3]) {
       const rec = suite.sandbox.state.files.put(Buffer.alloc(200_000, n), `left-${n}.bin`, 'application/octet-stream');
-      return leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec));
-    });
+      left.push(await leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec)));
+    }
     // Each file trickles for a while, so saves that ran together would overlap.
     await admin('faults/download', { mode: 'slow', bytes_per_second: 400_000, count: 3 });
     let most = 0;
@@ -159,7 +160,7 @@ describe('a start that cannot freeze or crash-loop', () => {
   it('a file that was being saved during two unclean stops in a row is set aside, with a message', async () => {
     const dataDir = folder();
     const rec = suite.sandbox.state.files.put(Buffer.from('crashes the host'), 'bad.png', 'image/png');
-    const job = leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec), 1);
+    const job = await leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec), 1);
     const s = await studio({ dataDir });
     const set = s.store.get(job.id)!;
     expect(set.state).toBe('attention');

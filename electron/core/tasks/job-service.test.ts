@@ -231,7 +231,7 @@ describe('restarts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-crash-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const store = new JobStore(join(dir, 'jobs.json'));
-    store.put({ id: 'j1', profileId: 'p', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: 'x', params: {}, state: 'submitting', createdAt: 1, updatedAt: 1, checks: 0, errorStreak: 0, resultUrls: [], downloads: [] }, true);
+    await store.putDurable({ id: 'j1', profileId: 'p', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: 'x', params: {}, state: 'submitting', createdAt: 1, updatedAt: 1, checks: 0, errorStreak: 0, resultUrls: [], downloads: [] });
     const t = await setup({ dir });
     expect(t.store.get('j1')).toMatchObject({ state: 'unknown' });
     expect(t.store.all()).toHaveLength(1);

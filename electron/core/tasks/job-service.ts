@@ -77,7 +77,7 @@ export class JobService {
       }
       if (ResultSaver.countInterrupted(job)) changed = true;
     }
-    if (changed) d.store.save();
+    if (changed) void d.store.save();
   }
 
   /** After a start or restart, once the window is served: unfinished jobs resume where they were. */
@@ -86,23 +86,26 @@ export class JobService {
     this.saver.resume();
   }
 
-  stop(): void {
+  /** Stops polling and saving; resolves once the task list on disk holds the last change. */
+  async stop(): Promise<void> {
     this.poller.stop();
     this.saver.stop();
-    this.d.store.save();
+    await this.d.store.save();
   }
 
   list(): JobRecord[] {
     return this.d.store.all().sort((a, b) => b.createdAt - a.createdAt);
   }
 
-  private update(job: JobRecord, patch: Partial<JobRecord>, durable = false): JobRecord {
+  /** Applies a change; resolves once it is on disk when `durable` (a restart must know of it). */
+  private update(job: JobRecord, patch: Partial<JobRecord>, durable = false): Promise<void> {
     Object.assign(job, patch, { updatedAt: this.d.now() });
     // Removed meanwhile (a save still winding down): it must not come back.
-    if (this.d.store.get(job.id) !== job) return job;
-    this.d.store.put(job, durable);
+    if (this.d.store.get(job.id) !== job) return Promise.resolve();
     this.d.onChange(job);
-    return job;
+    if (durable) return this.d.store.putDurable(job);
+    this.d.store.put(job);
+    return Promise.resolve();
   }
 
   async submit(spec: JobSpec): Promise<JobRecord> {
@@ -117,7 +120,7 @@ export class JobService {
     };
     // Written before the POST: a crash mid-request leaves a record saying so.
     try {
-      this.d.store.put(job, true);
+      await this.d.store.putDurable(job);
     } catch (err) {
       if (err instanceof GatewayFailure) throw new GatewayFailure(err.code, msg('jobs.task.notSent', { message: err.text }), err.retryable);
       throw err;
@@ -132,15 +135,16 @@ export class JobService {
     } catch (err) {
       const f = err instanceof GatewayFailure ? err : coreError('internal', textOf(err));
       if (f.maybeReceived) {
-        this.update(job, { state: 'unknown', error: msg('jobs.task.mayHaveReached', { message: f.text }) }, true);
+        await this.update(job, { state: 'unknown', error: msg('jobs.task.mayHaveReached', { message: f.text }) }, true);
         throw f;
       }
       // Refused for sure (validation, 402, a server error answer): nothing to track.
-      this.d.store.delete(job.id);
+      void this.d.store.delete(job.id);
       this.d.onRemove?.(job.id);
       throw f;
     }
-    this.update(job, { state: 'queued', remoteId: taskIds[0], submittedAt: this.d.now() }, true);
+    // On disk before the submission is answered: a studio that stops now finds the task again.
+    await this.update(job, { state: 'queued', remoteId: taskIds[0], submittedAt: this.d.now() }, true);
     this.poller.track(job);
     // A gateway that splits one request into several tasks gets one record per task.
     for (const extra of taskIds.slice(1)) this.poller.track({ ...job, id: randomUUID(), remoteId: extra });
@@ -153,9 +157,11 @@ export class JobService {
     if (job.state === 'completed') {
       // Saving: a save under way ends itself as cancelled, its partial file removed.
       if (this.saver.cancel(id)) return job;
-      return this.update(job, { state: 'cancelled', error: SAVING_STOPPED }, true);
+      void this.update(job, { state: 'cancelled', error: SAVING_STOPPED }, true);
+      return job;
     }
-    return this.update(job, { state: 'cancelled', error: msg('jobs.task.stoppedTracking') });
+    void this.update(job, { state: 'cancelled', error: msg('jobs.task.stoppedTracking') });
+    return job;
   }
 
   /** Resumes polling, or saves the files again (asking the gateway for fresh links first). */
@@ -169,12 +175,12 @@ export class JobService {
       for (const dl of job.downloads) {
         if (dl.state !== 'done') Object.assign(dl, { state: 'pending', error: undefined, interrupted: undefined });
       }
-      this.update(job, { state: 'completed', error: undefined }, true);
+      void this.update(job, { state: 'completed', error: undefined }, true);
       this.saver.add(id, refresh);
       return job;
     }
     if (!job.remoteId || !['timed_out', 'running', 'queued', 'cancelled'].includes(job.state)) throw coreError('conflict', msg('jobs.task.nothingToCheck'));
-    this.update(job, { state: 'running', error: undefined, errorStreak: 0 });
+    void this.update(job, { state: 'running', error: undefined, errorStreak: 0 });
     this.poller.track(job, this.d.now());
     return job;
   }
@@ -190,14 +196,15 @@ export class JobService {
    * Forgets a job (not while it is being submitted: its fate would be lost). A save under way is
    * stopped and its partial files removed; files already saved stay in the library.
    */
-  remove(id: string): boolean {
+  async remove(id: string): Promise<boolean> {
     const job = this.d.store.get(id);
     if (!job) return false;
     if (job.state === 'submitting') throw coreError('conflict', msg('jobs.task.beingSubmitted'));
     this.saver.cancel(id);
-    this.d.store.delete(id);
+    const written = this.d.store.delete(id);
     for (const i of job.downloads.keys()) rmSync(join(this.d.downloadsDir, `${id}-${i}.part`), { force: true });
     this.d.onRemove?.(id);
+    await written;
     return true;
   }
 

@@ -1,12 +1,14 @@
 /**
  * The task store: every job in one JSON document in the app's data folder, written
- * atomically (temp file, fsync, rename) and coalesced, so a kill leaves the old or the new file.
+ * atomically (temp file, fsync, rename) and coalesced, so a kill leaves the old or the new file,
+ * and off the event loop: the list is rewritten several times a second while results are saved,
+ * and each fsync waits on the disk (docs/robust-host.md, "The task list written off the loop").
  * A write the disk refuses never takes the studio down: a coalesced one is logged and retried with
  * the next change, a durable one (before a job-submitting POST) throws a message for the creator.
  * A file it cannot read whole is kept as a dated backup before it is rewritten (docs/security.md).
  */
 import { basename, dirname } from 'node:path';
-import { removeStaleTemps, writeFileAtomic } from '../atomic-file.js';
+import { removeStaleTemps, writeFileAtomicAsync } from '../atomic-file.js';
 import { dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import { keepUnreadable, readDataFile } from '../unreadable-file.js';
@@ -18,6 +20,10 @@ const StoreFile = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) }
 export class JobStore {
   private readonly jobs = new Map<string, JobRecord>();
   private timer?: NodeJS.Timeout;
+  /** The write not yet started, which every change until it starts is part of. */
+  private next?: Promise<void>;
+  /** The latest write asked for, settled either way: the next one starts after it. */
+  private last?: Promise<void>;
   /** Why an unreadable task list could not be kept aside: until it can, nothing is written over it. */
   private blocked: unknown;
 
@@ -72,23 +78,26 @@ export class JobStore {
     return this.jobs.get(id);
   }
 
+  /** Records a change, written with the next ones within 50 ms (off the event loop). */
+  put(job: JobRecord): void {
+    this.jobs.set(job.id, job);
+    this.later();
+  }
+
   /**
-   * Records a change; `durable` writes before returning (used before a job-submitting POST). When
-   * the disk refuses, a new record is forgotten again and the error thrown, so its job is never
-   * sent; a change to a known job (already at the gateway) stays in memory and is written later.
+   * Records a change and resolves once it is on disk (before a job-submitting POST, and each step
+   * a restart must know of). When the disk refuses, a new record is forgotten again and the error
+   * thrown, so its job is never sent; a change to a known job (already at the gateway) stays in
+   * memory, is logged and is written with the next change.
    */
-  put(job: JobRecord, durable = false): void {
+  async putDurable(job: JobRecord): Promise<void> {
     const added = !this.jobs.has(job.id);
     this.jobs.set(job.id, job);
-    if (!durable) {
-      this.later();
-      return;
-    }
     try {
-      this.flush();
+      await this.flush();
     } catch (err) {
       if (added) {
-        this.jobs.delete(job.id);
+        if (this.jobs.get(job.id) === job) this.jobs.delete(job.id);
         throw err;
       }
       this.log(`${(err as Error).message} (retried with the next change)`);
@@ -96,33 +105,41 @@ export class JobStore {
     }
   }
 
-  delete(id: string): void {
+  /** Forgets a job; resolves once the list on disk has forgotten it too (a failure is logged). */
+  delete(id: string): Promise<void> {
     this.jobs.delete(id);
-    this.save();
+    return this.save();
   }
 
-  /** Writes now; throws a message for the creator when the disk refuses (the old file stays). */
-  flush(): void {
+  /**
+   * Resolves once a write holding every change made so far is on disk; rejects with a message for
+   * the creator when the disk refuses (the old file stays). Writes never overlap: one asked for
+   * while another is under way waits for it, and every caller meanwhile shares it.
+   */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    try {
+    if (this.next) return this.next;
+    const write = async () => {
+      // From here on, a change needs another write: this one holds what there is now.
+      this.next = undefined;
       if (this.blocked !== undefined) throw this.blocked;
-      writeFileAtomic(this.file, JSON.stringify({ version: 1, jobs: this.all() }));
-    } catch (err) {
+      await writeFileAtomicAsync(this.file, JSON.stringify({ version: 1, jobs: this.all() }));
+    };
+    const next = (this.last ?? Promise.resolve()).then(write, write).catch((err: unknown) => {
       throw dataWriteError(msg('jobs.dataWrite.taskList'), err, dirname(this.file));
-    }
+    });
+    this.next = next;
+    this.last = next.catch(() => undefined);
+    return next;
   }
 
   /** Writes now, or logs why not and tries again with the next change. */
-  save(): void {
-    try {
-      this.flush();
-    } catch (err) {
-      this.log(`${(err as Error).message} (retried with the next change)`);
-    }
+  save(): Promise<void> {
+    return this.flush().catch((err: unknown) => this.log(`${(err as Error).message} (retried with the next change)`));
   }
 
   private later(): void {
-    this.timer ??= setTimeout(() => this.save(), 50);
+    this.timer ??= setTimeout(() => void this.save(), 50);
   }
 }

@@ -57,7 +57,7 @@ it('an image finished while a video is still being saved is saved at once, even 
         return { id: `item-${added.length}` } as never;
       },
     },
-    update: (job, patch, durable) => (Object.assign(job, patch), store.put(job, durable)),
+    update: (job, patch, durable) => (Object.assign(job, patch), durable ? store.putDurable(job) : (store.put(job), Promise.resolve())),
     freshLinks: async (job) => job.resultUrls,
   });
   cleanups.push(() => saver.stop());

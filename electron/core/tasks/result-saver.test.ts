@@ -36,7 +36,7 @@ async function saver(o: { maxDownloads?: number } = {}) {
   const s = new ResultSaver({
     store, downloadsDir: dir, now: Date.now, maxDownloads: o.maxDownloads,
     library: { add: async (input) => (added.push(input.meta.prompt ?? ''), { id: `item-${added.length}` }) as never },
-    update: (job, patch, durable) => (Object.assign(job, patch), store.put(job, durable)),
+    update: (job, patch, durable) => (Object.assign(job, patch), durable ? store.putDurable(job) : (store.put(job), Promise.resolve())),
     freshLinks: async (job) => job.resultUrls,
   });
   cleanups.push(() => s.stop());

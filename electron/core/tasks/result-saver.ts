@@ -30,7 +30,8 @@ export interface SaverDeps {
   downloadsDir: string;
   now(): number;
   /** Records a change of the job (durable: written before returning). */
-  update(job: JobRecord, patch: Partial<JobRecord>, durable?: boolean): void;
+  /** Resolves once the change is on disk when `durable`. */
+  update(job: JobRecord, patch: Partial<JobRecord>, durable?: boolean): Promise<void>;
   /** Asks the gateway for the job's task again: its current result links. */
   freshLinks(job: JobRecord): Promise<string[]>;
   /** The largest file saved for a kind of job (Settings → largest file to save). */
@@ -232,7 +233,7 @@ export class ResultSaver {
     const whole = dl.total !== undefined && sizeOf(partPath) === dl.total;
     // Marked durably first: a host that dies from here on is counted against this file.
     dl.state = 'downloading';
-    this.d.update(job, { downloads: job.downloads }, true);
+    await this.d.update(job, { downloads: job.downloads }, true);
     try {
       const s = whole ? { received: dl.total!, total: dl.total } : await this.fetchFile(job, dl, i, partPath, signal, fresh);
       // Recorded before the library takes it, so a failed save keeps knowing the file is whole.
@@ -249,7 +250,7 @@ export class ResultSaver {
       else Object.assign(dl, { state: f.code === 'not_found' ? 'expired' : 'failed', error: f.text });
     }
     dl.interrupted = undefined;
-    this.d.update(job, {});
+    void this.d.update(job, {});
   }
 
   /** The file, through its link; a link that fails is asked for again once before giving up. */
@@ -262,7 +263,7 @@ export class ResultSaver {
         Object.assign(dl, { received: p.received, total: p.total, validator: p.validator });
         if (this.d.now() - last > 250) {
           last = this.d.now();
-          this.d.update(job, {});
+          void this.d.update(job, {});
         }
       },
     });
@@ -289,9 +290,13 @@ export class ResultSaver {
     job.resultUrls = urls;
     job.expiresAt = linksExpireAt(this.d.now());
     for (const [i, dl] of job.downloads.entries()) if (urls[i] && dl.state !== 'done') dl.url = urls[i];
-    this.d.update(job, {}, true);
+    await this.d.update(job, {}, true);
   }
 
+  /**
+   * The job's end, written at once but not waited for: the save is over, and a "check again" that
+   * comes meanwhile must find it so.
+   */
   private finish(job: JobRecord, signal: AbortSignal): void {
     // A clean stop leaves the job as it was: the next start resumes it.
     if (this.stopping) return;
@@ -299,14 +304,14 @@ export class ResultSaver {
     const states = job.downloads.map((dl) => dl.state);
     // Stopped, unless the files were all in the library by the time the stop came.
     if (signal.aborted && !states.every((s) => s === 'done')) {
-      this.d.update(job, { state: 'cancelled', error: SAVING_STOPPED }, true);
+      void this.d.update(job, { state: 'cancelled', error: SAVING_STOPPED }, true);
       return;
     }
-    if (states.every((s) => s === 'done')) this.d.update(job, { state: 'saved', error: undefined }, true);
+    if (states.every((s) => s === 'done')) void this.d.update(job, { state: 'saved', error: undefined }, true);
     else if (states.includes('expired') && !states.includes('failed')) {
-      this.d.update(job, { state: states.includes('done') ? 'saved' : 'expired', error: msg('jobs.task.linksExpired') }, true);
+      void this.d.update(job, { state: states.includes('done') ? 'saved' : 'expired', error: msg('jobs.task.linksExpired') }, true);
     } else if (!states.includes('pending')) {
-      this.d.update(job, { state: 'attention', error: job.downloads.find((dl) => dl.error)?.error }, true);
+      void this.d.update(job, { state: 'attention', error: job.downloads.find((dl) => dl.error)?.error }, true);
     }
   }
 }

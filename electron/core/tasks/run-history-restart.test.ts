@@ -30,7 +30,7 @@ async function taughtBefore(clips: number, profileId = 'p') {
   const before = setup(dir, { idPrefix: 'before-', profileId });
   for (let i = 0; i < clips; i++) await before.run('video', 54_000, linear, 'multipart', 'wan');
   before.poller.stop();
-  before.store.flush();
+  await before.store.flush();
 }
 
 describe('what earlier jobs taught, after a restart', () => {
@@ -72,7 +72,7 @@ describe('what earlier jobs taught, after a restart', () => {
     const before = setup(dir, { idPrefix: 'x' });
     await burst(before, 'teach-');
     before.poller.stop();
-    before.store.flush();
+    await before.store.flush();
     const after = setup(dir, { idPrefix: 'y' });
     const restarted = await burst(after, 'burst-');
     after.poller.stop();

@@ -14,9 +14,12 @@ let fileRequests = 0;
 subscribe('undici:request:create', (m) => {
   if (!(m as { request: { path: string } }).request.path.includes('/files/') || ++fileRequests !== 2) return;
   const job = jobs.store.all()[0];
-  jobs.store.flush();
-  process.stdout.write(`dying ${job.id}\n`);
-  process.kill(process.pid, 'SIGKILL');
+  // The kill comes once the task list on disk holds the download's state, as it would have been
+  // written by then had the host not died; the request goes on meanwhile.
+  void jobs.store.flush().finally(() => {
+    process.stdout.write(`dying ${job.id}\n`);
+    process.kill(process.pid, 'SIGKILL');
+  });
 });
 const jobs = await startJobs({ dataDir, gatewayUrl: sandboxUrl });
 // The poller's timer does not hold the process open (under load a gap between a check and the

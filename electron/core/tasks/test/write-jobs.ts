@@ -28,6 +28,6 @@ for (;;) {
   gen += 1;
   for (const job of jobs) Object.assign(job, { checks: gen, updatedAt: gen });
   for (const job of jobs) store.put(job);
-  store.flush();
+  await store.flush();
   process.stdout.write(`done ${gen}\n`);
 }
