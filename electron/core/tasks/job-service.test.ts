@@ -188,6 +188,27 @@ describe('the job pipeline against the sandbox', () => {
   });
 });
 
+describe('a slow disk', () => {
+  it('a new job is first checked the cadence\'s first delay after its submission, though another job wakes the poller while its record is written', async () => {
+    const t = await setup();
+    // Another job keeps the poller waking every few tens of milliseconds.
+    const busy = await t.service.submit({ route: 'video-multipart', request: { model: 'wan2.5-t2v-preview', prompt: 'keeps the poller busy', seconds: '3' } });
+    // From now on each write of the task list takes 300 ms, as on a slow or busy disk.
+    const flush = t.store.flush.bind(t.store);
+    t.store.flush = async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return flush();
+    };
+    const job = await t.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'on a slow disk', resolution: '1K' } });
+    expect((await t.until(job.id, ['saved', 'failed'])).state).toBe('saved');
+    const timeline = t.sandbox.state.tasks.timeline(t.sandbox.state.tasks.get(job.remoteId!)!);
+    // The gateway took the job before the studio knew its id: the first check comes at least the
+    // first delay after that (less the time a clock reading may differ by).
+    expect(timeline.queries[0] - timeline.created_at).toBeGreaterThanOrEqual(FAST.firstCheckMs - 2);
+    expect(t.store.get(busy.id)!.state).not.toBe('failed');
+  });
+});
+
 describe('restarts', () => {
   it('a new service on the same data folder resumes polling: no duplicate job, no lost result', async () => {
     const sandbox = await startSandbox({ speed: 20, streamPaceMs: 0 });

@@ -143,11 +143,15 @@ export class JobService {
       this.d.onRemove?.(job.id);
       throw f;
     }
-    // On disk before the submission is answered: a studio that stops now finds the task again.
-    await this.update(job, { state: 'queued', remoteId: taskIds[0], submittedAt: this.d.now() }, true);
+    // Tracked in the same turn as the job becomes queued: the poller, woken by another job while
+    // the task list is written, would otherwise find it queued with no check planned and check it
+    // at once, long before the spec's first check.
+    const written = this.update(job, { state: 'queued', remoteId: taskIds[0], submittedAt: this.d.now() }, true);
     this.poller.track(job);
     // A gateway that splits one request into several tasks gets one record per task.
     for (const extra of taskIds.slice(1)) this.poller.track({ ...job, id: randomUUID(), remoteId: extra });
+    // On disk before the submission is answered: a studio that stops now finds the task again.
+    await written;
     return job;
   }
 
