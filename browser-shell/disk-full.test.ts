@@ -4,10 +4,10 @@
  * never as a crash; the file on disk stays the old one and no half-written file is left.
  *
  * A disk cannot be filled for a test, so the failure is injected at the boundary each store
- * writes through: for the task list and conversations the `node:fs` calls of the atomic writer
- * (the write runs out of space half-way, as a real one does); for settings the settings port,
- * whose `conf` file code loads outside Vitest's module graph. Permission errors use the real OS
- * instead (permission-denied.test.ts).
+ * writes through: for the task list and conversations the `node:fs` and `node:fs/promises` calls of
+ * the atomic writers (the write runs out of space half-way, as a real one does); for settings the
+ * settings port, whose `conf` file code loads outside Vitest's module graph. Permission errors use
+ * the real OS instead (permission-denied.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -38,6 +38,23 @@ vi.mock('node:fs', async (importOriginal) => {
     throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
   }) as typeof fs.writeSync;
   return { ...fs, default: { ...fs, openSync, closeSync, writeSync }, openSync, closeSync, writeSync };
+});
+
+// The task list's writer works off the event loop, through file handles.
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fsp = await importOriginal<typeof import('node:fs/promises')>();
+  const open = (async (path: string, ...rest: any[]) => {
+    const handle = await (fsp.open as any)(path, ...rest);
+    if (!disk.full(String(path))) return handle;
+    const writeFile = handle.writeFile.bind(handle);
+    // What a full disk does: part of the data lands, then the write fails.
+    handle.writeFile = async (data: string | Uint8Array) => {
+      await writeFile(typeof data === 'string' ? data.slice(0, data.length >> 1) : data.subarray(0, data.length >> 1));
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    };
+    return handle;
+  }) as typeof fsp.open;
+  return { ...fsp, default: { ...fsp, open }, open };
 });
 
 const FULL_MESSAGE = 'the disk is full. Free some space, then try again.';

@@ -150,9 +150,11 @@ export class JobService {
     this.poller.track(job);
     // A gateway that splits one request into several tasks gets one record per task.
     for (const extra of taskIds.slice(1)) this.poller.track({ ...job, id: randomUUID(), remoteId: extra });
+    // The job as it was submitted: by the time its record is written it may already be running.
+    const submitted = structuredClone(job);
     // On disk before the submission is answered: a studio that stops now finds the task again.
     await written;
-    return job;
+    return submitted;
   }
 
   cancel(id: string): JobRecord {
