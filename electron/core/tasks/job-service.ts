@@ -143,17 +143,14 @@ export class JobService {
       this.d.onRemove?.(job.id);
       throw f;
     }
-    // Tracked in the same turn as the job becomes queued: the poller, woken by another job while
-    // the task list is written, would otherwise find it queued with no check planned and check it
-    // at once, long before the spec's first check.
-    const written = this.update(job, { state: 'queued', remoteId: taskIds[0], submittedAt: this.d.now() }, true);
+    // Queued in memory at once (the Tasks tab shows it), polled only once its record, with the
+    // task id, is on disk: a studio that stops before then would otherwise have checked a task it
+    // then forgets. The poller leaves a job of this session alone until it is tracked.
+    await this.update(job, { state: 'queued', remoteId: taskIds[0], submittedAt: this.d.now() }, true);
+    const submitted = structuredClone(job);
     this.poller.track(job);
     // A gateway that splits one request into several tasks gets one record per task.
     for (const extra of taskIds.slice(1)) this.poller.track({ ...job, id: randomUUID(), remoteId: extra });
-    // The job as it was submitted: by the time its record is written it may already be running.
-    const submitted = structuredClone(job);
-    // On disk before the submission is answered: a studio that stops now finds the task again.
-    await written;
     return submitted;
   }
 

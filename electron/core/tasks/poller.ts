@@ -53,9 +53,13 @@ export class Poller {
   /** Due checks waiting for a free slot, earliest first. */
   private queue: JobRecord[] = [];
   private stopped = false;
-  /** Until `start()`, only jobs tracked in this session are polled: the rest wait for the window. */
-  private started = false;
+  /**
+   * Jobs polled: those tracked in this session, and from `start()` on those the last run left. A
+   * job submitted in this session is polled only once tracked, which its submission does after
+   * its record is on disk: no check goes out for a task a crash could then forget.
+   */
   private readonly tracked = new Set<string>();
+  private readonly resumed = new Set<string>();
   /** Requests made, for the polling benchmark. */
   requests = 0;
   private readonly estimates: FinishEstimator;
@@ -72,7 +76,7 @@ export class Poller {
   /** Resumes every unfinished job where it was (after a restart too). */
   start(): void {
     this.stopped = false;
-    this.started = true;
+    for (const j of this.d.store.all()) if (POLLED_STATES.includes(j.state) && !this.tracked.has(j.id)) this.resumed.add(j.id);
     this.schedule();
   }
 
@@ -109,7 +113,7 @@ export class Poller {
   }
 
   private polled(j: JobRecord): boolean {
-    return POLLED_STATES.includes(j.state) && !!j.remoteId && !this.busy.has(j.id) && (this.started || this.tracked.has(j.id));
+    return POLLED_STATES.includes(j.state) && !!j.remoteId && !this.busy.has(j.id) && (this.tracked.has(j.id) || this.resumed.has(j.id));
   }
 
   /**
@@ -302,6 +306,7 @@ export class Poller {
   private forget(id: string): void {
     // Nothing kept per job once its polling ends: a day of jobs leaves no id behind (docs/performance.md, "day").
     this.tracked.delete(id);
+    this.resumed.delete(id);
     this.estimates.forget(id);
     this.aimed.delete(id);
     this.misses.delete(id);
