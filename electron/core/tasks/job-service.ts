@@ -98,14 +98,13 @@ export class JobService {
   }
 
   /** Applies a change; resolves once it is on disk when `durable` (a restart must know of it). */
-  private update(job: JobRecord, patch: Partial<JobRecord>, durable = false): Promise<void> {
+  private async update(job: JobRecord, patch: Partial<JobRecord>, durable = false): Promise<void> {
     Object.assign(job, patch, { updatedAt: this.d.now() });
     // Removed meanwhile (a save still winding down): it must not come back.
-    if (this.d.store.get(job.id) !== job) return Promise.resolve();
+    if (this.d.store.get(job.id) !== job) return;
     this.d.onChange(job);
-    if (durable) return this.d.store.putDurable(job);
-    this.d.store.put(job);
-    return Promise.resolve();
+    if (durable) await this.d.store.putDurable(job);
+    else this.d.store.put(job);
   }
 
   async submit(spec: JobSpec): Promise<JobRecord> {
@@ -204,10 +203,10 @@ export class JobService {
     if (!job) return false;
     if (job.state === 'submitting') throw coreError('conflict', msg('jobs.task.beingSubmitted'));
     this.saver.cancel(id);
-    const written = this.d.store.delete(id);
+    const forgotten = this.d.store.delete(id);
     for (const i of job.downloads.keys()) rmSync(join(this.d.downloadsDir, `${id}-${i}.part`), { force: true });
     this.d.onRemove?.(id);
-    await written;
+    await forgotten;
     return true;
   }
 

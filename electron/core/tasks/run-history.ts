@@ -29,7 +29,6 @@ import type { JobRecord, LearnedRun } from './job-record.js';
 
 export interface Window { lo: number; hi: number }
 
-type Learned = LearnedRun;
 interface Seen { pendingAt: number; runningAt?: number }
 
 const LEARNED = 12;
@@ -56,7 +55,7 @@ export function remember<V>(map: Map<string, V>, key: string, value: V): void {
 
 export class RunHistory {
   private readonly seen = new Map<string, Seen>();
-  private readonly learned = new Map<string, Learned[]>();
+  private readonly learned = new Map<string, LearnedRun[]>();
 
   constructor(private readonly firstCheckMs: number) {}
 
@@ -77,7 +76,7 @@ export class RunHistory {
    * The job ended `total` ms after its submission (exact, or a window: see above); `now` is when
    * the poller learned it.
    */
-  finished(job: JobRecord, total: Window, now: number): Learned {
+  finished(job: JobRecord, total: Window, now: number): LearnedRun {
     const submitted = this.submitted(job);
     const s = this.seen.get(job.id) ?? { pendingAt: submitted };
     const runningAt = s.runningAt ?? now;
@@ -89,7 +88,7 @@ export class RunHistory {
     return learned;
   }
 
-  private learn(job: JobRecord, learned: Learned): void {
+  private learn(job: JobRecord, learned: LearnedRun): void {
     const key = lengthKey(job);
     remember(this.learned, key, [...(this.learned.get(key) ?? []), learned].slice(-LEARNED));
   }
@@ -150,7 +149,7 @@ export function meet(a: Window, b: Window): Window {
 }
 
 /** The run every earlier job allows; where they disagree (lengths vary), the span between them. */
-function runBounds(learned: Learned[]): Window {
+function runBounds(learned: LearnedRun[]): Window {
   const lo = Math.max(...learned.map((l) => l.run.lo));
   const hi = Math.min(...learned.map((l) => l.run.hi));
   return lo <= hi ? { lo, hi } : { lo: hi, hi: lo };
