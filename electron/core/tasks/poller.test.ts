@@ -17,7 +17,10 @@ beforeEach(() => {
   vi.useFakeTimers();
   dir = mkdtempSync(join(tmpdir(), 'studio-poller-'));
 });
-afterEach(() => {
+/** Each test's task lists: their last write must end before the folder is removed. */
+const stores: JobStore[] = [];
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((s) => s.flush()));
   vi.useRealTimers();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -37,6 +40,7 @@ function heldClient() {
 
 function setup(maxInFlight: number) {
   const store = new JobStore(join(dir, 'jobs.json'));
+  stores.push(store);
   const held = heldClient();
   const poller = new Poller({
     store, clientFor: () => held.client, cadence: SPEC_CADENCE, maxInFlight, now: Date.now, random: () => 0.5, onChange: () => undefined,

@@ -10,14 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SPEC_CADENCE } from './cadence.js';
 import { noisyDurationMs } from '../../../sandbox/core/progress-curve.js';
-import { expectInRange, linear, minimum, noisy, setup } from './test/aim-harness.js';
+import { closeStudios, expectInRange, linear, minimum, noisy, setup } from './test/aim-harness.js';
 
 let dir: string;
 beforeEach(() => {
   vi.useFakeTimers();
   dir = mkdtempSync(join(tmpdir(), 'studio-run-history-'));
 });
-afterEach(() => {
+afterEach(async () => {
+  await closeStudios();
   vi.useRealTimers();
   rmSync(dir, { recursive: true, force: true });
 });

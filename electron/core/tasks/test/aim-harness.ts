@@ -60,6 +60,19 @@ export interface SetupOptions {
   profileId?: string;
 }
 
+/** Every studio set up since the last `closeStudios()`. */
+const open: { poller: Poller; store: JobStore }[] = [];
+
+/**
+ * Stops every studio set up and waits for their task lists to be on disk: a write still under
+ * way while a test removes its folder makes the removal fail (ENOTEMPTY) on a busy machine.
+ */
+export async function closeStudios(): Promise<void> {
+  const studios = open.splice(0);
+  for (const { poller } of studios) poller.stop();
+  await Promise.all(studios.map(({ store }) => store.flush()));
+}
+
 /** A poller on the task list `dir/file` against a new stand-in gateway. */
 export function setup(dir: string, { answerMs = 0, file = 'jobs.json', idPrefix = 't', profileId = 'p' }: SetupOptions = {}) {
   const store = new JobStore(join(dir, file));
@@ -72,6 +85,7 @@ export function setup(dir: string, { answerMs = 0, file = 'jobs.json', idPrefix 
     },
   });
   poller.start();
+  open.push({ poller, store });
   let n = 0;
   /** Submits a job now; `seen` then tells what the studio and the gateway saw of it. */
   const submit = (kind: 'image' | 'video', lengthMs: number, progress: Progress = linear, route: 'generic' | 'multipart' = 'generic', model = 'm', queuedMs = 1_500) => {

@@ -65,8 +65,9 @@ export async function startJobs(o: JobHarnessOptions) {
       await new Promise((r) => setTimeout(r, 10));
     }
   };
+  // Waits for the task list's last write: one still under way when a test removes its folder fails the removal.
   const close = async () => {
-    service.stop();
+    await service.stop();
     await library.close();
   };
   return { library, store, service, until, close };
