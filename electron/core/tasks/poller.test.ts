@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GatewayClient } from '../gateway/client.js';
+import { GatewayFailure } from '../gateway/failure.js';
+import { englishText, msg } from '@shared/messages/index.js';
 import { SPEC_CADENCE } from './cadence.js';
 import type { JobRecord } from './job-record.js';
 import { JobStore } from './job-store.js';
@@ -27,12 +29,12 @@ afterEach(async () => {
 
 /** A client whose status answers wait until the test releases them, in call order. */
 function heldClient() {
-  const calls: { path: string; answer(): void }[] = [];
+  const calls: { path: string; answer(): void; fail(err: Error): void }[] = [];
   const client = {
     mask: { text: (t: string) => t },
-    json: (spec: { path: string }) => new Promise((resolve) => {
+    json: (spec: { path: string }) => new Promise((resolve, reject) => {
       const id = spec.path.split('/').pop()!;
-      calls.push({ path: spec.path, answer: () => resolve({ task_id: id, status: 'processing', progress: 10, created_at: '1' }) });
+      calls.push({ path: spec.path, answer: () => resolve({ task_id: id, status: 'processing', progress: 10, created_at: '1' }), fail: reject });
     }),
   } as unknown as GatewayClient;
   return { client, calls, polled: () => calls.map((c) => c.path.split('/').pop()) };
@@ -88,6 +90,27 @@ describe('poller wakeups', () => {
     await settle();
     expect(polled()).toEqual(['a', 'b']);
     expect(vi.getTimerCount()).toBe(0); // every slot busy: the poller waits for b's answer
+    poller.stop();
+  });
+
+  it('a job cancelled while its check is on the way stays cancelled, whatever the answer: a failure says nothing on it', async () => {
+    const { poller, job, calls, polled, store } = setup(6);
+    job('ok', 1_000);
+    job('throttled', 1_000);
+    poller.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(polled()).toEqual(['ok', 'throttled']);
+    for (const id of ['ok', 'throttled']) Object.assign(store.get(id)!, { state: 'cancelled', error: msg('jobs.task.stoppedTracking') });
+    calls[0].answer();
+    calls[1].fail(new GatewayFailure('rate_limited', msg('jobs.task.failedNoReason'), true, 429, undefined, 600_000));
+    await settle();
+    for (const id of ['ok', 'throttled']) {
+      expect(store.get(id)!.state).toBe('cancelled');
+      expect(englishText(store.get(id)!.error!)).toBe(englishText(msg('jobs.task.stoppedTracking')));
+    }
+    // Neither is checked again.
+    await vi.advanceTimersByTimeAsync(700_000);
+    expect(polled()).toEqual(['ok', 'throttled']);
     poller.stop();
   });
 

@@ -219,6 +219,8 @@ export class Poller {
       this.apply(job, raw, client.mask, sentAt);
       job.errorStreak = 0;
     } catch (err) {
+      // As with an answer: a job cancelled or removed meanwhile keeps what the creator did to it.
+      if (job.state === 'cancelled' || this.d.store.get(job.id) !== job) return this.forget(job.id);
       const f = err instanceof GatewayFailure ? err : new GatewayFailure('internal', textOf(err), true);
       job.errorStreak += 1;
       if (f.code === 'not_found') {
