@@ -94,7 +94,7 @@ async function runCase(name: string, build: Build, rows: Row[]): Promise<void> {
     const reply = composeBig(big);
     const title = `Big reply: ${name}`;
     const now = Date.now();
-    writeConversations(dataDir, [longConversation(SMALL.id, SMALL.title, 4, now - 3_600_000, 5), oneReplyConversation(`bench-big-${name}`, title, `Show me ${label}.`, reply, now)]);
+    await writeConversations(dataDir, [longConversation(SMALL.id, SMALL.title, 4, now - 3_600_000, 5), oneReplyConversation(`bench-big-${name}`, title, `Show me ${label}.`, reply, now)]);
     const tail = textTail(reply);
     shell.current = await startShell(['--renderer', build.dir, '--data', dataDir]);
     const { page, origin } = await coldPage(browser, await signIn(shell.current.url), 'studio', [LONG_TASKS]);

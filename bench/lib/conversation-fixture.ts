@@ -77,11 +77,11 @@ export function longConversation(id: string, title: string, count: number, updat
   return { version: 1, id, title, titleSet: true, createdAt: start, updatedAt, settings: DEFAULT_CHAT_SETTINGS, messages };
 }
 
-/** Writes the conversations into `<dataDir>/conversations` through the host's store. */
-export function writeConversations(dataDir: string, conversations: Conversation[]): void {
+/** Writes the conversations into `<dataDir>/conversations` through the host's store; resolves once they are on disk. */
+export async function writeConversations(dataDir: string, conversations: Conversation[]): Promise<void> {
   const store = new ConversationStore(join(dataDir, 'conversations'), (line) => console.error(line));
   store.open();
-  for (const c of conversations) store.save(c);
+  for (const c of conversations) await store.saveDurable(c);
 }
 
 /** A conversation of one question and one reply holding `reply` (a big reply: bench/big-replies.ts). */

@@ -4,8 +4,8 @@
  * or the new file, never a broken one, and the file is never readable by others, even briefly.
  * `writeFileAtomicAsync` does the same off the event loop: each fsync waits on the disk, tens of
  * milliseconds on a busy one, and a file rewritten several times a second (the task list while
- * results are saved) held the host's loop for that long each time (docs/robust-host.md, "The
- * task list written off the loop").
+ * results are saved, a conversation while a reply streams) held the host's loop for that long
+ * each time (docs/robust-host.md, "Data files written off the loop"; coalesced-file.ts).
  */
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';

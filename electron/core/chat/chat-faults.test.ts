@@ -135,6 +135,7 @@ describe('while a reply streams', () => {
       const store = new ConversationStore(copy, () => undefined);
       store.open();
       const reply = store.get(conv.id).messages[1];
+      await store.close();
       expect(reply).toMatchObject({ status: 'incomplete', error: { message: 'The studio closed while this reply was streaming.' } });
       expect(reply.choices![0].text.length).toBeGreaterThan(0);
     } finally {

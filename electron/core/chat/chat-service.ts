@@ -87,6 +87,7 @@ export class ChatService {
     const running = [...this.streams.values()];
     for (const r of running) r.stream.stop('close');
     await Promise.all(running.map((r) => r.done));
+    await this.store.close();
   }
 
   private tail = (id: string): string | undefined => this.d.secrets.get(mcpSecret(id))?.slice(-4) || undefined;
@@ -98,9 +99,16 @@ export class ChatService {
     return { ...summaryOf(entryOf(c)), settings: structuredClone(c.settings), ...(tail ? { mcpTokenTail: tail } : {}), messages };
   }
 
+  /** Keeps a change; written off the event loop within 50 ms, a refusal logged (conversation-store.ts). */
   private persist(c: Conversation): void {
     if (!c.titleSet) c.title = deriveTitle(c);
     this.store.save(c);
+  }
+
+  /** Keeps a change and resolves once it is on disk; a refusal is thrown, a message for the creator. */
+  private persistDurable(c: Conversation): Promise<void> {
+    if (!c.titleSet) c.title = deriveTitle(c);
+    return this.store.saveDurable(c);
   }
 
   private changed(id: string, reason: 'created' | 'updated' | 'removed'): void {
@@ -112,14 +120,14 @@ export class ChatService {
     return normalizeQuery(query) ? this.store.search(query!) : this.store.list().map(summaryOf);
   }
 
-  create(input: ParsedInput<'chat.create'>): ConversationView {
+  async create(input: ParsedInput<'chat.create'>): Promise<ConversationView> {
     const title = input.title?.replace(/\s+/g, ' ').trim();
     const at = this.d.now();
     const c: Conversation = {
       version: 1, id: randomUUID(), title: title || UNTITLED, titleSet: !!title, createdAt: at, updatedAt: at,
       settings: mergeSettings(lastUsedSettings(this.store), input.settings), messages: [],
     };
-    this.persist(c);
+    await this.persistDurable(c);
     this.changed(c.id, 'created');
     return this.view(c);
   }
@@ -128,11 +136,11 @@ export class ChatService {
     return this.view(this.store.get(id), last);
   }
 
-  update(input: ParsedInput<'chat.update'>): Omit<ConversationView, 'messages'> {
+  async update(input: ParsedInput<'chat.update'>): Promise<Omit<ConversationView, 'messages'>> {
     const c = this.store.get(input.id);
     if (input.title !== undefined) [c.title, c.titleSet] = [input.title, true];
     if (input.settings) c.settings = mergeSettings(c.settings, input.settings);
-    this.persist(c);
+    await this.persistDurable(c);
     this.changed(c.id, 'updated');
     const { messages: _messages, ...rest } = this.view(c);
     return rest;
@@ -146,7 +154,7 @@ export class ChatService {
       running.stop('discard');
       await this.streams.get(running.job.streamId)?.done;
     }
-    this.store.remove(id);
+    await this.store.remove(id);
     this.d.images.remove(filesOf(c.messages));
     this.d.secrets.delete(mcpSecret(id));
     this.changed(id, 'removed');
@@ -262,7 +270,7 @@ export class ChatService {
       const client = this.d.client();
       const reply = this.newReply(request);
       c.messages = [...turns, reply];
-      const started = this.start(c, client, reply, request, { user });
+      const started = await this.start(c, client, reply, request, { user });
       // Images of turns an edit dropped, which no remaining turn uses.
       const still = filesOf(c.messages);
       this.d.images.remove([...before].filter((f) => !still.has(f)));
@@ -324,7 +332,7 @@ export class ChatService {
     const undo = answerCall(open, answer, this.d.now());
     try {
       if (!open.last) {
-        this.persist(c);
+        await this.persistDurable(c);
         this.changed(c.id, 'updated');
         return {};
       }
@@ -332,7 +340,7 @@ export class ChatService {
       const client = this.d.client();
       const reply = this.newReply(request);
       c.messages = [...c.messages, reply];
-      return { started: this.start(c, client, reply, request, {}) };
+      return { started: await this.start(c, client, reply, request, {}) };
     } catch (err) {
       undo();
       c.messages = before;
@@ -351,28 +359,27 @@ export class ChatService {
     return {};
   }
 
-  private start(c: Conversation, client: GatewayClient, reply: ChatMessageView, request: BuiltRequest, opts: { user?: ChatMessageView; appendTo?: number }): StreamStarted {
+  /**
+   * Starts a reply once the conversation, with the creator's message and the reply marked as
+   * streaming, is on disk: a kill mid-reply then loses nothing sent. The conversation counts as
+   * busy from the first moment, so a second send meanwhile is refused, and closing meanwhile ends
+   * the reply as it ends any other.
+   */
+  private async start(c: Conversation, client: GatewayClient, reply: ChatMessageView, request: BuiltRequest, opts: { user?: ChatMessageView; appendTo?: number }): Promise<StreamStarted> {
     reply.status = 'streaming';
     reply.api = request.api;
     reply.model = request.model;
     delete reply.error;
     c.updatedAt = this.d.now();
-    try {
-      this.persist(c);
-    } catch (err) {
-      reply.status = 'failed';
-      throw err;
-    }
     const streamId: string = randomUUID();
     const stream = new ReplyStream({ streamId, conversationId: c.id, message: reply, request, appendTo: opts.appendTo }, {
       client,
       emit: this.d.emit,
       save: (final) => {
-        if (final) {
-          c.updatedAt = this.d.now();
-          settleCalls(c, reply, this.d.log, request.mcpRoutes);
-        }
-        this.persist(c);
+        if (!final) return this.persist(c);
+        c.updatedAt = this.d.now();
+        settleCalls(c, reply, this.d.log, request.mcpRoutes);
+        return this.persistDurable(c);
       },
       release: () => {
         this.active.delete(c.id);
@@ -385,14 +392,25 @@ export class ChatService {
     });
     this.active.set(c.id, stream);
     this.store.pin(c.id, true);
-    const done = stream.run().then((r) => {
+    const written = this.persistDurable(c);
+    const done = written.then(() => stream.run().then((r) => {
       if (r.discarded) return;
       this.changed(c.id, 'updated');
       if (r.error?.code === 'payment_required') this.d.onPaymentRequired(r.error.text ?? r.error.message);
       this.d.afterBilled();
       void this.runs?.runAllowed(c.id, reply);
-    }).catch((err: unknown) => this.d.log(`chat: after reply ${streamId}: ${(err as Error).stack ?? String(err)}`));
+    }), () => undefined).catch((err: unknown) => this.d.log(`chat: after reply ${streamId}: ${(err as Error).stack ?? String(err)}`));
     this.streams.set(streamId, { stream, done });
+    try {
+      await written;
+    } catch (err) {
+      // Never sent: the disk refused the conversation (the creator is told why).
+      this.active.delete(c.id);
+      this.streams.delete(streamId);
+      this.store.pin(c.id, false);
+      reply.status = 'failed';
+      throw err;
+    }
     this.changed(c.id, 'updated');
     return { streamId, conversationId: c.id, ...(opts.user ? { user: structuredClone(opts.user) } : {}), reply: structuredClone(reply) };
   }

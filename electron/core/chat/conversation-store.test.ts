@@ -9,7 +9,10 @@ import { ConversationStore } from './conversation-store.js';
 import { snippetOf } from './search.js';
 
 const dirs: string[] = [];
-afterEach(() => {
+const stores: ConversationStore[] = [];
+afterEach(async () => {
+  // Their writes end before the folders go (a write under way would make the removal fail).
+  for (const s of stores.splice(0)) await s.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -17,6 +20,7 @@ function open(dir = mkdtempSync(join(tmpdir(), 'chat-store-'))) {
   if (!dirs.includes(dir)) dirs.push(dir);
   const logs: string[] = [];
   const store = new ConversationStore(dir, (l) => logs.push(l));
+  stores.push(store);
   store.open();
   return { dir, store, logs };
 }
@@ -28,10 +32,10 @@ const conv = (id: string, updatedAt: number, messages: ChatMessageView[] = [], t
   ({ version: 1, id, title, titleSet: true, createdAt: 1, updatedAt, settings: { ...DEFAULT_CHAT_SETTINGS }, messages });
 
 describe('ConversationStore', () => {
-  it('keeps conversations across a restart, newest first, each file whole JSON with no temp files left', () => {
+  it('keeps conversations across a restart, newest first, each file whole JSON with no temp files left', async () => {
     const { dir, store } = open();
-    store.save(conv('older', 100, [msg('user', 'first')]));
-    store.save(conv('newer', 200));
+    await store.saveDurable(conv('older', 100, [msg('user', 'first')]));
+    await store.saveDurable(conv('newer', 200));
     const again = open(dir).store;
     expect(again.list().map((e) => [e.id, e.messageCount])).toEqual([['newer', 0], ['older', 1]]);
     expect(again.get('older').messages[0].text).toBe('first');
@@ -39,12 +43,12 @@ describe('ConversationStore', () => {
     expect(JSON.parse(readFileSync(join(dir, 'older.json'), 'utf8')).id).toBe('older');
   });
 
-  it('opens a file written before function calls were answered: settings get their defaults, calls keep their answers', () => {
+  it('opens a file written before function calls were answered: settings get their defaults, calls keep their answers', async () => {
     const { dir, store } = open();
     const calls = msg('assistant', '', {
       choices: [{ text: '', finishReason: 'tool_calls', toolCalls: [{ id: 'c1', name: 'get_weather', arguments: '{}', answer: { kind: 'declined' }, answeredAt: 5 }] }],
     });
-    store.save(conv('old', 100, [msg('user', 'Weather?'), calls]));
+    await store.saveDurable(conv('old', 100, [msg('user', 'Weather?'), calls]));
     const file = join(dir, 'old.json');
     const raw = JSON.parse(readFileSync(file, 'utf8'));
     delete raw.settings.toolRounds;
@@ -54,10 +58,10 @@ describe('ConversationStore', () => {
     expect(again.messages[1].choices![0].toolCalls).toEqual([{ id: 'c1', name: 'get_weather', arguments: '{}', answer: { kind: 'declined' }, answeredAt: 5 }]);
   });
 
-  it('skips and logs a damaged file when it must read the files, keeping it aside; the rest still load', () => {
+  it('skips and logs a damaged file when it must read the files, keeping it aside; the rest still load', async () => {
     const { dir, store } = open();
-    store.save(conv('good', 1));
-    store.save(conv('bad', 2));
+    await store.saveDurable(conv('good', 1));
+    await store.saveDurable(conv('bad', 2));
     writeFileSync(join(dir, 'bad.json'), '{"version":1,"id":"bad","tit');
     rmSync(join(dir, 'index.json'));
     const { store: again, logs } = open(dir);
@@ -69,9 +73,9 @@ describe('ConversationStore', () => {
     expect(existsSync(join(dir, 'bad.json'))).toBe(false);
   });
 
-  it('rebuilds a damaged index from the files, and picks up a file the index never listed', () => {
+  it('rebuilds a damaged index from the files, and picks up a file the index never listed', async () => {
     const { dir, store } = open();
-    store.save(conv('a', 1));
+    await store.saveDurable(conv('a', 1));
     writeFileSync(join(dir, 'index.json'), '[1,2');
     const rebuilt = open(dir);
     expect(rebuilt.store.list().map((e) => e.id)).toEqual(['a']);
@@ -81,21 +85,22 @@ describe('ConversationStore', () => {
     expect(open(dir).store.list().map((e) => e.id)).toEqual(['late', 'a']);
   });
 
-  it('opening a conversation whose file was damaged behind the index says so, and stops listing it', () => {
+  it('opening a conversation whose file was damaged behind the index says so, and stops listing it', async () => {
     const { dir, store } = open();
-    store.save(conv('x', 1));
+    await store.saveDurable(conv('x', 1));
     const { store: again } = open(dir);
     writeFileSync(join(dir, 'x.json'), JSON.stringify({ version: 1, id: 'x' }));
     expect(() => again.get('x')).toThrow(/damaged and cannot be opened/);
     expect(again.list()).toEqual([]);
   });
 
-  it('a reply that was streaming when the process died is incomplete at the next start, its text kept', () => {
+  it('a reply that was streaming when the process died is incomplete at the next start, its text kept', async () => {
     const { dir, store } = open();
-    store.save(conv('s', 1, [msg('user', 'q'), msg('assistant', 'partial answ', { status: 'streaming' })]));
+    await store.saveDurable(conv('s', 1, [msg('user', 'q'), msg('assistant', 'partial answ', { status: 'streaming' })]));
     expect(JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')).conversations[0].streaming).toBe(true);
     const { store: again } = open(dir);
     const reply = again.get('s').messages[1];
+    await again.close();
     expect(reply).toMatchObject({ status: 'incomplete', choices: [{ text: 'partial answ' }], error: { code: 'aborted', message: CLOSED_WHILE_STREAMING.message, text: CLOSED_WHILE_STREAMING, retryable: true } });
     // Fixed on disk too, and the index no longer flags it.
     expect(JSON.parse(readFileSync(join(dir, 's.json'), 'utf8')).messages[1].status).toBe('incomplete');
@@ -104,9 +109,9 @@ describe('ConversationStore', () => {
 
   it('searches titles and message text, with a snippet for a message hit, newest first', async () => {
     const { dir, store } = open();
-    store.save(conv('t', 3, [], 'Trip to Lisbon'));
-    store.save(conv('m', 2, [msg('user', 'Plan a day'), msg('assistant', `${'Morning coffee first. '.repeat(5)}Then the tram to Belém and the LISBON riverside. ${'More words follow here. '.repeat(5)}`)]));
-    store.save(conv('none', 1, [msg('user', 'unrelated')]));
+    await store.saveDurable(conv('t', 3, [], 'Trip to Lisbon'));
+    await store.saveDurable(conv('m', 2, [msg('user', 'Plan a day'), msg('assistant', `${'Morning coffee first. '.repeat(5)}Then the tram to Belém and the LISBON riverside. ${'More words follow here. '.repeat(5)}`)]));
+    await store.saveDurable(conv('none', 1, [msg('user', 'unrelated')]));
     const results = await open(dir).store.search('  lisbon ');
     expect(results.map((r) => r.id)).toEqual(['t', 'm']);
     expect(results[0].snippet).toBeUndefined();
@@ -115,10 +120,10 @@ describe('ConversationStore', () => {
     expect(await store.search('nothing like this')).toEqual([]);
   });
 
-  it('removes a conversation and its file', () => {
+  it('removes a conversation and its file', async () => {
     const { dir, store } = open();
-    store.save(conv('gone', 1));
-    store.remove('gone');
+    await store.saveDurable(conv('gone', 1));
+    await store.remove('gone');
     expect(existsSync(join(dir, 'gone.json'))).toBe(false);
     expect(open(dir).store.list()).toEqual([]);
   });

@@ -1,17 +1,22 @@
 /**
  * Conversations on disk: one `<id>.json` per conversation plus `index.json` with the summaries,
- * each replaced atomically (temp, fsync, rename), so a kill at any moment leaves a whole file.
+ * each replaced atomically (temp, fsync, rename), so a kill at any moment leaves a whole file,
+ * and off the event loop (coalesced-file.ts): a reply is saved every second while it streams, and
+ * a conversation of megabytes held the host for its whole write each time. `save` writes within
+ * 50 ms and logs a refusal; `saveDurable` resolves once the change is on disk, or throws a message
+ * for the creator (docs/robust-host.md, "Data files written off the loop").
  * Opening reads only the index and the files it cannot vouch for: ones it does not list, and
  * ones that had a reply streaming (their `streaming` flag is written before the reply starts).
  * A file that fails validation is kept as a dated backup beside it (never read or written again),
  * reported through `onUnreadable`, and the rest still load (docs/security.md).
  */
 import { msg } from '@shared/messages/index.js';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConversationSummary } from '@shared/contract/chat.js';
-import { removeStaleTemps, writeFileAtomic } from '../atomic-file.js';
+import { removeStaleTemps } from '../atomic-file.js';
+import { CoalescedFile } from '../coalesced-file.js';
 import { coreError, dataWriteError } from '../errors.js';
 import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, recoverStreaming, type Conversation, type IndexEntry } from './conversation-file.js';
@@ -34,6 +39,12 @@ export class ConversationStore {
   /** The newest conversations being read before they are opened (read-ahead.ts). */
   private ahead: ReadAhead | undefined;
   private aheadTimer: NodeJS.Timeout | undefined;
+  private readonly index: CoalescedFile;
+  /**
+   * The conversations with a write waiting or under way, each with the copy it writes (which the
+   * cache may have dropped meanwhile); one leaves once its file is written.
+   */
+  private readonly writing = new Map<string, { c: Conversation; file: CoalescedFile }>();
 
   constructor(
     private readonly dir: string,
@@ -41,7 +52,43 @@ export class ConversationStore {
     /** A file was kept aside (its backup's name, null when the disk refused): the creator is told. */
     private readonly onUnreadable: (file: 'conversation' | 'conversation index', backup: string | null) => void = () => undefined,
     private readonly cacheSize = 16,
-  ) {}
+  ) {
+    this.index = this.writer(path.join(dir, INDEX), () => JSON.stringify({ version: 1, conversations: [...this.entries.values()] }));
+  }
+
+  private writer(file: string, text: () => string, written?: () => void): CoalescedFile {
+    return new CoalescedFile(file, {
+      text,
+      written,
+      failure: (err) => {
+        this.log(`chat: could not write ${path.basename(file)}: ${errnoOf(err)}`);
+        return dataWriteError(msg('jobs.dataWrite.conversation'), err, this.dir);
+      },
+      log: this.log,
+    });
+  }
+
+  /** The writer of a conversation's file, which writes `c` from now on. */
+  private fileOf(c: Conversation): CoalescedFile {
+    const known = this.writing.get(c.id);
+    if (known) {
+      known.c = c;
+      return known.file;
+    }
+    const entry: { c: Conversation; file: CoalescedFile } = { c, file: this.writer(this.file(c.id), () => JSON.stringify(entry.c), () => this.settled(c.id)) };
+    this.writing.set(c.id, entry);
+    return entry.file;
+  }
+
+  /**
+   * Forgets a conversation's writer once its file is written and nothing waits in it (it holds the
+   * conversation); one whose write failed stays, so closing tries it again.
+   */
+  private settled(id: string): void {
+    const w = this.writing.get(id);
+    if (w && !w.file.busy) this.writing.delete(id);
+  }
+
 
   private file(id: string): string {
     return path.join(this.dir, `${id}.json`);
@@ -65,6 +112,7 @@ export class ConversationStore {
     }
     const onDisk = new Set(readdirSync(this.dir).filter((f) => f.endsWith('.json') && f !== INDEX).map((f) => f.slice(0, -5)).filter((id) => CONVERSATION_ID.test(id)));
     let changed = known === undefined;
+    const recovered: Conversation[] = [];
     for (const e of known ?? []) {
       if (onDisk.has(e.id)) this.entries.set(e.id, e);
       else changed = true;
@@ -78,11 +126,12 @@ export class ConversationStore {
         changed = true;
         continue;
       }
-      if (recoverStreaming(c)) this.writeConversation(c);
+      if (recoverStreaming(c)) recovered.push(c);
       if (!sameEntry(entry, entryOf(c))) changed = true;
       this.entries.set(id, entryOf(c));
     }
-    if (changed) this.writeIndex();
+    // The recovered files first: an index that no longer says "streaming" vouches for them.
+    if (recovered.length || changed) void this.written(recovered, changed);
   }
 
   /** The conversation in `bytes`, or why not. */
@@ -127,21 +176,18 @@ export class ConversationStore {
     this.onUnreadable(file, backup);
   }
 
-  private writeIndex(): void {
-    this.write(path.join(this.dir, INDEX), JSON.stringify({ version: 1, conversations: [...this.entries.values()] }));
+  /**
+   * Writes the conversations, then (when `index`) the index; a refusal is logged by the writer and
+   * tried again with the next change.
+   */
+  private async written(conversations: Conversation[], index: boolean): Promise<void> {
+    await Promise.all(conversations.map((c) => this.fileOf(c).flush())).catch(() => undefined);
+    if (index) await this.index.flush().catch(() => undefined);
   }
 
-  private writeConversation(c: Conversation): void {
-    this.write(this.file(c.id), JSON.stringify(c));
-  }
-
-  private write(file: string, text: string): void {
-    try {
-      writeFileAtomic(file, text);
-    } catch (err) {
-      this.log(`chat: could not write ${path.basename(file)}: ${errnoOf(err)}`);
-      throw dataWriteError(msg('jobs.dataWrite.conversation'), err, this.dir);
-    }
+  /** The conversation in memory: cached, or still being written (then newer than its file). */
+  private held(id: string): Conversation | undefined {
+    return this.cache.get(id) ?? this.writing.get(id)?.c;
   }
 
   private remember(c: Conversation): void {
@@ -179,11 +225,11 @@ export class ConversationStore {
     if (this.aheadTimer || this.ahead) return;
     this.aheadTimer = setTimeout(() => {
       this.ahead = new ReadAhead({
-        wanted: () => this.list().slice(0, count).map((e) => e.id).filter((id) => !this.cache.has(id)),
+        wanted: () => this.list().slice(0, count).map((e) => e.id).filter((id) => !this.held(id)),
         json: (id) => readJson(this.file(id)),
         // Not when it was saved (so it is in memory, newer) or removed meanwhile.
         done: (c) => {
-          if (this.entries.has(c.id) && !this.cache.has(c.id)) this.remember(c);
+          if (this.entries.has(c.id) && !this.held(c.id)) this.remember(c);
         },
         later: (task) => void setImmediate(task),
       });
@@ -195,7 +241,7 @@ export class ConversationStore {
 
   get(id: string): Conversation {
     if (!this.entries.has(id)) throw coreError('not_found', msg('chat.conversation.gone'));
-    const cached = this.cache.get(id);
+    const cached = this.held(id);
     if (cached) {
       this.remember(cached);
       return cached;
@@ -204,7 +250,7 @@ export class ConversationStore {
     if (!c) {
       // Kept aside for the creator to inspect (read() did it), and no longer listed.
       this.entries.delete(id);
-      this.writeIndex();
+      void this.written([], true);
       throw coreError('not_found', msg('chat.conversation.damaged'));
     }
     this.remember(c);
@@ -212,29 +258,54 @@ export class ConversationStore {
   }
 
   /**
-   * Writes a conversation and, when its summary changed, the index. When a reply starts the
-   * index (with its `streaming` flag) goes first, so a kill mid-reply is always found at start.
+   * Keeps a conversation and writes it off the event loop, with the index when its summary
+   * changed; resolves once both are on disk, or rejects with a message for the creator. When a
+   * reply starts the index (with its `streaming` flag) goes first, so a kill mid-reply is always
+   * found at start; otherwise the file goes first, so the index never vouches for a file not yet
+   * written.
    */
-  save(c: Conversation): void {
+  async saveDurable(c: Conversation): Promise<void> {
     const entry = entryOf(c);
     const before = this.entries.get(c.id);
     this.entries.set(c.id, entry);
     this.remember(c);
+    const file = this.fileOf(c);
     if (entry.streaming && !before?.streaming) {
-      this.writeIndex();
-      this.writeConversation(c);
+      await this.index.flush();
+      await file.flush();
     } else {
-      this.writeConversation(c);
-      if (!sameEntry(before, entry)) this.writeIndex();
+      await file.flush();
+      if (!sameEntry(before, entry)) await this.index.flush();
     }
   }
 
-  remove(id: string): void {
+  /** Keeps a conversation and writes it as saveDurable does, without waiting: a refusal is logged and tried again with the next change. */
+  save(c: Conversation): void {
+    // Logged by the writer (its `failure`).
+    this.saveDurable(c).catch(() => undefined);
+  }
+
+  /**
+   * Forgets a conversation and removes its file; resolves once the index on disk has forgotten it
+   * too. A write of it waiting or under way ends first, so none lands after the removal, and the
+   * file goes before the index: a kill between the two leaves an index entry without a file,
+   * which the next start drops, rather than a file the index does not list, which it would read
+   * back in.
+   */
+  async remove(id: string): Promise<void> {
     if (!this.entries.delete(id)) return;
     this.cache.delete(id);
     this.pinned.delete(id);
-    this.writeIndex();
-    rmSync(this.file(id), { force: true });
+    const w = this.writing.get(id);
+    this.writing.delete(id);
+    await w?.file.stop();
+    await rm(this.file(id), { force: true });
+    await this.index.flush();
+  }
+
+  /** Resolves once every change is on disk (as the studio closes); refusals are logged. */
+  async close(): Promise<void> {
+    await this.written([...this.writing.values()].map((w) => w.c), true);
   }
 
   /** Keeps a conversation in memory while a reply writes into it. */
@@ -252,7 +323,7 @@ export class ConversationStore {
         out.push(summaryOf(e));
         continue;
       }
-      let c = this.cache.get(e.id);
+      let c = this.held(e.id);
       if (!c) {
         const bytes = await readFile(this.file(e.id)).catch(() => undefined);
         const parsed = bytes === undefined ? undefined : this.parse(e.id, bytes);

@@ -13,8 +13,11 @@ import { ConversationStore } from './conversation-store.js';
 import { ReadAhead, SlicedRead } from './read-ahead.js';
 
 const dirs: string[] = [];
-afterEach(() => {
+const stores: ConversationStore[] = [];
+afterEach(async () => {
   vi.useRealTimers();
+  // Their writes end before the folders go (a write under way would make the removal fail).
+  for (const s of stores.splice(0)) await s.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -25,25 +28,25 @@ const turns = (n: number): ChatMessageView[] =>
 const conv = (id: string, updatedAt: number, messages: ChatMessageView[] = turns(4)): Conversation =>
   ({ version: 1, id, title: id, titleSet: true, createdAt: 1, updatedAt, settings: { ...DEFAULT_CHAT_SETTINGS }, messages });
 
-function storeWith(conversations: Conversation[]) {
+async function storeWith(conversations: Conversation[]) {
   const dir = mkdtempSync(join(tmpdir(), 'chat-ahead-'));
   dirs.push(dir);
-  new ConversationStore(dir, () => undefined).open();
   const writer = new ConversationStore(dir, () => undefined);
   writer.open();
-  for (const c of conversations) writer.save(c);
+  for (const c of conversations) await writer.saveDurable(c);
   // A fresh store, as after a restart: nothing in memory.
   const logs: string[] = [];
   const unreadable: string[] = [];
   const store = new ConversationStore(dir, (l) => logs.push(l), (file) => unreadable.push(file));
+  stores.push(store);
   store.open();
   return { dir, store, logs, unreadable };
 }
 
 describe('reading the newest conversations ahead of their first open', () => {
-  it('has the newest ones in memory (their files no longer needed), and only those', () => {
+  it('has the newest ones in memory (their files no longer needed), and only those', async () => {
     vi.useFakeTimers();
-    const { dir, store } = storeWith([conv('old', 100), conv('mid', 200, turns(300)), conv('new', 300)]);
+    const { dir, store } = await storeWith([conv('old', 100), conv('mid', 200, turns(300)), conv('new', 300)]);
     store.readAhead(2, 300);
     vi.runAllTimers();
     // Gone from the disk, the two newest still open whole; the oldest was never read.
@@ -53,9 +56,9 @@ describe('reading the newest conversations ahead of their first open', () => {
     expect(() => store.get('old')).toThrow();
   });
 
-  it('keeps a conversation saved while it was being read: the saved one opens, not the file read before', () => {
+  it('keeps a conversation saved while it was being read: the saved one opens, not the file read before', async () => {
     vi.useFakeTimers();
-    const { store } = storeWith([conv('a', 100, turns(400))]);
+    const { store } = await storeWith([conv('a', 100, turns(400))]);
     store.readAhead(1, 0);
     vi.advanceTimersByTime(1);
     const saved = conv('a', 500, [...turns(2), { id: 'u9', role: 'user', createdAt: 9, text: 'Edited meanwhile' }]);
@@ -64,20 +67,20 @@ describe('reading the newest conversations ahead of their first open', () => {
     expect(store.get('a').messages.at(-1)?.text).toBe('Edited meanwhile');
   });
 
-  it('does not bring back a conversation removed while it was being read', () => {
+  it('does not bring back a conversation removed while it was being read', async () => {
     vi.useFakeTimers();
-    const { store } = storeWith([conv('a', 100, turns(400))]);
+    const { store } = await storeWith([conv('a', 100, turns(400))]);
     store.readAhead(1, 0);
     vi.advanceTimersByTime(1);
-    store.remove('a');
+    await store.remove('a');
     vi.runAllTimers();
     expect(store.has('a')).toBe(false);
     expect(() => store.get('a')).toThrow();
   });
 
-  it('leaves a damaged file to its open: it is then set aside and reported, as without reading ahead', () => {
+  it('leaves a damaged file to its open: it is then set aside and reported, as without reading ahead', async () => {
     vi.useFakeTimers();
-    const { dir, store, unreadable } = storeWith([conv('bad', 100), conv('good', 50)]);
+    const { dir, store, unreadable } = await storeWith([conv('bad', 100), conv('good', 50)]);
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...conv('bad', 100), messages: [{ id: 1, role: 'robot' }] }));
     store.readAhead(4, 0);
     vi.runAllTimers();

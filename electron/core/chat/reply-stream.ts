@@ -61,8 +61,8 @@ export interface ReplyJob {
 export interface ReplyStreamDeps {
   client: GatewayClient;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-  /** Writes the conversation; `final` once, before the terminal event. */
-  save(final: boolean): void;
+  /** Writes the conversation; `final` once, before the terminal event, which waits until it is on disk. */
+  save(final: boolean): Promise<void> | void;
   /** Called after the final save and before `chat.onDidEnd`, so a new send is accepted at once. */
   release(): void;
   log: (line: string) => void;
@@ -98,9 +98,9 @@ export class ReplyStream {
     }, ms);
   }
 
-  private trySave(final: boolean): void {
+  private async trySave(final: boolean): Promise<void> {
     try {
-      this.deps.save(final);
+      await this.deps.save(final);
     } catch (err) {
       // The stream goes on; the failure is already logged by the store.
       this.deps.log(`chat: could not save the reply in progress: ${(err as Error).message}`);
@@ -120,7 +120,7 @@ export class ReplyStream {
       deps.emit('chat.onDidStream', { streamId: job.streamId, conversationId: job.conversationId, messageId: job.message.id, deltas });
       if (deps.now() - lastSave >= deps.timing.saveEveryMs) {
         lastSave = deps.now();
-        this.trySave(false);
+        void this.trySave(false);
       }
     }, deps.timing.batchMs);
 
@@ -178,7 +178,7 @@ export class ReplyStream {
     else if (settled.error) message.error = settled.error;
 
     const discarded = this.stopReason === 'discard';
-    if (!discarded) this.trySave(true);
+    if (!discarded) await this.trySave(true);
     deps.release();
     deps.emit('chat.onDidEnd', { streamId: job.streamId, conversationId: job.conversationId, outcome: settled.outcome, message: endedMessage(message, before, streamed) });
     return { outcome: settled.outcome, error: message.error, discarded };

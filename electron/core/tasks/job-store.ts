@@ -2,13 +2,14 @@
  * The task store: every job in one JSON document in the app's data folder, written
  * atomically (temp file, fsync, rename) and coalesced, so a kill leaves the old or the new file,
  * and off the event loop: the list is rewritten several times a second while results are saved,
- * and each fsync waits on the disk (docs/robust-host.md, "The task list written off the loop").
+ * and each fsync waits on the disk (docs/robust-host.md, "Data files written off the loop").
  * A write the disk refuses never takes the studio down: a coalesced one is logged and retried with
  * the next change, a durable one (before a job-submitting POST) throws a message for the creator.
  * A file it cannot read whole is kept as a dated backup before it is rewritten (docs/security.md).
  */
 import { basename, dirname } from 'node:path';
-import { removeStaleTemps, writeFileAtomicAsync } from '../atomic-file.js';
+import { removeStaleTemps } from '../atomic-file.js';
+import { CoalescedFile } from '../coalesced-file.js';
 import { dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import { keepUnreadable, readDataFile } from '../unreadable-file.js';
@@ -19,11 +20,7 @@ const StoreFile = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) }
 
 export class JobStore {
   private readonly jobs = new Map<string, JobRecord>();
-  private timer?: NodeJS.Timeout;
-  /** The write not yet started, which every change until it starts is part of. */
-  private next?: Promise<void>;
-  /** The latest write asked for, settled either way: the next one starts after it. */
-  private last?: Promise<void>;
+  private readonly writer: CoalescedFile;
   /** Why an unreadable task list could not be kept aside: until it can, nothing is written over it. */
   private blocked: unknown;
 
@@ -32,6 +29,12 @@ export class JobStore {
     private readonly log: (line: string) => void = () => undefined,
     onUnreadable: (backup: string | null) => void = () => undefined,
   ) {
+    this.writer = new CoalescedFile(file, {
+      text: () => JSON.stringify({ version: 1, jobs: this.all() }),
+      failure: (err) => dataWriteError(msg('jobs.dataWrite.taskList'), err, dirname(file)),
+      log,
+      blocked: () => this.blocked,
+    });
     removeStaleTemps(dirname(file), [basename(file)]);
     let doc: z.infer<typeof StoreFile> | undefined;
     try {
@@ -111,35 +114,17 @@ export class JobStore {
     return this.save();
   }
 
-  /**
-   * Resolves once a write holding every change made so far is on disk; rejects with a message for
-   * the creator when the disk refuses (the old file stays). Writes never overlap: one asked for
-   * while another is under way waits for it, and every caller meanwhile shares it.
-   */
+  /** Resolves once a write holding every change made so far is on disk; rejects with a message for the creator when the disk refuses. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.next) return this.next;
-    const write = async () => {
-      // From here on, a change needs another write: this one holds what there is now.
-      this.next = undefined;
-      if (this.blocked !== undefined) throw this.blocked;
-      await writeFileAtomicAsync(this.file, JSON.stringify({ version: 1, jobs: this.all() }));
-    };
-    const next = (this.last ?? Promise.resolve()).then(write, write).catch((err: unknown) => {
-      throw dataWriteError(msg('jobs.dataWrite.taskList'), err, dirname(this.file));
-    });
-    this.next = next;
-    this.last = next.catch(() => undefined);
-    return next;
+    return this.writer.flush();
   }
 
   /** Writes now, or logs why not and tries again with the next change. */
   save(): Promise<void> {
-    return this.flush().catch((err: unknown) => this.log(`${(err as Error).message} (retried with the next change)`));
+    return this.writer.save();
   }
 
   private later(): void {
-    this.timer ??= setTimeout(() => void this.save(), 50);
+    this.writer.later();
   }
 }

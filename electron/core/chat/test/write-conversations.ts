@@ -30,7 +30,8 @@ let gen = store.has('main') ? store.get('main').updatedAt : 0;
 process.stdout.write(`ready ${gen}\n`);
 for (;;) {
   gen += 1;
-  store.save(conversation('main', gen, gen % 2 === 1));
-  if (gen % 5 === 0) store.save(conversation(`extra-${gen}`, gen, false));
+  // Durable: "done n" must mean generation n is on disk.
+  await store.saveDurable(conversation('main', gen, gen % 2 === 1));
+  if (gen % 5 === 0) await store.saveDurable(conversation(`extra-${gen}`, gen, false));
   process.stdout.write(`done ${gen}\n`);
 }
