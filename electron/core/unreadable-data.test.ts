@@ -170,6 +170,8 @@ describe('conversations', () => {
     ]);
     expect(readFileSync(join(folder, problems[1].backup)).equals(file)).toBe(true);
     expect((await c.value('chat.list')).map((s: any) => s.id)).toEqual([other]);
+    // The rebuilt index is written off the loop: on disk by the time the studio has closed.
+    await c.close();
     expect(readdirSync(folder).filter((n) => n.endsWith('.json')).sort()).toEqual([`${other}.json`, 'index.json']);
   });
 });
