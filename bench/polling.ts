@@ -1,9 +1,14 @@
 /**
  * Polling (docs/gateway-rules.md, "Polling cadence"): 500 real jobs in flight, polled by ONE
- * JobService at the spec's real cadence (SPEC_CADENCE). Over a measured window it counts the status
- * requests made and compares them with the fewest the spec's cadence allows for the same jobs:
- * every job checked first 2 s after submission, then at the slow end of its range (image 5 s, video
- * 10 s). It also measures the studio process's CPU during the window; the sandbox runs in a child
+ * JobService at the spec's real cadence (SPEC_CADENCE). Over a measured window it compares the
+ * status requests made with the fewest the spec's cadence allows for the same jobs: every job
+ * checked first 2 s after submission, then at the slow end of its range (image 5 s, video 10 s).
+ * The verdict is a rate: the slow end divided by the mean time between two requests for one job,
+ * every request in the window counted. A count of requests in a window of six intervals is off by
+ * up to one a job depending on where each job's checks fall against the window's edges, and the
+ * jobs of a batch submitted together fall together: a count of 1.15 times the fewest was measured
+ * with every gap between 9.2 and 10 s (docs/performance.md, "Polling: a rate, not a count"). The
+ * count is still printed. It also measures the studio process's CPU during the window; the sandbox runs in a child
  * process, so its CPU (it renders the videos) is not counted.
  *   npx tsx bench/polling.ts [--seconds 60] [--jobs 500] [--settle 10]
  *
@@ -86,6 +91,8 @@ try {
   // timed around the client's JSON calls: the client keeps its own transport, as in the studio
   // (electron/core/index.ts injects no fetch, and an injected one would replace that transport).
   const latencies: number[] = [];
+  /** Each job's status requests in the window (performance.now() as each was sent). */
+  const sentAt = new Map<string, number[]>();
   const client = new GatewayClient({ baseUrl: sandbox.url, apiKey: KEY });
   const json = client.json.bind(client);
   client.json = async (spec, schema, form) => {
@@ -93,7 +100,10 @@ try {
     try {
       return await json(spec, schema, form);
     } finally {
-      if (windowOpen && spec.method === 'GET') latencies.push(performance.now() - start);
+      if (windowOpen && spec.method === 'GET') {
+        latencies.push(performance.now() - start);
+        sentAt.set(spec.path, [...(sentAt.get(spec.path) ?? []), start]);
+      }
     }
   };
   const service = new JobService({
@@ -167,7 +177,15 @@ try {
     }
   }
   const perSecond = requests / (wallMs / 1000);
-  const ratio = requests / minimum;
+  const counted = requests / minimum;
+  // The rate: every request in the window but each job's first starts an interval.
+  let intervals = 0;
+  let spanMs = 0;
+  for (const times of sentAt.values()) {
+    intervals += times.length - 1;
+    spanMs += times[times.length - 1] - times[0];
+  }
+  const ratio = intervals ? (SPEC_CADENCE.video.maxIntervalMs * intervals) / spanMs : Infinity;
   const cpuPercent = ((cpu.user + cpu.system) / 1000 / wallMs) * 100;
 
   // The floor, side by side: the same request rate made with the bare HTTP stacks, no pipeline.
@@ -196,7 +214,8 @@ try {
   rows.push({ figure: 'jobs still polled at window end (none finished: a valid run)', value: String(inFlight), budget: String(JOBS), ok: inFlight === JOBS });
   rows.push(info(`status requests / min (${(wallMs / 1000).toFixed(0)} s window)`, (perSecond * 60).toFixed(0)));
   rows.push(info(`spec minimum / min (each job every 10 s; ${firstChecks} first checks in the window)`, (minimum / (wallMs / 60_000)).toFixed(0)));
-  rows.push({ figure: 'poll ratio made / minimum', value: ratio.toFixed(3), budget: '≤ 1.1', ok: ratio <= 1.1 });
+  rows.push(info(`requests counted in the window / the fewest there (depends on where the jobs' checks fall against its edges)`, counted.toFixed(3)));
+  rows.push({ figure: `poll ratio made / minimum: the slow end (10 s) / the mean time between two requests of a job (${intervals} intervals in the window)`, value: ratio.toFixed(3), budget: '≤ 1.1', ok: ratio <= 1.1 });
   rows.push(info('gap between two checks of a job, median / p99 / max (s)', `${pct(gaps, 0.5, 1000)} / ${pct(gaps, 0.99, 1000)} / ${pct(gaps, 1, 1000)}`, 'spec: 5–10'));
   rows.push(info('status request latency, median / p99 (ms)', `${pct(latencies, 0.5, 1)} / ${pct(latencies, 0.99, 1)}`));
   rows.push(info('studio event-loop delay, p50 / p99 / max (ms)', `${(loop.percentile(50) / 1e6).toFixed(0)} / ${(loop.percentile(99) / 1e6).toFixed(0)} / ${(loop.max / 1e6).toFixed(0)}`));
