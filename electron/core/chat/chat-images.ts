@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChatImage, ChatMessageView } from '@shared/contract/chat.js';
+import type { ParsedInput } from '@shared/contract/index.js';
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
 import { coreError } from '../errors.js';
 import { sniff } from '@media/sniff.js';
@@ -80,6 +81,31 @@ export class ChatImages {
         // An odd path was never ours to delete.
       }
     }
+  }
+
+  /**
+   * The images of a message being sent, in its order: a link as it is, an image this conversation
+   * already holds (edit and resend keeps those, and nothing else), an attachment copied in now
+   * (its file pushed on `copied`, its checked bytes added to `read.files` for the request).
+   */
+  forMessage(
+    sent: ParsedInput<'chat.send'>['images'],
+    held: readonly ChatMessageView[],
+    read: { files: Map<string, ReadImage>; attachments: Map<string, ReadImage> },
+    copied: string[],
+  ): ChatImage[] {
+    return (sent ?? []).map((img) => {
+      if ('url' in img) return { kind: 'url', url: img.url };
+      if ('file' in img) {
+        const known = held.flatMap((m) => m.images ?? []).find((i) => i.kind === 'file' && i.file === img.file);
+        if (!known || !CHAT_IMAGE_FILE.test(img.file)) throw coreError('not_found', msg('chat.images.notInConversation'), 'images');
+        return known;
+      }
+      const stored = this.import(img.attachmentId);
+      copied.push(stored.file);
+      read.files.set(stored.file, read.attachments.get(img.attachmentId)!);
+      return stored;
+    });
   }
 
   /**

@@ -6,13 +6,13 @@
 import { msg, type Text } from '@shared/messages/index.js';
 import { randomUUID } from 'node:crypto';
 import {
-  type ChatImage, type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted, type ToolAnswer,
+  type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted, type ToolAnswer,
 } from '@shared/contract/chat.js';
 import type { EventName, EventPayload, ParsedInput } from '@shared/contract/index.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { coreError } from '../errors.js';
 import type { SecretsPort } from '../ports.js';
-import { CHAT_IMAGE_FILE, filesOf, type ChatImages, type ReadImage } from './chat-images.js';
+import { filesOf, type ChatImages, type ReadImage } from './chat-images.js';
 import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { deriveTitle, entryOf, UNTITLED, type Conversation } from './conversation-file.js';
 import { ConversationStore } from './conversation-store.js';
@@ -185,14 +185,7 @@ export class ChatService {
    * leaves the studio (docs/security.md).
    */
   exportMarkdown(id: string): { fileName: string; markdown: string } {
-    const out = exportMarkdown(this.store.get(id), this.d.now());
-    let client: GatewayClient | undefined;
-    try {
-      client = this.d.client();
-    } catch {
-      // No key saved for the active profile: none to mask.
-    }
-    return client ? { ...out, markdown: client.mask.text(out.markdown) } : out;
+    return exportMarkdown(this.store.get(id), this.d.now(), () => this.d.client());
   }
 
   stop(streamId: string): Record<string, never> {
@@ -248,19 +241,7 @@ export class ChatService {
     const before = filesOf(c.messages);
     const copied: string[] = [];
     try {
-      const images: ChatImage[] = (input.images ?? []).map((img) => {
-        if ('url' in img) return { kind: 'url', url: img.url };
-        if ('file' in img) {
-          // Edit and resend keeps an image this conversation already holds, and nothing else.
-          const known = c.messages.flatMap((m) => m.images ?? []).find((i) => i.kind === 'file' && i.file === img.file);
-          if (!known || !CHAT_IMAGE_FILE.test(img.file)) throw coreError('not_found', msg('chat.images.notInConversation'), 'images');
-          return known;
-        }
-        const stored = this.d.images.import(img.attachmentId);
-        copied.push(stored.file);
-        read.files.set(stored.file, read.attachments.get(img.attachmentId)!);
-        return stored;
-      });
+      const images = this.d.images.forMessage(input.images, c.messages, read, copied);
       const user: ChatMessageView = {
         id: randomUUID(), role: 'user', createdAt: this.d.now(), text: input.text,
         ...(images.length ? { images } : {}), ...(input.imagesFirst ? { imagesFirst: true } : {}),

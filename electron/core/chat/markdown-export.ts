@@ -6,6 +6,7 @@
  */
 import type { ChatImage, ChatMessageView, ChatUsage, ToolCall } from '@shared/contract/chat.js';
 import type { Conversation } from './conversation-file.js';
+import type { GatewayClient } from '../gateway/client.js';
 
 const STATUS_NOTES: Partial<Record<NonNullable<ChatMessageView['status']>, string>> = {
   incomplete: 'This reply is incomplete.',
@@ -92,7 +93,19 @@ function userBlock(m: ChatMessageView): string[] {
   return ['## You', '', ...(m.imagesFirst ? [...images, ...text] : [...text, ...images])];
 }
 
-export function exportMarkdown(c: Conversation, now: number): { fileName: string; markdown: string } {
+/** The conversation as Markdown, masked with the key of `client` (when a key is saved: one to mask). */
+export function exportMarkdown(c: Conversation, now: number, client?: () => GatewayClient): { fileName: string; markdown: string } {
+  const out = markdownOf(c, now);
+  let active: GatewayClient | undefined;
+  try {
+    active = client?.();
+  } catch {
+    // No key saved for the active profile: none to mask.
+  }
+  return active ? { ...out, markdown: active.mask.text(out.markdown) } : out;
+}
+
+function markdownOf(c: Conversation, now: number): { fileName: string; markdown: string } {
   const lines = [`# ${c.title.replace(/\s+/g, ' ')}`, '', `Model: ${c.settings.model} · Exported ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC`, ''];
   if (c.settings.systemPrompt.trim()) lines.push('## System prompt', '', ...c.settings.systemPrompt.trim().split('\n').map((l) => `> ${l}`), '');
   for (const m of c.messages) lines.push(...(m.role === 'user' ? userBlock(m) : assistantBlock(m, c.settings.model)));
