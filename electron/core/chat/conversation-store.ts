@@ -89,7 +89,6 @@ export class ConversationStore {
     if (w && !w.file.busy) this.writing.delete(id);
   }
 
-
   private file(id: string): string {
     return path.join(this.dir, `${id}.json`);
   }
