@@ -2,7 +2,7 @@
  * One data file the host rewrites often (the task list, a conversation, the conversation index),
  * written off the event loop: each fsync waits on the disk, tens of milliseconds on a busy one and
  * more for a file of megabytes, and a synchronous write held the host's loop for all of it
- * (docs/robust-host.md, "Data files written off the loop"). Changes within `delayMs` share one
+ * (docs/robust-host.md, "Data files written off the loop"). Changes within 50 ms share one
  * atomic write (writeFileAtomicAsync); writes never overlap, since an older copy renamed last
  * would win; `flush` resolves once a write holding every change made before it is on disk.
  */
@@ -19,8 +19,10 @@ export interface CoalescedFileOptions {
   blocked?: () => unknown;
   /** After each write that reached the disk. */
   written?: () => void;
-  delayMs?: number;
 }
+
+/** How long changes are gathered into one write. */
+const GATHER_MS = 50;
 
 export class CoalescedFile {
   private timer?: NodeJS.Timeout;
@@ -28,15 +30,16 @@ export class CoalescedFile {
   private next?: Promise<void>;
   /** The latest write asked for, settled either way: the next one starts after it. */
   private last?: Promise<void>;
-  private running = 0;
+  /** A write is under way (never more than one). */
+  private writing = false;
   private stopped = false;
 
   constructor(private readonly file: string, private readonly o: CoalescedFileOptions) {}
 
-  /** Records that the file changed: written with the next changes within `delayMs`. */
+  /** Records that the file changed: written with the next changes within GATHER_MS. */
   later(): void {
     if (this.stopped) return;
-    this.timer ??= setTimeout(() => void this.save(), this.o.delayMs ?? 50);
+    this.timer ??= setTimeout(() => void this.save(), GATHER_MS);
   }
 
   /**
@@ -55,11 +58,11 @@ export class CoalescedFile {
       if (this.stopped) return;
       const blocked = this.o.blocked?.();
       if (blocked !== undefined) throw blocked;
-      this.running += 1;
+      this.writing = true;
       try {
         await writeFileAtomicAsync(this.file, this.o.text());
       } finally {
-        this.running -= 1;
+        this.writing = false;
       }
       this.o.written?.();
     };
@@ -78,7 +81,7 @@ export class CoalescedFile {
 
   /** A change is waiting to be written, or a write is under way. */
   get busy(): boolean {
-    return this.timer !== undefined || this.next !== undefined || this.running > 0;
+    return this.timer !== undefined || this.next !== undefined || this.writing;
   }
 
   /**
