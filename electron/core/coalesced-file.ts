@@ -1,16 +1,20 @@
 /**
- * One data file the host rewrites often (the task list, a conversation, the conversation index),
- * written off the event loop: each fsync waits on the disk, tens of milliseconds on a busy one and
- * more for a file of megabytes, and a synchronous write held the host's loop for all of it
- * (docs/robust-host.md, "Data files written off the loop"). Changes within 50 ms share one
- * atomic write (writeFileAtomicAsync); writes never overlap, since an older copy renamed last
- * would win; `flush` resolves once a write holding every change made before it is on disk.
+ * One data file the host rewrites often (the task list, a conversation, the conversation index,
+ * the library's index), written off the event loop: each fsync waits on the disk, tens of
+ * milliseconds on a busy one and more for a file of megabytes, and a synchronous write held the
+ * host's loop for all of it (docs/robust-host.md, "Data files written off the loop"). Changes
+ * within the gathering time share one atomic write; writes never overlap, since an older copy
+ * renamed last would win; `flush` resolves once a write holding every change made before it is
+ * on disk.
  */
 import { writeFileAtomicAsync } from './atomic-file.js';
 
 export interface CoalescedFileOptions {
-  /** The file's whole text, asked for as each write starts: a write holds every change before it. */
-  text: () => string;
+  /**
+   * Writes the file's whole content as it is when called, atomically: a write holds every change
+   * before it. `atomicText` makes one for a text file.
+   */
+  write: () => Promise<void>;
   /** The error a refused write rejects `flush` with: a message for the creator. */
   failure: (err: unknown) => Error;
   /** Where a refused write that nobody awaits is told (it is tried again with the next change). */
@@ -19,10 +23,17 @@ export interface CoalescedFileOptions {
   blocked?: () => unknown;
   /** After each write that reached the disk. */
   written?: () => void;
+  /** How long changes are gathered into one write; GATHER_MS unless given. */
+  gatherMs?: number;
 }
 
-/** How long changes are gathered into one write. */
+/** How long changes are gathered into one write, unless a file asks for longer. */
 const GATHER_MS = 50;
+
+/** The `write` of a text file: `text()` asked for as the write starts, written atomically. */
+export function atomicText(file: string, text: () => string): () => Promise<void> {
+  return () => writeFileAtomicAsync(file, text());
+}
 
 export class CoalescedFile {
   private timer?: NodeJS.Timeout;
@@ -34,12 +45,12 @@ export class CoalescedFile {
   private writing = false;
   private stopped = false;
 
-  constructor(private readonly file: string, private readonly o: CoalescedFileOptions) {}
+  constructor(private readonly o: CoalescedFileOptions) {}
 
-  /** Records that the file changed: written with the next changes within GATHER_MS. */
+  /** Records that the file changed: written with the next changes within the gathering time. */
   later(): void {
     if (this.stopped) return;
-    this.timer ??= setTimeout(() => void this.save(), GATHER_MS);
+    this.timer ??= setTimeout(() => void this.save(), this.o.gatherMs ?? GATHER_MS);
   }
 
   /**
@@ -60,7 +71,7 @@ export class CoalescedFile {
       if (blocked !== undefined) throw blocked;
       this.writing = true;
       try {
-        await writeFileAtomicAsync(this.file, this.o.text());
+        await this.o.write();
       } finally {
         this.writing = false;
       }
@@ -77,6 +88,16 @@ export class CoalescedFile {
   /** Writes now, or logs why not and tries again with the next change. */
   save(): Promise<void> {
     return this.flush().catch((err: unknown) => this.o.log(`${(err as Error).message} (retried with the next change)`));
+  }
+
+  /**
+   * Writes a change still gathering, and waits for a write asked for before; writes nothing when
+   * nothing has changed since (closing a large file that is already on disk costs nothing). Never
+   * rejects: a refusal is logged, as `save` does.
+   */
+  settle(): Promise<void> {
+    if (this.timer) return this.save();
+    return this.last ?? Promise.resolve();
   }
 
   /** A change is waiting to be written, or a write is under way. */

@@ -16,7 +16,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConversationSummary } from '@shared/contract/chat.js';
 import { removeStaleTemps } from '../atomic-file.js';
-import { CoalescedFile } from '../coalesced-file.js';
+import { atomicText, CoalescedFile } from '../coalesced-file.js';
 import { coreError, dataWriteError } from '../errors.js';
 import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, recoverStreaming, type Conversation, type IndexEntry } from './conversation-file.js';
@@ -57,8 +57,8 @@ export class ConversationStore {
   }
 
   private writer(file: string, text: () => string, written?: () => void): CoalescedFile {
-    return new CoalescedFile(file, {
-      text,
+    return new CoalescedFile({
+      write: atomicText(file, text),
       written,
       failure: (err) => {
         this.log(`chat: could not write ${path.basename(file)}: ${errnoOf(err)}`);

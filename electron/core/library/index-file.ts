@@ -1,7 +1,7 @@
 /**
  * The index file in the app's data folder: a cache of the sidecars that makes opening fast. It is
  * never the only copy of anything, so a missing, damaged or foreign index is simply rebuilt (a
- * damaged one kept aside first, docs/security.md), and writes are coalesced (a burst of saves
+ * damaged one kept aside first, docs/security.md), and writes are coalesced (coalesced-file.ts: a burst of saves
  * costs one write) and atomic (a kill never leaves half). An index in the first format
  * (index-v1.ts) is read as it is and written in the current one (index-format.ts) next time.
  */
@@ -65,54 +65,4 @@ export async function writeIndex(disk: DiskOps, file: string, content: IndexCont
   await disk.mkdir(dir);
   const temp = `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.tmp`;
   await writeAtomic(disk, dir, file, encodeIndex(content), temp);
-}
-
-/** Runs `write` at most once at a time; changes made meanwhile are folded into one more run. */
-export class CoalescedWriter {
-  private dirty = false;
-  private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> | undefined;
-
-  constructor(
-    private readonly write: () => Promise<void>,
-    private readonly delayMs: number,
-    private readonly onError: (err: unknown) => void,
-  ) {}
-
-  schedule(): void {
-    this.dirty = true;
-    if (this.loop || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.start();
-    }, this.delayMs);
-    // A pending index write must not keep the process alive; close() flushes it.
-    this.timer.unref();
-  }
-
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    while (this.dirty || this.loop) await this.start();
-  }
-
-  private start(): Promise<void> {
-    // With nothing to write the loop below would finish synchronously, before it is assigned.
-    if (!this.loop && !this.dirty) return Promise.resolve();
-    this.loop ??= (async () => {
-      while (this.dirty) {
-        this.dirty = false;
-        try {
-          await this.write();
-        } catch (err) {
-          // The index is only a cache: the next open reconciles it with the sidecars.
-          this.onError(err);
-        }
-      }
-      this.loop = undefined;
-    })();
-    return this.loop;
-  }
 }

@@ -125,3 +125,51 @@ describe('Library.add on a failing disk', () => {
     await expect(lib.add({ source: path.join(dirs.base, 'nope.part'), meta: meta(), name: 'x.png' })).rejects.toMatchObject({ code: 'source_missing' });
   });
 });
+
+describe('the index on a failing disk', () => {
+  it('keeps saving when the index cannot be written, says so, and writes it with the next save once the disk has room', async () => {
+    let full = true;
+    const indexWrites: string[] = [];
+    const disk: Partial<DiskOps> = {
+      writeDurable: async (p, data) => {
+        if (p.includes('library-index')) {
+          if (full) throw fault('ENOSPC');
+          indexWrites.push(p);
+        }
+        return nodeDisk.writeDurable(p, data);
+      },
+    };
+    const lines: string[] = [];
+    const lib = openLibrary(dirs, { disk }, lines);
+    await lib.open();
+    const first = await lib.add({ source: await incomingFile(dirs, pngBytes(20, 20)), meta: meta(), name: 'first.png' });
+    await lib.close();
+    expect(lines.join('\n')).toMatch(/could not write the index \(ENOSPC\).*rebuilds it from the sidecars/);
+    expect(existsSync(dirs.indexFile)).toBe(false);
+    full = false;
+    const second = await lib.add({ source: await incomingFile(dirs, pngBytes(20, 20, 1)), meta: meta(), name: 'second.png' });
+    await lib.close();
+    expect(indexWrites).toHaveLength(1);
+    const reopened = openLibrary(dirs);
+    expect(await reopened.open()).toBe(2);
+    expect(reopened.list().items.map((i) => i.id).sort()).toEqual([first.id, second.id].sort());
+  });
+
+  it('closing writes the index only when something changed since it was written', async () => {
+    let indexWrites = 0;
+    const disk: Partial<DiskOps> = {
+      writeDurable: async (p, data) => {
+        if (p.includes('library-index')) indexWrites++;
+        return nodeDisk.writeDurable(p, data);
+      },
+    };
+    const lib = openLibrary(dirs, { disk, indexDelayMs: 60_000 });
+    await lib.open();
+    await lib.add({ source: await incomingFile(dirs, pngBytes(20, 20)), meta: meta(), name: 'one.png' });
+    await lib.close();
+    expect(indexWrites).toBe(1);
+    // A large library's index is megabytes: quitting with nothing new must not write it again.
+    await lib.close();
+    expect(indexWrites).toBe(1);
+  });
+});

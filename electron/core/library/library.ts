@@ -14,7 +14,8 @@ import { removeStaleTemps } from '../atomic-file.js';
 import { keepUnreadable } from '../unreadable-file.js';
 import { LibraryItem, LibraryItemMeta } from './library-item.js';
 import { LibraryIndex, type ListQuery, type ListResult } from './library-index.js';
-import { CoalescedWriter, readIndex, writeIndex } from './index-file.js';
+import { readIndex, writeIndex } from './index-file.js';
+import { CoalescedFile } from '../coalesced-file.js';
 import { emptyColumns, keepRows, pushItem } from './index-columns.js';
 import { discard, errno, explain, LibraryError, nodeDisk, withText, writeAtomic, type DiskOps } from './disk.js';
 import { msg } from '@shared/messages/index.js';
@@ -68,7 +69,7 @@ export class Library {
   private readonly onUnreadable: (backup: string | null) => void;
   private readonly metadata: boolean;
   private readonly index: LibraryIndex;
-  private readonly writer: CoalescedWriter;
+  private readonly writer: CoalescedFile;
   /** Folder mtimes from the last reconcile, written with the index (see scan.ts). */
   private dirs: Record<string, number> = {};
   private opening: Promise<number> | undefined;
@@ -84,11 +85,13 @@ export class Library {
     this.onUnreadable = opts.onUnreadable ?? (() => undefined);
     this.metadata = opts.metadata ?? true;
     this.index = new LibraryIndex(this.log);
-    this.writer = new CoalescedWriter(
-      () => writeIndex(this.disk, this.indexFile, { root: this.root, dirs: this.dirs, columns: this.index.columns() }),
-      opts.indexDelayMs ?? 200,
-      (err) => this.log(`library: could not write the index (${errno(err) ?? String(err)}); it will be rebuilt on next open`),
-    );
+    this.writer = new CoalescedFile({
+      write: () => writeIndex(this.disk, this.indexFile, { root: this.root, dirs: this.dirs, columns: this.index.columns() }),
+      // The index is only a cache: the next open reconciles it with the sidecars.
+      failure: (err) => new Error(`library: could not write the index (${errno(err) ?? String(err)}); the next open rebuilds it from the sidecars`),
+      log: this.log,
+      gatherMs: opts.indexDelayMs ?? 200,
+    });
   }
 
   /** Loads the index, reconciles it with the sidecars on disk, and returns the number of items. */
@@ -108,7 +111,7 @@ export class Library {
     for (const item of added) pushItem(columns, item);
     this.index.load(columns);
     this.dirs = dirs;
-    if (changed || known?.outdated) this.writer.schedule();
+    if (changed || known?.outdated) this.writer.later();
     // The search text and the set of servable paths are made once the opening is done, not during it.
     setImmediate(() => this.index.warm()).unref();
     return this.index.size;
@@ -129,7 +132,7 @@ export class Library {
 
   /** Writes any pending index change; call before the process exits. */
   close(): Promise<void> {
-    return this.writer.flush();
+    return this.writer.settle();
   }
 
   list(query?: ListQuery): ListResult {
@@ -215,7 +218,7 @@ export class Library {
       throw explain(err, this.root);
     }
     this.index.put(item);
-    this.writer.schedule();
+    this.writer.later();
     if (copied) await this.disk.unlink(input.source).catch((err: unknown) => this.log(`library: saved a copy but could not remove ${input.source} (${errno(err)})`));
     return item;
   }
@@ -232,7 +235,7 @@ export class Library {
       if (errno(err) !== 'ENOENT') throw explain(err, this.root);
     }
     this.index.delete(id);
-    this.writer.schedule();
+    this.writer.later();
     const rest = [media, ...(item.thumb ? [this.resolve(item.thumb)] : [])];
     for (const p of rest) {
       await this.disk.unlink(p).catch((err: unknown) => {

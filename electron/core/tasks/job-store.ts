@@ -9,7 +9,7 @@
  */
 import { basename, dirname } from 'node:path';
 import { removeStaleTemps } from '../atomic-file.js';
-import { CoalescedFile } from '../coalesced-file.js';
+import { atomicText, CoalescedFile } from '../coalesced-file.js';
 import { dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import { keepUnreadable, readDataFile } from '../unreadable-file.js';
@@ -29,8 +29,8 @@ export class JobStore {
     private readonly log: (line: string) => void = () => undefined,
     onUnreadable: (backup: string | null) => void = () => undefined,
   ) {
-    this.writer = new CoalescedFile(file, {
-      text: () => JSON.stringify({ version: 1, jobs: this.all() }),
+    this.writer = new CoalescedFile({
+      write: atomicText(file, () => JSON.stringify({ version: 1, jobs: this.all() })),
       failure: (err) => dataWriteError(msg('jobs.dataWrite.taskList'), err, dirname(file)),
       log,
       blocked: () => this.blocked,
