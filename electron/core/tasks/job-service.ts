@@ -31,7 +31,7 @@ export interface JobServiceDeps {
   now(): number;
   random(): number;
   onChange(job: JobRecord): void;
-  /** A record is gone (a refused submission): views showing it must drop it. */
+  /** A record is gone (a refused submission, a finished job moved to the archive): views showing it must drop it. */
   onRemove?(id: string): void;
   maxPollsInFlight?: number;
   maxDownloads?: number;
@@ -78,6 +78,10 @@ export class JobService {
       if (ResultSaver.countInterrupted(job)) changed = true;
     }
     if (changed) void d.store.save();
+    // Finished jobs moved to the archive leave the views too (task-archive.ts).
+    d.store.onArchived((ids) => {
+      for (const id of ids) d.onRemove?.(id);
+    });
   }
 
   /** After a start or restart, once the window is served: unfinished jobs resume where they were. */
@@ -90,6 +94,8 @@ export class JobService {
   async stop(): Promise<void> {
     this.poller.stop();
     this.saver.stop();
+    // A move to the archive under way ends first, so the list written last no longer holds what it moved.
+    await this.d.store.archived();
     await this.d.store.save();
   }
 

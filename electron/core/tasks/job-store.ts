@@ -7,7 +7,7 @@
  * the next change, a durable one (before a job-submitting POST) throws a message for the creator.
  * A file it cannot read whole is kept as a dated backup before it is rewritten (docs/security.md).
  */
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { removeStaleTemps } from '../atomic-file.js';
 import { atomicText, CoalescedFile } from '../coalesced-file.js';
 import { dataWriteError } from '../errors.js';
@@ -15,20 +15,35 @@ import { msg } from '@shared/messages/index.js';
 import { keepUnreadable, readDataFile } from '../unreadable-file.js';
 import { z } from 'zod';
 import { JobRecord } from './job-record.js';
+import { appendArchive, isDone, KEEP_FINISHED, toArchive } from './task-archive.js';
 
 const StoreFile = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) });
+
+export interface JobStoreOptions {
+  /** Finished jobs kept in the list; older ones are moved to the archive (task-archive.ts). */
+  keepFinished?: number;
+  /** How many more finished jobs may gather before a move (task-archive.ts). */
+  archiveBatch?: number;
+}
 
 export class JobStore {
   private readonly jobs = new Map<string, JobRecord>();
   private readonly writer: CoalescedFile;
   /** Why an unreadable task list could not be kept aside: until it can, nothing is written over it. */
   private blocked: unknown;
+  private readonly archiveFile: string;
+  /** The move to the archive under way; another is asked for once it ends. */
+  private archiving?: Promise<void>;
+  private archiveAgain = false;
+  private readonly archivedListeners = new Set<(ids: string[]) => void>();
 
   constructor(
     private readonly file: string,
     private readonly log: (line: string) => void = () => undefined,
     onUnreadable: (backup: string | null) => void = () => undefined,
+    private readonly o: JobStoreOptions = {},
   ) {
+    this.archiveFile = join(dirname(file), 'jobs-archive.jsonl');
     this.writer = new CoalescedFile({
       write: atomicText(file, () => JSON.stringify({ version: 1, jobs: this.all() })),
       failure: (err) => dataWriteError(msg('jobs.dataWrite.taskList'), err, dirname(file)),
@@ -58,6 +73,7 @@ export class JobStore {
     }
     // The next write drops the records it could not read: a copy of the whole file keeps them.
     if (skipped > 0) onUnreadable(this.keepAside('copy'));
+    this.archiveLater();
   }
 
   /** The backup's name, or null when the disk refused (then every write is refused too). */
@@ -85,6 +101,52 @@ export class JobStore {
   put(job: JobRecord): void {
     this.jobs.set(job.id, job);
     this.later();
+    if (isDone(job)) this.archiveLater();
+  }
+
+  /** Called with the ids of jobs moved to the archive, once they have left the list. */
+  onArchived(listener: (ids: string[]) => void): () => void {
+    this.archivedListeners.add(listener);
+    return () => this.archivedListeners.delete(listener);
+  }
+
+  /** Resolves once no move to the archive is under way (tests, closing). */
+  async archived(): Promise<void> {
+    while (this.archiving) await this.archiving;
+  }
+
+  /** Moves the oldest finished jobs to the archive when more than the list keeps have gathered. */
+  private archiveLater(): void {
+    if (this.archiving) {
+      this.archiveAgain = true;
+      return;
+    }
+    this.archiving = this.archive().finally(() => {
+      this.archiving = undefined;
+      if (this.archiveAgain) {
+        this.archiveAgain = false;
+        this.archiveLater();
+      }
+    });
+  }
+
+  private async archive(): Promise<void> {
+    // Nothing is written while an unreadable list waits to be kept aside.
+    if (this.blocked !== undefined) return;
+    const old = toArchive(this.jobs.values(), this.o.keepFinished ?? KEEP_FINISHED, this.o.archiveBatch);
+    if (old.length === 0) return;
+    try {
+      await appendArchive(this.archiveFile, old);
+    } catch (err) {
+      // They stay in the list, which works as before, only larger; tried again at the next finished job.
+      this.log(`The oldest finished tasks could not be moved to ${basename(this.archiveFile)} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); they stay in the task list.`);
+      return;
+    }
+    // A job that moved on meanwhile (saved again, checked again) stays: its copy in the archive is an older record.
+    const gone = old.filter((j) => this.jobs.get(j.id) === j && isDone(j)).map((j) => j.id);
+    for (const id of gone) this.jobs.delete(id);
+    this.later();
+    for (const listener of this.archivedListeners) listener(gone);
   }
 
   /**
@@ -96,6 +158,7 @@ export class JobStore {
   async putDurable(job: JobRecord): Promise<void> {
     const added = !this.jobs.has(job.id);
     this.jobs.set(job.id, job);
+    if (isDone(job)) this.archiveLater();
     try {
       await this.flush();
     } catch (err) {

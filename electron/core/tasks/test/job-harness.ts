@@ -10,7 +10,7 @@ import type { DiskOps } from '../../library/disk.js';
 import { Library } from '../../library/library.js';
 import type { JobRecord } from '../job-record.js';
 import { JobService } from '../job-service.js';
-import { JobStore } from '../job-store.js';
+import { JobStore, type JobStoreOptions } from '../job-store.js';
 
 /** The spec's cadence (§4.9) divided by 100, for a sandbox running 100 times faster. */
 export const FAST_CADENCE: Cadence = {
@@ -30,6 +30,9 @@ export interface JobHarnessOptions {
   indexDelayMs?: number;
   ffmpeg?: boolean;
   onChange?(job: JobRecord): void;
+  onRemove?(id: string): void;
+  /** The task list's own limits (task-archive.ts), small for a test. */
+  store?: JobStoreOptions;
   /** Save limits the test needs (short time limits, a small largest file). */
   downloadTimeouts?: { openMs: number; idleMs: number };
   maxBytes?: number;
@@ -44,13 +47,14 @@ export async function startJobs(o: JobHarnessOptions) {
     indexDelayMs: o.indexDelayMs, ffmpeg: o.ffmpeg, disk: o.disk,
   });
   await library.open();
-  const store = new JobStore(join(o.dataDir, 'jobs.json'));
+  const store = new JobStore(join(o.dataDir, 'jobs.json'), undefined, undefined, o.store);
   const service = new JobService({
     store, library, downloadsDir: join(o.dataDir, 'downloads'),
     clientFor: (key) => new GatewayClient({ baseUrl: o.gatewayUrl, apiKey: key }),
     activeProfileId: () => 'sk-sandbox',
     cadence: o.cadence ?? FAST_CADENCE, now: Date.now, random: Math.random,
     onChange: o.onChange ?? (() => undefined),
+    onRemove: o.onRemove,
     downloadTimeouts: o.downloadTimeouts, maxDownloads: o.maxDownloads,
     maxBytes: o.maxBytes === undefined ? undefined : () => o.maxBytes!,
   });

@@ -1,0 +1,89 @@
+/**
+ * A long history in the task list (electron/core/tasks/task-archive.ts; docs/robust-host.md, "A
+ * task list that stays small"): a data folder whose task list holds the records of N past jobs
+ * (default 100,000, a creator whose library is the Gallery's 100,000 items) and 50 running. The
+ * host's JobStore opens it (the one-time move of the oldest finished jobs to the archive timed to
+ * its end), then, as while jobs run, 20 changes are written one after another: the longest stall
+ * of the host's event loop meanwhile (perf_hooks' delay histogram, 1 ms resolution; each write
+ * turns the whole list into text on the loop), the list's size on disk and the size of the Tasks
+ * tab's `tasks.list` answer. In process: it measures the store, not Chromium.
+ *   npx tsx bench/task-list.ts [--jobs 100000]
+ * Budget: longest stall while the list is written ≤ 50 ms (the long-task threshold the Gallery's
+ * budgets use).
+ */
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { JobRecord } from '@core/tasks/job-record.js';
+import { JobStore } from '@core/tasks/job-store.js';
+import { toTaskView } from '@core/tasks/task-view.js';
+import { report, type Row } from './lib/child.js';
+
+const { values } = parseArgs({ options: { jobs: { type: 'string', default: '100000' } } });
+const JOBS = Number(values.jobs);
+const RUNNING = 50;
+const WRITES = 20;
+
+/** A record as a saved 2K image leaves it: prompt, parameters, link, its download, what it taught. */
+function record(i: number, state: JobRecord['state'], now: number): JobRecord {
+  const url = `https://cdn.example.com/results/2026/11/${i}/image-0.png?sig=${'0123456789abcdef'.repeat(2)}&exp=1767225600`;
+  return {
+    id: `job-${i.toString(36)}-${'x'.repeat(8)}`, profileId: 'sk-sandbox', route: 'generic', kind: 'image', model: 'seedream-4-0',
+    prompt: `A watercolour of a lighthouse on a cliff at dusk, gulls over the sea, warm light in its window, number ${i}`,
+    params: { model: 'seedream-4-0', resolution: '2K', n: 1 }, state, remoteId: `task_${i.toString(36)}_${'f'.repeat(12)}`,
+    rawStatus: state === 'running' ? 'processing' : 'completed', progress: state === 'running' ? 40 : 100,
+    createdAt: now - (JOBS - i) * 60_000, submittedAt: now - (JOBS - i) * 60_000 + 120, updatedAt: now, finishedAt: state === 'running' ? undefined : now - (JOBS - i) * 60_000 + 9_000,
+    checks: 4, errorStreak: 0, resultUrls: [url], expiresAt: now + 86_400_000,
+    downloads: state === 'running' ? [] : [{ url, state: 'done', received: 2_400_000, total: 2_400_000, libraryId: `item-${i.toString(36)}` }],
+    learned: { total: { lo: 8_000, hi: 8_100 }, prompt: false, run: { lo: 7_900, hi: 8_000 } },
+  };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-task-list-'));
+const rows: Row[] = [];
+try {
+  const now = Date.now();
+  const file = join(dir, 'jobs.json');
+  const jobs = Array.from({ length: JOBS }, (_, i) => record(i, 'saved', now));
+  for (let i = 0; i < RUNNING; i++) jobs.push(record(JOBS + i, 'running', now));
+  writeFileSync(file, JSON.stringify({ version: 1, jobs }));
+  const before = statSync(file).size;
+
+  let t = performance.now();
+  const store = new JobStore(file);
+  const opened = performance.now() - t;
+  await store.archived();
+  await store.flush();
+  const moved = performance.now() - t;
+
+  const running = store.all().filter((j) => j.state === 'running');
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  t = performance.now();
+  for (let i = 0; i < WRITES; i++) {
+    const job = running[i % running.length];
+    job.checks += 1;
+    job.progress = Math.min(99, (job.progress ?? 0) + 1);
+    store.put(job);
+    await store.flush();
+  }
+  const writing = performance.now() - t;
+  delay.disable();
+  const stall = delay.max / 1e6;
+  const list = JSON.stringify(store.all().map(toTaskView)).length;
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+  rows.push({ figure: `history: ${JOBS.toLocaleString('en')} finished jobs and ${RUNNING} running; the task list on disk before its first start`, value: mb(before), budget: '—', ok: null });
+  rows.push({ figure: 'first start: the list read and checked (ms, once)', value: opened.toFixed(0), budget: '—', ok: null });
+  rows.push({ figure: 'first start: the oldest finished jobs moved to the archive and the list written (ms, once, off the loop)', value: moved.toFixed(0), budget: '—', ok: null });
+  rows.push({ figure: 'the task list on disk afterwards / the archive', value: `${mb(statSync(file).size)} / ${mb(statSync(join(dir, 'jobs-archive.jsonl')).size)}`, budget: '—', ok: null });
+  rows.push({ figure: 'jobs in the list afterwards', value: String(store.all().length), budget: '—', ok: null });
+  rows.push({ figure: 'the Tasks tab\'s tasks.list answer', value: mb(list), budget: '—', ok: null });
+  rows.push({ figure: `${WRITES} changes written one after another (ms each, mean)`, value: (writing / WRITES).toFixed(1), budget: '—', ok: null });
+  rows.push({ figure: `host's longest event-loop stall while the ${WRITES} were written (ms)`, value: stall.toFixed(0), budget: '≤ 50', ok: stall <= 50 });
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+report(rows);

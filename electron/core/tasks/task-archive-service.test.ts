@@ -1,0 +1,46 @@
+/**
+ * The task list's archive as the studio uses it, against the sandbox gateway: jobs that finish
+ * past the list's limit leave the Tasks tab (the views are told, as for a removed job), their
+ * files stay in the library, and a restart opens the small list (task-archive.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JobStore } from './job-store.js';
+import { startJobs } from './test/job-harness.js';
+import { sandboxSuite } from './test/sandbox-suite.js';
+
+const suite = sandboxSuite();
+
+describe('finished jobs past the limit', () => {
+  it('leave the list and the Tasks tab, their files stay in the library, and a restart opens the small list', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'studio-archive-'));
+    suite.cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const removed: string[] = [];
+    const s = await startJobs({ dataDir, gatewayUrl: suite.sandbox.url, indexDelayMs: 0, store: { keepFinished: 2, archiveBatch: 1 }, onRemove: (id) => removed.push(id) });
+    suite.cleanups.push(s.close);
+    const jobs = [];
+    for (let i = 0; i < 5; i++) {
+      // One after another, so that "oldest" is plain.
+      const job = await s.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: `lantern ${i}`, resolution: '1K' } });
+      await s.until(job.id, (j) => j.state === 'saved');
+      jobs.push(job);
+    }
+    await s.store.archived();
+    const kept = s.service.list().map((j) => j.id);
+    // Two kept, and at most one more gathered before the next move.
+    expect(kept.length).toBeGreaterThanOrEqual(2);
+    expect(kept.length).toBeLessThanOrEqual(3);
+    expect(kept).toContain(jobs[4].id);
+    expect(kept).not.toContain(jobs[0].id);
+    // The views were told of exactly what left the list.
+    expect(new Set(removed)).toEqual(new Set(jobs.map((j) => j.id).filter((id) => !kept.includes(id))));
+    // Every result is still in the Gallery.
+    expect(s.library.list().total).toBe(5);
+    await s.close();
+    const lines = readFileSync(join(dataDir, 'jobs-archive.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
+    expect(lines.map((l) => (JSON.parse(l) as { id: string }).id).sort()).toEqual([...removed].sort());
+    expect(new JobStore(join(dataDir, 'jobs.json')).all().map((j) => j.id).sort()).toEqual([...kept].sort());
+  });
+});

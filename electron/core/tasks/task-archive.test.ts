@@ -1,0 +1,121 @@
+/**
+ * The task list stays small however long a creator has used the studio (task-archive.ts;
+ * docs/robust-host.md, "A task list that stays small"): the oldest finished jobs move to an
+ * archive, nothing unfinished or needing the creator ever does, nothing is lost on the way, and a
+ * disk that refuses or a kill mid-move costs no record.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JobRecord, JobState } from './job-record.js';
+import { JobStore } from './job-store.js';
+import { KEEP_FINISHED } from './task-archive.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'studio-task-archive-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const job = (i: number, state: JobState): JobRecord => ({
+  id: `job-${i}`, profileId: 'p', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: `a lantern number ${i}`,
+  params: { resolution: '2K' }, state, remoteId: `task-${i}`, createdAt: 1_000 + i, updatedAt: 1_000 + i, checks: 3, errorStreak: 0,
+  resultUrls: [`https://cdn.example/${i}.png`], downloads: [],
+});
+const FINISHED: JobState[] = ['saved', 'failed', 'cancelled', 'expired'];
+const file = () => join(dir, 'jobs.json');
+const archiveFile = () => join(dir, 'jobs-archive.jsonl');
+const onDisk = () => (JSON.parse(readFileSync(file(), 'utf8')) as { jobs: JobRecord[] }).jobs;
+/** The archive as a reader sees it: blank and unreadable lines skipped. */
+function archived(): JobRecord[] {
+  return readFileSync(archiveFile(), 'utf8').split('\n').flatMap((line) => {
+    try {
+      return line.trim() ? [JSON.parse(line) as JobRecord] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+const ids = (jobs: readonly JobRecord[]) => jobs.map((j) => j.id).sort();
+
+describe('a task list that stays small', () => {
+  it(`a creator's long history opens to the newest ${KEEP_FINISHED} finished jobs and every one not finished; the rest is in the archive, whole`, async () => {
+    // Three thousand finished jobs from earlier months, and old jobs that still need the creator.
+    const history = Array.from({ length: 3_000 }, (_, i) => job(i, FINISHED[i % FINISHED.length]));
+    const waiting = [job(-4, 'attention'), job(-3, 'timed_out'), job(-2, 'unknown'), job(-1, 'running'), job(-5, 'completed')];
+    writeFileSync(file(), JSON.stringify({ version: 1, jobs: [...waiting, ...history] }));
+
+    const store = new JobStore(file());
+    await store.archived();
+    await store.flush();
+    const newest = history.slice(-KEEP_FINISHED);
+    expect(ids(store.all())).toEqual(ids([...newest, ...waiting]));
+    expect(ids(onDisk())).toEqual(ids([...newest, ...waiting]));
+    // Every record that left the list is in the archive, as it was.
+    const moved = history.slice(0, -KEEP_FINISHED);
+    expect(archived()).toHaveLength(moved.length);
+    expect(new Map(archived().map((j) => [j.id, j]))).toEqual(new Map(moved.map((j) => [j.id, j])));
+    // And the next start opens the small list and moves nothing more.
+    const again = new JobStore(file());
+    await again.archived();
+    expect(again.all()).toHaveLength(KEEP_FINISHED + waiting.length);
+    expect(archived()).toHaveLength(moved.length);
+  });
+
+  it('jobs finishing past the limit move in batches, oldest first, and the views are told which', async () => {
+    const store = new JobStore(file(), undefined, undefined, { keepFinished: 10, archiveBatch: 5 });
+    const told: string[][] = [];
+    store.onArchived((moved) => told.push(moved));
+    for (let i = 0; i < 15; i++) store.put(job(i, 'saved'));
+    store.put(job(100, 'running'));
+    await store.archived();
+    // Fifteen finished is within the batch: nothing moves yet.
+    expect(told).toEqual([]);
+    store.put(job(15, 'failed'));
+    await store.archived();
+    expect(told).toEqual([['job-5', 'job-4', 'job-3', 'job-2', 'job-1', 'job-0']]);
+    await store.flush();
+    expect(onDisk()).toHaveLength(11);
+    expect(onDisk().map((j) => j.id)).toContain('job-100');
+    expect(ids(archived())).toEqual(ids(Array.from({ length: 6 }, (_, i) => job(i, 'saved'))));
+  });
+
+  it('an archive the disk refuses keeps every job in the list and says so; the next finished job moves them once it can', async () => {
+    // A folder where the archive file should be: every append fails (EISDIR), as root too.
+    mkdirSync(archiveFile());
+    const log: string[] = [];
+    const store = new JobStore(file(), (line) => log.push(line), undefined, { keepFinished: 3, archiveBatch: 1 });
+    for (let i = 0; i < 6; i++) store.put(job(i, 'saved'));
+    await store.archived();
+    expect(store.all()).toHaveLength(6);
+    expect(log.join('\n')).toMatch(/could not be moved to jobs-archive\.jsonl \(EISDIR\); they stay in the task list/);
+    rmSync(archiveFile(), { recursive: true });
+    store.put(job(6, 'cancelled'));
+    await store.archived();
+    expect(ids(store.all())).toEqual(['job-4', 'job-5', 'job-6']);
+    expect(ids(archived())).toEqual(['job-0', 'job-1', 'job-2', 'job-3']);
+  });
+
+  it('a move cut by a kill loses no record: what it held is still in the list, and the next move starts on a line of its own', async () => {
+    // A kill mid-append leaves a cut line with no end.
+    writeFileSync(archiveFile(), `${JSON.stringify(job(-1, 'saved'))}\n{"id":"job-0","profileId":"p","sta`);
+    const store = new JobStore(file(), undefined, undefined, { keepFinished: 2, archiveBatch: 1 });
+    for (let i = 0; i < 5; i++) store.put(job(i, 'saved'));
+    await store.archived();
+    expect(ids(store.all())).toEqual(['job-3', 'job-4']);
+    expect(ids(archived())).toEqual(['job--1', 'job-0', 'job-1', 'job-2']);
+  });
+
+  it('a job that moves on while its move is written stays in the list', async () => {
+    const store = new JobStore(file(), undefined, undefined, { keepFinished: 1, archiveBatch: 0 });
+    const expired = job(0, 'expired');
+    store.put(expired);
+    store.put(job(1, 'saved'));
+    // The creator asks for the expired job's files again while the archive is being written.
+    expired.state = 'completed';
+    store.put(expired);
+    await store.archived();
+    expect(ids(store.all())).toEqual(['job-0', 'job-1']);
+  });
+});
