@@ -15,8 +15,8 @@ export interface DiskOps {
   rename(from: string, to: string): Promise<void>;
   /** Copies to a new file (never over an existing one) and fsyncs it. */
   copyDurable(from: string, to: string): Promise<void>;
-  /** Writes a new file (never over an existing one) and fsyncs it. */
-  writeDurable(path: string, data: Uint8Array | string): Promise<void>;
+  /** Writes a new file (never over an existing one) and fsyncs it; pieces are written one after another. */
+  writeDurable(path: string, data: Uint8Array | string | readonly Uint8Array[]): Promise<void>;
   unlink(path: string): Promise<void>;
   readFile(path: string): Promise<Buffer>;
   readHead(path: string, bytes: number): Promise<Buffer>;
@@ -53,7 +53,8 @@ export const nodeDisk: DiskOps = {
   writeDurable: async (path, data) => {
     const fh = await fsp.open(path, 'wx');
     try {
-      await fh.writeFile(data);
+      // A handle's writeFile writes from where the last one ended, every byte.
+      for (const piece of typeof data === 'string' || data instanceof Uint8Array ? [data] : data) await fh.writeFile(piece);
       await fh.sync();
     } finally {
       await fh.close();
@@ -104,7 +105,7 @@ export async function discard(disk: DiskOps, paths: Iterable<string>): Promise<v
 }
 
 /** Writes `data` to `path` atomically: a hidden temp file beside it, fsync, rename, fsync the folder. */
-export async function writeAtomic(disk: DiskOps, dir: string, path: string, data: Uint8Array | string, tempName: string): Promise<void> {
+export async function writeAtomic(disk: DiskOps, dir: string, path: string, data: Uint8Array | string | readonly Uint8Array[], tempName: string): Promise<void> {
   const temp = `${dir}/${tempName}`;
   try {
     await disk.writeDurable(temp, data);

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { errno, writeAtomic, type DiskOps } from './disk.js';
 import { parseDataFile } from '../unreadable-file.js';
-import { DamagedIndex, decodeIndex, encodeIndex, type IndexContent } from './index-format.js';
+import { DamagedIndex, decodeIndex, encodeIndexPaced, type IndexContent } from './index-format.js';
 import { columnsOfRows, IndexFileV1 } from './index-v1.js';
 
 export type { IndexContent } from './index-format.js';
@@ -64,5 +64,5 @@ export async function writeIndex(disk: DiskOps, file: string, content: IndexCont
   const dir = path.dirname(file);
   await disk.mkdir(dir);
   const temp = `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.tmp`;
-  await writeAtomic(disk, dir, file, encodeIndex(content), temp);
+  await writeAtomic(disk, dir, file, await encodeIndexPaced(content), temp);
 }

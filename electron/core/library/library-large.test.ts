@@ -8,11 +8,11 @@ import { readFile, stat, mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryItem } from './library-item.js';
-import { columnsOf, sortRows } from './index-columns.js';
+import { columnsOf, pushItem, sortRows } from './index-columns.js';
 import { writeIndex } from './index-file.js';
 import { decodeIndex } from './index-format.js';
 import { toRow } from './index-v1.js';
-import { nodeDisk } from './disk.js';
+import { nodeDisk, type DiskOps } from './disk.js';
 import type { ListQuery } from './library-index.js';
 import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
 
@@ -150,6 +150,48 @@ describe('a library of 100,000 items', () => {
     expect(again.get(saved.id)).toEqual(saved);
     expect(again.get(gone.id)).toBeUndefined();
     expect(again.list({ text: 'zebra' }).items).toEqual([saved]);
+  });
+
+  it('writes its index in slices, the host going on between them, and a save made meanwhile waits for the next write', async () => {
+    const columns = columnsOf(items);
+    sortRows(columns);
+    let turns = 0;
+    let counting = true;
+    const turn = () => {
+      turns += 1;
+      if (counting) setImmediate(turn);
+    };
+    /** Turns of the loop from the folder made to the file opened: the time the bytes were made. */
+    let whileEncoding = -1;
+    let atMkdir = 0;
+    const disk: DiskOps = {
+      ...nodeDisk,
+      mkdir: async (dir) => {
+        await nodeDisk.mkdir(dir);
+        atMkdir = turns;
+        setImmediate(turn);
+      },
+      writeDurable: (file, data) => {
+        whileEncoding = turns - atMkdir;
+        counting = false;
+        return nodeDisk.writeDurable(file, data);
+      },
+    };
+    const writing = writeIndex(disk, dirs.indexFile, { root: path.resolve(dirs.root), dirs: {}, columns });
+    // A save lands in the live columns while the index is being made.
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    const late = { ...items[0], id: 'late-save', prompt: 'saved during the write', createdAt: 1_900_000_000_000, savedAt: 1_900_000_000_000 };
+    pushItem(columns, late);
+    await writing;
+    // 100,000 rows in slices: the loop ran other work many times while they were turned into bytes.
+    expect(whileEncoding).toBeGreaterThan(20);
+    const written = decodeIndex(await readFile(dirs.indexFile));
+    // The write holds the library as it was when it started, whole and aligned.
+    expect(written.columns.id).toHaveLength(COUNT);
+    expect(written.columns.id.join()).toBe(sorted.map((i) => i.id).join());
+    expect(written.columns.prompt.join('|')).toBe(sorted.map((i) => i.prompt).join('|'));
+    expect(written.columns.id).not.toContain('late-save');
   });
 
   it('carries an index of the first format over: every item kept, and written in the current format', async () => {
