@@ -7,43 +7,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
+import { heldDisk } from '../test/held-fsync.js';
 import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 import type { Conversation } from './conversation-file.js';
 import { ConversationStore } from './conversation-store.js';
 import { openChat } from './test/chat-harness.js';
 
-/** Files (by the name they replace) whose fsync waits until `release()`; `held` counts waiting ones. */
-const disk = vi.hoisted(() => {
-  const state = { slow: (_target: string): boolean => false, held: 0, waiting: [] as (() => void)[] };
-  return {
-    state,
-    release() {
-      state.slow = () => false;
-      for (const go of state.waiting.splice(0)) go();
-    },
-  };
-});
+vi.mock('node:fs/promises', async (original) => (await import('../test/held-fsync.js')).withHeldSync(await original()));
 
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const fsp = await importOriginal<typeof import('node:fs/promises')>();
-  const open = (async (path: string, ...rest: unknown[]) => {
-    const handle = await (fsp.open as (...a: unknown[]) => Promise<import('node:fs/promises').FileHandle>)(path, ...rest);
-    // The atomic writer's temp names: `.<target>.<pid>.<random>.tmp`.
-    const target = /^\.(.+)\.\d+\.[0-9a-z]+\.tmp$/.exec(basename(String(path)))?.[1];
-    if (!target || !disk.state.slow(target)) return handle;
-    const sync = handle.sync.bind(handle);
-    handle.sync = async () => {
-      disk.state.held += 1;
-      await new Promise<void>((go) => disk.state.waiting.push(go));
-      disk.state.held -= 1;
-      return sync();
-    };
-    return handle;
-  }) as typeof fsp.open;
-  return { ...fsp, default: { ...fsp, open }, open };
-});
-
+const disk = heldDisk;
 afterEach(() => disk.release());
 
 /** Lets the event loop turn `n` times: what does not depend on the held disk has happened by then. */
@@ -64,9 +37,9 @@ describe('a conversation whose save waits on the disk', () => {
     await c.admin('pace', { ms: 2000 });
     const conv = await c.create();
     const started = await c.send(conv.id, 'A long story [tokens:250]');
-    disk.state.slow = (target) => target === `${conv.id}.json`;
+    disk.slow = (target) => target === `${conv.id}.json`;
     // The first save of the reply in progress (every second) now waits on the disk.
-    await until('a save of the streaming reply waits on the disk', () => disk.state.held > 0);
+    await until('a save of the streaming reply waits on the disk', () => disk.held > 0);
     expect(c.endsOf(started.streamId)).toEqual([]);
     const textAtHold = (c.streamed(started.streamId)[0] ?? '').length;
     await c.until(async () => (c.streamed(started.streamId)[0] ?? '').length > textAtHold + 20);
@@ -75,7 +48,7 @@ describe('a conversation whose save waits on the disk', () => {
     const { end: otherEnd } = await c.ask(other.id, 'Short one [tokens:5]');
     expect(otherEnd.outcome).toBe('done');
     expect((await c.value('chat.list', {})).map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining([conv.id, other.id]));
-    expect(disk.state.held).toBeGreaterThan(0);
+    expect(disk.held).toBeGreaterThan(0);
     disk.release();
     const end = await c.ended(started.streamId);
     expect(end.outcome).toBe('done');
@@ -90,8 +63,8 @@ describe('a conversation whose save waits on the disk', () => {
     const conv = await c.create();
     const kept = await c.create({}, 'Kept');
     await c.send(conv.id, 'A long story [tokens:250]');
-    disk.state.slow = (target) => target === `${conv.id}.json`;
-    await until('a save of the streaming reply waits on the disk', () => disk.state.held > 0);
+    disk.slow = (target) => target === `${conv.id}.json`;
+    await until('a save of the streaming reply waits on the disk', () => disk.held > 0);
     let gone = false;
     const removed = c.value('chat.remove', { id: conv.id }).then(() => (gone = true));
     // The removal waits for the write under way, which then lands; the file must still go after it.
@@ -125,9 +98,9 @@ describe('the store on its own', () => {
     const store = new ConversationStore(dir, () => undefined, undefined, 1);
     store.open();
     await store.saveDurable(conv('a', 'first words'));
-    disk.state.slow = (target) => target === 'a.json';
+    disk.slow = (target) => target === 'a.json';
     store.save(conv('a', 'edited words'));
-    await until('the edit waits on the disk', () => disk.state.held > 0);
+    await until('the edit waits on the disk', () => disk.held > 0);
     await store.saveDurable(conv('b', 'another'));
     expect(store.get('a').messages[0].text).toBe('edited words');
     expect((await store.search('edited')).map((s) => s.id)).toEqual(['a']);
@@ -144,9 +117,9 @@ describe('the store on its own', () => {
     dirs.push(dir);
     const store = new ConversationStore(dir, () => undefined);
     store.open();
-    disk.state.slow = (target) => target === 'q.json';
+    disk.slow = (target) => target === 'q.json';
     store.save(conv('q', 'the last words before quitting'));
-    await until('the save waits on the disk', () => disk.state.held > 0);
+    await until('the save waits on the disk', () => disk.held > 0);
     let closed = false;
     const closing = store.close().then(() => (closed = true));
     await turns(50);

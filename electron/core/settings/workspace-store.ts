@@ -2,13 +2,15 @@
  * The renderer's workspace (drafts, recent prompts, the open tab and conversation), kept by the
  * host in `<dataDir>/workspace.json` so it outlives a browser origin: the browser shell on another
  * port, another browser, a cleared cache (docs/architecture.md, "The workspace"). Writes are
- * coalesced (a draft changes at every key press) and atomic; a file that cannot be read is kept
+ * coalesced (a draft changes at every key press), atomic and off the host's loop: a draft typed
+ * while a reply streams was written with its fsync on the loop every 250 ms (coalesced-file.ts;
+ * docs/robust-host.md, "Data files written off the loop"). A file that cannot be read is kept
  * aside and the studio starts with an empty workspace. Sizes are bounded: the page is untrusted
  * and must not fill the disk through it.
  */
 import { z } from 'zod';
 import { msg } from '@shared/messages/index.js';
-import { writeFileAtomic } from '../atomic-file.js';
+import { atomicText, CoalescedFile } from '../coalesced-file.js';
 import { coreError } from '../errors.js';
 import { openStoreFile } from '../unreadable-file.js';
 
@@ -20,7 +22,7 @@ const StoreFile = z.object({ version: z.literal(1), entries: z.record(z.string()
 export class WorkspaceStore {
   private entries = new Map<string, { json: string; value: unknown }>();
   private bytes = 0;
-  private timer?: NodeJS.Timeout;
+  private readonly writer: CoalescedFile;
   /** Why an unreadable file could not be kept aside: until it can, nothing is written over it. */
   private blocked = false;
 
@@ -29,6 +31,12 @@ export class WorkspaceStore {
     private readonly log: (line: string) => void,
     onUnreadable: (backup: string | null) => void,
   ) {
+    this.writer = new CoalescedFile({
+      write: atomicText(file, () => JSON.stringify({ version: 1, entries: this.all() })),
+      failure: (err) => new Error(`The workspace could not be saved: ${(err as Error).message}`),
+      log,
+      gatherMs: WRITE_AFTER_MS,
+    });
     const opened = openStoreFile(file, (v) => StoreFile.parse(v).entries, { what: 'workspace', log, onUnreadable });
     for (const [key, value] of Object.entries(opened.value ?? {})) this.put(key, value);
     this.blocked = opened.blocked !== undefined;
@@ -67,25 +75,11 @@ export class WorkspaceStore {
   }
 
   private schedule(): void {
-    if (this.timer || this.blocked) return;
-    this.timer = setTimeout(() => this.flush(), WRITE_AFTER_MS);
-    this.timer.unref();
+    if (!this.blocked) this.writer.later();
   }
 
-  /** On close: what is waiting for its write is written now. */
-  close(): void {
-    if (this.timer) this.flush();
-  }
-
-  /** Writes what changed; a disk that refuses is logged, and the next change tries again. */
-  flush(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.blocked) return;
-    try {
-      writeFileAtomic(this.file, JSON.stringify({ version: 1, entries: this.all() }));
-    } catch (err) {
-      this.log(`The workspace could not be saved: ${(err as Error).message}`);
-    }
+  /** On close: what is waiting for its write is written now, and a write under way ends. */
+  close(): Promise<void> {
+    return this.writer.settle();
   }
 }
