@@ -80,7 +80,8 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
   // The library follows the folder chosen in settings; jobs save into whichever is current.
   const library = new CurrentLibrary(settingsView().libraryDir, { indexFile: join(ports.dataDir, 'library-index.json'), log, onUnreadable: problems.reporter('library index') }, emit);
   await life.start('library', () => library.open(), () => library.close());
-  const attachments = new AttachmentStore(join(ports.dataDir, 'attachments'), now);
+  const attachments = new AttachmentStore(join(ports.dataDir, 'attachments'), now, log);
+  life.started('attachments', () => attachments.close());
   const generators = (): GeneratorDeps => ({
     client: profiles.connect().client, library: library.saver, attachments, scratchDir: join(ports.dataDir, 'downloads'), now,
     maxAudioBytes: settingsView().mediaLimits.audioMb * MB,

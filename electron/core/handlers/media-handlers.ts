@@ -6,8 +6,8 @@ import type { CoreServices } from '../services.js';
 export function mediaHandlers({ attachments, generators, afterBilledCall }: CoreServices): DomainHandlers<'attachments' | 'images' | 'speech'> {
   return {
     'attachments.add': (i) => attachments.add(i.name, i.data),
-    'attachments.remove': (i) => {
-      attachments.remove(i.id);
+    'attachments.remove': async (i) => {
+      await attachments.remove(i.id);
       return {};
     },
     'images.generateNative': async (i) => {

@@ -2,15 +2,19 @@
  * Reference images the creator attached (drop, picker, paste), held by the host in the app's
  * data folder so a draft's attachments survive a restart. The host, not the renderer, turns them
  * into data URIs, after checking them by content (spec 2.15: jpeg or png, at most 10 MB).
+ * A picture (up to 20 MB) and the index are written off the host's loop, the picture on disk before
+ * the index names it (docs/robust-host.md, "Data files written off the loop").
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ATTACHMENT_PREFIX, type AttachmentView } from '@shared/contract/media.js';
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
-import { writeFileAtomic } from '../atomic-file.js';
-import { coreError } from '../errors.js';
+import { atomicText, CoalescedFile } from '../coalesced-file.js';
+import { nodeDisk } from '../library/disk.js';
+import { coreError, dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import { sniff } from '@media/sniff.js';
 
@@ -24,24 +28,26 @@ const MB = 1024 * 1024;
 export class AttachmentStore {
   private readonly items = new Map<string, Stored>();
   private readonly indexFile: string;
+  private readonly index: CoalescedFile;
 
-  constructor(private readonly dir: string, private readonly now: () => number) {
+  constructor(private readonly dir: string, private readonly now: () => number, log: (line: string) => void = () => undefined) {
     mkdirSync(dir, { recursive: true });
     this.indexFile = join(dir, 'attachments.json');
-    const parsed = existsSync(this.indexFile) ? Stored.safeParse(safeJson(readFileSync(this.indexFile, 'utf8'))) : undefined;
-    for (const a of parsed?.success ? parsed.data : []) {
+    this.index = new CoalescedFile({
+      write: atomicText(this.indexFile, () => JSON.stringify([...this.items.values()])),
+      failure: (err) => dataWriteError(msg('jobs.dataWrite.attachment'), err, dir),
+      log: (line) => log(`attachments: ${line}`),
+    });
+    const parsed = Stored.safeParse(safeJson(readText(this.indexFile)));
+    for (const a of parsed.success ? parsed.data : []) {
       if (this.now() - a.addedAt < KEEP_MS && existsSync(this.path(a.id))) this.items.set(a.id, a);
     }
     for (const f of readdirSync(dir)) if (f.endsWith('.bin') && !this.items.has(f.slice(0, -4))) rmSync(join(dir, f), { force: true });
-    this.save();
+    this.index.later();
   }
 
   private path(id: string): string {
     return join(this.dir, `${id}.bin`);
-  }
-
-  private save(): void {
-    writeFileAtomic(this.indexFile, JSON.stringify([...this.items.values()]));
   }
 
   async add(name: string, data: Uint8Array): Promise<AttachmentView> {
@@ -49,16 +55,34 @@ export class AttachmentStore {
     const type = await sniff(bytes);
     if (!type || type.kind !== 'image') throw coreError('invalid_input', msg('jobs.attachments.notAnImage', { name }), 'data');
     const item: Stored = { id: randomUUID(), name: name || 'image', mime: type.mime, bytes: bytes.length, width: type.width, height: type.height, addedAt: this.now() };
-    writeFileSync(this.path(item.id), bytes);
+    // On disk before the index names it: a restart then finds the whole picture or no entry.
+    try {
+      await nodeDisk.writeDurable(this.path(item.id), bytes);
+    } catch (err) {
+      await rm(this.path(item.id), { force: true });
+      throw dataWriteError(msg('jobs.dataWrite.attachment'), err, this.dir);
+    }
     this.items.set(item.id, item);
-    this.save();
+    try {
+      await this.index.flush();
+    } catch (err) {
+      this.items.delete(item.id);
+      await rm(this.path(item.id), { force: true });
+      throw err;
+    }
     return view(item);
   }
 
-  remove(id: string): void {
+  async remove(id: string): Promise<void> {
     if (!this.items.delete(id)) return;
-    rmSync(this.path(id), { force: true });
-    this.save();
+    // Out of the index first: a kill between the two leaves a stray file the next start removes.
+    await this.index.save();
+    await rm(this.path(id), { force: true });
+  }
+
+  /** Writes the index if a change still waits for it. */
+  close(): Promise<void> {
+    return this.index.settle();
   }
 
   get(id: string): { view: AttachmentView; data: Buffer } {
@@ -84,7 +108,17 @@ export class AttachmentStore {
 
 const view = ({ id, name, mime, bytes, width, height }: Stored): AttachmentView => ({ id, name, mime, bytes, width, height });
 
-function safeJson(text: string): unknown {
+/** The index's text, or undefined when there is none or it cannot be read (the drafts then start without attachments). */
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function safeJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text);
   } catch {

@@ -50,6 +50,7 @@ export const jobs = {
     settings: 'Your settings',
     taskList: 'The task list',
     conversation: 'The conversation',
+    attachment: 'The attached picture',
     mcpServers: 'The list of MCP servers',
     diskFull: 'the disk is full. Free some space, then try again.',
     noPermission: "Gateway Studio is not allowed to write to its data folder{{where}}. Check the folder's permissions, then try again.",

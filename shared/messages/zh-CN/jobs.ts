@@ -50,6 +50,7 @@ export const jobs: Catalog['jobs'] = {
     settings: '你的设置',
     taskList: '任务列表',
     conversation: '对话',
+    attachment: '附加的图片',
     mcpServers: 'MCP 服务器列表',
     diskFull: '磁盘已满。请释放一些空间，然后重试。',
     noPermission: 'Gateway Studio 无权写入其数据文件夹{{where}}。请检查该文件夹的权限，然后重试。',
