@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ATTACHMENT_PREFIX, type AttachmentView } from '@shared/contract/media.js';
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
+import { removeStaleTemps } from '../atomic-file.js';
 import { atomicText, CoalescedFile } from '../coalesced-file.js';
+import { readDataFile } from '../unreadable-file.js';
 import { nodeDisk } from '../library/disk.js';
 import { coreError, dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
@@ -38,7 +40,9 @@ export class AttachmentStore {
       failure: (err) => dataWriteError(msg('jobs.dataWrite.attachment'), err, dir),
       log: (line) => log(`attachments: ${line}`),
     });
-    const parsed = Stored.safeParse(safeJson(readText(this.indexFile)));
+    // A write the last run was killed in left its temp file beside the index.
+    removeStaleTemps(dir, ['attachments.json']);
+    const parsed = Stored.safeParse(readIndex(this.indexFile));
     for (const a of parsed.success ? parsed.data : []) {
       if (this.now() - a.addedAt < KEEP_MS && existsSync(this.path(a.id))) this.items.set(a.id, a);
     }
@@ -108,19 +112,10 @@ export class AttachmentStore {
 
 const view = ({ id, name, mime, bytes, width, height }: Stored): AttachmentView => ({ id, name, mime, bytes, width, height });
 
-/** The index's text, or undefined when there is none or it cannot be read (the drafts then start without attachments). */
-function readText(file: string): string | undefined {
+/** The index's document, or undefined when there is none or it cannot be read (the drafts then start without attachments). */
+function readIndex(file: string): unknown {
   try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-function safeJson(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
+    return readDataFile(file)?.value;
   } catch {
     return undefined;
   }

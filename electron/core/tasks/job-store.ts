@@ -105,9 +105,8 @@ export class JobStore {
   }
 
   /** Called with the ids of jobs moved to the archive, once they have left the list. */
-  onArchived(listener: (ids: string[]) => void): () => void {
+  onArchived(listener: (ids: string[]) => void): void {
     this.archivedListeners.add(listener);
-    return () => this.archivedListeners.delete(listener);
   }
 
   /** Resolves once no move to the archive is under way (tests, closing). */
