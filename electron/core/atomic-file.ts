@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
 /** A private temp name beside `file`, of the form removeStaleTemps knows. */
-const tempFor = (file: string) => join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+export const tempFor = (file: string) => join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
 
 export function writeFileAtomic(file: string, text: string, mode = 0o600): void {
   const dir = dirname(file);
@@ -112,7 +112,7 @@ export function syncDir(dir: string): void {
   }
 }
 
-async function syncDirAsync(dir: string): Promise<void> {
+export async function syncDirAsync(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
   try {
     const handle = await open(dir, 'r');

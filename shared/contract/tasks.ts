@@ -15,6 +15,12 @@ import { TextData } from '../messages/index.js';
 export const TASK_STATES = ['submitting', 'unknown', 'queued', 'running', 'completed', 'saved', 'attention', 'failed', 'timed_out', 'expired', 'cancelled'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
+/**
+ * The states of a job that is over: the oldest of these leave the list for the archive beside it
+ * (the newest 1,000 stay), where `tasks.archived` reads them (docs/robust-host.md, "Older tasks").
+ */
+export const ARCHIVED_STATES = ['saved', 'failed', 'cancelled', 'expired'] as const satisfies readonly TaskState[];
+
 export const TaskView = z.object({
   id: z.string(),
   kind: z.enum(['image', 'video']),
@@ -65,6 +71,19 @@ export const taskMethods = {
   'tasks.checkAgain': { input: id, output: TaskView },
   /** Forget a job that is no longer active (its partial files go too; saved files stay in the library). */
   'tasks.remove': { input: id, output: z.object({ removed: z.boolean() }) },
+  /**
+   * Finished jobs moved out of the list, newest first, `limit` at a time; `next` is the next
+   * page's `before`, absent at the end. `states` keeps only jobs in these states. `tasks.remove`
+   * forgets an archived job too.
+   */
+  'tasks.archived': {
+    input: z.object({
+      before: z.number().int().nonnegative().optional(),
+      limit: z.number().int().min(1).max(200),
+      states: z.array(z.enum(TASK_STATES)).max(TASK_STATES.length).optional(),
+    }),
+    output: z.object({ tasks: z.array(TaskView), next: z.number().int().nonnegative().optional() }),
+  },
   /** The job's original result links, to open in a browser when saving failed. */
   'tasks.links': { input: id, output: z.object({ urls: z.array(z.string()) }) },
 } as const;

@@ -23,6 +23,10 @@ export function taskHandlers({ jobs, afterBilledCall }: CoreServices): DomainHan
     },
     'tasks.checkAgain': (i) => toTaskView(jobs.checkAgain(i.id)),
     'tasks.remove': async (i) => ({ removed: await jobs.remove(i.id) }),
+    'tasks.archived': async (i) => {
+      const page = await jobs.archived(i);
+      return { tasks: page.records.map(toTaskView), next: page.next };
+    },
     'tasks.links': (i) => ({ urls: jobs.links(i.id) }),
   };
 }

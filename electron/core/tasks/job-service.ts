@@ -12,7 +12,8 @@ import { GatewayFailure } from '../gateway/failure.js';
 import { coreError, textOf } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import type { Cadence } from './cadence.js';
-import { ACTIVE_STATES, type JobRecord } from './job-record.js';
+import type { ArchivePage } from './archive-file.js';
+import { ACTIVE_STATES, type JobRecord, type JobState } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { prepareJob, type JobSpec } from './job-spec.js';
 import { Poller } from './poller.js';
@@ -206,7 +207,7 @@ export class JobService {
    */
   async remove(id: string): Promise<boolean> {
     const job = this.d.store.get(id);
-    if (!job) return false;
+    if (!job) return this.d.store.forgetArchived(id);
     if (job.state === 'submitting') throw coreError('conflict', msg('jobs.task.beingSubmitted'));
     this.saver.cancel(id);
     const forgotten = this.d.store.delete(id);
@@ -214,6 +215,11 @@ export class JobService {
     this.d.onRemove?.(id);
     await forgotten;
     return true;
+  }
+
+  /** A page of the finished jobs that left the list (job-store.ts, archivedPage). */
+  archived(o: { before?: number; limit: number; states?: readonly JobState[] }): Promise<ArchivePage> {
+    return this.d.store.archivedPage(o);
   }
 
   /** Resolves once no save is under way. */

@@ -15,7 +15,9 @@ import { msg } from '@shared/messages/index.js';
 import { keepUnreadable, readDataFile } from '../unreadable-file.js';
 import { z } from 'zod';
 import { JobRecord } from './job-record.js';
+import { dropFromArchive, readArchivePage, type ArchivePage } from './archive-file.js';
 import { appendArchive, isDone, KEEP_FINISHED, toArchive } from './task-archive.js';
+import type { JobState } from './job-record.js';
 
 const StoreFile = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) });
 
@@ -35,6 +37,14 @@ export class JobStore {
   /** The move to the archive under way; another is asked for once it ends. */
   private archiving?: Promise<void>;
   private archiveAgain = false;
+  /** Appends and removals of the archive, one at a time: a removal rewrites the file. */
+  private archiveOps: Promise<unknown> = Promise.resolve();
+  /**
+   * Jobs appended to the archive that stayed in the list (they moved on meanwhile): removing them
+   * later must remove their older copy too. Known for this session only (docs/robust-host.md,
+   * "Older tasks").
+   */
+  private readonly alsoArchived = new Set<string>();
   private readonly archivedListeners = new Set<(ids: string[]) => void>();
 
   constructor(
@@ -109,9 +119,13 @@ export class JobStore {
     this.archivedListeners.add(listener);
   }
 
-  /** Resolves once no move to the archive is under way (tests, closing). */
+  /** Resolves once no move to the archive, and no removal from it, is under way (tests, closing). */
   async archived(): Promise<void> {
-    while (this.archiving) await this.archiving;
+    for (let ops = this.archiveOps; ; ops = this.archiveOps) {
+      while (this.archiving) await this.archiving;
+      await ops;
+      if (ops === this.archiveOps && !this.archiving) return;
+    }
   }
 
   /** Moves the oldest finished jobs to the archive when more than the list keeps have gathered. */
@@ -135,7 +149,7 @@ export class JobStore {
     const old = toArchive(this.jobs.values(), this.o.keepFinished ?? KEEP_FINISHED, this.o.archiveBatch);
     if (old.length === 0) return;
     try {
-      await appendArchive(this.archiveFile, old);
+      await this.exclusive(() => appendArchive(this.archiveFile, old));
     } catch (err) {
       // They stay in the list, which works as before, only larger; tried again at the next finished job.
       this.log(`The oldest finished tasks could not be moved to ${basename(this.archiveFile)} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); they stay in the task list.`);
@@ -143,9 +157,41 @@ export class JobStore {
     }
     // A job that moved on meanwhile (saved again, checked again) stays: its copy in the archive is an older record.
     const gone = old.filter((j) => this.jobs.get(j.id) === j && isDone(j)).map((j) => j.id);
+    for (const j of old) if (this.jobs.has(j.id) && !gone.includes(j.id)) this.alsoArchived.add(j.id);
     for (const id of gone) this.jobs.delete(id);
     this.later();
     for (const listener of this.archivedListeners) listener(gone);
+    // Removed by the creator while they were being appended: they must not stay in the archive.
+    const removed = old.filter((j) => !this.jobs.has(j.id) && !gone.includes(j.id)).map((j) => j.id);
+    if (removed.length) await this.dropArchived(removed).catch((err: unknown) => this.log(`Removed tasks stay in ${basename(this.archiveFile)} for now: ${(err as Error).message}`));
+  }
+
+  private exclusive<T>(op: () => Promise<T>): Promise<T> {
+    const run = this.archiveOps.then(op);
+    this.archiveOps = run.catch(() => undefined);
+    return run;
+  }
+
+  private dropArchived(ids: string[]): Promise<Set<string>> {
+    return this.exclusive(() => dropFromArchive(this.archiveFile, new Set(ids))).catch((err: unknown) => {
+      throw dataWriteError(msg('jobs.dataWrite.taskArchive'), err, dirname(this.file));
+    });
+  }
+
+  /** Finished jobs no longer in the list, newest first, a page at a time (archive-file.ts). */
+  archivedPage(o: { before?: number; limit: number; states?: readonly JobState[] }): Promise<ArchivePage> {
+    const states = o.states && new Set(o.states);
+    return readArchivePage(this.archiveFile, {
+      before: o.before,
+      limit: o.limit,
+      // A job in the list again (it moved on while it was moved) is shown there, as it is now.
+      skip: (r) => this.jobs.has(r.id) || (states !== undefined && !states.has(r.state)),
+    });
+  }
+
+  /** Removes an archived job's record; false when the archive does not hold it. */
+  async forgetArchived(id: string): Promise<boolean> {
+    return (await this.dropArchived([id])).has(id);
   }
 
   /**
@@ -173,6 +219,9 @@ export class JobStore {
   /** Forgets a job; resolves once the list on disk has forgotten it too (a failure is logged). */
   delete(id: string): Promise<void> {
     this.jobs.delete(id);
+    if (this.alsoArchived.delete(id)) {
+      void this.dropArchived([id]).catch((err: unknown) => this.log(`A removed task stays in ${basename(this.archiveFile)} for now: ${(err as Error).message}`));
+    }
     return this.save();
   }
 

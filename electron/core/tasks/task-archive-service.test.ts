@@ -1,7 +1,8 @@
 /**
  * The task list's archive as the studio uses it, against the sandbox gateway: jobs that finish
  * past the list's limit leave the Tasks tab (the views are told, as for a removed job), their
- * files stay in the library, and a restart opens the small list (task-archive.ts).
+ * files stay in the library, the Tasks tab can still read and remove them, and a restart opens the
+ * small list (task-archive.ts, archive-file.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,11 +37,18 @@ describe('finished jobs past the limit', () => {
     expect(kept).not.toContain(jobs[0].id);
     // The views were told of exactly what left the list.
     expect(new Set(removed)).toEqual(new Set(jobs.map((j) => j.id).filter((id) => !kept.includes(id))));
+    // The Tasks tab's older tasks: the moved jobs, newest first.
+    const moved = jobs.map((j) => j.id).filter((id) => !kept.includes(id)).reverse();
+    expect((await s.service.archived({ limit: 50 })).records.map((j) => j.id)).toEqual(moved);
+    // One removed there is gone from the archive; asked again, there is nothing to remove.
+    expect(await s.service.remove(moved[0])).toBe(true);
+    expect(await s.service.remove(moved[0])).toBe(false);
+    expect((await s.service.archived({ limit: 50 })).records.map((j) => j.id)).toEqual(moved.slice(1));
     // Every result is still in the Gallery.
     expect(s.library.list().total).toBe(5);
     await s.close();
     const lines = readFileSync(join(dataDir, 'jobs-archive.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
-    expect(lines.map((l) => (JSON.parse(l) as { id: string }).id).sort()).toEqual([...removed].sort());
+    expect(lines.map((l) => (JSON.parse(l) as { id: string }).id).sort()).toEqual(moved.slice(1).sort());
     expect(new JobStore(join(dataDir, 'jobs.json')).all().map((j) => j.id).sort()).toEqual([...kept].sort());
   });
 });

@@ -74,7 +74,9 @@ describe('a task list that stays small', () => {
     expect(told).toEqual([]);
     store.put(job(15, 'failed'));
     await store.archived();
-    expect(told).toEqual([['job-5', 'job-4', 'job-3', 'job-2', 'job-1', 'job-0']]);
+    expect(told).toEqual([['job-0', 'job-1', 'job-2', 'job-3', 'job-4', 'job-5']]);
+    // Appended oldest first: the archive's end is its newest.
+    expect(archived().map((j) => j.id)).toEqual(['job-0', 'job-1', 'job-2', 'job-3', 'job-4', 'job-5']);
     await store.flush();
     expect(onDisk()).toHaveLength(11);
     expect(onDisk().map((j) => j.id)).toContain('job-100');

@@ -8,6 +8,7 @@
  * archive keeps the records themselves, so nothing is lost.
  */
 import { open } from 'node:fs/promises';
+import { ARCHIVED_STATES } from '@shared/contract/tasks.js';
 import type { JobRecord, JobState } from './job-record.js';
 
 /** Finished jobs kept in the task list (and the Tasks tab), newest first. */
@@ -16,15 +17,19 @@ export const KEEP_FINISHED = 1_000;
 export const ARCHIVE_BATCH = 100;
 
 /** Nothing is left to do for a job in these states (not for `attention`, `timed_out`, `unknown`). */
-const DONE: ReadonlySet<JobState> = new Set(['saved', 'failed', 'cancelled', 'expired']);
+const DONE: ReadonlySet<JobState> = new Set(ARCHIVED_STATES);
 
 export const isDone = (job: JobRecord) => DONE.has(job.state);
 
-/** The finished jobs to move: all but the newest `keep`, once `batch` more than that have gathered. */
+/**
+ * The finished jobs to move: all but the newest `keep`, once `batch` more than that have gathered.
+ * Oldest first, the order they are appended in, so that the archive's end is its newest and a
+ * reader from the end meets them newest first (archive-file.ts).
+ */
 export function toArchive(jobs: Iterable<JobRecord>, keep = KEEP_FINISHED, batch = ARCHIVE_BATCH): JobRecord[] {
   const done = [...jobs].filter(isDone);
   if (done.length <= keep + batch) return [];
-  return done.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1)).slice(keep);
+  return done.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1)).slice(keep).reverse();
 }
 
 /**

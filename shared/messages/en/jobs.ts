@@ -49,6 +49,7 @@ export const jobs = {
     notSaved: '{{what}} could not be saved: {{reason}}',
     settings: 'Your settings',
     taskList: 'The task list',
+    taskArchive: 'The archive of older tasks',
     conversation: 'The conversation',
     attachment: 'The attached picture',
     mcpServers: 'The list of MCP servers',

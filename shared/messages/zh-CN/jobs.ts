@@ -49,6 +49,7 @@ export const jobs: Catalog['jobs'] = {
     notSaved: '无法保存{{what}}：{{reason}}',
     settings: '你的设置',
     taskList: '任务列表',
+    taskArchive: '较早任务的归档',
     conversation: '对话',
     attachment: '附加的图片',
     mcpServers: 'MCP 服务器列表',

@@ -10,6 +10,7 @@ import type { TaskView } from '@shared/contract/tasks.js';
 import { call } from '../../api/client.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useUiStore } from '../../state/ui-store.js';
+import { dropArchivedTask } from './older-data.js';
 import { dropTask, putTask } from './task-data.js';
 import { actionsFor, copyableId } from './task-format.js';
 
@@ -34,7 +35,7 @@ const isWebLink = (url: string) => {
   }
 };
 
-async function perform(action: Action, task: TaskView, queryClient: QueryClient): Promise<void> {
+async function perform(action: Action, task: TaskView, queryClient: QueryClient, archived: boolean): Promise<void> {
   const id = { id: task.id };
   switch (action) {
     case 'cancel':
@@ -48,7 +49,7 @@ async function perform(action: Action, task: TaskView, queryClient: QueryClient)
     case 'remove':
       // Gone either way: removed now, or already removed elsewhere (`removed: false`).
       await call('tasks.remove', id);
-      return dropTask(queryClient, task.id);
+      return archived ? dropArchivedTask(queryClient, task.id) : dropTask(queryClient, task.id);
     case 'openLink': {
       const { urls } = await call('tasks.links', id);
       if (urls.length === 0) throw new RowProblem('row.noLink');
@@ -61,7 +62,7 @@ async function perform(action: Action, task: TaskView, queryClient: QueryClient)
 }
 
 /** Runs one action at a time; its answer goes straight into the cache, its failure stays on the row. */
-function useRowActions(task: TaskView) {
+function useRowActions(task: TaskView, archived: boolean) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<RowError | null>(null);
@@ -73,7 +74,7 @@ function useRowActions(task: TaskView) {
     setBusy(action);
     setError(null);
     try {
-      await perform(action, task, queryClient);
+      await perform(action, task, queryClient, archived);
       return true;
     } catch (err) {
       if (err instanceof RowProblem) setError({ key: err.key });
@@ -121,10 +122,10 @@ const CONFIRM_TEXT = {
   remove: { label: 'confirmRemove.label', body: 'confirmRemove.body', submit: 'confirmRemove.submit', keep: 'confirmRemove.keep' },
 } as const;
 
-export function TaskActions({ task, t }: { task: TaskView; t: T }) {
+export function TaskActions({ task, t, archived = false }: { task: TaskView; t: T; archived?: boolean }) {
   const say = useMessageText();
-  const actions = actionsFor(task);
-  const { busy, error, run } = useRowActions(task);
+  const actions = actionsFor(task, archived);
+  const { busy, error, run } = useRowActions(task, archived);
   const { note, copy } = useCopy(copyableId(task), t);
   const [confirming, setConfirming] = useState<Confirm | null>(null);
   const openers = useRef<Partial<Record<Confirm, HTMLButtonElement | null>>>({});

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ErrorData, TaskView } from '@shared/contract/index.js';
 import { EMPTY, api, call, callKey, useEvent } from '../../api/client.js';
+import { refreshOlder } from './older-data.js';
 import { byNewest } from './task-format.js';
 
 export const TASKS_KEY = callKey('tasks.list', EMPTY);
@@ -82,8 +83,12 @@ export function useTaskList() {
   const queryClient = useQueryClient();
   const merge = useBatchedMerge(queryClient);
   useEvent('tasks.onDidChange', merge);
-  // A refused submission, or a job the creator removed (here or in another window).
-  useEvent('tasks.onDidRemove', ({ id }) => dropTask(queryClient, id));
+  // A refused submission, a job the creator removed (here or in another window), or one moved to
+  // the archive, which the older jobs then show.
+  useEvent('tasks.onDidRemove', ({ id }) => {
+    dropTask(queryClient, id);
+    refreshOlder(queryClient);
+  });
   return useQuery<TaskView[], ErrorData>({ queryKey: TASKS_KEY, queryFn: fetchTasks });
 }
 

@@ -4,7 +4,7 @@
  * rows stay thin and the rules are in one place.
  */
 import type { TFunction } from 'i18next';
-import type { TaskState, TaskView } from '@shared/contract/tasks.js';
+import { ARCHIVED_STATES, type TaskState, type TaskView } from '@shared/contract/tasks.js';
 import type { Formats } from '../../i18n/format.js';
 
 const STATE_KEY = {
@@ -45,6 +45,15 @@ const FILTER_STATES: Record<Exclude<TaskFilter, 'all'>, readonly TaskState[]> = 
 
 export const isActive = (t: TaskView) => ACTIVE.includes(t.state);
 
+/**
+ * The states a filter may find among the archived (finished) jobs: all of them for "All", none for
+ * a filter of jobs still going on (`tasks.archived`, older-tasks.tsx).
+ */
+export function archivedStates(filter: TaskFilter): readonly TaskState[] {
+  if (filter === 'all') return ARCHIVED_STATES;
+  return FILTER_STATES[filter].filter((s) => (ARCHIVED_STATES as readonly TaskState[]).includes(s));
+}
+
 export function matchesFilter(t: TaskView, filter: TaskFilter): boolean {
   return filter === 'all' || FILTER_STATES[filter].includes(t.state);
 }
@@ -68,7 +77,11 @@ export const stoppedWhileSaving = (t: TaskView) => t.state === 'cancelled' && t.
 /** States a job can be removed from the list in: ended, and not saved (a saved job is the record of its files). */
 const REMOVABLE: readonly TaskState[] = ['attention', 'failed', 'timed_out', 'expired', 'cancelled', 'unknown'];
 
-export function actionsFor(t: TaskView) {
+/** What a row offers; an archived job (older-tasks.tsx) only opens its result or is removed: the host no longer tracks it. */
+export function actionsFor(t: TaskView, archived = false) {
+  if (archived) {
+    return { cancel: false, stopSaving: false, retry: false, checkAgain: false, retrySave: false, openLink: false, remove: REMOVABLE.includes(t.state), open: t.state === 'saved' && t.downloads.some((d) => d.libraryId) };
+  }
   return {
     cancel: t.state === 'submitting' || t.state === 'queued' || t.state === 'running',
     // Stopping a save removes its partial file; "Check again" starts it over, so it asks nothing.

@@ -17,12 +17,18 @@ import './task-row.css';
 /** The row's `t` and formatters, handed to its parts: one language subscription per row, not one per part. */
 type Words = { t: TFunction<['tasks', 'common']>; f: Formats };
 
-/** When the job was created: fixed, so it stays out of the ticking part. */
+const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/**
+ * When the job was created: its time of day if today, else its date too (the list keeps 1,000
+ * finished jobs, and older ones follow it). Fixed, so it stays out of the ticking part.
+ */
 // useFormats hands out formatters made once per language: building them per row per tick was the tab's main cost.
 const CreatedAt = memo(function CreatedAt({ at, f }: { at: number; f: Formats }) {
+  const full = f.dateTime(at);
   return (
-    <time dateTime={new Date(at).toISOString()} title={f.dateTime(at)}>
-      {f.clock(at)}
+    <time dateTime={new Date(at).toISOString()} title={full}>
+      {sameDay(new Date(at), new Date()) ? f.clock(at) : full}
     </time>
   );
 });
@@ -61,7 +67,8 @@ function TaskProgress({ task, label, t, f }: { task: TaskView; label: string } &
   );
 }
 
-export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
+/** `archived`: a job no longer in the host's list (older-tasks.tsx), shown as it ended. */
+export const TaskRow = memo(function TaskRow({ task, archived = false }: { task: TaskView; archived?: boolean }) {
   const { t } = useTranslation(['tasks', 'common']);
   const say = useMessageText();
   const f = useFormats();
@@ -104,7 +111,7 @@ export const TaskRow = memo(function TaskRow({ task }: { task: TaskView }) {
           </p>
         )}
         {task.state === 'attention' && <p className="task-note muted">{t('row.attentionHint')}</p>}
-        <TaskActions task={task} t={t} />
+        <TaskActions task={task} t={t} archived={archived} />
       </div>
     </li>
   );

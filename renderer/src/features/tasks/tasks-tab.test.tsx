@@ -14,7 +14,8 @@ afterEach(() => {
 
 /** The Tasks tab over a host that lists `jobs`; other answers as given. */
 async function tab(jobs: TaskView[], answers: Answers = {}) {
-  const host = fakeHost({ 'tasks.list': () => jobs, ...answers });
+  // No archive unless a test gives one: a new creator's host answers with no older jobs.
+  const host = fakeHost({ 'tasks.list': () => jobs, 'tasks.archived': () => ({ tasks: [] }), ...answers });
   const view = await mount(<TasksTab />);
   const row = (prompt: string) => {
     const found = [...view.host.querySelectorAll('li.task-row')].find((li) => li.querySelector('.task-prompt')?.textContent === prompt);
@@ -210,5 +211,56 @@ describe('a long day of jobs', () => {
     expect(t.rowNames()).toHaveLength(53);
     expect(buttonNames(t.host).some((n) => /more job/.test(n))).toBe(false);
     expect(document.activeElement?.id).toBe('tasks-list');
+  });
+});
+
+describe('when a job was made', () => {
+  it('reads as a time of day for today’s jobs and with its date for older ones', async () => {
+    const now = Date.now();
+    const t = await tab([job('saved', { prompt: 'today', createdAt: now }), job('failed', { prompt: 'weeks ago', createdAt: now - 20 * 24 * 3_600_000 })]);
+    const shown = (prompt: string) => t.row(prompt).querySelector('time')?.textContent ?? '';
+    const year = (ms: number) => String(new Date(ms).getFullYear());
+    expect(shown('today')).not.toContain(year(now));
+    expect(shown('today')).toMatch(/\d{1,2}:\d{2}/);
+    expect(shown('weeks ago')).toContain(year(now - 20 * 24 * 3_600_000));
+  });
+});
+
+describe('older jobs, moved out of the list', () => {
+  it('leave no trace while there are none', async () => {
+    const t = await tab([job('saved')]);
+    expect(buttonNames(t.host).some((n) => /older/i.test(n))).toBe(false);
+    // Nor for a filter of jobs still going on, which the archive cannot hold.
+    await click(button(t.host, 'Active 0'));
+    expect(t.callsOf('tasks.archived')).toEqual([{ limit: 50 }]);
+  });
+
+  it('a job moved there while the tab is open shows up among them, not lost between the two', async () => {
+    const moving = job('failed', { prompt: 'a lantern moved away' });
+    const archive: TaskView[] = [];
+    const t = await tab([job('saved', { prompt: 'a fresh lantern' }), moving], { 'tasks.archived': () => ({ tasks: [...archive] }) });
+    expect(buttonNames(t.host)).not.toContain('Show older jobs');
+    archive.push(moving);
+    t.emit('tasks.onDidRemove', { id: moving.id });
+    await settle();
+    await click(button(t.host, 'Show older jobs'));
+    expect(t.rowNames()).toEqual(['a fresh lantern', 'a lantern moved away']);
+    expect(t.host.querySelector('[aria-label="Older jobs"] li')?.textContent).toContain('a lantern moved away');
+  });
+
+  it('that cannot be read say so, keep the list, and come on Try again', async () => {
+    let broken = true;
+    const t = await tab([job('saved', { prompt: 'a fresh lantern' })], {
+      'tasks.archived': () => {
+        if (broken) throw hostError('The disk reported an error (EIO). Try again.', 'internal');
+        return { tasks: [job('cancelled', { prompt: 'an old lantern' })] };
+      },
+    });
+    expect(t.host.querySelector('[role="alert"]')?.textContent).toContain('Older jobs could not be read: The disk reported an error (EIO).');
+    expect(t.rowNames()).toEqual(['a fresh lantern']);
+    broken = false;
+    await click(button(t.host, 'Try again'));
+    await click(button(t.host, 'Show older jobs'));
+    expect(t.rowNames()).toEqual(['a fresh lantern', 'an old lantern']);
   });
 });

@@ -3,7 +3,8 @@
  * and per-job actions. Rows are memoized and skipped by the browser while off screen
  * (`content-visibility`); only the newest ROWS_SHOWN of a filter are on the page until the
  * creator asks for older ones, so a day of hundreds of jobs does not keep hundreds of rows in
- * memory (bench/day.ts, docs/performance.md).
+ * memory (bench/day.ts, docs/performance.md). Past its end come the jobs the host moved to its
+ * archive (older-tasks.tsx).
  */
 import './strings.js';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -15,8 +16,9 @@ import { TabIntro } from '../../components/TabIntro.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { NotifyToggle } from './notify-toggle.js';
+import { OlderTasks } from './older-tasks.js';
 import { useTaskList } from './task-data.js';
-import { countByFilter, FILTERS, matchesFilter, type TaskFilter } from './task-format.js';
+import { archivedStates, countByFilter, FILTERS, matchesFilter, type TaskFilter } from './task-format.js';
 import { TaskRow } from './task-row.js';
 import './tasks.css';
 
@@ -120,6 +122,9 @@ export default function TasksTab() {
   const all = tasks.data;
   const counts = useMemo(() => countByFilter(all ?? []), [all]);
   const shown = useMemo(() => (all ?? []).filter((t) => matchesFilter(t, filter)), [all, filter]);
+  const inList = useMemo(() => new Set((all ?? []).map((t) => t.id)), [all]);
+  // Past the list's end, the jobs moved to the archive, for the filters that can find any there.
+  const older = shown.length <= limit && archivedStates(filter).length > 0;
   const choose = (f: TaskFilter) => {
     setFilter(f);
     setLimit(ROWS_SHOWN);
@@ -158,6 +163,7 @@ export default function TasksTab() {
               {shown.length > limit && <ShowMore left={shown.length - limit} onMore={() => setLimit((n) => n + ROWS_SHOWN)} />}
             </>
           )}
+          {older && <OlderTasks key={filter} filter={filter} inList={inList} />}
         </div>
       )}
     </>

@@ -42,6 +42,15 @@ export const tasks = {
     /** Below the newest rows shown (tasks-tab.tsx, ROWS_SHOWN): older jobs come on request. */
     more_one: 'Show {{count}} more job ({{left}} not shown)',
     more_other: 'Show {{count}} more jobs ({{left}} not shown)',
+    /** Past the list's end: finished jobs the host moved to its archive (older-tasks.tsx). */
+    older: {
+      label: 'Older jobs',
+      show: 'Show older jobs',
+      more: 'Show more older jobs',
+      loading: 'Loading older jobs…',
+      hint: 'Finished jobs beyond the newest 1,000 are kept apart from the list. Their files stay in the Gallery.',
+      failed: 'Older jobs could not be read: {{reason}}',
+    },
   },
   state: {
     submitting: 'Submitting',

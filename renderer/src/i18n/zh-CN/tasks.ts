@@ -41,6 +41,14 @@ export const tasks: Messages['tasks'] = {
     },
     more_one: '再显示 {{count}} 个任务（还有 {{left}} 个未显示）',
     more_other: '再显示 {{count}} 个任务（还有 {{left}} 个未显示）',
+    older: {
+      label: '较早的任务',
+      show: '显示较早的任务',
+      more: '显示更多较早的任务',
+      loading: '正在加载较早的任务…',
+      hint: '最新 1,000 个以外的已结束任务单独保存，不在列表中。它们的文件仍在作品库中。',
+      failed: '无法读取较早的任务：{{reason}}',
+    },
   },
   state: {
     submitting: '提交中',

@@ -1,0 +1,73 @@
+/**
+ * Older jobs in the Tasks tab: the finished jobs the host moved out of its list into the archive
+ * beside it (docs/robust-host.md, "Older tasks"). The archive is written as the host writes it, a
+ * cut line from a killed append among its records, before the studio opens; every wait is an
+ * auto-waiting expect.
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from './fixtures.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
+import { TasksPage, imageJob } from './pages/tasks-page.js';
+
+const DAY = 24 * 3_600_000;
+/** An archived job from weeks ago: every fourth failed, the rest saved or cancelled. */
+function record(i: number) {
+  const state = i % 4 === 0 ? 'failed' : i % 4 === 1 ? 'cancelled' : 'saved';
+  return {
+    id: `old-${i}`, profileId: 'sandbox', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: `old lantern ${i}`,
+    params: {}, state, createdAt: Date.now() - 30 * DAY + i * 60_000, updatedAt: Date.now() - 30 * DAY + i * 60_000, checks: 2, errorStreak: 0,
+    resultUrls: [], downloads: [], ...(state === 'failed' ? { error: 'The gateway said: content policy.' } : {}),
+  };
+}
+
+test('older jobs come after the list on request, a page at a time, follow the filter, and Remove forgets them for good', async ({ page, studio }) => {
+  const archive = join(studio.dataDir, 'jobs-archive.jsonl');
+  const lines = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => JSON.stringify(record(from + k))).join('\n');
+  appendFileSync(archive, `\n${lines(0, 60)}\n`);
+  appendFileSync(archive, '{"id":"old-cut","profileId":"sand'); // a kill mid-append
+  appendFileSync(archive, `\n${lines(60, 120)}\n`);
+
+  const tasks = new TasksPage(page);
+  await tasks.studio.open(studio.url);
+  await tasks.open();
+  const fox = 'a red fox asleep in fresh snow';
+  await tasks.submit(imageJob(fox));
+  await tasks.expectState(fox, 'Saved', 30_000);
+
+  const older = tasks.panel.getByRole('list', { name: 'Older jobs', exact: true }).getByRole('listitem');
+  const showOlder = tasks.panel.getByRole('button', { name: 'Show older jobs', exact: true });
+  const more = tasks.panel.getByRole('button', { name: 'Show more older jobs', exact: true });
+  // The list's own jobs first; the older ones wait for the creator to ask.
+  await expect(tasks.panel.getByRole('list', { name: 'Jobs', exact: true }).getByRole('listitem')).toHaveCount(1);
+  await expect(older).toHaveCount(0);
+  await showOlder.press('Enter');
+  await expect(older).toHaveCount(50);
+  await expect(older.first()).toHaveAccessibleName('old lantern 119');
+  await more.click();
+  await expect(older).toHaveCount(100);
+  await more.click();
+  await expect(older).toHaveCount(120);
+  await expect(older.last()).toHaveAccessibleName('old lantern 0');
+  await expect(more).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'Tasks, with 120 older jobs shown');
+  // An older job shows how it ended; the host no longer tracks it, so it offers nothing to rerun.
+  await expect(tasks.row('old lantern 116').getByTestId('task-error')).toHaveText('The gateway said: content policy.');
+  await expect(tasks.button('old lantern 116', 'Retry')).toHaveCount(0);
+
+  // "Failed" finds the older failed jobs only.
+  await tasks.showFilter('Failed');
+  await showOlder.click();
+  await expect(older).toHaveCount(30);
+  await expect(older.first()).toHaveAccessibleName('old lantern 116');
+
+  await tasks.remove('old lantern 116');
+  await expect(older).toHaveCount(29);
+  // Forgotten on disk too: a reload does not bring it back.
+  expect(readFileSync(archive, 'utf8')).not.toContain('"old-116"');
+  await page.reload();
+  await tasks.open();
+  await tasks.showFilter('Failed');
+  await showOlder.click();
+  await expect(older.first()).toHaveAccessibleName('old lantern 112');
+});
