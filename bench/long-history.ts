@@ -1,12 +1,14 @@
 /**
- * A long history (docs/robust-host.md, "A task list that stays small" and "The library's index in
- * slices"): the data a creator with N past jobs has (default 100,000, the Gallery's 100,000
+ * A long history (docs/robust-host.md, "A task list that stays small", "Older tasks" and "The
+ * library's index in slices"): the data a creator with N past jobs has (default 100,000, the Gallery's 100,000
  * items), written as the host writes it while jobs run, with the longest stall of the host's event
  * loop meanwhile (perf_hooks' delay histogram, 1 ms resolution). In process: it measures the
  * host's stores, not Chromium.
  * - The task list: N finished jobs and 50 running in its file; the host's JobStore opens it (the
  *   one-time move of the oldest finished jobs to the archive timed to its end), then 20 changes
  *   are written one after another; the list's size on disk, the Tasks tab's `tasks.list` answer.
+ * - Its archive, as the Tasks tab's older jobs read it ("Older tasks"): 20 pages of 50 from the
+ *   end, a filter that finds none (the whole file read), one job removed (the file rewritten).
  * - The library's index: N items, written 5 times (after each save, a save gathers for 200 ms).
  *   npx tsx bench/long-history.ts [--jobs 100000]
  * Budgets: longest stall while each is written ≤ 50 ms (the long-task threshold the Gallery's
@@ -30,6 +32,7 @@ const { values } = parseArgs({ options: { jobs: { type: 'string', default: '1000
 const JOBS = Number(values.jobs);
 const RUNNING = 50;
 const WRITES = 20;
+const PAGES = 20;
 
 /** A record as a saved 2K image leaves it: prompt, parameters, link, its download, what it taught. */
 function record(i: number, state: JobRecord['state'], now: number): JobRecord {
@@ -105,6 +108,25 @@ try {
   rows.push({ figure: 'the Tasks tab\'s tasks.list answer', value: mb(list), budget: '—', ok: null });
   rows.push({ figure: `${WRITES} changes written one after another (ms each, mean)`, value: (writing / WRITES).toFixed(1), budget: '—', ok: null });
   rows.push({ figure: `task list: host's longest event-loop stall while the ${WRITES} were written (ms)`, value: stall.toFixed(0), budget: '≤ 50', ok: stall <= 50 });
+
+  // The Tasks tab's older jobs, read from that archive as the tab asks for them.
+  let first = 0;
+  const pages = await stalls(async () => {
+    let before: number | undefined;
+    for (let i = 0; i < PAGES; i++) {
+      const t0 = performance.now();
+      const page = await store.archivedPage({ before, limit: 50 });
+      if (i === 0) first = performance.now() - t0;
+      before = page.next;
+    }
+  });
+  // A filter that finds nothing there reads the whole file; removing a job rewrites it.
+  const none = await stalls(async () => void (await store.archivedPage({ limit: 50, states: ['expired'] })));
+  const removal = await stalls(async () => void (await store.forgetArchived(jobs[JOBS / 2].id)));
+  rows.push({ figure: `older jobs: the first page of 50 (ms) / each of ${PAGES} pages (ms, mean)`, value: `${first.toFixed(1)} / ${(pages.ms / PAGES).toFixed(1)}`, budget: '—', ok: null });
+  rows.push({ figure: `older jobs: host's longest event-loop stall while ${PAGES} pages were read (ms)`, value: pages.stall.toFixed(0), budget: '≤ 50', ok: pages.stall <= 50 });
+  rows.push({ figure: `older jobs: a filter finding none, the whole archive read (ms; host's longest stall, ms)`, value: `${none.ms.toFixed(0)}; ${none.stall.toFixed(0)}`, budget: 'stall ≤ 50', ok: none.stall <= 50 });
+  rows.push({ figure: `older jobs: one removed, the archive rewritten (ms; host's longest stall, ms)`, value: `${removal.ms.toFixed(0)}; ${removal.stall.toFixed(0)}`, budget: 'stall ≤ 50', ok: removal.stall <= 50 });
 
   const columns = columnsOf(Array.from({ length: JOBS }, (_, i) => item(i, now)));
   sortRows(columns);

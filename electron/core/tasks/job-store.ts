@@ -155,14 +155,23 @@ export class JobStore {
       this.log(`The oldest finished tasks could not be moved to ${basename(this.archiveFile)} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); they stay in the task list.`);
       return;
     }
-    // A job that moved on meanwhile (saved again, checked again) stays: its copy in the archive is an older record.
-    const gone = old.filter((j) => this.jobs.get(j.id) === j && isDone(j)).map((j) => j.id);
-    for (const j of old) if (this.jobs.has(j.id) && !gone.includes(j.id)) this.alsoArchived.add(j.id);
-    for (const id of gone) this.jobs.delete(id);
+    // One pass (a first start on an old list moves 100,000 at once): each job left the list, moved
+    // on meanwhile (saved again, checked again: it stays, its copy in the archive an older
+    // record), or was removed by the creator meanwhile (it must not stay in the archive).
+    const gone: string[] = [];
+    const removed: string[] = [];
+    for (const j of old) {
+      const now = this.jobs.get(j.id);
+      if (now === j && isDone(j)) gone.push(j.id);
+      else if (now) this.alsoArchived.add(j.id);
+      else removed.push(j.id);
+    }
+    for (const id of gone) {
+      this.jobs.delete(id);
+      this.alsoArchived.delete(id);
+    }
     this.later();
     for (const listener of this.archivedListeners) listener(gone);
-    // Removed by the creator while they were being appended: they must not stay in the archive.
-    const removed = old.filter((j) => !this.jobs.has(j.id) && !gone.includes(j.id)).map((j) => j.id);
     if (removed.length) await this.dropArchived(removed).catch((err: unknown) => this.log(`Removed tasks stay in ${basename(this.archiveFile)} for now: ${(err as Error).message}`));
   }
 
