@@ -14,10 +14,9 @@ import { dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import { keepUnreadable, readDataFile } from '../unreadable-file.js';
 import { z } from 'zod';
-import { JobRecord } from './job-record.js';
+import { JobRecord, type JobState } from './job-record.js';
 import { dropFromArchive, readArchivePage, type ArchivePage } from './archive-file.js';
 import { appendArchive, isDone, KEEP_FINISHED, toArchive } from './task-archive.js';
-import type { JobState } from './job-record.js';
 
 const StoreFile = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) });
 
