@@ -43,13 +43,20 @@ test('older jobs come after the list on request, a page at a time, follow the fi
   await expect(older).toHaveCount(0);
   await showOlder.press('Enter');
   await expect(older).toHaveCount(50);
+  // The keyboard's place moves to what the button opened, and on to the next page with Enter.
+  const section = tasks.panel.getByRole('region', { name: 'Older jobs' });
+  await expect(section).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(older.first().getByRole('button').first()).toBeFocused();
   await expect(older.first()).toHaveAccessibleName('old lantern 119');
   await more.click();
   await expect(older).toHaveCount(100);
-  await more.click();
+  await more.press('Enter');
   await expect(older).toHaveCount(120);
   await expect(older.last()).toHaveAccessibleName('old lantern 0');
   await expect(more).toHaveCount(0);
+  // The last page's button is gone: the focus is back on the section, not lost.
+  await expect(section).toBeFocused();
   await expectNoSeriousViolations(page, 'Tasks, with 120 older jobs shown');
   // An older job shows how it ended; the host no longer tracks it, so it offers nothing to rerun.
   await expect(tasks.row('old lantern 116').getByTestId('task-error')).toHaveText('The gateway said: content policy.');

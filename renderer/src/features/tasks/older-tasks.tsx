@@ -4,7 +4,7 @@
  * there are some, so a new creator sees nothing of it; each further page on request, as the
  * list's own "Show more". Rows show the job as it ended; they open their result or are removed.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { useMessageText } from '../../i18n/messages.js';
@@ -32,6 +32,19 @@ export function OlderTasks({ filter, inList }: { filter: TaskFilter; inList: Rea
   const older = useOlderTasks(filter);
   const [open, setOpen] = useState(false);
   const tasks = useMemo(() => olderOnly(older.data?.pages, inList), [older.data, inList]);
+  const section = useRef<HTMLElement>(null);
+  // The button pressed goes away: the focus moves to what it opened, not to the page's start.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (open && opened.current) section.current?.focus();
+  }, [open]);
+  const more = () => {
+    // Stays in place (and focused) while the page comes; it goes only after the last one.
+    if (older.isFetchingNextPage) return;
+    void older.fetchNextPage().then((r) => {
+      if (!r.hasNextPage) section.current?.focus();
+    });
+  };
 
   if (older.isError) {
     return (
@@ -48,7 +61,14 @@ export function OlderTasks({ filter, inList }: { filter: TaskFilter; inList: Rea
   if (!open) {
     return (
       <div className="tasks-older-start">
-        <button type="button" className="button tasks-more" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="button tasks-more"
+          onClick={() => {
+            opened.current = true;
+            setOpen(true);
+          }}
+        >
           {t('list.older.show')}
         </button>
         <p className="muted">{t('list.older.hint')}</p>
@@ -56,7 +76,7 @@ export function OlderTasks({ filter, inList }: { filter: TaskFilter; inList: Rea
     );
   }
   return (
-    <section className="tasks-older" aria-label={t('list.older.label')}>
+    <section className="tasks-older" aria-label={t('list.older.label')} ref={section} tabIndex={-1}>
       <h3 className="tasks-older-title">{t('list.older.label')}</h3>
       <p className="muted">{t('list.older.hint')}</p>
       <ul className="tasks-list" aria-label={t('list.older.label')}>
@@ -64,14 +84,10 @@ export function OlderTasks({ filter, inList }: { filter: TaskFilter; inList: Rea
           <TaskRow key={task.id} task={task} archived />
         ))}
       </ul>
-      {older.isFetchingNextPage ? (
-        <p className="muted" role="status">{t('list.older.loading')}</p>
-      ) : (
-        older.hasNextPage && (
-          <button type="button" className="button tasks-more" onClick={() => void older.fetchNextPage()}>
-            {t('list.older.more')}
-          </button>
-        )
+      {(older.hasNextPage || older.isFetchingNextPage) && (
+        <button type="button" className="button tasks-more" aria-disabled={older.isFetchingNextPage} onClick={more}>
+          {older.isFetchingNextPage ? t('list.older.loading') : t('list.older.more')}
+        </button>
       )}
     </section>
   );
