@@ -207,7 +207,12 @@ export class JobService {
    */
   async remove(id: string): Promise<boolean> {
     const job = this.d.store.get(id);
-    if (!job) return this.d.store.forgetArchived(id);
+    if (!job) {
+      // An older job, in the archive: other windows showing it are told as for any removal.
+      const forgotten = await this.d.store.forgetArchived(id);
+      if (forgotten) this.d.onRemove?.(id);
+      return forgotten;
+    }
     if (job.state === 'submitting') throw coreError('conflict', msg('jobs.task.beingSubmitted'));
     this.saver.cancel(id);
     const forgotten = this.d.store.delete(id);

@@ -40,9 +40,12 @@ describe('finished jobs past the limit', () => {
     // The Tasks tab's older tasks: the moved jobs, newest first.
     const moved = jobs.map((j) => j.id).filter((id) => !kept.includes(id)).reverse();
     expect((await s.service.archived({ limit: 50 })).records.map((j) => j.id)).toEqual(moved);
-    // One removed there is gone from the archive; asked again, there is nothing to remove.
+    // One removed there is gone from the archive, and the views are told; asked again, there is nothing to remove.
+    const told = removed.length;
     expect(await s.service.remove(moved[0])).toBe(true);
+    expect(removed.slice(told)).toEqual([moved[0]]);
     expect(await s.service.remove(moved[0])).toBe(false);
+    expect(removed.slice(told)).toEqual([moved[0]]);
     expect((await s.service.archived({ limit: 50 })).records.map((j) => j.id)).toEqual(moved.slice(1));
     // Every result is still in the Gallery.
     expect(s.library.list().total).toBe(5);
