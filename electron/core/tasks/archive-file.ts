@@ -108,8 +108,9 @@ async function readFully(handle: FileHandle, into: Buffer, position: number): Pr
 /** The file's lines, first to last, the last one given even without its newline. */
 async function* forwardLines(handle: FileHandle): AsyncGenerator<Buffer> {
   let rest = Buffer.alloc(0);
+  // Read into one buffer: every piece handed on is cut from a copy (concat), never from it.
+  const chunk = Buffer.allocUnsafe(CHUNK * 16);
   for (let position = 0; ; ) {
-    const chunk = Buffer.alloc(CHUNK * 16);
     const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
     if (bytesRead === 0) break;
     position += bytesRead;
@@ -128,8 +129,8 @@ async function* forwardLines(handle: FileHandle): AsyncGenerator<Buffer> {
 async function holdsAny(handle: FileHandle, needles: readonly Buffer[]): Promise<boolean> {
   const overlap = Math.max(...needles.map((n) => n.length));
   let tail = Buffer.alloc(0);
+  const chunk = Buffer.allocUnsafe(CHUNK * 16);
   for (let position = 0; ; ) {
-    const chunk = Buffer.alloc(CHUNK * 16);
     const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
     if (bytesRead === 0) return false;
     position += bytesRead;
