@@ -125,19 +125,10 @@ async function* forwardLines(handle: FileHandle): AsyncGenerator<Buffer> {
   if (rest.length > 0) yield rest;
 }
 
-/** Whether the file holds any of `needles` anywhere (a cheap look before a rewrite). */
+/** Whether any line names one of `needles` (a look before a rewrite: no parsing, nothing written). */
 async function holdsAny(handle: FileHandle, needles: readonly Buffer[]): Promise<boolean> {
-  const overlap = Math.max(...needles.map((n) => n.length));
-  let tail = Buffer.alloc(0);
-  const chunk = Buffer.allocUnsafe(CHUNK * 16);
-  for (let position = 0; ; ) {
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
-    if (bytesRead === 0) return false;
-    position += bytesRead;
-    const data = Buffer.concat([tail, chunk.subarray(0, bytesRead)]);
-    if (needles.some((n) => data.includes(n))) return true;
-    tail = data.subarray(Math.max(0, data.length - overlap));
-  }
+  for await (const line of forwardLines(handle)) if (needles.some((n) => line.includes(n))) return true;
+  return false;
 }
 
 /**

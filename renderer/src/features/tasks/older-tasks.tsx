@@ -33,10 +33,9 @@ export function OlderTasks({ filter, inList }: { filter: TaskFilter; inList: Rea
   const [open, setOpen] = useState(false);
   const tasks = useMemo(() => olderOnly(older.data?.pages, inList), [older.data, inList]);
   const section = useRef<HTMLElement>(null);
-  // The button pressed goes away: the focus moves to what it opened, not to the page's start.
-  const opened = useRef(false);
+  // Opened only by its button, which goes away: the focus moves to what it opened, not to the page's start.
   useEffect(() => {
-    if (open && opened.current) section.current?.focus();
+    if (open) section.current?.focus();
   }, [open]);
   const more = () => {
     // Stays in place (and focused) while the page comes; it goes only after the last one.
@@ -64,10 +63,7 @@ export function OlderTasks({ filter, inList }: { filter: TaskFilter; inList: Rea
         <button
           type="button"
           className="button tasks-more"
-          onClick={() => {
-            opened.current = true;
-            setOpen(true);
-          }}
+          onClick={() => setOpen(true)}
         >
           {t('list.older.show')}
         </button>
