@@ -5,7 +5,7 @@
  * archive whole.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { heldDisk } from '../test/held-fsync.js';
@@ -88,5 +88,12 @@ describe('removing an archived job', () => {
     expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
     // Once there is room, it goes.
     expect(await store.forgetArchived('job-2')).toBe(true);
+  });
+
+  it('a removal killed mid-copy leaves no copy behind after the next start', async () => {
+    // What a kill leaves: the temp copy of a process that no longer runs (pid far above any in use).
+    writeFileSync(join(dir, `.${ARCHIVE}.999999999.abc123.tmp`), 'a half-written copy');
+    smallStore();
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 });

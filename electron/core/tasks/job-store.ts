@@ -59,7 +59,8 @@ export class JobStore {
       log,
       blocked: () => this.blocked,
     });
-    removeStaleTemps(dirname(file), [basename(file)]);
+    // The archive's too: a removal killed mid-copy leaves a whole copy of it (archive-file.ts).
+    removeStaleTemps(dirname(file), [basename(file), basename(this.archiveFile)]);
     let doc: z.infer<typeof StoreFile> | undefined;
     try {
       const found = readDataFile(file);
