@@ -4,18 +4,7 @@
  * shell's contract directly: `POST /api/call/<method>` (the cookie rides along, same origin, with
  * the tab's session secret) and `{ event, payload }` messages on the event stream `/api/events`.
  */
-
-/**
- * Called from a frame callback that found the page in its final state: resolves once that frame
- * is painted. A frame callback runs before the frame is painted, and a message posted from it is
- * handled after that paint. "On screen" means painted, not only in the DOM. (Asking for another
- * frame here would add one frame, about 17 ms, to every figure.)
- */
-export const THIS_FRAME_PAINTED = `() => new Promise((resolve) => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => resolve(performance.now());
-  channel.port2.postMessage(null);
-})`;
+import { UNTIL_SHOWN } from './frame-probe.js';
 
 /** The tab's session secret, where renderer/src/api/session.ts keeps it. */
 const SESSION = `(sessionStorage.getItem('gateway-studio:session') || '').split('.')[0]`;
@@ -137,11 +126,11 @@ export interface UiStream { clickAt: number; firstAt: number; endAt: number; pai
  * event's own time stamp), waits for the stream's `chat.onDidEnd` on an event stream of its own,
  * then until the DOM shows the final state: the newest reply marked complete, nothing in it busy,
  * its Markdown rendered (not the plain fallback) and ending with the final text's last letters and digits, and
- * the conversation scrolled to its end, and then for that to be painted.
+ * the conversation scrolled to its end, and then for that to be painted (frame-probe.ts).
  */
 export const ARM_UI_STREAM = `(async () => {
   const source = await (${OPEN_EVENTS})();
-  const painted = ${THIS_FRAME_PAINTED};
+  const untilShown = ${UNTIL_SHOWN};
   let clickAt;
   let firstAt;
   const joined = {};
@@ -184,15 +173,12 @@ export const ARM_UI_STREAM = `(async () => {
         const left = [...document.querySelectorAll('button')].some((b) => /Jump to latest/.test(b.textContent));
         return 'the view at the end (' + gap + ' px above it' + (left ? ', the list no longer keeping to the latest)' : ')');
       };
-      // Checked once a frame, before it is drawn: a check forces the layout that the frame does
-      // anyway, where a check on every DOM change would add one to the task that changed it.
-      const everyFrame = () => {
-        waitingFor = missing();
-        if (waitingFor) return requestAnimationFrame(everyFrame);
+      // Checked once a frame, after its layout: a check forces no layout of its own, where a
+      // check on every DOM change would add one to the task that changed it.
+      untilShown(missing, (waiting) => { waitingFor = waiting; }).then((paintedAt) => {
         clearTimeout(timer);
-        painted().then((paintedAt) => resolve({ clickAt, firstAt, endAt, paintedAt, chars: text.length, outcome: payload.outcome }));
-      };
-      requestAnimationFrame(everyFrame);
+        resolve({ clickAt, firstAt, endAt, paintedAt, chars: text.length, outcome: payload.outcome });
+      });
     };
   });
   return true;

@@ -3,22 +3,24 @@
  * explains): the moment a conversation opened from the sidebar is on screen, and a scroll from
  * the end of a virtualized list to its top.
  */
-import { THIS_FRAME_PAINTED, TAIL } from './chat-probes.js';
+import { TAIL } from './chat-probes.js';
+import { UNTIL_SHOWN } from './frame-probe.js';
 
 export interface Opened { clickAt: number; paintedAt: number }
 
 /**
  * Expression: arms the watch on opening a conversation from the sidebar; `window.__benchOpen`
  * then resolves with the times. It notes the click on a conversation in the sidebar (the event's
- * own time stamp), then checks each frame, before it is drawn, until the conversation `title` is
- * open at its newest message: the row of message `count` of `count` in view, with the view at
- * its end, rendered (a reply as Markdown, nothing in it busy) down to its last characters
- * (`tail`, see textTail); and then for that to be painted. With `click: false` it waits for no
- * click (the conversation the Chat tab opens by itself at start) and `clickAt` is 0.
+ * own time stamp), then checks each frame, after its layout and before it is drawn, until the
+ * conversation `title` is open at its newest message: the row of message `count` of `count` in
+ * view, with the view at its end, rendered (a reply as Markdown, nothing in it busy) down to its
+ * last characters (`tail`, see textTail); and then for that to be painted (frame-probe.ts). With
+ * `click: false` it waits for no click (the conversation the Chat tab opens by itself at start)
+ * and `clickAt` is 0.
  */
 export function armOpen(title: string, count: number, tail: string, { click = true, timeoutMs = 30_000 } = {}): string {
   return `(() => {
-  const painted = ${THIS_FRAME_PAINTED};
+  const untilShown = ${UNTIL_SHOWN};
   ${TAIL}
   // Without a click to wait for (a conversation the Chat tab opens by itself), from navigation start.
   let clickAt = ${click ? 'undefined' : '0'};
@@ -43,14 +45,12 @@ export function armOpen(title: string, count: number, tail: string, { click = tr
   window.__benchOpen = new Promise((resolve, reject) => {
     let waitingFor = 'a click on a conversation';
     const timer = setTimeout(() => reject(new Error('the conversation did not open within ${timeoutMs / 1000} s: waiting for ' + waitingFor)), ${timeoutMs});
-    const everyFrame = () => {
-      waitingFor = clickAt === undefined ? 'a click on a conversation' : missing();
-      if (waitingFor) return requestAnimationFrame(everyFrame);
+    const check = () => (clickAt === undefined ? 'a click on a conversation' : missing());
+    untilShown(check, (waiting) => { waitingFor = waiting; }).then((paintedAt) => {
       document.removeEventListener('click', onClick, true);
       clearTimeout(timer);
-      painted().then((paintedAt) => resolve({ clickAt, paintedAt }));
-    };
-    requestAnimationFrame(everyFrame);
+      resolve({ clickAt, paintedAt });
+    });
   });
   return true;
 })()`;
