@@ -38,12 +38,6 @@ export class JobStore {
   private archiveAgain = false;
   /** Appends and removals of the archive, one at a time: a removal rewrites the file. */
   private archiveOps: Promise<unknown> = Promise.resolve();
-  /**
-   * Jobs appended to the archive that stayed in the list (they moved on meanwhile): removing them
-   * later must remove their older copy too. Known for this session only (docs/robust-host.md,
-   * "Older tasks").
-   */
-  private readonly alsoArchived = new Set<string>();
   private readonly archivedListeners = new Set<(ids: string[]) => void>();
 
   constructor(
@@ -156,23 +150,21 @@ export class JobStore {
       return;
     }
     // One pass (a first start on an old list moves 100,000 at once): each job left the list, moved
-    // on meanwhile (saved again, checked again: it stays, its copy in the archive an older
-    // record), or was removed by the creator meanwhile (it must not stay in the archive).
+    // on meanwhile (saved again, checked again: it stays, and its copy in the archive is an older
+    // record), or was removed by the creator meanwhile. Neither of the last two may stay in the
+    // archive: a job's older copy would come back among the older jobs once it left the list, at
+    // any later start too, so it is taken out now (rare: a change in the few milliseconds of a move).
     const gone: string[] = [];
-    const removed: string[] = [];
+    const stale: string[] = [];
     for (const j of old) {
       const now = this.jobs.get(j.id);
       if (now === j && isDone(j)) gone.push(j.id);
-      else if (now) this.alsoArchived.add(j.id);
-      else removed.push(j.id);
+      else stale.push(j.id);
     }
-    for (const id of gone) {
-      this.jobs.delete(id);
-      this.alsoArchived.delete(id);
-    }
+    for (const id of gone) this.jobs.delete(id);
     this.later();
     for (const listener of this.archivedListeners) listener(gone);
-    if (removed.length) await this.dropArchived(removed).catch((err: unknown) => this.log(`Removed tasks stay in ${basename(this.archiveFile)} for now: ${(err as Error).message}`));
+    if (stale.length) await this.dropArchived(stale).catch((err: unknown) => this.log(`Tasks changed or removed while they were moved stay in ${basename(this.archiveFile)} for now: ${(err as Error).message}`));
   }
 
   private exclusive<T>(op: () => Promise<T>): Promise<T> {
@@ -228,9 +220,6 @@ export class JobStore {
   /** Forgets a job; resolves once the list on disk has forgotten it too (a failure is logged). */
   delete(id: string): Promise<void> {
     this.jobs.delete(id);
-    if (this.alsoArchived.delete(id)) {
-      void this.dropArchived([id]).catch((err: unknown) => this.log(`A removed task stays in ${basename(this.archiveFile)} for now: ${(err as Error).message}`));
-    }
     return this.save();
   }
 
