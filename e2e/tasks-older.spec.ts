@@ -16,12 +16,12 @@ function record(i: number) {
   const state = i % 4 === 0 ? 'failed' : i % 4 === 1 ? 'cancelled' : 'saved';
   return {
     id: `old-${i}`, profileId: 'sandbox', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: `old lantern ${i}`,
-    params: {}, state, createdAt: Date.now() - 30 * DAY + i * 60_000, updatedAt: Date.now() - 30 * DAY + i * 60_000, checks: 2, errorStreak: 0,
+    params: { model: 'seedream-4-0', prompt: `old lantern ${i}`, resolution: '1K' }, state, createdAt: Date.now() - 30 * DAY + i * 60_000, updatedAt: Date.now() - 30 * DAY + i * 60_000, checks: 2, errorStreak: 0,
     resultUrls: [], downloads: [], ...(state === 'failed' ? { error: 'The gateway said: content policy.' } : {}),
   };
 }
 
-test('older jobs come after the list on request, a page at a time, follow the filter, and Remove forgets them for good', async ({ page, studio }) => {
+test('older jobs come after the list on request, a page at a time, follow the filter, can be sent again, and Remove forgets them for good', async ({ page, studio }) => {
   const archive = join(studio.dataDir, 'jobs-archive.jsonl');
   const lines = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => JSON.stringify(record(from + k))).join('\n');
   appendFileSync(archive, `\n${lines(0, 60)}\n`);
@@ -58,9 +58,14 @@ test('older jobs come after the list on request, a page at a time, follow the fi
   // The last page's button is gone: the focus is back on the section, not lost.
   await expect(section).toBeFocused();
   await expectNoSeriousViolations(page, 'Tasks, with 120 older jobs shown');
-  // An older job shows how it ended; the host no longer tracks it, so it offers nothing to rerun.
+  // An older job shows how it ended. One that failed can be sent again (asking first: it costs
+  // money): the host reads its request back from the archive, and the new job runs in the list.
   await expect(tasks.row('old lantern 116').getByTestId('task-error')).toHaveText('The gateway said: content policy.');
-  await expect(tasks.button('old lantern 116', 'Retry')).toHaveCount(0);
+  await expect(tasks.button('old lantern 118', 'Retry')).toHaveCount(0); // saved: nothing to send again
+  await tasks.retry('old lantern 116');
+  const jobs = tasks.panel.getByRole('list', { name: 'Jobs', exact: true });
+  await expect(jobs.getByRole('listitem', { name: 'old lantern 116', exact: true }).getByTestId('task-state')).toHaveText('Saved', { timeout: 30_000 });
+  await expect(older.filter({ hasText: 'old lantern 116' }).getByTestId('task-state')).toHaveText('Failed');
 
   // "Failed" finds the older failed jobs only.
   await tasks.showFilter('Failed');

@@ -194,9 +194,9 @@ export class JobService {
     return job;
   }
 
-  /** A new job with the same parameters (the UI confirms first). */
-  retry(id: string): Promise<JobRecord> {
-    const job = this.require(id);
+  /** A new job with the same parameters (the UI confirms first), of a job in the list or the archive. */
+  async retry(id: string): Promise<JobRecord> {
+    const job = this.d.store.get(id) ?? (await this.d.store.archivedRecord(id)) ?? this.require(id);
     const route = job.route === 'multipart' ? 'video-multipart' : job.kind;
     return this.submit({ route, request: job.params } as JobSpec);
   }

@@ -190,6 +190,11 @@ export class JobStore {
     });
   }
 
+  /** An archived job's newest record (read back from the end until found), or undefined. */
+  async archivedRecord(id: string): Promise<JobRecord | undefined> {
+    return (await readArchivePage(this.archiveFile, { limit: 1, skip: (r) => r.id !== id })).records[0];
+  }
+
   /** Removes an archived job's record; false when the archive does not hold it. */
   async forgetArchived(id: string): Promise<boolean> {
     return (await this.dropArchived([id])).has(id);

@@ -54,4 +54,28 @@ describe('finished jobs past the limit', () => {
     expect(lines.map((l) => (JSON.parse(l) as { id: string }).id).sort()).toEqual(moved.slice(1).sort());
     expect(new JobStore(join(dataDir, 'jobs.json')).all().map((j) => j.id).sort()).toEqual([...kept].sort());
   });
+
+  it('can be sent again from the archive: a new job with the same request, the older one kept as it ended', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'studio-archive-retry-'));
+    suite.cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const s = await startJobs({ dataDir, gatewayUrl: suite.sandbox.url, indexDelayMs: 0, store: { keepFinished: 1, archiveBatch: 1 } });
+    suite.cleanups.push(s.close);
+    const first = await s.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'a lantern by the sea', resolution: '1K' } });
+    await s.until(first.id, (j) => j.state === 'saved');
+    for (let i = 0; i < 2; i++) {
+      const job = await s.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: `filler ${i}`, resolution: '1K' } });
+      await s.until(job.id, (j) => j.state === 'saved');
+    }
+    await s.store.archived();
+    expect(s.service.list().map((j) => j.id)).not.toContain(first.id);
+
+    const again = await s.service.retry(first.id);
+    expect(again.id).not.toBe(first.id);
+    expect(again.prompt).toBe('a lantern by the sea');
+    await s.until(again.id, (j) => j.state === 'saved');
+    await s.store.archived();
+    expect((await s.service.archived({ limit: 50 })).records.find((r) => r.id === first.id)?.state).toBe('saved');
+    // A job neither in the list nor in the archive is gone, said in words.
+    await expect(s.service.retry('no-such-job')).rejects.toMatchObject({ code: 'not_found' });
+  });
 });

@@ -79,15 +79,17 @@ const REMOVABLE: readonly TaskState[] = ['attention', 'failed', 'timed_out', 'ex
 
 /** What a row offers; an archived job (older-tasks.tsx) only opens its result or is removed: the host no longer tracks it. */
 export function actionsFor(t: TaskView, archived = false) {
+  // Retrying spends money again, so it is offered only where the job produced nothing to save. An
+  // older job (archived) can still be sent again: the host reads its request back from the archive.
+  const retry = ['failed', 'timed_out', 'expired', 'unknown'].includes(t.state) || (t.state === 'cancelled' && !stoppedWhileSaving(t));
   if (archived) {
-    return { cancel: false, stopSaving: false, retry: false, checkAgain: false, retrySave: false, openLink: false, remove: REMOVABLE.includes(t.state), open: t.state === 'saved' && t.downloads.some((d) => d.libraryId) };
+    return { cancel: false, stopSaving: false, retry, checkAgain: false, retrySave: false, openLink: false, remove: REMOVABLE.includes(t.state), open: t.state === 'saved' && t.downloads.some((d) => d.libraryId) };
   }
   return {
     cancel: t.state === 'submitting' || t.state === 'queued' || t.state === 'running',
     // Stopping a save removes its partial file; "Check again" starts it over, so it asks nothing.
     stopSaving: t.state === 'completed',
-    // Retrying spends money again, so it is offered only where the job produced nothing to save.
-    retry: ['failed', 'timed_out', 'expired', 'unknown'].includes(t.state) || (t.state === 'cancelled' && !stoppedWhileSaving(t)),
+    retry,
     checkAgain: t.state === 'timed_out' || t.state === 'expired' || stoppedWhileSaving(t) || (t.state === 'completed' && hasFailedDownload(t)),
     // The same call as "Check again" (fresh links, then the save), named for what it does here.
     retrySave: t.state === 'attention',

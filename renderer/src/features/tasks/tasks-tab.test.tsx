@@ -248,6 +248,22 @@ describe('older jobs, moved out of the list', () => {
     expect(t.host.querySelector('[aria-label="Older jobs"] li')?.textContent).toContain('a lantern moved away');
   });
 
+  it('can be sent again: Retry asks first, then the new job leads the list and the older one stays', async () => {
+    const old = job('failed', { prompt: 'an old lantern', error: 'Content policy.' });
+    const t = await tab([job('saved', { prompt: 'a fresh lantern' })], {
+      'tasks.archived': () => ({ tasks: [old, job('saved', { prompt: 'a saved old lantern' })] }),
+      'tasks.retry': () => job('queued', { prompt: 'an old lantern' }),
+    });
+    await click(button(t.host, 'Show older jobs'));
+    // A saved one has its result to open, nothing to send again.
+    expect(buttonNames(t.row('a saved old lantern'))).not.toContain('Retry');
+    await click(button(t.row('an old lantern'), 'Retry'));
+    expect(t.callsOf('tasks.retry')).toEqual([]);
+    await click(button(t.host, 'Submit again'));
+    expect(t.callsOf('tasks.retry')).toEqual([{ id: old.id }]);
+    expect(t.rowNames()).toEqual(['an old lantern', 'a fresh lantern', 'an old lantern', 'a saved old lantern']);
+  });
+
   it('that cannot be read say so, keep the list, and come on Try again', async () => {
     let broken = true;
     const t = await tab([job('saved', { prompt: 'a fresh lantern' })], {
