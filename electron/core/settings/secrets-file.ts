@@ -10,11 +10,17 @@
  * disk exactly as it was, through every save of another key (the other shell still needs it).
  * The formats each shell wrote before are read too, and rewritten in this one at the next save.
  * A file in none of them is kept aside before anything is written (docs/security.md).
+ *
+ * Lookups answer from memory: every gateway call (each status check of each job) asks for its
+ * profile's key, and a file read on the host's loop for each would let a hung disk freeze the host.
+ * The file is looked at again off the loop, at most once a second, since the other shell (or a
+ * second studio) may change it; saving and removing a key read and write it at once, as before.
  */
-import { chmodSync, statSync } from 'node:fs';
+import { chmodSync, statSync, type Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../atomic-file.js';
-import { keepUnreadable, readDataFile } from '../unreadable-file.js';
+import { keepUnreadable, parseDataFile, readDataFile } from '../unreadable-file.js';
 import type { SecretsPort } from '../ports.js';
 
 export const SECRETS_FILE = 'secrets.json';
@@ -64,16 +70,48 @@ export interface SecretsFileOptions {
   file: string;
   protection: KeyProtection;
   log?: (line: string) => void;
+  /** The clock of the look for changes (ms). */
+  now?: () => number;
 }
 
+/** How long a lookup trusts what was last read before the file is looked at again (off the loop). */
+export const SECRETS_RECHECK_MS = 1_000;
+
+/** What identifies one version of the file: a rewrite (temp file and rename) changes the inode too. */
+const versionOf = (st: Stats | undefined) => (st ? `${st.ino}:${st.size}:${st.mtimeMs}` : 'none');
+
 /** A secrets port on the shared file, without `backend()`, which each shell answers itself. */
-export function openSecretsFile({ file, protection, log = () => undefined }: SecretsFileOptions): Omit<SecretsPort, 'backend'> {
+export function openSecretsFile({ file, protection, log = () => undefined, now = Date.now }: SecretsFileOptions): Omit<SecretsPort, 'backend'> {
   const setAside: (string | null)[] = [];
   /** Why an unreadable file could not be kept aside: until it can, no key is written over it. */
   let blocked: unknown;
 
-  // Read on every access: the file is tiny, and the other shell (or a second studio) may have changed it.
-  const read = (): SecretsFile => {
+  /** The file's keys as last read or written, the version they came from, and when that was checked. */
+  let known: SecretsFile = { version: 1, entries: {} };
+  let version = 'none';
+  let checkedAt = -Infinity;
+  let checking = false;
+  /** A key opened once is not opened again (the desktop's keychain call) until its entry changes. */
+  const opened = new Map<string, { value: string; key: string }>();
+
+  const statOrNone = () => {
+    try {
+      return statSync(file);
+    } catch {
+      return undefined;
+    }
+  };
+
+  // Read at once: at start, and before a key is saved or removed (the other shell's keys are kept).
+  const readNow = (): SecretsFile => {
+    const before = statOrNone();
+    known = parsedNow();
+    version = versionOf(before);
+    checkedAt = now();
+    return known;
+  };
+
+  const parsedNow = (): SecretsFile => {
     let found: { value: unknown } | undefined;
     try {
       found = readDataFile(file);
@@ -105,20 +143,58 @@ export function openSecretsFile({ file, protection, log = () => undefined }: Sec
     return { version: 1, entries: {} };
   };
 
+  // Off the loop: a stat, and a read only when the file changed. Whatever goes wrong keeps what
+  // was known; an unreadable file is left to the next save or removal, which keeps it aside.
+  const recheck = () => {
+    if (checking || now() - checkedAt < SECRETS_RECHECK_MS) return;
+    checking = true;
+    checkedAt = now();
+    const looked = version;
+    void (async () => {
+      const st = await stat(file).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return undefined;
+        throw err;
+      });
+      if (versionOf(st) === looked) return;
+      const parsed = st ? parseSecretsFile(parseDataFile(await readFile(file))) : { version: 1 as const, entries: {} };
+      // A save or removal meanwhile read the file itself, and is newer.
+      if (parsed && version === looked) {
+        known = parsed;
+        version = versionOf(st);
+      }
+    })()
+      .catch((err: unknown) => log(`secrets: ${file} could not be looked at again (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the keys known stay in use`))
+      .finally(() => {
+        checking = false;
+      });
+  };
+
+  const entryOf = (id: string): SecretEntry | undefined => {
+    recheck();
+    return known.entries[id];
+  };
+
   // Created 0600 and renamed over the old file: a crash leaves the old keys or the new, never half.
   const write = (doc: SecretsFile) => {
     if (blocked !== undefined) throw blocked;
     writeFileAtomic(file, JSON.stringify(doc, null, 2));
+    known = doc;
+    version = versionOf(statOrNone());
+    checkedAt = now();
   };
   // Read once now, so a damaged file is found (and reported) at start, not at the first key.
-  read();
+  readNow();
 
   return {
     get(id) {
-      const entry = read().entries[id];
+      const entry = entryOf(id);
       if (!entry || !protection.opens.includes(entry.protection)) return undefined;
+      const held = opened.get(id);
+      if (held?.value === entry.value) return held.key;
       try {
-        return protection.unprotect(entry);
+        const key = protection.unprotect(entry);
+        opened.set(id, { value: entry.value, key });
+        return key;
       } catch {
         // The keychain changed (new user, new machine): the key is gone; the user enters it again.
         log(`secrets: could not open the key of "${id}"`);
@@ -127,12 +203,12 @@ export function openSecretsFile({ file, protection, log = () => undefined }: Sec
     },
 
     heldElsewhere(id) {
-      const entry = read().entries[id];
+      const entry = entryOf(id);
       return !!entry && !protection.opens.includes(entry.protection);
     },
 
     set(id, secret) {
-      const doc = read();
+      const doc = readNow();
       doc.entries[id] = protection.protect(secret);
       write(doc);
     },
@@ -140,9 +216,10 @@ export function openSecretsFile({ file, protection, log = () => undefined }: Sec
     // An explicit delete (the key cleared, the profile removed or pointed at another address)
     // removes the entry whatever protects it: the other shell must not keep using that key either.
     delete(id) {
-      const doc = read();
+      const doc = readNow();
       if (!(id in doc.entries)) return;
       delete doc.entries[id];
+      opened.delete(id);
       write(doc);
     },
 

@@ -1,0 +1,91 @@
+/**
+ * The keys' file as the host uses it all day (secrets-file.ts): every status check of every job
+ * asks for its profile's key. Lookups answer from memory, so a slow or hung disk cannot hold the
+ * host's loop on them, and a key the other shell (or a second studio) saves or removes is still
+ * taken up within a second.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSecretsFile, SECRETS_FILE, SECRETS_RECHECK_MS, type KeyProtection } from './secrets-file.js';
+
+/** Every read of the file, however made. */
+const reads = vi.hoisted(() => ({ sync: 0, async: 0, file: '' }));
+vi.mock('node:fs', async (original) => {
+  const fs = await original<typeof import('node:fs')>();
+  const readFileSync = ((path: unknown, ...rest: unknown[]) => {
+    if (path === reads.file) reads.sync += 1;
+    return (fs.readFileSync as (...a: unknown[]) => unknown)(path, ...rest);
+  }) as typeof fs.readFileSync;
+  return { ...fs, default: { ...fs, readFileSync }, readFileSync };
+});
+vi.mock('node:fs/promises', async (original) => {
+  const fs = await original<typeof import('node:fs/promises')>();
+  const readFile = ((path: unknown, ...rest: unknown[]) => {
+    if (path === reads.file) reads.async += 1;
+    return (fs.readFile as (...a: unknown[]) => unknown)(path, ...rest);
+  }) as typeof fs.readFile;
+  return { ...fs, default: { ...fs, readFile }, readFile };
+});
+
+const plain: KeyProtection = {
+  opens: ['file'],
+  protect: (secret) => ({ protection: 'file', value: secret }),
+  unprotect: (entry) => entry.value,
+};
+
+let dir: string;
+let clock = 0;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'studio-secrets-'));
+  reads.file = join(dir, SECRETS_FILE);
+  reads.sync = 0;
+  reads.async = 0;
+  clock = 1_000_000;
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const open = () => openSecretsFile({ file: join(dir, SECRETS_FILE), protection: plain, now: () => clock });
+
+describe('the keys all day', () => {
+  it('answers thousands of lookups without reading the file on the host’s loop', () => {
+    const studio = open();
+    studio.set('gateway', 'sk-live-1234');
+    const before = { ...reads };
+    for (let i = 0; i < 5_000; i++) expect(studio.get('gateway')).toBe('sk-live-1234');
+    clock += 10 * SECRETS_RECHECK_MS;
+    for (let i = 0; i < 5_000; i++) studio.get('gateway');
+    expect(reads.sync).toBe(before.sync);
+  });
+
+  it('takes up a key the other shell saves or removes within a second, reading it once', async () => {
+    const studio = open();
+    const other = open();
+    expect(studio.get('gateway')).toBeUndefined();
+    other.set('gateway', 'sk-live-1234');
+    clock += SECRETS_RECHECK_MS;
+    studio.get('gateway');
+    await vi.waitFor(() => expect(studio.get('gateway')).toBe('sk-live-1234'));
+    expect(reads.async).toBe(1);
+
+    other.delete('gateway');
+    clock += SECRETS_RECHECK_MS;
+    studio.get('gateway');
+    await vi.waitFor(() => expect(studio.get('gateway')).toBeUndefined());
+    expect(studio.heldElsewhere?.('gateway')).toBe(false);
+  });
+
+  it('keeps the keys it knows when the file turns unreadable, and keeps that file aside at the next save', async () => {
+    const studio = open();
+    studio.set('gateway', 'sk-live-1234');
+    writeFileSync(join(dir, SECRETS_FILE), '{"version": 1, "entries": {"gateway": ');
+    clock += SECRETS_RECHECK_MS;
+    studio.get('gateway');
+    await vi.waitFor(() => expect(reads.async).toBe(1));
+    expect(studio.get('gateway')).toBe('sk-live-1234');
+    studio.set('other', 'sk-other-5678');
+    expect(studio.unreadable?.()).toHaveLength(1);
+    expect(open().get('other')).toBe('sk-other-5678');
+  });
+});
