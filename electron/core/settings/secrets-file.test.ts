@@ -10,22 +10,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSecretsFile, SECRETS_FILE, SECRETS_RECHECK_MS, type KeyProtection } from './secrets-file.js';
 
-/** Every read of the file, however made. */
-const reads = vi.hoisted(() => ({ sync: 0, async: 0, file: '' }));
+/** Every read of the file, however made: on the loop (`sync`) or off it (`async`). */
+const { reads, counting } = vi.hoisted(() => {
+  const reads = { sync: 0, async: 0, file: '' };
+  const counting = <F,>(read: F, kind: 'sync' | 'async'): F =>
+    ((path: unknown, ...rest: unknown[]) => {
+      if (path === reads.file) reads[kind] += 1;
+      return (read as (...a: unknown[]) => unknown)(path, ...rest);
+    }) as F;
+  return { reads, counting };
+});
 vi.mock('node:fs', async (original) => {
   const fs = await original<typeof import('node:fs')>();
-  const readFileSync = ((path: unknown, ...rest: unknown[]) => {
-    if (path === reads.file) reads.sync += 1;
-    return (fs.readFileSync as (...a: unknown[]) => unknown)(path, ...rest);
-  }) as typeof fs.readFileSync;
+  const readFileSync = counting(fs.readFileSync, 'sync');
   return { ...fs, default: { ...fs, readFileSync }, readFileSync };
 });
 vi.mock('node:fs/promises', async (original) => {
   const fs = await original<typeof import('node:fs/promises')>();
-  const readFile = ((path: unknown, ...rest: unknown[]) => {
-    if (path === reads.file) reads.async += 1;
-    return (fs.readFile as (...a: unknown[]) => unknown)(path, ...rest);
-  }) as typeof fs.readFile;
+  const readFile = counting(fs.readFile, 'async');
   return { ...fs, default: { ...fs, readFile }, readFile };
 });
 
