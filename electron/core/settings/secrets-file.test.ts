@@ -45,10 +45,12 @@ beforeEach(() => {
   reads.sync = 0;
   reads.async = 0;
   clock = 1_000_000;
+  logged = [];
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const open = () => openSecretsFile({ file: join(dir, SECRETS_FILE), protection: plain, now: () => clock });
+let logged: string[] = [];
+const open = () => openSecretsFile({ file: join(dir, SECRETS_FILE), protection: plain, now: () => clock, log: (line) => logged.push(line) });
 
 describe('the keys all day', () => {
   it('answers thousands of lookups without reading the file on the host’s loop', () => {
@@ -81,11 +83,23 @@ describe('the keys all day', () => {
   it('keeps the keys it knows when the file turns unreadable, and keeps that file aside at the next save', async () => {
     const studio = open();
     studio.set('gateway', 'sk-live-1234');
-    writeFileSync(join(dir, SECRETS_FILE), '{"version": 1, "entries": {"gateway": ');
+    // A key pasted into it by hand: a parser's message would quote it.
+    writeFileSync(join(dir, SECRETS_FILE), 'sk-live-9876 pasted in by hand');
     clock += SECRETS_RECHECK_MS;
     studio.get('gateway');
     await vi.waitFor(() => expect(reads.async).toBe(1));
     expect(studio.get('gateway')).toBe('sk-live-1234');
+    // Looked at again a second later, still unreadable: said once in the log, not every second.
+    clock += SECRETS_RECHECK_MS;
+    studio.get('gateway');
+    await vi.waitFor(() => expect(reads.async).toBe(2));
+    await vi.waitFor(() => expect(logged.filter((l) => l.includes('could not be looked at again'))).toHaveLength(1));
+    clock += SECRETS_RECHECK_MS;
+    studio.get('gateway');
+    await vi.waitFor(() => expect(reads.async).toBe(3));
+    expect(logged.filter((l) => l.includes('could not be looked at again'))).toHaveLength(1);
+    // The log names the problem, never what the file holds.
+    expect(logged.join('\n')).not.toContain('sk-live');
     studio.set('other', 'sk-other-5678');
     expect(studio.unreadable?.()).toHaveLength(1);
     expect(open().get('other')).toBe('sk-other-5678');

@@ -91,6 +91,8 @@ export function openSecretsFile({ file, protection, log = () => undefined, now =
   let version = 'none';
   let checkedAt = -Infinity;
   let checking = false;
+  /** What the last failed look said (logged once). */
+  let lastProblem: string | undefined;
   /** A key opened once is not opened again (the desktop's keychain call) until its entry changes. */
   const opened = new Map<string, { value: string; key: string }>();
 
@@ -155,15 +157,23 @@ export function openSecretsFile({ file, protection, log = () => undefined, now =
         if (err.code === 'ENOENT') return undefined;
         throw err;
       });
-      if (versionOf(st) === looked) return;
-      const parsed = st ? parseSecretsFile(parseDataFile(await readFile(file))) : { version: 1 as const, entries: {} };
-      // A save or removal meanwhile read the file itself, and is newer.
-      if (parsed && version === looked) {
-        known = parsed;
-        version = versionOf(st);
+      if (versionOf(st) !== looked) {
+        const parsed = st ? parseSecretsFile(parseDataFile(await readFile(file))) : { version: 1 as const, entries: {} };
+        // A save or removal meanwhile read the file itself, and is newer.
+        if (parsed && version === looked) {
+          known = parsed;
+          version = versionOf(st);
+        }
       }
+      lastProblem = undefined;
     })()
-      .catch((err: unknown) => log(`secrets: ${file} could not be looked at again (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the keys known stay in use`))
+      .catch((err: unknown) => {
+        // Said once, not every second while the file stays as it is; by the disk's code only, as
+        // a parser's message quotes the file, and the file holds keys.
+        const why = (err as NodeJS.ErrnoException).code ?? 'not a keys file';
+        if (why !== lastProblem) log(`secrets: ${file} could not be looked at again (${why}); the keys known stay in use`);
+        lastProblem = why;
+      })
       .finally(() => {
         checking = false;
       });
