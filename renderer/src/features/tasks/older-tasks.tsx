@@ -2,7 +2,8 @@
  * "Older jobs", below the end of the Tasks list: the finished jobs the host moved to its archive
  * (older-data.ts). Asked for only once the creator reaches the list's end, and shown only when
  * there are some, so a new creator sees nothing of it; each further page on request, as the
- * list's own "Show more". Rows show the job as it ended; they open their result or are removed.
+ * list's own "Show more". Rows show the job as it ended; they open their result, are sent again
+ * where they made nothing to save (task-format.ts `actionsFor`), or are removed.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,11 +61,7 @@ export function OlderTasks({ filter, inList }: { filter: TaskFilter; inList: Rea
   if (!open) {
     return (
       <div className="tasks-older-start">
-        <button
-          type="button"
-          className="button tasks-more"
-          onClick={() => setOpen(true)}
-        >
+        <button type="button" className="button tasks-more" onClick={() => setOpen(true)}>
           {t('list.older.show')}
         </button>
         <p className="muted">{t('list.older.hint')}</p>
