@@ -16,11 +16,24 @@ test.describe('first run', () => {
     await welcome.getByRole('button', { name: 'Add a gateway key' }).click();
     await expect(welcome).toHaveCount(0);
     await expect(studioPage.tab('Settings')).toHaveAttribute('aria-selected', 'true');
+    // The button promised a key: the form to add one is open, its first field ready for typing.
+    const settings = studioPage.panel('Settings');
+    await expect(settings.getByRole('button', { name: 'Add profile' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(settings.getByRole('textbox', { name: 'Name' })).toBeFocused();
 
     await page.reload();
     await expect(studioPage.tab('Chat')).toBeVisible();
     await expect(studioPage.activeProfile).not.toContainText('Loading');
     await expect(page.getByRole('region', { name: 'Welcome to Gateway Studio' })).toHaveCount(0);
+  });
+
+  test('Add a gateway key opens the form on a Settings tab visited before too', async ({ page, studio }) => {
+    const studioPage = new StudioPage(page);
+    await studioPage.open(studio.url);
+    await studioPage.openTab('Settings');
+    await studioPage.openTab('Chat');
+    await page.getByRole('region', { name: 'Welcome to Gateway Studio' }).getByRole('button', { name: 'Add a gateway key' }).click();
+    await expect(studioPage.panel('Settings').getByRole('textbox', { name: 'Name' })).toBeFocused();
   });
 });
 
@@ -40,6 +53,11 @@ test('Ctrl+1…7 open the tabs from anywhere, and Settings lists every shortcut'
   await expect(shortcuts.getByRole('row')).toHaveCount(1 + 5 + TAB_NAMES.length + 2);
   await expect(shortcuts.getByRole('row', { name: /Send a chat message/ })).toContainText('Enter');
   await expect(shortcuts.getByRole('row', { name: /Open the Gallery tab/ })).toContainText('Ctrl + 6');
+  // Where the list sends the creator must exist: each "Settings → X" names a section of Settings.
+  const sendRow = (await shortcuts.getByRole('row', { name: /Send a chat message/ }).textContent()) ?? '';
+  const place = /Settings → ([^()]+?) (?:can|to)\b/.exec(sendRow)?.[1];
+  expect(place, sendRow).toBeTruthy();
+  await expect(studioPage.panel('Settings').getByRole('heading', { name: place, exact: true })).toBeVisible();
 });
 
 test('a reload returns to the tab that was open', async ({ page, studio }) => {

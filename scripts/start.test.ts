@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHELL_NODE_FLAGS } from '../browser-shell/node-flags.js';
 import { FALLBACK_LINE, start, type RunOptions, type StartDeps } from './start.js';
+import { shell } from './shell.js';
 
 const ROOT = '/repo';
 
@@ -79,6 +80,22 @@ describe('npm start', () => {
     t.d.run = async (_cmd, args) => (args[0] === 'vite' ? 2 : 1);
     await expect(start(t.d, ROOT)).rejects.toThrow(/renderer build failed/);
     expect(t.shellStarted()).toBe(0);
+  });
+});
+
+describe('npm run shell', () => {
+  it('builds the renderer first on a fresh clone, so its address serves the studio and not a 503', async () => {
+    const t = deps({});
+    await shell(t.d, ROOT);
+    expect(t.runs.map((r) => [r.cmd, ...r.args])).toEqual([['npx', 'vite', 'build']]);
+    expect(t.shellStarted()).toBe(1);
+  });
+
+  it('starts at once when the renderer is built, and never tries Electron', async () => {
+    const t = deps({ built: [join(ROOT, 'out', 'renderer', 'index.html')] });
+    await shell(t.d, ROOT);
+    expect(t.runs).toEqual([]);
+    expect(t.shellStarted()).toBe(1);
   });
 });
 

@@ -49,15 +49,20 @@ export async function start(deps: StartDeps, root = ROOT): Promise<StartOutcome>
     if (code !== 0) process.exitCode = code;
     return 'electron';
   }
-  if (!deps.exists(join(root, 'out', 'renderer', 'index.html'))) {
-    await mustSucceed(deps, 'npx', ['vite', 'build'], 'The renderer build failed.');
-  }
+  await ensureRenderer(deps, root);
   deps.log(FALLBACK_LINE);
   await deps.startBrowserShell();
   return 'browser';
 }
 
-async function mustSucceed(deps: StartDeps, cmd: string, args: string[], message: string) {
+/** The browser shell serves `out/renderer`: a fresh clone has none, and every page would answer 503. */
+export async function ensureRenderer(deps: Pick<StartDeps, 'exists' | 'run'>, root = ROOT): Promise<void> {
+  if (!deps.exists(join(root, 'out', 'renderer', 'index.html'))) {
+    await mustSucceed(deps, 'npx', ['vite', 'build'], 'The renderer build failed.');
+  }
+}
+
+async function mustSucceed(deps: Pick<StartDeps, 'run'>, cmd: string, args: string[], message: string) {
   const code = await deps.run(cmd, args);
   if (code !== 0) throw new Error(`${message} (${cmd} ${args.join(' ')} exited with ${code})`);
 }

@@ -13,7 +13,7 @@ export const WELCOME_KEY = 'welcome';
 
 export function Welcome() {
   const { t } = useTranslation('shell');
-  const openTab = useUiStore((s) => s.openTab);
+  const openSettings = useUiStore((s) => s.openSettings);
   const [seen, setSeen] = useState(() => readStored(WELCOME_KEY, { seen: false }).seen);
   if (seen) return null;
   const close = (then?: () => void) => {
@@ -32,7 +32,7 @@ export function Welcome() {
         <Trans t={t} i18nKey="welcome.realKey" components={b} />
       </p>
       <div className="welcome-actions">
-        <button type="button" className="button button-primary" onClick={() => close(() => openTab('settings'))}>
+        <button type="button" className="button button-primary" onClick={() => close(() => openSettings('add-profile'))}>
           {t('welcome.addKey')}
         </button>
         <button type="button" className="button" onClick={() => close()}>

@@ -18,7 +18,7 @@ export interface Shortcut {
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: [MOD_KEY, 'Enter'], what: 'shortcuts.send' },
   { keys: ['Enter'], what: 'shortcuts.newLine' },
-  // The chat message box's default (Settings → General, "Sending a chat message"; chat/keys.ts).
+  // The chat message box's default (Settings, "Sending a chat message"; chat/keys.ts).
   { keys: ['Enter'], what: 'shortcuts.chatSend' },
   { keys: ['Shift', 'Enter'], what: 'shortcuts.chatNewLine' },
   { keys: ['Esc'], what: 'shortcuts.stop' },

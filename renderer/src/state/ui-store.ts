@@ -11,13 +11,19 @@ import { TAB_IDS, type TabId } from './tab-ids.js';
 
 export { TAB_IDS, type TabId };
 
+export type SettingsIntent = 'add-profile';
+
 interface UiState {
   tab: TabId;
   /** Tabs opened at least once stay mounted (hidden), so what the user typed survives a switch. */
   visited: readonly TabId[];
   /** A library item to open in the Gallery's detail view (Tasks → "Open result"). */
   galleryFocus: string | null;
+  /** What Settings opens at once: the Welcome's "Add a gateway key" opens the add-profile form. */
+  settingsIntent: SettingsIntent | null;
   openTab(tab: TabId): void;
+  openSettings(intent: SettingsIntent): void;
+  clearSettingsIntent(): void;
   openInGallery(libraryId: string): void;
   clearGalleryFocus(): void;
 }
@@ -32,7 +38,10 @@ export const useUiStore = create<UiState>()((set) => ({
   tab: lastTab,
   visited: [lastTab],
   galleryFocus: null,
+  settingsIntent: null,
   openTab: (tab) => set((s) => ({ tab, visited: s.visited.includes(tab) ? s.visited : [...s.visited, tab] })),
+  openSettings: (intent) => set((s) => ({ tab: 'settings', settingsIntent: intent, visited: s.visited.includes('settings') ? s.visited : [...s.visited, 'settings'] })),
+  clearSettingsIntent: () => set({ settingsIntent: null }),
   openInGallery: (libraryId) => set((s) => ({ tab: 'gallery', galleryFocus: libraryId, visited: s.visited.includes('gallery') ? s.visited : [...s.visited, 'gallery'] })),
   clearGalleryFocus: () => set({ galleryFocus: null }),
 }));

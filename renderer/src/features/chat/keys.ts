@@ -1,5 +1,5 @@
 /**
- * The Chat tab's send keys. The message box follows the creator's choice (Settings → General,
+ * The Chat tab's send keys. The message box follows the creator's choice (Settings → Sending a chat message,
  * `chatSendKey`): Enter sends and Shift+Enter adds a line, as in every chat app, or the studio's one
  * send shortcut (components/generator/keyboard.ts), Ctrl+Enter (⌘+Enter on a Mac), with Enter
  * adding a line. Ctrl/⌘+Enter sends either way; other boxes (a tool's result, an edited turn) keep

@@ -1,12 +1,13 @@
 /** The Settings tab: gateway profiles and their keys, MCP servers, the library folder, theme, language and the keyboard shortcuts. */
 import './strings.js';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '@shared/contract/index.js';
 import { EMPTY, useCall } from '../../api/client.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { ShortcutList } from '../../app/ShortcutList.js';
 import { TabIntro } from '../../components/TabIntro.js';
+import { useUiStore } from '../../state/ui-store.js';
 import { GeneralSettings } from './general-settings.js';
 import { McpServers } from './mcp-servers.js';
 import { ProfileCard } from './profile-card.js';
@@ -21,14 +22,28 @@ type Note = { key: 'profiles.savedNew' | 'profiles.saved' | 'profiles.removed'; 
 const sandboxFirst = (profiles: ProfileView[]) =>
   [...profiles].sort((a, b) => Number(a.kind !== 'sandbox') - Number(b.kind !== 'sandbox'));
 
+/** The add form asked for before this tab was first drawn. */
+const addIntended = (): Editor => (useUiStore.getState().settingsIntent === 'add-profile' ? { mode: 'add' } : null);
+
 export default function SettingsTab() {
   const { t } = useTranslation('settings');
   const say = useMessageText();
   const profiles = useCall('profiles.list', EMPTY);
-  const [editor, setEditor] = useState<Editor>(null);
+  const [editor, setEditor] = useState<Editor>(addIntended);
   const [note, setNote] = useState<Note>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const view = profiles.data;
+  // Asked for from elsewhere (the Welcome's "Add a gateway key"): the add form opens, taken once,
+  // whether Settings opens now or was open before (tabs stay mounted once visited).
+  useEffect(() => {
+    useUiStore.getState().clearSettingsIntent();
+    return useUiStore.subscribe((s) => {
+      if (s.settingsIntent !== 'add-profile') return;
+      s.clearSettingsIntent();
+      setNote(null);
+      setEditor({ mode: 'add' });
+    });
+  }, []);
 
   const closeAdd = (saved?: ProfileView) => {
     setEditor(null);

@@ -41,7 +41,7 @@ export const shell = {
     action: 'Action',
     send: 'Send the message, or generate, from any prompt',
     newLine: 'A new line in a prompt',
-    chatSend: 'Send a chat message (Settings → General can make it a new line instead)',
+    chatSend: 'Send a chat message (Settings → Sending a chat message can make it a new line instead)',
     chatNewLine: 'A new line in a chat message',
     stop: 'Stop the reply being written (Chat)',
     tab: 'Open the {{tab}} tab',

@@ -42,7 +42,7 @@ export const shell: Messages['shell'] = {
     action: '作用',
     send: '在任意提示词框中发送消息或开始生成',
     newLine: '在提示词中换行',
-    chatSend: '发送聊天消息（可在“设置 → 通用”中改为换行）',
+    chatSend: '发送聊天消息（可在“设置 → 发送聊天消息”中改为换行）',
     chatNewLine: '在聊天消息中换行',
     stop: '停止正在输出的回复（对话）',
     tab: '打开“{{tab}}”标签页',
