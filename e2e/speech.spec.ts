@@ -130,3 +130,34 @@ test('a broke key says what to do and keeps the draft, which survives a reload',
   await speech.open();
   await expectDraft();
 });
+
+test('every clip made since the studio started stays on the tab, newest first, after a reload too', async ({ page, studio }) => {
+  test.setTimeout(90_000);
+  const speech = new SpeechPage(page);
+  await speech.studio.open(studio.url);
+  await speech.open();
+  const texts = ['The first take of the narration.', 'The second take, a little slower.', 'The third and last take.'];
+  for (const text of texts) {
+    await speech.text.fill(text);
+    await speech.speak();
+    // Speaking is real work (espeak-ng and an encoder): as long as the format test allows.
+    await expect(speech.result.locator('blockquote')).toHaveText(text, { timeout: 30_000 });
+  }
+  // The newest plays as the latest; the two before it are listed below it, newest first, each playable.
+  const earlier = speech.panel.getByRole('region', { name: 'Earlier clips' });
+  await expect(earlier.getByRole('listitem')).toHaveCount(2);
+  await expect(earlier.getByRole('listitem').nth(0)).toContainText(texts[1]);
+  await expect(earlier.getByRole('listitem').nth(1)).toContainText(texts[0]);
+  await expect(earlier.locator('audio')).toHaveCount(2);
+
+  await page.reload();
+  await speech.open();
+  await expect(speech.result.locator('blockquote')).toHaveText(texts[2]);
+  await expect(earlier.getByRole('listitem')).toHaveCount(2);
+
+  // A clip removed in the Gallery leaves the list too.
+  const first = ((await pageCall(page, 'library.list', { kind: 'audio' })).value.items as { id: string; prompt: string }[]).find((i) => i.prompt === texts[0]);
+  await pageCall(page, 'library.remove', { id: first!.id });
+  await expect(earlier.getByRole('listitem')).toHaveCount(1);
+  await expect(earlier).not.toContainText(texts[0]);
+});

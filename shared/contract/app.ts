@@ -9,6 +9,8 @@ export const AppInfo = z.object({
   sandboxUrl: z.string().optional(),
   /** Prefix that turns a library-relative path into a URL the renderer may load. */
   mediaBase: z.string(),
+  /** When this host started (ms since the epoch): the Speech tab lists the clips made since. */
+  startedAt: z.number(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

@@ -14,7 +14,7 @@ afterEach(cleanup);
 describe('the navigation', () => {
   it("asks for the Gallery's first data as its tab is pressed, before the click that opens it, once", async () => {
     const host = fakeHost({
-      'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/' }),
+      'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/', startedAt: 0 }),
       'library.list': () => ({ items: [], total: 0, models: [] }),
       'library.shapes': () => ({ ratios: [] }),
     });

@@ -102,7 +102,7 @@ describe('a tab loaded on first open', () => {
       return answer as never;
     };
     const host = fakeHost({
-      'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/' }),
+      'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/', startedAt: 0 }),
       'library.list': seen({ items: [], total: 0, models: [] }),
       'library.shapes': seen({ ratios: [] }),
     });
@@ -119,7 +119,7 @@ describe('a tab loaded on first open', () => {
 
   // Last: it loads every tab's module for the rest of this file.
   it("every lazy tab's code is fetched in idle time, one tab per idle period, with the unchanging data a first open needs", async () => {
-    const host = fakeHost({ 'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/' }) });
+    const host = fakeHost({ 'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/', startedAt: 0 }) });
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
     const idle: (() => void)[] = [];
     preloadTabs(client, (task) => idle.push(task));
@@ -136,7 +136,7 @@ describe('a tab loaded on first open', () => {
     expect(periods).toBe(TABS.length - 1);
     // The Gallery's media base, asked once, is in the cache its first open reads.
     expect(host.callsOf('app.info')).toHaveLength(1);
-    expect(client.getQueryData(callKey('app.info', EMPTY))).toMatchObject({ mediaBase: '/media/' });
+    expect(client.getQueryData(callKey('app.info', EMPTY))).toMatchObject({ mediaBase: '/media/', startedAt: 0 });
     const Settings = TABS.find((tab) => tab.id === 'settings')!.Panel;
     fakeHost({});
     const { host: page } = await mount(<Settings />);

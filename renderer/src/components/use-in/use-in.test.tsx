@@ -37,7 +37,7 @@ const item = (over: Partial<LibraryItemView> = {}): LibraryItemView => ({
 /** The host: a library of `items` (anything else is gone), uploads that answer with the bytes' size. */
 function host(items: LibraryItemView[]) {
   return fakeHost({
-    'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: MEDIA_BASE }),
+    'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: MEDIA_BASE, startedAt: 0 }),
     'library.get': ({ id }) => {
       const found = items.find((i) => i.id === id);
       if (!found) throw hostError('This item is no longer in the library.', 'not_found');

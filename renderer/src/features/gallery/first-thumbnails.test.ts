@@ -41,7 +41,7 @@ describe('the first screenful of Gallery thumbnails', () => {
 describe('opening the Gallery', () => {
   it('asks for its first page, shapes and media base while its code loads, then for the pictures in view, once', async () => {
     const host = fakeHost({
-      'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/' }),
+      'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/', startedAt: 0 }),
       'library.list': () => ({ items: squares(200), total: 100_000, models: ['m'] }),
       'library.shapes': () => ({ ratios: [] }),
     });
@@ -62,7 +62,7 @@ describe('opening the Gallery', () => {
   it('with its media base asked ahead, asks for the pictures as the first page comes, before anything renders it', async () => {
     // The host answers the page at once but the shapes never: the pictures must not wait for them.
     const host = fakeHost({
-      'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/' }),
+      'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/', startedAt: 0 }),
       'library.list': () => ({ items: squares(200), total: 100_000, models: ['m'] }),
       'library.shapes': () => new Promise(() => undefined),
     });

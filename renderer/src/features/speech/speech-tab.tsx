@@ -1,8 +1,9 @@
 /**
  * The Speech tab: tts-1 or tts-1-hd, six voices, four formats, speed 0.25–4 and up
  * to 4,096 characters, each checked before sending. The host saves the audio to the library
- * and answers with the item, which plays here. The draft and the last result survive a tab
- * switch, a failure and a restart; a Gallery remix prefills the form once.
+ * and answers with the item, which plays here above the earlier clips of this run of the studio.
+ * The draft and the last result survive a tab switch, a failure and a restart; a Gallery remix
+ * prefills the form once.
  */
 import './strings.js';
 import type { TFunction } from 'i18next';
@@ -27,6 +28,7 @@ import { SpeedField, VoicePicker } from './speech-controls.js';
 import {
   characterCount, checkSpeech, draftFromRemix, INITIAL_SPEECH_DRAFT, SPEECH_FIELDS, type SpeechDraft, type SpeechProblems,
 } from './speech-draft.js';
+import { EarlierClips } from './earlier-clips.js';
 import { SpeechResult } from './speech-result.js';
 import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
@@ -132,7 +134,10 @@ export default function SpeechTab() {
         </div>
       </form>
       {last.itemId ? (
-        <SpeechResult key={last.itemId} itemId={last.itemId} />
+        <>
+          <SpeechResult key={last.itemId} itemId={last.itemId} />
+          <EarlierClips latestId={last.itemId} />
+        </>
       ) : (
         !synthesize.isPending && (
           <EmptyState

@@ -44,6 +44,10 @@ export const speech = {
     format: 'Choose mp3, opus, aac or flac.',
     speed: 'Speed is {{min}} to {{max}} (1 is normal, below is slower, above is faster).',
   },
+  earlier: {
+    heading: 'Earlier clips',
+    player: 'Earlier clip: {{text}}',
+  },
   result: {
     region: 'Latest speech',
     heading: 'Latest speech',

@@ -47,6 +47,10 @@ export const speech: Messages['speech'] = {
     format: '请选择 mp3、opus、aac 或 flac。',
     speed: '语速范围为 {{min}} 到 {{max}}（1 为正常，小于 1 更慢，大于 1 更快）。',
   },
+  earlier: {
+    heading: '之前的语音',
+    player: '之前的语音：{{text}}',
+  },
   result: {
     region: '最新语音',
     heading: '最新语音',
