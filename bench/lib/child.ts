@@ -24,7 +24,10 @@ export interface Child {
  * at the priority of the page's main thread (priority.ts says why).
  */
 export async function startShell(args: string[], extraFlags: readonly string[] = []): Promise<Child> {
-  const shell = await startChild('bench/lib/serve-studio.ts', args, undefined, [...SHELL_NODE_FLAGS, ...extraFlags], SHELL_ENV);
+  // BENCH_SHELL_FLAGS adds node flags to the studio's process alone (e.g. `--cpu-prof`, which
+  // NODE_OPTIONS refuses): how the host's long tasks are found (docs/performance.md).
+  const asked = process.env.BENCH_SHELL_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const shell = await startChild('bench/lib/serve-studio.ts', args, undefined, [...SHELL_NODE_FLAGS, ...extraFlags, ...asked], SHELL_ENV);
   atPagePriority(shell.proc.pid!);
   return shell;
 }

@@ -72,7 +72,7 @@ describe('PNG: text chunks in the convention image tools read', () => {
 
   it('replaces the gateway’s own parameters chunk instead of adding a second one', async () => {
     const { addPngText } = await import('./png-text.js');
-    const fromGateway = addPngText(pngBytes(20, 20), [{ keyword: 'parameters', text: 'something else' }, { keyword: 'Author', text: 'gateway' }]);
+    const fromGateway = await addPngText(pngBytes(20, 20), [{ keyword: 'parameters', text: 'something else' }, { keyword: 'Author', text: 'gateway' }]);
     const { file } = await save(fromGateway);
     const comments = (await sharp(file).metadata()).comments ?? [];
     expect(comments.filter((c) => c.keyword === 'parameters')).toHaveLength(1);

@@ -8,10 +8,10 @@ import { open } from 'node:fs/promises';
 import { sniff, type Sniffed } from '@media/sniff.js';
 import type { DiskOps } from './disk.js';
 import { fileMetadata, SOFTWARE } from './file-metadata.js';
-import { addJpegExif } from './jpeg-exif.js';
+import { jpegExifPieces } from './jpeg-exif.js';
 import type { LibraryItemMeta } from './library-item.js';
 import { tagVideo, type TagOptions } from './mp4-tags.js';
-import { addPngText } from './png-text.js';
+import { pngTextPieces } from './png-text.js';
 
 /** Pictures are rewritten in memory; one larger than this is saved as it came. */
 export const MAX_TAGGED_IMAGE_BYTES = 128 * 1024 * 1024;
@@ -36,20 +36,33 @@ async function fsync(path: string): Promise<void> {
   }
 }
 
-async function tagImage(bytes: Buffer, type: Sniffed, meta: LibraryItemMeta): Promise<Buffer> {
+async function tagImage(bytes: Buffer, type: Sniffed, meta: LibraryItemMeta): Promise<Buffer[]> {
   const words = fileMetadata({ ...meta, width: type.width ?? meta.width, height: type.height ?? meta.height });
-  const out = type.mime === 'image/png'
-    ? addPngText(bytes, [
+  // Pieces of the new file, written one after another: a large picture is never copied on the loop.
+  const pieces = type.mime === 'image/png'
+    ? await pngTextPieces(bytes, [
       { keyword: 'parameters', text: words.parameters },
       { keyword: 'Description', text: words.description },
       { keyword: 'Software', text: SOFTWARE },
       { keyword: PNG_JSON_KEYWORD, text: words.json },
     ])
-    : addJpegExif(bytes, words);
+    : jpegExifPieces(bytes, words);
   // Checked rather than trusted: the tagged file must still be the same picture to a reader.
-  const check = await sniff(out.subarray(0, 64 * 1024));
+  const check = await sniff(headOf(pieces, 64 * 1024));
   if (check?.mime !== type.mime || check.width !== type.width || check.height !== type.height) throw new Error('the tagged copy does not read as the same picture');
-  return out;
+  return pieces;
+}
+
+/** The first `bytes` of the file that `pieces` make. */
+function headOf(pieces: readonly Buffer[], bytes: number): Buffer {
+  const head: Buffer[] = [];
+  let left = bytes;
+  for (const piece of pieces) {
+    if (left <= 0) break;
+    head.push(piece.subarray(0, left));
+    left -= piece.length;
+  }
+  return Buffer.concat(head);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * EXIF in a JPEG, written without decoding a pixel (piexifjs replaces the APP1 segment and leaves
- * the compressed image as it is): the prompt as ImageDescription, `Software`, and the
+ * EXIF in a JPEG, written without decoding a pixel (a new APP1 segment, the compressed image left
+ * as it is): the prompt as ImageDescription, `Software`, and the
  * `parameters` text (file-metadata.ts) as UserComment in its UNICODE form, the field and encoding
  * image tools read the convention from. One APP1 segment holds 64 KB, so long texts are cut to
  * fit; the whole record stays in the sidecar and in an export's manifest.
@@ -24,12 +24,47 @@ function unicodeComment(text: string): string {
   return `UNICODE\0${binary(utf16)}`;
 }
 
-/** `jpeg` with the metadata in its EXIF; throws when it is not a JPEG piexifjs can read. */
-export function addJpegExif(jpeg: Uint8Array, meta: FileMetadata): Buffer {
-  const source = binary(jpeg);
+const EXIF_HEADER = Buffer.from('Exif\0\0', 'latin1');
+
+/**
+ * The segments before the image data (SOI, then each marker with its length, up to SOS), by their
+ * headers: each length checked against the bytes really there. Everything from SOS on is one piece.
+ */
+function segmentsOf(jpeg: Buffer): Buffer[] {
+  if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error('not a JPEG');
+  const pieces = [jpeg.subarray(0, 2)];
+  let at = 2;
+  for (;;) {
+    if (jpeg.length - at < 4 || jpeg[at] !== 0xff) throw new Error('a JPEG segment cut short');
+    if (jpeg[at + 1] === 0xda) {
+      pieces.push(jpeg.subarray(at));
+      return pieces;
+    }
+    const end = at + 2 + jpeg.readUInt16BE(at + 2);
+    if (end > jpeg.length) throw new Error('a JPEG segment longer than the file');
+    pieces.push(jpeg.subarray(at, end));
+    at = end;
+  }
+}
+
+const isExif = (segment: Buffer) => segment[1] === 0xe1 && segment.subarray(4, 10).equals(EXIF_HEADER);
+
+/**
+ * `jpeg` with the metadata in its EXIF, as the pieces of the new file in order (slices of `jpeg`
+ * and the new segment); throws when it is not a JPEG. Only the EXIF segment
+ * (at most 64 KB) is read and written by piexifjs, whose "binary strings" of a whole file held the
+ * host's loop for a large picture (docs/robust-host.md, "Metadata written without holding the
+ * loop"); the picture around it is put back from slices of the file, as piexifjs would: ours
+ * replaces the first EXIF segment, drops any other, or goes right after the start marker.
+ */
+export function jpegExifPieces(bytes: Uint8Array, meta: FileMetadata): Buffer[] {
+  const jpeg = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const segments = segmentsOf(jpeg);
+  const found = segments.findIndex(isExif);
   let exif: piexif.ExifDict;
   try {
-    exif = piexif.load(source);
+    if (found < 0) throw new Error('no EXIF');
+    exif = piexif.load(binary(segments[found].subarray(4)));
   } catch {
     // No EXIF, or one piexifjs cannot parse: ours replaces it (the image itself is untouched).
     exif = {};
@@ -44,8 +79,18 @@ export function addJpegExif(jpeg: Uint8Array, meta: FileMetadata): Buffer {
   // The thumbnail IFD is dropped: piexifjs cannot always write back one it read.
   delete exif['1st'];
   delete exif.thumbnail;
-  return Buffer.from(piexif.insert(piexif.dump(exif), source), 'latin1');
+  const body = Buffer.from(piexif.dump(exif), 'latin1');
+  if (body.length + 2 > 0xffff) throw new Error('the EXIF does not fit one segment');
+  const head = Buffer.from([0xff, 0xe1, 0, 0]);
+  head.writeUInt16BE(body.length + 2, 2);
+  const ours = Buffer.concat([head, body]);
+  const kept = segments.filter((segment, i) => i === found || !isExif(segment));
+  const at = found < 0 ? -1 : kept.indexOf(segments[found]);
+  return at < 0 ? [kept[0], ours, ...kept.slice(1)] : [...kept.slice(0, at), ours, ...kept.slice(at + 1)];
 }
+
+/** `jpeg` with the metadata in its EXIF, as one buffer. */
+export const addJpegExif = (bytes: Uint8Array, meta: FileMetadata): Buffer => Buffer.concat(jpegExifPieces(bytes, meta));
 
 /** The UNICODE or ASCII UserComment of a JPEG, decoded: what tests read back. */
 export function readJpegComment(jpeg: Uint8Array): string | undefined {
