@@ -143,7 +143,8 @@ export function TaskActions({ task, t, archived = false }: { task: TaskView; t: 
   const refocus = useRef<{ action: Confirm; before: TaskView; row: HTMLElement | null; panel: HTMLElement | null } | null>(null);
   useEffect(() => {
     const r = refocus.current;
-    if (!r || r.before === task) return;
+    // Not before the state moves on: a stopped save is answered at once, still saving, and ends a moment later.
+    if (!r || r.before.state === task.state) return;
     refocus.current = null;
     const opener = openers.current[r.action];
     (opener?.isConnected ? opener : r.row)?.focus();

@@ -87,4 +87,17 @@ describe('Stop saving', () => {
     expect(buttonNames(row)).toContain('Retry save');
     expect(document.activeElement).toBe(row);
   });
+
+  it('keeps the focus in the row when the host answers before the stopped save has ended', async () => {
+    const saving = job('completed', { prompt: 'a long video', expiresAt: 9e12, downloads: [{ state: 'downloading', received: 10, total: 100 }] });
+    // The host answers at once, still saving; the stop's end comes as a change a moment later.
+    const t = await tab([saving], { 'tasks.stopSaving': () => ({ ...saving, downloads: [{ state: 'downloading', received: 20, total: 100 }] }) });
+    await click(button(t.row('a long video'), 'Stop saving'));
+    await click(button(t.confirm('Confirm stopping the save')!, 'Stop the save'));
+    await settle();
+    t.emit('tasks.onDidChange', { ...saving, state: 'attention', error: msg('jobs.task.savingStopped') });
+    await settle();
+    expect(buttonNames(t.row('a long video'))).toContain('Retry save');
+    expect(document.activeElement).toBe(t.row('a long video'));
+  });
 });
