@@ -91,6 +91,21 @@ describe('Cancel on a running job', () => {
     expect(toArchive(jobs, 1, 1).map((j) => j.id)).toEqual(['j1', 'j2']);
   });
 
+  it('cancelled while its submission is under way: it stays cancelled once the gateway answers, and is still saved', async () => {
+    const s = await studio();
+    // The gateway takes a moment to answer the POST: the creator cancels meanwhile.
+    await admin('faults/latency', { ms: 400, count: 1, match: '/v1/videos/generations' });
+    const submitted = s.video('cancelled before the gateway answered');
+    let id: string | undefined;
+    while (!(id = s.store.all().find((j) => j.prompt === 'cancelled before the gateway answered')?.id)) await new Promise((r) => setTimeout(r, 5));
+    expect(s.store.get(id)!.state).toBe('submitting');
+    s.service.cancel(id);
+    const answered = await submitted;
+    expect(answered).toMatchObject({ state: 'cancelled', remoteId: expect.stringMatching(/^gen_/) });
+    expect((await s.until(id, ['saved', 'failed', 'attention'])).state).toBe('saved');
+    expect(s.saved()).toEqual(['cancelled before the gateway answered']);
+  });
+
   it('refuses a job that already ended, and leaves a saving job saving', async () => {
     const s = await studio();
     const job = await s.image('already over');
