@@ -93,7 +93,7 @@ test('a failed job shows the gateway message, and Retry asks before submitting a
   await expect(tasks.row(prompt).last().getByTestId('task-state')).toHaveText('Failed');
 });
 
-test('Cancel stops tracking a job, and the filters show the right rows', async ({ page, studio }) => {
+test('Cancel leaves a job cancelled but followed, and the filters show the right rows', async ({ page, studio }) => {
   const tasks = new TasksPage(page);
   await tasks.studio.open(studio.url);
   await tasks.open();
@@ -117,9 +117,10 @@ test('Cancel stops tracking a job, and the filters show the right rows', async (
   await tasks.expectState(cancelled, /Queued|Running/);
 
   await tasks.cancel(cancelled);
-  await expect(tasks.row(cancelled)).toContainText('Stopped tracking');
+  await expect(tasks.row(cancelled)).toContainText('the result will still be saved when the gateway finishes');
   await expect(tasks.button(cancelled, 'Cancel')).toHaveCount(0);
-  await expect(tasks.button(cancelled, 'Retry')).toBeVisible();
+  // Still running at the gateway, and paid for: a retry would pay again for the same thing.
+  await expect(tasks.button(cancelled, 'Retry')).toHaveCount(0);
 
   const shows = async (names: string[]) => {
     await expect(tasks.rows).toHaveCount(names.length);
@@ -132,6 +133,8 @@ test('Cancel stops tracking a job, and the filters show the right rows', async (
   await shows([saved]);
   await tasks.showFilter('Failed');
   await shows([failed]);
+  await tasks.showFilter('Cancelled');
+  await shows([cancelled]);
   await expect(tasks.filter('Active')).toHaveAccessibleName('Active 1');
 
   // Cancelled is the host's record, not just the screen's: it survives a reload.

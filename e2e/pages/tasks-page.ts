@@ -20,7 +20,7 @@ export const multipartVideoJob = (prompt: string, seconds = '3'): SubmitInput =>
   request: { model: 'wan2.5-t2v-preview', prompt, seconds },
 });
 
-export type FilterName = 'All' | 'Active' | 'Saving' | 'Saved' | 'Needs attention' | 'Failed';
+export type FilterName = 'All' | 'Active' | 'Saving' | 'Saved' | 'Needs attention' | 'Failed' | 'Cancelled';
 
 /** Posts to the sandbox's admin routes (Node side: they are not the studio's origin). */
 async function admin(sandboxUrl: string, path: string, body: unknown): Promise<void> {
@@ -37,6 +37,16 @@ export const sandbox = {
    */
   holdVideoChecks: (sandboxUrl: string, count = 4) =>
     admin(sandboxUrl, 'faults/fail', { status: 429, retry_after: 600, match: '/v1/videos/vid_', count }),
+  /**
+   * Every check of a generations-route video answers 429 with a one-second Retry-After until
+   * `reset`: the job stays queued for as long as a test needs, then finishes within a second or two.
+   */
+  throttleGenericVideoChecks: (sandboxUrl: string) =>
+    admin(sandboxUrl, 'faults/fail', { status: 429, retry_after: 1, match: '/v1/tasks/gen_', count: 100_000 }),
+  /** The next result download stalls after a few bytes: the job stays "saving" until stopped. */
+  stallNextDownload: (sandboxUrl: string) => admin(sandboxUrl, 'faults/download', { mode: 'stall', after_bytes: 1024, count: 1 }),
+  /** Clears every pending fault. */
+  reset: (sandboxUrl: string) => admin(sandboxUrl, 'faults/reset', {}),
 };
 
 export class TasksPage {
@@ -100,9 +110,28 @@ export class TasksPage {
     await expect(this.state(prompt)).toHaveText(label, { timeout });
   }
 
+  /** The question a row asks before an action with a cost (found in the panel, by its label). */
+  confirm(label: 'Confirm cancelling' | 'Confirm stopping the save' | 'Confirm retry' | 'Confirm removing'): Locator {
+    return this.panel.getByRole('group', { name: label });
+  }
+
+  /** Cancel asks first (the gateway cannot stop a paid job); confirming leaves it cancelled, still followed. */
   async cancel(prompt: string): Promise<void> {
     await this.button(prompt, 'Cancel').click();
+    const confirm = this.confirm('Confirm cancelling');
+    await expect(confirm).toContainText('already paid for');
+    await confirm.getByRole('button', { name: 'Cancel job' }).click();
+    await expect(confirm).toBeHidden();
     await this.expectState(prompt, 'Cancelled');
+  }
+
+  /** Every filter's count, by its name ("All", "Active" …). */
+  async filterCounts(): Promise<Record<string, number>> {
+    const names = await this.panel.getByRole('tab').allInnerTexts();
+    return Object.fromEntries(names.map((n) => {
+      const m = /^(.*\S)\s+(\d+)$/.exec(n.replace(/\s+/g, ' ').trim());
+      return [m?.[1] ?? n, Number(m?.[2])];
+    }));
   }
 
   /** Retry asks first (it costs money); confirming submits a new job. */

@@ -91,6 +91,7 @@ beforeAll(async () => {
     'account.balance': { refresh: true },
     'tasks.submit': { route: 'image', request: { model: 'seedream-4-0', prompt: 'fuzz', n: 1, resolution: '1K', image_urls: [`attachment:${attachment.id}`] } },
     'tasks.cancel': { id: 'job-1' },
+    'tasks.stopSaving': { id: 'job-1' },
     'tasks.retry': { id: 'job-1' },
     'tasks.checkAgain': { id: 'job-1' },
     'attachments.add': { name: 'fuzz.png', data: PNG },

@@ -40,6 +40,11 @@ export const TaskView = z.object({
   createdAt: z.number(),
   submittedAt: z.number().optional(),
   finishedAt: z.number().optional(),
+  /**
+   * When the creator cancelled it. A cancelled job with this is still followed: the gateway cannot
+   * stop a paid job, so its result is saved when it finishes, and it keeps this once saved.
+   */
+  cancelledAt: z.number().optional(),
   /** Result links die at this time unless saved (spec §1). */
   expiresAt: z.number().optional(),
   downloads: z.array(z.object({
@@ -63,8 +68,13 @@ const id = z.object({ id: z.string().min(1) });
 export const taskMethods = {
   'tasks.list': { input: z.object({}), output: z.array(TaskView) },
   'tasks.submit': { input: SubmitTaskInput, output: TaskView },
-  /** Stop tracking (the gateway may still finish it). */
+  /**
+   * Cancel a job still running (the UI confirms first). The gateway cannot stop it and bills it
+   * anyway, so the host keeps following it and saves its result if it finishes.
+   */
   'tasks.cancel': { input: id, output: TaskView },
+  /** Stop saving a finished job's files: the partial file goes, the job needs attention ("Retry save"). */
+  'tasks.stopSaving': { input: id, output: TaskView },
   /** Resubmit the same parameters as a new job (the UI confirms first: it costs money). */
   'tasks.retry': { input: id, output: TaskView },
   /** Resume polling after a time-out, or retry saving the files (asking the gateway for fresh links). */

@@ -14,6 +14,7 @@ export function taskHandlers({ jobs, afterBilledCall }: CoreServices): DomainHan
       }
     },
     'tasks.cancel': (i) => toTaskView(jobs.cancel(i.id)),
+    'tasks.stopSaving': (i) => toTaskView(jobs.stopSaving(i.id)),
     'tasks.retry': async (i) => {
       try {
         return toTaskView(await jobs.retry(i.id));

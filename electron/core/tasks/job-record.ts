@@ -17,12 +17,23 @@ export const JOB_STATES = [
   'failed',
   'timed_out', // the spec's maximum wait passed; "check again" resumes
   'expired', // the links died before the files were saved
-  'cancelled', // the user stopped tracking it
+  'cancelled', // the creator cancelled it: still followed when `cancelledAt` is set (isFollowedAfterCancel)
 ] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 export const ACTIVE_STATES: readonly JobState[] = ['submitting', 'queued', 'running', 'completed'];
 export const POLLED_STATES: readonly JobState[] = ['queued', 'running'];
+
+/**
+ * Cancelled by the creator but still followed. The gateway has no cancel route: a submitted job
+ * runs and is billed anyway, so the studio keeps asking for it and saves its result when it
+ * finishes (docs/robust-host.md, "Cancel keeps what was paid for"). A record cancelled before
+ * this rule has no `cancelledAt`: it stopped being tracked, as it said then.
+ */
+export const isFollowedAfterCancel = (j: Pick<JobRecord, 'state' | 'cancelledAt'>) => j.state === 'cancelled' && j.cancelledAt !== undefined;
+
+/** Jobs the poller asks the gateway about: those still working, and those followed after a cancel. */
+export const isPolled = (j: Pick<JobRecord, 'state' | 'cancelledAt'>) => POLLED_STATES.includes(j.state) || isFollowedAfterCancel(j);
 
 export const DownloadRecord = z.object({
   url: z.string(),
@@ -71,6 +82,8 @@ export const JobRecord = z.object({
   submittedAt: z.number().optional(),
   updatedAt: z.number(),
   finishedAt: z.number().optional(),
+  /** When the creator cancelled it; kept once it finishes, so its row can say why it has a result. */
+  cancelledAt: z.number().optional(),
   /** When polling gives up (spec §4.9's maximum wait), counted from submission or "check again". */
   deadlineAt: z.number().optional(),
   nextCheckAt: z.number().optional(),

@@ -1,8 +1,9 @@
 /**
  * Saving a finished job's files when things go wrong, as a creator meets it: a dead link, a
  * gateway that moved, a file over the size limit, a link that stalls while another job waits,
- * Cancel and Remove in the middle of a save, a host that keeps dying on one file, and a start
- * that must not touch the last run's work before the window is up (docs/robust-host.md).
+ * Remove in the middle of a save (Stop saving: job-cancel.test.ts), a host that keeps dying on
+ * one file, and a start that must not touch the last run's work before the window is up
+ * (docs/robust-host.md).
  */
 import { englishText } from '@shared/messages/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -70,20 +71,6 @@ describe('nothing paid for is stranded', () => {
     expect(s.parts()).toEqual([]);
   });
 
-  it('Cancel while saving stops the transfer, removes the partial file, and "Retry save" saves it', async () => {
-    const s = await studio({ downloadTimeouts: { openMs: 5_000, idleMs: 60_000 } });
-    await admin('faults/download', { mode: 'stall', after_bytes: 1024 });
-    const job = await s.image('cancelled mid-save');
-    await s.until(job.id, ['completed']);
-    while (!((s.store.get(job.id)!.downloads[0]?.received ?? 0) > 0)) await new Promise((r) => setTimeout(r, 10));
-    s.service.cancel(job.id);
-    const cancelled = await s.until(job.id, ['cancelled']);
-    expect(englishText(cancelled.error)).toMatch(/Saving stopped; nothing partial was kept/);
-    expect(s.parts()).toEqual([]);
-    s.service.checkAgain(job.id);
-    expect((await s.until(job.id, ['saved', 'attention'])).state).toBe('saved');
-  });
-
   it('a stalled link is given up after its idle limit and retried from a fresh link', async () => {
     // The fresh link gets one try: its limit is long enough that only the stall made here trips it,
     // never a pause of a busy machine.
@@ -101,7 +88,7 @@ describe('nothing paid for is stranded', () => {
     const quick = await s.image('saved meanwhile');
     expect((await s.until(quick.id, ['saved'])).state).toBe('saved');
     expect(s.store.get(slow.id)!.state).toBe('completed');
-    s.service.cancel(slow.id);
+    s.service.stopSaving(slow.id);
   });
 
   it('Remove while saving forgets the job and its partial file; the library is untouched', async () => {

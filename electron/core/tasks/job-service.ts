@@ -13,7 +13,7 @@ import { coreError, textOf } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import type { Cadence } from './cadence.js';
 import type { ArchivePage } from './archive-file.js';
-import { ACTIVE_STATES, type JobRecord, type JobState } from './job-record.js';
+import type { JobRecord, JobState } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { prepareJob, type JobSpec } from './job-spec.js';
 import { Poller } from './poller.js';
@@ -152,7 +152,8 @@ export class JobService {
     // Queued in memory at once (the Tasks tab shows it), polled only once its record, with the
     // task id, is on disk: a studio that stops before then would otherwise have checked a task it
     // then forgets. The poller leaves a job of this session alone until it is tracked.
-    await this.update(job, { state: 'queued', remoteId: taskIds[0], submittedAt: this.d.now() }, true);
+    // Cancelled while the POST was under way: it stays cancelled, and is followed for its result.
+    await this.update(job, { state: job.state === 'cancelled' ? 'cancelled' : 'queued', remoteId: taskIds[0], submittedAt: this.d.now() }, true);
     const submitted = structuredClone(job);
     this.poller.track(job);
     // A gateway that splits one request into several tasks gets one record per task.
@@ -160,16 +161,30 @@ export class JobService {
     return submitted;
   }
 
+  /**
+   * Cancels a job still running. The gateway has no cancel route and bills a submitted job
+   * anyway, so the job stays followed and its result is saved if it finishes (job-record.ts,
+   * isFollowedAfterCancel); written at once, so a restart follows it too. A job that finished
+   * meanwhile is left saving: the creator's money's worth is kept either way.
+   */
   cancel(id: string): JobRecord {
     const job = this.require(id);
-    if (!ACTIVE_STATES.includes(job.state) && job.state !== 'timed_out') throw coreError('conflict', msg('jobs.task.alreadyEnded'));
-    if (job.state === 'completed') {
-      // Saving: a save under way ends itself as cancelled, its partial file removed.
-      if (this.saver.cancel(id)) return job;
-      void this.update(job, { state: 'cancelled', error: SAVING_STOPPED }, true);
-      return job;
-    }
-    void this.update(job, { state: 'cancelled', error: msg('jobs.task.stoppedTracking') });
+    if (job.state === 'completed') return job;
+    if (!['submitting', 'queued', 'running'].includes(job.state)) throw coreError('conflict', msg('jobs.task.alreadyEnded'));
+    void this.update(job, { state: 'cancelled', cancelledAt: this.d.now(), error: msg('jobs.task.cancelledStillSaving') }, true);
+    return job;
+  }
+
+  /**
+   * Stops saving a finished job's files: the partial file is removed and the job needs attention,
+   * where "Retry save" saves it again from fresh links (it is paid for already).
+   */
+  stopSaving(id: string): JobRecord {
+    const job = this.require(id);
+    if (job.state !== 'completed') throw coreError('conflict', msg('jobs.task.notSaving'));
+    // A save under way ends itself so, its partial file removed (result-saver.ts, finish).
+    if (this.saver.cancel(id)) return job;
+    void this.update(job, { state: 'attention', error: SAVING_STOPPED }, true);
     return job;
   }
 

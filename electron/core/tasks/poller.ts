@@ -12,7 +12,7 @@ import { GatewayFailure } from '../gateway/failure.js';
 import type { KeyMask } from '../gateway/mask-key.js';
 import { AIM_MARGIN_MS, aimedIntervalMs, backoffMs, floorMs, nextIntervalMs, type Cadence } from './cadence.js';
 import { FinishEstimator, type Observation } from './finish-estimate.js';
-import { collectUrls, linksExpireAt, normalizeStatus, POLLED_STATES, type JobRecord } from './job-record.js';
+import { collectUrls, isFollowedAfterCancel, isPolled, linksExpireAt, normalizeStatus, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 
 // Spec §3 does not say its lists of states are complete: a word it does not list is read as
@@ -76,7 +76,7 @@ export class Poller {
   /** Resumes every unfinished job where it was (after a restart too). */
   start(): void {
     this.stopped = false;
-    for (const j of this.d.store.all()) if (POLLED_STATES.includes(j.state) && !this.tracked.has(j.id)) this.resumed.add(j.id);
+    for (const j of this.d.store.all()) if (isPolled(j) && !this.tracked.has(j.id)) this.resumed.add(j.id);
     this.schedule();
   }
 
@@ -113,7 +113,7 @@ export class Poller {
   }
 
   private polled(j: JobRecord): boolean {
-    return POLLED_STATES.includes(j.state) && !!j.remoteId && !this.busy.has(j.id) && (this.tracked.has(j.id) || this.resumed.has(j.id));
+    return isPolled(j) && !!j.remoteId && !this.busy.has(j.id) && (this.tracked.has(j.id) || this.resumed.has(j.id));
   }
 
   /**
@@ -214,27 +214,28 @@ export class Poller {
       const sentAt = this.d.now();
       // The poller keeps its own cadence: the client's quick retries would only add requests.
       const raw = await this.query(job, false, client);
-      // Cancelled or removed while the answer was on its way.
-      if (job.state === 'cancelled' || this.d.store.get(job.id) !== job) return this.forget(job.id);
+      // No longer followed (cancelled before cancels were followed) or removed while the answer was on its way.
+      if (!isPolled(job) || this.d.store.get(job.id) !== job) return this.forget(job.id);
       this.apply(job, raw, client.mask, sentAt);
       job.errorStreak = 0;
     } catch (err) {
-      // As with an answer: a job cancelled or removed meanwhile keeps what the creator did to it.
-      if (job.state === 'cancelled' || this.d.store.get(job.id) !== job) return this.forget(job.id);
+      // As with an answer: a job no longer followed or removed meanwhile keeps what the creator did to it.
+      if (!isPolled(job) || this.d.store.get(job.id) !== job) return this.forget(job.id);
       const f = err instanceof GatewayFailure ? err : new GatewayFailure('internal', textOf(err), true);
       job.errorStreak += 1;
       if (f.code === 'not_found') {
         job.state = 'failed';
         job.error = msg('jobs.task.unknownToGateway');
       } else {
-        job.error = msg('jobs.task.checkingFailed', { message: f.text });
+        // A cancelled job keeps its note that the result will still be saved: the studio keeps trying quietly.
+        if (!isFollowedAfterCancel(job)) job.error = msg('jobs.task.checkingFailed', { message: f.text });
         job.nextCheckAt = this.d.now() + backoffMs(this.d.cadence, kind, job.errorStreak, this.d.random, f.retryAfterMs);
       }
     }
     if (this.d.store.get(job.id) !== job) return;
     job.checks += 1;
     // Messages are objects: compared by what they say.
-    this.save(job, !POLLED_STATES.includes(job.state) || JSON.stringify(job.error) !== JSON.stringify(errorBefore));
+    this.save(job, !isPolled(job) || JSON.stringify(job.error) !== JSON.stringify(errorBefore));
   }
 
   /**
@@ -244,6 +245,8 @@ export class Poller {
    * failure of the call itself comes masked from the client.
    */
   private apply(job: JobRecord, raw: Polled, mask: KeyMask, sentAt: number): void {
+    // Cancelled, still followed: it stays cancelled, with its note, until the gateway ends it.
+    const cancelled = isFollowedAfterCancel(job) ? job.error : false;
     const status = statusOf(raw);
     job.rawStatus = mask.text(status);
     job.state = normalizeStatus(job.route, status);
@@ -273,6 +276,7 @@ export class Poller {
       this.estimates.observe(job, observationOf(raw), now, sentAt);
       // Counted from when this request was sent: the interval the gateway sees between two.
       job.nextCheckAt = sentAt + this.intervalAfter(job, now, sentAt);
+      if (cancelled !== false) Object.assign(job, { state: 'cancelled', error: cancelled });
     }
   }
 

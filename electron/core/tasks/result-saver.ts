@@ -302,9 +302,10 @@ export class ResultSaver {
     if (this.stopping) return;
     if (this.d.store.get(job.id) !== job) return; // removed meanwhile
     const states = job.downloads.map((dl) => dl.state);
-    // Stopped, unless the files were all in the library by the time the stop came.
+    // Stopped, unless the files were all in the library by the time the stop came: the job waits
+    // for "Retry save", which needs attention offers.
     if (signal.aborted && !states.every((s) => s === 'done')) {
-      void this.d.update(job, { state: 'cancelled', error: SAVING_STOPPED }, true);
+      void this.d.update(job, { state: 'attention', error: SAVING_STOPPED }, true);
       return;
     }
     if (states.every((s) => s === 'done')) void this.d.update(job, { state: 'saved', error: undefined }, true);

@@ -9,17 +9,20 @@
  */
 import { open } from 'node:fs/promises';
 import { ARCHIVED_STATES } from '@shared/contract/tasks.js';
-import type { JobRecord, JobState } from './job-record.js';
+import { isFollowedAfterCancel, type JobRecord, type JobState } from './job-record.js';
 
 /** Finished jobs kept in the task list (and the Tasks tab), newest first. */
 export const KEEP_FINISHED = 1_000;
 /** How many more may gather before they are moved, so that the archive grows in batches. */
 export const ARCHIVE_BATCH = 100;
 
-/** Nothing is left to do for a job in these states (not for `attention`, `timed_out`, `unknown`). */
+/**
+ * Nothing is left to do for a job in these states (not for `attention`, `timed_out`, `unknown`),
+ * except a cancelled job still followed for its result (job-record.ts, isFollowedAfterCancel).
+ */
 const DONE: ReadonlySet<JobState> = new Set(ARCHIVED_STATES);
 
-export const isDone = (job: JobRecord) => DONE.has(job.state);
+export const isDone = (job: JobRecord) => DONE.has(job.state) && !isFollowedAfterCancel(job);
 
 /**
  * The finished jobs to move: all but the newest `keep`, once `batch` more than that have gathered.

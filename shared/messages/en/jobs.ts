@@ -16,7 +16,10 @@ export const jobs = {
     gone: 'That job is no longer in the list.',
     linksExpired: 'Some result links expired before the files could be saved (links last 24 hours).',
     setAside: 'The studio stopped twice while saving this file, so it was set aside instead of tried again at every start. Use "Retry save" to try once more.',
-    savingStopped: 'Saving stopped; nothing partial was kept. Use "Retry save" to save the files again.',
+    savingStopped: 'Saving stopped; the partly saved file was removed. Use “Retry save” to save the files again: the job is already paid for.',
+    /** A cancelled job the studio still follows: the gateway cannot stop it (docs/robust-host.md, "Cancel keeps what was paid for"). */
+    cancelledStillSaving: 'Cancelled — the result will still be saved when the gateway finishes.',
+    notSaving: 'This job is not saving its files now.',
     beingSubmitted: 'This job is being submitted; wait for the gateway to answer first.',
     modelOneOf: "'model' must be one of {{models}}",
   },

@@ -1,9 +1,10 @@
 /**
  * A job row's actions: the buttons its state offers (task-format.ts decides which), the
- * confirmations of the two that cannot be undone (a retry charges again; a removal forgets the
- * job), and the copyable id. A failed action's message stays on the row until the next action.
+ * confirmations of those with a cost the creator should hear first (a retry charges again; a
+ * cancel cannot stop the gateway's bill; a stopped save loses its partial file; a removal forgets
+ * the job), and the copyable id. A failed action's message stays on the row until the next action.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { TaskView } from '@shared/contract/tasks.js';
@@ -12,11 +13,11 @@ import { useMessageText } from '../../i18n/messages.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { dropArchivedTask } from './older-data.js';
 import { dropTask, putTask } from './task-data.js';
-import { actionsFor, copyableId } from './task-format.js';
+import { actionsFor, copyableId, followedAfterCancel } from './task-format.js';
 
 type T = TFunction<['tasks', 'common']>;
 type Action = 'cancel' | 'stopSaving' | 'retry' | 'checkAgain' | 'retrySave' | 'openLink' | 'remove';
-type Confirm = 'retry' | 'remove';
+type Confirm = 'cancel' | 'stopSaving' | 'retry' | 'remove';
 /** What went wrong, not its text, so it follows a language switch: the host's words or ours. */
 type RowError = { host: string } | { key: 'row.noLink' | 'row.badLink' | 'common:somethingWrong' };
 
@@ -39,8 +40,9 @@ async function perform(action: Action, task: TaskView, queryClient: QueryClient,
   const id = { id: task.id };
   switch (action) {
     case 'cancel':
-    case 'stopSaving':
       return putTask(queryClient, await call('tasks.cancel', id));
+    case 'stopSaving':
+      return putTask(queryClient, await call('tasks.stopSaving', id));
     case 'retry':
       return putTask(queryClient, await call('tasks.retry', id));
     case 'checkAgain':
@@ -108,8 +110,8 @@ function useCopy(text: string, t: T) {
 
 /** The row's buttons in the order shown; those that ask first open a confirmation. */
 const BUTTONS: readonly ({ label: 'common:cancel' | `actions.${Exclude<Action, 'cancel'>}`; className: string } & ({ action: Exclude<Action, Confirm>; asks?: never } | { action: Confirm; asks: true }))[] = [
-  { action: 'cancel', label: 'common:cancel', className: 'button' },
-  { action: 'stopSaving', label: 'actions.stopSaving', className: 'button' },
+  { action: 'cancel', label: 'common:cancel', className: 'button', asks: true },
+  { action: 'stopSaving', label: 'actions.stopSaving', className: 'button', asks: true },
   { action: 'retrySave', label: 'actions.retrySave', className: 'button button-primary' },
   { action: 'openLink', label: 'actions.openLink', className: 'button' },
   { action: 'checkAgain', label: 'actions.checkAgain', className: 'button' },
@@ -118,6 +120,8 @@ const BUTTONS: readonly ({ label: 'common:cancel' | `actions.${Exclude<Action, '
 ];
 
 const CONFIRM_TEXT = {
+  cancel: { label: 'confirmCancel.label', body: 'confirmCancel.body', submit: 'confirmCancel.submit', keep: 'confirmCancel.keep' },
+  stopSaving: { label: 'confirmStopSaving.label', body: 'confirmStopSaving.body', submit: 'confirmStopSaving.submit', keep: 'confirmStopSaving.keep' },
   retry: { label: 'confirmRetry.label', body: 'confirmRetry.body', submit: 'confirmRetry.submit', keep: 'confirmRetry.keep' },
   remove: { label: 'confirmRemove.label', body: 'confirmRemove.body', submit: 'confirmRemove.submit', keep: 'confirmRemove.keep' },
 } as const;
@@ -128,11 +132,24 @@ export function TaskActions({ task, t, archived = false }: { task: TaskView; t: 
   const { busy, error, run } = useRowActions(task, archived);
   const { note, copy } = useCopy(copyableId(task), t);
   const [confirming, setConfirming] = useState<Confirm | null>(null);
+  const bodyId = useId();
   const openers = useRef<Partial<Record<Confirm, HTMLButtonElement | null>>>({});
   const openTab = useUiStore((s) => s.openTab);
   const openInGallery = useUiStore((s) => s.openInGallery);
   const libraryId = task.state === 'saved' ? task.downloads.find((d) => d.libraryId)?.libraryId : undefined;
 
+  // After a cancel or a stopped save the button that asked is gone: the focus goes to the row,
+  // which reads out its new state and note; to the list if the row left the filter shown.
+  const refocus = useRef<{ action: Confirm; before: TaskView; row: HTMLElement | null; panel: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    const r = refocus.current;
+    // Not before the state moves on: a stopped save is answered at once, still saving, and ends a moment later.
+    if (!r || r.before.state === task.state) return;
+    refocus.current = null;
+    const opener = openers.current[r.action];
+    (opener?.isConnected ? opener : r.row)?.focus();
+  }, [task]);
+  useEffect(() => () => refocus.current?.panel?.focus(), []);
   /** Declining returns the focus to the button that asked, so the keyboard keeps its place. */
   const decline = () => {
     const opener = confirming && openers.current[confirming];
@@ -140,13 +157,29 @@ export function TaskActions({ task, t, archived = false }: { task: TaskView; t: 
     opener?.focus();
   };
   const accept = async (action: Confirm, at: HTMLElement) => {
-    // The row is about to go: the focus moves to its list rather than being lost to the page.
-    const panel = action === 'remove' ? at.closest<HTMLElement>('[role="tabpanel"]') : null;
-    if (await run(action)) {
-      setConfirming(null);
-      (panel ?? openers.current[action])?.focus();
+    const panel = at.closest<HTMLElement>('[role="tabpanel"]');
+    // The job's answer changes its buttons (a cancel or a stopped save removes the one that
+    // asked): the focus is placed once the row shows it, which may be before the call returns.
+    if (action === 'cancel' || action === 'stopSaving') refocus.current = { action, before: task, row: at.closest<HTMLElement>('li'), panel };
+    if (!(await run(action))) {
+      refocus.current = null;
+      return;
     }
+    setConfirming(null);
+    // The row is about to go: the focus moves to its list rather than being lost to the page.
+    if (action === 'remove') panel?.focus();
+    // A retry adds a new job and leaves this row as it was: the focus goes back where it was.
+    else if (action === 'retry') openers.current.retry?.focus();
   };
+  /** Esc declines, as in any dialog: nothing is spent or lost. */
+  const onConfirmKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    decline();
+  };
+  // Removing a cancelled job still followed is how to stop following it: said plainly.
+  const confirmBody = confirming === 'remove' && followedAfterCancel(task) ? 'confirmRemove.bodyFollowed' : confirming ? CONFIRM_TEXT[confirming].body : undefined;
 
   return (
     <>
@@ -192,12 +225,12 @@ export function TaskActions({ task, t, archived = false }: { task: TaskView; t: 
       </div>
       {/* Only while the state still offers it: a job that moved on (saving again, elsewhere) cannot be removed by a stale question. */}
       {confirming && actions[confirming] && (
-        <div className="task-confirm" role="group" aria-label={t(CONFIRM_TEXT[confirming].label)}>
-          <p>{t(CONFIRM_TEXT[confirming].body)}</p>
+        <div className="task-confirm" role="group" aria-label={t(CONFIRM_TEXT[confirming].label)} aria-describedby={bodyId} onKeyDown={onConfirmKey}>
+          <p id={bodyId}>{confirmBody && t(confirmBody)}</p>
           <div className="task-actions">
             <button
               type="button"
-              className={confirming === 'remove' ? 'button button-danger-solid' : 'button button-primary'}
+              className={confirming === 'retry' ? 'button button-primary' : 'button button-danger-solid'}
               disabled={busy !== null}
               onClick={(e) => void accept(confirming, e.currentTarget)}
             >

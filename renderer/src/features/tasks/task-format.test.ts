@@ -15,14 +15,17 @@ describe('the Tasks filters', () => {
       saved: 1,
       attention: 3, // attention ×2, unknown
       failed: 4, // failed ×2, timed_out, expired
+      cancelled: 1,
     });
   });
 
-  it('puts every state somewhere besides All, except cancelled, which the creator chose', () => {
+  it('puts every state under exactly one filter besides All, so the counts add up to All', () => {
     for (const state of TASK_STATES) {
       const under = FILTERS.filter((f) => f !== 'all' && matchesFilter(job(state), f));
-      expect(under, state).toHaveLength(state === 'cancelled' ? 0 : 1);
+      expect(under, state).toHaveLength(1);
     }
+    const { all, ...rest } = countByFilter(mixed);
+    expect(Object.values(rest).reduce((a, b) => a + b, 0)).toBe(all);
   });
 
   it('counts nothing in an empty list, without missing a filter', () => {
@@ -45,10 +48,14 @@ describe('what a job offers', () => {
     expect(offered(job('completed'))).toEqual(['stopSaving']);
   });
 
-  it('a save that was stopped is checked again for free rather than resubmitted', () => {
-    expect(offered(job('cancelled', { expiresAt: 9e12, finishedAt: 5 }))).toEqual(['checkAgain', 'remove']);
-    // Stopped before the gateway finished: nothing was produced, so a new job is the way on.
+  it('a save stopped in an older version offers the "Retry save" its message names, for free rather than resubmitted', () => {
+    expect(offered(job('cancelled', { expiresAt: 9e12, finishedAt: 5 }))).toEqual(['remove', 'retrySave']);
+    // No longer tracked (cancelled in an older version) before the gateway finished: a new job is the way on.
     expect(offered(job('cancelled'))).toEqual(['remove', 'retry']);
+  });
+
+  it('a cancelled job still followed for its result offers no paid retry: the first is still running', () => {
+    expect(offered(job('cancelled', { cancelledAt: 5 }))).toEqual(['remove']);
   });
 
   it('ended jobs can be removed; running and saved ones cannot', () => {

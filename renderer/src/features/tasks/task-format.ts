@@ -29,10 +29,11 @@ export const ACTIVE: readonly TaskState[] = ['submitting', 'queued', 'running', 
 
 /**
  * The filter tabs. "Needs attention" gathers what only the creator can settle (files that would
- * not save; a submission whose fate is unknown); "Failed" what the gateway or time ended.
- * Cancelled jobs appear under "All" only: the creator stopped them, so nothing went wrong.
+ * not save; a submission whose fate is unknown); "Failed" what the gateway or time ended;
+ * "Cancelled" what the creator cancelled, apart from failures since nothing went wrong. Every
+ * state is under exactly one filter besides All, so the counts add up to All.
  */
-export const FILTERS = ['all', 'active', 'saving', 'saved', 'attention', 'failed'] as const;
+export const FILTERS = ['all', 'active', 'saving', 'saved', 'attention', 'failed', 'cancelled'] as const;
 export type TaskFilter = (typeof FILTERS)[number];
 
 const FILTER_STATES: Record<Exclude<TaskFilter, 'all'>, readonly TaskState[]> = {
@@ -41,6 +42,7 @@ const FILTER_STATES: Record<Exclude<TaskFilter, 'all'>, readonly TaskState[]> = 
   saved: ['saved'],
   attention: ['attention', 'unknown'],
   failed: ['failed', 'timed_out', 'expired'],
+  cancelled: ['cancelled'],
 };
 
 export const isActive = (t: TaskView) => ACTIVE.includes(t.state);
@@ -69,10 +71,18 @@ export function countByFilter(tasks: readonly TaskView[]): Record<TaskFilter, nu
 export const hasFailedDownload = (t: TaskView) => t.downloads.some((d) => d.state === 'failed');
 
 /**
- * Stopped while its files were being saved: the gateway finished it (only then does it have an
- * expiry for its links), so it was paid for, and "Check again" restarts the save for free.
+ * Stopped while its files were being saved, by a version that marked such a job cancelled (a
+ * stop now leaves it needing attention): the gateway finished it (only then does it have an
+ * expiry for its links), so it was paid for, and "Retry save", which its message names, restarts
+ * the save for free.
  */
 export const stoppedWhileSaving = (t: TaskView) => t.state === 'cancelled' && t.expiresAt !== undefined;
+
+/**
+ * Cancelled, yet still followed by the host: the gateway cannot stop a paid job, so its result is
+ * saved when it finishes (docs/robust-host.md, "Cancel keeps what was paid for").
+ */
+export const followedAfterCancel = (t: TaskView) => t.state === 'cancelled' && t.cancelledAt !== undefined;
 
 /** States a job can be removed from the list in: ended, and not saved (a saved job is the record of its files). */
 const REMOVABLE: readonly TaskState[] = ['attention', 'failed', 'timed_out', 'expired', 'cancelled', 'unknown'];
@@ -81,18 +91,19 @@ const REMOVABLE: readonly TaskState[] = ['attention', 'failed', 'timed_out', 'ex
 export function actionsFor(t: TaskView, archived = false) {
   // Retrying spends money again, so it is offered only where the job produced nothing to save. An
   // older job (archived) can still be sent again: the host reads its request back from the archive.
-  const retry = ['failed', 'timed_out', 'expired', 'unknown'].includes(t.state) || (t.state === 'cancelled' && !stoppedWhileSaving(t));
+  // Not while a cancelled job is still followed: the first one is still running, and paid for.
+  const retry = ['failed', 'timed_out', 'expired', 'unknown'].includes(t.state) || (t.state === 'cancelled' && !stoppedWhileSaving(t) && !followedAfterCancel(t));
   if (archived) {
     return { cancel: false, stopSaving: false, retry, checkAgain: false, retrySave: false, openLink: false, remove: REMOVABLE.includes(t.state), open: t.state === 'saved' && t.downloads.some((d) => d.libraryId) };
   }
   return {
     cancel: t.state === 'submitting' || t.state === 'queued' || t.state === 'running',
-    // Stopping a save removes its partial file; "Check again" starts it over, so it asks nothing.
+    // Both ask first (task-actions.tsx): a cancel cannot stop the gateway's bill; a stop removes the partial file.
     stopSaving: t.state === 'completed',
     retry,
-    checkAgain: t.state === 'timed_out' || t.state === 'expired' || stoppedWhileSaving(t) || (t.state === 'completed' && hasFailedDownload(t)),
+    checkAgain: t.state === 'timed_out' || t.state === 'expired' || (t.state === 'completed' && hasFailedDownload(t)),
     // The same call as "Check again" (fresh links, then the save), named for what it does here.
-    retrySave: t.state === 'attention',
+    retrySave: t.state === 'attention' || stoppedWhileSaving(t),
     openLink: t.state === 'attention',
     remove: REMOVABLE.includes(t.state),
     open: t.state === 'saved' && t.downloads.some((d) => d.libraryId),

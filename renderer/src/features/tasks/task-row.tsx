@@ -73,6 +73,8 @@ export const TaskRow = memo(function TaskRow({ task, archived = false }: { task:
   const say = useMessageText();
   const f = useFormats();
   const promptId = useId();
+  const stateId = useId();
+  const noteId = useId();
   const label = t(`row.job.${task.kind}`, { prompt: task.prompt.slice(0, 40) });
   const libraryId = task.state === 'saved' ? task.downloads.find((d) => d.libraryId)?.libraryId : undefined;
   const rewritten = task.actualPrompt && task.actualPrompt !== task.prompt ? task.actualPrompt : undefined;
@@ -81,7 +83,9 @@ export const TaskRow = memo(function TaskRow({ task, archived = false }: { task:
   const quietError = task.state === 'cancelled';
 
   return (
-    <li className="task-row" data-state={task.state} aria-labelledby={promptId}>
+    // Focusable from script only: after a cancel or a stopped save the focus lands here, and the
+    // row reads out its new state and note (task-actions.tsx).
+    <li className="task-row" data-state={task.state} aria-labelledby={promptId} aria-describedby={`${stateId} ${noteId}`} tabIndex={-1}>
       <div className={`task-kind kind-${task.kind}`} aria-hidden="true">
         {libraryId ? <TaskThumb libraryId={libraryId} fallback={glyph} /> : glyph}
       </div>
@@ -89,7 +93,7 @@ export const TaskRow = memo(function TaskRow({ task, archived = false }: { task:
         <div className="task-head">
           <span className="badge">{t(`kind.${task.kind}`)}</span>
           <span className="task-model">{task.model}</span>
-          <span className={`task-state state-${task.state}`} data-testid="task-state">
+          <span className={`task-state state-${task.state}`} data-testid="task-state" id={stateId}>
             {stateLabel(t, task.state)}
           </span>
         </div>
@@ -105,12 +109,18 @@ export const TaskRow = memo(function TaskRow({ task, archived = false }: { task:
         </div>
         <TaskProgress task={task} label={label} t={t} f={f} />
         <TaskTimes task={task} t={t} f={f} />
-        {task.error && (
-          <p className={quietError ? 'task-note muted' : 'task-error'} data-testid="task-error">
-            {say(task.error)}
-          </p>
-        )}
-        {task.state === 'attention' && <p className="task-note muted">{t('row.attentionHint')}</p>}
+        <div id={noteId}>
+          {task.error && (
+            <p className={quietError ? 'task-note muted' : 'task-error'} data-testid="task-error">
+              {say(task.error)}
+            </p>
+          )}
+          {task.state === 'attention' && <p className="task-note muted">{t('row.attentionHint')}</p>}
+          {/* Cancelled, but the gateway cannot stop a paid job: it finished, and the host kept its result. */}
+          {task.cancelledAt !== undefined && (task.state === 'completed' || task.state === 'saved') && (
+            <p className="task-note muted">{t(task.state === 'saved' ? 'row.cancelledSaved' : 'row.cancelledSaving')}</p>
+          )}
+        </div>
         <TaskActions task={task} t={t} archived={archived} />
       </div>
     </li>

@@ -36,13 +36,15 @@ describe('the Tasks filters', () => {
       stuck(), job('unknown'), job('failed'), job('timed_out'), job('expired'), job('cancelled'),
     ];
     const t = await tab(jobs);
-    expect(t.tabs()).toEqual(['All 11', 'Active 2', 'Saving 1', 'Saved 2', 'Needs attention 2', 'Failed 3']);
+    expect(t.tabs()).toEqual(['All 11', 'Active 2', 'Saving 1', 'Saved 2', 'Needs attention 2', 'Failed 3', 'Cancelled 1']);
 
     await click(button(t.host, 'Needs attention 2'));
     expect(t.rowNames().sort()).toEqual(['a lighthouse at dusk', 'a unknown job']);
-    // Cancelled is the creator's own choice: under All, not counted as a failure.
+    // Cancelled is the creator's own choice: counted apart, not as a failure.
     await click(button(t.host, 'Failed 3'));
     expect(t.rowNames().sort()).toEqual(['a expired job', 'a failed job', 'a timed_out job']);
+    await click(button(t.host, 'Cancelled 1'));
+    expect(t.rowNames()).toEqual(['a cancelled job']);
   });
 
   it('move with the arrow keys (wrapping round), Home and End, and take the focus along', async () => {
@@ -50,12 +52,12 @@ describe('the Tasks filters', () => {
     const selected = () => t.host.querySelector('[role="tab"][aria-selected="true"]');
     const list = t.host.querySelector('[role="tablist"]') as HTMLElement;
     await press(list, 'ArrowLeft');
-    expect(selected()?.textContent).toMatch(/^Failed/);
+    expect(selected()?.textContent).toMatch(/^Cancelled/);
     expect(document.activeElement).toBe(selected());
     await press(list, 'ArrowRight');
     expect(selected()?.textContent).toMatch(/^All/);
     await press(list, 'End');
-    expect(selected()?.textContent).toMatch(/^Failed/);
+    expect(selected()?.textContent).toMatch(/^Cancelled/);
     await press(list, 'Home');
     expect(selected()?.textContent).toMatch(/^All/);
     // Only the selected filter is in the Tab order.
@@ -165,18 +167,6 @@ describe('removing a job', () => {
     const t = await tab([job('failed'), job('timed_out'), job('expired'), job('cancelled'), job('unknown'), job('running'), job('completed'), job('saved')]);
     const removable = [...t.host.querySelectorAll('li.task-row')].filter((li) => buttonNames(li).includes('Remove')).map((li) => li.getAttribute('data-state'));
     expect(removable.sort()).toEqual(['cancelled', 'expired', 'failed', 'timed_out', 'unknown']);
-  });
-});
-
-describe('a job saving its files', () => {
-  it('can be stopped, which the host answers with the job stopped', async () => {
-    const saving = job('completed', { prompt: 'a long video', expiresAt: 9e12 });
-    const t = await tab([saving], { 'tasks.cancel': ({ id }) => ({ ...saving, id, state: 'cancelled' }) });
-    expect(t.row('a long video').querySelector('[data-testid="task-state"]')?.textContent).toBe('Completed — saving…');
-    await click(button(t.row('a long video'), 'Stop saving'));
-    expect(t.callsOf('tasks.cancel')).toEqual([{ id: saving.id }]);
-    // Stopped while saving: the paid-for result is fetched again for free, not resubmitted.
-    expect(buttonNames(t.row('a long video'))).toEqual(['Check again', 'Remove', 'Copy task id']);
   });
 });
 

@@ -12,6 +12,7 @@ export const tasks = {
     saved: 'Saved',
     attention: 'Needs attention',
     failed: 'Failed',
+    cancelled: 'Cancelled',
   },
   list: {
     label: 'Jobs',
@@ -23,6 +24,7 @@ export const tasks = {
       saved: 'Saved jobs',
       attention: 'Jobs that need attention',
       failed: 'Failed jobs',
+      cancelled: 'Cancelled jobs',
     },
     empty: {
       all: 'No jobs yet',
@@ -31,6 +33,7 @@ export const tasks = {
       saved: 'No saved jobs yet.',
       attention: 'Nothing needs your attention. Jobs whose files could not be saved, or whose submission went unconfirmed, show up here.',
       failed: 'No failed jobs. Jobs that fail, time out or lose their links show up here.',
+      cancelled: 'No cancelled jobs. A job you cancel shows up here; its result is still saved when the gateway finishes it.',
     },
     /** The empty list's way forward (tasks-tab.tsx, EmptyState). */
     start: {
@@ -77,7 +80,10 @@ export const tasks = {
     },
     sentAs: 'Sent as',
     copyFailed: 'Could not copy: select the id instead',
-    attentionHint: 'This job finished and was paid for, but its files could not be saved. Retry the save, or open the original link to download them yourself.',
+    attentionHint: 'This job finished and was paid for, but its files are not saved. Retry the save, or open the original link to download them yourself.',
+    /** A job cancelled in the studio that the gateway finished anyway (docs/robust-host.md, "Cancel keeps what was paid for"). */
+    cancelledSaving: 'You cancelled this job; the gateway finished it, so its result is being saved.',
+    cancelledSaved: 'You cancelled this job; the gateway finished it, so its result was saved.',
     noLink: 'The gateway gave no link for this job.',
     badLink: 'The link the gateway gave is not a web address, so the studio does not open it.',
   },
@@ -97,9 +103,24 @@ export const tasks = {
     submit: 'Submit again',
     keep: 'Keep as is',
   },
+  /** Cancel cannot stop a paid job: the gateway has no cancel route (docs/robust-host.md). */
+  confirmCancel: {
+    label: 'Confirm cancelling',
+    body: 'This job is already paid for, and the gateway cannot stop it: it runs to the end either way. Cancelling moves it to Cancelled; the studio keeps following it, and its result is still saved to your library when the gateway finishes.',
+    submit: 'Cancel job',
+    keep: 'Keep running',
+  },
+  confirmStopSaving: {
+    label: 'Confirm stopping the save',
+    body: 'Stop saving this job’s files? The partly saved file is removed. The job stays in the list under Needs attention, where Retry save saves its files again for free while its links last.',
+    submit: 'Stop the save',
+    keep: 'Keep saving',
+  },
   confirmRemove: {
     label: 'Confirm removing',
     body: 'Remove this job from the list? Files it already saved stay in your library; a partly saved file is deleted.',
+    /** A cancelled job the studio still follows: removing it is how to stop following it. */
+    bodyFollowed: 'Remove this job from the list? The studio stops following it, so its result will not be saved, though the gateway still finishes and bills it.',
     submit: 'Remove job',
     keep: 'Keep job',
   },

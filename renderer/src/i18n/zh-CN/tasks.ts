@@ -13,6 +13,7 @@ export const tasks: Messages['tasks'] = {
     saved: '已保存',
     attention: '需要处理',
     failed: '失败',
+    cancelled: '已取消',
   },
   list: {
     label: '任务',
@@ -24,6 +25,7 @@ export const tasks: Messages['tasks'] = {
       saved: '已保存的任务',
       attention: '需要处理的任务',
       failed: '失败的任务',
+      cancelled: '已取消的任务',
     },
     empty: {
       all: '还没有任务',
@@ -32,6 +34,7 @@ export const tasks: Messages['tasks'] = {
       saved: '还没有已保存的任务。',
       attention: '没有需要处理的任务。文件无法保存或提交结果未确认的任务会显示在这里。',
       failed: '没有失败的任务。失败、超时或链接失效的任务会显示在这里。',
+      cancelled: '没有已取消的任务。你取消的任务会显示在这里；网关完成后，其结果仍会保存。',
     },
     start: {
       hint: '生成的图像和视频会在运行时显示在这里，保存后也会保留。',
@@ -74,7 +77,9 @@ export const tasks: Messages['tasks'] = {
     },
     sentAs: '实际发送',
     copyFailed: '无法复制：请手动选中 ID',
-    attentionHint: '此任务已完成并已计费，但文件未能保存。可以重试保存，或打开原始链接自行下载。',
+    attentionHint: '此任务已完成并已计费，但文件尚未保存。可以重试保存，或打开原始链接自行下载。',
+    cancelledSaving: '你已取消此任务；网关已完成它，因此正在保存其结果。',
+    cancelledSaved: '你已取消此任务；网关已完成它，因此其结果已保存。',
     noLink: '网关没有为此任务提供链接。',
     badLink: '网关提供的链接不是网页地址，工作室不会打开它。',
   },
@@ -94,9 +99,22 @@ export const tasks: Messages['tasks'] = {
     submit: '重新提交',
     keep: '保持不变',
   },
+  confirmCancel: {
+    label: '确认取消',
+    body: '此任务已付费，且网关无法停止它：无论如何它都会运行到结束。取消后它会移到“已取消”；工作室会继续跟踪，网关完成后结果仍会保存到作品库。',
+    submit: '取消任务',
+    keep: '继续运行',
+  },
+  confirmStopSaving: {
+    label: '确认停止保存',
+    body: '要停止保存此任务的文件吗？保存了一部分的文件会被删除。任务会留在列表的“需要处理”中，在链接有效期内可点击“重试保存”免费重新保存文件。',
+    submit: '确认停止保存',
+    keep: '继续保存',
+  },
   confirmRemove: {
     label: '确认移除',
     body: '要从列表中移除此任务吗？已保存的文件仍保留在作品库中；未保存完的文件会被删除。',
+    bodyFollowed: '要从列表中移除此任务吗？工作室将停止跟踪它，因此其结果不会被保存，但网关仍会完成并对其计费。',
     submit: '移除任务',
     keep: '保留任务',
   },
