@@ -57,6 +57,21 @@ async function expectOnTop(page: Page, control: Locator): Promise<void> {
   expect(hit, 'the control is covered at its centre').toBe(true);
 }
 
+/**
+ * Tabs through the form from `start` to `end`, as a keyboard user does: each control reached is
+ * scrolled into view by the browser and must not sit hidden behind the submit row.
+ */
+async function tabThrough(page: Page, start: Locator, end: Locator): Promise<void> {
+  await start.focus();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expectOnTop(page, focused);
+    if (await end.evaluate((el) => el === (globalThis as any).document.activeElement)) return;
+  }
+  throw new Error('Tab never reached the end of the form');
+}
+
 const scrollTo = (el: Locator, where: 'top' | 'middle' | 'bottom') =>
   el.evaluate((node, w) => {
     const s = node as unknown as Scroller;
@@ -140,6 +155,9 @@ for (const [width, height] of SIZES) {
       // Scrolled to its end, the form's last field is not hidden behind the submit row.
       await expectOnTop(page, image.references.getByRole('button', { name: 'Choose files…' }));
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      // From the top, Tab brings each field into view above the row, down to Generate.
+      await scrollTo(image.form, 'top');
+      await tabThrough(page, image.prompt, generate);
     });
 
     test('Video: the Generate button stays in view with every parameter shown, wherever the form is scrolled', async ({ page, studio }) => {
@@ -158,6 +176,8 @@ for (const [width, height] of SIZES) {
       }
       await expectOnTop(page, video.form.getByRole('button', { name: 'Pick from gallery' }));
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      await scrollTo(video.form, 'top');
+      await tabThrough(page, video.prompt, generate);
     });
 
     test('a note about a moved setting goes once the creator makes another choice, on Video and Image', async ({ page, studio }) => {
