@@ -7,6 +7,22 @@
  */
 import { useLayoutEffect, type RefObject } from 'react';
 
+/**
+ * What the page keeps below the layout: its own bottom margin and the bottom padding and border
+ * of each box around it, so the page ends at the window's bottom. Read from the styles, never
+ * from how far the document scrolls: anything that overflows (a result, a hidden label placed
+ * against the page) would otherwise count as space below, shrink the layout, and never let it
+ * grow back, since the shrunk layout measures the same overflow again.
+ */
+function spaceBelow(el: HTMLElement): number {
+  let below = parseFloat(getComputedStyle(el).marginBottom) || 0;
+  for (let box = el.parentElement; box && box !== document.documentElement; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    below += (parseFloat(style.paddingBottom) || 0) + (parseFloat(style.borderBottomWidth) || 0);
+  }
+  return Math.max(0, below);
+}
+
 export function useFillHeight(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     const el = ref.current;
@@ -16,8 +32,7 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>): void {
       if (!el.offsetParent) return;
       const box = el.getBoundingClientRect();
       const top = Math.round(box.top + window.scrollY);
-      // What is below it (the content's padding), so the page ends at the window's bottom.
-      const below = Math.max(0, Math.round(document.documentElement.scrollHeight - (box.bottom + window.scrollY)));
+      const below = Math.round(spaceBelow(el));
       el.style.setProperty('--studio-top', `${top}px`);
       el.style.setProperty('--studio-below', `${below}px`);
     };

@@ -81,6 +81,9 @@ function changeText(model: string, changes: ModelChange[], t: TFunction<'image'>
   return changes.map((c) => t(`switch.${c.field}`, { model, from: c.from, to: c.to })).join(' ');
 }
 
+/** Typing the prompt is no choice of setting: the note of what a model switch moved stays true. */
+const isNewChoice = (patch: Partial<ImageDraft>) => Object.keys(patch).some((key) => key !== 'prompt');
+
 export default function ImageTab() {
   const { t } = useTranslation(['image', 'generator']);
   const f = useFormats();
@@ -95,9 +98,11 @@ export default function ImageTab() {
   const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   const native = isNativeImageModel(draft.model);
 
+  /** Another choice of setting clears the note of what a switch moved: it spoke of values since changed. */
   const change = (patch: Partial<ImageDraft>) => {
     update(patch);
     setErrors((e) => without(e, patch));
+    if (isNewChoice(patch)) setSwitchNote('');
   };
   const references = useReferences(draft.model, draft.refs, (refs) => change({ refs }));
   const { submit, busy } = useImageSubmit({
@@ -198,13 +203,16 @@ export default function ImageTab() {
           <ImageFields draft={draft} errors={errors} onChange={change} />
           <CompareModels draft={draft} error={errors.compareModels} onChange={change} />
           <ReferenceImages refs={draft.refs} errors={errors} references={references} limit={referenceLimit(draft.model)} native={native} />
-          <div className="image-actions">
-            <button type="submit" className="button button-primary" disabled={busy || references.busy > 0}>
-              {busy ? t('form.generating') : t('form.generate')}
-            </button>
-            {errors.form && <p className="form-error">{errors.form}</p>}
+          {/* Kept in view at the column's bottom while the fields scroll (form-layout.css, `.studio-submit`). */}
+          <div className="studio-submit">
+            {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
+            <div className="image-actions">
+              <button type="submit" className="button button-primary" disabled={busy || references.busy > 0}>
+                {busy ? t('form.generating') : t('form.generate')}
+              </button>
+              {errors.form && <p className="form-error">{errors.form}</p>}
+            </div>
           </div>
-          {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
         </form>
         <section className="image-results studio-results" aria-labelledby="image-results-heading">
           <div className="studio-results-head">

@@ -5,8 +5,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { LibraryItemView } from '@shared/contract/library.js';
-import { errorMessage, useCall } from '../../api/client.js';
+import { EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { mediaUrl } from '../../api/session.js';
+import { SizeNote } from '../../components/generator/size-note.js';
 import { UsageLine } from '../../components/generator/usage-line.js';
 import { cssRatio } from './ratios.js';
 import { useTileExtras } from './tile-extras.js';
@@ -17,6 +18,7 @@ export function ResultTile({ item, base, onOpen }: { item: LibraryItemView; base
   const { t } = useTranslation('image');
   const extras = useTileExtras(item);
   const name = item.prompt || t('results.untitled');
+  const sandboxUrl = useCall('app.info', EMPTY).data?.sandboxUrl;
   return (
     <figure className="result-image" data-item-id={item.id} {...extras.props}>
       <button
@@ -31,6 +33,7 @@ export function ResultTile({ item, base, onOpen }: { item: LibraryItemView; base
       <figcaption className="hint">
         {item.width && item.height ? t('results.pixels', { width: item.width, height: item.height }) : item.mime}
         <UsageLine cost={item.cost} />
+        <SizeNote item={item} sandboxUrl={sandboxUrl} />
       </figcaption>
       {extras.children}
     </figure>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { LibraryItemView, TaskView } from '@shared/contract/index.js';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { mediaUrl } from '../../api/session.js';
+import { SizeNote } from '../../components/generator/size-note.js';
 import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useTileExtras } from '../image/tile-extras.js';
@@ -83,6 +84,7 @@ function VideoTile({ item, task, mediaBase, onOpen }: { item: LibraryItemView; t
   const extras = useTileExtras(item);
   const seconds = item.durationSeconds ?? requestedSeconds(task);
   const poster = item.thumb ? mediaUrl(mediaBase, item.thumb) : undefined;
+  const sandboxUrl = useCall('app.info', EMPTY).data?.sandboxUrl;
   return (
     <figure className="video-tile" data-item-id={item.id} {...extras.props}>
       <video controls preload="metadata" src={mediaUrl(mediaBase, item.file)} poster={poster} aria-label={t('result.player')} style={playerStyle(item)} />
@@ -96,6 +98,7 @@ function VideoTile({ item, task, mediaBase, onOpen }: { item: LibraryItemView; t
         {item.cost && <span>{t('generator:usage.cost', { amount: f.cost(item.cost.amount, item.cost.currency) })}</span>}
         <span>{t('generator:status.savedToGallery')}</span>
       </figcaption>
+      <SizeNote item={item} sandboxUrl={sandboxUrl} />
       <button type="button" className="button video-open" onClick={() => onOpen(item)}>
         {t('result.openLarger')}
       </button>

@@ -54,6 +54,9 @@ function sizeLabel(size: string, t: TFunction<'video'>): string {
   return width > height ? t('size.landscape', { size: text }) : t('size.portrait', { size: text });
 }
 
+/** Typing the prompt is no choice of setting: the note of what a model switch moved stays true. */
+const isNewChoice = (patch: object) => Object.keys(patch).some((key) => key !== 'prompt');
+
 export default function VideoTab() {
   const { t } = useTranslation(['video', 'generator']);
   const say = useMessageText();
@@ -86,12 +89,16 @@ export default function VideoTab() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [remix, update]);
 
-  /** Any edit re-checks live once a submit was tried, and clears the host's refusal. */
+  /**
+   * Any edit re-checks live once a submit was tried, and clears the host's refusal. Another choice
+   * of setting also clears the note of what a model switch moved: it spoke of values since changed.
+   */
   const edit = (patch: Partial<VideoDraft>) => {
     const next = { ...draft, ...patch };
     update(patch);
     if (checked) setChecked(checkVideo(next, t, f).problems);
     setFailure(null);
+    if (isNewChoice(patch)) setSwitchNote('');
   };
 
   /** Values the new model lacks move to its nearest, and the live region says which. */
@@ -215,18 +222,21 @@ export default function VideoTab() {
               {t('watermark')}
             </label>
           )}
-          {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
-          <div className="gen-actions">
-            <button type="submit" className="button button-primary" disabled={submit.isPending}>
-              {submit.isPending ? t('generator:status.submitting') : t('form.generate')}
-              <span className="gen-kbd" aria-hidden="true">
-                {SUBMIT_SHORTCUT}
+          {/* Kept in view at the column's bottom while the fields scroll (form-layout.css, `.studio-submit`). */}
+          <div className="studio-submit">
+            {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
+            <div className="gen-actions">
+              <button type="submit" className="button button-primary" disabled={submit.isPending}>
+                {submit.isPending ? t('generator:status.submitting') : t('form.generate')}
+                <span className="gen-kbd" aria-hidden="true">
+                  {SUBMIT_SHORTCUT}
+                </span>
+              </button>
+              <span className="gen-usage" data-testid="video-estimate">
+                {seconds !== undefined ? t('estimate.uses', { seconds: f.number(seconds) }) : t('estimate.chooseLength')}
+                {multipart ? ` · ${t('estimate.textToVideo')}` : draft.image_url.trim() ? ` · ${t('estimate.fromImage')}` : ''}
               </span>
-            </button>
-            <span className="gen-usage" data-testid="video-estimate">
-              {seconds !== undefined ? t('estimate.uses', { seconds: f.number(seconds) }) : t('estimate.chooseLength')}
-              {multipart ? ` · ${t('estimate.textToVideo')}` : draft.image_url.trim() ? ` · ${t('estimate.fromImage')}` : ''}
-            </span>
+            </div>
           </div>
         </form>
         <section className="studio-results" aria-labelledby="video-results-heading">

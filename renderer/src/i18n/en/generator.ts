@@ -36,4 +36,9 @@ export const generator = {
     tokensIn: '{{total}} tokens ({{input}} in)',
     tokensOut: '{{total}} tokens ({{output}} out)',
   },
+  size: {
+    pixels: '{{width}}×{{height}}',
+    differs: 'Requested {{requested}}, delivered {{delivered}}.',
+    sandbox: 'The offline sandbox encodes smaller previews on purpose, to keep generation fast: same shape, fewer pixels.',
+  },
 } as const;

@@ -37,4 +37,9 @@ export const generator: Messages['generator'] = {
     tokensIn: '{{total}} 个 token（输入 {{input}}）',
     tokensOut: '{{total}} 个 token（输出 {{output}}）',
   },
+  size: {
+    pixels: '{{width}}×{{height}}',
+    differs: '请求 {{requested}}，实际交付 {{delivered}}。',
+    sandbox: '离线沙盒有意输出较小的预览，以加快生成：画面比例不变，像素更少。',
+  },
 };
