@@ -173,7 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await state.media.close();
       await stopped;
       await state.tasks.idle();
-      saver.flush();
+      await saver.flush();
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
