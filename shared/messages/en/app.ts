@@ -32,7 +32,6 @@ export const app = {
     moveNested: 'The library cannot move into a folder inside itself, or into a folder that holds it. Choose a folder beside it.',
     moveBusy: 'The library is being moved. Wait for the move to end, or finish the stopped one in Settings.',
     moveStopped: 'The move to {{to}} stopped: {{reason}} Every file is still whole in {{from}} or {{to}}. Try again to finish it, or go back.',
-    moveUnreadable: 'The record of an unfinished library move could not be read ({{reason}}); no file was removed. The library stays in {{from}}.',
   },
   workspace: {
     tooLarge: 'This draft is too large to keep. Shorten it; what you typed is still here.',

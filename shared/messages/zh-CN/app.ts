@@ -33,7 +33,6 @@ export const app: Catalog['app'] = {
     moveNested: '作品库不能移动到它自身内部的文件夹，也不能移动到包含它的文件夹。请选择它旁边的文件夹。',
     moveBusy: '作品库正在移动。请等待移动结束，或在设置中完成已停止的移动。',
     moveStopped: '移动到 {{to}} 已停止：{{reason}} 每个文件仍完整保存在 {{from}} 或 {{to}} 中。请重试以完成移动，或返回。',
-    moveUnreadable: '无法读取未完成的作品库移动记录（{{reason}}）；没有删除任何文件。作品库仍在 {{from}}。',
   },
   workspace: {
     tooLarge: '此草稿太大，无法保存。请缩短内容；你输入的内容仍在这里。',
