@@ -102,4 +102,13 @@ describe('a confirmed move of the library', () => {
     expect(moves.at(-1)).toMatchObject({ state: 'done', from: first, to: moved, files: 9, totalFiles: 9 });
     expect((await c.value('settings.libraryMove'))).toMatchObject({ state: 'done' });
   });
+
+  it('is refused into a folder inside the library, saying why; the folder is not left behind and nothing changes', async () => {
+    const c = await coreAnswering('confirmed');
+    const inner = join(c.before, 'Inside');
+    const r = await c.call('settings.update', { libraryDir: inner });
+    expect(r.error).toMatchObject({ code: 'invalid_input', param: 'libraryDir', message: expect.stringContaining('cannot move into a folder inside itself') });
+    expect(existsSync(inner)).toBe(false);
+    await c.unchanged();
+  });
 });

@@ -3,6 +3,7 @@
  * then the library's files move there (library-move-run.ts) before the setting changes.
  */
 import { mkdirSync } from 'node:fs';
+import { rmdir } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { DomainHandlers } from '../dispatch.js';
 import { msg } from '@shared/messages/index.js';
@@ -30,7 +31,12 @@ export function settingsHandlers({ ports, store, settingsView, libraryMove, emit
             throw coreError('invalid_input', msg('app.settings.folderUnusable', { reason: (err as NodeJS.ErrnoException).code ?? (err as Error).message }), 'libraryDir');
           }
           // The files move first; the setting points at the new folder only once they are all there.
-          await libraryMove.move(resolve(current.libraryDir), resolve(i.libraryDir));
+          const to = resolve(i.libraryDir);
+          await libraryMove.move(resolve(current.libraryDir), to).catch(async (err: unknown) => {
+            // Refused before anything moved: the folder made for it above goes again, if still empty.
+            if (!(await libraryMove.busy())) await rmdir(to).catch(() => undefined);
+            throw err;
+          });
         }
       }
       store.update((d) => {

@@ -77,7 +77,10 @@ export class LibraryMoveRun {
     }
     await this.launch(async () => {
       await this.deps.library.open();
-      const plan = await planMove(this.deps.library.current.list().items, from, to);
+      // An item's file that cannot be read now is said by its disk's reason; nothing has moved yet.
+      const plan = await planMove(this.deps.library.current.list().items, from, to).catch((err: unknown) => {
+        throw coreError('invalid_input', msg('app.settings.folderUnusable', { reason: (err as NodeJS.ErrnoException).code ?? String(err) }), 'libraryDir');
+      });
       await this.checkRoom(plan);
       await this.journal.remove();
       await this.journal.write(plan);
