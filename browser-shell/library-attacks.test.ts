@@ -5,7 +5,7 @@
  * shell prints to its terminal. The code's expiry is checked on a clock the test turns.
  */
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,8 +105,10 @@ describe('moving the library from the page of a real shell', () => {
     const moved = await call('settings.update', { libraryDir: target, confirmCode: code });
     expect(moved).toMatchObject({ ok: true, value: { libraryDir: target } });
     expect(await libraryDir()).toBe(target);
-    // The old library's files are no longer served from the new one.
-    expect((await media(rawPathOf(seeded.picture.file))).status).toBe(404);
+    // The library's files moved along: served from the new folder, gone from the old one.
+    expect((await media(rawPathOf(seeded.picture.file))).status).toBe(200);
+    expect(existsSync(join(target, ...seeded.picture.file.split('/')))).toBe(true);
+    expect(existsSync(join(before, ...seeded.picture.file.split('/')))).toBe(false);
   });
 });
 

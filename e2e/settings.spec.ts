@@ -2,8 +2,10 @@
  * The shell and the Settings tab in Chromium, against the browser shell and two sandboxes: the
  * embedded one (the default profile) and a second one standing in for a real gateway.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { GalleryPage, imageLoaded, libraryTotal, submitTask } from './pages/gallery-page.js';
 import { test, expect } from './fixtures.js';
 import { StudioPage, TAB_NAMES } from './pages/studio-page.js';
 
@@ -149,6 +151,47 @@ test('the library moves only with the code the shell printed in its terminal (do
   await settings.getByRole('button', { name: 'Save folder' }).click();
   await expect(savedIn).toHaveText(folder);
   await expect(code).toHaveCount(0);
+});
+
+test('moving the library takes its pictures along: progress, an end message, and the Gallery shows them from the new folder', async ({ page, studio }) => {
+  test.setTimeout(90_000);
+  const gallery = new GalleryPage(page);
+  await gallery.studio.open(studio.url);
+  for (const prompt of ['a lantern on a jetty', 'a heron in reeds']) {
+    await submitTask(page, { route: 'image', request: { model: 'seedream-4-0', prompt, resolution: '1K' } });
+  }
+  await expect.poll(() => libraryTotal(page), { timeout: 45_000 }).toBe(2);
+  const oldFolder = join(studio.dataDir, 'Library');
+  const saved = readdirSync(oldFolder, { recursive: true }).map(String).filter((f) => f.endsWith('.png'));
+  expect(saved).toHaveLength(2);
+
+  for (const [width, height] of [[1280, 800], [1920, 1080]]) {
+    await page.setViewportSize({ width, height });
+    const settings = await gallery.studio.openTab('Settings');
+    const folder = join(studio.dataDir, `Pictures ${width}`);
+    const from = (await settings.getByTestId('library-dir').textContent()) ?? '';
+    await settings.getByLabel('Library folder', { exact: true }).fill(folder);
+    await settings.getByRole('button', { name: 'Save folder' }).click();
+    await settings.getByLabel('Code from the terminal', { exact: true }).fill(studio.moveCode(folder) ?? '');
+    await settings.getByRole('button', { name: 'Save folder' }).click();
+
+    const end = settings.getByRole('status').filter({ hasText: `The library moved to ${folder}: 6 files` });
+    await expect(end).toBeVisible();
+    await expect(end).toContainText(`Nothing is left in ${from}.`);
+    await expect(end).toBeInViewport();
+    await expect(settings.getByTestId('library-dir')).toHaveText(folder);
+    // The files are in the new folder, and none of the library's are left in the old one.
+    const moved = readdirSync(folder, { recursive: true }).map(String);
+    expect(moved.filter((f) => f.endsWith('.png')).sort()).toEqual(saved.sort());
+    expect(moved.filter((f) => f.endsWith('.png.json'))).toHaveLength(2);
+    expect(existsSync(from) ? readdirSync(from, { recursive: true }).map(String).filter((f) => f.endsWith('.png')) : []).toEqual([]);
+
+    await gallery.open();
+    await gallery.expectCount(2);
+    for (const prompt of [/lantern on a jetty/, /heron in reeds/]) {
+      await expect.poll(() => imageLoaded(gallery.cell(prompt).locator('img'))).toBe(true);
+    }
+  }
 });
 
 test('every tab exists by name, its code comes after the first screen, in idle time, and it keeps to the CSP', async ({ page, studio }) => {

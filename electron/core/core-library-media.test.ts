@@ -41,13 +41,16 @@ describe('core.mediaFile', () => {
     }
   });
 
-  it('follows the library when it moves, and knows its items again when it comes back', async () => {
+  it('follows the library when it moves: its items are served from the new folder, and from the old one when it comes back', async () => {
     const { picture } = seeded;
+    const bytes = readFileSync(join(seeded.root, ...picture.file.split('/')));
     const elsewhere = join(ports.dataDir, 'Elsewhere');
     expect(await core.dispatch('settings.update', { libraryDir: elsewhere })).toMatchObject({ ok: true });
-    expect(await core.mediaFile(rawPathOf(picture.file))).toBeUndefined();
+    const moved = await core.mediaFile(rawPathOf(picture.file));
+    expect(moved).toBe(join(elsewhere, ...picture.file.split('/')));
+    expect(readFileSync(moved!)).toEqual(bytes);
     expect(await core.dispatch('settings.update', { libraryDir: seeded.root })).toMatchObject({ ok: true });
-    expect(await core.mediaFile(rawPathOf(picture.file))).toBeDefined();
+    expect(await core.mediaFile(rawPathOf(picture.file))).toBe(join(seeded.root, ...picture.file.split('/')));
   });
 
   it("forgets an item's file and poster once it is removed", async () => {

@@ -3,12 +3,14 @@
  * "Library-known media and the move confirmation"): a script in the page can send any of them, so
  * the folder rule and the confirmation outside the page decide, and a refusal changes nothing.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { OutsideAnswer, OutsideRequest } from './ports.js';
 import { openCore } from './test/open-core.js';
+import { Library } from './library/library.js';
+import { pngBytes } from './library/test-fixtures.js';
 
 /** A core whose creator answers every move with `answer`, and the moves it was asked about. */
 async function coreAnswering(answer: OutsideAnswer | undefined) {
@@ -66,5 +68,47 @@ describe('a forged move of the library', () => {
     expect(existsSync(view.libraryDir)).toBe(true);
     await c.value('settings.update', { libraryDir: `${view.libraryDir}/`, theme: 'dark' });
     expect(c.asked).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a confirmed move of the library', () => {
+  it('takes the files along: the gallery lists the same items from the new folder, and the old one is empty', async () => {
+    const c = await coreAnswering('confirmed');
+    // A library with three pictures, which the studio is pointed at first.
+    const first = join(c.ports.dataDir, 'First');
+    const seed = new Library({ root: first, indexFile: join(c.ports.dataDir, 'seed-index.json'), ffmpeg: false, metadata: false });
+    mkdirSync(join(c.ports.dataDir, 'incoming'));
+    for (let n = 0; n < 3; n++) {
+      const source = join(c.ports.dataDir, 'incoming', `${n}.png`);
+      writeFileSync(source, pngBytes(30 + n, 20, n));
+      await seed.add({ source, name: `picture ${n}`, meta: { kind: 'image', prompt: `item ${n}`, model: 'seedream-4-5', params: {}, createdAt: 1_750_000_000_000 } });
+    }
+    await seed.close();
+    await c.value('settings.update', { libraryDir: first });
+    const listed = (await c.value('library.list')).items as { prompt: string; file: string; bytes: number }[];
+    expect(listed.map((i) => i.prompt).sort()).toEqual(['item 0', 'item 1', 'item 2']);
+
+    const moved = join(c.ports.dataDir, 'Moved');
+    const view = await c.value('settings.update', { libraryDir: moved });
+    expect(view.libraryDir).toBe(moved);
+    const after = (await c.value('library.list')).items as { prompt: string; file: string; bytes: number }[];
+    expect(after.map((i) => [i.prompt, i.file, i.bytes]).sort()).toEqual(listed.map((i) => [i.prompt, i.file, i.bytes]).sort());
+    for (const [n, item] of after.entries()) {
+      expect(readFileSync(join(moved, item.file)).equals(pngBytes(30 + Number(item.prompt.slice(5)), 20, Number(item.prompt.slice(5))))).toBe(true);
+      expect(existsSync(join(first, item.file)), `item ${n} left in the old folder`).toBe(false);
+    }
+    expect(existsSync(first) ? readdirSync(first, { recursive: true }) : []).toEqual([]);
+    const moves = c.events.filter((e) => e.event === 'settings.onLibraryMove').map((e) => e.payload);
+    expect(moves.at(-1)).toMatchObject({ state: 'done', from: first, to: moved, files: 9, totalFiles: 9 });
+    expect((await c.value('settings.libraryMove'))).toMatchObject({ state: 'done' });
+  });
+
+  it('is refused into a folder inside the library, saying why; the folder is not left behind and nothing changes', async () => {
+    const c = await coreAnswering('confirmed');
+    const inner = join(c.before, 'Inside');
+    const r = await c.call('settings.update', { libraryDir: inner });
+    expect(r.error).toMatchObject({ code: 'invalid_input', param: 'libraryDir', message: expect.stringContaining('cannot move into a folder inside itself') });
+    expect(existsSync(inner)).toBe(false);
+    await c.unchanged();
   });
 });

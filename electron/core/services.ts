@@ -27,6 +27,7 @@ import { ChatService } from './chat/chat-service.js';
 import { McpHost } from './mcp/mcp-host.js';
 import { StartupProblems } from './startup-problems.js';
 import { WorkspaceStore } from './settings/workspace-store.js';
+import { LibraryMoveRun } from './settings/library-move-run.js';
 
 const MB = 1024 * 1024;
 
@@ -44,6 +45,8 @@ export interface CoreServices {
   profiles: ProfileService;
   balance: BalanceService;
   library: CurrentLibrary;
+  /** A confirmed move of the library's files (settings/library-move-run.ts). */
+  libraryMove: LibraryMoveRun;
   attachments: AttachmentStore;
   jobs: JobService;
   chat: ChatService;
@@ -80,6 +83,18 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
   // The library follows the folder chosen in settings; jobs save into whichever is current.
   const library = new CurrentLibrary(settingsView().libraryDir, { indexFile: join(ports.dataDir, 'library-index.json'), log, onUnreadable: problems.reporter('library index') }, emit);
   await life.start('library', () => library.open(), () => library.close());
+  const libraryMove = new LibraryMoveRun({
+    dataDir: ports.dataDir,
+    library,
+    setFolder: (to) => store.update((d) => {
+      d.libraryDir = to;
+    }),
+    afterSwitch: () => emit('settings.onDidChange', settingsView()),
+    emit: (status) => emit('settings.onLibraryMove', status),
+    log,
+  });
+  // A move a kill interrupted carries on now, before any job saves (saves wait for it).
+  await life.start('library move', () => libraryMove.resume(), () => libraryMove.close());
   const attachments = new AttachmentStore(join(ports.dataDir, 'attachments'), now, log);
   life.started('attachments', () => attachments.close());
   const generators = (): GeneratorDeps => ({
@@ -139,5 +154,5 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
   // Replies in flight end first on close, so their terminal events still reach the listeners.
   await life.start('chat', () => chat.open(), () => chat.close());
 
-  return { ports, log, emit, watchdog, sandbox, problems, store, settingsView, profiles, balance, library, attachments, jobs, chat, mcp, workspace, generators, afterBilledCall, paymentRequired };
+  return { ports, log, emit, watchdog, sandbox, problems, store, settingsView, profiles, balance, library, libraryMove, attachments, jobs, chat, mcp, workspace, generators, afterBilledCall, paymentRequired };
 }

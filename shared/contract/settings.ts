@@ -1,6 +1,6 @@
 /** Studio settings other than profiles and keys. */
 import { z } from 'zod';
-import { zodMessage } from '../messages/index.js';
+import { MessageData, zodMessage } from '../messages/index.js';
 import { LANGUAGES } from '../languages.js';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
@@ -54,11 +54,35 @@ export const UpdateSettingsInput = z.object({
   chatSendKey: ChatSendKey.optional(),
 });
 
+/**
+ * A move of the library's files to another folder (docs/robust-host.md, "Moving the library"):
+ * `moving` while files are copied, `done` at the end, `failed` when it stopped (every file is then
+ * whole in one of the two folders); `canGoBack` while the old folder is still the library.
+ */
+export const LibraryMoveStatus = z.object({
+  state: z.enum(['moving', 'done', 'failed']),
+  from: z.string(),
+  to: z.string(),
+  files: z.number().int().min(0),
+  totalFiles: z.number().int().min(0),
+  bytes: z.number().min(0),
+  totalBytes: z.number().min(0),
+  canGoBack: z.boolean(),
+  error: MessageData.optional(),
+});
+export type LibraryMoveStatus = z.infer<typeof LibraryMoveStatus>;
+
 export const settingsMethods = {
   'settings.get': { input: z.object({}), output: SettingsView },
+  /** A new `libraryDir` moves the library's files there; the answer comes once they are (progress as `settings.onLibraryMove`). */
   'settings.update': { input: UpdateSettingsInput, output: SettingsView },
+  /** The move under way or the last one's end (null when none this session). */
+  'settings.libraryMove': { input: z.object({}), output: LibraryMoveStatus.nullable() },
+  /** After a failed move: `retry` carries on from where it stopped, `back` leaves the library where it was and removes the copies. */
+  'settings.finishLibraryMove': { input: z.object({ action: z.enum(['retry', 'back']) }), output: LibraryMoveStatus.nullable() },
 } as const;
 
 export const settingsEvents = {
   'settings.onDidChange': SettingsView,
+  'settings.onLibraryMove': LibraryMoveStatus,
 } as const;

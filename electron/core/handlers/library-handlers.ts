@@ -5,7 +5,7 @@ import { coreError } from '../errors.js';
 import type { CoreServices } from '../services.js';
 import { TakeOut } from '../library/take-out.js';
 
-export function libraryHandlers({ library: current, ports, emit, store, log }: CoreServices): DomainHandlers<'library'> {
+export function libraryHandlers({ library: current, libraryMove, ports, emit, store, log }: CoreServices): DomainHandlers<'library'> {
   // Save as…, downloads, dragging out and zip exports (docs/library-files.md).
   const takeOut = new TakeOut({
     ports,
@@ -25,6 +25,8 @@ export function libraryHandlers({ library: current, ports, emit, store, log }: C
     'library.shapes': (q) => ({ ratios: current.current.shapes(q) }),
     'library.get': (i) => item(i.id),
     'library.remove': async (i) => {
+      // An item removed while the library moves would come back from its copy in the new folder.
+      if (await libraryMove.busy()) throw coreError('conflict', msg('app.settings.moveBusy'));
       const removed = await current.current.remove(i.id);
       if (removed) emit('library.onDidChange', { reason: 'removed', id: i.id });
       return { removed };

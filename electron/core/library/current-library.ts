@@ -10,6 +10,10 @@ type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 export class CurrentLibrary {
   private library: Library;
+  /** A move of the library under way: saves wait for it, then go to whichever folder is current. */
+  private moving: Promise<unknown> | undefined;
+  /** Saves under way: a move starts once they are in the index, so its plan has them. */
+  private readonly saving = new Set<Promise<unknown>>();
 
   constructor(
     root: string,
@@ -34,11 +38,33 @@ export class CurrentLibrary {
   /** Saves into the current library and tells the renderer (jobs and generators save here). */
   readonly saver: Pick<Library, 'add'> = {
     add: async (input) => {
-      const item = await this.library.add(input);
+      // The downloaded file waits where it is (the data folder's downloads) until the move ends.
+      while (this.moving) await this.moving.catch(() => undefined);
+      const saving = this.library.add(input);
+      this.saving.add(saving);
+      const item = await saving.finally(() => this.saving.delete(saving));
       this.emit('library.onDidChange', { reason: 'added', id: item.id });
       return item;
     },
   };
+
+  /** Runs `work` (a move of the library) once the saves under way ended; new saves wait until it has. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = (async () => {
+      await Promise.allSettled([...this.saving]);
+      return work();
+    })();
+    const held = run.finally(() => {
+      if (this.moving === held) this.moving = undefined;
+    });
+    this.moving = held;
+    held.catch(() => undefined);
+    return run;
+  }
+
+  get isMoving(): boolean {
+    return this.moving !== undefined;
+  }
 
   /** Opens the library in another folder, after closing the one open now. */
   async switchTo(root: string): Promise<void> {

@@ -26,6 +26,12 @@ export const app = {
     moveCodeExpired: 'That code has expired. A new one is printed in the terminal where the studio runs.',
     moveTooManyTries: 'Too many wrong codes. Wait a few minutes, then save the folder again for a new code.',
     moveDeclined: 'The library was not moved: the move was not confirmed.',
+    moveShortCopy: 'The copy of {{file}} in the new folder is incomplete ({{got}} of {{expected}} bytes).',
+    moveTargetTaken: '{{file}} appeared in the new folder during the move; the studio does not write over it. Move or rename it, then try again.',
+    moveNoRoom: 'There is not enough room in {{to}}: the library needs {{need}} MB there, and {{free}} MB are free. Free some space or choose another folder.',
+    moveNested: 'The library cannot move into a folder inside itself, or into a folder that holds it. Choose a folder beside it.',
+    moveBusy: 'The library is being moved. Wait for the move to end, or finish the stopped one in Settings.',
+    moveStopped: 'The move to {{to}} stopped: {{reason}} Every file is still whole in {{from}} or {{to}}. Try again to finish it, or go back.',
   },
   workspace: {
     tooLarge: 'This draft is too large to keep. Shorten it; what you typed is still here.',

@@ -27,6 +27,12 @@ export const app: Catalog['app'] = {
     moveCodeExpired: '该验证码已过期。运行工作室的终端中已显示新的验证码。',
     moveTooManyTries: '错误的验证码次数过多。请等待几分钟，然后再次保存文件夹以获取新的验证码。',
     moveDeclined: '作品库未移动：移动未得到确认。',
+    moveShortCopy: '新文件夹中 {{file}} 的副本不完整（{{got}} / {{expected}} 字节）。',
+    moveTargetTaken: '移动期间新文件夹中出现了 {{file}}；工作室不会覆盖它。请移走或重命名它，然后重试。',
+    moveNoRoom: '{{to}} 空间不足：作品库在那里需要 {{need}} MB，目前只有 {{free}} MB 可用。请释放空间或选择其他文件夹。',
+    moveNested: '作品库不能移动到它自身内部的文件夹，也不能移动到包含它的文件夹。请选择它旁边的文件夹。',
+    moveBusy: '作品库正在移动。请等待移动结束，或在设置中完成已停止的移动。',
+    moveStopped: '移动到 {{to}} 已停止：{{reason}} 每个文件仍完整保存在 {{from}} 或 {{to}} 中。请重试以完成移动，或返回。',
   },
   workspace: {
     tooLarge: '此草稿太大，无法保存。请缩短内容；你输入的内容仍在这里。',

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppHealth, SettingsView } from '@shared/contract/index.js';
+import type { AppHealth, LibraryMoveStatus, SettingsView } from '@shared/contract/index.js';
+import { msg } from '@shared/messages/index.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { fakeHost, hostError, type Answers } from '../../test/fake-host.js';
 import { button, cleanup, click, field, mount, settle, type } from '../../test/mount.js';
@@ -31,6 +32,54 @@ async function settings(answers: Answers = {}) {
 
 /** The message under a field (its aria-describedby), or nothing. */
 const errorOf = (input: HTMLInputElement) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)).find((p) => p?.className === 'field-error')?.textContent;
+
+describe('a move of the library', () => {
+  const MB = 1024 * 1024;
+  const status = (over: Partial<LibraryMoveStatus>): LibraryMoveStatus => ({
+    state: 'moving', from: '/home/me/Studio', to: '/media/drive/Studio', files: 0, totalFiles: 9, bytes: 0, totalBytes: 30 * MB, canGoBack: true, ...over,
+  });
+
+  it('shows files and megabytes as they move, holds the folder field meanwhile, and says when it ended', async () => {
+    const s = await settings({ 'settings.libraryMove': () => null });
+    const library = s.section('Library');
+    await settle();
+    act(() => s.emit('settings.onLibraryMove', status({ files: 3, bytes: 12 * MB })));
+    await settle();
+    const shown = library.querySelector('[role="status"]')!;
+    expect(shown.textContent).toContain('Moving the library to /media/drive/Studio: 3 of 9 files (12 of 30 MB).');
+    expect(shown.querySelector('progress')?.getAttribute('aria-label')).toBe('Moving the library');
+    expect(shown.querySelector('progress')?.value).toBe(12 * MB);
+    expect(button(library, 'Save folder').getAttribute('aria-disabled')).toBe('true');
+    await click(button(library, 'Save folder'));
+    expect(s.callsOf('settings.update')).toEqual([]);
+
+    act(() => s.emit('settings.onLibraryMove', status({ state: 'done', files: 9, bytes: 30 * MB })));
+    await settle();
+    expect(library.querySelector('[role="status"]')?.textContent).toBe('The library moved to /media/drive/Studio: 9 files (30 MB). Nothing is left in /home/me/Studio.');
+    expect(library.querySelector('progress')).toBeNull();
+  });
+
+  it('after a stop, says why once and offers to finish it or go back', async () => {
+    const reason = msg('jobs.library.diskFull', { root: '/media/drive/Studio' });
+    const error = msg('app.settings.moveStopped', { from: '/home/me/Studio', to: '/media/drive/Studio', reason });
+    const why = 'The move to /media/drive/Studio stopped: The disk that holds your library (/media/drive/Studio) is full. Free some space, then save again. Every file is still whole in /home/me/Studio or /media/drive/Studio. Try again to finish it, or go back.';
+    const s = await settings({
+      'settings.libraryMove': () => status({ state: 'failed', files: 4, bytes: 10 * MB, error }),
+      // Trying again stops again (the disk is still full); going back ends the move.
+      'settings.finishLibraryMove': ({ action }) => (action === 'retry' ? status({ state: 'failed', files: 4, bytes: 10 * MB, error }) : null),
+    });
+    const library = s.section('Library');
+    await settle();
+    const alert = library.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toContain(why);
+    expect(library.textContent!.split(why)).toHaveLength(2);
+    await click(button(library, 'Try the move again'));
+    expect(s.callsOf('settings.finishLibraryMove')).toEqual([{ action: 'retry' }]);
+    await click(button(library, 'Go back to /home/me/Studio'));
+    expect(s.callsOf('settings.finishLibraryMove')).toEqual([{ action: 'retry' }, { action: 'back' }]);
+    expect(library.querySelector('[role="alert"]')).toBeNull();
+  });
+});
 
 describe('Library folder', () => {
   const CODE = '123456';

@@ -11,6 +11,7 @@ import { SUBMIT_SHORTCUT } from '../../components/generator/keyboard.js';
 import { HealthSetting } from './health-setting.js';
 import { MediaLimitsSetting } from './media-limits-setting.js';
 import { useSettingsAction } from './use-settings-action.js';
+import { LibraryMoveProgress, useLibraryMove } from './library-move-status.js';
 
 const THEMES = ['system', 'light', 'dark'] as const;
 
@@ -19,7 +20,7 @@ const THEMES = ['system', 'light', 'dark'] as const;
  * the browser shell a move waits for the code printed in the terminal (`confirmation_required`):
  * the page cannot confirm it alone (docs/architecture.md); the desktop asks in a native dialog.
  */
-function LibraryForm({ current }: { current: string }) {
+function LibraryForm({ current, moving, stopped }: { current: string; moving: boolean; stopped: boolean }) {
   const { t } = useTranslation('settings');
   const say = useMessageText();
   const [draft, setDraft] = useState(current);
@@ -34,6 +35,8 @@ function LibraryForm({ current }: { current: string }) {
   const { update } = useSettingsAction();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // One move at a time; a stopped one is finished or undone first (its buttons are below).
+    if (update.isPending || moving) return;
     // Without a code, the shell prints a fresh one.
     const confirmCode = asking ? code.trim() : '';
     update.mutate(confirmCode ? { libraryDir: draft, confirmCode } : { libraryDir: draft }, {
@@ -47,7 +50,8 @@ function LibraryForm({ current }: { current: string }) {
   const error = update.error;
   const codeError = error?.param === 'confirmCode' ? say(error) : undefined;
   const waiting = error?.code === 'confirmation_required' && error.param === 'libraryDir';
-  const fieldError = error && !codeError && !waiting && (error.param === undefined || error.param.endsWith('libraryDir')) ? say(error) : undefined;
+  // A move that stopped says so below, with its buttons; the field does not say it twice.
+  const fieldError = error && !codeError && !waiting && !stopped && (error.param === undefined || error.param.endsWith('libraryDir')) ? say(error) : undefined;
   return (
     <form className="inline-form" onSubmit={submit} noValidate>
       <TextField
@@ -73,7 +77,7 @@ function LibraryForm({ current }: { current: string }) {
           spellCheck={false}
         />
       )}
-      <button type="submit" className="button" aria-disabled={update.isPending}>
+      <button type="submit" className="button" aria-disabled={update.isPending || moving}>
         {t('general.library.saveFolder')}
       </button>
     </form>
@@ -83,13 +87,15 @@ function LibraryForm({ current }: { current: string }) {
 export function LibrarySetting({ settings }: { settings: SettingsView }) {
   const { t } = useTranslation('settings');
   const headingId = useId();
+  const move = useLibraryMove();
   return (
     <section className="settings-section" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('general.library.heading')}</h3>
       <p className="muted">
         <Trans t={t} i18nKey="general.library.savedIn" values={{ path: settings.libraryDir }} components={{ path: <code data-testid="library-dir" /> }} />
       </p>
-      <LibraryForm key={settings.libraryDir} current={settings.libraryDir} />
+      <LibraryForm key={settings.libraryDir} current={settings.libraryDir} moving={move?.state === 'moving'} stopped={move?.state === 'failed'} />
+      {move && <LibraryMoveProgress status={move} />}
     </section>
   );
 }

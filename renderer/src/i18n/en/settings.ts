@@ -10,6 +10,12 @@ export const settings = {
       saveFolder: 'Save folder',
       code: 'Code from the terminal',
       codeHint: 'Enter the code printed in the terminal where the studio runs, to move the library to {{path}}.',
+      moving: 'Moving the library to {{to}}: {{files}} of {{totalFiles}} files ({{mb}} of {{totalMb}} MB). You can keep working; new results are saved once it ends.',
+      progressLabel: 'Moving the library',
+      moved: 'The library moved to {{to}}: {{totalFiles}} files ({{totalMb}} MB). Nothing is left in {{from}}.',
+      stopped: 'The move to {{to}} stopped. Every file is still whole in {{from}} or {{to}}.',
+      retryMove: 'Try the move again',
+      moveBack: 'Go back to {{from}}',
     },
     theme: {
       heading: 'Theme',

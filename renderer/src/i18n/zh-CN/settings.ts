@@ -11,6 +11,12 @@ export const settings: Messages['settings'] = {
       saveFolder: '保存文件夹',
       code: '终端中的验证码',
       codeHint: '请输入运行工作室的终端中显示的验证码，以将作品库移动到 {{path}}。',
+      moving: '正在将作品库移动到 {{to}}：{{files}} / {{totalFiles}} 个文件（{{mb}} / {{totalMb}} MB）。你可以继续工作；新结果会在移动结束后保存。',
+      progressLabel: '正在移动作品库',
+      moved: '作品库已移动到 {{to}}：{{totalFiles}} 个文件（{{totalMb}} MB）。{{from}} 中没有留下任何文件。',
+      stopped: '移动到 {{to}} 已停止。每个文件仍完整保存在 {{from}} 或 {{to}} 中。',
+      retryMove: '重试移动',
+      moveBack: '返回 {{from}}',
     },
     theme: {
       heading: '主题',
