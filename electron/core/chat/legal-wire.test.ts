@@ -94,7 +94,7 @@ describe('one unreadable event amid a stream', () => {
   it.each(APIS)('%s API: the rest of the reply is kept, and the reply says part of it could not be read', async (api) => {
     const { end, saved } = await replyTo(api, wire(events(api, ['{"choices": [half an object']), '\n'));
     expect(end.message.choices[0].text).toBe('Hello, world.');
-    expect(end.message.error).toMatchObject({ code: 'bad_response', text: { code: 'chat.reply.partUnreadable', params: { count: 1 } } });
+    expect(end.message.error).toMatchObject({ code: 'bad_response', text: { code: 'chat.reply.partUnreadable', params: { pieces: 1 } } });
     expect(end.message.error.message).toMatch(/part of this answer could not be read/i);
     expect(saved.error).toMatchObject({ text: { code: 'chat.reply.partUnreadable' } });
   });
