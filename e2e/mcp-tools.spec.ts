@@ -86,7 +86,8 @@ test.describe('MCP servers', () => {
         test.setTimeout(60_000);
         await addStdioDemo(chat, studio, 'Notes');
         await conversationOffering(chat, 'Notes');
-        const { card } = await askFor(chat, 'Read my lighting note with Notes__read_note, please.', 'read_note');
+        // Asked in plain words, as a creator would: the tool's exposed name is never shown to them.
+        const { card } = await askFor(chat, 'Read my lighting note, please.', 'read_note');
         await expect(card).toContainText('from Notes server');
         await expect(card).toContainText('"name": "lighting"');
         await page.setViewportSize({ width: 1100, height: 760 });
@@ -122,7 +123,7 @@ test.describe('MCP servers', () => {
           await expect(server).not.toContainText('e2e-token');
 
           await conversationOffering(chat, 'Remote');
-          const { card } = await askFor(chat, 'Search my notes with Remote__search_notes.', 'search_notes');
+          const { card } = await askFor(chat, 'Search my notes for the key light.', 'search_notes');
           await card.getByRole('button', { name: 'Deny' }).click();
           const next = chat.replies.nth(1);
           await chat.expectStatus(next, 'complete');

@@ -14,6 +14,7 @@ import { planTools, type ToolPlan } from '../text/tool-plan.js';
 import { useRemoteMcp, webSearchLines } from '../text/hosted-tools.js';
 import { answerToolCallsChat, askCalls } from '../text/tool-calls-chat.js';
 import { answerResponsesShape } from '../text/responses-shape.js';
+import { fileSearchLines } from '../text/account-files.js';
 
 /** A quoted tool output is cut here: enough to check, not a whole document echoed back. */
 const OUTPUT_CHARS = 2000;
@@ -30,7 +31,8 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…`
 
 /** What the hosted tools found, one line each (only the tools the plan uses are run). */
 async function hostedLines(plan: ToolPlan): Promise<string[]> {
-  const lines = plan.webSearch ? webSearchLines(plan.lastUserText) : [];
+  const lines = plan.fileSearch ? fileSearchLines(plan.lastUserText) : [];
+  if (plan.webSearch) lines.push(...webSearchLines(plan.lastUserText));
   for (const tool of plan.mcp) lines.push(...(await useRemoteMcp(tool, plan.lastUserText)));
   return lines;
 }

@@ -82,3 +82,45 @@ describe('remote_mcp', () => {
     expect(mcp.requests.length).toBe(before);
   });
 });
+
+describe('file_search: the account\'s own files, never the web', () => {
+  const FILES = [{ type: 'file_search' }];
+  const BOTH = [{ type: 'web_search' }, { type: 'file_search' }];
+
+  it('finds the file whose words the prompt uses, quotes its line and cites it by name and id', async () => {
+    const reply = await text('Search my files: at what angle does the key light go?', FILES);
+    expect(reply).toContain('Searched the files on this gateway account (file_search)');
+    expect(reply).toMatch(/- lighting-setup\.md \(file-sandbox-lighting-setup\): ".*[Kk]ey light.*45.*"/);
+    expect(reply).not.toContain('example.com');
+    expect(await text('Search my files: at what angle does the key light go?', FILES)).toBe(reply);
+  });
+
+  it('with web search on too, a search of the files stays in the files', async () => {
+    const reply = await text('Search my files for the brand colours', BOTH);
+    expect(reply).toMatch(/- brand-guide\.md \(file-sandbox-brand-guide\): ".*colour.*"/i);
+    expect(reply).not.toContain('Searched the web');
+    expect(reply).not.toContain('example.com');
+  });
+
+  it('a search that names no files still goes to the web when web search is on, and not to the files', async () => {
+    const reply = await text('Search for the tallest tree on Earth', BOTH);
+    expect(reply).toContain('Searched the web (web_search)');
+    expect(reply).not.toContain('file_search)');
+  });
+
+  it('says when no file matches, and which files the account holds', async () => {
+    const reply = await text('Search my documents for submarines', FILES);
+    expect(reply).toContain('no file matched');
+    for (const name of ['brand-guide.md', 'lighting-setup.md', 'shot-list.md', 'client-brief.md']) expect(reply).toContain(name);
+  });
+
+  it('is not used when the last user turn does not ask for files', async () => {
+    expect(await text('Tell me about the key light', FILES)).not.toContain('file_search)');
+  });
+
+  it('bills what the search found as prompt tokens', async () => {
+    const used = await answer('Search my files for the key light', FILES);
+    const unused = await answer('Tell me about the key light!!', FILES);
+    expect(used.usage.prompt_tokens).toBeGreaterThan(unused.usage.prompt_tokens + 20);
+  });
+});

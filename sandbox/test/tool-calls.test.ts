@@ -235,3 +235,46 @@ describe('the follow-up turn of a tool loop', () => {
     expect(e).toMatchObject({ status: 400, param: 'input.1.arguments' });
   });
 });
+
+describe('MCP tools of the studio\'s own servers (functions named <server>__<tool>)', () => {
+  const note = { type: 'object', properties: { name: { type: 'string', examples: ['lighting'] } }, required: ['name'] };
+  const NOTES = [
+    fn('Notes__list_notes', { type: 'object', properties: {} }),
+    fn('Notes__read_note', note),
+    fn('Notes__search_notes', { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] }),
+    fn('Notes__count_words', note),
+  ];
+  const names = async (input: unknown) => {
+    const choice = (await json({ tools: NOTES, input })).choices[0];
+    return (choice.message.tool_calls ?? []).map((c: any) => c.function.name);
+  };
+
+  it.each([
+    ['Read my lighting note, please.', ['Notes__read_note']],
+    ['Which notes do I have? List them.', ['Notes__list_notes']],
+    ['How many words are in the lighting note? Count them.', ['Notes__count_words']],
+    ['Search my notes for "key light", then read the best note.', ['Notes__search_notes', 'Notes__read_note']],
+    ['Use read_note on lighting.', ['Notes__read_note']],
+    ['Notes__list_notes', ['Notes__list_notes']],
+  ])('picks the tool the prompt asks for by its words: "%s"', async (prompt, expected) => {
+    expect(await names(prompt)).toEqual(expected);
+  });
+
+  it('answers with text when the prompt asks for none of them', async () => {
+    expect(await names('Tell me about three-point lighting.')).toEqual([]);
+  });
+
+  it('a tool picked by its words is not called again once its call has an output', async () => {
+    const ask = { role: 'user', content: 'Read my lighting note, please.' };
+    const d = await json({ tools: NOTES, input: [
+      ask,
+      { type: 'function_call', call_id: 'c1', name: 'Notes__read_note', arguments: '{"name":"lighting"}' },
+      { type: 'function_call_output', call_id: 'c1', output: 'Key light at 45 degrees' },
+    ] });
+    expect(d.choices[0].message.content).toContain('The tool Notes__read_note returned: Key light at 45 degrees');
+  });
+
+  it('an ordinary function is still called only by its exact name', async () => {
+    expect((await json({ input: 'What is the weather? Get it for Paris.' })).choices[0].message.tool_calls).toBeUndefined();
+  });
+});

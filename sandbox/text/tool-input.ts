@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { check, ResponsesRequest, type InputItem } from '@shared/gateway/index.js';
 import { GatewayError, invalid } from '../core/http.js';
+import { named, passedBackReply, refuse } from './input-items.js';
 
 /** One entry of the conversation, in input order. */
 export type Turn =
@@ -39,7 +40,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Checks one item against its schema; a rejection names it as `input.<i>.<field>`, like the spec's items. */
 function checked<T>(index: number, item: unknown, schema: z.ZodType<T>): T {
   const r = check(z.object({ input: z.record(z.string(), schema) }), { input: { [index]: item } });
-  if (!r.ok) throw invalid(r.problems);
+  if (!r.ok) throw invalid(named(index, item, r.problems));
   return r.value.input[index];
 }
 
@@ -89,10 +90,12 @@ export function readToolLoopRequest(body: unknown): ToolLoopRequest {
     if (turns) loop.set(i, { turns, field: item.role === 'tool' ? 'tool_call_id' : 'call_id' });
   });
   // The shared schema checks everything else; each loop item is held out by a neutral placeholder
-  // so the spec's items keep their indexes in its rejections.
+  // so the spec's items keep their indexes in its rejections, and a reply passed back as context
+  // is read as the assistant message of its text (input-items.ts).
   const placeholder = { role: 'assistant', content: '' };
-  const checked = check(ResponsesRequest, rawInput ? { ...raw, input: rawInput.map((it, i) => (loop.has(i) ? placeholder : it)) } : body);
-  if (!checked.ok) throw invalid(checked.problems);
+  const items = rawInput?.map((it, i) => (loop.has(i) ? placeholder : passedBackReply(i, it)));
+  const checked = check(ResponsesRequest, items ? { ...raw, input: items } : body);
+  if (!checked.ok) refuse(checked.problems, items);
   const request = checked.value;
   if (typeof request.input === 'string') return { request, turns: [{ kind: 'message', item: { role: 'user', content: request.input } }] };
   const turns: Turn[] = [];

@@ -40,9 +40,9 @@ function outputText(body: Record<string, unknown>): string | undefined {
 }
 
 /** A whole response object (non-streamed answer, or the one inside `response.completed`). */
-function responseObject(r: Record<string, unknown>, withText: boolean): ReplyEvent[] {
+function responseObject(r: Record<string, unknown>, withText: boolean, retryAfter: string | null): ReplyEvent[] {
   const out: ReplyEvent[] = [];
-  if (isObject(r.error)) return [{ type: 'error', failure: streamFailure(r) }];
+  if (isObject(r.error)) return [{ type: 'error', failure: streamFailure(r, retryAfter) }];
   const text = withText ? outputText(r) : undefined;
   if (text) out.push({ type: 'delta', choice: 0, text });
   // A streamed reply's calls came in their own events; a whole answer's are in `output[]`.
@@ -58,7 +58,7 @@ function responseObject(r: Record<string, unknown>, withText: boolean): ReplyEve
 }
 
 /** Responses-API events (`type: response.*`, `error`). */
-function responsesEvent(e: Record<string, unknown>): ReplyEvent[] {
+function responsesEvent(e: Record<string, unknown>, retryAfter: string | null): ReplyEvent[] {
   switch (e.type) {
     case 'response.output_text.delta': {
       const text = str(e.delta);
@@ -68,35 +68,38 @@ function responsesEvent(e: Record<string, unknown>): ReplyEvent[] {
     case 'response.incomplete':
     case 'response.done': {
       const r = isObject(e.response) ? e.response : {};
-      const out = responseObject(e.type === 'response.incomplete' && r.status === undefined ? { ...r, status: 'incomplete' } : r, false);
+      const out = responseObject(e.type === 'response.incomplete' && r.status === undefined ? { ...r, status: 'incomplete' } : r, false, retryAfter);
       if (!out.some((x) => x.type === 'finish')) out.push({ type: 'finish', choice: 0, reason: 'stop' });
       return [...out, { type: 'completed' }];
     }
     case 'response.failed': {
       const r = isObject(e.response) ? e.response : {};
-      return [{ type: 'error', failure: isObject(r.error) ? streamFailure(r) : new GatewayFailure('server_error', msg('chat.reply.failedOnGateway'), true, 500) }];
+      return [{ type: 'error', failure: isObject(r.error) ? streamFailure(r, retryAfter) : new GatewayFailure('server_error', msg('chat.reply.failedOnGateway'), true, 500) }];
     }
     case 'error':
-      return [{ type: 'error', failure: streamFailure(isObject(e.error) ? e : { error: e }) }];
+      return [{ type: 'error', failure: streamFailure(isObject(e.error) ? e : { error: e }, retryAfter) }];
     default:
       // Function calls; response.created, output_text.done…: nothing else the reply needs.
       return callEvents(responsesToolPieces(e));
   }
 }
 
-/** Events from one JSON value a chat-completions or responses call produced (streamed or whole). */
-export function chatEvents(value: unknown): ReplyEvent[] {
-  const u = unwrap(value);
+/**
+ * Events from one JSON value a chat-completions or responses call produced (streamed or whole);
+ * `retryAfter`, the answer's Retry-After header, goes to an error it holds.
+ */
+export function chatEvents(value: unknown, retryAfter: string | null = null): ReplyEvent[] {
+  const u = unwrap(value, retryAfter);
   if ('failure' in u) return [{ type: 'error', failure: u.failure }];
   const body = u.payload;
   if (!isObject(body)) return [];
-  if (typeof body.type === 'string' && (body.type.startsWith('response.') || body.type === 'error')) return responsesEvent(body);
+  if (typeof body.type === 'string' && (body.type.startsWith('response.') || body.type === 'error')) return responsesEvent(body, retryAfter);
   if (Array.isArray(body.choices)) {
     const out = choiceEvents(body.choices);
     const usage = usageOf(body.usage);
     if (usage) out.push({ type: 'usage', usage });
     return out;
   }
-  if (body.object === 'response' || 'output' in body || 'output_text' in body) return responseObject(body, true);
+  if (body.object === 'response' || 'output' in body || 'output_text' in body) return responseObject(body, true, retryAfter);
   return [];
 }

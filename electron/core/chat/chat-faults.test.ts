@@ -36,12 +36,22 @@ describe('a stream that breaks', () => {
     expect((await c.call('chat.continue', { conversationId: conv.id, messageId: end.message.id })).error.code).toBe('invalid_request');
   });
 
-  it('a stream without its [DONE] terminator is incomplete', async () => {
+  it('a stream that gave its finish reason and usage but no [DONE] terminator is complete', async () => {
     const c = await openChat();
     const conv = await c.create();
     await c.admin('faults/stream', { mode: 'no-terminator', after_chunks: 10_000 });
     const { end } = await c.ask(conv.id, 'Short');
-    expect(end).toMatchObject({ outcome: 'error', message: { status: 'incomplete', choices: [{ finishReason: 'stop' }], error: { code: 'bad_response', retryable: true } } });
+    expect(end).toMatchObject({ outcome: 'done', message: { status: 'complete', choices: [{ finishReason: 'stop' }], usage: { total: expect.any(Number) } } });
+    expect(end.message.error).toBeUndefined();
+  });
+
+  it('a stream that stops before its finish reason, without [DONE], is incomplete', async () => {
+    const c = await openChat();
+    const conv = await c.create();
+    await c.admin('faults/stream', { mode: 'no-terminator', after_chunks: 3 });
+    const { end } = await c.ask(conv.id, 'Short [tokens:20]');
+    expect(end).toMatchObject({ outcome: 'error', message: { status: 'incomplete', error: { code: 'bad_response', retryable: true } } });
+    expect(end.message.choices[0].finishReason).toBeUndefined();
   });
 
   it('a native stream cut before its last event is incomplete', async () => {

@@ -20,11 +20,12 @@ function candidateEvents(c: Record<string, unknown>, position: number): ReplyEve
   return out;
 }
 
-export function nativeEvents(value: unknown): ReplyEvent[] {
-  const u = unwrap(value);
+/** `retryAfter`: the answer's Retry-After header, for an error the value holds. */
+export function nativeEvents(value: unknown, retryAfter: string | null = null): ReplyEvent[] {
+  const u = unwrap(value, retryAfter);
   if ('failure' in u) return [{ type: 'error', failure: u.failure }];
   // An envelope may hold an array of response objects (a whole streamed answer at once).
-  if (Array.isArray(u.payload)) return u.payload.flatMap(nativeEvents);
+  if (Array.isArray(u.payload)) return u.payload.flatMap((item) => nativeEvents(item, retryAfter));
   const body = u.payload;
   if (!isObject(body)) return [];
   const out: ReplyEvent[] = [];

@@ -47,12 +47,16 @@ const TYPE_STATUS: Record<string, number> = {
   overloaded_error: 503,
 };
 
-/** The failure an error object inside a stream stands for (`{ error: { code, message, type } }` and kin). */
-export function streamFailure(body: Record<string, unknown>): GatewayFailure {
+/**
+ * The failure an error object inside a stream stands for (`{ error: { code, message, type } }` and
+ * kin). `retryAfter` is the answer's Retry-After header: an error sent under HTTP 200 still asks
+ * the client to wait (docs/gateway-rules.md, "Retries").
+ */
+export function streamFailure(body: Record<string, unknown>, retryAfter: string | null = null): GatewayFailure {
   const err = isObject(body.error) ? body.error : body;
   const status = num(err.code) ?? num(body.code) ?? (typeof err.type === 'string' ? TYPE_STATUS[err.type] : undefined)
     ?? (typeof err.code === 'string' ? TYPE_STATUS[err.code] : undefined) ?? 500;
-  return failureFromStatus(status >= 400 ? status : 500, JSON.stringify(body), 'application/json', null);
+  return failureFromStatus(status >= 400 ? status : 500, JSON.stringify(body), 'application/json', retryAfter);
 }
 
 /**
@@ -60,12 +64,12 @@ export function streamFailure(body: Record<string, unknown>): GatewayFailure {
  * responses streams"); an envelope with another code, or a bare `{ error }` object, becomes an
  * error event.
  */
-export function unwrap(value: unknown): { payload: unknown } | { failure: GatewayFailure } {
+export function unwrap(value: unknown, retryAfter: string | null = null): { payload: unknown } | { failure: GatewayFailure } {
   if (isObject(value) && typeof value.code === 'number' && !('choices' in value) && !('candidates' in value)) {
-    if (value.code !== 200) return { failure: streamFailure(value) };
+    if (value.code !== 200) return { failure: streamFailure(value, retryAfter) };
     if ('data' in value) return { payload: value.data };
   }
-  if (isObject(value) && isObject(value.error) && !('choices' in value) && !('candidates' in value)) return { failure: streamFailure(value) };
+  if (isObject(value) && isObject(value.error) && !('choices' in value) && !('candidates' in value)) return { failure: streamFailure(value, retryAfter) };
   return { payload: value };
 }
 

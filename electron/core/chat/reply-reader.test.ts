@@ -22,6 +22,16 @@ describe('SSE bytes as the network delivers them', () => {
     expect([textOf(r), r.settled.status]).toEqual(['joined', 'complete']);
   });
 
+  it('reads lone CR line endings to the last event, wherever the network splits them', async () => {
+    // The last event carries text and the finish reason: losing it would show.
+    const cr = sse(chunk(0, 'Ça va? '), chunk(0, '日本語 👋🏽', 'stop')).join('').replace(/\n/g, '\r');
+    for (const chunks of everySplit(cr)) {
+      const r = await receive(responseOf(chunks), 'chat');
+      expect([textOf(r), r.settled.status]).toEqual(['Ça va? 日本語 👋🏽', 'complete']);
+      expect(r.end?.terminated).toBe(true);
+    }
+  });
+
   it('ignores comments, event names and ids that some gateways add', async () => {
     const decorated = `: keep-alive\n\nevent: message\nid: 1\ndata: ${JSON.stringify(chunk(0, 'ok', 'stop'))}\n\ndata: [DONE]\n\n`;
     expect((await receive(responseOf([decorated]), 'chat')).settled.status).toBe('complete');
@@ -30,6 +40,8 @@ describe('SSE bytes as the network delivers them', () => {
   it('skips a malformed line, logs it without its content, and the stream continues to a complete reply', async () => {
     const r = await receive(responseOf([...sse(chunk(0, 'Before ')), 'data: {"choices": [secret words\n\n', ...sse(chunk(0, 'after', 'stop'), '[DONE]')]), 'chat');
     expect([textOf(r), r.settled.status]).toEqual(['Before after', 'complete']);
+    // Counted, so the reply can say part of it could not be read (legal-wire.test.ts).
+    expect(r.end?.unreadable).toBe(1);
     expect(r.logs).toHaveLength(1);
     expect(r.logs[0]).toMatch(/skipped a malformed chat stream event/);
     expect(r.logs[0]).not.toMatch(/secret/);
@@ -51,10 +63,16 @@ describe('streams that break', () => {
     expect(r.settled).toMatchObject({ status: 'failed', outcome: 'error', error: { code: 'unreachable' } });
   });
 
-  it('a stream that ends without [DONE] is incomplete even after finish_reason', async () => {
-    const r = await receive(responseOf(sse(chunk(0, 'All'), chunk(0, undefined, 'stop'))), 'chat');
-    expect(r.end).toEqual({ terminated: false, whole: false });
-    expect([textOf(r), r.settled.status]).toEqual(['All', 'incomplete']);
+  it('a stream that ends after every choice gave its finish reason, without [DONE], has ended', async () => {
+    const r = await receive(responseOf(sse(chunk(0, 'All'), chunk(1, 'Both'), chunk(0, undefined, 'stop'), chunk(1, undefined, 'length'))), 'chat');
+    expect(r.end).toEqual({ terminated: true, whole: false, unreadable: 0 });
+    expect([textOf(r), textOf(r, 1), r.settled.status]).toEqual(['All', 'Both', 'complete']);
+  });
+
+  it('a stream that ends while one choice has no finish reason, without [DONE], is incomplete', async () => {
+    const r = await receive(responseOf(sse(chunk(0, 'All'), chunk(1, 'Half'), chunk(0, undefined, 'stop'))), 'chat');
+    expect(r.end).toEqual({ terminated: false, whole: false, unreadable: 0 });
+    expect(r.settled.status).toBe('incomplete');
     expect(r.settled.error?.message).toMatch(/before the gateway said it was finished/);
   });
 

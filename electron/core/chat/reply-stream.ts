@@ -171,6 +171,12 @@ export class ReplyStream {
     if (this.stopReason && settled.outcome !== 'done') {
       settled = this.stopReason === 'close' ? { outcome: 'aborted', status: 'incomplete' } : { outcome: 'aborted', status: 'stopped' };
     }
+    // The gateway finished the reply, but events it sent could not be read: the text may have
+    // gaps, and the reply says so rather than passing for whole.
+    if (settled.outcome === 'done' && end?.unreadable) {
+      const text = msg('chat.reply.partUnreadable', { pieces: end.unreadable });
+      settled = { ...settled, error: { code: 'bad_response', message: text.message, text, retryable: true } };
+    }
     const message = job.message;
     message.status = settled.status;
     delete message.error;

@@ -52,7 +52,7 @@ export interface GatewayAnswer {
 }
 
 /** A whole 2xx answer of a JSON call. */
-interface Answer { status: number; contentType: string; text: string }
+interface Answer { status: number; contentType: string; text: string; retryAfter: string | null }
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -122,7 +122,7 @@ export class GatewayClient {
   private async attemptText(spec: CallSpec): Promise<Answer> {
     const res = await this.attempt(spec, 'body');
     try {
-      return { status: res.status, contentType: res.header('content-type') ?? '', text: await readText(res.body) };
+      return { status: res.status, contentType: res.header('content-type') ?? '', text: await readText(res.body), retryAfter: res.header('retry-after') };
     } catch (err) {
       // Over its limit: said as such (the answer came, so a submission's fate is unknown).
       if (err instanceof GatewayFailure) throw afterSuccess(err);
@@ -175,25 +175,33 @@ export class GatewayClient {
   }
 
   private async readJson<T>(spec: CallSpec, schema: z.ZodType<T>, form: BodyForm): Promise<T> {
-    const res = await this.retrying(spec, () => this.attemptText(spec));
-    let body: unknown;
-    try {
-      body = JSON.parse(res.text);
-    } catch {
-      throw failureFromUnreadable(res.status, res.text, res.contentType);
-    }
-    let payload: unknown;
-    try {
-      payload = unwrap(body, form, res.contentType);
-    } catch (err) {
-      throw err instanceof GatewayFailure && err.code === 'bad_response' ? afterSuccess(err) : err;
-    }
+    // The envelope is opened within the attempt: an error it holds under HTTP 200 is retried and
+    // waited for (its Retry-After) as the same status would be (docs/gateway-rules.md, "Retries").
+    const { res, payload } = await this.retrying(spec, async () => {
+      const answer = await this.attemptText(spec);
+      return { res: answer, payload: this.payloadOf(answer, form) };
+    });
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join('.') || 'body';
       throw afterSuccess(new GatewayFailure('bad_response', msg('gateway.failure.wrongShape', { where }), false, res.status));
     }
     return parsed.data;
+  }
+
+  /** The payload of a JSON answer: its body parsed and, per `form`, taken out of the envelope. */
+  private payloadOf(res: Answer, form: BodyForm): unknown {
+    let body: unknown;
+    try {
+      body = JSON.parse(res.text);
+    } catch {
+      throw failureFromUnreadable(res.status, res.text, res.contentType);
+    }
+    try {
+      return unwrap(body, form, res.contentType, res.retryAfter, (this.config.now ?? Date.now)());
+    } catch (err) {
+      throw err instanceof GatewayFailure && err.code === 'bad_response' ? afterSuccess(err) : err;
+    }
   }
 }
 
@@ -218,13 +226,13 @@ function isEnvelope(b: unknown): b is { code: unknown; data?: unknown } {
 }
 
 /**
- * An envelope with code ≠ 200 is a failure even under HTTP 200 (docs/gateway-rules.md, "Error
- * bodies").
+ * An envelope with code ≠ 200 is a failure even under HTTP 200, and its answer's Retry-After
+ * holds as for that status (docs/gateway-rules.md, "Error bodies").
  */
-function unwrap(body: unknown, form: BodyForm, contentType: string): unknown {
+function unwrap(body: unknown, form: BodyForm, contentType: string, retryAfter: string | null, now: number): unknown {
   if (isEnvelope(body)) {
     const code = body.code as number;
-    if (code !== 200) throw failureFromStatus(code, JSON.stringify(body), contentType, null);
+    if (code !== 200) throw failureFromStatus(code, JSON.stringify(body), contentType, retryAfter, now);
     if (form !== 'bare') return body.data;
   } else if (form === 'envelope') {
     if (typeof body === 'object' && body !== null && 'error' in body) throw failureFromStatus(502, JSON.stringify(body), contentType, null);

@@ -188,6 +188,36 @@ describe('Retry-After', () => {
   });
 });
 
+describe('Retry-After on an error envelope under HTTP 200 (docs/gateway-rules.md, "Error bodies")', () => {
+  it('a GET waits exactly that long, as after a plain 429, then asks again', async () => {
+    await admin('faults/fail', { status: 429, retry_after: 3, match: BALANCE, format: 'envelope' });
+    const { c, delays } = client();
+    expect((await balance(c)).currency).toBe('CNY');
+    expect(delays).toEqual([3000]);
+    expect(hop.count('GET', BALANCE)).toBe(2);
+  });
+
+  it('a wait longer than the client takes: not asked again early, and the message says when to retry', async () => {
+    await admin('faults/fail', { status: 429, retry_after: 120, count: 2, match: BALANCE, format: 'envelope' });
+    const { c, delays } = client();
+    const f = await failureOf(balance(c));
+    expect(f).toMatchObject({ code: 'rate_limited', status: 429, retryAfterMs: 120_000 });
+    expect(f.message).toMatch(/try again in 120 s/);
+    expect(hop.count('GET', BALANCE)).toBe(1);
+    expect(delays).toEqual([]);
+  });
+
+  it('a job POST is still sent once, and its message says when to retry', async () => {
+    await admin('faults/fail', { status: 429, retry_after: 20, match: '/v1/images', format: 'envelope' });
+    const { c, delays } = client();
+    const f = await failureOf(submitImage(c, 'enveloped 429'));
+    expect(f).toMatchObject({ code: 'rate_limited', retryAfterMs: 20_000 });
+    expect(f.message).toMatch(/try again in 20 s/);
+    expect(hop.count('POST', '/v1/images/generations')).toBe(1);
+    expect(delays).toEqual([]);
+  });
+});
+
 describe('backoff with jitter', () => {
   const retryable = new GatewayFailure('server_error', msg('gateway.failure.serverError', { status: 503, said: '' }), true, 503);
 

@@ -22,6 +22,7 @@ export async function* sseData(res: { body: Readable }, signal?: AbortSignal, ma
   let done = false;
   /** Text fed since the last event ended: the parser holds it until its line ends. */
   let open = 0;
+  let endsInCr = false;
   const parser = createParser({
     onEvent(e: EventSourceMessage) {
       open = 0;
@@ -41,7 +42,20 @@ export async function* sseData(res: { body: Readable }, signal?: AbortSignal, ma
         if (err instanceof GatewayFailure) throw err; // the whole reply was over its limit
         throw new GatewayFailure('unreachable', msg('gateway.network.streamDropped'), true);
       }
-      if (chunk.done) break;
+      if (chunk.done) {
+        // SSE lines may end in a lone CR; the parser holds a CR that ends its input for the LF of
+        // a CRLF that may follow in the next read. The end of the body says none will: that CR
+        // ends its line (and, after an empty line, the last event). An LF completes it as one line
+        // end; fed otherwise, it could end an event the gateway never finished.
+        if (endsInCr) parser.feed('\n');
+        if (batch.length) {
+          const events = batch;
+          batch = [];
+          yield events;
+        }
+        break;
+      }
+      endsInCr = chunk.value.endsWith('\r');
       // One endless line would grow the parser's buffer without bound: what is counted is the text
       // since the last whole event, so a large read of many small events is not taken for one.
       open += chunk.value.length;

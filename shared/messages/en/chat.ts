@@ -6,6 +6,7 @@ export const chat = {
     noText: 'The gateway answered without any text.',
     stoppedEarly: 'The reply stopped before the gateway said it was finished.',
     textKept: '{{message}} The text so far is kept.',
+    partUnreadable: 'Part of this answer could not be read: the gateway sent pieces that were not valid JSON (missing: {{pieces}}), so the text may have gaps. Regenerate to ask again.',
     receiveFailed: 'Something went wrong in the studio while receiving the reply; please try again.',
     stalled: 'The gateway stopped sending the reply (nothing arrived for {{seconds}} s).',
     noAlternative: 'That alternative does not exist.',

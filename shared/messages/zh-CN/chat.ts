@@ -7,6 +7,7 @@ export const chat: Catalog['chat'] = {
     noText: '网关的响应中没有任何文字。',
     stoppedEarly: '网关尚未表示完成，回复就中断了。',
     textKept: '{{message}}已生成的文字会保留。',
+    partUnreadable: '这条回复有一部分无法读取：网关发来的内容有些不是有效的 JSON（缺失 {{pieces}} 段），文字可能有缺漏。可点“重新生成”再问一次。',
     receiveFailed: '工作室接收回复时出错，请重试。',
     stalled: '网关停止发送回复（已有 {{seconds}} 秒未收到任何内容）。',
     noAlternative: '该候选回复不存在。',

@@ -82,5 +82,5 @@ export async function openChat(overrides: Partial<CorePorts> = {}) {
     return { started, end: await ended(started.streamId) };
   };
   const lastBody = (pathPart: string) => sent().reverse().find((s) => s.path.includes(pathPart))?.body;
-  return { ...c, get sent() { return sent(); }, logs, sandboxUrl, admin, ended, endsOf, streamed, create, send, ask, lastBody };
+  return { ...c, get sent() { return sent(); }, logs, sandboxUrl, hop, admin, ended, endsOf, streamed, create, send, ask, lastBody };
 }

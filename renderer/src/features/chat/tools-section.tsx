@@ -3,9 +3,12 @@
  * a remote MCP server (the gateway calls it), and the studio's own MCP servers (Settings → MCP
  * servers), whose tools the studio runs after the creator's approval (docs/mcp.md). Turning any on
  * sends the conversation's turns through the responses API.
+ * File search searches the files uploaded to the gateway account, and the gateway shows no upload
+ * route (spec 4.4), so the box says so beside it rather than promising the creator's own files.
  * Beside the functions, how many rounds of calls one turn may take (the model's calls, the
  * creator's answers, its next reply), so a model that keeps calling cannot loop without end.
  */
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '@shared/contract/chat.js';
 import { Field } from '../../components/Field.js';
@@ -29,6 +32,7 @@ const EXAMPLE_SCHEMA = JSON.stringify({ type: 'object', properties: { city: { ty
 export function ToolsSection({ conversation, form, errors, api, change }: Props) {
   const { t } = useTranslation('chat');
   const fmt = useFormats();
+  const fileNote = useId();
   const setFn = (key: string, patch: Partial<FunctionDraft>) => change({ functions: form.functions.map((f) => (f.key === key ? { ...f, ...patch } : f)) });
   const addFn = () => change({ functions: [...form.functions, { key: crypto.randomUUID(), name: '', description: '', schema: EXAMPLE_SCHEMA }] });
   return (
@@ -41,10 +45,11 @@ export function ToolsSection({ conversation, form, errors, api, change }: Props)
           {t('tools.webSearch')}
         </label>
         <label className="chat-check">
-          <input type="checkbox" checked={form.fileSearch} onChange={(e) => change({ fileSearch: e.target.checked })} />
+          <input type="checkbox" checked={form.fileSearch} aria-describedby={fileNote} onChange={(e) => change({ fileSearch: e.target.checked })} />
           {t('tools.fileSearch')}
         </label>
       </div>
+      <p className="hint" id={fileNote}>{t('tools.fileSearchNote')}</p>
       <section aria-label={t('tools.functions')}>
         <h4 className="chat-subhead">{t('tools.functions')}</h4>
         {form.functions.length > 0 && (

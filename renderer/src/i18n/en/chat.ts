@@ -269,6 +269,7 @@ export const chat = {
     ignored: 'Ignored by the {{api}} API: switch the API to Auto to use tools.',
     webSearch: 'Web search',
     fileSearch: 'File search',
+    fileSearchNote: 'File search looks through files uploaded to your gateway account. The studio cannot upload files (the gateway offers no upload route), so use files already on the account; the offline sandbox searches a few sample files of its own.',
     functions: 'Function tools',
     addFunction: '+ Add function',
     mcp: 'Remote MCP server',

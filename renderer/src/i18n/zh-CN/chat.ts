@@ -264,6 +264,7 @@ export const chat: Messages['chat'] = {
     ignored: '{{api}} API 不使用工具：要使用工具，请将 API 切换为“自动”。',
     webSearch: '联网搜索',
     fileSearch: '文件搜索',
+    fileSearchNote: '文件搜索会查找已上传到你的网关账户中的文件。工作室无法上传文件（网关没有提供上传接口），因此只能使用账户里已有的文件；离线沙盒会搜索它自带的几个示例文件。',
     functions: '函数工具',
     addFunction: '+ 添加函数',
     mcp: '远程 MCP 服务器',
