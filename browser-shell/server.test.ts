@@ -224,6 +224,22 @@ describe('browser shell server', () => {
     await expect.poll(() => fake.listeners.size).toBe(0);
   });
 
+  it('greets each event stream with this run of the host and its heartbeat, the same run on every connection', async () => {
+    const hello = async () => {
+      const req = request({ host: '127.0.0.1', port: shell.port, path: events, headers: { Cookie: cookie } });
+      const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject).end());
+      res.setEncoding('utf8');
+      let text = '';
+      res.on('data', (c: string) => (text += c));
+      await expect.poll(() => /event: hello\ndata: (.*)\n\n/.exec(text)?.[1]).toBeTruthy();
+      req.destroy();
+      return JSON.parse(/event: hello\ndata: (.*)\n\n/.exec(text)![1]) as { bootId: string; heartbeatMs: number };
+    };
+    const first = await hello();
+    expect(first).toEqual({ bootId: expect.stringMatching(/^[\w-]{16,}$/), heartbeatMs: 50 });
+    expect((await hello()).bootId).toBe(first.bootId);
+  });
+
   it('serves the renderer with CSP and safety headers, index.html for app routes', async () => {
     const r = await send(shell.port, { path: '/', headers: { Cookie: cookie } });
     expect(r.status).toBe(200);

@@ -8,6 +8,7 @@
  * secret only the signed-in page holds (session.ts), except the icon at `/favicon.ico`, which
  * browsers fetch without cookies. No CORS headers are ever sent, so browsers block cross-origin reads.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReadStream } from 'node:fs';
@@ -190,6 +191,7 @@ function tooLarge(res: ServerResponse, send: () => void): void {
 export async function createBrowserShellServer(options: BrowserShellServerOptions): Promise<BrowserShellServer> {
   const sessions = new ShellSessions(() => port, options.token);
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const bootId = randomUUID();
   const streams = new Set<() => void>();
   let port = 0;
 
@@ -250,8 +252,11 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     }
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
     res.socket?.setNoDelay(true);
-    // The first bytes flush the headers, so EventSource reports "open" at once.
+    // The first bytes flush the headers, so the page knows at once that the host answers. The
+    // hello names this run of the host (a page that reconnects to a new one knows it restarted)
+    // and how often it beats, so the page can tell a frozen host from a quiet one.
     res.write(': connected\n\n');
+    res.write(`event: hello\ndata: ${JSON.stringify({ bootId, heartbeatMs })}\n\n`);
     const unsubscribe = options.host.subscribe((event, payload) => {
       res.write(`data: ${JSON.stringify({ event, payload })}\n\n`);
     });

@@ -14,8 +14,9 @@ export interface HostProcess {
   kill(): Promise<void>;
 }
 
-export function startHost(dataDir: string): Promise<HostProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'support', 'shell-process.ts'), dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** `port`: listen there (a restart on the address the page already has); any free port by default. */
+export function startHost(dataDir: string, port = 0): Promise<HostProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'support', 'shell-process.ts'), dataDir, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   let log = '';
   proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));

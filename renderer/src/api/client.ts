@@ -3,12 +3,13 @@
  * transport (transport.ts), which everything in the renderer uses, never a shell directly.
  */
 import { useEffect, useEffectEvent } from 'react';
-import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } from '@shared/contract/index.js';
 import { api, call, callKey, EMPTY } from './transport.js';
 import { usePaymentStore } from '../state/payment-store.js';
 import { i18n } from '../i18n/index.js';
 import { messageText, type Shown } from '../i18n/messages.js';
+import { profileShown } from './gateway-failure.js';
 
 export { api, call, callKey, EMPTY } from './transport.js';
 
@@ -58,6 +59,7 @@ export const balanceKey = (profileId: string | undefined) => ['account.balance',
  * one, refused call or failed reply, with the profile it was refused for.
  */
 export function useContractEvents(queryClient: QueryClient) {
+  useProfileSwitches(queryClient);
   useEvent('profiles.onDidChange', (view) => {
     queryClient.setQueryData(callKey('profiles.list', EMPTY), view);
     usePaymentStore.getState().profileActivated(view.activeId);
@@ -72,6 +74,26 @@ export function useContractEvents(queryClient: QueryClient) {
     usePaymentStore.getState().paymentRequired(profileId, message, known);
     void queryClient.invalidateQueries({ queryKey: balanceKey(profileId) });
   });
+}
+
+/**
+ * Every tab's gateway failure goes with the profile it came from (gateway-failure.ts). The active
+ * profile is read from the cached list, whichever way it got there (the host's event, or the
+ * Activate call's own answer), so a switch is seen once however it was made. A balance that could
+ * not be read is asked again rather than shown as failed on return to its profile.
+ */
+function useProfileSwitches(queryClient: QueryClient) {
+  useEffect(() => {
+    const hash = hashKey(callKey('profiles.list', EMPTY));
+    const seen = (view: Output<'profiles.list'> | undefined) => {
+      if (!view || !profileShown(view.activeId)) return;
+      void queryClient.resetQueries({ queryKey: ['account.balance'], predicate: (q) => q.state.status === 'error' });
+    };
+    seen(queryClient.getQueryData(callKey('profiles.list', EMPTY)));
+    return queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.query.queryHash === hash) seen(e.query.state.data as Output<'profiles.list'> | undefined);
+    });
+  }, [queryClient]);
 }
 
 /** A message fit for a creator from whatever a failed call rejected with, in the language shown. */

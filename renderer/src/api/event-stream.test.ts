@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { YIELD_BYTES } from './read-json.js';
-import { MIN_RETRY_MS, openEventStream, RETRY_MS } from './event-stream.js';
+import { MAX_RETRY_MS, MIN_RETRY_MS, openEventStream, RETRY_MS, STALE_HEARTBEATS } from './event-stream.js';
 
 afterEach(() => vi.useRealTimers());
 
@@ -174,5 +174,97 @@ describe('the event stream, read from a fetch body', () => {
     });
     await expect.poll(() => got).toEqual([1, 2]);
     events.close();
+  });
+});
+
+describe('what the stream tells the page of its host', () => {
+  const hello = (bootId: string, heartbeatMs: number) => `event: hello\ndata: ${JSON.stringify({ bootId, heartbeatMs })}\n\n`;
+  const refusedFetch = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('says "lost" once when the host stops answering, tries again less and less often, and "open" with the host\'s run once it answers', async () => {
+    fakePauses();
+    let up = true;
+    let tries = 0;
+    const fetcher = (() => {
+      tries++;
+      return up ? Promise.resolve(stream(body([bytes(hello('run-1', 25_000))], tries === 1 ? 'drop' : 'hold'))) : refusedFetch();
+    }) as unknown as typeof fetch;
+    const said: unknown[] = [];
+    up = true;
+    const events = openEventStream({ url: '/api/events', fetch: fetcher, onData: () => undefined, onStatus: (s) => said.push(s) });
+    await settle();
+    up = false;
+    // The first connection dropped: said at once, not at the next try.
+    expect(said).toEqual([{ state: 'open' }, { state: 'open', bootId: 'run-1' }, { state: 'lost' }]);
+    // Tries that fail in a row: 3 s, 6 s, 12 s, 24 s, then 30 s at most.
+    const waits = [RETRY_MS, RETRY_MS, 2 * RETRY_MS, 4 * RETRY_MS, 8 * RETRY_MS, MAX_RETRY_MS, MAX_RETRY_MS];
+    for (const [i, wait] of waits.entries()) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(tries, `try ${i + 2} not before ${wait} ms`).toBe(i + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(tries).toBe(i + 2);
+    }
+    expect(said.filter((s) => (s as { state: string }).state === 'lost')).toHaveLength(1);
+    up = true;
+    await vi.advanceTimersByTimeAsync(MAX_RETRY_MS);
+    expect(said.at(-1)).toEqual({ state: 'open', bootId: 'run-1' });
+    events.close();
+  });
+
+  it('"Try now" opens the stream at once instead of after the pause', async () => {
+    fakePauses();
+    let tries = 0;
+    const fetcher = (() => (++tries < 4 ? refusedFetch() : Promise.resolve(stream(body([bytes(hello('run-2', 25_000))]))))) as unknown as typeof fetch;
+    const said: { state: string }[] = [];
+    const events = openEventStream({ url: '/api/events', fetch: fetcher, onData: () => undefined, onStatus: (s) => said.push(s) });
+    await vi.advanceTimersByTimeAsync(RETRY_MS + 2 * RETRY_MS);
+    expect(tries).toBe(3);
+    events.retryNow();
+    await settle();
+    expect(tries).toBe(4);
+    expect(said.at(-1)).toEqual({ state: 'open', bootId: 'run-2' });
+    events.close();
+  });
+
+  it('a host that froze (no heartbeat for 2.5 of them) counts as lost, and the stream is opened again; heartbeats keep a quiet stream open', async () => {
+    fakePauses();
+    const heartbeat = 1_000;
+    let tries = 0;
+    let beats: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const fetcher = (() => {
+      tries++;
+      return Promise.resolve(stream(new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes(hello('run-3', heartbeat)));
+          if (tries === 1) beats = controller;
+        },
+      })));
+    }) as unknown as typeof fetch;
+    const said: { state: string }[] = [];
+    const events = openEventStream({ url: '/api/events', fetch: fetcher, onData: () => undefined, onStatus: (s) => said.push(s) });
+    await settle();
+    // Beating: a minute of quiet with a heartbeat a second is not lost.
+    for (let i = 0; i < 60; i++) {
+      beats!.enqueue(bytes(': heartbeat\n\n'));
+      await vi.advanceTimersByTimeAsync(heartbeat);
+    }
+    expect(said.map((s) => s.state)).not.toContain('lost');
+    // Frozen: no heartbeat since the last one, a beat ago. Lost 2.5 beats after it, then tried again.
+    await vi.advanceTimersByTimeAsync(STALE_HEARTBEATS * heartbeat - heartbeat - 1);
+    expect(said.map((s) => s.state)).not.toContain('lost');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(said.at(-1)).toEqual({ state: 'lost' });
+    await vi.advanceTimersByTimeAsync(RETRY_MS);
+    expect(tries).toBe(2);
+    expect(said.at(-1)).toEqual({ state: 'open', bootId: 'run-3' });
+    events.close();
+  });
+
+  it('a refusal is told with its status, so the page can say how to sign in again', async () => {
+    const { fetcher } = fetchOf([() => new Response('Signed out', { status: 403 })]);
+    const said: unknown[] = [];
+    const events = openEventStream({ url: '/api/events', fetch: fetcher, onData: () => undefined, onStatus: (s) => said.push(s) });
+    await events.done;
+    expect(said).toEqual([{ state: 'refused', status: 403 }]);
   });
 });

@@ -9,6 +9,7 @@ import { errorData } from '@shared/contract/error-data.js';
 import { msg } from '@shared/messages/message.js';
 import { openEventStream, type EventStream } from './event-stream.js';
 import { readJson } from './read-json.js';
+import { setRetry, signedOut, streamStatus } from './connection.js';
 
 const UNREACHABLE: ErrorData = errorData('unreachable', msg('app.calls.hostNotAnswering'), true);
 
@@ -64,6 +65,8 @@ export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const listeners = new Map<string, Set<AnyListener>>();
   let source: EventStream | undefined;
+  /** The stream gave up (refused): "Try now" opens a new one. */
+  let gaveUp = false;
 
   function onMessage(message: string) {
     let data: { event?: unknown; payload?: unknown };
@@ -87,8 +90,19 @@ export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
     if (source) return;
     // Opened again after a dropped connection (not after a 403). The secret rides in the URL, as
     // it did for EventSource, which could send no headers; the URL stays in this tab.
-    source = openEventStream({ url: `/api/events?session=${encodeURIComponent(readSession()?.api ?? '')}`, fetch: doFetch, onData: onMessage });
+    // Its status is the page's word on the host (connection.ts).
+    const opened = (source = openEventStream({ url: `/api/events?session=${encodeURIComponent(readSession()?.api ?? '')}`, fetch: doFetch, onData: onMessage, onStatus: streamStatus }));
+    gaveUp = false;
+    void opened.done.then(() => {
+      if (source === opened) gaveUp = true;
+    });
   }
+
+  setRetry(() => {
+    if (!gaveUp) return source?.retryNow();
+    source = undefined;
+    openSource();
+  });
 
   function closeSourceIfIdle() {
     for (const set of listeners.values()) if (set.size > 0) return;
@@ -104,7 +118,10 @@ export function createHttpApi(options: HttpApiOptions = {}): StudioApi {
       } catch {
         return failure(UNREACHABLE);
       }
-      if (response.status === 403) return failure(SIGNED_OUT);
+      if (response.status === 403) {
+        signedOut();
+        return failure(SIGNED_OUT);
+      }
       let body: unknown;
       try {
         body = await readJson(response);

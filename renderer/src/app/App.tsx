@@ -6,7 +6,9 @@ import { EMPTY, useCall, useContractEvents } from '../api/client.js';
 import { setLanguage } from '../i18n/index.js';
 import { resolveLanguage, systemLanguages } from '../i18n/languages.js';
 import { useUiStore } from '../state/ui-store.js';
+import { ConnectionBanner, useReconnectRefresh } from './ConnectionBanner.js';
 import { PaymentBanner } from './PaymentBanner.js';
+import { useOfflinePage } from './offline-page.js';
 import { StartupProblemsNotice } from './StartupProblemsNotice.js';
 import { tabForKey } from './shortcuts.js';
 import { TabNav } from './TabNav.js';
@@ -72,6 +74,7 @@ function useTabShortcuts() {
  * its own data and the contexts it reads.
  */
 const TOP_BAR = <TopBar />;
+const CONNECTION = <ConnectionBanner />;
 const NOTICES = (
   <>
     <Welcome />
@@ -84,6 +87,8 @@ const PANELS = new Map(TABS.map(({ id, Panel }) => [id, <Panel />]));
 export function App() {
   const { t } = useTranslation(['shell', 'common']);
   useContractEvents(useQueryClient());
+  useReconnectRefresh();
+  useOfflinePage();
   useJobNotifications();
   useLookSettings();
   useTabShortcuts();
@@ -96,6 +101,7 @@ export function App() {
         {t('skipToContent')}
       </a>
       {TOP_BAR}
+      {CONNECTION}
       <div className="workspace">
         <TabNav />
         <main id="main" className="content" tabIndex={-1}>

@@ -26,6 +26,7 @@ import { useChatActions } from './use-chat-actions.js';
 import { usePendingImages, type PendingImage } from './use-pending-images.js';
 import { useSettingsEditor } from './use-settings-editor.js';
 import { useSidePanel } from './use-side-panel.js';
+import { useGatewayFailure } from '../../api/gateway-failure.js';
 
 const EMPTY_DRAFT: ComposerDraft = { text: '', images: [], imagesFirst: false };
 
@@ -63,7 +64,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
   const [sending, setSending] = useState(false);
   /** A send on its way: a second press of Send (or Ctrl+Enter) does nothing until it returns. */
   const inFlight = useRef(false);
-  const [failure, setFailure] = useState<ErrorData | null>(null);
+  const [failure, setFailure] = useGatewayFailure();
   const [dragging, setDragging] = useState(false);
   const active = useActiveStream(id);
   /** MCP calls running in the conversation: Stop (and Esc) reach them too (docs/mcp.md). */

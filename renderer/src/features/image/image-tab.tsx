@@ -6,6 +6,7 @@
  * kept by the host (useDraft, use-image-runs.ts), so a tab switch, a reload or a restart loses
  * neither.
  */
+import { useGatewayFailure } from '../../api/gateway-failure.js';
 import './strings.js';
 import type { TFunction } from 'i18next';
 import { useEffect, useEffectEvent, useState } from 'react';
@@ -13,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { EMPTY, callKey, useCall } from '../../api/client.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
-import type { ErrorData } from '@shared/contract/error-data.js';
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, isNativeImageModel, NATIVE_IMAGE_MODELS } from '@shared/gateway/catalog.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
@@ -91,7 +91,7 @@ export default function ImageTab() {
   const [draft, update] = useDraft<ImageDraft>('image', INITIAL_DRAFT);
   const history = usePromptHistory('image');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<ErrorData | null>(null);
+  const [failure, setFailure] = useGatewayFailure();
   const [switchNote, setSwitchNote] = useState('');
   const runs = useImageRuns();
   const { layout, results, viewing, revealRun, open: openAmong, close: closeViewer } = useResultsLayout(runs.runs);

@@ -5,11 +5,11 @@
  * The draft and the last result survive a tab switch, a failure and a restart; a Gallery remix
  * prefills the form once.
  */
+import { useGatewayFailure } from '../../api/gateway-failure.js';
 import './strings.js';
 import type { TFunction } from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorData } from '@shared/contract/index.js';
 import { SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS } from '@shared/gateway/catalog.js';
 import { useAction } from '../../api/client.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -51,7 +51,7 @@ export default function SpeechTab() {
   const [last, setLast] = useDraft('speech-result', NO_RESULT);
   const history = usePromptHistory('speech');
   const [checked, setChecked] = useState<SpeechProblems | null>(null);
-  const [failure, setFailure] = useState<ErrorData | null>(null);
+  const [failure, setFailure] = useGatewayFailure();
   const synthesize = useAction('speech.synthesize', {
     onSuccess: ({ item }, input) => {
       setLast({ itemId: item.id });

@@ -5,6 +5,7 @@
  * rows.
  */
 import { useSyncExternalStore } from 'react';
+import { useConnection } from '../../api/connection.js';
 
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
@@ -31,8 +32,13 @@ function subscribe(listener: () => void) {
 const noSubscription = () => () => {};
 const snapshot = () => now;
 
-/** The current time, re-rendering each second while `live`; a one-off reading otherwise. */
-export function useClock(live: boolean): number {
+/**
+ * The current time, re-rendering each second while `live`; a one-off reading otherwise. Out of
+ * contact with the host (api/connection.ts), nothing is live: a job's clock counting on would
+ * pretend it is known to be running.
+ */
+export function useClock(wanted: boolean): number {
+  const live = useConnection((c) => c.state === 'online') && wanted;
   // A subscriber that never subscribes keeps the hook order stable when `live` flips.
   const tick = useSyncExternalStore(live ? subscribe : noSubscription, snapshot);
   return live ? tick : now;

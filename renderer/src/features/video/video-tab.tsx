@@ -6,12 +6,13 @@
  * plays here once saved, and opens in the lightbox. The draft and the recent jobs survive a tab
  * switch, a failure and a restart; a Gallery remix prefills the form once.
  */
+import { useGatewayFailure } from '../../api/gateway-failure.js';
 import './strings.js';
 import type { TFunction } from 'i18next';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ErrorData, LibraryItemView } from '@shared/contract/index.js';
+import type { LibraryItemView } from '@shared/contract/index.js';
 import { GENERATIONS_VIDEO_MODELS, MULTIPART_VIDEO_MODELS, MULTIPART_VIDEO_SECONDS, MULTIPART_VIDEO_SIZES } from '@shared/gateway/catalog.js';
 import { EMPTY, useAction, useCall } from '../../api/client.js';
 import { Lightbox } from '../../components/lightbox/lightbox.js';
@@ -66,7 +67,7 @@ export default function VideoTab() {
   const videoRuns = useVideoRuns();
   const history = usePromptHistory('video');
   const [checked, setChecked] = useState<VideoProblems | null>(null);
-  const [failure, setFailure] = useState<ErrorData | null>(null);
+  const [failure, setFailure] = useGatewayFailure();
   const [switchNote, setSwitchNote] = useState('');
   const { layout, results, viewing, revealRun, open: openAmong, close: closeViewer } = useResultsLayout(videoRuns.runs);
   const queryClient = useQueryClient();

@@ -55,6 +55,22 @@ export const shell = {
     addKey: 'Add a gateway key',
     start: 'Start with the sandbox',
   },
+  connection: {
+    lost: 'Lost contact with the studio.',
+    lostBrowser: 'Its host stopped or is not answering; the page is trying again by itself, and keeps everything you typed. If you closed the studio, start it again in its terminal (npm run shell).',
+    lostDesktop: 'Its host is not answering; the window is trying again by itself, and keeps everything you typed. If it does not come back, quit Gateway Studio and open it again.',
+    retry: 'Try now',
+    restarted: 'The studio was started again and no longer knows this tab.',
+    signedOut: 'This tab is not signed in to the studio.',
+    signIn: 'Open the newest link printed in the terminal where the studio runs. What you typed is kept.',
+  },
+  offline: {
+    title: 'Gateway Studio is not running',
+    why: 'This page could not reach the studio on this computer: it was closed, or it stopped.',
+    start: 'Start it again in its terminal, then choose Try again:',
+    signIn: 'If it asks you to sign in, open the newest link printed in that terminal. Your drafts and settings are kept by the studio.',
+    retry: 'Try again',
+  },
   payment: {
     headline: 'Your balance is too low for this job — top up and retry.',
   },

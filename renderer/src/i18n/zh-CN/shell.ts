@@ -56,6 +56,22 @@ export const shell: Messages['shell'] = {
     addKey: '添加网关密钥',
     start: '先用沙盒试试',
   },
+  connection: {
+    lost: '与创作室失去联系。',
+    lostBrowser: '它的主机已停止或没有响应；页面正在自动重试，你输入的内容都会保留。如果你关闭了创作室，请在它的终端中重新启动（npm run shell）。',
+    lostDesktop: '它的主机没有响应；窗口正在自动重试，你输入的内容都会保留。如果一直无法恢复，请退出 Gateway Studio 后重新打开。',
+    retry: '立即重试',
+    restarted: '创作室已重新启动，不再认识此标签页。',
+    signedOut: '此标签页尚未登录创作室。',
+    signIn: '请打开运行创作室的终端中打印的最新链接。你输入的内容会保留。',
+  },
+  offline: {
+    title: 'Gateway Studio 未在运行',
+    why: '此页面无法连接到本机上的创作室：它已被关闭或已停止。',
+    start: '请在它的终端中重新启动，然后选择“重试”：',
+    signIn: '如果要求登录，请打开该终端中打印的最新链接。你的草稿和设置由创作室保留。',
+    retry: '重试',
+  },
   payment: {
     headline: '余额不足，无法完成此任务。请充值后重试。',
   },
