@@ -21,6 +21,7 @@ import { ItemDetail } from './item-detail.js';
 import { ExportBar } from './export-bar.js';
 import { hasFilters, NO_FILTERS, toQuery, type GalleryFilters } from './media.js';
 import { RemixToast } from './remix-toast.js';
+import { referenceNotes, referencesOf, type FoundReferences } from './remix-references.js';
 import { useDebounced } from '../../state/use-debounced.js';
 import { useLibraryLive } from './use-library-live.js';
 import { useLibraryHead, useLibraryShapes } from './use-library-pages.js';
@@ -47,7 +48,7 @@ export default function GalleryTab() {
   /** What to do once the dialog is gone (focus can only move out of a modal after it closed). */
   const afterClose = useRef<(() => void) | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [remixNotice, setRemixNotice] = useState<string | null>(null);
+  const [remixNotice, setRemixNotice] = useState<{ text: string; warning: boolean } | null>(null);
   const dismissRemix = useCallback(() => setRemixNotice(null), []);
   const openTab = useUiStore((s) => s.openTab);
   const stash = useRemixStore((s) => s.stash);
@@ -86,10 +87,14 @@ export default function GalleryTab() {
     call('library.get', { id: focus }).then((item) => onOpen(item, -1), (e: ErrorData) => setAnnouncement(errorMessage(e)));
   }, [focus, clearFocus, onOpen]);
 
-  const onRemix = (item: LibraryItemView) => {
+  const onRemix = async (item: LibraryItemView) => {
     const tab = remixTab(item.kind);
-    stash({ kind: item.kind, model: item.model, params: item.params, prompt: item.prompt, sourceId: item.id });
-    setRemixNotice(t(`remixReady.${tab}`, { model: item.model }));
+    // The pictures an image was made from come back from the host (item-references.ts); a failure
+    // there still remixes, with the item's public links, and says what was left behind.
+    const found: FoundReferences = item.kind === 'image' ? await referencesOf(item.id) : {};
+    stash({ kind: item.kind, model: item.model, params: item.params, prompt: item.prompt, sourceId: item.id, references: found.references });
+    const { notes, warning } = referenceNotes(found, t);
+    setRemixNotice({ text: [t(`remixReady.${tab}`, { model: item.model }), ...notes].join(' '), warning });
     closeDetail(() => {
       openTab(tab);
       document.getElementById(tabDomId(tab))?.focus();
@@ -153,7 +158,7 @@ export default function GalleryTab() {
           onDeleted={onDeleted}
         />
       )}
-      {remixNotice && <RemixToast message={remixNotice} onDismiss={dismissRemix} />}
+      {remixNotice && <RemixToast message={remixNotice.text} warning={remixNotice.warning} onDismiss={dismissRemix} />}
     </div>
   );
 }

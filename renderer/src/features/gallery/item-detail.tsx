@@ -24,7 +24,8 @@ interface ItemDetailProps {
    */
   desktop: boolean;
   onClose(): void;
-  onRemix(item: LibraryItemView): void;
+  /** Resolves once the remix is stashed (an image's references are asked of the host first). */
+  onRemix(item: LibraryItemView): Promise<void>;
   /** "Use in…" was chosen: the dialog closes first, then `go` opens the step's tab. */
   onUseIn(go: () => void): void;
   onDeleted(item: LibraryItemView): void;
@@ -43,6 +44,7 @@ export function ItemDetail({ item, mediaBase, desktop, onClose, onRemix, onUseIn
   const [actualSize, setActualSize] = useState(false);
   const [playedDuration, setPlayedDuration] = useState<number>();
   const [note, setNote] = useState<Note>('');
+  const [remixing, setRemixing] = useState(false);
   const remove = useAction('library.remove', { onSuccess: () => onDeleted(item) });
   const reveal = useAction('library.reveal', { onSuccess: () => setNote('shown') });
   const save = useAction('library.saveFile', {
@@ -113,7 +115,15 @@ export function ItemDetail({ item, mediaBase, desktop, onClose, onRemix, onUseIn
           <button type="button" className="button" onClick={() => void copyPrompt()} disabled={!item.prompt}>
             {t('detail.copyPrompt')}
           </button>
-          <button type="button" className="button" onClick={() => onRemix(item)}>
+          <button
+            type="button"
+            className="button"
+            disabled={remixing}
+            onClick={() => {
+              setRemixing(true);
+              void onRemix(item).finally(() => setRemixing(false));
+            }}
+          >
             {t(`detail.remixIn.${remixTab(item.kind)}`)}
           </button>
           <UseInMenu item={item} onChoose={(_, go) => onUseIn(go)} />

@@ -116,6 +116,14 @@ export const gallery = {
     video: "Remix ready in the Video tab: {{model}} with this item's prompt and settings.",
     speech: "Remix ready in the Speech tab: {{model}} with this item's prompt and settings.",
   },
+  /** Said after remixReady when the item was made from reference pictures. */
+  remixReferences: {
+    attached_one: 'Its {{n}} reference picture is attached again.',
+    attached_other: 'Its {{n}} reference pictures are attached again.',
+    missing: 'Reference {{position}} ({{name}}) is no longer on this computer: the remix goes without it.',
+    missingUnnamed: 'Reference {{position}} is no longer on this computer: the remix goes without it.',
+    failed: 'Its reference pictures could not be brought back: {{message}}',
+  },
   deleted: {
     image: 'Deleted image from the library.',
     video: 'Deleted video from the library.',
