@@ -44,7 +44,8 @@ export default function GalleryTab() {
   const total = head.data?.total ?? 0;
 
   const grid = useRef<GalleryGridHandle>(null);
-  const [open, setOpen] = useState<{ item: LibraryItemView; index: number } | null>(null);
+  /** The item shown, its place in the filtered list, and the cell that opened the dialog (focus goes back there). */
+  const [open, setOpen] = useState<{ item: LibraryItemView; index: number; opener: number } | null>(null);
   /** What to do once the dialog is gone (focus can only move out of a modal after it closed). */
   const afterClose = useRef<(() => void) | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -55,7 +56,7 @@ export default function GalleryTab() {
 
   const closeDetail = (after?: () => void) => {
     if (!open) return;
-    const index = open.index;
+    const index = open.opener;
     afterClose.current ??= after ?? (() => (index >= 0 ? grid.current?.focusIndex(index) : undefined));
     setOpen(null);
   };
@@ -75,8 +76,26 @@ export default function GalleryTab() {
 
   const onOpen = useCallback((item: LibraryItemView, index: number) => {
     setAnnouncement('');
-    setOpen({ item, index });
+    setOpen({ item, index, opener: index });
   }, []);
+
+  // ← → in the dialog: the neighbour in the list as filtered now, wrapping at both ends like the
+  // results lightbox. Asked of the host by place (the grid may not hold that page); only the
+  // answer to the latest step is shown, so fast presses never land out of order.
+  const stepSeq = useRef(0);
+  const onStep = (delta: number) => {
+    if (!open || open.index < 0 || total < 2) return;
+    const index = (open.index + delta + total) % total;
+    const seq = ++stepSeq.current;
+    call('library.list', { ...query, offset: index, limit: 1 }).then(
+      (page) => {
+        const item = page.items[0];
+        if (seq !== stepSeq.current || !item) return;
+        setOpen((o) => (o ? { ...o, item, index } : o));
+      },
+      (e: ErrorData) => seq === stepSeq.current && setAnnouncement(errorMessage(e)),
+    );
+  };
 
   // Tasks → "Open result": the item may be anywhere in the grid, so it is fetched by id.
   const focus = useUiStore((s) => s.galleryFocus);
@@ -148,8 +167,9 @@ export default function GalleryTab() {
       {body}
       {open && mediaBase !== undefined && (
         <ItemDetail
-          key={open.item.id}
           item={open.item}
+          position={open.index >= 0 && total > 0 ? { index: Math.min(open.index, total - 1), total } : undefined}
+          onStep={open.index >= 0 && total > 1 ? onStep : undefined}
           mediaBase={mediaBase}
           desktop={info.data?.shell === 'desktop'}
           onClose={() => closeDetail()}

@@ -43,7 +43,10 @@ export const gallery = {
     cellSelected: '{{label}}, selected',
   },
   detail: {
-    actualSize: 'Actual size',
+    previous: 'Previous item',
+    next: 'Next item',
+    position: '{{index}} of {{total}}',
+    zoom: 'Zoom',
     copyPrompt: 'Copy prompt',
     remixIn: {
       image: 'Remix in Image',

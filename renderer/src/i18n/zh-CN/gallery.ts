@@ -42,7 +42,10 @@ export const gallery: Messages['gallery'] = {
     cellSelected: '{{label}}，已选',
   },
   detail: {
-    actualSize: '实际尺寸',
+    previous: '上一个作品',
+    next: '下一个作品',
+    position: '第 {{index}} 个，共 {{total}} 个',
+    zoom: '缩放',
     copyPrompt: '复制提示词',
     remixIn: {
       image: '在“图像”中再创作',
