@@ -114,7 +114,8 @@ test('the detail view shows the metadata, copies the prompt, and Delete asks fir
   await expect.poll(() => imageLoaded(detail.locator('img'))).toBe(true);
 
   await detail.getByRole('button', { name: 'Copy prompt' }).click();
-  await expect(detail.getByRole('status')).toHaveText('Prompt copied.');
+  // (The zoom level is an <output>, a status too.)
+  await expect(detail.getByRole('status').filter({ hasText: 'copied' })).toHaveText('Prompt copied.');
   expect(await page.evaluate(() => (globalThis as unknown as Clipboarded).navigator.clipboard.readText())).toBe('a paper boat on a canal');
 
   // The first Delete only asks; "Keep" (which has the focus) backs out.

@@ -96,6 +96,7 @@ beforeAll(async () => {
     'tasks.checkAgain': { id: 'job-1' },
     'attachments.add': { name: 'fuzz.png', data: PNG },
     'attachments.remove': { id: attachment.id },
+    'attachments.fromItem': { itemId: native.items[0].id },
     'images.generateNative': { model: 'modelc-2.5-flash-image-preview', prompt: 'fuzz', attachmentIds: [attachment.id], textOnly: false },
     'speech.synthesize': { model: 'tts-1', input: 'fuzz', voice: 'alloy', response_format: 'mp3', speed: 1 },
     'library.list': { kind: 'image', model: 'x', text: 'fuzz', offset: 0, limit: 10, from: 0, to: 4e12 },

@@ -61,7 +61,20 @@ export const SpeechInput = z.object({
 });
 export type SpeechInput = z.infer<typeof SpeechInput>;
 
+/**
+ * A reference picture of a saved item, as a remix brings it back: a new attachment of the
+ * creator's file, a public link, or one the host no longer holds (its name when known, and its
+ * place among the item's references, 1-based), said rather than dropped.
+ */
+export const ItemReference = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), attachment: AttachmentView }),
+  z.object({ kind: z.literal('url'), url: z.string() }),
+  z.object({ kind: z.literal('missing'), name: z.string().optional(), position: z.number() }),
+]);
+export type ItemReference = z.infer<typeof ItemReference>;
+
 export const mediaMethods = {
+  'attachments.fromItem': { input: z.object({ itemId: z.string().max(200) }), output: z.object({ references: z.array(ItemReference) }) },
   'attachments.add': { input: AddAttachmentInput, output: AttachmentView },
   'attachments.remove': { input: z.object({ id: z.string() }), output: z.object({}) },
   'images.generateNative': { input: NativeImageInput, output: NativeImageResult },

@@ -2,11 +2,17 @@
 import type { DomainHandlers } from '../dispatch.js';
 import type { CoreServices } from '../services.js';
 import { toTaskView } from '../tasks/task-view.js';
+import { attachmentIdsOf } from '../media/item-references.js';
 
-export function taskHandlers({ jobs, afterBilledCall }: CoreServices): DomainHandlers<'tasks'> {
+export function taskHandlers({ jobs, afterBilledCall, attachments, log }: CoreServices): DomainHandlers<'tasks'> {
   return {
     'tasks.list': () => jobs.list().map(toTaskView),
     'tasks.submit': async (i) => {
+      // The creator's reference pictures are kept for a later remix (item-references.ts); a disk
+      // that refuses costs the remix its picture, never the job.
+      if (i.route === 'image') {
+        await attachments.keep(attachmentIdsOf(i.request.image_urls)).catch((err: unknown) => log(`attachments: not kept for a remix: ${(err as NodeJS.ErrnoException).code ?? 'error'}`));
+      }
       try {
         return toTaskView(await jobs.submit(i));
       } finally {

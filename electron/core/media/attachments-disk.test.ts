@@ -77,3 +77,23 @@ describe('a picture dropped into a draft', () => {
     expect(() => new AttachmentStore(dir, now)).not.toThrow();
   });
 });
+
+describe('a picture a job was sent with', () => {
+  it('is kept past the week-long clean-up and the draft letting go, and comes back as a new attachment; a forged id reads nothing', async () => {
+    const dir = folder();
+    let clock = Date.now();
+    const store = new AttachmentStore(dir, () => clock);
+    const sent = await store.add('sent.png', pngBytes(40, 30));
+    await store.keep([sent.id]);
+    await store.remove(sent.id);
+    await store.close();
+    clock += 8 * 24 * 3600 * 1000;
+    const later = new AttachmentStore(dir, () => clock);
+    const back = await later.revive(sent.id);
+    expect(back).toMatchObject({ name: 'sent.png', width: 40, height: 30 });
+    expect(back!.id).not.toBe(sent.id);
+    expect(later.get(back!.id).data.equals(Buffer.from(pngBytes(40, 30)))).toBe(true);
+    expect(await later.keptName(sent.id)).toBe('sent.png');
+    for (const forged of ['../attachments', '../../keys', 'a/b', '']) expect(await later.revive(forged)).toBeUndefined();
+  });
+});

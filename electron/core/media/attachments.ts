@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { copyFile, link, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ATTACHMENT_PREFIX, type AttachmentView } from '@shared/contract/media.js';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_PREFIX, type AttachmentView } from '@shared/contract/media.js';
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
 import { removeStaleTemps } from '../atomic-file.js';
 import { atomicText, CoalescedFile } from '../coalesced-file.js';
@@ -25,6 +25,9 @@ type Stored = z.infer<typeof Stored>[number];
 
 /** Attachments nobody used for a week are cleared at start. */
 const KEEP_MS = 7 * 24 * 3600 * 1000;
+/** An attachment's id is the host's own UUID; anything else read from a sidecar names no file. */
+const ATTACHMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const KeptMeta = z.object({ name: z.string(), mime: z.string() });
 const MB = 1024 * 1024;
 
 export class AttachmentStore {
@@ -82,6 +85,54 @@ export class AttachmentStore {
     // Out of the index first: a kill between the two leaves a stray file the next start removes.
     await this.index.save();
     await rm(this.path(id), { force: true });
+  }
+
+  /**
+   * Keeps the pictures a job is sent with, past the week-long clean-up and the draft letting go
+   * of them, so a Gallery remix can bring them back (docs/library-files.md, "References of a
+   * saved item"). A hard link where the disk allows it (no second copy), the picture before its
+   * note: a kept copy without its note is never offered.
+   */
+  async keep(ids: readonly string[]): Promise<void> {
+    const kept = join(this.dir, 'kept');
+    for (const id of ids) {
+      const item = this.items.get(id);
+      if (!item || !ATTACHMENT_ID.test(id) || existsSync(join(kept, `${id}.json`))) continue;
+      mkdirSync(kept, { recursive: true });
+      const file = join(kept, `${id}.bin`);
+      await rm(file, { force: true });
+      await link(this.path(id), file).catch(() => copyFile(this.path(id), file));
+      await nodeDisk.writeDurable(join(kept, `${id}.json`), JSON.stringify({ name: item.name, mime: item.mime }));
+    }
+  }
+
+  /** The name a kept picture was attached under, if the host still keeps it. */
+  async keptName(id: string): Promise<string | undefined> {
+    if (!ATTACHMENT_ID.test(id)) return undefined;
+    try {
+      const parsed = KeptMeta.safeParse(JSON.parse(await readFile(join(this.dir, 'kept', `${id}.json`), 'utf8')));
+      return parsed.success ? parsed.data.name : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * A picture a job was sent with, as a new attachment for a new draft (the draft may drop it
+   * without touching the kept copy), from the draft's copy while it lasts or the kept one; none
+   * when the host holds neither.
+   */
+  async revive(id: string): Promise<AttachmentView | undefined> {
+    if (!ATTACHMENT_ID.test(id)) return undefined;
+    const live = this.items.get(id);
+    const name = live?.name ?? (await this.keptName(id));
+    if (name === undefined) return undefined;
+    const sources = [...(live ? [this.path(id)] : []), join(this.dir, 'kept', `${id}.bin`)];
+    for (const source of sources) {
+      const data = await readFile(source).catch(() => undefined);
+      if (data && data.length <= ATTACHMENT_MAX_BYTES) return this.add(name, data);
+    }
+    return undefined;
   }
 
   /** Writes the index if a change still waits for it. */

@@ -71,7 +71,7 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
         name: `${input.model} ${input.prompt}`.slice(0, 80),
         meta: {
           kind: 'image', prompt: input.prompt, model: input.model, createdAt: d.now(),
-          params: { edit: images.length > 0, references: images.map((i) => i.view.name) },
+          params: { edit: images.length > 0, references: images.map((i) => i.view.name), attachmentIds: images.map((i) => i.view.id) },
           usage: res.usageMetadata as Record<string, unknown>,
         },
       }));

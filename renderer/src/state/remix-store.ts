@@ -5,6 +5,7 @@
  * UI-only state, like ui-store: nothing here is owned by the host.
  */
 import { create } from 'zustand';
+import type { ItemReference } from '@shared/contract/media.js';
 import type { TabId } from './ui-store.js';
 
 export type RemixKind = 'image' | 'video' | 'audio';
@@ -16,6 +17,8 @@ export interface Remix {
   prompt: string;
   /** The library item it came from, so a tab can say "remixing <item>" and tests can tell two apart. */
   sourceId?: string;
+  /** The pictures the item was made from, as the host brought them back (`attachments.fromItem`). */
+  references?: ItemReference[];
 }
 
 interface RemixState {

@@ -143,6 +143,34 @@ describe('the lightbox', () => {
     expect(l.dialog.querySelector('video')?.getAttribute('aria-label')).toBe('a paper boat');
   });
 
+  it('promises only the keys that work for what is shown: no zoom for a video, no ← → for a lone result, the player\'s own keys in the player', async () => {
+    const hint = (l: { dialog: HTMLDialogElement }) => l.dialog.querySelector('[data-testid="lightbox-keys"]')!.textContent;
+    const clips = [item('v1', 'waves at night', 'video'), item('v2', 'a paper boat', 'video')];
+    const v = await openAt('waves at night', clips);
+    expect(hint(v)).toBe('← → other results · Tab to the player, then Space plays · Esc closes');
+    expect(hint(v)).not.toMatch(/zoom|drag/);
+    // The keys it names do what they say: → goes on, + zooms nothing (nothing shows a zoom).
+    await v.key('ArrowRight');
+    expect(v.dialog.querySelector('video')?.getAttribute('aria-label')).toBe('a paper boat');
+    await v.key('+');
+    expect(v.dialog.querySelector('video')?.style.transform ?? '').toBe('');
+    const player = v.dialog.querySelector('video')!;
+    await act(async () => player.focus());
+    expect(hint(v)).toBe('In the player: Space plays, ← → seek · Tab leaves it, then ← → other results · Esc closes');
+    await act(async () => button(v.dialog, /^Close$/).focus());
+    expect(hint(v)).toMatch(/^← → other results/);
+    cleanup();
+
+    const one = await openAt('waves at night', [clips[0]]);
+    expect(hint(one)).toBe('Tab to the player, then Space plays · Esc closes');
+    cleanup();
+    const picture = await openAt('a red fox', [ITEMS[0]]);
+    expect(hint(picture)).toBe('+ − or the wheel zoom · 0 fits · drag to move · Esc closes');
+    cleanup();
+    const pictures = await openAt('a red fox');
+    expect(hint(pictures)).toBe('← → other results · + − or the wheel zoom · 0 fits · drag to move · Esc closes');
+  });
+
   it('speaks Simplified Chinese when the studio does', async () => {
     await setLanguage('zh-CN');
     const l = await openAt('a red fox');

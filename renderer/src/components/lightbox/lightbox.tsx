@@ -6,22 +6,18 @@
  * plays. Media comes from the library through `mediaUrl`, never across the contract
  * (docs/house-rules.md, "Media never crosses the contract").
  */
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { lightbox as english } from '../../i18n/en/lightbox.js';
 import { addEnglish } from '../../i18n/index.js';
 import { useFormats } from '../../i18n/format.js';
 import { mediaUrl } from '../../api/session.js';
-import { useZoom } from './use-zoom.js';
+import { useZoomStage } from './use-zoom-stage.js';
+import { ZoomTools } from './zoom-tools.js';
 import './lightbox.css';
 
 addEnglish('lightbox', english);
-
-/** How far one arrow key press moves a zoomed picture, in CSS pixels. */
-const PAN_STEP = 60;
-/** The zoom-out button's sign: a symbol, not a word (its name is translated). */
-const MINUS = '\u2212';
 
 export interface LightboxProps {
   items: readonly LibraryItemView[];
@@ -33,41 +29,34 @@ export interface LightboxProps {
   onClose(last: LibraryItemView | undefined): void;
 }
 
+/**
+ * The keys line names only what works for what is shown: zoom for a picture, ← → when there is
+ * another result, and, while a video's player has the focus, its own keys (← → seek there).
+ */
+export function keysHint(picture: boolean, many: boolean, inPlayer: boolean): 'keys' | 'keysOne' | 'keysVideo' | 'keysVideoOne' | 'keysPlayer' | 'keysPlayerOne' {
+  if (picture) return many ? 'keys' : 'keysOne';
+  if (inPlayer) return many ? 'keysPlayer' : 'keysPlayerOne';
+  return many ? 'keysVideo' : 'keysVideoOne';
+}
+
 export function Lightbox({ items, index: start, mediaBase, onClose }: LightboxProps) {
   const { t } = useTranslation(['lightbox', 'common']);
   const f = useFormats();
   const dialog = useRef<HTMLDialogElement>(null);
-  const stage = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
-  const drag = useRef<{ id: number; x: number; y: number } | null>(null);
   const captionId = useId();
   const [index, setIndex] = useState(() => Math.min(Math.max(0, start), Math.max(0, items.length - 1)));
-  const frame = useCallback(() => {
-    const r = stage.current?.getBoundingClientRect();
-    return r ? { width: r.width, height: r.height } : undefined;
-  }, []);
-  const zoom = useZoom(frame);
-  const { reset, wheel } = zoom;
+  const [inPlayer, setInPlayer] = useState(false);
   const item = items[index] as LibraryItemView | undefined;
   const picture = item?.kind === 'image';
+  const { zoom, stageProps, onKey: zoomKey, transform } = useZoomStage(picture);
+  const { reset } = zoom;
 
   useEffect(() => {
     const d = dialog.current;
     opener.current = document.activeElement;
     if (d && !d.open) d.showModal();
   }, []);
-
-  // React listens to the wheel passively; the page behind must not scroll while the picture zooms.
-  useEffect(() => {
-    const el = stage.current;
-    if (!el || !picture) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      wheel(e.deltaY);
-    };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, [picture, wheel]);
 
   const go = (step: number) => {
     if (items.length < 2) return;
@@ -83,70 +72,28 @@ export function Lightbox({ items, index: start, mediaBase, onClose }: LightboxPr
 
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    // A focused player keeps its own keys (seeking, volume).
-    const inPlayer = e.target instanceof HTMLMediaElement;
     const handled = () => {
       e.preventDefault();
       e.stopPropagation();
     };
-    switch (e.key) {
-      case 'Escape':
-        handled();
-        close();
-        return;
-      case 'ArrowLeft':
-      case 'ArrowRight': {
-        if (inPlayer) return;
-        handled();
-        const sign = e.key === 'ArrowLeft' ? -1 : 1;
-        if (zoom.zoomed) zoom.panBy(-sign * PAN_STEP, 0);
-        else go(sign);
-        return;
-      }
-      case 'ArrowUp':
-      case 'ArrowDown':
-        if (!zoom.zoomed || inPlayer) return;
-        handled();
-        zoom.panBy(0, e.key === 'ArrowUp' ? PAN_STEP : -PAN_STEP);
-        return;
-      case '+':
-      case '=':
-        if (!picture) return;
-        handled();
-        zoom.zoomIn();
-        return;
-      case '-':
-      case '_':
-        if (!picture) return;
-        handled();
-        zoom.zoomOut();
-        return;
-      case '0':
-        if (!picture) return;
-        handled();
-        reset();
-        return;
+    if (e.key === 'Escape') {
+      handled();
+      close();
+      return;
+    }
+    // A focused player keeps its own keys (seeking, volume); the keys line says so.
+    if (e.target instanceof HTMLMediaElement) return;
+    if (zoomKey(e.key)) return handled();
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      handled();
+      go(e.key === 'ArrowLeft' ? -1 : 1);
     }
   };
+  const onFocus = (e: FocusEvent<HTMLDialogElement>) => setInPlayer(e.target instanceof HTMLMediaElement);
 
   const onBackdrop = (e: MouseEvent<HTMLDialogElement>) => e.target === e.currentTarget && close();
-  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
-    if (!zoom.zoomed || e.button !== 0) return;
-    drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY };
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-  };
-  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    if (!d || d.id !== e.pointerId) return;
-    zoom.panBy(e.clientX - d.x, e.clientY - d.y);
-    drag.current = { id: d.id, x: e.clientX, y: e.clientY };
-  };
-  const endDrag = () => {
-    drag.current = null;
-  };
 
   const name = item ? item.prompt || t('untitled') : t('untitled');
-  const percent = f.percent(Math.round(zoom.zoom.scale * 100) / 100);
   return (
     <dialog
       ref={dialog}
@@ -155,6 +102,7 @@ export function Lightbox({ items, index: start, mediaBase, onClose }: LightboxPr
       aria-describedby={captionId}
       onClose={closed}
       onKeyDown={onKeyDown}
+      onFocus={onFocus}
       onClick={onBackdrop}
     >
       <div className="lightbox-bar">
@@ -175,37 +123,13 @@ export function Lightbox({ items, index: start, mediaBase, onClose }: LightboxPr
               </button>
             </>
           )}
-          {picture && (
-            <>
-              <button type="button" className="button" aria-label={t('zoomOut')} onClick={zoom.zoomOut}>
-                <span aria-hidden="true">{MINUS}</span>
-              </button>
-              <output className="lightbox-zoom" aria-label={t('zoomLevel', { percent })}>
-                {percent}
-              </output>
-              <button type="button" className="button" aria-label={t('zoomIn')} onClick={zoom.zoomIn}>
-                <span aria-hidden="true">+</span>
-              </button>
-              <button type="button" className="button" onClick={reset}>
-                {t('reset')}
-              </button>
-            </>
-          )}
+          {picture && <ZoomTools zoom={zoom} />}
           <button type="button" className="button" onClick={close}>
             {t('common:close')}
           </button>
         </div>
       </div>
-      <div
-        ref={stage}
-        className="lightbox-stage"
-        data-zoomed={zoom.zoomed || undefined}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={endDrag}
-        onPointerCancel={endDrag}
-        onDoubleClick={picture ? zoom.toggle : undefined}
-      >
+      <div className="lightbox-stage" {...stageProps}>
         {item &&
           (picture ? (
             <img
@@ -213,7 +137,7 @@ export function Lightbox({ items, index: start, mediaBase, onClose }: LightboxPr
               src={mediaUrl(mediaBase, item.file)}
               alt={name}
               draggable={false}
-              style={{ transform: `translate(${zoom.zoom.x}px, ${zoom.zoom.y}px) scale(${zoom.zoom.scale})` }}
+              style={{ transform }}
             />
           ) : (
             <video
@@ -226,7 +150,7 @@ export function Lightbox({ items, index: start, mediaBase, onClose }: LightboxPr
             />
           ))}
       </div>
-      <p className="lightbox-keys hint">{t('keys')}</p>
+      <p className="lightbox-keys hint" data-testid="lightbox-keys">{t(keysHint(picture, items.length > 1, inPlayer))}</p>
     </dialog>
   );
 }

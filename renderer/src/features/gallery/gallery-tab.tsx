@@ -21,6 +21,7 @@ import { ItemDetail } from './item-detail.js';
 import { ExportBar } from './export-bar.js';
 import { hasFilters, NO_FILTERS, toQuery, type GalleryFilters } from './media.js';
 import { RemixToast } from './remix-toast.js';
+import { referenceNotes, referencesOf, type FoundReferences } from './remix-references.js';
 import { useDebounced } from '../../state/use-debounced.js';
 import { useLibraryLive } from './use-library-live.js';
 import { useLibraryHead, useLibraryShapes } from './use-library-pages.js';
@@ -43,18 +44,19 @@ export default function GalleryTab() {
   const total = head.data?.total ?? 0;
 
   const grid = useRef<GalleryGridHandle>(null);
-  const [open, setOpen] = useState<{ item: LibraryItemView; index: number } | null>(null);
+  /** The item shown, its place in the filtered list, and the cell that opened the dialog (focus goes back there). */
+  const [open, setOpen] = useState<{ item: LibraryItemView; index: number; opener: number } | null>(null);
   /** What to do once the dialog is gone (focus can only move out of a modal after it closed). */
   const afterClose = useRef<(() => void) | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [remixNotice, setRemixNotice] = useState<string | null>(null);
+  const [remixNotice, setRemixNotice] = useState<{ text: string; warning: boolean } | null>(null);
   const dismissRemix = useCallback(() => setRemixNotice(null), []);
   const openTab = useUiStore((s) => s.openTab);
   const stash = useRemixStore((s) => s.stash);
 
   const closeDetail = (after?: () => void) => {
     if (!open) return;
-    const index = open.index;
+    const index = open.opener;
     afterClose.current ??= after ?? (() => (index >= 0 ? grid.current?.focusIndex(index) : undefined));
     setOpen(null);
   };
@@ -74,8 +76,26 @@ export default function GalleryTab() {
 
   const onOpen = useCallback((item: LibraryItemView, index: number) => {
     setAnnouncement('');
-    setOpen({ item, index });
+    setOpen({ item, index, opener: index });
   }, []);
+
+  // ← → in the dialog: the neighbour in the list as filtered now, wrapping at both ends like the
+  // results lightbox. Asked of the host by place (the grid may not hold that page); only the
+  // answer to the latest step is shown, so fast presses never land out of order.
+  const stepSeq = useRef(0);
+  const onStep = (delta: number) => {
+    if (!open || open.index < 0 || total < 2) return;
+    const index = (open.index + delta + total) % total;
+    const seq = ++stepSeq.current;
+    call('library.list', { ...query, offset: index, limit: 1 }).then(
+      (page) => {
+        const item = page.items[0];
+        if (seq !== stepSeq.current || !item) return;
+        setOpen((o) => (o ? { ...o, item, index } : o));
+      },
+      (e: ErrorData) => seq === stepSeq.current && setAnnouncement(errorMessage(e)),
+    );
+  };
 
   // Tasks → "Open result": the item may be anywhere in the grid, so it is fetched by id.
   const focus = useUiStore((s) => s.galleryFocus);
@@ -86,10 +106,14 @@ export default function GalleryTab() {
     call('library.get', { id: focus }).then((item) => onOpen(item, -1), (e: ErrorData) => setAnnouncement(errorMessage(e)));
   }, [focus, clearFocus, onOpen]);
 
-  const onRemix = (item: LibraryItemView) => {
+  const onRemix = async (item: LibraryItemView) => {
     const tab = remixTab(item.kind);
-    stash({ kind: item.kind, model: item.model, params: item.params, prompt: item.prompt, sourceId: item.id });
-    setRemixNotice(t(`remixReady.${tab}`, { model: item.model }));
+    // The pictures an image was made from come back from the host (item-references.ts); a failure
+    // there still remixes, with the item's public links, and says what was left behind.
+    const found: FoundReferences = item.kind === 'image' ? await referencesOf(item.id) : {};
+    stash({ kind: item.kind, model: item.model, params: item.params, prompt: item.prompt, sourceId: item.id, references: found.references });
+    const { notes, warning } = referenceNotes(found, t);
+    setRemixNotice({ text: [t(`remixReady.${tab}`, { model: item.model }), ...notes].join(' '), warning });
     closeDetail(() => {
       openTab(tab);
       document.getElementById(tabDomId(tab))?.focus();
@@ -143,8 +167,9 @@ export default function GalleryTab() {
       {body}
       {open && mediaBase !== undefined && (
         <ItemDetail
-          key={open.item.id}
           item={open.item}
+          position={open.index >= 0 && total > 0 ? { index: Math.min(open.index, total - 1), total } : undefined}
+          onStep={open.index >= 0 && total > 1 ? onStep : undefined}
           mediaBase={mediaBase}
           desktop={info.data?.shell === 'desktop'}
           onClose={() => closeDetail()}
@@ -153,7 +178,7 @@ export default function GalleryTab() {
           onDeleted={onDeleted}
         />
       )}
-      {remixNotice && <RemixToast message={remixNotice} onDismiss={dismissRemix} />}
+      {remixNotice && <RemixToast message={remixNotice.text} warning={remixNotice.warning} onDismiss={dismissRemix} />}
     </div>
   );
 }

@@ -9,14 +9,16 @@ import './gallery-detail.css';
 
 const SHOW_MS = 8_000;
 
-export function RemixToast({ message, onDismiss }: { message: string; onDismiss(): void }) {
+/** A `warning` (a reference picture left behind) stays until dismissed: it must not pass unread. */
+export function RemixToast({ message, warning = false, onDismiss }: { message: string; warning?: boolean; onDismiss(): void }) {
   const { t } = useTranslation('common');
   useEffect(() => {
+    if (warning) return;
     const timer = window.setTimeout(onDismiss, SHOW_MS);
     return () => window.clearTimeout(timer);
-  }, [message, onDismiss]);
+  }, [message, warning, onDismiss]);
   return createPortal(
-    <div className="toast" role="status" data-testid="remix-toast">
+    <div className={warning ? 'toast toast-warning' : 'toast'} role="status" data-testid="remix-toast">
       <span>{message}</span>
       <button type="button" className="button" onClick={onDismiss}>
         {t('dismiss')}

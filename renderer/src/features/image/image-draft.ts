@@ -99,7 +99,7 @@ export const switchModel = (d: ImageDraft, model: string): Partial<ImageDraft> =
 export function fromRemix(remix: Remix): Partial<ImageDraft> {
   if (!isKnownModel(remix.model)) return { prompt: remix.prompt };
   const spec = IMAGE_MODELS[remix.model];
-  const patch: Partial<ImageDraft> = { model: remix.model, prompt: remix.prompt, refs: [] };
+  const patch: Partial<ImageDraft> = { model: remix.model, prompt: remix.prompt, refs: remixRefs(remix) };
   if (!spec) return patch;
   const p = remix.params;
   Object.assign(patch, defaults(spec), { sequential: false, watermark: false });
@@ -108,10 +108,23 @@ export function fromRemix(remix: Remix): Partial<ImageDraft> {
   if (typeof p.n === 'number') patch.n = String(p.n);
   if (spec.sequential) patch.sequential = p.sequential_image_generation === 'auto';
   if (spec.watermark) patch.watermark = p.watermark === true;
-  // Only public links come back: local files were stand-ins the host may have cleared since.
-  const urls = Array.isArray(p.image_urls) ? p.image_urls.filter((u): u is string => typeof u === 'string' && /^https?:\/\//i.test(u)) : [];
-  patch.refs = urls.map((url) => ({ kind: 'url', id: crypto.randomUUID(), url }));
   return patch;
+}
+
+/**
+ * The item's references as the host brought them back (new attachments of the creator's files,
+ * and links); without that answer, only its public links. One the host no longer holds is said
+ * by the Gallery's notice, not here.
+ */
+function remixRefs(remix: Remix): ImageRef[] {
+  if (remix.references) {
+    return remix.references.flatMap((r): ImageRef[] =>
+      r.kind === 'file' ? [{ kind: 'file', ...r.attachment }] : r.kind === 'url' ? [{ kind: 'url', id: crypto.randomUUID(), url: r.url }] : [],
+    );
+  }
+  const p = remix.params;
+  const urls = Array.isArray(p.image_urls) ? p.image_urls.filter((u): u is string => typeof u === 'string' && /^https?:\/\//i.test(u)) : [];
+  return urls.map((url) => ({ kind: 'url', id: crypto.randomUUID(), url }));
 }
 
 /** The `tasks.submit` request of an asynchronous model; local files go as `attachment:<id>`. */

@@ -43,7 +43,10 @@ export const gallery = {
     cellSelected: '{{label}}, selected',
   },
   detail: {
-    actualSize: 'Actual size',
+    previous: 'Previous item',
+    next: 'Next item',
+    position: '{{index}} of {{total}}',
+    zoom: 'Zoom',
     copyPrompt: 'Copy prompt',
     remixIn: {
       image: 'Remix in Image',
@@ -115,6 +118,14 @@ export const gallery = {
     image: "Remix ready in the Image tab: {{model}} with this item's prompt and settings.",
     video: "Remix ready in the Video tab: {{model}} with this item's prompt and settings.",
     speech: "Remix ready in the Speech tab: {{model}} with this item's prompt and settings.",
+  },
+  /** Said after remixReady when the item was made from reference pictures. */
+  remixReferences: {
+    attached_one: 'Its {{n}} reference picture is attached again.',
+    attached_other: 'Its {{n}} reference pictures are attached again.',
+    missing: 'Reference {{position}} ({{name}}) is no longer on this computer: the remix goes without it.',
+    missingUnnamed: 'Reference {{position}} is no longer on this computer: the remix goes without it.',
+    failed: 'Its reference pictures could not be brought back: {{message}}',
   },
   deleted: {
     image: 'Deleted image from the library.',

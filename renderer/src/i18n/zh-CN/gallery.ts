@@ -42,7 +42,10 @@ export const gallery: Messages['gallery'] = {
     cellSelected: '{{label}}，已选',
   },
   detail: {
-    actualSize: '实际尺寸',
+    previous: '上一个作品',
+    next: '下一个作品',
+    position: '第 {{index}} 个，共 {{total}} 个',
+    zoom: '缩放',
     copyPrompt: '复制提示词',
     remixIn: {
       image: '在“图像”中再创作',
@@ -113,6 +116,13 @@ export const gallery: Messages['gallery'] = {
     image: '已在“图像”标签页准备好再创作：{{model}}，沿用此作品的提示词和设置。',
     video: '已在“视频”标签页准备好再创作：{{model}}，沿用此作品的提示词和设置。',
     speech: '已在“语音”标签页准备好再创作：{{model}}，沿用此作品的提示词和设置。',
+  },
+  remixReferences: {
+    attached_one: '已重新附上它的 {{n}} 张参考图。',
+    attached_other: '已重新附上它的 {{n}} 张参考图。',
+    missing: '第 {{position}} 张参考图（{{name}}）已不在这台电脑上：此次再创作不含这张图。',
+    missingUnnamed: '第 {{position}} 张参考图已不在这台电脑上：此次再创作不含这张图。',
+    failed: '无法取回它的参考图：{{message}}',
   },
   deleted: {
     image: '已从作品库中删除图像。',
