@@ -13,6 +13,7 @@ import { useMessageWords, type Shown } from '../../i18n/messages.js';
 import type { ChatActions } from './chat-actions.js';
 import { CopyButton } from './copy-button.js';
 import { finishNote, MessageFacts } from './message-facts.js';
+import { PaymentNote } from './payment-note.js';
 import { apiLabel } from './settings-form.js';
 import { useLiveText } from './stream-store.js';
 import { ToolCalls } from './tool-call-card.js';
@@ -73,10 +74,10 @@ function StatusNote({ message, actions, locked }: Props) {
         </div>
       );
     case 'failed':
+      if (message.error?.code === 'payment_required') return <PaymentNote detail={say(message.error)} status={message.error.status} retry={retry} />;
       return (
         <div className="msg-note msg-error" role="alert" data-status="failed">
           <span>{message.error ? say(message.error) : t('reply.failed')}</span>
-          {message.error?.code === 'payment_required' && <span>{t('reply.topUp')}</span>}
           {retry}
           {message.error && <MessageDetails detail={words(message.error).detail} status={message.error.status} />}
         </div>
