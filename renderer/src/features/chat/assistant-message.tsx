@@ -4,6 +4,7 @@
  * became of it (stopped, broken stream, failure) with the way forward, the functions it asked
  * for (answered on their cards), and its facts.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '@shared/contract/chat.js';
 import { LazyMarkdown } from '../../components/markdown/lazy-markdown.js';
@@ -101,6 +102,14 @@ export function AssistantMessage({ message, actions, locked }: Props) {
   const selected = message.selected ?? 0;
   // A reply that only asks for functions has no text of its own: its cards say what it did.
   const calls = (choices[selected]?.toolCalls?.length ?? 0) > 0;
+  // "Use this one" goes as its alternative is chosen: focus lands on that alternative.
+  const alts = useRef<HTMLDivElement>(null);
+  const chosen = useRef<number | null>(null);
+  useEffect(() => {
+    if (chosen.current !== selected) return;
+    chosen.current = null;
+    alts.current?.querySelector<HTMLElement>(`[data-alt="${selected}"]`)?.focus();
+  }, [selected]);
   const who = [message.model, message.api && t('reply.api', { api: apiLabel(message.api, t) })].filter(Boolean).join(' · ');
 
   return (
@@ -111,15 +120,19 @@ export function AssistantMessage({ message, actions, locked }: Props) {
           {texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} /> : message.status === 'complete' && !calls && <p className="hint">{t('reply.noText')}</p>}
         </div>
       ) : (
-        <div className="msg-alts" role="group" aria-label={t('reply.alternatives')}>
+        <div className="msg-alts" role="group" aria-label={t('reply.alternatives')} ref={alts}>
           {texts.map((text, i) => (
-            <section key={i} className={`msg-alt${i === selected ? ' is-selected' : ''}`} aria-label={t('reply.alternative', { n: f.number(i + 1) })}>
+            <section key={i} className={`msg-alt${i === selected ? ' is-selected' : ''}`} aria-label={t('reply.alternative', { n: f.number(i + 1) })} data-alt={i} tabIndex={-1}>
               <header className="msg-alt-head">
                 <strong>{t('reply.alternative', { n: f.number(i + 1) })}</strong>
                 {i === selected ? (
                   <span className="badge badge-active">{t('reply.inUse')}</span>
                 ) : (
-                  <button type="button" className="button chat-small" disabled={streaming || locked} onClick={() => actions.selectChoice(message.id, i)}>
+                  <button type="button" className="button chat-small" disabled={streaming || locked} onClick={() => {
+                      chosen.current = i;
+                      actions.selectChoice(message.id, i);
+                    }}
+                  >
                     {t('reply.useThis')}
                   </button>
                 )}
