@@ -99,6 +99,8 @@ export function AssistantMessage({ message, actions, locked }: Props) {
   const count = Math.max(choices.length, live?.texts.length ?? 0, 1);
   const texts = Array.from({ length: count }, (_, i) => (choices[i]?.text ?? '') + (live?.texts[i] ?? ''));
   const streaming = message.status === 'streaming';
+  // Stopped or cut: its last line may only open what never came (components/markdown/unfinished.ts).
+  const unfinished = message.status === 'stopped' || message.status === 'incomplete';
   const selected = message.selected ?? 0;
   // A reply that only asks for functions has no text of its own: its cards say what it did.
   const calls = (choices[selected]?.toolCalls?.length ?? 0) > 0;
@@ -117,7 +119,7 @@ export function AssistantMessage({ message, actions, locked }: Props) {
       {who && <p className="msg-who">{who}</p>}
       {count === 1 ? (
         <div className="msg-body" data-testid="reply-text">
-          {texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} /> : message.status === 'complete' && !calls && <p className="hint">{t('reply.noText')}</p>}
+          {texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} unfinished={unfinished} /> : message.status === 'complete' && !calls && <p className="hint">{t('reply.noText')}</p>}
         </div>
       ) : (
         <div className="msg-alts" role="group" aria-label={t('reply.alternatives')} ref={alts}>
@@ -138,7 +140,7 @@ export function AssistantMessage({ message, actions, locked }: Props) {
                 )}
               </header>
               <div className="msg-body">
-                <LazyMarkdown text={text} streaming={streaming} />
+                <LazyMarkdown text={text} streaming={streaming} unfinished={unfinished} />
               </div>
               {finishNote(choices[i]?.finishReason, t) && <p className="msg-finish">{finishNote(choices[i]?.finishReason, t)}</p>}
             </section>
