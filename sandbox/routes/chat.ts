@@ -13,6 +13,10 @@ export const chatRoutes: Route[] = [{
     if (!checked.ok) throw invalid(checked.problems);
     const r = checked.value;
     const users = r.messages.filter((m) => m.role === 'user');
+    // Ending with the assistant's partial turn asks to carry it on (the reply is the one that turn
+    // was cut from, so it counts the turns that one saw).
+    const last = r.messages.at(-1);
+    const continues = last?.role === 'assistant' ? last.content : undefined;
     await answerCompletion(s, call, {
       object: 'chat.completion',
       idPrefix: 'chatcmpl',
@@ -20,7 +24,8 @@ export const chatRoutes: Route[] = [{
         api: 'chat completions',
         model: r.model,
         prompt: users.at(-1)?.content ?? '',
-        turns: r.messages.length,
+        turns: r.messages.length - (continues === undefined ? 0 : 1),
+        continues,
         system: r.messages.find((m) => m.role === 'system')?.content,
         images: [],
         tools: [],

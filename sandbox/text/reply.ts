@@ -17,6 +17,11 @@ export interface ReplyRequest {
   choice: number;
   /** What the tools returned, one line each (sandbox/README.md, "Tool use"): quoted after the prompt. */
   toolLines?: string[];
+  /**
+   * The request ends with the assistant's own partial turn (the studio's Continue): the reply
+   * carries on from it, as a model does, with whatever space or newline comes next in its text.
+   */
+  continues?: string;
 }
 
 const IDEAS = [
@@ -95,6 +100,15 @@ export function composeReply(r: ReplyRequest): string {
   lines.push('', `Tip: ${IDEAS[seed % IDEAS.length]}`);
   const reply = lines.join('\n');
   const want = tokensDirective(r.prompt);
-  if (want === undefined) return reply;
-  return firstTokens(reply + longBody(seed, want), want);
+  return carryOn(want === undefined ? reply : firstTokens(reply + longBody(seed, want), want), r.continues);
+}
+
+/**
+ * The rest of `whole` after the partial turn it was cut from; a partial turn that is not its
+ * beginning gets the whole reply after a paragraph break, never glued to its last word.
+ */
+function carryOn(whole: string, partial: string | undefined): string {
+  if (partial === undefined) return whole;
+  if (whole.startsWith(partial)) return whole.slice(partial.length);
+  return `${/\s$/.test(partial) ? '' : '\n\n'}${whole}`;
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BalanceView, EventName, EventPayload, ProfilesView } from '@shared/contract/index.js';
@@ -9,8 +9,12 @@ import { fakeHost, hostError } from '../test/fake-host.js';
 import { call, useContractEvents } from '../api/client.js';
 import { setLanguage } from '../i18n/index.js';
 import { usePaymentStore } from '../state/payment-store.js';
+import { useUiStore } from '../state/ui-store.js';
 import { button, cleanup, click, mount, settle } from '../test/mount.js';
 import { PaymentBanner } from './PaymentBanner.js';
+
+// The banner is for the tabs besides Chat (a refused reply says it there itself).
+beforeEach(() => useUiStore.getState().openTab('image'));
 
 afterEach(async () => {
   cleanup();
@@ -82,6 +86,15 @@ describe('the top-up banner', () => {
     await s.send('account.onDidRequirePayment', { profileId: BROKE, message: REFUSED });
     expect(s.banner()?.getAttribute('role')).toBe('alert');
     expect(s.banner()?.textContent).toContain('Your balance is too low for this — top up your account and retry.');
+  });
+
+  it('stays off the Chat tab, where the refused reply says it, and shows again on another tab', async () => {
+    const s = await studio();
+    await act(async () => useUiStore.getState().openTab('chat'));
+    await s.send('account.onDidRequirePayment', { profileId: BROKE, message: REFUSED });
+    expect(s.banner()).toBeNull();
+    await act(async () => useUiStore.getState().openTab('gallery'));
+    expect(s.banner()?.textContent).toContain('Your balance is too low');
   });
 
   it('is gone once another profile is active, and does not come back with the profile that caused it', async () => {

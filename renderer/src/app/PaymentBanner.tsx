@@ -2,11 +2,14 @@
  * The top-up banner after a 402 on the active profile. It sits beside the tab panels, not around
  * them, so showing or dismissing it never remounts a form and never clears what the user typed.
  * It belongs to the profile that was refused (state/payment-store.ts says when it goes), and is
- * shown only while that profile is the active one.
+ * shown only while that profile is the active one, and not on the Chat tab: there a refused reply
+ * or send says it itself, with the balance (features/chat/payment-note.tsx), and the banner
+ * above the conversation said it a second time and pushed the composer out of the window.
  */
 import { useTranslation } from 'react-i18next';
 import { EMPTY, useCall } from '../api/client.js';
 import { usePaymentStore } from '../state/payment-store.js';
+import { useUiStore } from '../state/ui-store.js';
 import { useMessageText } from '../i18n/messages.js';
 
 export function PaymentBanner() {
@@ -14,9 +17,10 @@ export function PaymentBanner() {
   const say = useMessageText();
   const notice = usePaymentStore((s) => s.notice);
   const dismiss = usePaymentStore((s) => s.dismiss);
+  const onChat = useUiStore((s) => s.tab === 'chat');
   // Unknown (the list not read, or unreadable), the refusal is still worth saying.
   const activeId = useCall('profiles.list', EMPTY).data?.activeId;
-  if (notice === null || (activeId !== undefined && notice.profileId !== activeId)) return null;
+  if (notice === null || onChat || (activeId !== undefined && notice.profileId !== activeId)) return null;
   const { message } = notice;
   // The host's message usually is the headline already, in its own words; say it only once (an
   // old English string is recognised by its words).

@@ -20,6 +20,7 @@ import { CodeBlock } from './code-block.js';
 import { renderMarkdown } from './markdown-pipeline.js';
 import { markdownWords, MarkdownWordsContext } from './markdown-t.js';
 import { renderCache } from './render-cache.js';
+import { settleUnfinished } from './unfinished.js';
 import { PartsCache } from './reply-parts.js';
 import { useReplyWindow, WINDOW_FROM } from './reply-window.js';
 import './markdown.css';
@@ -28,6 +29,11 @@ export interface MarkdownProps {
   text: string;
   /** True while the reply is still arriving; its last block may be half-written. */
   streaming: boolean;
+  /**
+   * The reply stopped (or was cut) before its end: like a streaming one, its last line may only
+   * open what never came (unfinished.ts). A streaming reply counts as unfinished by itself.
+   */
+  unfinished?: boolean;
 }
 
 /**
@@ -93,7 +99,7 @@ class SameTexts {
   }
 }
 
-export function Markdown({ text, streaming }: MarkdownProps) {
+export function Markdown({ text, streaming, unfinished = false }: MarkdownProps) {
   const { t } = useTranslation('markdown');
   const words = useMemo(() => markdownWords(t), [t]);
   const [sameTexts] = useState(() => new SameTexts(text));
@@ -106,7 +112,14 @@ export function Markdown({ text, streaming }: MarkdownProps) {
   // The parts for the text before this one, which a streaming reply's text only adds to.
   const [cache] = useState(() => new PartsCache());
   const parts = useMemo(() => cache.of(showing.text), [cache, showing]);
-  const blocks = parts.sources;
+  // Only the last block can end in a line that opens what never came (unfinished.ts).
+  const open = streaming || unfinished;
+  const blocks = useMemo(() => {
+    const all = parts.sources;
+    if (!open || !all.length) return all;
+    const last = settleUnfinished(all[all.length - 1]);
+    return last === all[all.length - 1] ? all : all.with(-1, last);
+  }, [parts, open]);
   // A long reply in a scrolling list renders only what is near the view (reply-window.ts), which
   // bounds each commit by itself; a shorter one is added to the page a slice at a time.
   const { windowed, runs, heightOf, replyRef, partRef } = useReplyWindow(blocks, shownText.length >= WINDOW_FROM, streaming);

@@ -4,6 +4,7 @@
  * became of it (stopped, broken stream, failure) with the way forward, the functions it asked
  * for (answered on their cards), and its facts.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessageView } from '@shared/contract/chat.js';
 import { LazyMarkdown } from '../../components/markdown/lazy-markdown.js';
@@ -13,6 +14,7 @@ import { useMessageWords, type Shown } from '../../i18n/messages.js';
 import type { ChatActions } from './chat-actions.js';
 import { CopyButton } from './copy-button.js';
 import { finishNote, MessageFacts } from './message-facts.js';
+import { PaymentNote } from './payment-note.js';
 import { apiLabel } from './settings-form.js';
 import { useLiveText } from './stream-store.js';
 import { ToolCalls } from './tool-call-card.js';
@@ -73,10 +75,10 @@ function StatusNote({ message, actions, locked }: Props) {
         </div>
       );
     case 'failed':
+      if (message.error?.code === 'payment_required') return <PaymentNote detail={say(message.error)} status={message.error.status} retry={retry} />;
       return (
         <div className="msg-note msg-error" role="alert" data-status="failed">
           <span>{message.error ? say(message.error) : t('reply.failed')}</span>
-          {message.error?.code === 'payment_required' && <span>{t('reply.topUp')}</span>}
           {retry}
           {message.error && <MessageDetails detail={words(message.error).detail} status={message.error.status} />}
         </div>
@@ -97,9 +99,19 @@ export function AssistantMessage({ message, actions, locked }: Props) {
   const count = Math.max(choices.length, live?.texts.length ?? 0, 1);
   const texts = Array.from({ length: count }, (_, i) => (choices[i]?.text ?? '') + (live?.texts[i] ?? ''));
   const streaming = message.status === 'streaming';
+  // Stopped or cut: its last line may only open what never came (components/markdown/unfinished.ts).
+  const unfinished = message.status === 'stopped' || message.status === 'incomplete';
   const selected = message.selected ?? 0;
   // A reply that only asks for functions has no text of its own: its cards say what it did.
   const calls = (choices[selected]?.toolCalls?.length ?? 0) > 0;
+  // "Use this one" goes as its alternative is chosen: focus lands on that alternative.
+  const alts = useRef<HTMLDivElement>(null);
+  const chosen = useRef<number | null>(null);
+  useEffect(() => {
+    if (chosen.current !== selected) return;
+    chosen.current = null;
+    alts.current?.querySelector<HTMLElement>(`[data-alt="${selected}"]`)?.focus();
+  }, [selected]);
   const who = [message.model, message.api && t('reply.api', { api: apiLabel(message.api, t) })].filter(Boolean).join(' · ');
 
   return (
@@ -107,24 +119,28 @@ export function AssistantMessage({ message, actions, locked }: Props) {
       {who && <p className="msg-who">{who}</p>}
       {count === 1 ? (
         <div className="msg-body" data-testid="reply-text">
-          {texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} /> : message.status === 'complete' && !calls && <p className="hint">{t('reply.noText')}</p>}
+          {texts[0] || streaming ? <LazyMarkdown text={texts[0]} streaming={streaming} unfinished={unfinished} /> : message.status === 'complete' && !calls && <p className="hint">{t('reply.noText')}</p>}
         </div>
       ) : (
-        <div className="msg-alts" role="group" aria-label={t('reply.alternatives')}>
+        <div className="msg-alts" role="group" aria-label={t('reply.alternatives')} ref={alts}>
           {texts.map((text, i) => (
-            <section key={i} className={`msg-alt${i === selected ? ' is-selected' : ''}`} aria-label={t('reply.alternative', { n: f.number(i + 1) })}>
+            <section key={i} className={`msg-alt${i === selected ? ' is-selected' : ''}`} aria-label={t('reply.alternative', { n: f.number(i + 1) })} data-alt={i} tabIndex={-1}>
               <header className="msg-alt-head">
                 <strong>{t('reply.alternative', { n: f.number(i + 1) })}</strong>
                 {i === selected ? (
                   <span className="badge badge-active">{t('reply.inUse')}</span>
                 ) : (
-                  <button type="button" className="button chat-small" disabled={streaming || locked} onClick={() => actions.selectChoice(message.id, i)}>
+                  <button type="button" className="button chat-small" disabled={streaming || locked} onClick={() => {
+                      chosen.current = i;
+                      actions.selectChoice(message.id, i);
+                    }}
+                  >
                     {t('reply.useThis')}
                   </button>
                 )}
               </header>
               <div className="msg-body">
-                <LazyMarkdown text={text} streaming={streaming} />
+                <LazyMarkdown text={text} streaming={streaming} unfinished={unfinished} />
               </div>
               {finishNote(choices[i]?.finishReason, t) && <p className="msg-finish">{finishNote(choices[i]?.finishReason, t)}</p>}
             </section>

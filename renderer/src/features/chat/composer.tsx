@@ -104,7 +104,7 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
           </span>
         )}
         {streaming && (
-          <button type="button" className="button button-danger" onClick={onStop}>
+          <button type="button" className="button button-danger chat-stop" onClick={onStop}>
             {t('composer.stop')} <span className="gen-kbd" aria-hidden="true">Esc</span>
           </button>
         )}

@@ -65,9 +65,15 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
 
   const remove = async () => {
     setBusy(true);
+    // Focus goes with the entry: to the next one, the one before at the end, or New conversation.
+    const entry = openButton.current?.closest('li');
+    const neighbour = (entry?.nextElementSibling ?? entry?.previousElementSibling)?.querySelector<HTMLElement>('.chat-conv-open');
+    const fallback = entry?.closest('.chat-sidebar')?.querySelector<HTMLElement>('.chat-new');
     try {
       await call('chat.remove', { id: c.id });
       applyListChange(client, c.id);
+      // After the list drew without it (and a conversation opened in its place took what focus it takes).
+      requestAnimationFrame(() => (neighbour?.isConnected ? neighbour : fallback)?.focus());
     } catch (e) {
       setProblem(errorMessage(e));
       setBusy(false);

@@ -1,7 +1,8 @@
 /**
  * One open conversation: its header (title, settings, export), the virtualized messages and the
  * composer, with the settings side panel beside them (use-side-panel.ts). Images may be dropped anywhere on it or pasted while
- * the Chat tab is shown; Esc stops a running reply and running MCP calls.
+ * the Chat tab is shown; Esc stops a running reply and running MCP calls from anywhere in the shown
+ * tab, and focus a pressed control takes with it lands on the next useful one (focus-keeping.ts).
  */
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { applyStart } from './conversation-cache.js';
 import { Composer, type ComposerDraft } from './composer.js';
 import { ComposerModel } from './composer-model.js';
 import { ConversationHeader } from './conversation-header.js';
+import { escStopsReply, focusAfterLoss, focusLost } from './focus-keeping.js';
 import { MessageList } from './message-list.js';
 import { useEndAnnouncement } from './end-announcement.js';
 import { effectiveApi, responsesModelOf } from './settings-form.js';
@@ -132,6 +134,34 @@ export function ConversationPane({ conversation, title, partial = false, restFai
     return () => document.removeEventListener('paste', onPaste);
   }, [shown]);
 
+  // Esc stops the reply from anywhere while the tab is shown, <body> included: a button that went
+  // with focus (Regenerate, Stop) left it there, where the pane's own key handler never heard it.
+  // A control that used Esc itself stopped it or marked it handled (escStopsReply).
+  const streaming = !!active || toolsRunning;
+  const stopOnEsc = useEffectEvent((e: KeyboardEvent) => {
+    if (!streaming || !escStopsReply(e)) return;
+    e.preventDefault();
+    stop();
+  });
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (e: KeyboardEvent) => stopOnEsc(e);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [shown]);
+
+  // The control focus was last seen on inside the pane; checked after each render, which is when
+  // a reply starting or ending takes buttons away (focus-keeping.ts).
+  const paneRef = useRef<HTMLDivElement>(null);
+  const lastFocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const was = lastFocus.current;
+    const pane = paneRef.current;
+    if (!was || !pane || !shown || !focusLost(was)) return;
+    lastFocus.current = null;
+    focusAfterLoss(pane, was)?.focus();
+  });
+
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
@@ -144,12 +174,14 @@ export function ConversationPane({ conversation, title, partial = false, restFai
 
   return (
     <div
+      ref={paneRef}
       className={`chat-main${dragging ? ' is-dragging' : ''}`}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && (active || toolsRunning)) {
-          e.preventDefault();
-          stop();
-        }
+      onFocus={(e) => {
+        lastFocus.current = e.target;
+      }}
+      onBlur={(e) => {
+        // Focus moved on, outside the pane: nothing here to bring it back to.
+        if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) lastFocus.current = null;
       }}
       onDragOver={(e) => {
         if (![...e.dataTransfer.types].some((type) => type === 'Files' || type === 'text/uri-list')) return;
@@ -189,7 +221,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
             model={api === 'responses' ? responsesModelOf(settings) : settings.model}
             apiNote={api === 'responses' ? t('composer.apiNote', { model: responsesModelOf(settings) }) : undefined}
             blocked={blocked}
-            streaming={!!active || toolsRunning}
+            streaming={streaming}
             sending={sending}
             autoFocus={conversation.messages.length === 0}
             failure={failure}

@@ -3,7 +3,7 @@
  * since the CSP keeps remote images out), with Copy and Edit. Editing resends the turn in place:
  * everything after it is replaced by the new reply.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatImage, ChatMessageView } from '@shared/contract/chat.js';
 import { EMPTY, useCall } from '../../api/client.js';
@@ -44,6 +44,18 @@ export function UserMessage({ message, actions, locked }: Props) {
   const [text, setText] = useState(message.text ?? '');
   const [busy, setBusy] = useState(false);
   const images = message.images?.length ? <Images images={message.images} /> : null;
+  // Cancelling the edit takes its box and buttons away: focus goes back to Edit.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const backToEdit = useRef(false);
+  const cancel = () => {
+    backToEdit.current = true;
+    setEditing(false);
+  };
+  useEffect(() => {
+    if (editing || !backToEdit.current) return;
+    backToEdit.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   const resend = async () => {
     setBusy(true);
@@ -66,7 +78,7 @@ export function UserMessage({ message, actions, locked }: Props) {
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
               e.stopPropagation();
-              setEditing(false);
+              cancel();
             } else submitOnModEnterKey(e, () => void resend());
           }}
         />
@@ -76,7 +88,7 @@ export function UserMessage({ message, actions, locked }: Props) {
           <button type="button" className="button button-primary chat-small" disabled={busy || locked || (!text.trim() && !message.images?.length)} onClick={() => void resend()}>
             {busy ? t('composer.sending') : t('user.sendEdited')}
           </button>
-          <button type="button" className="button chat-small" onClick={() => setEditing(false)}>
+          <button type="button" className="button chat-small" onClick={cancel}>
             {t('common:cancel')}
           </button>
         </div>
@@ -92,6 +104,7 @@ export function UserMessage({ message, actions, locked }: Props) {
       <div className="msg-actions">
         <CopyButton text={message.text ?? ''} />
         <button
+          ref={editButton}
           type="button"
           className="button chat-small"
           disabled={locked}
