@@ -34,6 +34,7 @@ export function settingsHandlers({ ports, store, settingsView, library, emit }: 
         if (i.language !== undefined) d.language = i.language;
         if (i.mediaLimits !== undefined) d.mediaLimits = { ...d.mediaLimits, ...i.mediaLimits };
         if (i.chatSendKey !== undefined) d.chatSendKey = i.chatSendKey;
+        if (i.chatDefaults !== undefined) d.chatDefaults = i.chatDefaults;
       });
       const view = settingsView();
       if (view.libraryDir !== before) await library.switchTo(view.libraryDir);
