@@ -134,6 +134,11 @@ test('images come by paste, drop and link; each can be removed, and "Images firs
   await chat.studio.open(studio.url);
   await chat.open();
   await chat.newConversation();
+  // Images go through the responses API, chosen on purpose.
+  await chat.openSettings();
+  await chat.setting('API').selectOption('responses');
+  await chat.expectSettingsSaved();
+  await chat.closeSettings();
   const bytes = [...pngFile('x.png', 20, 20).buffer];
 
   // Ctrl+V of an image in the message box attaches it; the text stays as typed.
