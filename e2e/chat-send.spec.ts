@@ -70,28 +70,29 @@ test('Enter sends and Shift+Enter adds a line; Settings brings back Ctrl+Enter f
   await expect(chat.userTurns.last()).toContainText('lines');
 });
 
-test('the model is chosen under the message box, with the API shown, and a new conversation starts with it', async ({ page, studio }) => {
+test('the model is chosen under the message box, the next message says what it sends, and a new conversation starts from the Chat defaults', async ({ page, studio }) => {
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);
   await chat.open();
   await chat.newConversation();
   const model = chat.composer.getByRole('combobox', { name: 'Model of the next turn' });
   await expect(model).toHaveValue('modela-5');
-  await expect(chat.composer.getByTestId('chat-api')).toHaveText('via the chat completions API');
-  await model.selectOption('modelb-haiku-4-5-20251001');
+  await expect(chat.apiNote).toContainText('Next message: modela-5 through the chat completions API · 1 reply · tools off.');
+  await chat.chooseModel(model, 'modelb-haiku-4-5-20251001');
   await chat.send('Hello from the composer');
   await chat.expectStatus(chat.lastReply, 'complete');
   await expect(chat.lastReply).toContainText('modelb-haiku-4-5-20251001');
 
+  // Not the last conversation's model: the defaults', as Settings shows them.
   await chat.newConversation();
   await expect(chat.messageBox).toBeFocused();
-  await expect(model).toHaveValue('modelb-haiku-4-5-20251001');
-  // A native text model: the API says so.
-  await model.selectOption('modelc-2.5-flash');
+  await expect(model).toHaveValue('modela-5');
+  // A native text model: its API is offered, and once chosen the line says so.
+  await chat.chooseModel(model, 'modelc-2.5-flash');
   await chat.openSettings();
   await chat.setting('API').selectOption('native');
   await chat.expectSettingsSaved();
-  await expect(chat.composer.getByTestId('chat-api')).toContainText(/native/i);
+  await expect(chat.apiNote).toContainText(/through the native generateContent API/);
 });
 
 test('right-to-left text (Arabic) reads right to left in the box, the turn, the reply and the list', async ({ page, studio }) => {

@@ -94,15 +94,19 @@ test('a stream cut mid-reply keeps the partial text, marked incomplete, and Retr
   await expect(chat.replies).toHaveCount(1);
 });
 
-test('an attached image goes through the responses API', async ({ page, studio }) => {
+test('an attached image goes through the responses API, once chosen: chat completions says it takes none', async ({ page, studio }) => {
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);
   await chat.open();
   await chat.newConversation();
 
-  await expect(chat.apiNote).toBeHidden();
+  await expect(chat.apiNote).toContainText('through the chat completions API');
   await chat.attachFiles(pngFile('harbour.png', 80, 60));
-  await expect(chat.apiNote).toHaveText('Sent through the responses API with modela-5.');
+  await expect(chat.composer.getByText(/The chat completions API takes no images/)).toBeVisible();
+  await chat.openSettings();
+  await chat.setting('API').selectOption('responses');
+  await chat.expectSettingsSaved();
+  await expect(chat.apiNote).toContainText('Next message: modela-5 through the responses API');
   const reply = await chat.send('What is in this picture?');
   await chat.expectStatus(reply, 'complete');
   await expect(reply).toContainText('Sandbox reply from modela-5 via the responses API');
@@ -130,6 +134,11 @@ test('images come by paste, drop and link; each can be removed, and "Images firs
   await chat.studio.open(studio.url);
   await chat.open();
   await chat.newConversation();
+  // Images go through the responses API, chosen on purpose.
+  await chat.openSettings();
+  await chat.setting('API').selectOption('responses');
+  await chat.expectSettingsSaved();
+  await chat.closeSettings();
   const bytes = [...pngFile('x.png', 20, 20).buffer];
 
   // Ctrl+V of an image in the message box attaches it; the text stays as typed.
@@ -186,6 +195,8 @@ test('a function tool is defined in the schema editor, which refuses invalid sch
   await chat.open();
   await chat.newConversation();
   await chat.openSettings();
+  // Tools go through the responses API, chosen on purpose.
+  await chat.setting('API').selectOption('responses');
 
   await chat.settings.getByRole('button', { name: '+ Add function' }).click();
   const tool = chat.settings.getByRole('listitem', { name: 'Function 1' });
@@ -209,7 +220,7 @@ test('a function tool is defined in the schema editor, which refuses invalid sch
   await expect(schema).not.toHaveAttribute('aria-invalid', 'true');
   await expect(fn.getByText('Saved', { exact: true })).toBeVisible();
   await chat.expectSettingsSaved();
-  await expect(chat.apiNote).toHaveText('Sent through the responses API with modela-5.');
+  await expect(chat.apiNote).toContainText('modela-5 through the responses API · 1 reply · tools on: 1 function');
 
   await chat.closeSettings();
   const reply = await chat.send('What is the weather in Lisbon?');
@@ -232,9 +243,9 @@ test('the native API with a thinking model reports its thoughts; settings are ch
   await chat.openSettings();
 
   // Native is offered only for the modelc text models.
-  await expect(chat.setting('API').getByRole('option')).toHaveText(['Auto']);
-  await chat.setting('Model').selectOption('modelc-2.5-pro-thinking');
-  await expect(chat.setting('API').getByRole('option')).toHaveText(['Auto', 'Native (generateContent)']);
+  await expect(chat.setting('API').getByRole('option')).toHaveText(['Chat completions', 'Responses']);
+  await chat.chooseModel(chat.setting('Model'), 'modelc-2.5-pro-thinking');
+  await expect(chat.setting('API').getByRole('option')).toHaveText(['Chat completions', 'Native (generateContent)']);
   await chat.setting('API').selectOption('native');
   await expect(chat.settings.getByRole('status')).toContainText('Next turn goes through the native generateContent API.');
   // Parameters this API does not take say so.

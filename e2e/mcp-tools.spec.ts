@@ -50,6 +50,8 @@ async function conversationOffering(chat: ChatPage, name: string): Promise<void>
   await chat.open();
   await chat.newConversation();
   await chat.openSettings();
+  // Tools go through the responses API, chosen on purpose.
+  await chat.setting('API').selectOption('responses');
   await chat.settings.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
   await chat.expectSettingsSaved();
   await chat.closeSettings();

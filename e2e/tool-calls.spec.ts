@@ -28,6 +28,8 @@ async function answerShape(page: Page, sandboxUrl: string, shape: Shape): Promis
 async function conversationWith(chat: ChatPage, tools: Tool[], { stream = true } = {}): Promise<void> {
   await chat.newConversation();
   await chat.openSettings();
+  // Tools go through the responses API, chosen on purpose.
+  await chat.setting('API').selectOption('responses');
   for (const [i, name] of tools.entries()) {
     await chat.settings.getByRole('button', { name: '+ Add function' }).click();
     await chat.settings.getByRole('listitem', { name: `Function ${i + 1}` }).getByLabel('Function name', { exact: true }).fill(name);

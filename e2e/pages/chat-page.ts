@@ -152,6 +152,13 @@ export class ChatPage {
     return this.settings.getByLabel(label, { exact: true });
   }
 
+  /** Picks a model in a model picker (a combobox over a listbox): typed, then Enter. */
+  async chooseModel(picker: Locator, model: string): Promise<void> {
+    await picker.fill(model);
+    await picker.press('Enter');
+    await expect(picker).toHaveValue(model);
+  }
+
   /** Waits until the panel says every change is saved. */
   async expectSettingsSaved(): Promise<void> {
     await expect(this.settings.getByRole('status')).toContainText('Saved.');

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayload } from '@shared/contract/index.js';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { DEFAULT_MEDIA_LIMITS } from '@shared/contract/settings.js';
+import { DEFAULT_CHAT_DEFAULTS } from '@shared/contract/chat.js';
 
 const shown: { title: string; body: string }[] = [];
 let locale = 'en-US';
@@ -42,7 +43,7 @@ describe('desktop notifications', () => {
     const dispose = notifyOnJobEnd(core);
     const task = (state: TaskView['state']): TaskView => ({ id: 'j1', kind: 'video', route: 'multipart', model: 'wan2.5-t2v-preview', prompt: 'waves', params: {}, state, createdAt: 0, downloads: [] });
     for (const s of ['queued', 'running', 'completed', 'saved', 'saved'] as const) core.emit('tasks.onDidChange', task(s));
-    core.emit('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'system', mediaLimits: DEFAULT_MEDIA_LIMITS, chatSendKey: 'enter' });
+    core.emit('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'system', mediaLimits: DEFAULT_MEDIA_LIMITS, chatSendKey: 'enter', chatDefaults: DEFAULT_CHAT_DEFAULTS });
     expect(shown).toEqual([{ title: 'Video job finished and saved to the library', body: 'wan2.5-t2v-preview: “waves”.' }]);
     dispose();
     expect(core.count()).toBe(0);
@@ -55,7 +56,7 @@ describe('desktop notifications', () => {
     const task = (id: string): TaskView => ({ id, kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: '灯塔', params: {}, state: 'saved', createdAt: 0, downloads: [] });
     locale = 'zh-CN';
     core.emit('tasks.onDidChange', task('a'));
-    core.emit('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'en', mediaLimits: DEFAULT_MEDIA_LIMITS, chatSendKey: 'enter' });
+    core.emit('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'en', mediaLimits: DEFAULT_MEDIA_LIMITS, chatSendKey: 'enter', chatDefaults: DEFAULT_CHAT_DEFAULTS });
     core.emit('tasks.onDidChange', task('b'));
     expect(shown.map((s) => s.title)).toEqual(['图像任务已完成并保存到作品库', 'Image job finished and saved to the library']);
   });

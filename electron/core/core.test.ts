@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { EventName } from '@shared/contract/index.js';
 import { createCore, type Core } from './index.js';
 import { DEFAULT_MEDIA_LIMITS } from '@shared/contract/settings.js';
+import { DEFAULT_CHAT_DEFAULTS } from '@shared/contract/chat.js';
 import { testPorts } from './test/file-ports.js';
 
 const KEY = 'sk-sandbox';
@@ -153,7 +154,7 @@ describe('settings and payment', () => {
   it('sets the library folder (created on the spot) and the theme', async () => {
     const c = await open();
     const dir = join(c.ports.dataDir, 'My Library');
-    expect(await c.value('settings.update', { libraryDir: dir, theme: 'dark', language: 'zh-CN' })).toEqual({ libraryDir: dir, theme: 'dark', language: 'zh-CN', mediaLimits: DEFAULT_MEDIA_LIMITS, chatSendKey: 'enter' });
+    expect(await c.value('settings.update', { libraryDir: dir, theme: 'dark', language: 'zh-CN' })).toEqual({ libraryDir: dir, theme: 'dark', language: 'zh-CN', mediaLimits: DEFAULT_MEDIA_LIMITS, chatSendKey: 'enter', chatDefaults: DEFAULT_CHAT_DEFAULTS });
     expect((await c.call('settings.update', { libraryDir: 'relative/path' })).error.param).toBe('libraryDir');
   });
 

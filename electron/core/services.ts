@@ -24,6 +24,7 @@ import { AttachmentStore } from './media/attachments.js';
 import type { GeneratorDeps } from './media/generators.js';
 import { ChatImages } from './chat/chat-images.js';
 import { ChatService } from './chat/chat-service.js';
+import { chatDefaultsOf } from './chat/settings-merge.js';
 import { McpHost } from './mcp/mcp-host.js';
 import { StartupProblems } from './startup-problems.js';
 import { WorkspaceStore } from './settings/workspace-store.js';
@@ -77,7 +78,7 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
 
   const settingsView = (): SettingsView => {
     const s = store.get();
-    return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme, language: s.language, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, ...s.mediaLimits }, chatSendKey: s.chatSendKey ?? 'enter' };
+    return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme, language: s.language, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, ...s.mediaLimits }, chatSendKey: s.chatSendKey ?? 'enter', chatDefaults: chatDefaultsOf(s.chatDefaults) };
   };
 
   // The library follows the folder chosen in settings; jobs save into whichever is current.
@@ -150,6 +151,7 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
     onPaymentRequired: paymentRequired,
     timing: ports.chatTiming,
     mcp,
+    defaults: () => settingsView().chatDefaults,
   });
   // Replies in flight end first on close, so their terminal events still reach the listeners.
   await life.start('chat', () => chat.open(), () => chat.close());

@@ -5,7 +5,7 @@
  * "Every stream has an id, one end and a cancel".
  */
 import { z } from 'zod';
-import { RESPONSES_MODELS, TEXT_LIMITS } from '../gateway/catalog.js';
+import { apiTakes, RESPONSES_MODELS, TEXT_LIMITS } from '../gateway/catalog.js';
 import { MessageData, msg, zodMessage } from '../messages/index.js';
 import { ErrorData } from './result.js';
 
@@ -68,9 +68,15 @@ export type ChatTools = z.infer<typeof ChatTools>;
 export const ChatSettings = z.object({
   /** Any chat model id: the spec's list is open-ended. */
   model: z.string().trim().min(1, zodMessage('rules.chat.chooseModel')).max(200),
-  /** `native`: the modelc text models through generateContent (spec 4.5). */
-  api: z.enum(['auto', 'native']),
-  /** Used when images or tools need the responses API and `model` is not one of its models. */
+  /**
+   * The API the creator chose, and what is sent: `chat` (4.3), `responses` (4.4), `native` (4.5),
+   * each for the models that API takes (catalog `apiTakes`). `auto` is what conversations held
+   * before the choice was the creator's: chat completions, or the responses API when images or
+   * tools are on (with `responsesModel` when the model is not one of its own). It keeps working
+   * for them and is no longer offered.
+   */
+  api: z.enum(['chat', 'responses', 'native', 'auto']),
+  /** Used by `auto` only, when images or tools need the responses API and `model` is not one of its models. */
   responsesModel: z.enum(RESPONSES_MODELS),
   systemPrompt: z.string().max(100_000),
   stream: z.boolean(),
@@ -108,7 +114,7 @@ export const ChatSettingsPatch = ChatSettings.partial().extend({
 
 export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
   model: 'modela-5',
-  api: 'auto',
+  api: 'chat',
   responsesModel: 'modela-5',
   systemPrompt: '',
   stream: true,
@@ -117,6 +123,32 @@ export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
   tools: { webSearch: false, fileSearch: false, functions: [], mcp: { enabled: false, url: '' }, mcpServers: [] },
   toolRounds: 8,
 };
+
+/**
+ * Where every new conversation starts (Settings → Chat defaults): the model, the API chosen for
+ * it, and the parameters as a conversation's settings hold them. Tools are never among them: a
+ * new conversation starts with every tool off, and the creator turns on what one needs.
+ */
+export const ChatDefaultsShape = ChatSettings.pick({
+  model: true, systemPrompt: true, stream: true, temperature: true, top_p: true, max_tokens: true,
+  frequency_penalty: true, presence_penalty: true, stop: true, n: true,
+}).extend({ api: z.enum(['chat', 'responses', 'native']) });
+
+/** The same, checked whole: the API must take the model (what Settings may save). */
+export const ChatDefaults = ChatDefaultsShape.refine((d) => apiTakes(d.api, d.model), {
+  path: ['api'],
+  error: (issue) => zodMessage('rules.chat.apiModel', { model: String((issue.input as { model?: unknown })?.model ?? '') }),
+});
+export type ChatDefaults = z.infer<typeof ChatDefaults>;
+
+export const DEFAULT_CHAT_DEFAULTS: ChatDefaults = {
+  model: DEFAULT_CHAT_SETTINGS.model, api: 'chat', systemPrompt: '', stream: true, stop: [], n: 1,
+};
+
+/** A new conversation's settings from the defaults: every tool off, no remote MCP server. */
+export function settingsFromDefaults(d: ChatDefaults): ChatSettings {
+  return ChatSettings.parse({ ...DEFAULT_CHAT_SETTINGS, ...d, tools: DEFAULT_CHAT_SETTINGS.tools });
+}
 
 /** An image in a user turn: a file the host keeps (shown through `AppInfo.mediaBase`) or a public URL. */
 export const ChatImage = z.discriminatedUnion('kind', [

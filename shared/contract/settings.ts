@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MessageData, zodMessage } from '../messages/index.js';
 import { LANGUAGES } from '../languages.js';
+import { ChatDefaults } from './chat.js';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 
@@ -38,6 +39,8 @@ export const SettingsView = z.object({
   language: Language,
   mediaLimits: MediaLimits,
   chatSendKey: ChatSendKey,
+  /** Where every new conversation starts (Settings → Chat defaults). */
+  chatDefaults: ChatDefaults,
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -52,6 +55,8 @@ export const UpdateSettingsInput = z.object({
   language: Language.optional(),
   mediaLimits: MediaLimits.partial().optional(),
   chatSendKey: ChatSendKey.optional(),
+  /** Replaces the defaults whole: a number left out is the gateway's default. */
+  chatDefaults: ChatDefaults.optional(),
 });
 
 /**

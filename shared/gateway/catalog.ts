@@ -34,6 +34,67 @@ export type NativeImageModel = (typeof NATIVE_IMAGE_MODELS)[number];
 export const isNativeImageModel = (m: string): m is NativeImageModel => (NATIVE_IMAGE_MODELS as readonly string[]).includes(m);
 export const isNativeTextModel = (m: string): m is NativeTextModel => (NATIVE_TEXT_MODELS as readonly string[]).includes(m);
 
+/** The three text APIs: chat completions (4.3), responses (4.4), native generateContent (4.5). */
+export const TEXT_APIS = ['chat', 'responses', 'native'] as const;
+export type TextApiId = (typeof TEXT_APIS)[number];
+
+/**
+ * What each text API carries (spec 2.4: chat messages are text only; 4.4: the responses API takes
+ * image parts and tools; 2.8: native parts take inline images; the studio offers tools through the
+ * responses API only).
+ */
+export const TEXT_API_FEATURES: Record<TextApiId, { images: boolean; tools: boolean; n: boolean }> = {
+  chat: { images: false, tools: false, n: true },
+  responses: { images: true, tools: true, n: false },
+  native: { images: true, tools: false, n: false },
+};
+
+export interface TextModelInfo {
+  id: string;
+  /** The family the spec lists it under (modela, modelb …): its vendor, as the picker groups it. */
+  vendor: string;
+  /** The APIs that take it, in the order a picker offers them. */
+  apis: readonly TextApiId[];
+  /** Reads images: through an API of its own that takes them (responses or native). */
+  vision: boolean;
+  /** Takes tools: through the responses API. */
+  tools: boolean;
+  /** Reached through the native interface too (spec 4.5). */
+  native: boolean;
+  /** A thinking variant: the spec's ids say so (`-thinking`, `-think-`), as 2.9's thoughtsTokenCount does for native. */
+  thinking: boolean;
+}
+
+const vendorOf = (id: string) => /^[a-z]+/.exec(id)?.[0] ?? id;
+
+function textModelInfo(id: string): TextModelInfo {
+  const apis = TEXT_APIS.filter((api) =>
+    api === 'chat' ? CHAT_MODELS.includes(id) : api === 'responses' ? (RESPONSES_MODELS as readonly string[]).includes(id) : isNativeTextModel(id));
+  return {
+    id, vendor: vendorOf(id), apis,
+    vision: apis.some((a) => TEXT_API_FEATURES[a].images),
+    tools: apis.some((a) => TEXT_API_FEATURES[a].tools),
+    native: apis.includes('native'),
+    thinking: /-think(ing)?(-|$)/.test(id) || NATIVE_THINKING_MODELS.includes(id),
+  };
+}
+
+/** Every text model of spec 4.3–4.5 (chat models first, then the responses-only ones), by vendor. */
+export const TEXT_MODELS: readonly TextModelInfo[] = [...new Set([...CHAT_MODELS, ...RESPONSES_MODELS, ...NATIVE_TEXT_MODELS])]
+  .map(textModelInfo)
+  .sort((a, b) => Number(a.vendor > b.vendor) - Number(a.vendor < b.vendor));
+
+/**
+ * A model's entry. The chat list is open-ended (spec 4.3): an id the catalog does not know is
+ * taken as a chat model of its own vendor, with nothing more promised.
+ */
+export function textModel(id: string): TextModelInfo {
+  return TEXT_MODELS.find((m) => m.id === id) ?? { id, vendor: vendorOf(id), apis: ['chat'], vision: false, tools: false, native: false, thinking: false };
+}
+
+/** Whether `api` takes `model` (a model the catalog does not know goes through chat completions). */
+export const apiTakes = (api: TextApiId, model: string): boolean => textModel(model.trim()).apis.includes(api);
+
 /** Numeric ranges shared by chat and responses (spec §8). */
 export const TEXT_LIMITS = {
   temperature: { min: 0, max: 2, default: 1 },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { manualIdle, openChat } from './test/chat-harness.js';
 
 const APIS = {
-  responses: { settings: { tools: { webSearch: true, fileSearch: false, functions: [], mcp: { enabled: false, url: '' } } }, path: '/v1/responses' },
+  responses: { settings: { api: 'responses', tools: { webSearch: true, fileSearch: false, functions: [], mcp: { enabled: false, url: '' } } }, path: '/v1/responses' },
   native: { settings: { api: 'native', model: 'modelc-2.5-flash' }, path: ':streamGenerateContent' },
 } as const;
 

@@ -60,18 +60,37 @@ describe('conversations', () => {
     expect(c.streamed(started.streamId)).toEqual([end.message.choices[0].text]);
   });
 
-  it('a new conversation starts with the model and settings of the one used last, not its remote MCP server', async () => {
+  it('a new conversation starts from the Chat defaults, tools off, whatever the last one used; changing one changes nothing else', async () => {
     const c = await openChat();
-    expect((await c.create()).settings.model).toBe('modela-5');
+    expect((await c.create()).settings).toMatchObject({ model: 'modela-5', api: 'chat', n: 1, tools: { webSearch: false, functions: [], mcpServers: [] } });
+    const defaults = { model: 'modelb-haiku-4-5-20251001', api: 'chat', systemPrompt: 'Be brief.', stream: true, temperature: 0.3, stop: [], n: 2 };
+    expect((await c.value('settings.update', { chatDefaults: defaults })).chatDefaults).toEqual(defaults);
     const a = await c.create();
-    await c.value('chat.update', { id: a.id, settings: { model: 'modelb-haiku-4-5-20251001', temperature: 0.3, systemPrompt: 'Be brief.', tools: { webSearch: true, fileSearch: false, functions: [], mcp: { enabled: true, url: 'https://mcp.example/x' }, mcpServers: [] } } });
+    await c.value('chat.update', { id: a.id, settings: { model: 'modela-5', api: 'responses', n: 3, tools: { webSearch: true, fileSearch: true, functions: [], mcp: { enabled: true, url: 'https://mcp.example/x' }, mcpServers: [] } } });
     await c.value('chat.setMcpToken', { conversationId: a.id, token: 'mcp-token-of-a' });
     await c.ask(a.id, 'Hello');
     const b = await c.create();
-    expect(b.settings).toMatchObject({ model: 'modelb-haiku-4-5-20251001', temperature: 0.3, systemPrompt: 'Be brief.', tools: { webSearch: true, mcp: { enabled: false, url: '' } } });
+    expect(b.settings).toMatchObject({ ...defaults, tools: { webSearch: false, fileSearch: false, functions: [], mcp: { enabled: false, url: '' }, mcpServers: [] } });
     expect(b.mcpTokenTail).toBeUndefined();
-    // What the page asks for still wins over what was used last.
+    // One conversation's change stays its own: the defaults and the other conversation keep theirs.
+    await c.value('chat.update', { id: b.id, settings: { model: 'modela-5-mini', n: 4 } });
+    expect((await c.value('settings.get')).chatDefaults).toEqual(defaults);
+    expect((await c.value('chat.get', { id: a.id })).settings).toMatchObject({ model: 'modela-5', api: 'responses', n: 3 });
+    // What the page asks for still wins over the defaults.
     expect((await c.create({ model: 'modela-5' })).settings).toMatchObject({ model: 'modela-5', temperature: 0.3 });
+  });
+
+  it('refuses Chat defaults whose API does not take their model, and keeps the saved ones', async () => {
+    const c = await openChat();
+    const saved = { model: 'modelc-2.5-pro', api: 'native', systemPrompt: '', stream: false, stop: [], n: 1 };
+    await c.value('settings.update', { chatDefaults: saved });
+    for (const [model, api] of [['modela-5', 'native'], ['modelb-opus-4-1-20250805', 'responses'], ['modela-4-vision', 'chat']]) {
+      const r = await c.call('settings.update', { chatDefaults: { ...saved, model, api } });
+      expect(r.error, `${api} ${model}`).toMatchObject({ code: 'invalid_input', message: expect.stringContaining(`does not take ${model}`) });
+    }
+    expect((await c.call('settings.update', { chatDefaults: { ...saved, n: 0 } })).error).toMatchObject({ code: 'invalid_input' });
+    expect((await c.value('settings.get')).chatDefaults).toEqual(saved);
+    expect((await c.create()).settings).toMatchObject({ model: 'modelc-2.5-pro', api: 'native', stream: false });
   });
 
   it('renames, changes settings, searches, lists newest first, and removes', async () => {
@@ -159,14 +178,14 @@ describe('conversations', () => {
 describe('images in user turns', () => {
   it('copies an attachment into the library\'s chat-images (not the Gallery) and sends it through the responses API', async () => {
     const c = await openChat();
-    const conv = await c.create({ model: 'modelb-opus-4-1-20250805' });
+    const conv = await c.create({ model: 'modela-4-vision', api: 'responses' });
     const a = await c.value('attachments.add', { name: 'photo.png', data: new Uint8Array(png) });
     const { started, end } = await c.ask(conv.id, 'What is this?', { images: [{ attachmentId: a.id }, { url: 'https://images.example/cat.jpg' }] });
     const image = started.user.images[0];
     expect(image).toMatchObject({ kind: 'file', file: expect.stringMatching(/^chat-images\/[0-9a-f-]+\.png$/), name: 'photo.png', mime: 'image/png', width: 320, height: 200 });
     expect((await c.libraryFile(image.file)).equals(png)).toBe(true);
     expect((await c.value('library.list', {})).items).toEqual([]);
-    expect(end.message).toMatchObject({ status: 'complete', api: 'responses', model: 'modela-5' });
+    expect(end.message).toMatchObject({ status: 'complete', api: 'responses', model: 'modela-4-vision' });
     expect(end.message.choices[0].text).toMatch(/Images received: 2 \(PNG 320×200[^;]*; image at images\.example\)/);
     const content = c.lastBody('/v1/responses').input[0].content;
     expect(content.map((p: any) => p.type)).toEqual(['input_text', 'input_image', 'input_image']);
@@ -176,7 +195,7 @@ describe('images in user turns', () => {
 
   it('later turns still carry the image; edit and resend can keep it; a missing file is named', async () => {
     const c = await openChat();
-    const conv = await c.create();
+    const conv = await c.create({ api: 'responses' });
     const a = await c.value('attachments.add', { name: 'keep.png', data: new Uint8Array(png) });
     const first = await c.ask(conv.id, 'Look', { images: [{ attachmentId: a.id }], imagesFirst: true });
     const file = first.started.user.images[0].file;
@@ -193,9 +212,20 @@ describe('images in user turns', () => {
     expect((await c.value('chat.get', { id: conv.id })).messages).toHaveLength(2);
   });
 
+  it('refuses an image on the chat completions API, which takes text only: nothing stored, nothing sent elsewhere', async () => {
+    const c = await openChat();
+    const conv = await c.create({ api: 'chat', model: 'modela-5' });
+    const a = await c.value('attachments.add', { name: 'photo.png', data: new Uint8Array(png) });
+    const before = c.sent.length;
+    const r = await c.call('chat.send', { conversationId: conv.id, text: 'What is this?', images: [{ attachmentId: a.id }] });
+    expect(r.error).toMatchObject({ code: 'invalid_input', param: 'images', message: expect.stringMatching(/chat completions API takes text only/) });
+    expect(c.sent.length).toBe(before);
+    expect((await c.value('chat.get', { id: conv.id })).messages).toEqual([]);
+  });
+
   it('refuses an image the model cannot take (GIF), storing nothing and leaving no copy behind', async () => {
     const c = await openChat();
-    const conv = await c.create();
+    const conv = await c.create({ api: 'responses' });
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
     const a = await c.value('attachments.add', { name: 'anim.gif', data: new Uint8Array(gif) });
     const r = await c.call('chat.send', { conversationId: conv.id, text: 'x', images: [{ attachmentId: a.id }] });
@@ -241,7 +271,7 @@ describe('native API and tools', () => {
   it('offers tools through the responses API; the MCP token is write-only and never leaves the host otherwise', async () => {
     const c = await openChat();
     const token = 'mcp-secret-token-9876';
-    const conv = await c.create({ tools: { webSearch: true, fileSearch: false, functions: [], mcp: { enabled: true, url: 'https://mcp.example/sse' } } });
+    const conv = await c.create({ api: 'responses', tools: { webSearch: true, fileSearch: false, functions: [], mcp: { enabled: true, url: 'https://mcp.example/sse' } } });
     expect(await c.value('chat.setMcpToken', { conversationId: conv.id, token })).toEqual({ tokenTail: '9876' });
     expect((await c.value('chat.get', { id: conv.id })).mcpTokenTail).toBe('9876');
     const { end } = await c.ask(conv.id, 'Search the web');

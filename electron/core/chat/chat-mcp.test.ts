@@ -19,7 +19,7 @@ async function withDemo(shape: 'chat' | 'responses' = 'chat', stream = true) {
   if (shape === 'responses') await c.admin('tools/shape', { shape: 'responses' });
   const server = await c.value('mcp.add', { spec: demoStdio('Notes') });
   expect((await c.value('mcp.connect', { id: server.id })).state).toBe('connected');
-  const conv = await c.create({ stream, tools: { ...NO_TOOLS, mcpServers: [server.id] } });
+  const conv = await c.create({ api: 'responses', stream, tools: { ...NO_TOOLS, mcpServers: [server.id] } });
   return { c, conv, server };
 }
 
@@ -82,7 +82,7 @@ describe('a running MCP call', () => {
     const c = await openChat();
     const demo = await demoHttp();
     const server = await c.value('mcp.add', { spec: { transport: 'http', name: 'Remote', url: demo.url } });
-    const conv = await c.create({ tools: { ...NO_TOOLS, mcpServers: [server.id] } });
+    const conv = await c.create({ api: 'responses', tools: { ...NO_TOOLS, mcpServers: [server.id] } });
     const { end } = await c.ask(conv.id, 'Call Remote__list_notes please.');
     await c.value('mcp.disable', { id: server.id });
     const r = await run(c, conv.id, end.message.id, callsOf(end.message)[0].id);

@@ -6,7 +6,7 @@
 import { msg, type Text } from '@shared/messages/index.js';
 import { randomUUID } from 'node:crypto';
 import {
-  type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted, type ToolAnswer,
+  type ChatDefaults, type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted, type ToolAnswer,
 } from '@shared/contract/chat.js';
 import type { EventName, EventPayload, ParsedInput } from '@shared/contract/index.js';
 import type { GatewayClient } from '../gateway/client.js';
@@ -21,7 +21,7 @@ import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
 import { answerCall, openCall, settleCalls } from './tool-loop.js';
-import { lastUsedSettings, mergeSettings } from './settings-merge.js';
+import { mergeSettings, newConversationSettings } from './settings-merge.js';
 import { ToolRuns, type McpTools } from './tool-runs.js';
 
 export interface ChatDeps {
@@ -43,6 +43,8 @@ export interface ChatDeps {
   timing?: Partial<StreamTiming>;
   /** The studio's MCP servers, whose tools a conversation may offer (docs/mcp.md). */
   mcp?: McpTools;
+  /** Where a new conversation starts (Settings → Chat defaults). */
+  defaults(): ChatDefaults;
 }
 
 const mcpSecret = (conversationId: string) => `mcp:${conversationId}`;
@@ -125,7 +127,7 @@ export class ChatService {
     const at = this.d.now();
     const c: Conversation = {
       version: 1, id: randomUUID(), title: title || UNTITLED, titleSet: !!title, createdAt: at, updatedAt: at,
-      settings: mergeSettings(lastUsedSettings(this.store), input.settings), messages: [],
+      settings: mergeSettings(newConversationSettings(this.d.defaults()), input.settings), messages: [],
     };
     await this.persistDurable(c);
     this.changed(c.id, 'created');

@@ -25,7 +25,7 @@ afterEach(() => {
 async function open(shape: 'chat' | 'responses', settings: Record<string, unknown> = {}) {
   const c = await openChat();
   if (shape === 'responses') await c.admin('tools/shape', { shape: 'responses' });
-  const conv = await c.create({ tools: tools(WEATHER, TIME), ...settings });
+  const conv = await c.create({ api: 'responses', tools: tools(WEATHER, TIME), ...settings });
   return { c, conv };
 }
 
@@ -201,7 +201,7 @@ describe('function calls: refusals, restarts and export', () => {
       }
     };
     const { convId, message } = await run(async (value, ended) => {
-      const conv = await value('chat.create', { settings: { tools: tools(WEATHER) } });
+      const conv = await value('chat.create', { settings: { api: 'responses', tools: tools(WEATHER) } });
       const started = await value('chat.send', { conversationId: conv.id, text: 'get_weather for Oslo' });
       return { convId: conv.id as string, message: (await ended(started.streamId)).message };
     });

@@ -18,12 +18,41 @@ const build = (s: ChatSettings, turns = history, extra: { mcpToken?: string; sin
   buildRequest({ settings: s, turns, dataUri: () => PNG_URI, ...extra });
 
 describe('choosing the API', () => {
-  it('chat by default; responses for images anywhere in the context or any tool; native only for a native text model', () => {
-    expect(chooseApi(settings(), history)).toBe('chat');
-    expect(chooseApi(settings(), [user('look', { images: [{ kind: 'url', url: 'https://x.test/a.png' }] }), reply(['ok']), user('and now?')])).toBe('responses');
-    for (const t of [{ webSearch: true }, { fileSearch: true }, { mcp: { enabled: true, url: 'https://m.test' } }]) expect(chooseApi(settings({ tools: tools(t) }), history)).toBe('responses');
+  const imageTurns = [user('look', { images: [{ kind: 'url', url: 'https://x.test/a.png' }] }), reply(['ok']), user('and now?')];
+
+  it('sends through the API the creator chose, for a model it takes', () => {
+    expect(chooseApi(settings({ api: 'chat', model: 'modelb-haiku-4-5-20251001' }), history)).toBe('chat');
+    expect(chooseApi(settings({ api: 'responses', model: 'modela-5' }), history)).toBe('responses');
     expect(chooseApi(settings({ api: 'native', model: 'modelc-2.5-pro' }), history)).toBe('native');
-    expect(chooseApi(settings({ api: 'native', model: 'modela-5' }), history)).toBe('chat');
+    // Chosen on purpose: chat completions even for a native text model, responses even with no image or tool.
+    expect(chooseApi(settings({ api: 'chat', model: 'modelc-2.5-pro' }), history)).toBe('chat');
+    expect(build(settings({ api: 'responses', model: 'modela-5' }))).toMatchObject({ api: 'responses', model: 'modela-5', path: '/v1/responses' });
+    // An id the catalog does not know is a chat model (the list is open-ended).
+    expect(chooseApi(settings({ api: 'chat', model: 'modelx-next' }), history)).toBe('chat');
+  });
+
+  it('never switches API or model behind the creator\'s back: what the chosen API cannot carry is refused with what to change', () => {
+    const refusal = (s: ChatSettings, turns = history) => {
+      try {
+        chooseApi(s, turns);
+      } catch (e) {
+        return e as { code: string; message: string; param?: string };
+      }
+      return undefined;
+    };
+    expect(refusal(settings({ api: 'chat' }), imageTurns)).toMatchObject({ code: 'invalid_input', param: 'images', message: expect.stringMatching(/chat completions API takes text only.*responses or native/) });
+    expect(refusal(settings({ api: 'chat', tools: tools({ webSearch: true }) }))).toMatchObject({ code: 'invalid_input', param: 'settings.tools', message: expect.stringMatching(/responses API only/) });
+    expect(refusal(settings({ api: 'responses', model: 'modelb-opus-4-1-20250805' }))).toMatchObject({ code: 'invalid_input', param: 'settings.api', message: expect.stringMatching(/responses API does not take modelb-opus-4-1-20250805/) });
+    expect(refusal(settings({ api: 'native', model: 'modela-5' }))).toMatchObject({ code: 'invalid_input', param: 'settings.api', message: expect.stringMatching(/native API does not take modela-5/) });
+    expect(refusal(settings({ api: 'chat', model: 'modela-4-vision' }))).toMatchObject({ param: 'settings.api' });
+  });
+
+  it('a conversation from before the choice (Auto) keeps choosing as it did: responses for images or any tool', () => {
+    const auto = (s: Partial<ChatSettings> = {}) => settings({ api: 'auto', ...s });
+    expect(chooseApi(auto(), history)).toBe('chat');
+    expect(chooseApi(auto(), imageTurns)).toBe('responses');
+    for (const t of [{ webSearch: true }, { fileSearch: true }, { mcp: { enabled: true, url: 'https://m.test' } }]) expect(chooseApi(auto({ tools: tools(t) }), history)).toBe('responses');
+    expect(build(auto({ model: 'modelb-opus-4-1-20250805', responsesModel: 'modela-4-vision' }), imageTurns).model).toBe('modela-4-vision');
   });
 });
 
@@ -51,7 +80,7 @@ describe('responses body', () => {
   const withImages = [user('What is this?', { images: [file, { kind: 'url', url: 'https://x.test/b.jpg' }] }), reply(['A cat.']), user('', { images: [file], imagesFirst: true }), user('Colours?', { images: [file], imagesFirst: true })];
 
   it('sends parts in the creator\'s order, files as data URIs and links unchanged; only its own parameters', () => {
-    const r = build(settings({ model: 'modelb-opus-4-1-20250805', responsesModel: 'modela-4-vision', systemPrompt: 'S', temperature: 1.5, top_p: 0.5, max_tokens: 9, frequency_penalty: 1, stop: ['x'], n: 2 }), withImages);
+    const r = build(settings({ api: 'responses', model: 'modela-4-vision', systemPrompt: 'S', temperature: 1.5, top_p: 0.5, max_tokens: 9, frequency_penalty: 1, stop: ['x'], n: 2 }), withImages);
     expect(r).toMatchObject({ api: 'responses', model: 'modela-4-vision', path: '/v1/responses' });
     expect(r.json).toEqual({
       model: 'modela-4-vision', stream: true, temperature: 1.5, top_p: 0.5, max_tokens: 9,
@@ -67,12 +96,12 @@ describe('responses body', () => {
   });
 
   it('uses the conversation\'s model when the responses API has it', () => {
-    expect(build(settings({ model: 'modela-4o-image' }), withImages).model).toBe('modela-4o-image');
+    expect(build(settings({ api: 'responses', model: 'modela-4o-image' }), withImages).model).toBe('modela-4o-image');
   });
 
   it('offers every tool that is on, with the MCP token from the secrets', () => {
     const fn = { name: 'get_weather', description: 'Weather', parameters: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] } };
-    const r = build(settings({ tools: { webSearch: true, fileSearch: true, functions: [fn], mcp: { enabled: true, url: ' https://mcp.test/sse ' }, mcpServers: [] } }), history, { mcpToken: 'tok-123' });
+    const r = build(settings({ api: 'responses', tools: { webSearch: true, fileSearch: true, functions: [fn], mcp: { enabled: true, url: ' https://mcp.test/sse ' }, mcpServers: [] } }), history, { mcpToken: 'tok-123' });
     expect(r.json.tools).toEqual([
       { type: 'web_search' }, { type: 'file_search' }, { type: 'function', function: fn },
       { type: 'remote_mcp', remote_mcp: { url: 'https://mcp.test/sse', auth_token: 'tok-123' } },
@@ -91,9 +120,9 @@ describe('responses body', () => {
         ],
       }],
     });
-    // Turned off since, the tools leave the calls to the responses API all the same.
-    expect(chooseApi(settings(), [user('Weather?'), calls])).toBe('responses');
-    const r = build(settings(), [user('Weather?'), calls]);
+    // Turned off since, the tools leave the calls to the responses API all the same (Auto too).
+    expect(chooseApi(settings({ api: 'auto' }), [user('Weather?'), calls])).toBe('responses');
+    const r = build(settings({ api: 'responses' }), [user('Weather?'), calls]);
     expect(r.json.input).toEqual([
       { role: 'user', content: [{ type: 'input_text', text: 'Weather?' }] },
       { role: 'assistant', content: 'Let me look.' },
@@ -108,7 +137,7 @@ describe('responses body', () => {
   });
 
   it('refuses an MCP server address that is not an http(s) URL', () => {
-    expect(() => build(settings({ tools: tools({ mcp: { enabled: true, url: 'mcp.test' } }) }))).toThrow(/http\(s\) URL/);
+    expect(() => build(settings({ api: 'responses', tools: tools({ mcp: { enabled: true, url: 'mcp.test' } }) }))).toThrow(/http\(s\) URL/);
   });
 });
 

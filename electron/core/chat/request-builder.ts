@@ -1,14 +1,17 @@
 /**
- * Builds the gateway request for a reply from a conversation's settings and its turns, choosing
- * among the three text APIs: chat completions (4.3) by default; the responses API (4.4) when
- * images or answered function calls are in the context, or a tool is on (chat messages carry
- * text only, spec 2.4); the native interface (4.5) when the creator picked it for a native text
- * model. Answered function calls go back to the model as `function_call` items, each followed by
- * its `function_call_output` (docs/gateway-rules.md, "Tool calls").
+ * Builds the gateway request for a reply from a conversation's settings and its turns, through
+ * the API the creator chose for it: chat completions (4.3), the responses API (4.4) or the
+ * native interface (4.5), each for the models it takes (catalog `apiTakes`). What an API cannot
+ * carry is refused with the reason, never sent elsewhere: chat messages are text only (spec 2.4)
+ * and tools travel through the responses API only. Conversations from before the choice hold
+ * `auto`, which still picks as it did: the responses API when images or answered function calls
+ * are in the context or a tool is on, else chat completions. Answered function calls go back to
+ * the model as `function_call` items, each followed by its `function_call_output`
+ * (docs/gateway-rules.md, "Tool calls").
  */
 import { msg } from '@shared/messages/index.js';
 import type { ChatImage, ChatMessageView, ChatSettings, ToolAnswer, ToolCall } from '@shared/contract/chat.js';
-import { isNativeTextModel, RESPONSES_MODELS } from '@shared/gateway/catalog.js';
+import { apiTakes, RESPONSES_MODELS } from '@shared/gateway/catalog.js';
 import { coreError } from '../errors.js';
 import type { FileImage } from './chat-images.js';
 import type { TextApi } from './reply-reader.js';
@@ -58,12 +61,20 @@ export function answeredCalls(m: ChatMessageView): (ToolCall & { answer: ToolAns
   return (m.choices?.[m.selected ?? 0]?.toolCalls ?? []).filter((c): c is ToolCall & { answer: ToolAnswer } => c.answer !== undefined);
 }
 
+const hasImages = (turns: ChatMessageView[]) => turns.some((t) => t.role === 'user' && (t.images?.length ?? 0) > 0);
+
+/** The API a reply goes through; throws, with what to change, when the chosen one cannot carry it. */
 export function chooseApi(settings: ChatSettings, turns: ChatMessageView[]): TextApi {
-  if (settings.api === 'native' && isNativeTextModel(settings.model)) return 'native';
-  const images = turns.some((t) => t.role === 'user' && (t.images?.length ?? 0) > 0);
-  // Calls answered earlier travel as responses items only, even once the tools are turned off.
-  const calls = turns.some((t) => answeredCalls(t).length > 0);
-  return images || calls || toolsOn(settings) ? 'responses' : 'chat';
+  const { api, model } = settings;
+  if (api === 'auto') {
+    // Calls answered earlier travel as responses items only, even once the tools are turned off.
+    const calls = turns.some((t) => answeredCalls(t).length > 0);
+    return hasImages(turns) || calls || toolsOn(settings) ? 'responses' : 'chat';
+  }
+  if (!apiTakes(api, model)) throw coreError('invalid_input', msg('chat.request.apiModel', { api, model }), 'settings.api');
+  if (api === 'chat' && hasImages(turns)) throw coreError('invalid_input', msg('chat.request.chatNoImages'), 'images');
+  if (api !== 'responses' && toolsOn(settings)) throw coreError('invalid_input', msg('chat.request.toolsNeedResponses'), 'settings.tools');
+  return api;
 }
 
 /** A user turn's parts in the creator's order (spec 4.4: text first unless they chose otherwise). */
@@ -128,6 +139,7 @@ function responsesBody(b: BuildInput, streamed: boolean): Record<string, unknown
       : { type: 'input_image', image_url: p.image.kind === 'url' ? p.image.url : b.dataUri(p.image) }));
     if (content.length) input.push({ role: 'user', content });
   }
+  // Only `auto` swaps in the responses model; a chosen API was checked to take the model.
   const model = (RESPONSES_MODELS as readonly string[]).includes(s.model) ? s.model : s.responsesModel;
   return defined({ model, input, stream: streamed, temperature: s.temperature, top_p: s.top_p, max_tokens: s.max_tokens, tools: tools(b) });
 }
@@ -142,7 +154,6 @@ function inlineData(b: BuildInput, image: ChatImage) {
 
 function nativeBody(b: BuildInput): Record<string, unknown> {
   const s = b.settings;
-  if (toolsOn(s)) throw coreError('invalid_input', msg('chat.request.toolsNeedResponses'), 'settings.tools');
   const contents: unknown[] = [];
   // Function calls answered earlier are not carried: the studio offers tools through the
   // responses API only, so here a turn with calls contributes its text alone.

@@ -1,21 +1,26 @@
 /** A conversation's settings: where a new one starts, and a `chat.create` or `chat.update` from the page. */
-import { ChatSettings, DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
-import type { ConversationStore } from './conversation-store.js';
+import { ChatDefaults, ChatSettings, DEFAULT_CHAT_DEFAULTS, settingsFromDefaults } from '@shared/contract/chat.js';
 
 /**
- * What a new conversation starts with: the settings of the one used last, as a creator expects
- * (the model they were talking to, its parameters and tools), but not a remote MCP server, whose
- * token belongs to that conversation alone. The defaults when there is none, or it cannot be read.
+ * What a new conversation starts with: the Chat defaults the creator sees in Settings, with every
+ * tool off. Never another conversation's settings: n, tools, MCP servers and the API they needed
+ * were copied from the last one unseen, and a creator could not tell what the next message sends.
  */
-export function lastUsedSettings(store: Pick<ConversationStore, 'list' | 'get'>): ChatSettings {
-  const last = store.list()[0];
-  if (!last) return DEFAULT_CHAT_SETTINGS;
-  try {
-    const { settings } = store.get(last.id);
-    return { ...settings, tools: { ...settings.tools, mcp: DEFAULT_CHAT_SETTINGS.tools.mcp } };
-  } catch {
-    return DEFAULT_CHAT_SETTINGS;
-  }
+export function newConversationSettings(defaults: ChatDefaults): ChatSettings {
+  return settingsFromDefaults(defaults);
+}
+
+/**
+ * The saved defaults, checked whole: a pair the API no longer takes (after a catalog change)
+ * keeps its parameters and goes through chat completions, the API every chat model has; a model
+ * that is not even a chat model any more falls back to the studio's defaults.
+ */
+export function chatDefaultsOf(saved: unknown): ChatDefaults {
+  if (saved === undefined) return DEFAULT_CHAT_DEFAULTS;
+  const whole = ChatDefaults.safeParse(saved);
+  if (whole.success) return whole.data;
+  const viaChat = ChatDefaults.safeParse({ ...(saved as object), api: 'chat' });
+  return viaChat.success ? viaChat.data : DEFAULT_CHAT_DEFAULTS;
 }
 
 /**

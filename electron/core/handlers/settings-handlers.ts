@@ -44,6 +44,7 @@ export function settingsHandlers({ ports, store, settingsView, libraryMove, emit
         if (i.language !== undefined) d.language = i.language;
         if (i.mediaLimits !== undefined) d.mediaLimits = { ...d.mediaLimits, ...i.mediaLimits };
         if (i.chatSendKey !== undefined) d.chatSendKey = i.chatSendKey;
+        if (i.chatDefaults !== undefined) d.chatDefaults = i.chatDefaults;
       });
       const view = settingsView();
       emit('settings.onDidChange', view);

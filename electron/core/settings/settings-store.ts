@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ChatSendKey, Language, MediaLimits, Theme } from '@shared/contract/settings.js';
+import { ChatDefaultsShape } from '@shared/contract/chat.js';
 import { SANDBOX_PROFILE_ID } from '@shared/contract/profiles.js';
 import { dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
@@ -27,6 +28,12 @@ export const StoredSettings = z.object({
   mediaLimits: MediaLimits.partial().optional(),
   /** Added later too: files without it send chat messages with Enter (services.ts). */
   chatSendKey: ChatSendKey.optional(),
+  /**
+   * Added later too: files without it start new conversations from DEFAULT_CHAT_DEFAULTS. Read by
+   * its shape only, so a model the catalog later moves to another API cannot make the whole file
+   * unreadable (services.ts checks the pair and falls back).
+   */
+  chatDefaults: ChatDefaultsShape.optional(),
   allowPlaintextKeys: z.boolean(),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;

@@ -30,8 +30,10 @@ export const chat = {
   },
   request: {
     mcpUrl: 'The MCP server address must be an http(s) URL.',
-    nativeNoLinks: 'The native API takes attached images only, not links ({{url}}). Attach the picture as a file, or set the API to Auto.',
-    toolsNeedResponses: 'Tools work through the responses API only: set the API to Auto, or turn the tools off.',
+    nativeNoLinks: 'The native API takes attached images only, not links ({{url}}). Attach the picture as a file, or choose the responses API.',
+    toolsNeedResponses: 'Tools work through the responses API only: choose it (with a model it takes) in the conversation settings, or turn the tools off.',
+    chatNoImages: 'The chat completions API takes text only: choose the responses or native API in the conversation settings to send images.',
+    apiModel: 'The {{api}} API does not take {{model}}: choose another API or model in the conversation settings.',
   },
   /** What is wrong with a function call's arguments, checked against the tool's schema. */
   tools: {

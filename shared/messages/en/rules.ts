@@ -39,6 +39,7 @@ export const rules = {
     schemaProperties: 'The schema needs a "properties" object.',
     schemaRequired: '"required" must be a list of property names.',
     chooseModel: 'Choose a model.',
+    apiModel: 'That API does not take {{model}}: choose one the model supports.',
     maxTokensMin: 'Max tokens is at least 1.',
     maxTokensWhole: 'Max tokens is a whole number.',
     stopSequences: 'At most {{max}} stop sequences.',

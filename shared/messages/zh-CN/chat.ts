@@ -31,8 +31,10 @@ export const chat: Catalog['chat'] = {
   },
   request: {
     mcpUrl: 'MCP 服务器地址必须是 http(s) URL。',
-    nativeNoLinks: '原生 API 只接受添加的图片文件，不接受链接（{{url}}）。请将图片作为文件添加，或将 API 设为“自动”。',
-    toolsNeedResponses: '工具只能通过 responses API 使用：请将 API 设为“自动”，或关闭工具。',
+    nativeNoLinks: '原生 API 只接受添加的图片文件，不接受链接（{{url}}）。请将图片作为文件添加，或选择 responses API。',
+    toolsNeedResponses: '工具只能通过 responses API 使用：请在对话设置中选择它（以及它支持的模型），或关闭工具。',
+    chatNoImages: 'chat completions API 只接受文本：如需发送图片，请在对话设置中选择 responses 或原生 API。',
+    apiModel: '{{api}} API 不支持 {{model}}：请在对话设置中选择其他 API 或模型。',
   },
   tools: {
     unknownTool: '模型请求了 {{name}}，但此对话未提供该工具。',

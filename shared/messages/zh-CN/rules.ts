@@ -37,6 +37,7 @@ export const rules: Catalog['rules'] = {
     schemaProperties: 'Schema 需要一个 "properties" 对象。',
     schemaRequired: '"required" 必须是属性名列表。',
     chooseModel: '请选择模型。',
+    apiModel: '该 API 不支持 {{model}}：请选择此模型支持的 API。',
     maxTokensMin: '最大 Token 数至少为 1。',
     maxTokensWhole: '最大 Token 数必须是整数。',
     stopSequences: '最多 {{max}} 个停止序列。',

@@ -15,7 +15,7 @@ import { useDraft } from '../../state/drafts.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { applyStart } from './conversation-cache.js';
 import { Composer, type ComposerDraft } from './composer.js';
-import { ComposerModel } from './composer-model.js';
+import { ComposerModel, useSendSummary } from './composer-model.js';
 import { ConversationHeader } from './conversation-header.js';
 import { escStopsReply, focusAfterLoss, focusLost } from './focus-keeping.js';
 import { MessageList } from './message-list.js';
@@ -77,7 +77,10 @@ export function ConversationPane({ conversation, title, partial = false, restFai
   const settings = editor.settings;
   // Images anywhere in the context take every later turn to the responses API too.
   const earlierImages = useMemo(() => conversation.messages.some((m) => (m.images?.length ?? 0) > 0), [conversation.messages]);
-  const api = effectiveApi(settings, earlierImages || draft.images.length > 0);
+  const hasImages = earlierImages || draft.images.length > 0;
+  const api = effectiveApi(settings, hasImages);
+  // What the next message sends, said before it is sent; what its API cannot carry holds Send.
+  const { summary, lacks } = useSendSummary(settings, api, hasImages);
   const problems = Object.keys(editor.errors).length;
   const blocked = partial
     ? t('composer.blockedLoading')
@@ -85,7 +88,9 @@ export function ConversationPane({ conversation, title, partial = false, restFai
       ? t('composer.blockedStreaming')
       : problems
         ? t('composer.blockedSettings')
-        : pending.busy
+        : lacks
+          ? lacks
+          : pending.busy
           ? t('composer.blockedImages')
           : undefined;
 
@@ -219,13 +224,13 @@ export function ConversationPane({ conversation, title, partial = false, restFai
             update={update}
             pending={pending}
             model={api === 'responses' ? responsesModelOf(settings) : settings.model}
-            apiNote={api === 'responses' ? t('composer.apiNote', { model: responsesModelOf(settings) }) : undefined}
+            apiNote={conversation.messages.length === 0 ? `${summary} ${t('composer.fromDefaults')}` : summary}
             blocked={blocked}
             streaming={streaming}
             sending={sending}
             autoFocus={conversation.messages.length === 0}
             failure={failure}
-            modelPicker={<ComposerModel editor={editor} api={api} openSettings={side.show} />}
+            modelPicker={<ComposerModel editor={editor} />}
             onSend={() => void send()}
             onStop={stop}
           />

@@ -1,40 +1,23 @@
 /**
- * The model of a conversation: every chat model of spec 4.3 grouped by family, plus a free
- * "Custom model id…" box, since the gateway's list is open-ended. The API choice beside it offers
- * Native only for the modelc text models that have it (spec 4.5).
+ * The model of a conversation and the API it goes through. Every text model of spec 4.3–4.5 is
+ * offered in a searchable list grouped by vendor, with what each can do (components/
+ * model-combobox.tsx); any other id may be typed, since the gateway's chat list is open-ended.
+ * The API box offers only the APIs the model takes (catalog `apiTakes`), says what the chosen one
+ * carries, and names those the model does not take. An older conversation's Auto stays offered
+ * while it holds it, with the responses model it falls back on.
  */
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_MODEL_FAMILIES, isNativeTextModel, RESPONSES_MODELS } from '@shared/gateway/catalog.js';
+import { useId } from 'react';
+import { TEXT_APIS, TEXT_MODELS, RESPONSES_MODELS, textModel } from '@shared/gateway/catalog.js';
+import type { ChatSettings } from '@shared/contract/chat.js';
 import { FieldMessages } from '../../components/Field.js';
+import { ModelCombobox } from '../../components/model-combobox.js';
 import { SelectField } from '../../components/generator/select-field.js';
-import type { SettingsErrors, SettingsForm } from './settings-form.js';
+import { apiFor, type SettingsErrors, type SettingsForm } from './settings-form.js';
 
-export const CUSTOM = '__custom__';
-
-/** The form change a choice in a model list makes (a custom id opens its box). */
-export function modelChoice(form: SettingsForm, value: string): Partial<SettingsForm> {
-  if (value === CUSTOM) return { customModel: true };
-  return { model: value, customModel: false, api: isNativeTextModel(value) ? form.api : 'auto' };
-}
-
-/** Every chat model of the catalog, by family, and the custom choice last. */
-export function ModelOptions() {
-  const { t } = useTranslation('chat');
-  return (
-    <>
-      {Object.entries(CHAT_MODEL_FAMILIES).map(([family, models]) => (
-        <optgroup key={family} label={family}>
-          {models.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </optgroup>
-      ))}
-      <option value={CUSTOM}>{t('model.custom')}</option>
-    </>
-  );
+/** The form change a model choice makes: the API follows when the new model does not take it. */
+export function modelChoice(form: SettingsForm, model: string): Partial<SettingsForm> {
+  return { model, customModel: !TEXT_MODELS.some((m) => m.id === model), api: apiFor(form.api, model) };
 }
 
 interface Props {
@@ -46,51 +29,40 @@ interface Props {
 export function ModelPicker({ form, errors, change }: Props) {
   const { t } = useTranslation('chat');
   const id = useId();
-  const customId = useId();
-  const native = isNativeTextModel(form.model.trim());
-  const pick = (value: string) => change(modelChoice(form, value));
+  const model = form.model.trim();
+  const apis = textModel(model).apis;
+  const notTaken = TEXT_APIS.filter((a) => !apis.includes(a));
+  const names = (list: readonly ChatSettings['api'][]) => list.map((a) => t(`model.apiName.${a}`)).join(t('listSeparator'));
+  const hint = t(`model.apiHint.${form.api}`) + (notTaken.length && model ? t('model.notOffered', { model, apis: names(notTaken) }) : '');
   return (
     <div className="chat-model-row">
       <div className="field">
-        <label htmlFor={id}>{t('model.label')}</label>
-        <select id={id} value={form.customModel ? CUSTOM : form.model} onChange={(e) => pick(e.target.value)} aria-invalid={errors.model && !form.customModel ? true : undefined}>
-          <ModelOptions />
-        </select>
+        <ModelCombobox
+          label={t('model.label')}
+          value={form.model}
+          onChange={(m) => change(modelChoice(form, m))}
+          allowCustom
+          invalid={!!errors.model}
+          describedBy={errors.model ? `${id}-error` : undefined}
+        />
+        <FieldMessages id={id} error={errors.model} />
       </div>
-      {form.customModel && (
-        <div className="field">
-          <label htmlFor={customId}>{t('model.customLabel')}</label>
-          <input
-            id={customId}
-            type="text"
-            value={form.model}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder={t('model.customPlaceholder', { example: 'modela-5-2026-01' })}
-            onChange={(e) => change({ model: e.target.value, api: isNativeTextModel(e.target.value.trim()) ? form.api : 'auto' })}
-            aria-invalid={errors.model ? true : undefined}
-            aria-describedby={`${customId}-hint${errors.model ? ` ${customId}-error` : ''}`}
-          />
-          <FieldMessages id={customId} hint={t('model.customHint')} error={errors.model} />
-        </div>
-      )}
       <SelectField
         label={t('model.api')}
-        value={native ? form.api : 'auto'}
+        value={form.api}
         onChange={(api) => change({ api: api as SettingsForm['api'] })}
-        options={[
-          { value: 'auto', label: t('model.auto') },
-          ...(native ? [{ value: 'native', label: t('model.native') }] : []),
-        ]}
-        hint={native ? t('model.apiHint') : t('model.apiHintNoNative')}
+        options={[...(form.api === 'auto' ? ['auto' as const] : []), ...apis].map((a) => ({ value: a, label: t(`model.apiName.${a}`) }))}
+        hint={hint}
       />
-      <SelectField
-        label={t('model.responsesModel')}
-        value={form.responsesModel}
-        onChange={(m) => change({ responsesModel: m as SettingsForm['responsesModel'] })}
-        options={RESPONSES_MODELS.map((m) => ({ value: m, label: m }))}
-        hint={t('model.responsesHint')}
-      />
+      {form.api === 'auto' && (
+        <SelectField
+          label={t('model.responsesModel')}
+          value={form.responsesModel}
+          onChange={(m) => change({ responsesModel: m as SettingsForm['responsesModel'] })}
+          options={RESPONSES_MODELS.map((m) => ({ value: m, label: m }))}
+          hint={t('model.responsesHint')}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 import { i18n } from '../../i18n/index.js';
-import { effectiveApi, formFromSettings, ignoredBy, responsesModelOf, settingsFromForm, type SettingsForm } from './settings-form.js';
+import { apiLacks, effectiveApi, formFromSettings, ignoredBy, responsesModelOf, settingsFromForm, type SettingsForm } from './settings-form.js';
 
 const t = i18n.getFixedT('en', 'chat');
 const form = (patch: Partial<SettingsForm> = {}): SettingsForm => ({ ...formFromSettings(DEFAULT_CHAT_SETTINGS), ...patch });
@@ -57,21 +57,34 @@ describe('settingsFromForm', () => {
     expect(settings.tools?.mcp.enabled).toBe(false);
   });
 
-  it('falls back to Auto when Native is chosen for a model without it', () => {
-    expect(settingsFromForm(form({ model: 'modela-5', api: 'native' }), t).settings.api).toBe('auto');
+  it('keeps the chosen API when the model takes it, else the first API the model has; an older Auto stays', () => {
+    expect(settingsFromForm(form({ model: 'modela-5', api: 'native' }), t).settings.api).toBe('chat');
     expect(settingsFromForm(form({ model: 'modelc-2.5-pro', api: 'native' }), t).settings.api).toBe('native');
+    expect(settingsFromForm(form({ model: 'modela-4-vision', api: 'chat' }), t).settings.api).toBe('responses');
+    expect(settingsFromForm(form({ model: 'modelb-opus-4-1-20250805', api: 'responses' }), t).settings.api).toBe('chat');
+    expect(settingsFromForm(form({ model: 'modelb-opus-4-1-20250805', api: 'auto' }), t).settings.api).toBe('auto');
     expect(settingsFromForm(form({ model: '  ' }), t).errors.model).toBeDefined();
   });
 });
 
 describe('effectiveApi', () => {
   const s = DEFAULT_CHAT_SETTINGS;
-  it('uses chat completions, the responses API for images or tools, native when chosen', () => {
-    expect(effectiveApi(s, false)).toBe('chat');
-    expect(effectiveApi(s, true)).toBe('responses');
-    expect(effectiveApi({ ...s, tools: { ...s.tools, webSearch: true } }, false)).toBe('responses');
+  it('is the API the creator chose; only an older conversation\'s Auto takes images and tools to the responses API', () => {
+    expect(effectiveApi(s, true)).toBe('chat');
+    expect(effectiveApi({ ...s, api: 'responses' }, false)).toBe('responses');
     expect(effectiveApi({ ...s, model: 'modelc-2.5-flash', api: 'native' }, true)).toBe('native');
-    expect(effectiveApi({ ...s, model: 'modela-5', api: 'native' }, false)).toBe('chat');
+    const auto = { ...s, api: 'auto' as const };
+    expect(effectiveApi(auto, false)).toBe('chat');
+    expect(effectiveApi(auto, true)).toBe('responses');
+    expect(effectiveApi({ ...auto, tools: { ...s.tools, webSearch: true } }, false)).toBe('responses');
+  });
+
+  it('says what the API of a turn cannot carry', () => {
+    expect(apiLacks('chat', s, true)).toBe('images');
+    expect(apiLacks('chat', { tools: { ...s.tools, webSearch: true } }, false)).toBe('tools');
+    expect(apiLacks('native', { tools: { ...s.tools, mcpServers: ['x'] } }, true)).toBe('tools');
+    expect(apiLacks('responses', { tools: { ...s.tools, webSearch: true } }, true)).toBeUndefined();
+    expect(apiLacks('chat', s, false)).toBeUndefined();
   });
 
   it('names the parameters each API ignores, and the responses model', () => {

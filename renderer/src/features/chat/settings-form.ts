@@ -6,7 +6,7 @@
  */
 import type { TFunction } from 'i18next';
 import { DEFAULT_CHAT_SETTINGS, type ChatSettings, type ChatTools, type FunctionToolSpec } from '@shared/contract/chat.js';
-import { CHAT_MODELS, isNativeTextModel, RESPONSES_MODELS, TEXT_LIMITS } from '@shared/gateway/catalog.js';
+import { apiTakes, CHAT_MODELS, RESPONSES_MODELS, TEXT_LIMITS, textModel, TEXT_MODELS } from '@shared/gateway/catalog.js';
 import { checkFunctionName, checkSchema } from './schema-check.js';
 
 export const NUMBER_FIELDS = ['temperature', 'top_p', 'max_tokens', 'frequency_penalty', 'presence_penalty'] as const;
@@ -71,7 +71,7 @@ export function formFromSettings(s: ChatSettings): SettingsForm {
   const numbers = Object.fromEntries(NUMBER_FIELDS.map((f) => [f, s[f] === undefined ? '' : String(s[f])])) as Record<NumberField, string>;
   return {
     model: s.model,
-    customModel: !CHAT_MODELS.includes(s.model),
+    customModel: !CHAT_MODELS.includes(s.model) && !TEXT_MODELS.some((m) => m.id === s.model),
     api: s.api,
     responsesModel: s.responsesModel,
     systemPrompt: s.systemPrompt,
@@ -124,7 +124,7 @@ function checkFunctions(drafts: readonly FunctionDraft[], errors: SettingsErrors
 export function settingsFromForm(form: SettingsForm, t: TFunction<'chat'>): { settings: Partial<ChatSettings>; errors: SettingsErrors } {
   const errors: SettingsErrors = {};
   const settings: Partial<ChatSettings> = {
-    api: form.api === 'native' && !isNativeTextModel(form.model.trim()) ? 'auto' : form.api,
+    api: apiFor(form.api, form.model),
     responsesModel: form.responsesModel,
     systemPrompt: form.systemPrompt,
     stream: form.stream,
@@ -179,8 +179,26 @@ export const toolsOn = (t: ChatTools) => t.webSearch || t.fileSearch || t.functi
  * else chat completions.
  */
 export function effectiveApi(s: Pick<ChatSettings, 'api' | 'model' | 'tools'>, hasImages: boolean): ChatApi {
-  if (s.api === 'native' && isNativeTextModel(s.model)) return 'native';
+  if (s.api !== 'auto') return s.api;
   return hasImages || toolsOn(s.tools) ? 'responses' : 'chat';
+}
+
+/**
+ * The API kept when the model changes: the chosen one if the new model takes it, else the first
+ * the model has (chat completions for every chat model), shown at once in the API box. An older
+ * conversation's Auto stays Auto until the creator picks an API.
+ */
+export function apiFor(api: ChatSettings['api'], model: string): ChatSettings['api'] {
+  const id = model.trim();
+  if (api === 'auto' || !id || apiTakes(api, id)) return api;
+  return textModel(id).apis[0] ?? 'chat';
+}
+
+/** What the API of a turn cannot carry that the turn has (spec 2.4, 4.4, 4.5): said before sending. */
+export function apiLacks(api: ChatApi, s: Pick<ChatSettings, 'tools'>, hasImages: boolean): 'images' | 'tools' | undefined {
+  if (hasImages && api === 'chat') return 'images';
+  if (toolsOn(s.tools) && api !== 'responses') return 'tools';
+  return undefined;
 }
 
 /** The model a responses-API turn uses: the conversation's own when the responses API has it. */
@@ -190,7 +208,7 @@ export function responsesModelOf(s: Pick<ChatSettings, 'model' | 'responsesModel
 
 /** Parameters an API does not take (spec 4.4 and 2.8), so the panel can say they are ignored. */
 const IGNORED: Record<ChatApi, readonly string[]> = {
-  chat: [],
+  chat: ['tools'],
   responses: ['frequency_penalty', 'presence_penalty', 'stop', 'n'],
   native: ['frequency_penalty', 'presence_penalty', 'stop', 'n', 'tools'],
 };

@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppHealth, LibraryMoveStatus, SettingsView } from '@shared/contract/index.js';
+import { DEFAULT_CHAT_DEFAULTS } from '@shared/contract/chat.js';
 import { msg } from '@shared/messages/index.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { fakeHost, hostError, type Answers } from '../../test/fake-host.js';
@@ -15,7 +16,7 @@ afterEach(() => {
   useUiStore.setState({ tab: 'chat' });
 });
 
-const view: SettingsView = { libraryDir: '/home/me/Studio', theme: 'system', language: 'en', mediaLimits: { imageMb: 100, videoMb: 4096, audioMb: 500 }, chatSendKey: 'enter' };
+const view: SettingsView = { libraryDir: '/home/me/Studio', theme: 'system', language: 'en', mediaLimits: { imageMb: 100, videoMb: 4096, audioMb: 500 }, chatSendKey: 'enter', chatDefaults: DEFAULT_CHAT_DEFAULTS };
 const health = (over: Partial<AppHealth['loop']> = {}): AppHealth => ({ since: Date.now() - 60_000, loop: { p50Ms: 1.2, p99Ms: 8.6, maxMs: 12.4, stalls: 0, ...over } });
 
 async function settings(answers: Answers = {}) {

@@ -8,6 +8,7 @@ import { TextField } from '../../components/TextField.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { LANGUAGE_NAMES, resolveLanguage, systemLanguages } from '../../i18n/languages.js';
 import { SUBMIT_SHORTCUT } from '../../components/generator/keyboard.js';
+import { ChatDefaultsSetting } from './chat-defaults-setting.js';
 import { HealthSetting } from './health-setting.js';
 import { MediaLimitsSetting } from './media-limits-setting.js';
 import { useSettingsAction } from './use-settings-action.js';
@@ -201,6 +202,7 @@ export function GeneralSettings() {
       <ThemeSetting settings={settings.data} />
       <LanguageSetting settings={settings.data} />
       <ChatSendKeySetting settings={settings.data} />
+      <ChatDefaultsSetting settings={settings.data} />
       <MediaLimitsSetting settings={settings.data} />
       <HealthSetting />
     </>

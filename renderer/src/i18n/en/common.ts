@@ -16,4 +16,22 @@ export const common = {
     summary: 'Details',
     status: 'HTTP status {{status}}',
   },
+  /** The model picker (components/model-combobox.tsx). */
+  modelPicker: {
+    placeholder: 'Type to search models',
+    list: 'Models',
+    none: 'No model matches “{{query}}”.',
+    useCustom: 'Use “{{id}}” (a model id of your own)',
+    count_one: '{{n}} model',
+    count_other: '{{n}} models',
+    vision: 'vision',
+    tools: 'tools',
+    native: 'native',
+    thinking: 'thinking',
+    visionTitle: 'Reads images (through the responses or native API)',
+    toolsTitle: 'Takes tools (through the responses API)',
+    nativeTitle: 'Also through the native generateContent API',
+    thinkingTitle: 'Thinks before it answers',
+    responsesOnly: 'responses API only',
+  },
 } as const;
