@@ -148,11 +148,7 @@ test('choosing an alternative hands focus to it', async ({ page, studio }) => {
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);
   await chat.open();
-  await chat.newConversation();
-  await chat.openSettings();
-  await chat.setting('Alternatives (n)').fill('2');
-  await chat.expectSettingsSaved();
-  await chat.closeSettings();
+  await chat.newConversationWithAlternatives(2);
   const reply = await chat.send('Give me two takes.');
   await chat.expectStatus(reply, 'complete');
   const second = reply.getByRole('group', { name: 'Alternatives' }).getByRole('region', { name: 'Alternative 2' });

@@ -297,11 +297,7 @@ test('n = 2 shows two alternatives side by side, and either can continue the con
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);
   await chat.open();
-  await chat.newConversation();
-  await chat.openSettings();
-  await chat.setting('Alternatives (n)').fill('2');
-  await chat.expectSettingsSaved();
-  await chat.closeSettings();
+  await chat.newConversationWithAlternatives(2);
 
   const reply = await chat.send('Give me two takes.');
   await chat.expectStatus(reply, 'complete');

@@ -26,6 +26,8 @@ test.describe('File search', () => {
       expect(n!.y).toBeGreaterThanOrEqual(b!.y);
       expect(n!.x + n!.width).toBeLessThanOrEqual(panel!.x + panel!.width + 1);
 
+      // Tools go through the responses API, chosen on purpose.
+      await chat.setting('API').selectOption('responses');
       await box.check();
       await chat.expectSettingsSaved();
       await chat.closeSettings();

@@ -147,6 +147,15 @@ export class ChatPage {
     if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
     await expect(this.settings).toBeHidden();
   }
+  /** A new conversation whose replies come as `n` alternatives side by side. */
+  async newConversationWithAlternatives(n: number): Promise<void> {
+    await this.newConversation();
+    await this.openSettings();
+    await this.setting('Alternatives (n)').fill(String(n));
+    await this.expectSettingsSaved();
+    await this.closeSettings();
+  }
+
 
   setting(label: string): Locator {
     return this.settings.getByLabel(label, { exact: true });

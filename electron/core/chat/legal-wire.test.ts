@@ -14,8 +14,8 @@ type Api = 'chat' | 'responses' | 'native';
 
 const SETTINGS: Record<Api, Record<string, unknown>> = {
   chat: {},
-  // A tool on sends the conversation through the responses API.
-  responses: { tools: { webSearch: true, fileSearch: false, functions: [], mcp: { enabled: false, url: '' } } },
+  // The responses API, chosen on purpose, with a tool on as a conversation with tools has it.
+  responses: { api: 'responses', tools: { webSearch: true, fileSearch: false, functions: [], mcp: { enabled: false, url: '' } } },
   native: { api: 'native', model: 'modelc-2.5-flash' },
 };
 const PATH: Record<Api, string> = { chat: '/v1/chat/completions', responses: '/v1/responses', native: ':streamGenerateContent' };

@@ -16,8 +16,9 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { SpeechIcon } from '../../components/icons.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
+import { SubmitButton } from '../../components/generator/submit-button.js';
 import { fieldOfError } from '../../components/generator/field-errors.js';
-import { SUBMIT_SHORTCUT, submitOnModEnter } from '../../components/generator/keyboard.js';
+import { submitOnModEnter } from '../../components/generator/keyboard.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { useFormats } from '../../i18n/format.js';
@@ -122,12 +123,7 @@ export default function SpeechTab() {
         />
         {failure && <FailureNote error={failure} action={t('form.speak')} kept={t('form.kept')} />}
         <div className="gen-actions">
-          <button type="submit" className="button button-primary" disabled={synthesize.isPending}>
-            {synthesize.isPending ? t('form.speaking') : t('form.speak')}
-            <span className="gen-kbd" aria-hidden="true">
-              {SUBMIT_SHORTCUT}
-            </span>
-          </button>
+          <SubmitButton label={t('form.speak')} busyLabel={t('form.speaking')} busy={synthesize.isPending} />
           <span className="gen-usage" data-testid="speech-estimate">
             {t('form.estimate', { chars: f.number(chars) })}
           </span>

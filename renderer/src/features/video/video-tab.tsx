@@ -18,9 +18,10 @@ import { EMPTY, useAction, useCall } from '../../api/client.js';
 import { Lightbox } from '../../components/lightbox/lightbox.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
+import { SubmitButton } from '../../components/generator/submit-button.js';
 import { Field } from '../../components/Field.js';
 import { fieldOfError } from '../../components/generator/field-errors.js';
-import { SUBMIT_SHORTCUT, submitOnModEnter } from '../../components/generator/keyboard.js';
+import { submitOnModEnter } from '../../components/generator/keyboard.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { useFormats } from '../../i18n/format.js';
@@ -227,12 +228,7 @@ export default function VideoTab() {
           <div className="studio-submit">
             {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
             <div className="gen-actions">
-              <button type="submit" className="button button-primary" disabled={submit.isPending}>
-                {submit.isPending ? t('generator:status.submitting') : t('form.generate')}
-                <span className="gen-kbd" aria-hidden="true">
-                  {SUBMIT_SHORTCUT}
-                </span>
-              </button>
+              <SubmitButton label={t('form.generate')} busyLabel={t('generator:status.submitting')} busy={submit.isPending} />
               <span className="gen-usage" data-testid="video-estimate">
                 {seconds !== undefined ? t('estimate.uses', { seconds: f.number(seconds) }) : t('estimate.chooseLength')}
                 {multipart ? ` · ${t('estimate.textToVideo')}` : draft.image_url.trim() ? ` · ${t('estimate.fromImage')}` : ''}
