@@ -6,7 +6,7 @@
  * into Cache Storage in its language (renderer/src/app/offline-page.ts); a bare English one
  * stands in until it has.
  *
- * Only navigations come here. Everything else is routed to the network before this worker
+ * Only page loads (GET navigations) come here. Everything else is routed to the network before this worker
  * (the static routing API, where the browser has it), so calls, the event stream and media pay
  * nothing for it; a browser without it reaches the fetch handler, which lets them pass.
  */
@@ -23,7 +23,7 @@ self.addEventListener('install', (event) => {
   const work = [self.skipWaiting()];
   if (event.addRoutes) {
     work.push(event.addRoutes([
-      { condition: { requestMode: 'navigate' }, source: 'fetch-event' },
+      { condition: { requestMode: 'navigate', requestMethod: 'GET' }, source: 'fetch-event' },
       { condition: { urlPattern: new URLPattern({}) }, source: 'network' },
     ]).catch(() => undefined));
   }
@@ -45,7 +45,9 @@ async function offlinePage() {
 }
 
 self.addEventListener('fetch', (event) => {
-  if (event.request.mode !== 'navigate') return;
+  // Page loads only: a form posted to the shell (by anyone, another site included) goes to the
+  // network exactly as the browser sent it, for the shell's own checks to answer.
+  if (event.request.mode !== 'navigate' || event.request.method !== 'GET') return;
   event.respondWith((async () => {
     try {
       return (await event.preloadResponse) || (await fetch(event.request));
