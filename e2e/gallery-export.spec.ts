@@ -83,7 +83,7 @@ test('downloads one item under a name made from its prompt, and says the gateway
   await detail.getByRole('button', { name: 'Download' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('a paper boat on a canal.png');
-  await expect(detail.getByRole('status')).toHaveText('Your browser is downloading a paper boat on a canal.png.');
+  await expect(detail.getByRole('status').filter({ hasText: 'downloading' })).toHaveText('Your browser is downloading a paper boat on a canal.png.');
   const text = readPngText(await readFile(await download.path()));
   expect(text.Description).toBe('a paper boat: on a canal?');
   expect(JSON.parse(text['gateway-studio'])).toMatchObject({ prompt: 'a paper boat: on a canal?', model: 'seedream-4-0', kind: 'image' });

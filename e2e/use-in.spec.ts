@@ -60,6 +60,8 @@ test('a Gallery image dragged onto the Video tab becomes the starting image, and
   await page.mouse.move(tabButton.x, tabButton.y, { steps: 8 });
   await expect(video.studio.tab('Video')).toHaveAttribute('aria-selected', 'true');
   await expect(startingImage).toBeVisible();
+  // As a creator would, the field is brought into sight above the form's Generate row first.
+  await startingImage.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
   const field = await middle(startingImage);
   await page.mouse.move(field.x, field.y, { steps: 8 });
   await page.mouse.up();
