@@ -172,11 +172,14 @@ test('moving the library takes its pictures along: progress, an end message, and
     const from = (await settings.getByTestId('library-dir').textContent()) ?? '';
     await settings.getByLabel('Library folder', { exact: true }).fill(folder);
     await settings.getByRole('button', { name: 'Save folder' }).click();
+    // The code is printed once the host has been asked: read it only then.
+    await expect(settings.getByLabel('Code from the terminal', { exact: true })).toBeFocused();
+    await expect.poll(() => studio.moveCode(folder)).toMatch(/^\d{6}$/);
     await settings.getByLabel('Code from the terminal', { exact: true }).fill(studio.moveCode(folder) ?? '');
     await settings.getByRole('button', { name: 'Save folder' }).click();
 
     const end = settings.getByRole('status').filter({ hasText: `The library moved to ${folder}: 6 files` });
-    await expect(end).toBeVisible();
+    await expect(end).toBeVisible({ timeout: 15_000 });
     await expect(end).toContainText(`Nothing is left in ${from}.`);
     await expect(end).toBeInViewport();
     await expect(settings.getByTestId('library-dir')).toHaveText(folder);
