@@ -3,14 +3,14 @@
  * conversation (`ChatTools.mcpServers`, docs/mcp.md). Each shows its state and tool count; a
  * chosen server that was removed since stays listed as removed, so it can be unchecked.
  */
-import '../settings/mcp-strings.js';
+import '../../i18n/mcp-strings.js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@shared/contract/index.js';
 import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useUiStore } from '../../state/ui-store.js';
-import { useMcpServers } from '../settings/mcp-cache.js';
+import { useMcpServers } from '../../api/mcp-cache.js';
 
 /** `ChatTools.mcpServers` holds at most this many (shared/contract/chat.ts). */
 const MAX_CHOSEN = 16;

@@ -13,7 +13,7 @@ import type { Formats } from '../../i18n/format.js';
 import { messageText } from '../../i18n/messages.js';
 import { msg, type Message } from '@shared/messages/message.js';
 import type { Remix } from '../../state/remix-store.js';
-import { nearestRatio } from './ratios.js';
+import { nearestRatio } from '../../components/generator/ratios.js';
 
 /** A reference image: a file the host holds (with a small local preview) or a public URL. */
 export type ImageRef =

@@ -10,7 +10,7 @@ import { formatsFor } from '../../i18n/format.js';
 import '../image/strings.js';
 import '../video/strings.js';
 import { fitImageDraft, INITIAL_DRAFT, validate, type ImageDraft } from './image-draft.js';
-import { nearestRatio } from './ratios.js';
+import { nearestRatio } from '../../components/generator/ratios.js';
 import { checkVideo, fitVideoDraft, INITIAL_VIDEO_DRAFT } from '../video/video-draft.js';
 
 const t = i18n.getFixedT('en', 'image');

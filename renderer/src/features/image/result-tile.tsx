@@ -9,8 +9,8 @@ import { EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { mediaUrl } from '../../api/session.js';
 import { SizeNote } from '../../components/generator/size-note.js';
 import { UsageLine } from '../../components/generator/usage-line.js';
-import { cssRatio } from './ratios.js';
-import { useTileExtras } from './tile-extras.js';
+import { cssRatio } from '../../components/generator/ratios.js';
+import { useTileExtras } from '../../components/use-in/tile-extras.js';
 
 export type OpenItem = (item: LibraryItemView) => void;
 

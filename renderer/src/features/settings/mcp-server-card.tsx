@@ -11,7 +11,7 @@ import type { ErrorData, McpServerView } from '@shared/contract/index.js';
 import { EMPTY, useAction, useCall } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessageText } from '../../i18n/messages.js';
-import { commandLine, useMcpCache } from './mcp-cache.js';
+import { commandLine, useMcpCache } from '../../api/mcp-cache.js';
 import { AlwaysAllowed, McpServerTools } from './mcp-server-tools.js';
 import { McpTokenRow } from './mcp-token-row.js';
 

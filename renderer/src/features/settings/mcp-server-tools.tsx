@@ -9,7 +9,7 @@ import type { ErrorData, McpServerView } from '@shared/contract/index.js';
 import { useAction } from '../../api/client.js';
 import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
-import { useMcpCache } from './mcp-cache.js';
+import { useMcpCache } from '../../api/mcp-cache.js';
 
 /** More tools than this are shown as a count until asked for. */
 const FOLDED_OVER = 5;

@@ -3,12 +3,12 @@
  * The list is the host's (`mcp.list`, replaced whole by `mcp.onDidChange`); every tool call the
  * model asks for waits for the creator's approval in the Chat tab.
  */
-import './mcp-strings.js';
+import '../../i18n/mcp-strings.js';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@shared/contract/index.js';
 import { useMessageText } from '../../i18n/messages.js';
-import { useMcpCache, useMcpServers } from './mcp-cache.js';
+import { useMcpCache, useMcpServers } from '../../api/mcp-cache.js';
 import { McpServerCard } from './mcp-server-card.js';
 import { McpServerForm } from './mcp-server-form.js';
 import './mcp-servers.css';

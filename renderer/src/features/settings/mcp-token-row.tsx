@@ -11,7 +11,7 @@ import { call } from '../../api/client.js';
 import { FieldMessages } from '../../components/Field.js';
 import { SecretInput } from '../../components/SecretInput.js';
 import { useMessageText } from '../../i18n/messages.js';
-import { useMcpCache } from './mcp-cache.js';
+import { useMcpCache } from '../../api/mcp-cache.js';
 import { maskedTail } from './profile-cache.js';
 
 export function McpTokenRow({ server }: { server: McpServerView }) {

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { SubmitTaskInput } from '@shared/contract/index.js';
 import type { Formats } from '../../i18n/format.js';
 import type { Remix } from '../../state/remix-store.js';
-import { nearestRatio } from '../image/ratios.js';
+import { nearestRatio } from '../../components/generator/ratios.js';
 import {
   GENERATIONS_VIDEO_MODELS,
   MULTIPART_VIDEO_DEFAULTS,

@@ -12,7 +12,7 @@ import { mediaUrl } from '../../api/session.js';
 import { SizeNote } from '../../components/generator/size-note.js';
 import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
-import { useTileExtras } from '../image/tile-extras.js';
+import { useTileExtras } from '../../components/use-in/tile-extras.js';
 import { useWatchedTask } from './use-watched-task.js';
 
 type T = TFunction<['video', 'generator']>;

@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { McpServerView } from '@shared/contract/index.js';
-import { EMPTY, callKey, useCall, useEvent } from '../../api/client.js';
+import { EMPTY, callKey, useCall, useEvent } from './client.js';
 
 const listKey = callKey('mcp.list', EMPTY);
 

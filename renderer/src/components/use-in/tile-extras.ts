@@ -7,8 +7,8 @@
  */
 import { createElement, type HTMLAttributes, type ReactNode } from 'react';
 import type { LibraryItemView } from '@shared/contract/library.js';
-import { useDraggableItem } from '../../components/use-in/use-draggable-item.js';
-import { UseInMenu } from '../../components/use-in/use-in-menu.js';
+import { useDraggableItem } from './use-draggable-item.js';
+import { UseInMenu } from './use-in-menu.js';
 
 export interface TileExtras {
   props?: HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | undefined>;
