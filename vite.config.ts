@@ -38,7 +38,7 @@ function cspMeta(): Plugin {
 
 /**
  * The app's static frame inside `#root` (renderer/src/app/boot-frame.ts): painted from HTML and the
- * entry's CSS before any script runs (docs/performance.md, "First paint").
+ * entry's CSS before any script runs (docs/performance-findings.md, "First paint").
  */
 function bootFrame(): Plugin {
   return {

@@ -7,7 +7,7 @@
  * every request in the window counted. A count of requests in a window of six intervals is off by
  * up to one a job depending on where each job's checks fall against the window's edges, and the
  * jobs of a batch submitted together fall together: a count of 1.15 times the fewest was measured
- * with every gap between 9.2 and 10 s (docs/performance.md, "Polling: a rate, not a count"). The
+ * with every gap between 9.2 and 10 s (docs/performance-findings.md, "Polling: a rate, not a count"). The
  * count is still printed. It also measures the studio process's CPU during the window; the sandbox runs in a child
  * process, so its CPU (it renders the videos) is not counted.
  *   npx tsx bench/polling.ts [--seconds 60] [--jobs 500] [--settle 10]

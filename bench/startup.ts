@@ -6,7 +6,7 @@
  * same browser-shell server code, one right after the other. The verdicts are the medians of the
  * per-pair ratios (lib/paired.ts). Budgets: interactive studio / minimal ≤ 1.5; first contentful
  * paint studio / minimal ≤ 1.1 (the studio paints its frame from static HTML and CSS before any
- * script runs: docs/performance.md, "First paint").
+ * script runs: docs/performance-findings.md, "First paint").
  *   npx tsx bench/startup.ts [--runs 20]
  *
  * 20 pairs: within one run single navigations range from 0.7 to 1.5 times their median; with 10,

@@ -21,6 +21,6 @@ export const SHELL_NODE_FLAGS = ['--single-threaded-gc'] as const;
  * decodes and scales pictures on libuv's worker threads (sharp), in buffers of megabytes, and
  * those arenas kept what each thread had once needed: over a day's work (bench/day.ts) the shell's
  * resident set grew by 72 MB, with two arenas by 21 MB, the JS heap the same
- * (docs/performance.md, "Host memory"). Ignored off glibc.
+ * (docs/performance-findings.md, "Host memory"). Ignored off glibc.
  */
 export const SHELL_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };

@@ -74,7 +74,7 @@ const alive = (pid: number) => {
   }
 };
 
-describe.runIf(process.platform === 'linux')('the allocator of the browser shell (docs/performance.md, "Host memory")', () => {
+describe.runIf(process.platform === 'linux')('the allocator of the browser shell (docs/performance-findings.md, "Host memory")', () => {
   it('started plainly, the studio runs with few malloc arenas, and stopping its launcher stops it too', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'studio-arenas-'));
     dirs.push(dataDir);

@@ -1,5 +1,5 @@
 /**
- * The first paint (docs/performance.md, "First paint"): the window shows the studio's frame from
+ * The first paint (docs/performance-findings.md, "First paint"): the window shows the studio's frame from
  * HTML and CSS alone, before any script runs, and the app then takes its place without moving it.
  */
 import { test, expect } from './fixtures.js';

@@ -215,7 +215,7 @@ test('every tab exists by name, its code comes after the first screen, in idle t
 
   // The Chat tab, which every launch opens, comes with the first bundle (tab-registry.ts); every
   // other tab's code is fetched once the first screen is there, so a first click on it waits only
-  // for its data (docs/performance.md, "Opening a tab"), and the first screen never waits for it.
+  // for its data (docs/performance-findings.md, "Opening a tab"), and the first screen never waits for it.
   const tabCode = () => page.evaluate(`performance.getEntriesByType('resource')
     .filter((e) => /\\/[a-z]+-tab-[^/]*\\.js$/.test(e.name)).map((e) => e.startTime)`) as Promise<number[]>;
   await expect.poll(async () => (await tabCode()).length).toBe(6);

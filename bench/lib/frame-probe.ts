@@ -8,7 +8,7 @@
  * promise resolves with the time that frame was painted.
  *
  * Why after the page's observers: the studio's message list keeps to its end from a
- * ResizeObserver (docs/performance.md, "Keeping to the end in the same frame"), which runs after
+ * ResizeObserver (docs/performance-findings.md, "Keeping to the end in the same frame"), which runs after
  * the frame's animation callbacks. A check from `requestAnimationFrame` found the view not yet at
  * the end in the very frame that then drew it there, and counted one frame more (about 17 ms) than
  * the user waits. Observers are called in the order they were made, so one made in the frame's

@@ -54,7 +54,7 @@ export function atPagePriority(pid: number): void {
 /**
  * Milliseconds to fill 100 MB the process never touched (best of 3): what a page fault costs on
  * this machine right now. These machines are virtual, and their memory's first touch varied by
- * several times from one day to the next (docs/performance.md, "Fresh memory"): everything that
+ * several times from one day to the next (docs/performance-findings.md, "Fresh memory"): everything that
  * allocates (an index read, a conversation parsed) ran slower with the same code.
  */
 export function freshMemoryMs(): number {

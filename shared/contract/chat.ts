@@ -240,7 +240,7 @@ export type ChatMessageView = z.infer<typeof ChatMessageView>;
  * left out, and `streamed` gives its length. The listener joins the deltas it received and, if
  * their length differs (it started listening late), reads the message again (`chat.get`). A long
  * reply sent a second time held the page for a fifth of a second per megabyte
- * (docs/performance.md, "Replies of any size").
+ * (docs/performance-findings.md, "Replies of any size").
  */
 export const EndedMessage = ChatMessageView.extend({
   choices: z.array(ChatChoice.extend({ text: z.string().optional(), streamed: z.number().int().min(0).optional() })).optional(),
@@ -310,7 +310,7 @@ export const chatMethods = {
   /**
    * `last`: only the newest `last` messages (`messageCount` still counts them all). A long
    * conversation opens on those, and the page asks for the rest once they are drawn
-   * (docs/performance.md, "Where a long conversation's first open goes").
+   * (docs/performance-findings.md, "Where a long conversation's first open goes").
    */
   'chat.get': { input: z.object({ id: conversationId, last: z.number().int().min(1).max(1000).optional() }), output: ConversationView },
   'chat.update': {

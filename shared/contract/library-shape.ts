@@ -5,7 +5,7 @@
  *
  * A module of its own, with no imports: the gallery's first-load code uses it, and taking it from
  * library.ts would bring that file's schemas, and zod with them, into the studio's first load
- * (start-up 1.42 -> 1.63 times the minimal page's: docs/performance.md, "Opening a tab").
+ * (start-up 1.42 -> 1.63 times the minimal page's: docs/performance-findings.md, "Opening a tab").
  */
 export function ratioOf(width: number | null | undefined, height: number | null | undefined): number {
   return width && height && width > 0 && height > 0 ? Math.round((width / height) * 100) / 100 || 0.01 : 0;

@@ -1,7 +1,7 @@
 /**
  * A reply's terminal event is not a second copy of a long reply: its deltas carried the text
  * once, and a 10 MB end event held the page for a fifth of a second, twice over with a second
- * listener (docs/performance.md, "Replies of any size"). Against the sandbox, over real HTTP.
+ * listener (docs/performance-findings.md, "Replies of any size"). Against the sandbox, over real HTTP.
  */
 import { describe, expect, it } from 'vitest';
 import { END_TEXT_CHARS } from './ended-message.js';

@@ -94,7 +94,7 @@ export class ChatService {
 
   private tail = (id: string): string | undefined => this.d.secrets.get(mcpSecret(id))?.slice(-4) || undefined;
 
-  /** The stored messages, not a copy: IPC and the browser shell serialize a view at once (docs/performance.md, "Where a long conversation's first open goes"). */
+  /** The stored messages, not a copy: IPC and the browser shell serialize a view at once (docs/performance-findings.md, "Where a long conversation's first open goes"). */
   private view(c: Conversation, last?: number): ConversationView {
     const tail = this.tail(c.id);
     const messages = last === undefined ? c.messages : c.messages.slice(-last);

@@ -157,7 +157,7 @@ function linesOf(text: string, n: number, name: string): string[] {
 /**
  * Copies a block of numbers out of the file (typed arrays need an aligned start) into a plain
  * array, by a loop: `Array.from` of a typed array goes through its iterator, and for the four
- * number columns of 100,000 items took 60–90 ms of an open that has 500 (docs/performance.md,
+ * number columns of 100,000 items took 60–90 ms of an open that has 500 (docs/performance-findings.md,
  * "The index load").
  */
 function numbersOf<T extends Float64Array | Uint32Array>(Kind: { new (b: ArrayBuffer): T; BYTES_PER_ELEMENT: number }, bytes: Uint8Array, n: number, name: string): number[] {

@@ -4,7 +4,7 @@
  * parses in its own code and hands over everything that arrived while the page was busy in one
  * task: a 10 MB reply streamed while the page rendered came in tasks of 60–260 ms, and 10 MB of
  * events cost the page about 85 ms a megabyte, against 35–40 read this way
- * (docs/performance.md, "Replies of any size"). Here the page gets a turn after every YIELD_BYTES (readText).
+ * (docs/performance-findings.md, "Replies of any size"). Here the page gets a turn after every YIELD_BYTES (readText).
  *
  * As EventSource does, a dropped or ended connection is opened again after a pause, and a
  * refusal (the session is gone: 403) or an answer that is not an event stream ends it for good.

@@ -70,7 +70,7 @@ function useTabShortcuts() {
  * The parts that take no props, made once. A tab switch renders App again, and elements made
  * anew there rendered all of them again with it: the top bar, the notices and every visited
  * tab's panel, the whole Chat tab among them, half the click's task on the Gallery's tab
- * (docs/performance.md, "Opening a tab"). The same element is skipped; each part still follows
+ * (docs/performance-findings.md, "Opening a tab"). The same element is skipped; each part still follows
  * its own data and the contexts it reads.
  */
 const TOP_BAR = <TopBar />;

@@ -50,7 +50,7 @@ export function TabNav() {
               tabIndex={selected ? 0 : -1}
               className="tab"
               // The press, before the click: a tab's first requests leave while the button is still
-              // down (docs/performance.md, "Opening a tab").
+              // down (docs/performance-findings.md, "Opening a tab").
               onPointerDown={isLazy(panel) ? () => panel.warm(client) : undefined}
               onClick={() => openTab(tab.id)}
             >

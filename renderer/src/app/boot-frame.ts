@@ -1,5 +1,5 @@
 /**
- * The static frame of the studio (docs/performance.md, "First paint"): the top bar, the
+ * The static frame of the studio (docs/performance-findings.md, "First paint"): the top bar, the
  * navigation's icons and a neutral panel, written into index.html at build time inside `#root`, so
  * the window shows the app's shape from HTML and CSS alone, before any script has run. React's first
  * render replaces it. It holds no words but the product's name (the language is known only once

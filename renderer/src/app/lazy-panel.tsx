@@ -2,7 +2,7 @@
  * A tab's panel whose code is loaded apart (in idle time, or on first open), without React.lazy:
  * a lazy component shows its Suspense fallback and React then reveals the boundary no sooner than
  * 300 ms after that fallback appeared (its fallback throttle), which was most of the wait between
- * a click on the Gallery tab and its first thumbnails (docs/performance.md, "Opening a tab"). Here
+ * a click on the Gallery tab and its first thumbnails (docs/performance-findings.md, "Opening a tab"). Here
  * the panel is an ordinary state change once its module has come, drawn in the next frame. A
  * module that cannot come (a dropped connection to the browser shell, files replaced under a
  * running studio) is said so in the panel with a way to try again, where a thrown import would

@@ -46,7 +46,7 @@ const nextIdle: Idle = (task) => (typeof requestIdleCallback === 'function' ? re
  * Fetches and evaluates every lazy tab's code once the studio is idle after its first screen, one
  * tab per idle period, in the navigation's order, with the unchanging data each tab's first open
  * needs: a first click on a tab then waits for its own answers, not for its code or a lookup as
- * well (docs/performance.md, "Opening a tab"). A tab opened meanwhile shares the load in flight;
+ * well (docs/performance-findings.md, "Opening a tab"). A tab opened meanwhile shares the load in flight;
  * one whose code could not come is tried again when it is opened.
  */
 export function preloadTabs(client: QueryClient, idle: Idle = nextIdle): void {

@@ -1,6 +1,6 @@
 /**
  * The shapes of the studio's icons, as data: the React icons (icons.tsx) and the static frame
- * painted before any script runs (app/boot-frame.ts, docs/performance.md, "First paint") draw
+ * painted before any script runs (app/boot-frame.ts, docs/performance-findings.md, "First paint") draw
  * the same ones from here.
  */
 export type IconShape =

@@ -123,7 +123,7 @@ function build(blocks: readonly string[], from: number, groupChars: number, into
   // A group is a copy, joined: a slice of the reply would hold on to the whole text it was cut
   // from, and while a reply streams that is a new text every frame: slices kept by the height
   // and render caches held every version of a streamed 10 MB reply (515 MB against 23 MB,
-  // docs/performance.md, "Replies of any size").
+  // docs/performance-findings.md, "Replies of any size").
   const flush = () => {
     if (group.length) emit(group.join('\n\n'), groupFirst);
     group = [];

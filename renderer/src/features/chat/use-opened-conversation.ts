@@ -39,7 +39,7 @@ export function useOpenedConversation(id: string) {
   });
   // Reopening reconciles with the host's copy, unless a reply is streaming into it right now,
   // once the copy held is drawn: the answer (megabytes, for a long reply) read meanwhile held up
-  // that drawing (docs/performance.md, "Replies of any size").
+  // that drawing (docs/performance-findings.md, "Replies of any size").
   useEffect(() => {
     const key = conversationKey(id);
     const loadedAt = client.getQueryState(key)?.dataUpdatedAt ?? 0;

@@ -1,6 +1,6 @@
 /**
  * The Gallery's first screenful of thumbnails, asked for while its code still loads
- * (docs/performance.md, "Opening a tab"). As soon as the first page and the media base have come,
+ * (docs/performance-findings.md, "Opening a tab"). As soon as the first page and the media base have come,
  * every picture the grid will show in view is requested through an Image; the grid's own <img>
  * for the same address then finds it in the browser's memory cache, loaded or on its way, rather
  * than asking only once the tab's code has been evaluated, rendered and laid out.

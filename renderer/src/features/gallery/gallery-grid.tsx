@@ -75,7 +75,7 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, ref 
   const total = head.data?.total ?? 0;
   // Until the shapes come, the first page's items are laid out by their own shapes, rounded as
   // the shapes are: its rows are drawn with the first answer and stay where they are when the
-  // shapes come (docs/performance.md, "Opening a tab").
+  // shapes come (docs/performance-findings.md, "Opening a tab").
   // (A previous filter's rows, shown while both answers of a new one load, stay as they are.)
   const firstPage = head.isPlaceholderData ? undefined : head.data?.items;
   const pageRatios = useMemo(() => firstPage?.map((item) => ratioOf(item.width, item.height)) ?? NO_RATIOS, [firstPage]);

@@ -4,7 +4,7 @@
  * library's rest follows a slice of SLICE_ITEMS per task, and the grid takes the whole layout
  * once it is done. At 100,000 items the whole layout (10–40 ms cold) in one task made the
  * first rows wait for it, and then for a render of 20,000 rows' sizes, before any was drawn
- * (docs/performance.md, "Opening a tab"). Until the rest comes, the grid holds the first rows.
+ * (docs/performance-findings.md, "Opening a tab"). Until the rest comes, the grid holds the first rows.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { GAP, ROW_HEIGHT, startLayout, type JustifiedLayout, type LayoutRun } from './justified-layout.js';
