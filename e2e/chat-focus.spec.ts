@@ -5,7 +5,7 @@
  * its neighbour; a chosen alternative to itself. Esc stops a reply even with focus on <body>, but
  * an open panel keeps its own Esc.
  */
-import { test, expect } from './fixtures.js';
+import { test, expect, type Studio } from './fixtures.js';
 import { ChatPage, paceSandbox } from './pages/chat-page.js';
 import type { Locator, Page } from '@playwright/test';
 
@@ -19,14 +19,20 @@ async function streamingReply(chat: ChatPage, reply: Locator): Promise<void> {
   await expect(reply).toContainText('Paragraph 1.', { timeout: 20_000 });
 }
 
-test('Regenerate by keyboard hands focus to Stop, and Esc stops the reply it started', async ({ page, studio }) => {
-  // Long replies, paced: a busy 2-core machine takes its time.
-  test.setTimeout(120_000);
+/** A new conversation on a sandbox that writes slowly, so a reply is still being written when keys are pressed. */
+async function pacedConversation(page: Page, studio: Studio): Promise<ChatPage> {
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);
   await chat.open();
   await chat.newConversation();
   await paceSandbox(page, studio.sandboxUrl, 50);
+  return chat;
+}
+
+test('Regenerate by keyboard hands focus to Stop, and Esc stops the reply it started', async ({ page, studio }) => {
+  // Long replies, paced: a busy 2-core machine takes its time.
+  test.setTimeout(120_000);
+  const chat = await pacedConversation(page, studio);
   const reply = await chat.send(LONG);
   await streamingReply(chat, reply);
   await chat.stopButton.click();
@@ -54,11 +60,7 @@ test('Regenerate by keyboard hands focus to Stop, and Esc stops the reply it sta
 
 test('Esc stops a reply from anywhere in Chat, <body> included, but not from the settings panel it closes', async ({ page, studio }) => {
   test.setTimeout(120_000);
-  const chat = new ChatPage(page);
-  await chat.studio.open(studio.url);
-  await chat.open();
-  await chat.newConversation();
-  await paceSandbox(page, studio.sandboxUrl, 50);
+  const chat = await pacedConversation(page, studio);
 
   // Send by its button: the button cannot be pressed while the reply is written; focus goes back
   // to the message box.
