@@ -45,6 +45,8 @@ export interface BrowserShellOptions {
   downloadTimeouts?: CorePorts['downloadTimeouts'];
   /** A launch link was spent (they work once): the place to offer a fresh one from `newLink`. */
   onSignIn?: () => void;
+  /** The sessions' clock (session.ts): tests move it to end a session; a launch uses real time. */
+  sessionClock?: () => number;
 }
 
 export interface BrowserShell {
@@ -94,7 +96,7 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
     // The route serves only what the core's library knows, in whichever folder it has open.
     serve: async (core) => {
       const listen = (port: number) =>
-        createBrowserShellServer({ host: core, rendererDir, port, favicon: DEFAULT_FAVICON, mediaFile: (raw) => core.mediaFile(raw), downloads, onSignIn: options.onSignIn });
+        createBrowserShellServer({ host: core, rendererDir, port, favicon: DEFAULT_FAVICON, mediaFile: (raw) => core.mediaFile(raw), downloads, onSignIn: options.onSignIn, now: options.sessionClock });
       if (options.port !== undefined) return (server = await listen(options.port));
       const sticky = await listenSticky(join(dataDir, SHELL_PORT_FILE), listen);
       if (sticky.displaced) options.log?.(movedNotice(sticky.displaced, sticky.server.origin));

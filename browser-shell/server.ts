@@ -21,7 +21,7 @@ import { CONTENT_SECURITY_POLICY } from '@shared/csp.js';
 import type { MediaLookup } from '@core/library/media-file.js';
 import { MEDIA_PREFIX, serveMediaRoute } from './media-route.js';
 import { DOWNLOAD_PREFIX, sendDownload, type DownloadLinks } from './downloads.js';
-import { FRAGMENT_KEY, MEDIA_PARAM, SESSION_HEADER, SESSION_PARAM, sameSecret, ShellSessions } from './session.js';
+import { FRAGMENT_KEY, MEDIA_PARAM, SESSION_HEADER, SESSION_PARAM, sameSecret, ShellSessions, type Session } from './session.js';
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const HEARTBEAT_MS = 25_000;
 const SIGNED_OUT = 'This tab is not signed in to the studio. Open the newest link printed in the terminal where the studio runs.';
@@ -43,6 +43,8 @@ export interface BrowserShellServerOptions {
   onSignIn?: () => void;
   /** Only tests shorten it. */
   heartbeatMs?: number;
+  /** The sessions' clock (session.ts): tests move it; a launch uses real time. */
+  now?: () => number;
 }
 
 export interface BrowserShellServer {
@@ -189,7 +191,7 @@ function tooLarge(res: ServerResponse, send: () => void): void {
 }
 
 export async function createBrowserShellServer(options: BrowserShellServerOptions): Promise<BrowserShellServer> {
-  const sessions = new ShellSessions(() => port, options.token);
+  const sessions = new ShellSessions(() => port, options.token, options.now);
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const bootId = randomUUID();
   const streams = new Set<() => void>();
@@ -245,7 +247,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     sendResult(res, 200, await dispatch('attachments.add', { name, data: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) }));
   }
 
-  function handleEvents(req: IncomingMessage, res: ServerResponse) {
+  function handleEvents(req: IncomingMessage, res: ServerResponse, session: Session) {
     if (req.method !== 'GET') {
       res.setHeader('Allow', 'GET');
       return sendText(res, 405, 'The event stream is a GET request.');
@@ -257,6 +259,8 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     // and how often it beats, so the page can tell a frozen host from a quiet one.
     res.write(': connected\n\n');
     res.write(`event: hello\ndata: ${JSON.stringify({ bootId, heartbeatMs })}\n\n`);
+    // The session lives while this stream is open (session.ts): the tab is there.
+    sessions.streamOpened(session);
     const unsubscribe = options.host.subscribe((event, payload) => {
       res.write(`data: ${JSON.stringify({ event, payload })}\n\n`);
     });
@@ -266,6 +270,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
       if (!streams.delete(stop)) return;
       clearInterval(heartbeat);
       unsubscribe();
+      sessions.streamClosed(session);
       res.end();
     };
     streams.add(stop);
@@ -310,17 +315,19 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
       if (site !== undefined && site !== 'same-origin') return sendText(res, 403, 'Forbidden origin.');
       if (url.pathname === '/api/events') {
         if (!holds(session.api, url.searchParams.get(SESSION_PARAM))) return sendText(res, 403, SIGNED_OUT);
-        return handleEvents(req, res);
+        return handleEvents(req, res, session);
       }
       // Browsers send Origin with every POST; a request without one is not from our page.
       if (req.method === 'POST' && origin === undefined) return sendText(res, 403, 'Forbidden origin.');
       if (!holds(session.api, req.headers[SESSION_HEADER])) return sendText(res, 403, SIGNED_OUT);
+      sessions.touch(session);
       if (url.pathname.startsWith('/api/call/')) return handleCall(req, res, url.pathname.slice('/api/call/'.length));
       if (url.pathname === '/api/upload') return handleUpload(req, res);
       return sendText(res, 404, 'Not found.');
     }
     if (url.pathname.startsWith(MEDIA_PREFIX) && options.mediaFile) {
       if (!holds(session.media, url.searchParams.get(MEDIA_PARAM))) return sendText(res, 403, SIGNED_OUT);
+      sessions.touch(session);
       // The raw path (still percent-encoded) is what the confinement check must see.
       return serveMediaRoute(req, res, options.mediaFile, (req.url ?? '').split('?')[0]);
     }
@@ -334,6 +341,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
       const site = req.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin') return sendText(res, 403, 'Forbidden origin.');
       if (!holds(session.media, url.searchParams.get(MEDIA_PARAM))) return sendText(res, 403, SIGNED_OUT);
+      sessions.touch(session);
       const offer = options.downloads.take(url.pathname.slice(DOWNLOAD_PREFIX.length));
       if (!offer) return sendText(res, 410, 'This download link has been used or has expired. Save or export the file again from the Gallery.');
       return sendDownload(res, offer);

@@ -151,3 +151,125 @@ describe('browser shell session', () => {
     }
   });
 });
+
+/**
+ * The audit's replay: the sign-in redirect's fragment (what the browser's history recorded) and
+ * the cookie any other local server is sent, used after the tab that held them is gone. A session
+ * lives while its tab's event stream is open, a short grace after it closes (a reload), and
+ * otherwise until 30 minutes without a call (docs/security.md, "The browser shell's session").
+ * The shell's clock is a fake one the test moves: no test here waits on the wall clock.
+ */
+describe('a session ends when its tab is gone', () => {
+  const MINUTE = 60_000;
+  let dir: string;
+  let recorder: ReturnType<typeof recordingHost>;
+  let shell: BrowserShellServer;
+  let user: SignedIn;
+  let clock: number;
+  const streams: AbortController[] = [];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'shell-expiry-'));
+    mkdirSync(join(dir, 'renderer'));
+    writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Gateway Studio</title>');
+    mkdirSync(join(dir, 'Library'));
+    writeFileSync(join(dir, 'Library', 'cat.png'), 'PNG-BYTES');
+    recorder = recordingHost();
+    clock = Date.parse('2026-12-05T09:00:00Z');
+    const library = join(dir, 'Library');
+    shell = await createBrowserShellServer({
+      host: recorder.host, rendererDir: join(dir, 'renderer'), port: 0, now: () => clock,
+      mediaFile: (raw) => resolveLibraryFile(library, raw, (rel) => rel === 'cat.png'),
+    });
+    user = await signIn(shell.url);
+  });
+  afterEach(async () => {
+    for (const s of streams.splice(0)) s.abort();
+    await shell.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const call = (who: SignedIn = user) =>
+    fetch(`${shell.origin}/api/call/profiles.list`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...who.headers }, body: '{}' }).then((r) => r.status);
+  const media = () => fetch(`${shell.origin}/media/cat.png?m=${user.media}`, { headers: { Cookie: user.cookie } }).then((r) => r.status);
+  const page = () => fetch(`${shell.origin}/`, { headers: { Cookie: user.cookie } }).then((r) => r.status);
+  /** What the tab keeps open while it lives: its event stream. */
+  async function openStream(): Promise<{ status: number; close(): Promise<void> }> {
+    const controller = new AbortController();
+    streams.push(controller);
+    const before = recorder.listening();
+    const answer = await fetch(`${shell.origin}/api/events?session=${user.api}`, { headers: { Cookie: user.cookie }, signal: controller.signal });
+    if (answer.status === 200) await expect.poll(() => recorder.listening()).toBe(before + 1);
+    else await answer.text();
+    return {
+      status: answer.status,
+      // The tab closes: the shell sees its stream end.
+      close: async () => {
+        controller.abort();
+        await expect.poll(() => recorder.listening()).toBe(before);
+      },
+    };
+  }
+  /** Everything the recorded secrets and cookie could reach, each answer's status. */
+  async function replay() {
+    const answers = { call: await call(), media: await media(), page: await page(), events: 0 };
+    const stream = await openStream();
+    if (stream.status === 200) await stream.close();
+    return { ...answers, events: stream.status };
+  }
+
+  it('refuses the recorded secret and cookie once the tab\'s stream has been closed for more than two minutes', async () => {
+    const tab = await openStream();
+    expect(tab.status).toBe(200);
+    await tab.close();
+    clock += 2 * MINUTE + 1_000;
+    expect(await replay()).toEqual({ call: 403, media: 403, page: 403, events: 403 });
+    // And for good: time does not bring it back, nor a fresh stream.
+    expect(await call()).toBe(403);
+    expect(recorder.calls).toEqual([]);
+  });
+
+  it('keeps the session through a reload: the stream closes and opens again within the grace', async () => {
+    const tab = await openStream();
+    await tab.close();
+    clock += 1 * MINUTE;
+    expect(await call()).toBe(200);
+    const reloaded = await openStream();
+    expect(reloaded.status).toBe(200);
+    // Open, the stream is the tab's activity: hours without a call do not end it.
+    clock += 5 * 60 * MINUTE;
+    expect(await replay()).toEqual({ call: 200, media: 200, page: 200, events: 200 });
+    // Closed after those hours, the grace starts from the close, not from the last call.
+    await reloaded.close();
+    clock += MINUTE;
+    expect(await call()).toBe(200);
+  });
+
+  it('ends a session with no open stream after 30 minutes without a call, each call counting', async () => {
+    clock += 29 * MINUTE;
+    expect(await call()).toBe(200);
+    clock += 29 * MINUTE;
+    expect(await media()).toBe(200);
+    clock += 30 * MINUTE + 1_000;
+    expect(await replay()).toEqual({ call: 403, media: 403, page: 403, events: 403 });
+  });
+
+  it('ends one tab\'s session without touching another\'s', async () => {
+    const other = await signIn(shell.newLink());
+    const tab = await openStream();
+    await tab.close();
+    clock += 2 * MINUTE + 1_000;
+    expect(await call(other)).toBe(200);
+    expect(await call()).toBe(403);
+  });
+
+  it('does not let the cookie alone keep a session alive', async () => {
+    for (let i = 0; i < 3; i++) {
+      clock += 10 * MINUTE;
+      // The page's files answer the cookie, but loading them is not the tab's activity.
+      expect(await page()).toBe(200);
+    }
+    clock += 1_000;
+    expect(await call()).toBe(403);
+  });
+});

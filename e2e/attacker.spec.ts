@@ -185,3 +185,75 @@ test('another local server that is sent the session cookie can call nothing with
   expect(String(visible)).not.toMatch(/studio[-_]session/);
   await expectNothingSaved(page, studio);
 });
+
+const MINUTE = 60_000;
+
+test('the sign-in secret the browser recorded, with the cookie another local server is sent, gives nothing once the tab is closed', async ({ page, studio }) => {
+  const link = studio.url;
+  const shell = new URL(link).origin;
+  const studioPage = new StudioPage(page);
+  // What the browser's history records of the sign-in: the link, and the address it redirected to, secrets in its fragment.
+  const navigation = await page.goto(link);
+  const redirect = await navigation?.request().redirectedFrom()?.response();
+  const recorded = new URL(redirect?.headers()['location'] ?? '', link);
+  const [api, media] = (new URLSearchParams(recorded.hash.slice(1)).get('studio-session') ?? '').split('.');
+  expect(api && media).toBeTruthy();
+  await expect(studioPage.tab('Chat')).toBeVisible();
+
+  // The tab's own record holds no secret: neither its address nor any entry of its history.
+  const cdp = await page.context().newCDPSession(page);
+  const { entries } = await cdp.send('Page.getNavigationHistory');
+  expect(page.url()).toBe(`${shell}/`);
+  expect(await page.evaluate('history.length')).toBe(entries.length);
+  for (const secret of [api, media]) expect(JSON.stringify(entries)).not.toContain(secret);
+  // A launch link it keeps is spent: opening it again signs nobody in.
+  const links = entries.flatMap((e) => [e.url, e.userTypedURL]).filter((u) => u.includes('token='));
+  for (const used of [link, ...links]) expect((await fetch(used, { redirect: 'manual' })).status, used).toBe(403);
+
+  // The user visits another local server in another tab: it is sent the studio's cookie.
+  await attacker.open(await page.context().newPage());
+  const stolen = attacker.cookiesSeen.join('; ');
+  expect(stolen).toContain(`studio_session_${new URL(shell).port}=`);
+  const replayCall = async () => (await fetch(`${shell}/api/call/profiles.list`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: stolen, Origin: shell, 'X-Studio-Session': api }, body: '{}',
+  })).status;
+  const replayEvents = async () => {
+    const stop = new AbortController();
+    const answer = await fetch(`${shell}/api/events?session=${api}`, { headers: { Cookie: stolen }, signal: stop.signal });
+    stop.abort();
+    return answer.status;
+  };
+  // While the tab lives, what was recorded is worth what the tab holds: the replay is well formed.
+  expect(await replayCall()).toBe(200);
+
+  await page.close();
+  // The clock moves past the grace a reload needs, again until the shell has seen the stream end.
+  await expect.poll(async () => {
+    studio.advanceSessionClock(2 * MINUTE + 1_000);
+    return replayCall();
+  }).toBe(403);
+  expect({
+    call: await replayCall(),
+    events: await replayEvents(),
+    media: (await fetch(`${shell}/media/any.png?m=${media}`, { headers: { Cookie: stolen } })).status,
+    page: (await fetch(`${shell}/`, { headers: { Cookie: stolen } })).status,
+  }).toEqual({ call: 403, events: 403, media: 403, page: 403 });
+});
+
+test('a reload keeps the tab signed in, and an open tab stays signed in through hours without a call', async ({ page, studio }) => {
+  const studioPage = new StudioPage(page);
+  await studioPage.open(studio.url);
+  const streamed = page.waitForResponse((r) => r.url().includes('/api/events') && r.status() === 200);
+  await page.reload();
+  await streamed;
+  await expect(studioPage.tab('Chat')).toBeVisible();
+  // Hours later, the tab still open: its event stream is its activity.
+  studio.advanceSessionClock(3 * 60 * MINUTE);
+  const settings = await studioPage.openTab('Settings');
+  await expect(settings.getByRole('heading', { name: 'Offline sandbox' })).toBeVisible();
+  expect((await pageCall(page, 'profiles.list')).ok).toBe(true);
+  await page.reload();
+  await expect(studioPage.tab('Chat')).toBeVisible();
+  await expect(studioPage.activeProfile).toContainText('Offline sandbox');
+  await expect(page.getByText('This tab is not signed in')).toHaveCount(0);
+});

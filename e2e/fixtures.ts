@@ -30,6 +30,8 @@ export interface Studio {
   moveCode(folder: string): string | undefined;
   /** The code the shell last printed to its terminal for starting the MCP server named `server`. */
   commandCode(server: string): string | undefined;
+  /** Moves the shell's session clock on (browser-shell/session.ts): idle and closed tabs' sessions end without a wait. */
+  advanceSessionClock(ms: number): void;
 }
 
 /**
@@ -59,7 +61,8 @@ export const test = base.extend<{ studio: Studio; context: BrowserContext } & St
     const gateway = await startSandbox({ port: 0, speed: 100, streamPaceMs: 0 });
     // The shell's log is its terminal: the codes that confirm a library move are printed there.
     const log: string[] = [];
-    const shell = await startBrowserShell({ dataDir, port: 0, open: false, rendererDir: RENDERER_DIR, log: (line) => log.push(line), sandbox: { speed: 20, streamPaceMs: 0 }, cadence: FAST_CADENCE }).catch(async (e) => {
+    let sessionSkew = 0;
+    const shell = await startBrowserShell({ dataDir, port: 0, open: false, rendererDir: RENDERER_DIR, log: (line) => log.push(line), sandbox: { speed: 20, streamPaceMs: 0 }, cadence: FAST_CADENCE, sessionClock: () => Date.now() + sessionSkew }).catch(async (e) => {
       await gateway.close();
       throw e;
     });
@@ -73,6 +76,7 @@ export const test = base.extend<{ studio: Studio; context: BrowserContext } & St
         gatewayUrl: gateway.url,
         dataDir,
         moveCode: (folder) => log.filter((line) => line.includes(folder)).map((line) => /Settings: (\d{6})/.exec(line)?.[1]).findLast(Boolean),
+        advanceSessionClock: (ms) => void (sessionSkew += ms),
         commandCode: (server) => log.filter((line) => line.includes(`MCP server "${server}"`)).map((line) => /Settings: (\d{6})/.exec(line)?.[1]).findLast(Boolean),
       });
     } finally {

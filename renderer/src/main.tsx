@@ -1,5 +1,7 @@
 /** Renderer entry: one query client for host-owned data, then the shell. */
-// First: its requests leave before the rest of the bundle (React DOM above all) is evaluated.
+// Before anything: the browser shell's sign-in secret leaves the address bar (api/session.ts).
+import './api/session.js';
+// Then: its requests leave before the rest of the bundle (React DOM above all) is evaluated.
 import { EARLY_SETTINGS, EARLY_WORKSPACE, FIRST_SCREEN, FIRST_SCREEN_CODE } from './api/first-screen.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -31,6 +31,18 @@ describe('the browser shell session in the tab', () => {
     expect(location.pathname + location.search + location.hash).toBe('/chat?x=1');
   });
 
+  it('takes the fragment out of the address bar as the module loads, before any call asks for it', async () => {
+    history.replaceState(null, '', `/#studio-session=${API}.${MEDIA}`);
+    const entries = history.length;
+    await freshModule();
+    // main.tsx imports this module first: nothing else on the page runs with the secret in the URL.
+    expect(location.href).not.toContain(API);
+    expect(location.hash).toBe('');
+    expect(sessionStorage.getItem('gateway-studio:session')).toBe(`${API}.${MEDIA}`);
+    // Replaced, not pushed: no entry behind it holds the secret.
+    expect(history.length).toBe(entries);
+  });
+
   it('keeps them across a reload of the tab, from its own storage', async () => {
     history.replaceState(null, '', `/#studio-session=${API}.${MEDIA}`);
     (await freshModule()).readSession();

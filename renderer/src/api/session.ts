@@ -47,6 +47,11 @@ export function readSession(): ShellSession | undefined {
   return current;
 }
 
+// Out of the address bar as this module loads: main.tsx imports it first, so no other code on the
+// page runs while the secret is in the URL, and the tab's history entry is replaced before the
+// page can be left (docs/security.md, "The browser shell's session").
+if (typeof window !== 'undefined' && !window.studio) readSession();
+
 /** What a media URL needs after its path in this shell: `?m=…` in the browser shell, nothing on the desktop. */
 export function mediaQuery(): string {
   if (window.studio) return '';
