@@ -4,7 +4,8 @@
  * captured as the creator's terminal would receive them, while a script in the signed-in page
  * makes forged contract calls whose values the shell prints: a library folder and an MCP server's
  * name and command line carrying a clear-screen, OSC 52 (write the clipboard), a C1 CSI, the bidi
- * override U+202E, zero-width characters, real newlines and a literal "\x0a".
+ * override U+202E, zero-width characters, real newlines and a literal "\x0a"; and a local MCP
+ * server that writes the same to its stderr before it dies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -82,6 +83,19 @@ describe('what a forged call makes the browser shell print', () => {
     await expect.poll(() => transcript.includes('start the MCP server'), { timeout: 30_000, interval: 50 }).toBe(true);
     expect(transcript).toContain(String.raw`'console.log(1)\\x0aprocess.exit(0)' 'real\x0anewline' '\u202eevil'`);
     expect(transcript).toContain(String.raw`MCP server "Notes\x1b[2J\x1b[H\x1b]52;c;`);
+    expectNothingHidden(transcript);
+  });
+
+  it('a local MCP server’s dying words on stderr reach the terminal escaped', async () => {
+    const script = `process.stderr.write(${JSON.stringify('dying words \x1b[2J\x1b]52;c;ZWNobyBvd25lZA==\x07\x9b31m\u202eevil')}); process.exit(3)`;
+    const spec = { transport: 'stdio', name: 'Loud', command: process.execPath, args: ['-e', script], env: {} };
+    const { value } = await call('mcp.add', { spec });
+    await call('mcp.connect', { id: value.id });
+    await expect.poll(() => /MCP server "Loud"/.test(transcript), { timeout: 30_000, interval: 50 }).toBe(true);
+    const code = [...transcript.matchAll(/Settings: (\d{6})/g)].at(-1)![1];
+    await call('mcp.connect', { id: value.id, confirmCode: code });
+    await expect.poll(() => transcript.includes('mcp: Loud'), { timeout: 30_000, interval: 50 }).toBe(true);
+    expect(transcript).toContain(String.raw`mcp: Loud did not connect: dying words \x1b[2J\x1b]52;c;ZWNobyBvd25lZA==\x07\x9b31m\u202eevil`);
     expectNothingHidden(transcript);
   });
 });
