@@ -8,8 +8,14 @@
  * A code lives a few minutes and takes a few wrong tries; and as many wrong tries within that time,
  * whatever code they were for, stop every code for that time, so asking for fresh codes does not
  * buy more guesses.
+ *
+ * What the terminal shows of a request (the folder, the server's name, the command line) is its
+ * escaped text (shown-text.ts; the shell's log escapes every line it prints), and a code is bound
+ * to exactly that text: two requests that would look alike cannot be, so one's code never
+ * confirms the other.
  */
 import { randomInt } from 'node:crypto';
+import { shownRequest } from '@shared/text/shown-text.js';
 import { sameSecret } from './session.js';
 import type { OutsideAnswer, OutsideRequest } from '@core/ports.js';
 
@@ -17,7 +23,7 @@ export const CODE_LIFETIME_MS = 5 * 60_000;
 export const MAX_WRONG_TRIES = 5;
 
 export interface ConfirmCodeOptions {
-  /** The shell's log: its terminal. */
+  /** The shell's log: its terminal, one line a call, each shown escaped (shownText). */
   log: (line: string) => void;
   now?: () => number;
   /** Draws a code; tests pass a known one. */
@@ -33,13 +39,21 @@ interface Pending {
 
 const drawCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-const subjectOf = (r: OutsideRequest) => (r.kind === 'library-move' ? `library-move\n${r.to}` : `mcp-command\n${r.commandLine}`);
+/** What a code confirms: every value of the request, as the terminal shows it. */
+const subjectOf = (r: OutsideRequest) => {
+  const { code: _code, language: _language, ...shown } = shownRequest(r);
+  return JSON.stringify(shown);
+};
 
-/** What the terminal says: what the code confirms, in full, since the page may have asked. */
-function prompt(r: OutsideRequest, code: string): string {
+/** What the terminal says, line by line: what the code confirms, in full, since the page may have asked. */
+function prompt(r: OutsideRequest, code: string): string[] {
   const valid = `(valid for ${CODE_LIFETIME_MS / 60_000} minutes)`;
-  if (r.kind === 'library-move') return `To move the library to ${r.to}, enter this code in the studio's Settings: ${code} ${valid}.`;
-  return `The studio was asked to start the MCP server "${r.server}", which runs this command on this computer:\n    ${r.commandLine}\nIf you trust it, enter this code in the studio's Settings: ${code} ${valid}.`;
+  if (r.kind === 'library-move') return [`To move the library to ${r.to}, enter this code in the studio's Settings: ${code} ${valid}.`];
+  return [
+    `The studio was asked to start the MCP server "${r.server}", which runs this command on this computer:`,
+    `    ${r.commandLine}`,
+    `If you trust it, enter this code in the studio's Settings: ${code} ${valid}.`,
+  ];
 }
 
 /** The `confirmOutside` port of the browser shell. */
@@ -51,7 +65,7 @@ export function terminalConfirmation(options: ConfirmCodeOptions): (request: Out
 
   const issue = (request: OutsideRequest) => {
     pending = { subject: subjectOf(request), code: draw(), expiresAt: now() + CODE_LIFETIME_MS };
-    options.log(prompt(request, pending.code));
+    for (const line of prompt(request, pending.code)) options.log(line);
   };
 
   return async (request) => {

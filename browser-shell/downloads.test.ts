@@ -72,6 +72,13 @@ describe('a download link', () => {
     expect(existsSync(file)).toBe(true); // a library file is never removed
   });
 
+  it('names the file without bidi, zero-width or control characters, however it was offered', async () => {
+    // "狐<U+202E>piz.exe" would be shown by the browser's download bar as "狐exe.zip".
+    const url = links.offer({ path: file, name: '狐\u202epiz.exe\u200b\u2066\ufeff\x9b\x1b[2J.zip', type: 'application/zip', temporary: false });
+    const header = String((await asPage(url)).headers['content-disposition']);
+    expect(header).toBe(`attachment; filename="?piz.exe [2J.zip"; filename*=UTF-8''%E7%8B%90piz.exe%20%5B2J.zip`);
+  });
+
   it('removes a temporary file once it was sent', async () => {
     const url = links.offer({ path: file, name: 'export.zip', type: 'application/zip', temporary: true });
     expect((await asPage(url)).status).toBe(200);

@@ -15,6 +15,7 @@ import { rm, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import contentDisposition from 'content-disposition';
 import type { DownloadOffer } from '@core/ports.js';
+import { withoutHiddenCharacters } from '@shared/text/hidden-characters.js';
 
 export const DOWNLOAD_PREFIX = '/download/';
 /** Long enough for the page to follow the link it just got, short enough that a leaked one is dead. */
@@ -73,6 +74,13 @@ export class DownloadLinks {
   }
 }
 
+/**
+ * The name the browser saves under: the core's names are clean already (names.ts), and this holds
+ * whatever offered it: no bidi override, zero-width or control character reaches the download bar
+ * (docs/house-rules.md, "What reaches a terminal, a dialog or a file name").
+ */
+const downloadName = (name: string) => withoutHiddenCharacters(name).replace(/\s+/g, ' ').trim() || 'download';
+
 /** Sends an offered file as an attachment under its name; a temporary one is removed afterwards. */
 export async function sendDownload(res: ServerResponse, offer: DownloadOffer): Promise<void> {
   const done = () => {
@@ -88,7 +96,7 @@ export async function sendDownload(res: ServerResponse, offer: DownloadOffer): P
     'Content-Type': offer.type,
     'Content-Length': size,
     // RFC 6266: an ASCII fallback plus the UTF-8 name (filename*), so any prompt's name survives.
-    'Content-Disposition': contentDisposition(offer.name, { type: 'attachment' }),
+    'Content-Disposition': contentDisposition(downloadName(offer.name), { type: 'attachment' }),
     'Cache-Control': 'no-store',
   });
   createReadStream(offer.path)

@@ -20,6 +20,7 @@ import { createConfSettings, createFileSecrets } from './ports.js';
 import { createBrowserShellServer, type BrowserShellServer } from './server.js';
 import { DownloadLinks } from './downloads.js';
 import { needsShellEnv, runWithShellEnv } from './relaunch.js';
+import { shownText } from '@shared/text/shown-text.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_RENDERER_DIR = join(REPO_ROOT, 'out', 'renderer');
@@ -38,6 +39,7 @@ export interface BrowserShellOptions {
   /** Open the page in the user's browser (when one can be opened). */
   open?: boolean;
   rendererDir?: string;
+  /** The terminal: each line reaches it escaped (`toTerminal`). */
   log?: (line: string) => void;
   /** Tests speed the embedded sandbox and the task polling up; a launch uses real time. */
   sandbox?: { speed?: number; streamPaceMs?: number };
@@ -67,7 +69,16 @@ function packageVersion(): string {
   }
 }
 
+/**
+ * A writer of terminal lines that shows each line escaped (docs/house-rules.md, "What reaches a
+ * terminal, a dialog or a file name"): a folder, a server's name or an error's words may carry an
+ * ESC or a newline, and none may act on the terminal or print a line of its own. Every line the
+ * shell prints passes here, once: a line with several rows is logged a row at a time.
+ */
+export const toTerminal = (write: (line: string) => void) => (line: string) => write(shownText(line));
+
 export async function startBrowserShell(options: BrowserShellOptions = {}): Promise<BrowserShell> {
+  const log = options.log && toTerminal(options.log);
   const dataDir = resolve(options.dataDir ?? studioDataDir());
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -88,9 +99,9 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       mediaBase: MEDIA_PREFIX,
       cadence: options.cadence,
       downloadTimeouts: options.downloadTimeouts,
-      log: options.log,
+      log,
       // A move of the library, or a local command's start, is confirmed with a code printed to the terminal, never by the page.
-      confirmOutside: terminalConfirmation({ log: options.log ?? ((line) => console.error(line)) }),
+      confirmOutside: terminalConfirmation({ log: toTerminal(options.log ?? ((line) => console.error(line))) }),
       offerDownload: (offer) => downloads.offer(offer),
     },
     // The route serves only what the core's library knows, in whichever folder it has open.
@@ -99,12 +110,12 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
         createBrowserShellServer({ host: core, rendererDir, port, favicon: DEFAULT_FAVICON, mediaFile: (raw) => core.mediaFile(raw), downloads, onSignIn: options.onSignIn, now: options.sessionClock });
       if (options.port !== undefined) return (server = await listen(options.port));
       const sticky = await listenSticky(join(dataDir, SHELL_PORT_FILE), listen);
-      if (sticky.displaced) options.log?.(movedNotice(sticky.displaced, sticky.server.origin));
+      if (sticky.displaced) log?.(movedNotice(sticky.displaced, sticky.server.origin));
       return (server = sticky.server);
     },
   });
   const signIn = server!;
-  if (!existsSync(join(rendererDir, 'index.html'))) options.log?.(`The renderer is not built in ${rendererDir}; run \`npx vite build\`.`);
+  if (!existsSync(join(rendererDir, 'index.html'))) log?.(`The renderer is not built in ${rendererDir}; run \`npx vite build\`.`);
 
   const launcher = options.open ? openInBrowser(signIn.url, dataDir) : undefined;
   let closing: Promise<void> | undefined;
@@ -155,14 +166,17 @@ const CLOSE_LIMIT_MS = 10_000;
 
 /** The command-line entry: print the URL, open it, and close cleanly on Ctrl-C or SIGTERM. */
 export async function runBrowserShell(options: BrowserShellOptions = {}): Promise<BrowserShell> {
-  installCrashGuards({ log: (line) => console.error(line) });
+  const say = toTerminal((line) => console.log(line));
+  const warn = toTerminal((line) => console.error(line));
+  installCrashGuards({ log: warn });
   // Links work once: each time one is used, the next is printed, for another tab or browser.
   const started: { shell?: BrowserShell } = {};
   const onSignIn = () => {
-    if (started.shell) console.log(`Signed in. For another tab or browser, open: ${started.shell.newLink()}`);
+    if (started.shell) say(`Signed in. For another tab or browser, open: ${started.shell.newLink()}`);
   };
+  // Raw: startBrowserShell escapes what it logs.
   const shell = (started.shell = await startBrowserShell({ log: (line) => console.error(line), onSignIn, ...options }));
-  console.log(`Gateway Studio (browser shell): ${shell.url}`);
+  say(`Gateway Studio (browser shell): ${shell.url}`);
   let stopping = false;
   let stoppingAt = 0;
   const stop = () => {
@@ -177,7 +191,7 @@ export async function runBrowserShell(options: BrowserShellOptions = {}): Promis
     // And one is enough: a close that hangs (a stuck disk, a socket that never drains) must not
     // leave a studio that ignores the signal (docs/robust-host.md).
     setTimeout(() => {
-      console.error('Gateway Studio did not close within 10 s; stopping now.');
+      warn('Gateway Studio did not close within 10 s; stopping now.');
       process.exit(1);
     }, CLOSE_LIMIT_MS).unref();
     shell.close().then(
@@ -219,7 +233,7 @@ if (isEntryPoint() && needsShellEnv()) {
   Promise.resolve()
     .then(() => runBrowserShell({ open: !process.argv.includes('--no-open'), port: portAsked(process.argv.slice(2), process.env) }))
     .catch((e: unknown) => {
-      console.error(`Gateway Studio could not start: ${(e as Error).message}`);
+      toTerminal((line) => console.error(line))(`Gateway Studio could not start: ${(e as Error).message}`);
       process.exit(1);
     });
 }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openCore } from '@core/test/open-core.js';
 import { closeDemos, demoStdio } from '@core/mcp/test/demo.js';
 import { terminalConfirmation } from './confirm-code.js';
+import { toTerminal } from './main.js';
 
 afterEach(closeDemos);
 
@@ -20,8 +21,11 @@ describe('starting a local MCP command from the browser shell', () => {
     const { id } = await c.value('mcp.add', { spec });
     const first = await c.call('mcp.connect', { id });
     expect(first.error).toMatchObject({ code: 'confirmation_required', text: { code: 'mcp.server.needsCode' } });
-    expect(printed.at(-1)).toContain(`NOTES_MODE='it'\\''s plain' ${process.execPath} --import tsx ${spec.args[2]}`);
-    expect(printed.at(-1)).toContain('424242');
+    expect(printed.slice(-3)).toEqual([
+      'The studio was asked to start the MCP server "Notes", which runs this command on this computer:',
+      `    NOTES_MODE='it'"'"'s plain' ${process.execPath} --import tsx ${spec.args[2]}`,
+      "If you trust it, enter this code in the studio's Settings: 424242 (valid for 5 minutes).",
+    ]);
 
     expect((await c.call('mcp.connect', { id, confirmCode: '111111' })).error).toMatchObject({ code: 'confirmation_required', param: 'confirmCode' });
     expect((await stateOf(c, id)).state).toBe('unconfirmed');
@@ -34,4 +38,19 @@ describe('starting a local MCP command from the browser shell', () => {
     expect(c.events.filter((e) => e.event === 'mcp.onDidChange').at(-1)?.payload[0].state).toBe('connected');
   });
 
+  it('takes no code printed for one command line to start another that would look the same (a typed "\\x0a" against a real newline)', async () => {
+    const printed: string[] = [];
+    const codes = ['111111', '222222'];
+    const c = await openCore({ confirmOutside: terminalConfirmation({ log: toTerminal((l) => printed.push(l)), draw: () => codes.shift()! }) });
+    const spec = (code: string) => ({ transport: 'stdio' as const, name: 'Notes', command: process.execPath, args: ['-e', code], env: {} });
+    // A backslash, an x, a zero and an a, as typed; and a real newline.
+    const typed = await c.value('mcp.add', { spec: spec('void "\\x0a"') });
+    const real = await c.value('mcp.add', { spec: spec('void "\n"') });
+    await c.call('mcp.connect', { id: typed.id });
+    expect(printed.at(-2)).toBe(`    ${process.execPath} -e 'void "\\\\x0a"'`);
+    // The page starts the other server with the code the creator read for the first.
+    const forged = await c.call('mcp.connect', { id: real.id, confirmCode: '111111' });
+    expect(forged.error).toMatchObject({ code: 'confirmation_required', param: 'confirmCode' });
+    expect((await stateOf(c, real.id)).state).toBe('unconfirmed');
+  });
 });

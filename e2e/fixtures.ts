@@ -77,7 +77,11 @@ export const test = base.extend<{ studio: Studio; context: BrowserContext } & St
         dataDir,
         moveCode: (folder) => log.filter((line) => line.includes(folder)).map((line) => /Settings: (\d{6})/.exec(line)?.[1]).findLast(Boolean),
         advanceSessionClock: (ms) => void (sessionSkew += ms),
-        commandCode: (server) => log.filter((line) => line.includes(`MCP server "${server}"`)).map((line) => /Settings: (\d{6})/.exec(line)?.[1]).findLast(Boolean),
+        // The command's prompt is three lines: the server, its command line, then the code.
+        commandCode: (server) => {
+          const at = log.findLastIndex((line) => line.includes(`MCP server "${server}"`));
+          return at < 0 ? undefined : log.slice(at, at + 3).map((line) => /Settings: (\d{6})/.exec(line)?.[1]).find(Boolean);
+        },
       });
     } finally {
       await shell.close();

@@ -22,6 +22,7 @@ import { createSettingsStore } from './adapters/settings-store.js';
 import { installWebContentsGuard } from './adapters/web-contents-guard.js';
 import { createMainWindow } from './adapters/window.js';
 import { notifyOnJobEnd } from './adapters/notifications.js';
+import { shownText } from '@shared/text/shown-text.js';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -44,7 +45,8 @@ registerPrivilegedSchemes(); // privileges can only be granted before `ready`, i
 // Every webContents, the window's and any later one, is guarded from its creation on.
 installWebContentsGuard(rendererUrl);
 // A bug in one job's path is logged, not a dialog and a dead app (docs/robust-host.md).
-installCrashGuards({ log: (line) => console.error(line) });
+// Escaped: a message may carry a file name or a gateway's words (docs/house-rules.md, "What reaches a terminal, a dialog or a file name").
+installCrashGuards({ log: (line) => console.error(shownText(line)) });
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -69,7 +71,7 @@ if (!app.requestSingleInstanceLock()) {
     booted.close().catch(() => undefined).finally(() => app.quit());
   });
   app.whenReady().then(start).catch((error: unknown) => {
-    dialog.showErrorBox('Gateway Studio could not start', error instanceof Error ? error.message : String(error));
+    dialog.showErrorBox('Gateway Studio could not start', shownText(error instanceof Error ? error.message : String(error)));
     app.exit(1);
   });
 }

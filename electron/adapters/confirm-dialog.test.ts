@@ -89,7 +89,7 @@ describe('the desktop confirms the start of a local MCP command in a native dial
     expect(r.error).toMatchObject({ code: 'aborted', text: { code: 'mcp.server.declined' } });
     const { options } = fake.shown.at(-1)!;
     expect(options).toMatchObject({ type: 'warning', message: 'Start the MCP server "Helpful tools"?', buttons: ['Start', 'Cancel'], defaultId: 1, cancelId: 1 });
-    expect(options.detail).toContain(`TOKEN='a b' ${process.execPath} -e 'require('\\''fs'\\'')`);
+    expect(options.detail).toContain(`TOKEN='a b' ${process.execPath} -e 'require('"'"'fs'"'"')`);
     expect(existsSync(marker)).toBe(false);
 
     // A code typed into the page is no answer on the desktop: the box is asked again.
@@ -103,3 +103,36 @@ describe('the desktop confirms the start of a local MCP command in a native dial
   });
 });
 
+
+describe('what a forged request puts in the native box', () => {
+  // A clear-screen, OSC 52, a C1 CSI, the bidi override, zero-width characters, a real newline and a typed "\x0a".
+  const HOSTILE = '\x1b[2J\x1b]52;c;b3duZWQ=\x07\x9b31m\u202egpj.exe\u200b\ufeff\\x0a\nFake line';
+  const SHOWN = String.raw`\x1b[2J\x1b]52;c;b3duZWQ=\x07\x9b31m\u202egpj.exe\u200b\ufeff\\x0a\x0aFake line`;
+  const hidden = (text: string) => [...text.matchAll(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu)].map((m) => m[0]).filter((c) => c !== '\n');
+
+  it('shows a library folder escaped, every hidden character visible', async () => {
+    const c = await desktopCore();
+    fake.answers = [1];
+    const dir = join(c.ports.dataDir, `Pictures ${HOSTILE}`);
+    await c.call('settings.update', { libraryDir: dir });
+    const { options } = fake.shown.at(-1)!;
+    expect(options.message).toBe(`Move the library to ${join(c.ports.dataDir, 'Pictures ')}${SHOWN}?`);
+    expect(hidden(options.message)).toEqual([]);
+    expect(hidden(options.detail)).toEqual([]);
+  });
+
+  it('shows an MCP server’s name and command line escaped, a typed "\\x0a" unlike a real newline', async () => {
+    const c = await desktopCore();
+    fake.answers = [1];
+    const spec = { transport: 'stdio' as const, name: `Notes ${HOSTILE}`, command: process.execPath, args: ['-e', 'a\\x0ab', 'a\nb', "it's"], env: {} };
+    const { id } = await c.value('mcp.add', { spec });
+    await c.call('mcp.connect', { id });
+    const { options } = fake.shown.at(-1)!;
+    expect(options.message).toBe(`Start the MCP server "Notes ${SHOWN}"?`);
+    expect(options.detail).toContain(String.raw`${process.execPath} -e 'a\\x0ab' 'a\x0ab' 'it'"'"'s'`);
+    expect(hidden(options.message)).toEqual([]);
+    // The box's own paragraphs are its only line breaks.
+    expect(hidden(options.detail)).toEqual([]);
+    expect(options.detail.split('\n')).toHaveLength(5);
+  });
+});

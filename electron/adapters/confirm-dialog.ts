@@ -2,11 +2,13 @@
  * The desktop's confirmation outside the page (docs/architecture.md, "Confirmations outside the
  * page"): a native message box shown by the main process, for a library move or the start of an
  * MCP server's local command. The page shows model output and may run a hostile script; the box is
- * outside its reach, so it cannot answer it.
+ * outside its reach, so it cannot answer it. Every value in it is shown escaped (shownRequest:
+ * docs/house-rules.md, "What reaches a terminal, a dialog or a file name").
  */
 import { app, dialog, type BrowserWindow, type MessageBoxOptions } from 'electron';
 import type { OutsideAnswer, OutsideRequest } from '@core/ports.js';
 import { resolveLanguage, type StudioLanguage } from '@shared/languages.js';
+import { shownRequest } from '@shared/text/shown-text.js';
 
 interface BoxText {
   title: string;
@@ -67,7 +69,7 @@ export function dialogConfirmation(getWindow: () => BrowserWindow | undefined): 
     if (asking) return 'declined';
     asking = true;
     try {
-      const text = textOf(request, resolveLanguage(request.language, [app.getLocale()]));
+      const text = textOf(shownRequest(request), resolveLanguage(request.language, [app.getLocale()]));
       const options: MessageBoxOptions = {
         type: request.kind === 'mcp-command' ? 'warning' : 'question',
         title: text.title,

@@ -90,6 +90,14 @@ describe('Library.add / get / list', () => {
     expect(path.dirname(lib.resolve(item.file))).toBe(path.join(dirs.root, item.file.split('/')[0]));
   });
 
+  it('drops the bidi override, zero-width and C0/C1 characters from a saved file name', async () => {
+    const lib = openLibrary(dirs);
+    // "fox<U+202E>gnp.exe" shows as "foxexe.png" in a file manager; the rest are invisible.
+    const item = await lib.add({ source: await incomingFile(dirs, pngBytes(4, 4)), meta: meta(), name: 'fox\u202egnp.exe\u200b\u2066\ufeff in\x9b\x1bsnow\u061c\u200e.png' });
+    expect(path.basename(item.file)).toBe('foxgnp.exe in snow.png');
+    expect(await readdir(path.dirname(lib.resolve(item.file)))).toContain('foxgnp.exe in snow.png');
+  });
+
   it('remove deletes media, sidecar and thumbnail, also after a reopen', async () => {
     const lib = openLibrary(dirs);
     const keep = await lib.add({ source: await incomingFile(dirs, pngBytes(40, 40)), meta: meta(), name: 'keep.png' });

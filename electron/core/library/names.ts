@@ -1,7 +1,10 @@
 /**
  * File names for saved outputs. Names come from prompts, which are arbitrary text, and the library
- * must open on Windows, macOS and Linux alike, so the rules are the union of all three.
+ * must open on Windows, macOS and Linux alike, so the rules are the union of all three. A name
+ * holds no hidden character either (docs/house-rules.md, "What reaches a terminal, a dialog or a
+ * file name"): U+202E would make "fox\u202egnp.exe" read as "foxexe.png" in a file manager.
  */
+import { withoutHiddenCharacters } from '@shared/text/hidden-characters.js';
 
 /** Longest name in characters, suffix and extension included (what the gallery's name field shows whole). */
 export const MAX_NAME_CHARS = 120;
@@ -30,11 +33,12 @@ function clip(text: string, chars: number, bytes: number): string {
 
 /**
  * Splits a preferred name into a clean stem and its extension (if it looks like one). Separators,
- * control characters and the characters Windows forbids become spaces; leading dots are dropped
+ * control characters and the characters Windows forbids become spaces, format characters (bidi
+ * controls, zero-width ones) go; leading dots are dropped
  * because the library hides its own temp files behind them; reserved device names get a prefix.
  */
 export function cleanStem(name: string): { stem: string; ext: string } {
-  let text = name.normalize('NFC');
+  let text = withoutHiddenCharacters(name.normalize('NFC'));
   let ext = '';
   const dot = /\.([A-Za-z0-9]{1,5})$/.exec(text);
   // A saved file must never look unfinished (and so be hidden from the gallery): drop such a suffix.

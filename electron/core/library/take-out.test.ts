@@ -184,6 +184,33 @@ describe('the browser shell: a download link instead of a dialog', () => {
   });
 });
 
+describe('names taken out of the library hold no hidden characters', () => {
+  // U+202E turns "gnp.exe" around, so the name reads as "…exe.png"; the rest are invisible or act on a terminal.
+  const HOSTILE = 'fox\u202egnp.exe\u200b\u2067\ufeff in\x9b\x1b[2Jsnow\u00ad';
+  const hidden = (name: string) => [...name.matchAll(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu)].map((m) => m[0]);
+
+  it('in a zip, and as the zip names them in its manifest', async () => {
+    const items = await seed([HOSTILE, 'plain']);
+    const { t } = takeOut();
+    await t.exportZip(items.map((i) => i.id));
+    const zip = unzip(path.join(out, 'my export.zip'));
+    const media = Object.keys(zip).filter((n) => n.startsWith('media/'));
+    expect(media.map(hidden)).toEqual([[], []]);
+    expect(media).toContain('media/foxgnp.exe in [2Jsnow.png');
+    expect(JSON.parse(text(zip['manifest.json'])).items[0].file).toBe('media/foxgnp.exe in [2Jsnow.png');
+  });
+
+  it('as a download’s name and the Save dialog’s proposal', async () => {
+    const [item] = await seed([HOSTILE]);
+    const offers: DownloadOffer[] = [];
+    await takeOut({ chooseSavePath: undefined, offerDownload: (o) => (offers.push(o), '/download/x') }).t.saveFile(item.id);
+    expect(offers[0].name).toBe('foxgnp.exe in [2Jsnow.png');
+    const { t, asked } = takeOut({ chooseSavePath: async (r) => (asked.push(r), undefined) });
+    await t.saveFile(item.id);
+    expect(asked[0].defaultName).toBe('foxgnp.exe in [2Jsnow.png');
+  });
+});
+
 describe('Save as… (desktop)', () => {
   it('copies the file where the dialog says, whole, and leaves the library as it was', async () => {
     const [item] = await seed(['a fox']);

@@ -2,26 +2,29 @@
  * A local command as the creator confirms it (docs/mcp.md, "Starting a local command"): its
  * environment, program and arguments in one line, quoted as a POSIX shell would need them, so
  * what the dialog or the terminal shows is exactly what runs, spaces and quotes included. The
- * same line is what a confirmation is kept for: any change to it asks again.
+ * line is raw: the dialog and the terminal show it escaped (shared/text/shown-text.ts), so a
+ * newline, an ESC or U+202E in an argument is seen, never acted on, and a typed "\x0a" reads as
+ * `\\x0a`, unlike a real newline. The same line is what a confirmation is kept for: any change to
+ * it asks again.
  */
 import { createHash } from 'node:crypto';
 import type { McpServerSpec } from '@shared/contract/mcp.js';
 
 type StdioSpec = Extract<McpServerSpec, { transport: 'stdio' }>;
 
-/** `word` as one shell word: bare when it is plainly safe, single-quoted otherwise. */
+/**
+ * `word` as one shell word: bare when it is plainly safe, single-quoted otherwise, a quote inside
+ * as `'"'"'` (no backslash, which the shown line would have to double).
+ */
 export function shellWord(word: string): string {
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
+  return `'${word.replace(/'/g, `'"'"'`)}'`;
 }
 
-/** `NAME=value … command arg …`, every piece quoted; control characters shown, never acted on. */
+/** `NAME=value … command arg …`, every piece quoted. */
 export function commandLine(spec: StdioSpec): string {
   const env = Object.entries(spec.env).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${shellWord(v)}`);
-  return [...env, shellWord(spec.command), ...spec.args.map(shellWord)].join(' ')
-    // A newline or escape in an argument must not hide the rest of the line in a terminal or dialog.
-    // eslint-disable-next-line no-control-regex -- finding control characters is the point
-    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return [...env, shellWord(spec.command), ...spec.args.map(shellWord)].join(' ');
 }
 
 /** What a kept confirmation is for: the exact command line. */
