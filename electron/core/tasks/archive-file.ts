@@ -27,7 +27,8 @@ export interface ArchivePage {
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
-function parseLine(line: Buffer): JobRecord | undefined {
+/** A line as a reader takes it: a record, or undefined for a blank, cut, overlong or foreign line. */
+export function parseLine(line: Buffer): JobRecord | undefined {
   if (line.length === 0 || line.length > MAX_LINE) return undefined;
   try {
     const r = JobRecord.safeParse(JSON.parse(line.toString('utf8')));
