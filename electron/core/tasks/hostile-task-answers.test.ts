@@ -6,7 +6,7 @@
  * (docs/robust-host.md, "Limits").
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { englishText } from '@shared/messages/index.js';
@@ -66,6 +66,23 @@ describe('a task id that names nothing', () => {
       expect(gateway.heard.filter((h) => h.method === 'GET')).toEqual([]);
     });
   }
+
+  it('a queued job an older studio kept with an empty task id: ends failed at the next start, never asked about', async () => {
+    const gateway = await listen((req, res) => json(res, { error: { message: 'asked' } }, 404));
+    const dataDir = mkdtempSync(join(tmpdir(), 'studio-hostile-tasks-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), gateway.close);
+    const stuck = {
+      id: 'stuck', profileId: 'sk-sandbox', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: 'waiting forever', params: {},
+      state: 'queued', remoteId: '', createdAt: 1, submittedAt: 1, updatedAt: 1, checks: 0, errorStreak: 0, resultUrls: [], downloads: [],
+    };
+    writeFileSync(join(dataDir, 'jobs.json'), JSON.stringify({ version: 1, jobs: [stuck] }));
+    const jobs = await startJobs({ dataDir, gatewayUrl: gateway.url, indexDelayMs: 0 });
+    cleanups.push(jobs.close);
+    const job = await jobs.until('stuck', (j) => j.state !== 'queued');
+    expect(job.state).toBe('failed');
+    expect(englishText(job.error!)).toMatch(/^The gateway accepted this job but gave no task id the studio can follow/);
+    expect(gateway.heard).toEqual([]);
+  });
 
   it('an image answer with no task at all: the job fails the same way', async () => {
     const { jobs } = await jobsOn((req, res) => json(res, ok([])));
