@@ -7,6 +7,7 @@
  * is refused, so a job that cannot be followed ends instead of waiting forever.
  */
 import { msg, type Param } from '@shared/messages/index.js';
+import type { JobRecord } from './job-record.js';
 
 /** The longest failure reason kept, in characters (a gateway's error body is cut at 2,000 too: gateway/failure.ts). */
 export const REASON_MAX_CHARS = 2_000;
@@ -46,4 +47,20 @@ export function kept(text: string, max: number): string {
  */
 export function isUsableTaskId(id: unknown): id is string {
   return typeof id === 'string' && id.length <= TASK_ID_MAX_CHARS && /^[\x21-\x7e]+$/.test(id);
+}
+
+/**
+ * A record read back from a task list an older studio wrote, its gateway words cut as they are
+ * now when kept: a list that already holds a 15 MB reason becomes small at its next write.
+ */
+export function keptRecord(job: JobRecord): JobRecord {
+  const e = job.error;
+  if (typeof e === 'string' && e.length > REASON_MAX_CHARS) job.error = kept(e, REASON_MAX_CHARS);
+  else if (typeof e === 'object' && e.message.length > REASON_MAX_CHARS * 2) {
+    const said = e.code === 'jobs.task.gatewaySays' ? e.params?.message : undefined;
+    job.error = typeof said === 'string' ? msg('jobs.task.gatewaySays', { message: keptReason(said) }) : kept(e.message, REASON_MAX_CHARS);
+  }
+  if (job.rawStatus !== undefined) job.rawStatus = kept(job.rawStatus, STATUS_MAX_CHARS);
+  if (job.actualPrompt !== undefined) job.actualPrompt = kept(job.actualPrompt, PROMPT_MAX_CHARS);
+  return job;
 }

@@ -13,6 +13,7 @@ import { englishText } from '@shared/messages/index.js';
 import { json, listen, type Answer } from '../test/listener.js';
 import type { JobSpec } from './job-spec.js';
 import { startJobs } from './test/job-harness.js';
+import { JobStore } from './job-store.js';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -118,5 +119,24 @@ describe('a failure whose reason is megabytes long', () => {
     // What the Tasks tab is sent and what is written: kilobytes, not the 90 MB the gateway sent.
     expect(JSON.stringify(jobs.service.list()).length).toBeLessThan(64 * 1024);
     expect(statSync(join(dataDir, 'jobs.json')).size).toBeLessThan(64 * 1024);
+  });
+
+  it('a task list an older studio wrote with such reasons is small again at its next write, the reasons kept cut', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'studio-hostile-tasks-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const failed = (id: string, error: unknown) => ({
+      id, profileId: 'sk-sandbox', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: 'a lantern', params: {},
+      state: 'failed', rawStatus: 'failed', error, createdAt: 1, updatedAt: 1, checks: 1, errorStreak: 0, resultUrls: [], downloads: [],
+    });
+    const said = `The gateway says: ${reason}`;
+    writeFileSync(join(dataDir, 'jobs.json'), JSON.stringify({ version: 1, jobs: [
+      failed('as-message', { code: 'jobs.task.gatewaySays', params: { message: reason }, message: said }),
+      failed('as-plain-text', said),
+    ] }));
+    const store = new JobStore(join(dataDir, 'jobs.json'));
+    await store.flush();
+    expect(statSync(join(dataDir, 'jobs.json')).size).toBeLessThan(16 * 1024);
+    expect(englishText(store.get('as-message')!.error!)).toMatch(/^The gateway says: The renderer crashed: x+… \(cut: the gateway's message was 15 MB long\)$/);
+    expect(englishText(store.get('as-plain-text')!.error!)).toMatch(/^The gateway says: The renderer crashed: x+…$/);
   });
 });

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { JobRecord, type JobState } from './job-record.js';
 import { dropFromArchive, readArchivePage, type ArchivePage } from './archive-file.js';
 import { damagedLines, readableCopy } from './archive-check.js';
+import { keptRecord } from './gateway-words.js';
 import { appendArchive, isDone, KEEP_FINISHED, toArchive } from './task-archive.js';
 
 const StoreFile = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) });
@@ -78,7 +79,7 @@ export class JobStore {
     let skipped = 0;
     for (const raw of doc.jobs) {
       const r = JobRecord.safeParse(raw);
-      if (r.success) this.jobs.set(r.data.id, r.data);
+      if (r.success) this.jobs.set(r.data.id, keptRecord(r.data));
       else {
         skipped += 1;
         log(`Skipped an unreadable job record: ${r.error.issues[0]?.message}`);
