@@ -53,6 +53,7 @@ describe('the attachment index', () => {
   const cases = [
     ...DAMAGE_NAMES.map((d) => [d, (valid: string) => DAMAGES[d](valid)] as const),
     ['wrong shape', () => Buffer.from(JSON.stringify({ attachments: 'all of them' }))] as const,
+    ['an entry naming a file outside the folder', (valid: string) => Buffer.from(JSON.stringify([...JSON.parse(valid), { id: '../../keys', name: 'keys', mime: 'image/png', bytes: 1, addedAt: Date.now() }]))] as const,
   ];
 
   it.each(cases)('%s: the picture in use stays on disk and usable, the original is kept and said', async (_kind, damage) => {

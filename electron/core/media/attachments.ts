@@ -22,13 +22,14 @@ import { coreError, dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import { sniff, SNIFF_BYTES } from '@media/sniff.js';
 
-const Stored = z.array(z.object({ id: z.string(), name: z.string(), mime: z.string(), bytes: z.number(), width: z.number().optional(), height: z.number().optional(), addedAt: z.number() }));
+/** An attachment's id is the host's own UUID; anything else read from a sidecar names no file. */
+const ATTACHMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// An index naming anything but such an id (a path out of the folder) is no index the host wrote.
+const Stored = z.array(z.object({ id: z.string().regex(ATTACHMENT_ID), name: z.string(), mime: z.string(), bytes: z.number(), width: z.number().optional(), height: z.number().optional(), addedAt: z.number() }));
 type Stored = z.infer<typeof Stored>[number];
 
 /** Attachments nobody used for a week are cleared at start. */
 const KEEP_MS = 7 * 24 * 3600 * 1000;
-/** An attachment's id is the host's own UUID; anything else read from a sidecar names no file. */
-const ATTACHMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KeptMeta = z.object({ name: z.string(), mime: z.string() });
 const MB = 1024 * 1024;
 
