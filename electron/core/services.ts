@@ -96,14 +96,15 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
   });
   // A move a kill interrupted carries on now, before any job saves (saves wait for it).
   await life.start('library move', () => libraryMove.resume(), () => libraryMove.close());
-  const attachments = new AttachmentStore(join(ports.dataDir, 'attachments'), now, log);
-  life.started('attachments', () => attachments.close());
+  const attachments = new AttachmentStore(join(ports.dataDir, 'attachments'), now, log, problems.reporter('attachment index'));
+  // An index rebuilt from the pictures on disk is whole before a draft's attachment is looked up.
+  await life.start('attachments', () => attachments.open(), () => attachments.close());
   const generators = (): GeneratorDeps => ({
     client: profiles.connect().client, library: library.saver, attachments, scratchDir: join(ports.dataDir, 'downloads'), now,
     maxAudioBytes: settingsView().mediaLimits.audioMb * MB,
   });
   const jobs = new JobService({
-    store: new JobStore(join(ports.dataDir, 'jobs.json'), log, problems.reporter('jobs')),
+    store: new JobStore(join(ports.dataDir, 'jobs.json'), log, problems.reporter('jobs'), { onArchiveUnreadable: problems.reporter('task archive') }),
     library: library.saver,
     resolveRefs: (spec) => (spec.route === 'image' && Array.isArray(spec.request.image_urls)
       ? { ...spec, request: { ...spec.request, image_urls: attachments.resolveRefs(spec.request.image_urls, 'image_urls') } }

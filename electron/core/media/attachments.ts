@@ -4,29 +4,32 @@
  * into data URIs, after checking them by content (spec 2.15: jpeg or png, at most 10 MB).
  * A picture (up to 20 MB) and the index are written off the host's loop, the picture on disk before
  * the index names it (docs/robust-host.md, "Data files written off the loop").
+ * The index only sums up the pictures on disk: one that cannot be read is kept aside, said, and
+ * rebuilt from them, and no picture is removed because of it (docs/security.md, "Files that fail
+ * to load").
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { copyFile, link, readFile, rm } from 'node:fs/promises';
+import { copyFile, link, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_PREFIX, type AttachmentView } from '@shared/contract/media.js';
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
-import { removeStaleTemps } from '../atomic-file.js';
 import { atomicText, CoalescedFile } from '../coalesced-file.js';
-import { readDataFile } from '../unreadable-file.js';
+import { openStoreFile } from '../unreadable-file.js';
 import { nodeDisk } from '../library/disk.js';
 import { coreError, dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
-import { sniff } from '@media/sniff.js';
+import { sniff, SNIFF_BYTES } from '@media/sniff.js';
 
-const Stored = z.array(z.object({ id: z.string(), name: z.string(), mime: z.string(), bytes: z.number(), width: z.number().optional(), height: z.number().optional(), addedAt: z.number() }));
+/** An attachment's id is the host's own UUID; anything else read from a sidecar names no file. */
+const ATTACHMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// An index naming anything but such an id (a path out of the folder) is no index the host wrote.
+const Stored = z.array(z.object({ id: z.string().regex(ATTACHMENT_ID), name: z.string(), mime: z.string(), bytes: z.number(), width: z.number().optional(), height: z.number().optional(), addedAt: z.number() }));
 type Stored = z.infer<typeof Stored>[number];
 
 /** Attachments nobody used for a week are cleared at start. */
 const KEEP_MS = 7 * 24 * 3600 * 1000;
-/** An attachment's id is the host's own UUID; anything else read from a sidecar names no file. */
-const ATTACHMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KeptMeta = z.object({ name: z.string(), mime: z.string() });
 const MB = 1024 * 1024;
 
@@ -35,7 +38,15 @@ export class AttachmentStore {
   private readonly indexFile: string;
   private readonly index: CoalescedFile;
 
-  constructor(private readonly dir: string, private readonly now: () => number, log: (line: string) => void = () => undefined) {
+  /** The pictures on disk an unreadable or missing index is rebuilt from; every change waits for it. */
+  private readonly ready: Promise<void>;
+
+  constructor(
+    private readonly dir: string,
+    private readonly now: () => number,
+    private readonly log: (line: string) => void = () => undefined,
+    onUnreadable: (backup: string | null) => void = () => undefined,
+  ) {
     mkdirSync(dir, { recursive: true });
     this.indexFile = join(dir, 'attachments.json');
     this.index = new CoalescedFile({
@@ -43,13 +54,58 @@ export class AttachmentStore {
       failure: (err) => dataWriteError(msg('jobs.dataWrite.attachment'), err, dir),
       log: (line) => log(`attachments: ${line}`),
     });
-    // A write the last run was killed in left its temp file beside the index.
-    removeStaleTemps(dir, ['attachments.json']);
-    const parsed = Stored.safeParse(readIndex(this.indexFile));
-    for (const a of parsed.success ? parsed.data : []) {
+    // A write the last run was killed in left its temp file beside the index (removed here too).
+    const opened = openStoreFile(this.indexFile, (v) => Stored.parse(v), { what: 'attachment index', log: (line) => log(`attachments: ${line}`), onUnreadable });
+    if (opened.value === undefined) {
+      // Gone or unreadable: every picture on disk stays, named again once it is typed (open).
+      this.ready = this.rebuild(readdirSync(dir).filter((f) => f.endsWith('.bin') && ATTACHMENT_ID.test(f.slice(0, -4))).map((f) => f.slice(0, -4)));
+      return;
+    }
+    for (const a of opened.value) {
       if (this.now() - a.addedAt < KEEP_MS && existsSync(this.path(a.id))) this.items.set(a.id, a);
     }
+    // Only an index read whole says which pictures are no longer wanted (a week old, or a draft's
+    // add that a kill cut before the index named it).
     for (const f of readdirSync(dir)) if (f.endsWith('.bin') && !this.items.has(f.slice(0, -4))) rmSync(join(dir, f), { force: true });
+    this.ready = Promise.resolve();
+    this.index.later();
+  }
+
+  /** Resolves once the index holds every picture it is rebuilt from (a start awaits it). */
+  open(): Promise<void> {
+    return this.ready;
+  }
+
+  /**
+   * Names the pictures on disk again, typed by their first bytes as when they were added; their
+   * week starts anew and their names are the kept ones, or "image". Off the host's loop: a few
+   * kilobytes read of each. A file that is no picture is left where it is, unnamed.
+   */
+  private async rebuild(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      try {
+        const handle = await open(this.path(id), 'r');
+        let head: Buffer;
+        let size: number;
+        try {
+          size = (await handle.stat()).size;
+          const { buffer, bytesRead } = await handle.read(Buffer.alloc(Math.min(SNIFF_BYTES, size)), 0, Math.min(SNIFF_BYTES, size), 0);
+          head = buffer.subarray(0, bytesRead);
+        } finally {
+          await handle.close();
+        }
+        const type = await sniff(head);
+        if (!type || type.kind !== 'image' || size > ATTACHMENT_MAX_BYTES) {
+          this.log(`attachments: ${id}.bin is no picture the studio attaches; it is left as it is.`);
+          continue;
+        }
+        const name = (await this.keptName(id)) ?? `image${type.ext}`;
+        this.items.set(id, { id, name, mime: type.mime, bytes: size, width: type.width, height: type.height, addedAt: this.now() });
+      } catch (err) {
+        this.log(`attachments: ${id}.bin could not be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); it is left as it is.`);
+      }
+    }
+    if (ids.length > 0) this.log(`attachments: the index was rebuilt from ${this.items.size} of ${ids.length} pictures on disk.`);
     this.index.later();
   }
 
@@ -58,6 +114,7 @@ export class AttachmentStore {
   }
 
   async add(name: string, data: Uint8Array): Promise<AttachmentView> {
+    await this.ready;
     const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     const type = await sniff(bytes);
     if (!type || type.kind !== 'image') throw coreError('invalid_input', msg('jobs.attachments.notAnImage', { name }), 'data');
@@ -81,6 +138,7 @@ export class AttachmentStore {
   }
 
   async remove(id: string): Promise<void> {
+    await this.ready;
     if (!this.items.delete(id)) return;
     // Out of the index first: a kill between the two leaves a stray file the next start removes.
     await this.index.save();
@@ -136,7 +194,8 @@ export class AttachmentStore {
   }
 
   /** Writes the index if a change still waits for it. */
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.ready;
     return this.index.settle();
   }
 
@@ -162,12 +221,3 @@ export class AttachmentStore {
 }
 
 const view = ({ id, name, mime, bytes, width, height }: Stored): AttachmentView => ({ id, name, mime, bytes, width, height });
-
-/** The index's document, or undefined when there is none or it cannot be read (the drafts then start without attachments). */
-function readIndex(file: string): unknown {
-  try {
-    return readDataFile(file)?.value;
-  } catch {
-    return undefined;
-  }
-}

@@ -11,6 +11,7 @@ import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { syncDirAsync, tempFor } from '../atomic-file.js';
 import { JobRecord } from './job-record.js';
+import { keptRecord } from './gateway-words.js';
 
 /** How much is read at a time. */
 const CHUNK = 64 * 1024;
@@ -27,11 +28,13 @@ export interface ArchivePage {
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
-function parseLine(line: Buffer): JobRecord | undefined {
+/** A line as a reader takes it: a record, or undefined for a blank, cut, overlong or foreign line. */
+export function parseLine(line: Buffer): JobRecord | undefined {
   if (line.length === 0 || line.length > MAX_LINE) return undefined;
   try {
     const r = JobRecord.safeParse(JSON.parse(line.toString('utf8')));
-    return r.success ? r.data : undefined;
+    // An older studio archived a gateway's words uncut: a page is cut to what a record keeps now.
+    return r.success ? keptRecord(r.data) : undefined;
   } catch {
     return undefined;
   }

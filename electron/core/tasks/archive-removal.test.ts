@@ -91,7 +91,8 @@ describe('removing an archived job', () => {
     await expect(store.forgetArchived('job-2')).rejects.toThrow('The archive of older tasks could not be saved: the disk is full. Free some space, then try again.');
     heldDisk.release();
     expect(await inArchive()).toEqual(['job-3', 'job-2', 'job-1', 'job-0']);
-    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    // The archive's copy only: the task list's own coalesced write may be under way on a busy machine.
+    expect(readdirSync(dir).filter((n) => n.startsWith(`.${ARCHIVE}.`) && n.endsWith('.tmp'))).toEqual([]);
     // Once there is room, it goes.
     expect(await store.forgetArchived('job-2')).toBe(true);
   });

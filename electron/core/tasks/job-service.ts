@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ImageSubmission, MultipartVideoSubmission, VideoSubmission } from '@shared/gateway/wire.js';
+import { z } from 'zod';
+import { MultipartVideoSubmission, VideoSubmission } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { coreError, textOf } from '../errors.js';
@@ -17,6 +18,13 @@ import type { JobRecord, JobState } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { prepareJob, type JobSpec } from './job-spec.js';
 import { Poller } from './poller.js';
+import { isUsableTaskId } from './gateway-words.js';
+
+// The answers as the spec shapes them, their task ids checked here rather than by the schema: an id
+// that cannot be followed fails the job with its own message (gateway-words.ts).
+const VideoSubmitted = VideoSubmission.extend({ task_id: z.unknown() });
+const ImagesSubmitted = z.array(VideoSubmitted);
+const MultipartSubmitted = MultipartVideoSubmission.extend({ task_id: z.unknown() });
 import { ResultSaver, SAVING_STOPPED, type LibrarySink } from './result-saver.js';
 
 /** Where finished files go: the library (its `add` moves the verified download into place). */
@@ -132,12 +140,12 @@ export class JobService {
       throw err;
     }
     this.d.onChange(job);
-    let taskIds: string[];
+    let answered: unknown[];
     try {
       const call = { ...prepared.call, idempotent: false };
-      if (prepared.route === 'multipart') taskIds = [(await client.json(call, MultipartVideoSubmission)).task_id];
-      else if (prepared.kind === 'image') taskIds = (await client.json(call, ImageSubmission)).map((t) => t.task_id);
-      else taskIds = [(await client.json(call, VideoSubmission)).task_id];
+      if (prepared.route === 'multipart') answered = [(await client.json(call, MultipartSubmitted)).task_id];
+      else if (prepared.kind === 'image') answered = (await client.json(call, ImagesSubmitted)).map((t) => t.task_id);
+      else answered = [(await client.json(call, VideoSubmitted)).task_id];
     } catch (err) {
       const f = err instanceof GatewayFailure ? err : coreError('internal', textOf(err));
       if (f.maybeReceived) {
@@ -148,6 +156,14 @@ export class JobService {
       void this.d.store.delete(job.id);
       this.d.onRemove?.(job.id);
       throw f;
+    }
+    // Taken, but nothing to follow it by: it ends here, said, instead of waiting forever (gateway-words.ts).
+    const taskIds = answered.filter(isUsableTaskId);
+    if (taskIds.length < answered.length) this.d.log?.(`The gateway answered a submission with ${answered.length - taskIds.length} task id(s) that cannot be followed.`);
+    if (taskIds.length === 0) {
+      const message = msg('jobs.task.noTaskId');
+      await this.update(job, { state: 'failed', error: message, finishedAt: this.d.now() }, true);
+      throw new GatewayFailure('bad_response', message, false);
     }
     // Queued in memory at once (the Tasks tab shows it), polled only once its record, with the
     // task id, is on disk: a studio that stops before then would otherwise have checked a task it

@@ -8,7 +8,9 @@
  * A file it cannot read whole is kept as a dated backup before it is rewritten (docs/security.md).
  */
 import { basename, dirname, join } from 'node:path';
-import { removeStaleTemps } from '../atomic-file.js';
+import { renameSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { removeStaleTemps, syncDir } from '../atomic-file.js';
 import { atomicText, CoalescedFile } from '../coalesced-file.js';
 import { dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
@@ -16,6 +18,8 @@ import { keepUnreadable, readDataFile } from '../unreadable-file.js';
 import { z } from 'zod';
 import { JobRecord, type JobState } from './job-record.js';
 import { dropFromArchive, readArchivePage, type ArchivePage } from './archive-file.js';
+import { damagedLines, readableCopy } from './archive-check.js';
+import { keptRecord } from './gateway-words.js';
 import { appendArchive, isDone, KEEP_FINISHED, toArchive } from './task-archive.js';
 
 const StoreFile = z.object({ version: z.literal(1), jobs: z.array(z.unknown()) });
@@ -25,6 +29,8 @@ export interface JobStoreOptions {
   keepFinished?: number;
   /** How many more finished jobs may gather before a move (task-archive.ts). */
   archiveBatch?: number;
+  /** Hears the backup's name of an archive with lines no reader can use (archive-check.ts). */
+  onArchiveUnreadable?: (backup: string | null) => void;
 }
 
 export class JobStore {
@@ -39,6 +45,8 @@ export class JobStore {
   /** Appends and removals of the archive, one at a time: a removal rewrites the file. */
   private archiveOps: Promise<unknown> = Promise.resolve();
   private readonly archivedListeners = new Set<(ids: string[]) => void>();
+  /** The archive's check at start; its pages wait for it (it may put a readable copy in place). */
+  private readonly archiveChecked: Promise<void>;
 
   constructor(
     private readonly file: string,
@@ -55,6 +63,8 @@ export class JobStore {
     });
     // The archive's too: a removal killed mid-copy leaves a whole copy of it (archive-file.ts).
     removeStaleTemps(dirname(file), [basename(file), basename(this.archiveFile)]);
+    // First of the archive's operations: a move to it waits for the check.
+    this.archiveChecked = this.exclusive(() => this.checkArchive(o.onArchiveUnreadable ?? (() => undefined)));
     let doc: z.infer<typeof StoreFile> | undefined;
     try {
       const found = readDataFile(file);
@@ -69,7 +79,7 @@ export class JobStore {
     let skipped = 0;
     for (const raw of doc.jobs) {
       const r = JobRecord.safeParse(raw);
-      if (r.success) this.jobs.set(r.data.id, r.data);
+      if (r.success) this.jobs.set(r.data.id, keptRecord(r.data));
       else {
         skipped += 1;
         log(`Skipped an unreadable job record: ${r.error.issues[0]?.message}`);
@@ -78,6 +88,34 @@ export class JobStore {
     // The next write drops the records it could not read: a copy of the whole file keeps them.
     if (skipped > 0) onUnreadable(this.keepAside('copy'));
     this.archiveLater();
+  }
+
+  /**
+   * A damaged archive is not read silently (docs/security.md, "Files that fail to load"): the
+   * original is kept aside whole and said, and an archive of its readable records takes its place,
+   * so the next start finds nothing to say. When the disk refuses the backup, the file is left as
+   * it is (its readers skip what they cannot use) and the notice says so.
+   */
+  private async checkArchive(report: (backup: string | null) => void): Promise<void> {
+    const name = basename(this.archiveFile);
+    let damaged = 0;
+    let copy: string | undefined;
+    try {
+      damaged = await damagedLines(this.archiveFile);
+      if (damaged === 0) return;
+      this.log(`${damaged} line(s) of ${name} could not be read.`);
+      copy = await readableCopy(this.archiveFile);
+      const backup = keepUnreadable(this.archiveFile, 'move');
+      renameSync(copy, this.archiveFile);
+      copy = undefined;
+      syncDir(dirname(this.archiveFile));
+      this.log(`${name} was kept as ${backup}; its readable records stay.`);
+      report(backup);
+    } catch (err) {
+      this.log(`${name} could not be checked or kept aside (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); it is left as it is.`);
+      if (copy !== undefined) await rm(copy, { force: true });
+      if (damaged > 0) report(null);
+    }
   }
 
   /** The backup's name, or null when the disk refused (then every write is refused too). */
@@ -180,7 +218,8 @@ export class JobStore {
   }
 
   /** Finished jobs no longer in the list, newest first, a page at a time (archive-file.ts). */
-  archivedPage(o: { before?: number; limit: number; states?: readonly JobState[] }): Promise<ArchivePage> {
+  async archivedPage(o: { before?: number; limit: number; states?: readonly JobState[] }): Promise<ArchivePage> {
+    await this.archiveChecked;
     const states = o.states && new Set(o.states);
     return readArchivePage(this.archiveFile, {
       before: o.before,
@@ -192,6 +231,7 @@ export class JobStore {
 
   /** An archived job's newest record (read back from the end until found), or undefined. */
   async archivedRecord(id: string): Promise<JobRecord | undefined> {
+    await this.archiveChecked;
     return (await readArchivePage(this.archiveFile, { limit: 1, skip: (r) => r.id !== id })).records[0];
   }
 

@@ -14,6 +14,7 @@ import { AIM_MARGIN_MS, aimedIntervalMs, backoffMs, floorMs, nextIntervalMs, typ
 import { FinishEstimator, type Observation } from './finish-estimate.js';
 import { collectUrls, isFollowedAfterCancel, isPolled, linksExpireAt, normalizeStatus, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
+import { isUsableTaskId, kept, keptReason, PROMPT_MAX_CHARS, STATUS_MAX_CHARS } from './gateway-words.js';
 
 // Spec §3 does not say its lists of states are complete: a word it does not list is read as
 // "still working" (normalizeStatus) and shown verbatim, not refused as a malformed answer.
@@ -76,7 +77,12 @@ export class Poller {
   /** Resumes every unfinished job where it was (after a restart too). */
   start(): void {
     this.stopped = false;
-    for (const j of this.d.store.all()) if (isPolled(j) && !this.tracked.has(j.id)) this.resumed.add(j.id);
+    for (const j of this.d.store.all()) {
+      if (!isPolled(j) || this.tracked.has(j.id)) continue;
+      // Kept by a studio that did not check task ids (job-service.ts): it would wait forever.
+      if (!isUsableTaskId(j.remoteId)) this.save(Object.assign(j, { state: 'failed', error: msg('jobs.task.noTaskId'), finishedAt: this.d.now() }));
+      else this.resumed.add(j.id);
+    }
     this.schedule();
   }
 
@@ -248,11 +254,11 @@ export class Poller {
     // Cancelled, still followed: it stays cancelled, with its note, until the gateway ends it.
     const cancelled = isFollowedAfterCancel(job) ? job.error : false;
     const status = statusOf(raw);
-    job.rawStatus = mask.text(status);
+    job.rawStatus = kept(mask.text(status), STATUS_MAX_CHARS);
     job.state = normalizeStatus(job.route, status);
     job.error = undefined;
     if ('progress' in raw) job.progress = raw.progress;
-    if ('actual_prompt' in raw && raw.actual_prompt) job.actualPrompt = mask.text(raw.actual_prompt);
+    if ('actual_prompt' in raw && raw.actual_prompt) job.actualPrompt = kept(mask.text(raw.actual_prompt), PROMPT_MAX_CHARS);
     const now = this.d.now();
     if (job.state !== 'queued' && job.state !== 'running') {
       if (job.state === 'completed') job.learned = this.estimates.finished(job, observationOf(raw), now);
@@ -270,8 +276,8 @@ export class Poller {
     } else if (job.state === 'failed') {
       job.finishedAt = now;
       const message = ('error' in raw && raw.error?.message) || ('message' in raw && raw.message) || undefined;
-      // The gateway's own words, verbatim (masked), inside a message of ours.
-      job.error = message ? msg('jobs.task.gatewaySays', { message: mask.text(message) }) : msg('jobs.task.failedNoReason');
+      // The gateway's own words, verbatim (masked, then cut where they are kept), inside a message of ours.
+      job.error = message ? msg('jobs.task.gatewaySays', { message: keptReason(mask.text(message)) }) : msg('jobs.task.failedNoReason');
     } else {
       this.estimates.observe(job, observationOf(raw), now, sentAt);
       // Counted from when this request was sent: the interval the gateway sees between two.

@@ -51,6 +51,19 @@ describe('the unreadable-files notice', () => {
     expect(n.shown()?.textContent).toContain('The studio could not read a conversation. It is no longer listed; the studio kept the original as 6f1c.json.unreadable-2026-11-25T22-12-09Z.');
   });
 
+  it('says what became of a damaged attachment index and task archive: rebuilt from disk, readable jobs kept', async () => {
+    const n = await notice([
+      { file: 'attachment index', backup: 'attachments.json.unreadable-2026-12-05T06-40-00Z' },
+      { file: 'task archive', backup: 'jobs-archive.jsonl.unreadable-2026-12-05T06-40-00Z' },
+      { file: 'attachment index', backup: null },
+    ]);
+    expect([...n.host.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'The studio could not read its list of attached pictures. It rebuilt the list from the pictures on disk (a picture may now be named “image”) and kept the original as attachments.json.unreadable-2026-12-05T06-40-00Z.',
+      'The studio could not read all of its older jobs. The ones it could read still show under Older jobs; it kept the original as jobs-archive.jsonl.unreadable-2026-12-05T06-40-00Z.',
+      'The studio could not read its list of attached pictures, nor keep a copy of it. It rebuilt it from your files.',
+    ]);
+  });
+
   it('speaks Simplified Chinese when the studio does', async () => {
     await setLanguage('zh-CN');
     const n = await notice([SETTINGS]);

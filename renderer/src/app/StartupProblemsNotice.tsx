@@ -17,9 +17,11 @@ const KEYS = {
   'library index': 'libraryIndex',
   'mcp servers': 'mcpServers',
   workspace: 'workspace',
+  'attachment index': 'attachmentIndex',
+  'task archive': 'taskArchive',
 } as const satisfies Record<DataFileKind, string>;
 
-const INDEXES = new Set<DataFileKind>(['conversation index', 'library index']);
+const INDEXES = new Set<DataFileKind>(['conversation index', 'library index', 'attachment index']);
 
 export function StartupProblemsNotice() {
   const { t } = useTranslation(['shell', 'common']);

@@ -6,6 +6,9 @@ export const jobs = {
     checkingFailed: 'Checking failed: {{message}} The studio keeps trying.',
     noResultLink: 'The gateway reported success but returned no result link.',
     gatewaySays: 'The gateway says: {{message}}',
+    /** A reason past its length limit (electron/core/tasks/gateway-words.ts): the gateway's words, then the note. */
+    cutReason: "{{words}}… (cut: the gateway's message was {{size}} long)",
+    noTaskId: "The gateway accepted this job but gave no task id the studio can follow, so its result cannot be saved. It may still run and be billed: check the gateway's own task list before trying again.",
     failedNoReason: 'The job failed on the gateway (no reason given).',
     closedWhileSubmitting: 'The studio closed while this job was being submitted; it may or may not have reached the gateway. It was not resubmitted.',
     notSent: '{{message}} The job was not sent.',

@@ -7,6 +7,8 @@ export const jobs: Catalog['jobs'] = {
     checkingFailed: '查询失败：{{message}}工作室会继续尝试。',
     noResultLink: '网关报告任务成功，但没有返回结果链接。',
     gatewaySays: '网关提示：{{message}}',
+    cutReason: '{{words}}……（已截断：网关的消息长达 {{size}}）',
+    noTaskId: '网关接受了此任务，但没有给出工作室可以跟踪的任务 ID，因此无法保存其结果。它仍可能运行并计费：请先查看网关自己的任务列表，再决定是否重试。',
     failedNoReason: '任务在网关上失败（未说明原因）。',
     closedWhileSubmitting: '提交此任务时工作室被关闭；任务可能已到达网关，也可能没有。它没有被重新提交。',
     notSent: '{{message}}任务未发送。',

@@ -85,6 +85,8 @@ export const shell = {
     libraryIndex: 'The studio could not read its gallery index. It rebuilt the index from your library and kept the original as {{backup}}.',
     mcpServers: 'The studio could not read its list of MCP servers. It started without them and kept the original as {{backup}}; add your servers again in Settings.',
     workspace: 'The studio could not read its saved drafts and recent prompts. It started without them and kept the original as {{backup}}.',
+    attachmentIndex: 'The studio could not read its list of attached pictures. It rebuilt the list from the pictures on disk (a picture may now be named “image”) and kept the original as {{backup}}.',
+    taskArchive: 'The studio could not read all of its older jobs. The ones it could read still show under Older jobs; it kept the original as {{backup}}.',
     noBackup: 'The studio could not read its {{what}}, nor keep a copy of it. It left the file as it was and will not write over it: check the permissions of the studio’s data folder, then restart the studio.',
     noBackupIndex: 'The studio could not read its {{what}}, nor keep a copy of it. It rebuilt it from your files.',
     names: {
@@ -96,6 +98,8 @@ export const shell = {
       libraryIndex: 'gallery index',
       mcpServers: 'list of MCP servers',
       workspace: 'saved drafts',
+      attachmentIndex: 'list of attached pictures',
+      taskArchive: 'list of older jobs',
     },
   },
 } as const;

@@ -86,6 +86,8 @@ export const shell: Messages['shell'] = {
     libraryIndex: '创作室无法读取图库索引。它已根据你的素材库重建索引，并将原文件保留为 {{backup}}。',
     mcpServers: '创作室无法读取 MCP 服务器列表。它已在没有这些服务器的情况下启动，并将原文件保留为 {{backup}}；请在“设置”中重新添加服务器。',
     workspace: '创作室无法读取已保存的草稿和最近的提示词。它已在没有这些内容的情况下启动，并将原文件保留为 {{backup}}。',
+    attachmentIndex: '创作室无法读取已附加图片的列表。它已根据磁盘上的图片重建列表（图片名称可能显示为“image”），并将原文件保留为 {{backup}}。',
+    taskArchive: '创作室无法完整读取较早的任务。能读取的任务仍显示在“较早的任务”中；原文件已保留为 {{backup}}。',
     noBackup: '创作室无法读取{{what}}，也无法保留其副本。它未改动该文件，也不会覆盖它：请检查创作室数据文件夹的权限，然后重新启动创作室。',
     noBackupIndex: '创作室无法读取{{what}}，也无法保留其副本。它已根据你的文件重建。',
     names: {
@@ -97,6 +99,8 @@ export const shell: Messages['shell'] = {
       libraryIndex: '图库索引',
       mcpServers: 'MCP 服务器列表',
       workspace: '已保存的草稿',
+      attachmentIndex: '已附加图片列表',
+      taskArchive: '较早的任务记录',
     },
   },
 };
