@@ -28,6 +28,7 @@ const noActions: ChatActions = {
   resend: () => Promise.resolve(true),
   answerToolCall: () => Promise.resolve(null),
   runToolCall: () => Promise.resolve(null),
+  wholeArguments: () => Promise.resolve({ arguments: '' }),
 };
 
 const conversationOf = (reply: string): ChatMessageView[] => [

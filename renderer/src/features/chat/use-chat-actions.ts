@@ -83,6 +83,14 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
           toolRunStore.end(callId);
         }
       },
+      // Read when asked for, never kept in the conversation's cache: it stays small.
+      wholeArguments: async (messageId, callId) => {
+        try {
+          return await call('chat.toolCallArguments', { conversationId, messageId, callId });
+        } catch (e) {
+          return { error: e as ErrorData };
+        }
+      },
     };
   }, [client, conversationId, beforeStart]);
 
