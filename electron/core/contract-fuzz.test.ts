@@ -115,6 +115,7 @@ beforeAll(async () => {
     'chat.selectChoice': { ...ids, choice: 0 },
     'chat.exportMarkdown': { id: conv.id },
     'chat.toolCallArguments': { ...ids, callId: 'call-1' },
+    'chat.toolCallResult': { ...ids, callId: 'call-1' },
     'chat.setMcpToken': { conversationId: conv.id, token: 'mcp-token-1234' },
   };
   shapeBefore = shapeOf();

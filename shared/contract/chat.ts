@@ -184,9 +184,9 @@ export type ToolAnswer = z.infer<typeof ToolAnswer>;
  */
 export const MAX_TOOL_ARGUMENT_CHARS = 4 * 1024 * 1024;
 /**
- * Arguments longer than this reach the page as their first characters (`argumentsChars` their
- * whole length): a 30 MB call held the page for seconds at every open. The rest is read on
- * request (`chat.toolCallArguments`).
+ * Arguments (and results) longer than this reach the page as their first characters
+ * (`argumentsChars`, `answerChars`: their whole length): a 30 MB call held the page for seconds at
+ * every open. The rest is read on request (`chat.toolCallArguments`, `chat.toolCallResult`).
  */
 export const TOOL_ARGUMENT_PREVIEW_CHARS = 2_000;
 
@@ -199,6 +199,8 @@ export const ToolCall = z.object({
   argumentsChars: z.number().int().min(0).optional(),
   /** The arguments were this long, over MAX_TOOL_ARGUMENT_CHARS, and were not kept (`arguments` is empty). */
   argumentsRefused: z.number().int().min(0).optional(),
+  /** Only in what the page is sent: the answer's `text` is a preview of a result this many characters long. */
+  answerChars: z.number().int().min(0).optional(),
   problems: z.array(MessageData).optional(),
   answer: ToolAnswer.optional(),
   answeredAt: z.number().optional(),
@@ -371,6 +373,11 @@ export const chatMethods = {
   'chat.toolCallArguments': {
     input: z.object({ conversationId, messageId, callId: z.string().min(1).max(200) }),
     output: z.object({ arguments: z.string() }),
+  },
+  /** The whole result a call was answered with, which the page was sent as a preview (`answerChars`). */
+  'chat.toolCallResult': {
+    input: z.object({ conversationId, messageId, callId: z.string().min(1).max(200) }),
+    output: z.object({ text: z.string() }),
   },
   /** Stops the MCP calls running in a conversation (Stop while tools run). */
   'chat.stopTools': { input: z.object({ conversationId }), output: z.object({}) },

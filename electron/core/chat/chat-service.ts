@@ -21,7 +21,7 @@ import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
 import { answerCall, openCall, settleCalls } from './tool-loop.js';
-import { previewMessage, previewMessages, wholeArguments } from './tool-call-preview.js';
+import { previewMessage, previewMessages, wholeArguments, wholeResult } from './tool-call-preview.js';
 import { mergeSettings, newConversationSettings } from './settings-merge.js';
 import { ToolRuns, type McpTools } from './tool-runs.js';
 
@@ -339,9 +339,13 @@ export class ChatService {
     return this.runs.approved(input);
   }
 
-  /** The whole arguments of a call the page was sent as a preview. */
+  /** The whole arguments, or result, of a call the page was sent as a preview. */
   toolCallArguments(input: ParsedInput<'chat.toolCallArguments'>): { arguments: string } {
     return wholeArguments(this.store.get(input.conversationId), input);
+  }
+
+  toolCallResult(input: ParsedInput<'chat.toolCallResult'>): { text: string } {
+    return wholeResult(this.store.get(input.conversationId), input);
   }
 
   stopTools(conversationId: string): Record<string, never> {

@@ -17,7 +17,7 @@ const callsOf = (m: any) => m.choices[m.selected ?? 0].toolCalls as any[];
 async function asked(chars: number, stream = true) {
   const c = await openChat();
   const conv = await c.create({ api: 'responses', tools, stream });
-  const { end } = await c.ask(conv.id, `[big:args:${chars}] What does get_weather say?`);
+  const { end } = await c.ask(conv.id, `${chars ? `[big:args:${chars}] ` : ''}What does get_weather say?`);
   const file = () => readFileSync(join(c.ports.dataDir, 'conversations', `${conv.id}.json`), 'utf8');
   return { c, conv, end, file };
 }
@@ -91,5 +91,23 @@ describe('a function call with huge arguments', () => {
     expect(sentCall.arguments).toBe(stored.arguments);
     // The markdown export keeps the whole call too (it is the creator's file, written by the host).
     expect((await c.value('chat.exportMarkdown', { id: conv.id })).markdown.length).toBeGreaterThan(2_000_000);
+  }, 60_000);
+
+  it('a 1 MB result (the most an answer may hold): the page is sent its start, the whole reads on request and went to the model', async () => {
+    const { c, conv, end } = await asked(0);
+    const [call] = callsOf(end.message);
+    const text = `${'Sunny, 21 °C. '.repeat(71_428)}end`.slice(0, 1_000_000);
+    const r = await c.call('chat.answerToolCall', { conversationId: conv.id, messageId: end.message.id, callId: call.id, answer: { kind: 'result', text } });
+    expect((await c.ended(r.value.started.streamId)).outcome).toBe('done');
+    expect(c.lastBody('/v1/responses').input.find((i: any) => i.type === 'function_call_output').output).toBe(text);
+
+    const view = await c.value('chat.get', { id: conv.id });
+    expect(JSON.stringify(view).length).toBeLessThan(20_000);
+    const shown = callsOf(view.messages[1])[0];
+    expect(shown.answer).toEqual({ kind: 'result', text: text.slice(0, TOOL_ARGUMENT_PREVIEW_CHARS) });
+    expect(shown.answerChars).toBe(text.length);
+    expect(await c.value('chat.toolCallResult', { conversationId: conv.id, messageId: end.message.id, callId: call.id })).toEqual({ text });
+    const gone = await c.call('chat.toolCallResult', { conversationId: conv.id, messageId: end.message.id, callId: 'no-such-call' });
+    expect(gone.error).toMatchObject({ code: 'not_found', param: 'callId' });
   }, 60_000);
 });

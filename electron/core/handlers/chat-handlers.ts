@@ -17,6 +17,7 @@ export function chatHandlers({ chat }: Pick<CoreServices, 'chat'>): DomainHandle
     'chat.answerToolCall': (i) => chat.answerToolCall(i),
     'chat.runToolCall': (i) => chat.runToolCall(i),
     'chat.toolCallArguments': (i) => chat.toolCallArguments(i),
+    'chat.toolCallResult': (i) => chat.toolCallResult(i),
     'chat.stopTools': (i) => chat.stopTools(i.conversationId),
     'chat.exportMarkdown': (i) => chat.exportMarkdown(i.id),
     'chat.setMcpToken': (i) => chat.setMcpToken(i.conversationId, i.token),

@@ -28,7 +28,7 @@ const noActions: ChatActions = {
   resend: () => Promise.resolve(true),
   answerToolCall: () => Promise.resolve(null),
   runToolCall: () => Promise.resolve(null),
-  wholeArguments: () => Promise.resolve({ arguments: '' }),
+  wholeText: () => Promise.resolve({ text: '' }),
 };
 
 const conversationOf = (reply: string): ChatMessageView[] => [

@@ -200,4 +200,19 @@ describe('a function call with long arguments', () => {
     expect(card.querySelector('li')?.textContent).toContain('The model sent 30,000,012 characters of arguments, more than the 4,194,304 a call may hold');
     expect(buttonNames(card)).toEqual(['Decline', 'Send resultCtrl Enter']);
   });
+
+  it('a long result shows its start, folded, and Show all reads the rest', async () => {
+    const result = 'Sunny. '.repeat(100_000);
+    const answered = { ...weather, answer: { kind: 'result' as const, text: result.slice(0, 2_000) }, answerChars: result.length, answeredAt: 5 };
+    const s = await show([asking([answered])], { 'chat.toolCallResult': () => ({ text: result }) });
+    const card = s.card('get_weather');
+    expect(card.querySelector('details')?.open).toBe(false);
+    expect(card.querySelector('details pre')?.textContent).toBe(result.slice(0, 2_000));
+    expect(card.textContent).toContain('The first 2,000 of 700,000 characters.');
+    await click(button(card, 'Show all'));
+    await settle();
+    expect(s.callsOf('chat.toolCallResult')).toEqual([{ conversationId: 'c1', messageId: 'r1', callId: 'call_1' }]);
+    expect(card.querySelector('details pre')?.textContent).toBe(result);
+    expect(card.textContent).not.toContain('The first 2,000');
+  });
 });

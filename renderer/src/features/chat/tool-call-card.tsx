@@ -15,7 +15,7 @@ import { useMessageText } from '../../i18n/messages.js';
 import type { ChatActions } from './chat-actions.js';
 import { SUBMIT_SHORTCUT, submitOnModEnterKey } from './keys.js';
 import { McpCallActions } from './mcp-call-actions.js';
-import { ToolArgumentsView } from './tool-arguments-view.js';
+import { PreviewNote, ToolArgumentsView, useWholeText } from './tool-arguments-view.js';
 import { useToolRun } from './tool-run-store.js';
 
 /**
@@ -29,15 +29,23 @@ interface CardProps {
   call: ToolCall;
   /** Why the card cannot be answered now (a reply is being written), if it cannot. */
   blocked?: string;
-  actions: Pick<ChatActions, 'answerToolCall' | 'runToolCall' | 'wholeArguments'>;
+  actions: Pick<ChatActions, 'answerToolCall' | 'runToolCall' | 'wholeText'>;
 }
 
 /** Results longer than this start folded: a tool may answer with pages of text. */
 const FOLD_LINES = 24;
 const FOLD_CHARS = 3_000;
 
-function Answered({ answer }: { answer: ToolAnswer }) {
+interface AnsweredProps {
+  answer: ToolAnswer;
+  /** The result's whole length, when `answer.text` is its start (tool-arguments-view.tsx). */
+  chars?: number;
+  load(): ReturnType<ChatActions['wholeText']>;
+}
+
+function Answered({ answer, chars, load }: AnsweredProps) {
   const { t } = useTranslation('chat');
+  const state = useWholeText(load);
   if (answer.kind === 'declined') return <p className="tool-answer is-declined">{t('toolCall.declined')}</p>;
   const badge = answer.isError && (
     <>
@@ -55,7 +63,9 @@ function Answered({ answer }: { answer: ToolAnswer }) {
         <p className="hint">{t('toolCall.emptyResult')}</p>
       </div>
     );
-  const long = answer.text.length > FOLD_CHARS || answer.text.split('\n', FOLD_LINES + 1).length > FOLD_LINES;
+  const preview = chars !== undefined && state.whole === null;
+  const text = state.whole ?? answer.text;
+  const long = preview || text.length > FOLD_CHARS || text.split('\n', FOLD_LINES + 1).length > FOLD_LINES;
   return (
     // Uncontrolled once shown: `open` is only where it starts, the creator folds it from there.
     <details className="tool-answer" open={!long}>
@@ -64,8 +74,9 @@ function Answered({ answer }: { answer: ToolAnswer }) {
         {badge}
       </summary>
       <pre className="tool-pre" role="group" aria-label={t('toolCall.resultSent')} tabIndex={0}>
-        {answer.text}
+        {text}
       </pre>
+      {preview && <PreviewNote shown={answer.text.length} total={chars} state={state} />}
     </details>
   );
 }
@@ -215,7 +226,7 @@ export function ToolCallCard({ messageId, call, blocked, actions }: CardProps) {
         )}
       </header>
       <p className="tool-label">{t('toolCall.arguments')}</p>
-      <ToolArgumentsView messageId={messageId} call={call} label={t('toolCall.argumentsOf', { name: shownName })} wholeArguments={actions.wholeArguments} />
+      <ToolArgumentsView messageId={messageId} call={call} label={t('toolCall.argumentsOf', { name: shownName })} wholeText={actions.wholeText} />
       {problems.length > 0 && (
         <div className="tool-problems msg-warn">
           <p>{t('toolCall.problems')}</p>
@@ -227,7 +238,7 @@ export function ToolCallCard({ messageId, call, blocked, actions }: CardProps) {
         </div>
       )}
       {call.answer ? (
-        <Answered answer={call.answer} />
+        <Answered answer={call.answer} chars={call.answerChars} load={() => actions.wholeText(messageId, call.id, 'result')} />
       ) : (
         <>
           {blocked && (

@@ -84,9 +84,10 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
         }
       },
       // Read when asked for, never kept in the conversation's cache: it stays small.
-      wholeArguments: async (messageId, callId) => {
+      wholeText: async (messageId, callId, part) => {
+        const ref = { conversationId, messageId, callId };
         try {
-          return await call('chat.toolCallArguments', { conversationId, messageId, callId });
+          return part === 'arguments' ? { text: (await call('chat.toolCallArguments', ref)).arguments } : await call('chat.toolCallResult', ref);
         } catch (e) {
           return { error: e as ErrorData };
         }
