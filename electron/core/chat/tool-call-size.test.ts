@@ -4,10 +4,12 @@
  * stored arguments are capped, the page is sent only a preview of long ones, and reads the rest
  * on request. Against the real sandbox (`[big:args:N]`), over real HTTP, the file read from disk.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_TOOL_ARGUMENT_CHARS, TOOL_ARGUMENT_PREVIEW_CHARS } from '@shared/contract/chat.js';
+import { DEFAULT_CHAT_SETTINGS, MAX_TOOL_ARGUMENT_CHARS, TOOL_ARGUMENT_PREVIEW_CHARS } from '@shared/contract/chat.js';
+import { createCore } from '../index.js';
+import { testPorts } from '../test/file-ports.js';
 import { openChat } from './test/chat-harness.js';
 
 const WEATHER = { name: 'get_weather', description: 'The weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
@@ -109,5 +111,29 @@ describe('a function call with huge arguments', () => {
     expect(await c.value('chat.toolCallResult', { conversationId: conv.id, messageId: end.message.id, callId: call.id })).toEqual({ text });
     const gone = await c.call('chat.toolCallResult', { conversationId: conv.id, messageId: end.message.id, callId: 'no-such-call' });
     expect(gone.error).toMatchObject({ code: 'not_found', param: 'callId' });
+  }, 60_000);
+
+  it('a conversation file that already holds a 30 MB call (an older studio\'s, or crafted) opens with the preview', async () => {
+    const ports = testPorts();
+    const args = JSON.stringify({ city: 'q'.repeat(30_000_000) });
+    const file = {
+      version: 1, id: 'crafted-1', title: 'Crafted', titleSet: true, createdAt: 1, updatedAt: 2, settings: DEFAULT_CHAT_SETTINGS,
+      messages: [
+        { id: 'u1', role: 'user', createdAt: 1, text: 'get_weather?' },
+        { id: 'a1', role: 'assistant', createdAt: 2, status: 'complete', choices: [{ text: '', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: args }], finishReason: 'tool_calls' }] },
+      ],
+    };
+    mkdirSync(join(ports.dataDir, 'conversations'), { recursive: true });
+    writeFileSync(join(ports.dataDir, 'conversations', 'crafted-1.json'), JSON.stringify(file));
+    const core = await createCore(ports);
+    try {
+      const r = (await core.dispatch('chat.get', { id: 'crafted-1' })) as any;
+      expect(r.ok).toBe(true);
+      expect(JSON.stringify(r.value).length).toBeLessThan(20_000);
+      expect(callsOf(r.value.messages[1])[0]).toMatchObject({ argumentsChars: args.length });
+    } finally {
+      await core.close();
+      ports.cleanup();
+    }
   }, 60_000);
 });
