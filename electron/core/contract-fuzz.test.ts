@@ -114,6 +114,8 @@ beforeAll(async () => {
     'chat.stop': { streamId: started.streamId },
     'chat.selectChoice': { ...ids, choice: 0 },
     'chat.exportMarkdown': { id: conv.id },
+    'chat.toolCallArguments': { ...ids, callId: 'call-1' },
+    'chat.toolCallResult': { ...ids, callId: 'call-1' },
     'chat.setMcpToken': { conversationId: conv.id, token: 'mcp-token-1234' },
   };
   shapeBefore = shapeOf();

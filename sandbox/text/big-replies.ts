@@ -84,3 +84,32 @@ export function bigDeltas(text: string): string[] {
 
 /** What a big reply bills: a quarter token per character (sandbox/README.md says so). */
 export const bigTokens = (text: string) => Math.ceil(text.length / 4);
+
+/**
+ * The most `[big:args:N]` arguments may hold: a hostile gateway's 30 MB call still fits the
+ * studio's 32 MB limit on a streamed reply (chat shape, in STREAM_PIECE pieces).
+ */
+export const BIG_ARGS_MAX_CHARS = 31_000_000;
+/**
+ * Texts longer than this bill a quarter token per character, in a prompt too (a big reply or
+ * big arguments sent back as context); arguments this long stream in STREAM_PIECE pieces. The
+ * tokenizer takes time quadratic in an unbroken word's length: 27 s for 100,000 characters.
+ */
+export const BIG_TEXT_FROM = 64 * 1024;
+
+/** `[big:args:N]`: each function call of the turn carries about N characters of arguments. */
+export function bigArgsDirective(prompt: string): number | undefined {
+  const m = /\[big:args:(\d{1,8})\]/i.exec(prompt);
+  return m ? Math.min(Math.max(1, Number(m[1])), BIG_ARGS_MAX_CHARS) : undefined;
+}
+
+/**
+ * `args` (a JSON object) grown to about `chars` characters: its first string value (or a
+ * `padding` one) becomes one long word, so the arguments stay valid JSON that fits the schema.
+ */
+export function bigArguments(args: string, chars: number): string {
+  const value = JSON.parse(args) as Record<string, unknown>;
+  const key = Object.keys(value).find((k) => typeof value[k] === 'string') ?? 'padding';
+  const rest = JSON.stringify({ ...value, [key]: '' }).length;
+  return JSON.stringify({ ...value, [key]: bigWord(Math.max(1, chars - rest)) });
+}

@@ -8,7 +8,7 @@ import type { Call, SandboxState } from '../core/context.js';
 import { applyLimits, countTokens, tokenDeltas } from './tokens.js';
 import { composeReply, type ReplyRequest } from './reply.js';
 import { writeStream } from './stream.js';
-import { bigDeltas, bigDirective, bigTokens, composeBig } from './big-replies.js';
+import { BIG_TEXT_FROM, bigDeltas, bigDirective, bigTokens, composeBig } from './big-replies.js';
 
 export interface CompletionJob {
   object: 'chat.completion' | 'response';
@@ -67,4 +67,4 @@ export async function answerCompletion(s: SandboxState, call: Call, job: Complet
   });
 }
 
-export const messageTokens = (texts: string[]) => texts.reduce((sum, t) => sum + countTokens(t) + 4, 3);
+export const messageTokens = (texts: string[]) => texts.reduce((sum, t) => sum + (t.length > BIG_TEXT_FROM ? bigTokens(t) : countTokens(t)) + 4, 3);

@@ -9,6 +9,7 @@ import { sendEnvelope } from '../core/http.js';
 import type { Call, SandboxState } from '../core/context.js';
 import { countTokens, tokenDeltas } from './tokens.js';
 import { writeStream } from './stream.js';
+import { BIG_TEXT_FROM, bigDeltas, bigTokens } from './big-replies.js';
 import type { PlannedCall } from './tool-plan.js';
 
 /** A call the model asks for: `itemId` names the output item (responses shape), `callId` the call. */
@@ -23,13 +24,16 @@ export const askCalls = (planned: PlannedCall[]): AskedCall[] =>
   planned.map((p) => ({ ...p, itemId: `fc_${hex(12)}`, callId: `call_${hex(12)}` }));
 
 /** Billed as the model's output: each call's name and arguments. */
-export const callTokens = (calls: AskedCall[]) => calls.reduce((sum, c) => sum + countTokens(c.name) + countTokens(c.arguments), 0);
+export const callTokens = (calls: AskedCall[]) =>
+  calls.reduce((sum, c) => sum + countTokens(c.name) + (c.arguments.length > BIG_TEXT_FROM ? bigTokens(c.arguments) : countTokens(c.arguments)), 0);
 
 /**
  * The arguments as a model streams them, token by token; always at least two pieces, so a client
  * that shows (or joins) only the first piece is caught by the tests.
  */
 export function argumentPieces(args: string): string[] {
+  // `[big:args:N]`: megabytes are no text for the tokenizer (big-replies.ts).
+  if (args.length > BIG_TEXT_FROM) return bigDeltas(args);
   const pieces = tokenDeltas(args);
   if (pieces.length >= 2) return pieces;
   const mid = Math.max(1, Math.floor(args.length / 2));

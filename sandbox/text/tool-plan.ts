@@ -19,6 +19,7 @@
 import type { Tool } from '@shared/gateway/index.js';
 import { itemTexts, type Turn } from './tool-input.js';
 import { sampleArguments } from './schema-sample.js';
+import { bigArgsDirective, bigArguments } from './big-replies.js';
 
 export type RemoteMcpTool = Extract<Tool, { type: 'remote_mcp' }>;
 
@@ -89,6 +90,8 @@ export function planTools(turns: Turn[], tools: Tool[]): ToolPlan {
     .filter((f) => f.at >= 0 && !answered.has(f.name))
     .sort((a, b) => a.at - b.at)
     .map((f) => ({ name: f.name, arguments: sampleArguments(f.parameters) }));
+  const big = bigArgsDirective(lastUserText);
+  if (big !== undefined) for (const c of calls) c.arguments = bigArguments(c.arguments, big);
 
   const outputs = since.flatMap((t) => (t.kind === 'output' ? [{ name: names.get(t.callId) ?? 'unknown', output: t.output }] : []));
   const textTurn = calls.length === 0;

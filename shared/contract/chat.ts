@@ -176,10 +176,31 @@ export type ToolAnswer = z.infer<typeof ToolAnswer>;
  * model wrote them (JSON text), what is wrong with them against the tool's schema (shown, never
  * hidden), and the creator's answer once given. A call without an answer waits, across restarts.
  */
+/**
+ * The most characters a function call's arguments may hold (docs/robust-host.md, "Limits"): far
+ * past any real call (a model's whole output is a few hundred KB). Over it the arguments are not
+ * kept, never cut into JSON that would then run: the call keeps their size (`argumentsRefused`)
+ * and a problem that says why.
+ */
+export const MAX_TOOL_ARGUMENT_CHARS = 4 * 1024 * 1024;
+/**
+ * Arguments (and results) longer than this reach the page as their first characters
+ * (`argumentsChars`, `answerChars`: their whole length): a 30 MB call held the page for seconds at
+ * every open. The rest is read on request (`chat.toolCallArguments`, `chat.toolCallResult`).
+ */
+export const TOOL_ARGUMENT_PREVIEW_CHARS = 2_000;
+
 export const ToolCall = z.object({
   id: z.string(),
   name: z.string(),
+  /** On disk whole; sent to the page cut to TOOL_ARGUMENT_PREVIEW_CHARS when `argumentsChars` is set. */
   arguments: z.string(),
+  /** Only in what the page is sent: `arguments` is a preview of this many characters. */
+  argumentsChars: z.number().int().min(0).optional(),
+  /** The arguments were this long, over MAX_TOOL_ARGUMENT_CHARS, and were not kept (`arguments` is empty). */
+  argumentsRefused: z.number().int().min(0).optional(),
+  /** Only in what the page is sent: the answer's `text` is a preview of a result this many characters long. */
+  answerChars: z.number().int().min(0).optional(),
   problems: z.array(MessageData).optional(),
   answer: ToolAnswer.optional(),
   answeredAt: z.number().optional(),
@@ -344,6 +365,19 @@ export const chatMethods = {
   'chat.runToolCall': {
     input: z.object({ conversationId, messageId, callId: z.string().min(1).max(200), always: z.boolean() }),
     output: z.object({ answer: ToolAnswer, started: StreamStarted.optional() }),
+  },
+  /**
+   * The whole arguments of one function call, which the page was sent as a preview
+   * (`argumentsChars`): "Show all" on the call's card.
+   */
+  'chat.toolCallArguments': {
+    input: z.object({ conversationId, messageId, callId: z.string().min(1).max(200) }),
+    output: z.object({ arguments: z.string() }),
+  },
+  /** The whole result a call was answered with, which the page was sent as a preview (`answerChars`). */
+  'chat.toolCallResult': {
+    input: z.object({ conversationId, messageId, callId: z.string().min(1).max(200) }),
+    output: z.object({ text: z.string() }),
   },
   /** Stops the MCP calls running in a conversation (Stop while tools run). */
   'chat.stopTools': { input: z.object({ conversationId }), output: z.object({}) },

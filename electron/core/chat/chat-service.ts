@@ -21,6 +21,7 @@ import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
 import { answerCall, openCall, settleCalls } from './tool-loop.js';
+import { previewMessage, previewMessages, wholeArguments, wholeResult } from './tool-call-preview.js';
 import { mergeSettings, newConversationSettings } from './settings-merge.js';
 import { ToolRuns, type McpTools } from './tool-runs.js';
 
@@ -97,7 +98,8 @@ export class ChatService {
   /** The stored messages, not a copy: IPC and the browser shell serialize a view at once (docs/performance-findings.md, "Where a long conversation's first open goes"). */
   private view(c: Conversation, last?: number): ConversationView {
     const tail = this.tail(c.id);
-    const messages = last === undefined ? c.messages : c.messages.slice(-last);
+    // Long function-call arguments go as previews (tool-call-preview.ts).
+    const messages = previewMessages(last === undefined ? c.messages : c.messages.slice(-last));
     return { ...summaryOf(entryOf(c)), settings: structuredClone(c.settings), ...(tail ? { mcpTokenTail: tail } : {}), messages };
   }
 
@@ -337,6 +339,15 @@ export class ChatService {
     return this.runs.approved(input);
   }
 
+  /** The whole arguments, or result, of a call the page was sent as a preview. */
+  toolCallArguments(input: ParsedInput<'chat.toolCallArguments'>): { arguments: string } {
+    return wholeArguments(this.store.get(input.conversationId), input);
+  }
+
+  toolCallResult(input: ParsedInput<'chat.toolCallResult'>): { text: string } {
+    return wholeResult(this.store.get(input.conversationId), input);
+  }
+
   stopTools(conversationId: string): Record<string, never> {
     this.runs?.stop(conversationId);
     return {};
@@ -395,6 +406,6 @@ export class ChatService {
       throw err;
     }
     this.changed(c.id, 'updated');
-    return { streamId, conversationId: c.id, ...(opts.user ? { user: structuredClone(opts.user) } : {}), reply: structuredClone(reply) };
+    return { streamId, conversationId: c.id, ...(opts.user ? { user: structuredClone(opts.user) } : {}), reply: structuredClone(previewMessage(reply)) };
   }
 }

@@ -4,6 +4,7 @@
  * size"). A short one still is, so that the end of an ordinary reply stands on its own.
  */
 import type { ChatMessageView, EndedMessage } from '@shared/contract/chat.js';
+import { previewMessage } from './tool-call-preview.js';
 
 /** Texts at least this long are left out of the end when the deltas carried them whole. */
 export const END_TEXT_CHARS = 16_000;
@@ -14,7 +15,8 @@ export const END_TEXT_CHARS = 16_000;
  */
 export function endedMessage(message: ChatMessageView, before: readonly number[], streamed: readonly number[]): EndedMessage {
   // A copy (the stored message changes on), made without the long texts: not copied to be dropped.
-  const { choices, ...rest } = message;
+  // Long function-call arguments go as previews, as in every view (tool-call-preview.ts).
+  const { choices, ...rest } = previewMessage(message);
   const ended: EndedMessage = structuredClone(rest);
   if (!choices) return ended;
   ended.choices = choices.map((choice, i) => {

@@ -144,7 +144,9 @@ export class ReplyAssembler {
    */
   drain(): { choice: number; text: string }[] {
     for (const choice of this.calls.choices()) {
-      this.slot(choice).toolCalls = this.calls.result(choice).map((c) => ({ id: this.text(c.id), name: this.text(c.name), arguments: this.text(c.arguments) }));
+      this.slot(choice).toolCalls = this.calls.result(choice).map((c) => ({
+        id: this.text(c.id), name: this.text(c.name), arguments: this.text(c.arguments), ...(c.refused !== undefined ? { argumentsRefused: c.refused } : {}),
+      }));
     }
     const out: { choice: number; text: string }[] = [];
     for (const [choice, f] of this.filters) {

@@ -4,7 +4,8 @@
  * the bytes between network reads, the studio keeps the call the model made.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_CALLS_PER_CHOICE } from './tool-call-pieces.js';
+import { MAX_TOOL_ARGUMENT_CHARS } from '@shared/contract/chat.js';
+import { MAX_CALLS_PER_CHOICE, ToolCallAssembler } from './tool-call-pieces.js';
 import { everySplit, receive, responseOf, sse } from './test/receive.js';
 
 const ARGS = '{"city":"Zürich","days":3,"units":"metric","note":"\\"quoted\\" 雪"}';
@@ -115,5 +116,32 @@ describe('a gateway that floods the reply with call pieces', () => {
     const r = await receive(responseOf([sse(...chatStream([...args]), '[DONE]').join('')]), 'chat');
     expect(r.settled.status).toBe('complete');
     expect(r.message.choices?.[0].toolCalls?.[0].arguments).toBe(args);
+  });
+});
+
+describe('arguments past the cap', () => {
+  const chunk = 'x'.repeat(1024 * 1024);
+
+  it('are counted, not joined, and the call keeps their size instead of a cut piece', () => {
+    const a = new ToolCallAssembler();
+    a.add({ choice: 0, index: 0, id: 'call_1', name: 'get_weather' });
+    for (let i = 0; i < 5; i++) a.add({ choice: 0, index: 0, args: chunk });
+    expect(a.result(0)).toEqual([{ id: 'call_1', name: 'get_weather', arguments: '', refused: 5 * chunk.length }]);
+  });
+
+  it('a whole that replaces long fragments decides: kept when it fits, refused when it does not', () => {
+    const a = new ToolCallAssembler();
+    for (let i = 0; i < 5; i++) a.add({ choice: 0, index: 0, args: chunk });
+    a.add({ choice: 0, index: 0, whole: '{"city":"Oslo"}' });
+    expect(a.result(0)[0]).toMatchObject({ arguments: '{"city":"Oslo"}' });
+    expect(a.result(0)[0].refused).toBeUndefined();
+    a.add({ choice: 0, index: 0, whole: 'y'.repeat(MAX_TOOL_ARGUMENT_CHARS + 1) });
+    expect(a.result(0)[0]).toMatchObject({ arguments: '', refused: MAX_TOOL_ARGUMENT_CHARS + 1 });
+  });
+
+  it('exactly at the cap is kept whole', () => {
+    const a = new ToolCallAssembler();
+    a.add({ choice: 0, index: 0, args: 'z'.repeat(MAX_TOOL_ARGUMENT_CHARS) });
+    expect(a.result(0)[0].arguments).toHaveLength(MAX_TOOL_ARGUMENT_CHARS);
   });
 });

@@ -5,6 +5,7 @@
  * `response.function_call_arguments.delta` events, whole in `.done`). Each becomes a piece; the
  * assembler joins the pieces of one call, whatever the split.
  */
+import { MAX_TOOL_ARGUMENT_CHARS } from '@shared/contract/chat.js';
 import { isObject } from './reply-events.js';
 
 export interface ToolCallPiece {
@@ -24,6 +25,8 @@ export interface AssembledCall {
   name: string;
   /** The arguments as the model wrote them: JSON text, checked against the tool's schema elsewhere. */
   arguments: string;
+  /** Their length, when it was over MAX_TOOL_ARGUMENT_CHARS: `arguments` is then empty. */
+  refused?: number;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -71,8 +74,12 @@ export function responsesToolPieces(e: Record<string, unknown>): ToolCallPiece[]
 interface Building {
   id?: string;
   name?: string;
+  /** The fragments joined, while they stay within MAX_TOOL_ARGUMENT_CHARS. */
   args: string;
+  /** How many characters the fragments held, kept or not. */
+  size: number;
   whole?: string;
+  wholeSize?: number;
 }
 
 /**
@@ -91,13 +98,21 @@ export class ToolCallAssembler {
     let call = choice.get(p.index);
     if (!call) {
       if (choice.size >= MAX_CALLS_PER_CHOICE) return;
-      choice.set(p.index, (call = { args: '' }));
+      choice.set(p.index, (call = { args: '', size: 0 }));
     }
     // The first non-empty id and name stand: later pieces repeat them or leave them out.
     if (p.id && !call.id) call.id = p.id;
     if (p.name && !call.name) call.name = p.name;
-    if (p.args) call.args += p.args;
-    if (p.whole !== undefined) call.whole = p.whole;
+    // Past the cap nothing more is joined, only counted: a hostile gateway's 30 MB is not kept to
+    // be thrown away, nor cut into a piece of JSON that could then run (docs/robust-host.md, "Limits").
+    if (p.args) {
+      call.size += p.args.length;
+      call.args = call.size <= MAX_TOOL_ARGUMENT_CHARS ? call.args + p.args : '';
+    }
+    if (p.whole !== undefined) {
+      call.wholeSize = p.whole.length;
+      call.whole = p.whole.length <= MAX_TOOL_ARGUMENT_CHARS ? p.whole : '';
+    }
   }
 
   /** The choices that have calls. */
@@ -109,10 +124,14 @@ export class ToolCallAssembler {
   result(choice: number): AssembledCall[] {
     const calls = this.calls.get(choice);
     if (!calls) return [];
-    return [...calls.entries()].sort(([a], [b]) => a - b).map(([index, c]) => ({
-      id: c.id ?? `call_${choice}_${index}`,
-      name: c.name ?? '',
-      arguments: c.whole ?? c.args,
-    }));
+    return [...calls.entries()].sort(([a], [b]) => a - b).map(([index, c]) => {
+      const size = c.wholeSize ?? c.size;
+      return {
+        id: c.id ?? `call_${choice}_${index}`,
+        name: c.name ?? '',
+        arguments: c.whole ?? c.args,
+        ...(size > MAX_TOOL_ARGUMENT_CHARS ? { refused: size } : {}),
+      };
+    });
   }
 }

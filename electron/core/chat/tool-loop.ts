@@ -13,7 +13,7 @@
  *   afresh, and raising the limit makes the calls answerable again.
  */
 import { msg, type Message } from '@shared/messages/index.js';
-import type { ChatMessageView, ToolAnswer, ToolCall } from '@shared/contract/chat.js';
+import { MAX_TOOL_ARGUMENT_CHARS, type ChatMessageView, type ToolAnswer, type ToolCall } from '@shared/contract/chat.js';
 import { errorData } from '@shared/contract/result.js';
 import { coreError } from '../errors.js';
 import type { Conversation } from './conversation-file.js';
@@ -51,7 +51,10 @@ export function settleCalls(c: Conversation, m: ChatMessageView, log: (line: str
     for (const call of choices.flatMap((ch) => ch.toolCalls!)) {
       const route = routes.find((r) => r.name === call.name);
       if (route) call.mcp = { serverId: route.serverId, serverName: route.serverName, tool: route.tool };
-      const problems = argumentProblems(call.name, call.arguments, offered);
+      // Arguments over the cap were not kept (tool-call-pieces.ts): that is their one problem.
+      const problems = call.argumentsRefused !== undefined
+        ? [msg('chat.tools.argumentsTooLarge', { chars: call.argumentsRefused.toLocaleString('en'), limit: MAX_TOOL_ARGUMENT_CHARS.toLocaleString('en') })]
+        : argumentProblems(call.name, call.arguments, offered);
       if (problems.length) call.problems = problems;
       else delete call.problems;
     }

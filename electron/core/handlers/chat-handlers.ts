@@ -16,6 +16,8 @@ export function chatHandlers({ chat }: Pick<CoreServices, 'chat'>): DomainHandle
     'chat.selectChoice': (i) => chat.selectChoice(i),
     'chat.answerToolCall': (i) => chat.answerToolCall(i),
     'chat.runToolCall': (i) => chat.runToolCall(i),
+    'chat.toolCallArguments': (i) => chat.toolCallArguments(i),
+    'chat.toolCallResult': (i) => chat.toolCallResult(i),
     'chat.stopTools': (i) => chat.stopTools(i.conversationId),
     'chat.exportMarkdown': (i) => chat.exportMarkdown(i.id),
     'chat.setMcpToken': (i) => chat.setMcpToken(i.conversationId, i.token),

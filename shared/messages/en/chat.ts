@@ -40,6 +40,7 @@ export const chat = {
     unknownTool: 'The model asked for {{name}}, which this conversation does not offer.',
     argumentsNotJson: 'The arguments are not valid JSON.',
     argumentsNotObject: 'The arguments are not a JSON object.',
+    argumentsTooLarge: 'The model sent {{chars}} characters of arguments, more than the {{limit}} a call may hold: they were not kept, and the call cannot run. Decline it, or ask again for something smaller.',
     argumentMismatch: '{{path}}: {{problem}}',
     schemaUnusable: "The tool's schema could not be used to check the arguments: {{problem}}",
     /** Answering a call by hand (`chat.answerToolCall`). */

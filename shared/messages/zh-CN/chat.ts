@@ -40,6 +40,7 @@ export const chat: Catalog['chat'] = {
     unknownTool: '模型请求了 {{name}}，但此对话未提供该工具。',
     argumentsNotJson: '参数不是有效的 JSON。',
     argumentsNotObject: '参数不是 JSON 对象。',
+    argumentsTooLarge: '模型发送了 {{chars}} 个字符的参数，超过了一次调用可容纳的 {{limit}} 个：这些参数未被保存，该调用无法运行。请拒绝它，或重新请求更小的内容。',
     argumentMismatch: '{{path}}：{{problem}}',
     schemaUnusable: '无法用该工具的 schema 检查参数：{{problem}}',
     callGone: '该函数调用已不在此对话中。',

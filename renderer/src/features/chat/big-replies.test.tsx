@@ -28,6 +28,7 @@ const noActions: ChatActions = {
   resend: () => Promise.resolve(true),
   answerToolCall: () => Promise.resolve(null),
   runToolCall: () => Promise.resolve(null),
+  wholeText: () => Promise.resolve({ text: '' }),
 };
 
 const conversationOf = (reply: string): ChatMessageView[] => [

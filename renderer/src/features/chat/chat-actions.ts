@@ -19,4 +19,6 @@ export interface ChatActions {
    * place, or why it gave none (also kept on the call as `runError`).
    */
   runToolCall(messageId: string, callId: string, always: boolean): Promise<ErrorData | null>;
+  /** The whole arguments or result of a call the page holds as a preview (`argumentsChars`, `answerChars`), or why not. */
+  wholeText(messageId: string, callId: string, part: 'arguments' | 'result'): Promise<{ text: string } | { error: ErrorData }>;
 }

@@ -159,3 +159,60 @@ describe('a function call card', () => {
     expect(buttonNames(s.card('get_time'))).toEqual([]);
   });
 });
+
+describe('a function call with long arguments', () => {
+  // As the host sends one (electron/core/chat/tool-call-preview.ts): the first 2,000 characters.
+  const whole = JSON.stringify({ city: 'x'.repeat(300_000) });
+  const long: ToolCall = { id: 'call_9', name: 'get_weather', arguments: whole.slice(0, 2_000), argumentsChars: whole.length };
+
+  it('shows the preview as written, says how much there is, and loads the rest only on Show all', async () => {
+    const s = await show([asking([long])], { 'chat.toolCallArguments': () => ({ arguments: whole }) });
+    const card = s.card('get_weather');
+    expect(card.querySelector('pre')?.textContent).toBe(long.arguments);
+    // A cut piece of JSON is no JSON, and no sign the model wrote it wrong.
+    expect(card.textContent).not.toContain('Not valid JSON');
+    expect(card.textContent).toContain('The first 2,000 of 300,011 characters.');
+    expect(s.callsOf('chat.toolCallArguments')).toEqual([]);
+    await click(button(card, 'Show all'));
+    await settle();
+    expect(s.callsOf('chat.toolCallArguments')).toEqual([{ conversationId: 'c1', messageId: 'r1', callId: 'call_9' }]);
+    // Whole and as written: a large text is not pretty-printed.
+    expect(card.querySelector('pre')?.textContent).toBe(whole);
+    expect(card.textContent).not.toContain('The first 2,000');
+    expect(buttonNames(card)).not.toContain('Show all');
+  });
+
+  it('keeps the preview and says why when the rest cannot be read', async () => {
+    const s = await show([asking([long])], { 'chat.toolCallArguments': () => Promise.reject(hostError('That function call is no longer in the conversation.', 'not_found')) });
+    const card = s.card('get_weather');
+    await click(button(card, 'Show all'));
+    await settle();
+    expect(card.querySelector('pre')?.textContent).toBe(long.arguments);
+    expect(card.textContent).toContain('Could not load the rest: That function call is no longer in the conversation.');
+    expect(buttonNames(card)).toContain('Show all');
+  });
+
+  it('arguments over the cap show as not kept, with the reason among the problems', async () => {
+    const problems = [{ code: 'chat.tools.argumentsTooLarge', params: { chars: '30,000,012', limit: '4,194,304' }, message: 'host English' }] as ToolCall['problems'];
+    const s = await show([asking([{ id: 'call_8', name: 'get_weather', arguments: '', argumentsRefused: 30_000_012, problems }])]);
+    const card = s.card('get_weather');
+    expect(card.querySelector('pre')?.textContent).toBe('(not kept: 30,000,012 characters, more than a call may hold)');
+    expect(card.querySelector('li')?.textContent).toContain('The model sent 30,000,012 characters of arguments, more than the 4,194,304 a call may hold');
+    expect(buttonNames(card)).toEqual(['Decline', 'Send resultCtrl Enter']);
+  });
+
+  it('a long result shows its start, folded, and Show all reads the rest', async () => {
+    const result = 'Sunny. '.repeat(100_000);
+    const answered = { ...weather, answer: { kind: 'result' as const, text: result.slice(0, 2_000) }, answerChars: result.length, answeredAt: 5 };
+    const s = await show([asking([answered])], { 'chat.toolCallResult': () => ({ text: result }) });
+    const card = s.card('get_weather');
+    expect(card.querySelector('details')?.open).toBe(false);
+    expect(card.querySelector('details pre')?.textContent).toBe(result.slice(0, 2_000));
+    expect(card.textContent).toContain('The first 2,000 of 700,000 characters.');
+    await click(button(card, 'Show all'));
+    await settle();
+    expect(s.callsOf('chat.toolCallResult')).toEqual([{ conversationId: 'c1', messageId: 'r1', callId: 'call_1' }]);
+    expect(card.querySelector('details pre')?.textContent).toBe(result);
+    expect(card.textContent).not.toContain('The first 2,000');
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The functions a reply asked for, one card each (docs/gateway-rules.md, "Tool calls"): the
- * tool's name, its arguments as the model wrote them (pretty-printed when they are JSON), what
+ * tool's name, its arguments as the model wrote them (tool-arguments-view.tsx), what
  * does not fit the tool's schema (shown, never hidden), and the creator's answer: a result typed
  * here, or a refusal. A call to a tool of one of the studio's MCP servers is also offered to run
  * in the host, after approval (mcp-call-actions.tsx, docs/mcp.md); typing its result stays
@@ -15,6 +15,7 @@ import { useMessageText } from '../../i18n/messages.js';
 import type { ChatActions } from './chat-actions.js';
 import { SUBMIT_SHORTCUT, submitOnModEnterKey } from './keys.js';
 import { McpCallActions } from './mcp-call-actions.js';
+import { PreviewNote, ToolArgumentsView, useWholeText } from './tool-arguments-view.js';
 import { useToolRun } from './tool-run-store.js';
 
 /**
@@ -23,29 +24,28 @@ import { useToolRun } from './tool-run-store.js';
  */
 const typed = new Map<string, string>();
 
-/** The arguments pretty-printed, or as written when they are not JSON (the card says so). */
-function shownArguments(text: string): { text: string; json: boolean } {
-  try {
-    return { text: JSON.stringify(JSON.parse(text), null, 2), json: true };
-  } catch {
-    return { text, json: false };
-  }
-}
-
 interface CardProps {
   messageId: string;
   call: ToolCall;
   /** Why the card cannot be answered now (a reply is being written), if it cannot. */
   blocked?: string;
-  actions: Pick<ChatActions, 'answerToolCall' | 'runToolCall'>;
+  actions: Pick<ChatActions, 'answerToolCall' | 'runToolCall' | 'wholeText'>;
 }
 
 /** Results longer than this start folded: a tool may answer with pages of text. */
 const FOLD_LINES = 24;
 const FOLD_CHARS = 3_000;
 
-function Answered({ answer }: { answer: ToolAnswer }) {
+interface AnsweredProps {
+  answer: ToolAnswer;
+  /** The result's whole length, when `answer.text` is its start (tool-arguments-view.tsx). */
+  chars?: number;
+  load(): ReturnType<ChatActions['wholeText']>;
+}
+
+function Answered({ answer, chars, load }: AnsweredProps) {
   const { t } = useTranslation('chat');
+  const state = useWholeText(load);
   if (answer.kind === 'declined') return <p className="tool-answer is-declined">{t('toolCall.declined')}</p>;
   const badge = answer.isError && (
     <>
@@ -63,7 +63,9 @@ function Answered({ answer }: { answer: ToolAnswer }) {
         <p className="hint">{t('toolCall.emptyResult')}</p>
       </div>
     );
-  const long = answer.text.length > FOLD_CHARS || answer.text.split('\n', FOLD_LINES + 1).length > FOLD_LINES;
+  const preview = chars !== undefined && state.whole === null;
+  const text = state.whole ?? answer.text;
+  const long = preview || text.length > FOLD_CHARS || text.split('\n', FOLD_LINES + 1).length > FOLD_LINES;
   return (
     // Uncontrolled once shown: `open` is only where it starts, the creator folds it from there.
     <details className="tool-answer" open={!long}>
@@ -72,8 +74,9 @@ function Answered({ answer }: { answer: ToolAnswer }) {
         {badge}
       </summary>
       <pre className="tool-pre" role="group" aria-label={t('toolCall.resultSent')} tabIndex={0}>
-        {answer.text}
+        {text}
       </pre>
+      {preview && <PreviewNote shown={answer.text.length} total={chars} state={state} />}
     </details>
   );
 }
@@ -152,7 +155,6 @@ export function ToolCallCard({ messageId, call, blocked, actions }: CardProps) {
   const run = useToolRun(call.id);
   /** Answered from this card just now: focus stays on it as its field and buttons go. */
   const justAnswered = useRef(false);
-  const args = shownArguments(call.arguments);
   const problems = call.problems ?? [];
   const mcp = call.mcp;
   const shownName = mcp?.tool ?? call.name;
@@ -224,11 +226,7 @@ export function ToolCallCard({ messageId, call, blocked, actions }: CardProps) {
         )}
       </header>
       <p className="tool-label">{t('toolCall.arguments')}</p>
-      {/* Reachable by Tab: long arguments scroll within the card. */}
-      <pre className="tool-pre" role="group" aria-label={t('toolCall.argumentsOf', { name: shownName })} tabIndex={0}>
-        {args.text || t('toolCall.noArguments')}
-      </pre>
-      {!args.json && call.arguments !== '' && <p className="hint">{t('toolCall.notJson')}</p>}
+      <ToolArgumentsView messageId={messageId} call={call} label={t('toolCall.argumentsOf', { name: shownName })} wholeText={actions.wholeText} />
       {problems.length > 0 && (
         <div className="tool-problems msg-warn">
           <p>{t('toolCall.problems')}</p>
@@ -240,7 +238,7 @@ export function ToolCallCard({ messageId, call, blocked, actions }: CardProps) {
         </div>
       )}
       {call.answer ? (
-        <Answered answer={call.answer} />
+        <Answered answer={call.answer} chars={call.answerChars} load={() => actions.wholeText(messageId, call.id, 'result')} />
       ) : (
         <>
           {blocked && (

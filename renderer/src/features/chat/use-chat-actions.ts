@@ -83,6 +83,15 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
           toolRunStore.end(callId);
         }
       },
+      // Read when asked for, never kept in the conversation's cache: it stays small.
+      wholeText: async (messageId, callId, part) => {
+        const ref = { conversationId, messageId, callId };
+        try {
+          return part === 'arguments' ? { text: (await call('chat.toolCallArguments', ref)).arguments } : await call('chat.toolCallResult', ref);
+        } catch (e) {
+          return { error: e as ErrorData };
+        }
+      },
     };
   }, [client, conversationId, beforeStart]);
 

@@ -153,6 +153,12 @@ export const chat = {
     argumentsOf: 'Arguments of {{name}}',
     noArguments: '(none)',
     notJson: 'Not valid JSON: shown as the model wrote it.',
+    /** Long arguments come as their first characters (docs/robust-host.md, "Limits"). */
+    preview: 'The first {{shown}} of {{total}} characters.',
+    showAll: 'Show all',
+    showingAll: 'Loading…',
+    showAllFailed: 'Could not load the rest: {{message}}',
+    refused: '(not kept: {{chars}} characters, more than a call may hold)',
     problems: "What does not fit the tool's schema:",
     result: 'Result',
     resultPlaceholder: 'What {{name}} returned — {{shortcut}} to send',
