@@ -40,9 +40,10 @@ function pastLimit(c: Conversation, m: ChatMessageView): Message | undefined {
 
 /**
  * A reply has just ended (before its final save and terminal event): its calls get their
- * problems, and a turn past the round limit its mark. Never throws: the reply must still be saved.
+ * problems (checked in the schema worker, tool-arguments.ts), and a turn past the round limit its
+ * mark. Never throws: the reply must still be saved.
  */
-export function settleCalls(c: Conversation, m: ChatMessageView, log: (line: string) => void, routes: readonly McpRoute[] = []): void {
+export async function settleCalls(c: Conversation, m: ChatMessageView, log: (line: string) => void, routes: readonly McpRoute[] = []): Promise<void> {
   try {
     const choices = (m.choices ?? []).filter((ch) => ch.toolCalls?.length);
     if (!choices.length) return;
@@ -51,7 +52,7 @@ export function settleCalls(c: Conversation, m: ChatMessageView, log: (line: str
     for (const call of choices.flatMap((ch) => ch.toolCalls!)) {
       const route = routes.find((r) => r.name === call.name);
       if (route) call.mcp = { serverId: route.serverId, serverName: route.serverName, tool: route.tool };
-      const problems = argumentProblems(call.name, call.arguments, offered);
+      const problems = await argumentProblems(call.name, call.arguments, offered);
       if (problems.length) call.problems = problems;
       else delete call.problems;
     }
