@@ -23,22 +23,35 @@ export type SchemaStructureProblem =
   | { kind: 'nodes'; max: number }
   | { kind: 'bytes'; size: number; limit: number };
 
-/**
- * What makes a schema too large, or undefined: walked without recursion and stopped at the first
- * cap passed, so no input can exhaust the stack or hold the loop for long here.
- */
+/** What makes a schema too large, or undefined (schemaStructure). */
 export function schemaStructureProblem(value: unknown, limits = TOOL_SCHEMA_LIMITS): SchemaStructureProblem | undefined {
+  const s = schemaStructure(value, limits);
+  return 'problem' in s ? s.problem : undefined;
+}
+
+/**
+ * What makes a schema too large, or its JSON text: walked without recursion and stopped at the
+ * first cap passed, so no input can exhaust the stack or hold the loop for long here.
+ */
+export function schemaStructure(value: unknown, limits = TOOL_SCHEMA_LIMITS): { problem: SchemaStructureProblem } | { text: string } {
   const stack: [unknown, number][] = [[value, 0]];
-  for (let nodes = 1; stack.length; nodes++) {
+  // Counted as they are found, so an object of 20,000 keys is refused before any is visited;
+  // `Object.keys` rather than `Object.values`, which is many times slower on such an object.
+  let nodes = 1;
+  while (stack.length) {
     const [v, depth] = stack.pop()!;
-    if (nodes > limits.nodes) return { kind: 'nodes', max: limits.nodes };
-    if (depth > limits.depth) return { kind: 'depth', depth: limits.depth };
     if (v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) continue;
     const proto = typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
-    if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return { kind: 'notPlain' };
-    for (const child of Object.values(v as object)) stack.push([child, depth + 1]);
+    if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return { problem: { kind: 'notPlain' } };
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o);
+    if (keys.length && depth >= limits.depth) return { problem: { kind: 'depth', depth: limits.depth } };
+    nodes += keys.length;
+    if (nodes > limits.nodes) return { problem: { kind: 'nodes', max: limits.nodes } };
+    for (const key of keys) stack.push([o[key], depth + 1]);
   }
   // Bounded by the node cap; only long strings can still make it large.
-  const size = new TextEncoder().encode(JSON.stringify(value) ?? '').length;
-  return size > limits.bytes ? { kind: 'bytes', size, limit: limits.bytes } : undefined;
+  const text = JSON.stringify(value) ?? '{}';
+  const size = new TextEncoder().encode(text).length;
+  return size > limits.bytes ? { problem: { kind: 'bytes', size, limit: limits.bytes } } : { text };
 }

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { msg, type Message } from '@shared/messages/index.js';
-import { argumentsTooLarge, CHECK_LIMITS, structureMessage } from './schema-limits.js';
+import { argumentsTooLarge, CHECK_LIMITS, preparedSchema } from './schema-limits.js';
 import type { SchemaJob, SchemaWorkerMessage } from './schema-jobs.js';
 
 /** How to start the worker in this layout: the bundle's .js beside us, else the .ts sources. */
@@ -52,18 +52,18 @@ export class SchemaChecker {
 
   /** Why the schema cannot be used to check arguments, or undefined when it can. */
   async verdict(schema: unknown): Promise<Message | undefined> {
-    const early = structureMessage(schema);
-    if (early) return early;
-    return (await this.run({ id: ++this.seq, kind: 'verdict', schema }))[0];
+    const s = preparedSchema(schema);
+    if ('problem' in s) return s.problem;
+    return (await this.run({ id: ++this.seq, kind: 'verdict', schemaText: s.text }))[0];
   }
 
   /** What is wrong with `args` (a call's JSON text) for the schema; [] when they fit. */
   async check(schema: unknown, args: string): Promise<Message[]> {
     const tooLarge = argumentsTooLarge(args);
     if (tooLarge) return [tooLarge];
-    const early = structureMessage(schema);
-    if (early) return [msg('chat.tools.schemaUnusable', { problem: early })];
-    return this.run({ id: ++this.seq, kind: 'check', schema, args });
+    const s = preparedSchema(schema);
+    if ('problem' in s) return [msg('chat.tools.schemaUnusable', { problem: s.problem })];
+    return this.run({ id: ++this.seq, kind: 'check', schemaText: s.text, args });
   }
 
   /** Stops the worker; what waits is answered as not checked. */

@@ -10,7 +10,6 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { RE2JS } from 're2js';
 import { msg, type Message } from '@shared/messages/index.js';
 import { TOOL_SCHEMA_LIMITS } from '@shared/gateway/tool-schema-limits.js';
-import { structureMessage } from './schema-limits.js';
 
 /** A pattern the schema cannot be checked with. */
 class PatternRefused extends Error {
@@ -52,39 +51,38 @@ const MAX_COMPILED = 100;
 /** The first problems are what a creator reads; a long list says no more. */
 const MAX_PROBLEMS = 8;
 
-/** The schema's validator, or why it cannot be used (structure checked first, then compiled). */
-export function validatorFor(schema: unknown): ValidateFunction | Message {
-  const key = JSON.stringify(schema ?? {});
-  let v = compiled.get(key);
+/**
+ * The validator of a schema given as JSON text (its size caps checked by the host,
+ * schema-limits.ts), or why it cannot be used.
+ */
+export function validatorFor(schemaText: string): ValidateFunction | Message {
+  let v = compiled.get(schemaText);
   if (v) return v;
-  const structure = structureMessage(schema);
-  if (structure) v = structure;
-  else {
-    const object = schema && typeof schema === 'object' ? schema : {};
-    try {
-      v = ajv.compile(object);
-    } catch (err) {
-      v = err instanceof PatternRefused ? err.reason : msg('chat.tools.schemaInvalid', { problem: String((err as Error).message ?? err).slice(0, 600) });
-    } finally {
-      // Ajv keeps every schema it compiled; the studio keeps its own bounded cache instead.
-      ajv.removeSchema(object);
-    }
+  const parsed: unknown = JSON.parse(schemaText);
+  const object = parsed && typeof parsed === 'object' ? parsed : {};
+  try {
+    v = ajv.compile(object);
+  } catch (err) {
+    v = err instanceof PatternRefused ? err.reason : msg('chat.tools.schemaInvalid', { problem: String((err as Error).message ?? err).slice(0, 600) });
+  } finally {
+    // Ajv keeps every schema it compiled; the studio keeps its own bounded cache instead.
+    ajv.removeSchema(object);
   }
   if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
-  compiled.set(key, v);
+  compiled.set(schemaText, v);
   return v;
 }
 
 const isMessage = (v: ValidateFunction | Message): v is Message => typeof v !== 'function';
 
 /** Why the schema cannot be used, or undefined when it can (it is compiled, and kept compiled). */
-export function schemaVerdict(schema: unknown): Message | undefined {
-  const v = validatorFor(schema);
+export function schemaVerdict(schemaText: string): Message | undefined {
+  const v = validatorFor(schemaText);
   return isMessage(v) ? v : undefined;
 }
 
 /** What is wrong with the arguments' JSON text for the schema; [] when they fit. */
-export function checkArguments(schema: unknown, args: string): Message[] {
+export function checkArguments(schemaText: string, args: string): Message[] {
   let value: unknown;
   try {
     value = JSON.parse(args);
@@ -92,7 +90,7 @@ export function checkArguments(schema: unknown, args: string): Message[] {
     return [msg('chat.tools.argumentsNotJson')];
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [msg('chat.tools.argumentsNotObject')];
-  const validate = validatorFor(schema);
+  const validate = validatorFor(schemaText);
   if (isMessage(validate)) return [msg('chat.tools.schemaUnusable', { problem: validate })];
   if (validate(value)) return [];
   return (validate.errors ?? []).slice(0, MAX_PROBLEMS).map((e) => {

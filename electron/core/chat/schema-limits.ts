@@ -4,7 +4,7 @@
  * these are the host's own. Checked on the loop before anything is compiled or parsed: each is a
  * bounded walk or a length.
  */
-import { schemaStructureProblem } from '@shared/gateway/tool-schema-limits.js';
+import { schemaStructure, type SchemaStructureProblem } from '@shared/gateway/tool-schema-limits.js';
 import { msg, type Message } from '@shared/messages/index.js';
 
 const KB = 1024;
@@ -17,16 +17,22 @@ export const CHECK_LIMITS = {
    */
   argumentBytes: 512 * KB,
   /** One check or compile in the schema worker; past it the worker is replaced. */
-  checkMs: 2_000,
+  checkMs: 5_000,
 } as const;
 
 export const sizeText = (bytes: number) => (bytes >= KB * KB ? `${(bytes / KB / KB).toFixed(1)} MB` : `${Math.ceil(bytes / KB)} KB`);
 
-/** Why the schema is too large to compile, as the creator reads it, or undefined. */
-export function structureMessage(schema: unknown): Message | undefined {
-  const p = schemaStructureProblem(schema);
-  switch (p?.kind) {
-    case undefined: return undefined;
+/**
+ * Why the schema is too large to compile, as the creator reads it, or its JSON text: what goes to
+ * the worker, as one string is far cheaper for the loop to pass than thousands of objects.
+ */
+export function preparedSchema(schema: unknown): { problem: Message } | { text: string } {
+  const s = schemaStructure(schema);
+  return 'problem' in s ? { problem: structureMessage(s.problem) } : s;
+}
+
+function structureMessage(p: SchemaStructureProblem): Message {
+  switch (p.kind) {
     case 'nodes': return msg('chat.tools.schemaTooMany', { max: p.max });
     case 'depth': return msg('chat.tools.schemaTooDeep', { depth: p.depth });
     case 'bytes': return msg('chat.tools.schemaTooBig', { size: sizeText(p.size), limit: sizeText(p.limit) });

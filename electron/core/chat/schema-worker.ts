@@ -13,9 +13,9 @@ port.on('message', (job: SchemaJob) => {
   let answer: SchemaAnswer;
   try {
     if (job.kind === 'verdict') {
-      const reason = schemaVerdict(job.schema);
+      const reason = schemaVerdict(job.schemaText);
       answer = { id: job.id, problems: reason ? [reason] : [] };
-    } else answer = { id: job.id, problems: checkArguments(job.schema, job.args) };
+    } else answer = { id: job.id, problems: checkArguments(job.schemaText, job.args) };
   } catch (err) {
     // Ajv or RE2 failing in a way not foreseen: the schema is unusable, the worker goes on.
     answer = { id: job.id, problems: [msg('chat.tools.schemaInvalid', { problem: String((err as Error)?.message ?? err).slice(0, 600) })] };
