@@ -208,7 +208,7 @@ describe('what the fuzz found, kept as plain cases', () => {
     const r = await call('chat.create', { settings: { tools: tools(deepSchema()) } });
     expect(r.error).toMatchObject({ code: 'invalid_input', param: 'settings.tools.functions.0.parameters' });
     // The zod check's code, as the screens translate it (shared/messages).
-    expect(englishText(r.error.text ?? r.error.message)).toMatch(/plain JSON, nested at most 32 levels/);
+    expect(englishText(r.error.text ?? r.error.message)).toMatch(/plain JSON of at most 5000 parts, nested at most 32 levels/);
     expect((await value('chat.list')).length).toBe(before);
   });
 

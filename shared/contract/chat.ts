@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { apiTakes, RESPONSES_MODELS, TEXT_LIMITS } from '../gateway/catalog.js';
 import { MessageData, msg, zodMessage } from '../messages/index.js';
+import { schemaStructureProblem, TOOL_SCHEMA_LIMITS } from '../gateway/tool-schema-limits.js';
 import { ErrorData } from './result.js';
 
 const L = TEXT_LIMITS;
@@ -17,27 +18,6 @@ const range = (label: 'temperature' | 'topP' | 'frequencyPenalty' | 'presencePen
     .min(min, zodMessage('rules.chat.range', { name, min, max })).max(max, zodMessage('rules.chat.range', { name, min, max }));
 };
 
-const MAX_SCHEMA_DEPTH = 32;
-const MAX_SCHEMA_NODES = 10_000;
-
-/**
- * The host saves a function's schema with its conversation and sends it to the gateway, so it
- * must be plain JSON of a sensible size; a schema thousands of levels deep could be saved but
- * never shown again. Walked without recursion, so no input can exhaust the stack here.
- */
-function isPlainJsonSchema(value: unknown): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  for (let nodes = 0; stack.length; nodes++) {
-    const [v, depth] = stack.pop()!;
-    if (nodes > MAX_SCHEMA_NODES || depth > MAX_SCHEMA_DEPTH) return false;
-    if (v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) continue;
-    const proto = typeof v === 'object' ? Object.getPrototypeOf(v) : undefined;
-    if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return false;
-    for (const child of Object.values(v as object)) stack.push([child, depth + 1]);
-  }
-  return true;
-}
-
 /** A function tool (spec 4.4); `parameters` is a JSON-schema object with type, properties, required. */
 export const FunctionToolSpec = z.object({
   name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, zodMessage('rules.chat.functionName')),
@@ -46,7 +26,10 @@ export const FunctionToolSpec = z.object({
     type: z.literal('object', { error: zodMessage('rules.chat.schemaType') }),
     properties: z.record(z.string(), z.unknown(), { error: zodMessage('rules.chat.schemaProperties') }),
     required: z.array(z.string(), { error: zodMessage('rules.chat.schemaRequired') }).optional(),
-  }).refine(isPlainJsonSchema, zodMessage('rules.chat.schemaDepth', { depth: MAX_SCHEMA_DEPTH })),
+  // Saved with its conversation, sent to the gateway and compiled to check the model's arguments:
+  // plain JSON of a sensible size (shared/gateway/tool-schema-limits.ts; the host checks the rest).
+  }).refine((v) => { const p = schemaStructureProblem(v); return !p || p.kind === 'bytes'; },
+    zodMessage('rules.chat.schemaDepth', { depth: TOOL_SCHEMA_LIMITS.depth, nodes: TOOL_SCHEMA_LIMITS.nodes })),
 });
 export type FunctionToolSpec = z.infer<typeof FunctionToolSpec>;
 

@@ -7,7 +7,7 @@
  * write-only, like API keys.
  */
 import { z } from 'zod';
-import { zodMessage } from '../messages/index.js';
+import { MessageData, zodMessage } from '../messages/index.js';
 import { ErrorData } from './result.js';
 
 const name = z.string().trim().min(1, zodMessage('rules.mcp.name')).max(60, zodMessage('rules.mcp.name'));
@@ -39,6 +39,12 @@ export const McpToolView = z.object({
   exposedName: z.string(),
   description: z.string().optional(),
   inputSchema: z.record(z.string(), z.unknown()),
+  /**
+   * Why the tool is not offered to the model: its schema cannot be checked safely (too large, or a
+   * pattern the linear-time engine cannot take; docs/robust-host.md, "Tool schemas"). Its
+   * `inputSchema` is then empty: an oversized schema never crosses to the page.
+   */
+  unusable: MessageData.optional(),
 });
 export type McpToolView = z.infer<typeof McpToolView>;
 

@@ -20,6 +20,7 @@ import { exportMarkdown } from './markdown-export.js';
 import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
+import { checkFunctions } from './tool-arguments.js';
 import { answerCall, openCall, settleCalls } from './tool-loop.js';
 import { previewMessage, previewMessages, wholeArguments, wholeResult } from './tool-call-preview.js';
 import { mergeSettings, newConversationSettings } from './settings-merge.js';
@@ -125,6 +126,7 @@ export class ChatService {
   }
 
   async create(input: ParsedInput<'chat.create'>): Promise<ConversationView> {
+    await checkFunctions(input.settings?.tools?.functions);
     const title = input.title?.replace(/\s+/g, ' ').trim();
     const at = this.d.now();
     const c: Conversation = {
@@ -141,6 +143,8 @@ export class ChatService {
   }
 
   async update(input: ParsedInput<'chat.update'>): Promise<Omit<ConversationView, 'messages'>> {
+    this.store.get(input.id);
+    await checkFunctions(input.settings?.tools?.functions);
     const c = this.store.get(input.id);
     if (input.title !== undefined) [c.title, c.titleSet] = [input.title, true];
     if (input.settings) c.settings = mergeSettings(c.settings, input.settings);
@@ -369,10 +373,10 @@ export class ChatService {
     const stream = new ReplyStream({ streamId, conversationId: c.id, message: reply, request, appendTo: opts.appendTo }, {
       client,
       emit: this.d.emit,
-      save: (final) => {
+      save: async (final) => {
         if (!final) return this.persist(c);
         c.updatedAt = this.d.now();
-        settleCalls(c, reply, this.d.log, request.mcpRoutes);
+        await settleCalls(c, reply, this.d.log, request.mcpRoutes);
         return this.persistDurable(c);
       },
       release: () => {

@@ -40,9 +40,10 @@ function pastLimit(c: Conversation, m: ChatMessageView): Message | undefined {
 
 /**
  * A reply has just ended (before its final save and terminal event): its calls get their
- * problems, and a turn past the round limit its mark. Never throws: the reply must still be saved.
+ * problems (checked in the schema worker, tool-arguments.ts), and a turn past the round limit its
+ * mark. Never throws: the reply must still be saved.
  */
-export function settleCalls(c: Conversation, m: ChatMessageView, log: (line: string) => void, routes: readonly McpRoute[] = []): void {
+export async function settleCalls(c: Conversation, m: ChatMessageView, log: (line: string) => void, routes: readonly McpRoute[] = []): Promise<void> {
   try {
     const choices = (m.choices ?? []).filter((ch) => ch.toolCalls?.length);
     if (!choices.length) return;
@@ -54,7 +55,7 @@ export function settleCalls(c: Conversation, m: ChatMessageView, log: (line: str
       // Arguments over the cap were not kept (tool-call-pieces.ts): that is their one problem.
       const problems = call.argumentsRefused !== undefined
         ? [msg('chat.tools.argumentsTooLarge', { chars: call.argumentsRefused.toLocaleString('en'), limit: MAX_TOOL_ARGUMENT_CHARS.toLocaleString('en') })]
-        : argumentProblems(call.name, call.arguments, offered);
+        : await argumentProblems(call.name, call.arguments, offered);
       if (problems.length) call.problems = problems;
       else delete call.problems;
     }

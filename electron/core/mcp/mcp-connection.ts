@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { McpServerSpec } from '@shared/contract/mcp.js';
 import { cappedFetch } from './capped-fetch.js';
 
@@ -31,6 +32,18 @@ export interface CallOptions {
   onProgress(progress: { progress: number; total?: number; message?: string }): void;
 }
 
+/**
+ * The SDK compiles a tool's `outputSchema` with its own Ajv (backtracking patterns, no size cap)
+ * at every `tools/list`, and checks each structured result against it on the host's loop. The
+ * studio passes a tool's answer to the model as text and does not check it against its
+ * `outputSchema` (docs/mcp.md, "Limits"), so nothing of a server's schemas runs here.
+ */
+const DESCRIBED_ONLY: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input: unknown) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
+
 export class McpConnection {
   private stderr = '';
   private closing = false;
@@ -47,7 +60,7 @@ export class McpConnection {
    * process exits, the transport fails), with the reason the server gave, if any.
    */
   static async open(spec: McpServerSpec, o: { token?: string; version: string; limits: ConnectionLimits; onLost(reason: string): void }): Promise<McpConnection> {
-    const client = new Client({ name: 'gateway-studio', version: o.version });
+    const client = new Client({ name: 'gateway-studio', version: o.version }, { jsonSchemaValidator: DESCRIBED_ONLY });
     const holder: { c?: McpConnection; early: string } = { early: '' };
     const tooLarge = (err: Error) => holder.c?.failWaiting(err);
     let transport: Transport;

@@ -21,6 +21,7 @@ import { DEFAULT_LIMITS, McpConnection, type ConnectionLimits } from './mcp-conn
 import { McpStore, type ServerRecord } from './mcp-store.js';
 import { exposedNames } from './tool-names.js';
 import { resultText } from './tool-result.js';
+import { unusableTools } from './unusable.js';
 
 export interface McpLimits extends ConnectionLimits {
   callMs: number;
@@ -58,6 +59,8 @@ interface Live {
   state: McpState;
   error?: ErrorData;
   conn?: McpConnection;
+  /** The connected server's tools that are not offered, with why (their schema, unusable.ts). */
+  unusable?: Map<string, Message>;
   /** Counts starts, so a late answer of an earlier one changes nothing. */
   attempt: number;
 }
@@ -138,12 +141,16 @@ export class McpHost {
         spec: shownSpec(r.spec),
         state: l.state,
         ...(l.error ? { error: l.error } : {}),
-        tools: this.toolsOf(r.id).map((t, j) => ({
-          name: t.name,
-          exposedName: names[i][j],
-          ...(t.description ? { description: t.description } : {}),
-          inputSchema: t.inputSchema as Record<string, unknown>,
-        })),
+        tools: this.toolsOf(r.id).map((t, j) => {
+          const unusable = l.unusable?.get(t.name);
+          return {
+            name: t.name,
+            exposedName: names[i][j],
+            ...(t.description ? { description: t.description } : {}),
+            inputSchema: unusable ? {} : t.inputSchema as Record<string, unknown>,
+            ...(unusable ? { unusable } : {}),
+          };
+        }),
         ...(token ? { tokenTail: token.slice(-4) } : {}),
         alwaysAllowed: [...r.alwaysAllowed],
       };
@@ -223,7 +230,13 @@ export class McpHost {
         return;
       }
       if (conn.tools.length > this.limits.maxTools) this.d.log(`mcp: ${r.spec.name} lists ${conn.tools.length} tools; the first ${this.limits.maxTools} are offered`);
-      Object.assign(l, { state: 'connected', conn });
+      const unusable = await unusableTools(conn.tools.slice(0, this.limits.maxTools), this.limits.connectMs);
+      if (attempt !== l.attempt || !this.store.get(id)) {
+        await conn.close();
+        return;
+      }
+      for (const [tool, why] of unusable) this.d.log(`mcp: ${r.spec.name}: ${tool} is not offered: ${why.message}`);
+      Object.assign(l, { state: 'connected', conn, unusable });
     } catch (err) {
       if (attempt !== l.attempt) return;
       this.d.log(`mcp: ${r.spec.name} did not connect: ${lastWords(err)}`);
@@ -287,11 +300,11 @@ export class McpHost {
     const chosen = this.store.all().filter((r) => serverIds.includes(r.id));
     const tools = chosen.map((r) => this.toolsOf(r.id));
     const names = exposedNames(chosen.map((r, i) => ({ name: r.spec.name, tools: tools[i].map((t) => t.name) })), taken);
-    return chosen.flatMap((r, i) => tools[i].map((t, j) => ({
+    return chosen.flatMap((r, i) => tools[i].flatMap((t, j) => (this.live.get(r.id)?.unusable?.has(t.name) ? [] : [{
       name: names[i][j], serverId: r.id, serverName: r.spec.name, tool: t.name,
       ...(t.description ? { description: t.description } : {}),
       schema: t.inputSchema as Record<string, unknown>,
-    })));
+    }])));
   }
 
   /** Runs one call; throws what the creator reads when it gives no answer (docs/mcp.md, "Limits"). */
@@ -301,6 +314,8 @@ export class McpHost {
     const l = this.liveOf(r.id);
     if (l.state !== 'connected' || !l.conn) throw coreError('unreachable', msg('mcp.call.notConnected', { name: r.spec.name }));
     if (!l.conn.tools.some((t) => t.name === call.tool)) throw coreError('not_found', msg('mcp.call.toolGone', { server: r.spec.name, tool: call.tool }));
+    const unusable = l.unusable?.get(call.tool);
+    if (unusable) throw coreError('invalid_input', msg('mcp.call.unusable', { server: r.spec.name, tool: call.tool, reason: unusable }));
     let args: Record<string, unknown>;
     try {
       args = JSON.parse(call.arguments) as Record<string, unknown>;

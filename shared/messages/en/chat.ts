@@ -43,6 +43,17 @@ export const chat = {
     argumentsTooLarge: 'The model sent {{chars}} characters of arguments, more than the {{limit}} a call may hold: they were not kept, and the call cannot run. Decline it, or ask again for something smaller.',
     argumentMismatch: '{{path}}: {{problem}}',
     schemaUnusable: "The tool's schema could not be used to check the arguments: {{problem}}",
+    /** Why a schema is refused before it is compiled (docs/robust-host.md, "Tool schemas"). */
+    schemaInvalid: 'the schema is not valid JSON Schema: {{problem}}',
+    schemaTooBig: 'the schema is {{size}}, more than the {{limit}} a tool\'s schema may be.',
+    schemaTooDeep: 'the schema is nested more than {{depth}} levels deep.',
+    schemaTooMany: 'the schema has more than {{max}} parts (properties, subschemas and values).',
+    patternTooLong: 'a pattern is longer than {{max}} characters.',
+    patternUnsupported: 'the pattern {{pattern}} cannot be checked by the studio\'s linear-time engine ({{reason}}); backreferences and lookaround are not supported.',
+    checkTimeout: 'checking took longer than {{seconds}} s and was stopped.',
+    checkStopped: 'checking was stopped because the studio is closing.',
+    argumentsNotChecked: 'The arguments are {{size}}, more than the {{limit}} the studio checks against the tool\'s schema: they were not checked. Read them before you answer.',
+    functionRefused: 'The function {{name}} cannot be used: {{problem}}',
     /** Answering a call by hand (`chat.answerToolCall`). */
     callGone: 'That function call is no longer in the conversation.',
     alreadyAnswered: 'That function call has already been answered.',

@@ -24,5 +24,6 @@ export const mcp = {
     tooLarge: 'The tool answered with more than {{limit}}, more than the studio passes on. Type a shorter result, or decline.',
     failed: 'The tool could not be run: {{reason}}',
     argumentsInvalid: 'The arguments do not fit the tool, so it was not run. Answer by hand or decline.',
+    unusable: 'The tool {{tool}} of "{{server}}" is not offered: {{reason}}',
   },
 } as const;

@@ -34,7 +34,7 @@ export const rules = {
     frequencyPenalty: 'Frequency penalty',
     presencePenalty: 'Presence penalty',
     functionName: 'A function name is 1-64 letters, digits, _ or -.',
-    schemaDepth: 'The schema must be plain JSON, nested at most {{depth}} levels deep.',
+    schemaDepth: 'The schema must be plain JSON of at most {{nodes}} parts, nested at most {{depth}} levels deep.',
     schemaType: 'The schema\'s "type" must be "object".',
     schemaProperties: 'The schema needs a "properties" object.',
     schemaRequired: '"required" must be a list of property names.',

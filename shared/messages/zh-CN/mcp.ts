@@ -24,5 +24,6 @@ export const mcp = {
     tooLarge: '工具的回答超过 {{limit}}，超出工作室可传递的大小。请输入较短的结果，或拒绝。',
     failed: '无法运行该工具：{{reason}}',
     argumentsInvalid: '参数与工具不符，因此未运行。请手动回答或拒绝。',
+    unusable: '“{{server}}”的工具 {{tool}} 未提供给模型：{{reason}}',
   },
 } as const;

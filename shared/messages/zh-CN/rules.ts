@@ -32,7 +32,7 @@ export const rules: Catalog['rules'] = {
     frequencyPenalty: '频率惩罚',
     presencePenalty: '存在惩罚',
     functionName: '函数名须为 1 到 64 个字母、数字、_ 或 -。',
-    schemaDepth: 'Schema 必须是纯 JSON，嵌套不超过 {{depth}} 层。',
+    schemaDepth: 'Schema 必须是纯 JSON，最多 {{nodes}} 个组成部分，嵌套不超过 {{depth}} 层。',
     schemaType: 'Schema 的 "type" 必须是 "object"。',
     schemaProperties: 'Schema 需要一个 "properties" 对象。',
     schemaRequired: '"required" 必须是属性名列表。',

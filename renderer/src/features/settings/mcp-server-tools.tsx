@@ -1,6 +1,7 @@
 /**
  * A server's tools as the model would see them (name and description), folded to a count when
- * there are many, and the tools the creator chose to "Always allow" (a tool call card's choice,
+ * there are many; a tool not offered because its schema cannot be checked safely says why
+ * (docs/robust-host.md, "Tool schemas"), and the count says how many are not offered; and the tools the creator chose to "Always allow" (a tool call card's choice,
  * docs/mcp.md), each of which can go back to asking every time.
  */
 import { useId, useState } from 'react';
@@ -17,6 +18,7 @@ const FOLDED_OVER = 5;
 export function McpServerTools({ server }: { server: McpServerView }) {
   const { t } = useTranslation('mcp');
   const f = useFormats();
+  const say = useMessageText();
   const listId = useId();
   const [open, setOpen] = useState(false);
   const { tools } = server;
@@ -26,10 +28,12 @@ export function McpServerTools({ server }: { server: McpServerView }) {
     return <p className="muted">{server.state === 'connected' ? t('card.noTools') : t('card.toolsLater')}</p>;
   }
   const folded = tools.length > FOLDED_OVER && !open;
+  const unusable = tools.filter((tool) => tool.unusable).length;
   return (
     <div className="mcp-tools">
       <div className="mcp-row">
         <span className="mcp-tool-count">{count}</span>
+        {unusable > 0 && <span className="mcp-tool-unusable">{t('card.toolsUnusable', { count: unusable, n: f.number(unusable) })}</span>}
         {tools.length > FOLDED_OVER && (
           <button type="button" className="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
             {open ? t('card.hideTools') : t('card.showTools', { n: f.number(tools.length) })}
@@ -42,6 +46,7 @@ export function McpServerTools({ server }: { server: McpServerView }) {
             <li key={tool.name}>
               <code>{tool.name}</code>
               {tool.description && <span className="hint"> — {tool.description}</span>}
+              {tool.unusable && <p className="mcp-tool-unusable">{t('card.toolUnusable', { reason: say(tool.unusable) })}</p>}
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpServerSpec, McpServerView } from '@shared/contract/index.js';
+import { msg } from '@shared/messages/index.js';
 import { setLanguage } from '../../i18n/index.js';
 import { fakeHost, hostError, type Answers } from '../../test/fake-host.js';
 import { button, buttonNames, cleanup, click, field, mount, press, settle, type } from '../../test/mount.js';
@@ -264,6 +265,24 @@ describe('a server’s card', () => {
     expect(card.querySelectorAll('.mcp-tool-list li')).toHaveLength(7);
     expect(card.textContent).toContain('tool_6 — Tool 6.');
     expect(button(card, 'Hide the tools').getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('says which tools are not offered to the model and why, folded or not, in both languages', async () => {
+    const tooMany = msg('chat.tools.schemaTooMany', { max: 5000 });
+    const tools = [
+      { name: 'huge', exposedName: 'files__huge', inputSchema: {}, unusable: tooMany },
+      ...Array.from({ length: 6 }, (_, i) => ({ name: `tool_${i}`, exposedName: `x__tool_${i}`, inputSchema: {} })),
+    ];
+    const s = await section([{ ...files, tools }]);
+    const card = s.card('Files');
+    // Folded: the count says so at once.
+    expect(card.querySelector('.mcp-row')?.textContent).toContain('7 tools1 not offered to the model');
+    await click(button(card, 'Show all 7 tools'));
+    const huge = [...card.querySelectorAll('.mcp-tool-list li')].find((li) => li.querySelector('code')?.textContent === 'huge')!;
+    expect(huge.querySelector('.mcp-tool-unusable')?.textContent).toBe('Not offered to the model: the schema has more than 5000 parts (properties, subschemas and values).');
+    expect(card.querySelectorAll('.mcp-tool-list .mcp-tool-unusable')).toHaveLength(1);
+    await act(async () => setLanguage('zh-CN'));
+    expect(huge.querySelector('.mcp-tool-unusable')?.textContent).toBe('未提供给模型：schema 的组成部分（属性、子 schema 和值）超过 5000 个。');
   });
 
   it('lists the tools always allowed, each of which can go back to asking', async () => {
