@@ -20,6 +20,7 @@ import { exportMarkdown } from './markdown-export.js';
 import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
+import { sameEndpoint } from '../mcp/endpoint.js';
 import { answerCall, openCall, settleCalls } from './tool-loop.js';
 import { mergeSettings, newConversationSettings } from './settings-merge.js';
 import { ToolRuns, type McpTools } from './tool-runs.js';
@@ -141,7 +142,12 @@ export class ChatService {
   async update(input: ParsedInput<'chat.update'>): Promise<Omit<ConversationView, 'messages'>> {
     const c = this.store.get(input.id);
     if (input.title !== undefined) [c.title, c.titleSet] = [input.title, true];
-    if (input.settings) c.settings = mergeSettings(c.settings, input.settings);
+    if (input.settings) {
+      const before = c.settings.tools.mcp.url;
+      c.settings = mergeSettings(c.settings, input.settings);
+      // A token is bound to the URL it was entered for (docs/mcp.md, "Tokens and URLs").
+      if (!sameEndpoint(before, c.settings.tools.mcp.url)) this.d.secrets.delete(mcpSecret(c.id));
+    }
     await this.persistDurable(c);
     this.changed(c.id, 'updated');
     const { messages: _messages, ...rest } = this.view(c);

@@ -351,6 +351,6 @@ export const chat = {
     save: 'Save token',
     saving: 'Saving…',
     pasteFirst: 'Paste the token first.',
-    hint: 'Write-only: kept by the studio, sent only to this server; afterwards only its last four characters are shown.',
+    hint: 'Write-only: kept by the studio, sent only to this URL; afterwards only its last four characters are shown. Changing the URL removes the token.',
   },
 } as const;
