@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerSpec } from '@shared/contract/mcp.js';
-import { cappedFetch } from './capped-fetch.js';
+import { cappedFetch, isMcpAnswer, type AnswerSeen } from './capped-fetch.js';
 
 export interface ConnectionLimits {
   connectMs: number;
@@ -48,7 +48,13 @@ export class McpConnection {
    */
   static async open(spec: McpServerSpec, o: { token?: string; version: string; limits: ConnectionLimits; onLost(reason: string): void }): Promise<McpConnection> {
     const client = new Client({ name: 'gateway-studio', version: o.version });
-    const holder: { c?: McpConnection; early: string } = { early: '' };
+    /** `bad`: the last answer that was not an MCP answer, all the creator reads of it (capped-fetch.ts). */
+    const holder: { c?: McpConnection; early: string; answered: boolean; bad?: AnswerSeen } = { early: '', answered: false };
+    const heard = (a: AnswerSeen, method: string) => {
+      holder.answered = true;
+      // A 405 to GET is the SDK's "no stream to listen to", not a failure.
+      if (!isMcpAnswer(a) && !(a.status === 405 && method === 'GET')) holder.bad = a;
+    };
     const tooLarge = (err: Error) => holder.c?.failWaiting(err);
     let transport: Transport;
     let stderr: Readable | null = null;
@@ -59,7 +65,7 @@ export class McpConnection {
     } else {
       transport = new StreamableHTTPClientTransport(new URL(spec.url), {
         requestInit: o.token ? { headers: { Authorization: `Bearer ${o.token}` } } : {},
-        fetch: cappedFetch(o.limits.maxMessageBytes, tooLarge),
+        fetch: cappedFetch(o.limits.maxMessageBytes, tooLarge, heard),
         reconnectionOptions: { initialReconnectionDelay: 1000, maxReconnectionDelay: 10_000, reconnectionDelayGrowFactor: 2, maxRetries: 2 },
       });
     }
@@ -80,7 +86,7 @@ export class McpConnection {
       return c;
     } catch (err) {
       await client.close().catch(() => undefined);
-      throw Object.assign(err as Error, { stderr: holder.early.trim().split('\n').at(-1) ?? '' });
+      throw Object.assign(err as Error, { stderr: holder.early.trim().split('\n').at(-1) ?? '', answered: holder.answered, ...(holder.bad ? { answer: holder.bad } : {}) });
     }
   }
 

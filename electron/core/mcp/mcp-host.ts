@@ -14,9 +14,9 @@ import type { LanguageSetting } from '@shared/languages.js';
 import { msg, type Message } from '@shared/messages/index.js';
 import { confirmOutside } from '../confirm-outside.js';
 import { coreError } from '../errors.js';
-import type { CorePorts, SecretsPort } from '../ports.js';
-import { sizeText, TooLarge } from './capped-fetch.js';
-import { commandFingerprint, commandLine } from './command-line.js';
+import type { CorePorts, OutsideRequest, SecretsPort } from '../ports.js';
+import { sizeText, TooLarge, type AnswerSeen } from './capped-fetch.js';
+import { commandLine, connectUrl, fingerprintOf } from './command-line.js';
 import { DEFAULT_LIMITS, McpConnection, type ConnectionLimits } from './mcp-connection.js';
 import { McpStore, type ServerRecord } from './mcp-store.js';
 import { exposedNames } from './tool-names.js';
@@ -79,6 +79,13 @@ function connectError(err: unknown, limits: McpLimits): ErrorData {
   }
   if (e.code === 401 || e.code === 403) return errorData('unauthorized', msg('mcp.server.refusedToken', { status: e.code }), false);
   if (err instanceof TooLarge) return errorData('bad_response', msg('mcp.call.tooLarge', { limit: sizeText(err.limit) }), false);
+  const { answer, answered } = err as { answer?: AnswerSeen; answered?: boolean };
+  // What the address answered, if it is not an MCP answer, is quoted by its status and type alone
+  // (capped-fetch.ts): a local service's page can hold a password.
+  if (answer || (answered && !(err instanceof McpError))) {
+    const seen = answer ?? { status: 200, contentType: '' };
+    return errorData('bad_response', msg('mcp.server.notMcp', { status: seen.status, contentType: seen.contentType || '—' }), true);
+  }
   return errorData('unreachable', msg('mcp.server.connectFailed', { reason: lastWords(err).slice(0, 600) }), true);
 }
 
@@ -92,7 +99,7 @@ export class McpHost {
     this.limits = { ...DEFAULT_MCP_LIMITS, ...d.limits };
   }
 
-  /** Starts what may start without asking: URLs, and commands whose line was confirmed before. */
+  /** Starts what may start without asking: the commands and URLs confirmed before. */
   open(): void {
     for (const r of this.store.all()) {
       this.live.set(r.id, { state: this.restingState(r), attempt: 0 });
@@ -107,7 +114,7 @@ export class McpHost {
   }
 
   private mayStart(r: ServerRecord): boolean {
-    return r.spec.transport === 'http' || r.confirmed === commandFingerprint(r.spec);
+    return r.confirmed === fingerprintOf(r.spec);
   }
 
   private restingState(r: ServerRecord): McpState {
@@ -174,27 +181,36 @@ export class McpHost {
     return this.view(r.id);
   }
 
-  /** Turns the server on and (re)starts it; a command line not confirmed before is asked about first. */
+  /**
+   * Turns the server on and (re)starts it; a command line or an address not confirmed before is
+   * asked about first, outside the page: nothing runs and nothing is sent until then.
+   */
   async connect(id: string, code?: string): Promise<McpServerView> {
     const r = this.record(id);
-    if (r.spec.transport === 'stdio' && !this.mayStart(r)) {
-      const fingerprint = commandFingerprint(r.spec);
-      await confirmOutside({ kind: 'mcp-command', server: r.spec.name, commandLine: commandLine(r.spec), code, language: this.d.language() }, this.d.confirm, {
-        needsCode: msg('mcp.server.needsCode', { name: r.spec.name }),
+    if (!this.mayStart(r)) {
+      const fingerprint = fingerprintOf(r.spec);
+      await confirmOutside(this.question(r.spec, code), this.d.confirm, {
+        needsCode: msg(r.spec.transport === 'http' ? 'mcp.server.urlNeedsCode' : 'mcp.server.needsCode', { name: r.spec.name }),
         codeWrong: msg('mcp.server.codeWrong'),
         codeExpired: msg('mcp.server.codeExpired'),
         tooManyTries: msg('mcp.server.tooManyTries'),
-        declined: msg('mcp.server.declined'),
+        declined: msg(r.spec.transport === 'http' ? 'mcp.server.urlDeclined' : 'mcp.server.declined'),
         param: 'id',
       });
       // The server may have gone, or its line changed, while the creator was asked.
       const now = this.store.get(id)?.spec;
-      if (now?.transport !== 'stdio' || commandFingerprint(now) !== fingerprint) throw coreError('conflict', msg('mcp.server.notFound'), 'id');
+      if (!now || fingerprintOf(now) !== fingerprint) throw coreError('conflict', msg('mcp.server.notFound'), 'id');
       this.store.update(id, (x) => ({ ...x, confirmed: fingerprint }));
     }
     if (!r.enabled) this.store.update(id, (x) => ({ ...x, enabled: true }));
     await this.start(id);
     return this.view(id);
+  }
+
+  /** What the creator is asked outside the page: the exact command line, or the exact address. */
+  private question(spec: McpServerSpec, code: string | undefined): OutsideRequest {
+    const common = { server: spec.name, code, language: this.d.language() };
+    return spec.transport === 'http' ? { kind: 'mcp-url', url: connectUrl(spec), ...common } : { kind: 'mcp-command', commandLine: commandLine(spec), ...common };
   }
 
   private async start(id: string): Promise<void> {
