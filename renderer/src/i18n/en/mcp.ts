@@ -7,8 +7,8 @@ export const mcp = {
     listLabel: 'MCP servers',
     loading: 'Loading MCP servers…',
     empty: 'No MCP servers yet.',
-    added: 'Added “{{name}}”.',
     addedLocal: 'Added “{{name}}”. Press Start to run it: the studio asks you to confirm its command first.',
+    addedUrl: 'Added “{{name}}”. Press Start to connect: the studio asks you to confirm its address first.',
     removed: 'Removed “{{name}}”.',
   },
   state: {
@@ -67,6 +67,7 @@ export const mcp = {
     disable: 'Disable',
     remove: 'Remove',
     waitingDialog: 'Confirm the command in the studio’s dialog to start it.',
+    waitingDialogUrl: 'Confirm the address in the studio’s dialog to connect.',
     confirmRemove: {
       label: 'Confirm removing {{name}}',
       body: 'Remove “{{name}}”? Conversations that use it no longer get its tools.',
