@@ -50,6 +50,10 @@ export type McpToolView = z.infer<typeof McpToolView>;
 export const MCP_STATES = ['unconfirmed', 'connecting', 'connected', 'failed', 'disabled'] as const;
 export type McpState = (typeof MCP_STATES)[number];
 
+/** What a server changed in a tool since the creator chose "Always allow" for it. */
+export const TOOL_CHANGES = ['description', 'schema', 'both'] as const;
+export type ToolChange = (typeof TOOL_CHANGES)[number];
+
 export const McpServerView = z.object({
   id: z.string(),
   /** As added, but an environment's values are write-only: shown as empty strings, names only. */
@@ -59,8 +63,13 @@ export const McpServerView = z.object({
   tools: z.array(McpToolView),
   /** The bearer token's last four characters; the token itself never crosses the contract. */
   tokenTail: z.string().optional(),
-  /** Tools whose calls run without asking each time ("Always allow"). */
+  /** Tools whose calls run without asking each time ("Always allow"), as they were when allowed. */
   alwaysAllowed: z.array(z.string()),
+  /**
+   * Tools allowed always whose definition the server has changed since: their calls ask again,
+   * until the creator allows the new definition.
+   */
+  redefined: z.array(z.object({ tool: z.string(), changed: z.enum(TOOL_CHANGES) })).optional(),
 });
 export type McpServerView = z.infer<typeof McpServerView>;
 

@@ -37,17 +37,27 @@ export class McpConnection {
   /** The calls waiting now, each with a way to end it early. */
   private readonly waiting = new Set<(err: Error) => void>();
 
+  /** Counts re-listings, so a late answer of an earlier one changes nothing. */
+  private listing = 0;
+
   private constructor(
     private readonly client: Client,
-    readonly tools: Tool[],
+    /** As the server lists them now: a listChanged notification lists them again. */
+    public tools: Tool[],
   ) {}
 
   /**
    * Connects and lists the tools; `onLost` runs once if the connection ends on its own (the
-   * process exits, the transport fails), with the reason the server gave, if any.
+   * process exits, the transport fails), with the reason the server gave, if any;
+   * `onToolsChanged` each time the server changed its tools and they were listed again.
    */
-  static async open(spec: McpServerSpec, o: { token?: string; version: string; limits: ConnectionLimits; onLost(reason: string): void }): Promise<McpConnection> {
-    const client = new Client({ name: 'gateway-studio', version: o.version });
+  static async open(spec: McpServerSpec, o: { token?: string; version: string; limits: ConnectionLimits; onLost(reason: string): void; onToolsChanged(): void }): Promise<McpConnection> {
+    const relist = () => void holder.c?.relist(o.limits, o.onToolsChanged);
+    const client = new Client(
+      { name: 'gateway-studio', version: o.version },
+      // Listed again by listTools below, with its page limit and time limit, not the SDK's one page.
+      { listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: relist } } },
+    );
     /** `bad`: the last answer that was not an MCP answer, all the creator reads of it (capped-fetch.ts). */
     const holder: { c?: McpConnection; early: string; answered: boolean; bad?: AnswerSeen } = { early: '', answered: false };
     const heard = (a: AnswerSeen, method: string) => {
@@ -88,6 +98,23 @@ export class McpConnection {
       await client.close().catch(() => undefined);
       throw Object.assign(err as Error, { stderr: holder.early.trim().split('\n').at(-1) ?? '', answered: holder.answered, ...(holder.bad ? { answer: holder.bad } : {}) });
     }
+  }
+
+  /**
+   * Lists the tools again after the server said they changed. A list that cannot be read leaves no
+   * tools: the old definitions are no longer the server's, and approving them would approve a guess.
+   */
+  private async relist(limits: ConnectionLimits, done: () => void): Promise<void> {
+    const listing = ++this.listing;
+    let tools: Tool[] = [];
+    try {
+      tools = await listTools(this.client, limits);
+    } catch {
+      // Left empty: calls are refused as "no longer lists the tool" until a restart lists them.
+    }
+    if (listing !== this.listing || this.closing) return;
+    this.tools = tools;
+    done();
   }
 
   /** Ends every waiting call with `err` (the SDK cancels each at the server). */

@@ -20,6 +20,7 @@ import { commandLine, connectUrl, fingerprintOf } from './command-line.js';
 import { DEFAULT_LIMITS, McpConnection, type ConnectionLimits } from './mcp-connection.js';
 import { McpStore, type ServerRecord } from './mcp-store.js';
 import { exposedNames } from './tool-names.js';
+import { approvalOf, changeOf, type Approval } from './tool-definition.js';
 import { resultText } from './tool-result.js';
 
 export interface McpLimits extends ConnectionLimits {
@@ -152,9 +153,31 @@ export class McpHost {
           inputSchema: t.inputSchema as Record<string, unknown>,
         })),
         ...(token ? { tokenTail: token.slice(-4) } : {}),
-        alwaysAllowed: [...r.alwaysAllowed],
+        ...this.approvalsView(r),
       };
     });
+  }
+
+  /** Bare names in an older file approved no definition: they allow nothing (tool-definition.ts). */
+  private approvals(r: ServerRecord): Approval[] {
+    return r.alwaysAllowed.filter((a): a is Approval => typeof a !== 'string');
+  }
+
+  /**
+   * The tools allowed always, and those the server has redefined since. A tool not listed now (the
+   * server is not connected) stays on the list, so the creator can still take it off.
+   */
+  private approvalsView(r: ServerRecord): Pick<McpServerView, 'alwaysAllowed' | 'redefined'> {
+    const tools = this.toolsOf(r.id);
+    const alwaysAllowed: string[] = [];
+    const redefined: NonNullable<McpServerView['redefined']> = [];
+    for (const a of this.approvals(r)) {
+      const now = tools.find((t) => t.name === a.tool);
+      const changed = now && changeOf(a, now);
+      if (changed) redefined.push({ tool: a.tool, changed });
+      else alwaysAllowed.push(a.tool);
+    }
+    return { alwaysAllowed, redefined };
   }
 
   view(id: string): McpServerView {
@@ -227,6 +250,11 @@ export class McpHost {
         token: r.spec.transport === 'http' ? this.d.secrets.get(tokenId(id)) : undefined,
         version: this.d.version,
         limits: this.limits,
+        onToolsChanged: () => {
+          if (l.conn !== conn) return;
+          this.d.log(`mcp: ${r.spec.name} changed its tools`);
+          this.changed();
+        },
         onLost: (reason) => {
           if (l.conn !== conn) return;
           this.d.log(`mcp: ${r.spec.name} stopped: ${reason}`);
@@ -284,15 +312,26 @@ export class McpHost {
     return this.view(id);
   }
 
+  /** Allowing binds the approval to the tool as the server lists it now; it must be listed. */
   setAlwaysAllow(id: string, tool: string, allowed: boolean): McpServerView {
-    this.record(id);
-    this.store.update(id, (x) => ({ ...x, alwaysAllowed: allowed ? [...new Set([...x.alwaysAllowed, tool])] : x.alwaysAllowed.filter((t) => t !== tool) }));
+    const r = this.record(id);
+    const now = this.toolsOf(id).find((t) => t.name === tool);
+    if (allowed && !now) {
+      if (this.liveOf(id).state !== 'connected') throw coreError('unreachable', msg('mcp.call.notConnected', { name: r.spec.name }), 'tool');
+      throw coreError('not_found', msg('mcp.call.toolGone', { server: r.spec.name, tool }), 'tool');
+    }
+    const others = (x: ServerRecord) => x.alwaysAllowed.filter((a) => (typeof a === 'string' ? a : a.tool) !== tool);
+    this.store.update(id, (x) => ({ ...x, alwaysAllowed: allowed && now ? [...others(x), approvalOf(now)] : others(x) }));
     this.changed();
     return this.view(id);
   }
 
+  /** Whether a call runs without asking: allowed always, and the tool still defined as it was then. */
   alwaysAllowed(serverId: string, tool: string): boolean {
-    return this.store.get(serverId)?.alwaysAllowed.includes(tool) ?? false;
+    const r = this.store.get(serverId);
+    const approval = r && this.approvals(r).find((a) => a.tool === tool);
+    const now = this.toolsOf(serverId).find((t) => t.name === tool);
+    return !!approval && !!now && !changeOf(approval, now);
   }
 
   /**
