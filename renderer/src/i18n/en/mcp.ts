@@ -58,6 +58,11 @@ export const mcp = {
     environment: 'Environment: {{names}}',
     alwaysAllowed: 'Always allowed (run without asking)',
     stopAllowing: 'Ask each time',
+    redefined: {
+      description: 'Its description changed since you allowed it: its calls ask again.',
+      schema: 'Its inputs changed since you allowed it: its calls ask again.',
+      both: 'Its description and inputs changed since you allowed it: its calls ask again.',
+    },
     stopAllowingLabel: 'Ask each time before {{tool}} runs',
     token: 'Token <tail>•••• {{tail}}</tail>',
     noToken: 'No token',

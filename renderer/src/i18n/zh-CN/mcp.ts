@@ -58,6 +58,11 @@ export const mcp: Messages['mcp'] = {
     hideTools: '收起工具',
     environment: '环境变量：{{names}}',
     alwaysAllowed: '始终允许（无需询问即运行）',
+    redefined: {
+      description: '自您允许以来其描述已更改：调用时将再次询问。',
+      schema: '自您允许以来其输入已更改：调用时将再次询问。',
+      both: '自您允许以来其描述和输入均已更改：调用时将再次询问。',
+    },
     stopAllowing: '每次询问',
     stopAllowingLabel: '{{tool}} 每次运行前都先询问',
     token: '令牌 <tail>•••• {{tail}}</tail>',
