@@ -145,8 +145,9 @@ export class ChatService {
     if (input.settings) {
       const before = c.settings.tools.mcp.url;
       c.settings = mergeSettings(c.settings, input.settings);
-      // A token is bound to the URL it was entered for (docs/mcp.md, "Tokens and URLs").
-      if (!sameEndpoint(before, c.settings.tools.mcp.url)) this.d.secrets.delete(mcpSecret(c.id));
+      // A token is bound to the URL it was entered for (docs/mcp.md, "Tokens and URLs"); one entered
+      // before any URL goes with the first URL given.
+      if (before.trim() && !sameEndpoint(before, c.settings.tools.mcp.url)) this.d.secrets.delete(mcpSecret(c.id));
     }
     await this.persistDurable(c);
     this.changed(c.id, 'updated');

@@ -64,4 +64,13 @@ describe("a conversation's remote MCP token", () => {
     await c.ask(conv.id, 'Use the remote mcp tool please.');
     expect(own.heard.some((h) => h.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
   });
+
+  it('entered before any URL, goes with the first URL the creator gives, and not with a later one', async () => {
+    const c = await openChat();
+    const own = await recording();
+    const conv = await c.create({ api: 'responses', tools: toolsAt('') });
+    await c.value('chat.setMcpToken', { conversationId: conv.id, token: TOKEN });
+    expect((await c.value('chat.update', { id: conv.id, settings: { tools: toolsAt(`${own.url}/mcp`) } })).mcpTokenTail).toBe('4242');
+    expect((await c.value('chat.update', { id: conv.id, settings: { tools: toolsAt(`${own.url}/other`) } })).mcpTokenTail).toBeUndefined();
+  });
 });
