@@ -15,3 +15,27 @@ export function endpointOf(url: string): string {
 }
 
 export const sameEndpoint = (a: string, b: string): boolean => endpointOf(a) === endpointOf(b);
+
+/**
+ * A token as the secrets port keeps it: with the endpoint it was given for, inside the secret,
+ * where neither the page nor a data file can change it.
+ */
+export const boundSecret = (url: string, token: string): string => JSON.stringify({ for: endpointOf(url), token });
+
+/** The token kept for `url`: undefined when it was given for another endpoint. */
+export function secretFor(stored: string | undefined, url: string): string | undefined {
+  const bound = unbind(stored);
+  return bound && (bound.for === undefined || bound.for === endpointOf(url)) ? bound.token : undefined;
+}
+
+/** `for` is undefined for a token saved before tokens were bound: the token alone. */
+export function unbind(stored: string | undefined): { for?: string; token: string } | undefined {
+  if (stored === undefined) return undefined;
+  try {
+    const v = JSON.parse(stored) as { for?: unknown; token?: unknown };
+    if (v && typeof v === 'object' && typeof v.for === 'string' && typeof v.token === 'string') return { for: v.for, token: v.token };
+  } catch {
+    // Not JSON: a token saved before tokens were bound.
+  }
+  return { token: stored };
+}

@@ -20,6 +20,7 @@ import { commandLine, connectUrl, fingerprintOf } from './command-line.js';
 import { DEFAULT_LIMITS, McpConnection, type ConnectionLimits } from './mcp-connection.js';
 import { McpStore, type ServerRecord } from './mcp-store.js';
 import { exposedNames } from './tool-names.js';
+import { boundSecret, secretFor, unbind } from './endpoint.js';
 import { approvalOf, changeOf, type Approval } from './tool-definition.js';
 import { resultText } from './tool-result.js';
 
@@ -103,6 +104,7 @@ export class McpHost {
   /** Starts what may start without asking: the commands and URLs confirmed before. */
   open(): void {
     for (const r of this.store.all()) {
+      this.bindOldToken(r);
       this.live.set(r.id, { state: this.restingState(r), attempt: 0 });
       if (r.enabled && this.mayStart(r)) void this.start(r.id);
     }
@@ -112,6 +114,18 @@ export class McpHost {
     const conns = [...this.live.values()].flatMap((l) => (l.conn ? [l.conn] : []));
     for (const l of this.live.values()) l.attempt++;
     await Promise.all(conns.map((c) => c.close()));
+  }
+
+  /** A URL server's token, only for the address it was given for (endpoint.ts). */
+  private tokenOf(r: ServerRecord): string | undefined {
+    return r.spec.transport === 'http' ? secretFor(this.d.secrets.get(tokenId(r.id)), r.spec.url) : undefined;
+  }
+
+  /** A token saved before tokens were bound is bound to the address it has been used with. */
+  private bindOldToken(r: ServerRecord): void {
+    if (r.spec.transport !== 'http') return;
+    const old = unbind(this.d.secrets.get(tokenId(r.id)));
+    if (old && old.for === undefined) this.d.secrets.set(tokenId(r.id), boundSecret(r.spec.url, old.token));
   }
 
   private mayStart(r: ServerRecord): boolean {
@@ -140,7 +154,7 @@ export class McpHost {
     const names = exposedNames(records.map((r) => ({ name: r.spec.name, tools: this.toolsOf(r.id).map((t) => t.name) })));
     return records.map((r, i) => {
       const l = this.liveOf(r.id);
-      const token = r.spec.transport === 'http' ? this.d.secrets.get(tokenId(r.id)) : undefined;
+      const token = this.tokenOf(r);
       return {
         id: r.id,
         spec: shownSpec(r.spec),
@@ -197,7 +211,7 @@ export class McpHost {
     if (this.store.all().length >= MAX_SERVERS) throw coreError('invalid_input', msg('mcp.server.tooMany', { max: MAX_SERVERS }));
     const r: ServerRecord = { id: randomUUID(), spec, enabled: true, alwaysAllowed: [] };
     this.store.add(r);
-    if (token && spec.transport === 'http') this.d.secrets.set(tokenId(r.id), token);
+    if (token && spec.transport === 'http') this.d.secrets.set(tokenId(r.id), boundSecret(spec.url, token));
     this.live.set(r.id, { state: this.restingState(r), attempt: 0 });
     if (this.mayStart(r)) await this.start(r.id);
     else this.changed();
@@ -247,7 +261,7 @@ export class McpHost {
     if (!r || attempt !== l.attempt) return;
     try {
       const conn = await McpConnection.open(r.spec, {
-        token: r.spec.transport === 'http' ? this.d.secrets.get(tokenId(id)) : undefined,
+        token: this.tokenOf(r),
         version: this.d.version,
         limits: this.limits,
         onToolsChanged: () => {
@@ -306,8 +320,9 @@ export class McpHost {
     const r = this.record(id);
     if (r.spec.transport !== 'http') throw coreError('invalid_input', msg('rules.mcp.url'), 'token');
     if (token === null) this.d.secrets.delete(tokenId(id));
-    else this.d.secrets.set(tokenId(id), token);
-    if (r.enabled) await this.start(id);
+    else this.d.secrets.set(tokenId(id), boundSecret(r.spec.url, token));
+    // An address not yet confirmed waits for mcp.connect's question: a new token is no way around it.
+    if (r.enabled && this.mayStart(r)) await this.start(id);
     else this.changed();
     return this.view(id);
   }

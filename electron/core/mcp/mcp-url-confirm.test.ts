@@ -39,6 +39,8 @@ describe('a URL server added by a script in the page', () => {
       expect((await c.call('mcp.connect', { id: added.id })).error).toMatchObject({ code: 'aborted', text: { code: 'mcp.server.urlDeclined' } });
     }
     expect((await c.call('mcp.connect', { id: added.id, confirmCode: '000000' })).ok).toBe(false);
+    // A new token is no way around the question.
+    expect((await c.value('mcp.setToken', { id: added.id, token: 'another-token' })).state).toBe('unconfirmed');
     // A restart of the studio does not start it either.
     const again = await openCore({ dataDir: c.ports.dataDir, confirmOutside: undefined } as never);
     expect((await stateOf(again, added.id)).state).toBe('unconfirmed');
