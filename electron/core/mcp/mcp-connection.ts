@@ -37,6 +37,8 @@ export class McpConnection {
   /** The calls waiting now, each with a way to end it early. */
   private readonly waiting = new Set<(err: Error) => void>();
 
+  /** The last answer that was not an MCP answer (capped-fetch.ts): what a failed call may quote. */
+  private bad?: AnswerSeen;
   /** Counts re-listings, so a late answer of an earlier one changes nothing. */
   private listing = 0;
 
@@ -63,7 +65,9 @@ export class McpConnection {
     const heard = (a: AnswerSeen, method: string) => {
       holder.answered = true;
       // A 405 to GET is the SDK's "no stream to listen to", not a failure.
-      if (!isMcpAnswer(a) && !(a.status === 405 && method === 'GET')) holder.bad = a;
+      if (isMcpAnswer(a) || (a.status === 405 && method === 'GET')) return;
+      holder.bad = a;
+      if (holder.c) holder.c.bad = a;
     };
     const tooLarge = (err: Error) => holder.c?.failWaiting(err);
     let transport: Transport;
@@ -130,6 +134,7 @@ export class McpConnection {
       own.abort(err);
     };
     this.waiting.add(fail);
+    this.bad = undefined;
     try {
       return (await this.client.callTool({ name, arguments: args }, undefined, {
         signal: AbortSignal.any([o.signal, own.signal]),
@@ -138,6 +143,7 @@ export class McpConnection {
         onprogress: (p) => o.onProgress({ progress: p.progress, total: p.total, message: p.message }),
       })) as CallToolResult;
     } catch (err) {
+      if (!failure && this.bad) throw Object.assign(err as Error, { answer: this.bad });
       throw failure ?? err;
     } finally {
       this.waiting.delete(fail);

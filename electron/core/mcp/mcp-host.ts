@@ -391,6 +391,8 @@ export class McpHost {
     if (signal.aborted) return coreError('aborted', msg('mcp.call.stopped'));
     if (err instanceof McpError && err.code === McpErrorCode.RequestTimeout) return coreError('timeout', msg('mcp.call.timeout', { seconds: Math.round(this.limits.callMs / 1000) }));
     if (err instanceof TooLarge) return coreError('invalid_request', tooLargeText(err.limit, this.limits.maxResultChars));
+    const answer = (err as { answer?: AnswerSeen }).answer;
+    if (answer) return coreError('server_error', msg('mcp.server.notMcp', { status: answer.status, contentType: answer.contentType || '—' }));
     return coreError('server_error', msg('mcp.call.failed', { reason: (err as Error).message?.slice(0, 600) ?? String(err) }));
   }
 }

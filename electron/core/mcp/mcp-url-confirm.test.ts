@@ -5,10 +5,15 @@
  * never reaches the page, only its status and content type. The services are real local
  * listeners that record every request.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutsideRequest } from '../ports.js';
 import { listen, type Listener } from '../test/listener.js';
+import { fileSecrets } from '../test/file-ports.js';
 import { openCore } from '../test/open-core.js';
+import { McpHost } from './mcp-host.js';
 import { closeDemos, demoHttp } from './test/demo.js';
 
 const listeners: Listener[] = [];
@@ -84,6 +89,44 @@ describe('a connection error', () => {
     expect(view.error.message).toContain(String(status));
     if (status !== 401) {
       expect(view.error).toMatchObject({ text: { code: 'mcp.server.notMcp', params: { status, contentType: type.split(';')[0] } } });
+    }
+  });
+});
+
+describe('a call to a URL server', () => {
+  it('that fails with a page that is not an MCP answer quotes its status and type, never its body', async () => {
+    const demo = await demoHttp();
+    // A server that connects like the demo, then answers a call with a service's error page.
+    const front = await listen((req, res) => {
+      if (req.body.includes('"tools/call"')) {
+        res.writeHead(500, { 'Content-Type': 'text/html' });
+        res.end('<pre>db password=hunter2</pre>');
+        return;
+      }
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+      void fetch(demo.url, { method: req.method, headers, ...(req.method === 'POST' ? { body: req.body } : {}) }).then(async (answer) => {
+        const body = Buffer.from(await answer.arrayBuffer());
+        res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'text/plain' });
+        res.end(body);
+      });
+    });
+    listeners.push(front);
+    const dir = mkdtempSync(join(tmpdir(), 'studio-mcp-call-'));
+    const h = new McpHost({
+      file: join(dir, 'mcp-servers.json'), secrets: fileSecrets(join(dir, 'keys.json')), confirm: async () => 'confirmed',
+      language: () => 'en', version: 'test', emit: () => undefined, log: () => undefined, onUnreadable: () => undefined,
+    });
+    try {
+      h.open();
+      const { id } = await h.add({ transport: 'http', name: 'Front', url: `${front.url}/mcp` });
+      expect((await h.connect(id)).state).toBe('connected');
+      const failed = await h.run({ serverId: id, tool: 'list_notes', arguments: '{}' }, { signal: new AbortController().signal, onProgress: () => undefined }).catch((e: unknown) => e);
+      expect(failed).toMatchObject({ code: 'server_error', text: { code: 'mcp.server.notMcp', params: { status: 500, contentType: 'text/html' } } });
+      expect(JSON.stringify(failed)).not.toContain('hunter2');
+      expect((failed as Error).message).not.toContain('hunter2');
+    } finally {
+      await h.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
