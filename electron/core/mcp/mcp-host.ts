@@ -17,6 +17,7 @@ import { coreError } from '../errors.js';
 import type { CorePorts, OutsideRequest, SecretsPort } from '../ports.js';
 import { sizeText, TooLarge, type AnswerSeen } from './capped-fetch.js';
 import { commandLine, connectUrl, fingerprintOf } from './command-line.js';
+import { connectError, lastWords } from './connect-error.js';
 import { DEFAULT_LIMITS, McpConnection, type ConnectionLimits } from './mcp-connection.js';
 import { McpStore, type ServerRecord } from './mcp-store.js';
 import { exposedNames } from './tool-names.js';
@@ -72,25 +73,6 @@ const tokenId = (id: string) => `mcp-server:${id}`;
  */
 const shownSpec = (spec: McpServerSpec): McpServerSpec =>
   (spec.transport === 'stdio' ? { ...spec, args: [...spec.args], env: Object.fromEntries(Object.keys(spec.env).map((k) => [k, ''])) } : { ...spec });
-const lastWords = (err: unknown) => (err as { stderr?: string }).stderr || (err as Error).message || String(err);
-
-function connectError(err: unknown, limits: McpLimits): ErrorData {
-  const e = err as { code?: unknown };
-  if (err instanceof McpError && err.code === McpErrorCode.RequestTimeout) {
-    return errorData('timeout', msg('mcp.server.connectTimeout', { seconds: Math.round(limits.connectMs / 1000) }), true);
-  }
-  if (e.code === 401 || e.code === 403) return errorData('unauthorized', msg('mcp.server.refusedToken', { status: e.code }), false);
-  if (err instanceof TooLarge) return errorData('bad_response', msg('mcp.call.tooLarge', { limit: sizeText(err.limit) }), false);
-  const { answer, answered } = err as { answer?: AnswerSeen; answered?: boolean };
-  // What the address answered, if it is not an MCP answer, is quoted by its status and type alone
-  // (capped-fetch.ts): a local service's page can hold a password.
-  if (answer || (answered && !(err instanceof McpError))) {
-    const seen = answer ?? { status: 200, contentType: '' };
-    return errorData('bad_response', msg('mcp.server.notMcp', { status: seen.status, contentType: seen.contentType || '—' }), true);
-  }
-  return errorData('unreachable', msg('mcp.server.connectFailed', { reason: lastWords(err).slice(0, 600) }), true);
-}
-
 export class McpHost {
   private readonly store: McpStore;
   private readonly live = new Map<string, Live>();
