@@ -31,7 +31,7 @@ export interface ConfirmCodeOptions {
 }
 
 interface Pending {
-  /** What the code confirms: the folder, or the command line. */
+  /** What the code confirms: the folder, the command line, or the URL. */
   subject: string;
   code: string;
   expiresAt: number;
@@ -49,10 +49,20 @@ const subjectOf = (r: OutsideRequest) => {
 function prompt(r: OutsideRequest, code: string): string[] {
   const valid = `(valid for ${CODE_LIFETIME_MS / 60_000} minutes)`;
   if (r.kind === 'library-move') return [`To move the library to ${r.to}, enter this code in the studio's Settings: ${code} ${valid}.`];
+  if (r.kind === 'mcp-url') return urlPrompt(r, code, valid);
   return [
     `The studio was asked to start the MCP server "${r.server}", which runs this command on this computer:`,
     `    ${r.commandLine}`,
     `If you trust it, enter this code in the studio's Settings: ${code} ${valid}.`,
+  ];
+}
+
+/** A URL server's first connection: the exact address, since the page may have chosen it. */
+function urlPrompt(r: Extract<OutsideRequest, { kind: 'mcp-url' }>, code: string, valid: string): string[] {
+  return [
+    `The studio was asked to connect to the MCP server "${r.server}", sending requests (and its token, if any) to:`,
+    `    ${r.url}`,
+    `If you added it and trust it, enter this code in the studio's Settings: ${code} ${valid}.`,
   ];
 }
 

@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCore } from '@core/test/open-core.js';
-import { closeDemos, demoStdio } from '@core/mcp/test/demo.js';
+import { closeDemos, demoHttp, demoStdio } from '@core/mcp/test/demo.js';
+import { listen } from '@core/test/listener.js';
 import { terminalConfirmation } from './confirm-code.js';
 import { toTerminal } from './main.js';
 
@@ -52,5 +53,29 @@ describe('starting a local MCP command from the browser shell', () => {
     const forged = await c.call('mcp.connect', { id: real.id, confirmCode: '111111' });
     expect(forged.error).toMatchObject({ code: 'confirmation_required', param: 'confirmCode' });
     expect((await stateOf(c, real.id)).state).toBe('unconfirmed');
+  });
+});
+
+describe('connecting to a URL server from the browser shell', () => {
+  it('sends nothing until the code printed in the terminal with the exact address is given', async () => {
+    const printed: string[] = [];
+    const c = await openCore({ confirmOutside: terminalConfirmation({ log: (l) => printed.push(l), draw: () => '515151' }) });
+    const bystander = await listen((_req, res) => res.end());
+    try {
+      const forged = await c.value('mcp.add', { spec: { transport: 'http', name: 'Forged', url: `${bystander.url}/mcp` } });
+      expect((await c.call('mcp.connect', { id: forged.id })).error).toMatchObject({ code: 'confirmation_required', text: { code: 'mcp.server.urlNeedsCode' } });
+      expect(printed.slice(-3).join('\n')).toContain(`MCP server "Forged"`);
+      expect(printed.at(-2)).toBe(`    ${bystander.url}/mcp`);
+      for (const guess of ['000000', '123456']) expect((await c.call('mcp.connect', { id: forged.id, confirmCode: guess })).ok).toBe(false);
+      expect(bystander.heard).toEqual([]);
+    } finally {
+      await bystander.close();
+    }
+
+    const demo = await demoHttp();
+    const { id } = await c.value('mcp.add', { spec: { transport: 'http', name: 'Remote', url: demo.url } });
+    await c.call('mcp.connect', { id });
+    expect(printed.at(-2)).toContain(demo.url);
+    expect((await c.value('mcp.connect', { id, confirmCode: '515151' })).state).toBe('connected');
   });
 });

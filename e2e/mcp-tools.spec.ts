@@ -108,7 +108,7 @@ test.describe('MCP servers', () => {
         await expect(chat.replies.first().getByRole('region', { name: /read_note/ })).toContainText('Key light');
       });
 
-      test('over HTTP with a token: a denied call is declined to the model; Always allow runs the next call by itself', async ({ page }) => {
+      test('over HTTP with a token: a denied call is declined to the model; Always allow runs the next call by itself', async ({ page, studio }) => {
         test.setTimeout(60_000);
         const demo = await startDemoHttp({ port: 0, token: 'e2e-token-4321', log: () => undefined });
         try {
@@ -120,6 +120,11 @@ test.describe('MCP servers', () => {
           await section.getByLabel('Bearer token (optional)').fill('e2e-token-4321');
           await section.getByRole('button', { name: 'Add server' }).last().click();
           const server = serverCard(section, 'Remote');
+          // An address is confirmed outside the page before anything is sent to it.
+          await expect(server.getByRole('status')).toHaveText('Not confirmed');
+          await server.getByRole('button', { name: 'Start' }).click();
+          await server.getByLabel('Code from the terminal').fill(studio.commandCode('Remote') ?? '');
+          await server.getByRole('button', { name: 'Confirm' }).click();
           await expect(server.getByRole('status')).toHaveText('Connected', { timeout: 20_000 });
           await expect(server).toContainText('4321');
           await expect(server).not.toContainText('e2e-token');

@@ -136,3 +136,33 @@ describe('what a forged request puts in the native box', () => {
     expect(options.detail.split('\n')).toHaveLength(5);
   });
 });
+
+describe('the desktop confirms a URL server in a native dialog before anything is sent to it', () => {
+  it('a forged add shows the exact address; Cancel sends nothing, and Connect connects', async () => {
+    const { listen } = await import('@core/test/listener.js');
+    const target = await listen((_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not here');
+    });
+    try {
+      const c = await desktopCore();
+      const url = `${target.url}/admin/../mcp`;
+      const added = await c.value('mcp.add', { spec: { transport: 'http', name: 'Helpful tools', url }, token: 'tok-9999' });
+      expect(added.state).toBe('unconfirmed');
+      expect(fake.shown).toHaveLength(0);
+      fake.answers = [1];
+      expect((await c.call('mcp.connect', { id: added.id })).error).toMatchObject({ code: 'aborted', text: { code: 'mcp.server.urlDeclined' } });
+      const { options } = fake.shown.at(-1)!;
+      expect(options).toMatchObject({ type: 'warning', message: 'Connect to the MCP server "Helpful tools"?', buttons: ['Connect', 'Cancel'], defaultId: 1, cancelId: 1 });
+      // The address as the studio would connect to it, not as the page wrote it.
+      expect(options.detail).toContain(`\n\n${target.url}/mcp\n\n`);
+      expect(target.heard).toEqual([]);
+
+      fake.answers = [0];
+      expect((await c.value('mcp.connect', { id: added.id })).state).toBe('failed');
+      expect(target.heard.map((h) => h.path)).toContain('/mcp');
+    } finally {
+      await target.close();
+    }
+  });
+});

@@ -1,9 +1,10 @@
 /**
  * The desktop's confirmation outside the page (docs/architecture.md, "Confirmations outside the
- * page"): a native message box shown by the main process, for a library move or the start of an
- * MCP server's local command. The page shows model output and may run a hostile script; the box is
- * outside its reach, so it cannot answer it. Every value in it is shown escaped (shownRequest:
- * docs/house-rules.md, "What reaches a terminal, a dialog or a file name").
+ * page"): a native message box shown by the main process, for a library move, the start of an
+ * MCP server's local command, or the first connection to a URL server. The page shows model output
+ * and may run a hostile script; the box is outside its reach, so it cannot answer it. Every value in
+ * it is shown escaped (shownRequest: docs/house-rules.md, "What reaches a terminal, a dialog or a
+ * file name").
  */
 import { app, dialog, type BrowserWindow, type MessageBoxOptions } from 'electron';
 import type { OutsideAnswer, OutsideRequest } from '@core/ports.js';
@@ -37,6 +38,13 @@ const TEXT: Record<StudioLanguage, Texts> = {
       yes: 'Start',
       no: 'Cancel',
     }),
+    'mcp-url': (r) => ({
+      title: 'Connect to an MCP server',
+      message: `Connect to the MCP server "${r.server}"?`,
+      detail: `The studio will send requests, and the token if one was given, to this address:\n\n${r.url}\n\nConnect only if you added it yourself and trust it: an address on this computer or your network can be a service that is not an MCP server.`,
+      yes: 'Connect',
+      no: 'Cancel',
+    }),
   },
   'zh-CN': {
     'library-move': (r) => ({
@@ -53,11 +61,19 @@ const TEXT: Record<StudioLanguage, Texts> = {
       yes: '启动',
       no: '取消',
     }),
+    'mcp-url': (r) => ({
+      title: '连接 MCP 服务器',
+      message: `连接 MCP 服务器“${r.server}”？`,
+      detail: `工作室将向以下地址发送请求（如有令牌，也会一并发送）：\n\n${r.url}\n\n仅当它由您自己添加且您信任它时才连接：本机或您网络中的地址可能是并非 MCP 服务器的服务。`,
+      yes: '连接',
+      no: '取消',
+    }),
   },
 };
 
 function textOf(request: OutsideRequest, language: StudioLanguage): BoxText {
   const texts = TEXT[language];
+  if (request.kind === 'mcp-url') return texts['mcp-url'](request);
   return request.kind === 'library-move' ? texts['library-move'](request) : texts['mcp-command'](request);
 }
 
@@ -71,7 +87,7 @@ export function dialogConfirmation(getWindow: () => BrowserWindow | undefined): 
     try {
       const text = textOf(shownRequest(request), resolveLanguage(request.language, [app.getLocale()]));
       const options: MessageBoxOptions = {
-        type: request.kind === 'mcp-command' ? 'warning' : 'question',
+        type: request.kind === 'library-move' ? 'question' : 'warning',
         title: text.title,
         message: text.message,
         detail: text.detail,

@@ -54,7 +54,12 @@ export interface SecretsPort {
  * - `mcp-command`: the studio starts an MCP server's local command, shown exactly (`commandLine`:
  *   its environment, program and arguments, quoted as a shell would need them).
  */
-export type OutsideRequest = ({ kind: 'library-move'; from: string; to: string } | { kind: 'mcp-command'; server: string; commandLine: string }) & {
+export type OutsideRequest = (
+  | { kind: 'library-move'; from: string; to: string }
+  | { kind: 'mcp-command'; server: string; commandLine: string }
+  /** A URL server, before anything is sent to it: `url` as the studio will connect to it (docs/mcp.md). */
+  | { kind: 'mcp-url'; server: string; url: string }
+) & {
   /** What the creator typed from the terminal (browser shell); absent on the first attempt. */
   code?: string;
   /** The studio's language setting, for words the shell shows itself. */

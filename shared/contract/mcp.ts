@@ -2,9 +2,9 @@
  * MCP servers the studio connects to as a host (docs/mcp.md): a local command spoken to over
  * stdio, or a URL spoken to over Streamable HTTP. A conversation chooses whose tools it offers
  * (`ChatTools.mcpServers`); the model's calls to them run in the host after the creator's approval
- * (`chat.runToolCall`). A local command starts only after a confirmation outside the page (the
- * desktop's native dialog, the browser shell's terminal code), and a URL's bearer token is
- * write-only, like API keys.
+ * (`chat.runToolCall`). A local command starts, and a URL is contacted, only after a confirmation
+ * outside the page (the desktop's native dialog, the browser shell's terminal code), and a URL's
+ * bearer token is write-only, like API keys.
  */
 import { z } from 'zod';
 import { MessageData, zodMessage } from '../messages/index.js';
@@ -49,12 +49,16 @@ export const McpToolView = z.object({
 export type McpToolView = z.infer<typeof McpToolView>;
 
 /**
- * - `unconfirmed`: a local command not yet confirmed outside the page; nothing runs.
+ * - `unconfirmed`: a command or an address not yet confirmed outside the page; nothing runs or is sent.
  * - `connecting`, `connected`: as they say; `failed`: it stopped or never answered (`error` says why).
  * - `disabled`: the creator turned it off; its process, if any, is stopped.
  */
 export const MCP_STATES = ['unconfirmed', 'connecting', 'connected', 'failed', 'disabled'] as const;
 export type McpState = (typeof MCP_STATES)[number];
+
+/** What a server changed in a tool since the creator chose "Always allow" for it. */
+export const TOOL_CHANGES = ['description', 'schema', 'both'] as const;
+export type ToolChange = (typeof TOOL_CHANGES)[number];
 
 export const McpServerView = z.object({
   id: z.string(),
@@ -65,8 +69,13 @@ export const McpServerView = z.object({
   tools: z.array(McpToolView),
   /** The bearer token's last four characters; the token itself never crosses the contract. */
   tokenTail: z.string().optional(),
-  /** Tools whose calls run without asking each time ("Always allow"). */
+  /** Tools whose calls run without asking each time ("Always allow"), as they were when allowed. */
   alwaysAllowed: z.array(z.string()),
+  /**
+   * Tools allowed always whose definition the server has changed since: their calls ask again,
+   * until the creator allows the new definition.
+   */
+  redefined: z.array(z.object({ tool: z.string(), changed: z.enum(TOOL_CHANGES) })).optional(),
 });
 export type McpServerView = z.infer<typeof McpServerView>;
 
@@ -76,14 +85,15 @@ const confirmCode = z.string().trim().max(32).optional();
 
 export const mcpMethods = {
   'mcp.list': { input: z.object({}), output: z.array(McpServerView) },
-  /** Saves a server. A URL connects at once; a local command waits for `mcp.connect`'s confirmation. */
+  /** Saves a server, `unconfirmed`: nothing runs and nothing is sent until `mcp.connect`'s confirmation. */
   'mcp.add': {
     input: z.object({ spec: McpServerSpec, token: z.string().trim().min(1).max(4096).optional() }),
     output: McpServerView,
   },
   /**
-   * Turns a server on and (re)starts it. A local command whose exact command line was not confirmed
-   * before is confirmed outside the page first (`confirmation_required` until then).
+   * Turns a server on and (re)starts it. A local command or a URL whose exact command line or
+   * address was not confirmed before is confirmed outside the page first (`confirmation_required`
+   * until then, in the browser shell).
    */
   'mcp.connect': { input: z.object({ id, confirmCode }), output: McpServerView },
   'mcp.disable': { input: z.object({ id }), output: McpServerView },

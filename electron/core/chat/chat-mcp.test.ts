@@ -82,6 +82,7 @@ describe('a running MCP call', () => {
     const c = await openChat();
     const demo = await demoHttp();
     const server = await c.value('mcp.add', { spec: { transport: 'http', name: 'Remote', url: demo.url } });
+    await c.value('mcp.connect', { id: server.id });
     const conv = await c.create({ api: 'responses', tools: { ...NO_TOOLS, mcpServers: [server.id] } });
     const { end } = await c.ask(conv.id, 'Call Remote__list_notes please.');
     await c.value('mcp.disable', { id: server.id });

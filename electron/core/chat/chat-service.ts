@@ -21,6 +21,7 @@ import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
 import { checkFunctions } from './tool-arguments.js';
+import { sameEndpoint } from '../mcp/endpoint.js';
 import { answerCall, openCall, settleCalls } from './tool-loop.js';
 import { previewMessage, previewMessages, wholeArguments, wholeResult } from './tool-call-preview.js';
 import { mergeSettings, newConversationSettings } from './settings-merge.js';
@@ -147,7 +148,13 @@ export class ChatService {
     await checkFunctions(input.settings?.tools?.functions);
     const c = this.store.get(input.id);
     if (input.title !== undefined) [c.title, c.titleSet] = [input.title, true];
-    if (input.settings) c.settings = mergeSettings(c.settings, input.settings);
+    if (input.settings) {
+      const before = c.settings.tools.mcp.url;
+      c.settings = mergeSettings(c.settings, input.settings);
+      // A token is bound to the URL it was entered for (docs/mcp.md, "Tokens and URLs"); one entered
+      // before any URL goes with the first URL given.
+      if (before.trim() && !sameEndpoint(before, c.settings.tools.mcp.url)) this.d.secrets.delete(mcpSecret(c.id));
+    }
     await this.persistDurable(c);
     this.changed(c.id, 'updated');
     const { messages: _messages, ...rest } = this.view(c);

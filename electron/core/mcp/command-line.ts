@@ -30,3 +30,12 @@ export function commandLine(spec: StdioSpec): string {
 /** What a kept confirmation is for: the exact command line. */
 export const commandFingerprint = (spec: StdioSpec): string =>
   createHash('sha256').update(JSON.stringify([spec.command, spec.args, Object.entries(spec.env).sort(([a], [b]) => a.localeCompare(b))])).digest('hex');
+
+type HttpSpec = Extract<McpServerSpec, { transport: 'http' }>;
+
+/** A URL server's address as the studio connects to it (the WHATWG parser's form): what the creator confirms. */
+export const connectUrl = (spec: HttpSpec): string => new URL(spec.url).href;
+
+/** What a kept confirmation is for: the exact command line, or the exact address. */
+export const fingerprintOf = (spec: McpServerSpec): string =>
+  spec.transport === 'stdio' ? commandFingerprint(spec) : createHash('sha256').update(JSON.stringify(['http', connectUrl(spec)])).digest('hex');

@@ -12,7 +12,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { McpServerSpec } from '@shared/contract/mcp.js';
-import { cappedFetch } from './capped-fetch.js';
+import { cappedFetch, isMcpAnswer, type AnswerSeen } from './capped-fetch.js';
 
 export interface ConnectionLimits {
   connectMs: number;
@@ -50,18 +50,38 @@ export class McpConnection {
   /** The calls waiting now, each with a way to end it early. */
   private readonly waiting = new Set<(err: Error) => void>();
 
+  /** The last answer that was not an MCP answer (capped-fetch.ts): what a failed call may quote. */
+  private bad?: AnswerSeen;
+  /** Counts re-listings, so a late answer of an earlier one changes nothing. */
+  private listing = 0;
+
   private constructor(
     private readonly client: Client,
-    readonly tools: Tool[],
+    /** As the server lists them now: a listChanged notification lists them again. */
+    public tools: Tool[],
   ) {}
 
   /**
    * Connects and lists the tools; `onLost` runs once if the connection ends on its own (the
-   * process exits, the transport fails), with the reason the server gave, if any.
+   * process exits, the transport fails), with the reason the server gave, if any;
+   * `onToolsChanged` each time the server changed its tools and they were listed again.
    */
-  static async open(spec: McpServerSpec, o: { token?: string; version: string; limits: ConnectionLimits; onLost(reason: string): void }): Promise<McpConnection> {
-    const client = new Client({ name: 'gateway-studio', version: o.version }, { jsonSchemaValidator: DESCRIBED_ONLY });
-    const holder: { c?: McpConnection; early: string } = { early: '' };
+  static async open(spec: McpServerSpec, o: { token?: string; version: string; limits: ConnectionLimits; onLost(reason: string): void; onToolsChanged(): void }): Promise<McpConnection> {
+    const relist = () => void holder.c?.relist(o.limits, o.onToolsChanged);
+    const client = new Client(
+      { name: 'gateway-studio', version: o.version },
+      // Listed again by listTools below, with its page limit and time limit, not the SDK's one page.
+      { jsonSchemaValidator: DESCRIBED_ONLY, listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: relist } } },
+    );
+    /** `bad`: the last answer that was not an MCP answer, all the creator reads of it (capped-fetch.ts). */
+    const holder: { c?: McpConnection; early: string; answered: boolean; bad?: AnswerSeen } = { early: '', answered: false };
+    const heard = (a: AnswerSeen, method: string) => {
+      holder.answered = true;
+      // A 405 to GET is the SDK's "no stream to listen to", not a failure.
+      if (isMcpAnswer(a) || (a.status === 405 && method === 'GET')) return;
+      holder.bad = a;
+      if (holder.c) holder.c.bad = a;
+    };
     const tooLarge = (err: Error) => holder.c?.failWaiting(err);
     let transport: Transport;
     let stderr: Readable | null = null;
@@ -72,7 +92,7 @@ export class McpConnection {
     } else {
       transport = new StreamableHTTPClientTransport(new URL(spec.url), {
         requestInit: o.token ? { headers: { Authorization: `Bearer ${o.token}` } } : {},
-        fetch: cappedFetch(o.limits.maxMessageBytes, tooLarge),
+        fetch: cappedFetch(o.limits.maxMessageBytes, tooLarge, heard),
         reconnectionOptions: { initialReconnectionDelay: 1000, maxReconnectionDelay: 10_000, reconnectionDelayGrowFactor: 2, maxRetries: 2 },
       });
     }
@@ -93,8 +113,25 @@ export class McpConnection {
       return c;
     } catch (err) {
       await client.close().catch(() => undefined);
-      throw Object.assign(err as Error, { stderr: holder.early.trim().split('\n').at(-1) ?? '' });
+      throw Object.assign(err as Error, { stderr: holder.early.trim().split('\n').at(-1) ?? '', answered: holder.answered, ...(holder.bad ? { answer: holder.bad } : {}) });
     }
+  }
+
+  /**
+   * Lists the tools again after the server said they changed. A list that cannot be read leaves no
+   * tools: the old definitions are no longer the server's, and approving them would approve a guess.
+   */
+  private async relist(limits: ConnectionLimits, done: () => void): Promise<void> {
+    const listing = ++this.listing;
+    let tools: Tool[] = [];
+    try {
+      tools = await listTools(this.client, limits);
+    } catch {
+      // Left empty: calls are refused as "no longer lists the tool" until a restart lists them.
+    }
+    if (listing !== this.listing || this.closing) return;
+    this.tools = tools;
+    done();
   }
 
   /** Ends every waiting call with `err` (the SDK cancels each at the server). */
@@ -110,6 +147,7 @@ export class McpConnection {
       own.abort(err);
     };
     this.waiting.add(fail);
+    this.bad = undefined;
     try {
       return (await this.client.callTool({ name, arguments: args }, undefined, {
         signal: AbortSignal.any([o.signal, own.signal]),
@@ -118,6 +156,7 @@ export class McpConnection {
         onprogress: (p) => o.onProgress({ progress: p.progress, total: p.total, message: p.message }),
       })) as CallToolResult;
     } catch (err) {
+      if (!failure && this.bad) throw Object.assign(err as Error, { answer: this.bad });
       throw failure ?? err;
     } finally {
       this.waiting.delete(fail);

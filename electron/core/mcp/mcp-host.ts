@@ -14,12 +14,15 @@ import type { LanguageSetting } from '@shared/languages.js';
 import { msg, type Message } from '@shared/messages/index.js';
 import { confirmOutside } from '../confirm-outside.js';
 import { coreError } from '../errors.js';
-import type { CorePorts, SecretsPort } from '../ports.js';
-import { sizeText, TooLarge } from './capped-fetch.js';
-import { commandFingerprint, commandLine } from './command-line.js';
+import type { CorePorts, OutsideRequest, SecretsPort } from '../ports.js';
+import { sizeText, TooLarge, type AnswerSeen } from './capped-fetch.js';
+import { commandLine, connectUrl, fingerprintOf } from './command-line.js';
+import { connectError, lastWords } from './connect-error.js';
 import { DEFAULT_LIMITS, McpConnection, type ConnectionLimits } from './mcp-connection.js';
 import { McpStore, type ServerRecord } from './mcp-store.js';
 import { exposedNames } from './tool-names.js';
+import { boundSecret, secretFor, unbind } from './endpoint.js';
+import { approvalOf, changeOf, type Approval } from './tool-definition.js';
 import { resultText } from './tool-result.js';
 import { unusableTools } from './unusable.js';
 
@@ -73,18 +76,6 @@ const tokenId = (id: string) => `mcp-server:${id}`;
  */
 const shownSpec = (spec: McpServerSpec): McpServerSpec =>
   (spec.transport === 'stdio' ? { ...spec, args: [...spec.args], env: Object.fromEntries(Object.keys(spec.env).map((k) => [k, ''])) } : { ...spec });
-const lastWords = (err: unknown) => (err as { stderr?: string }).stderr || (err as Error).message || String(err);
-
-function connectError(err: unknown, limits: McpLimits): ErrorData {
-  const e = err as { code?: unknown };
-  if (err instanceof McpError && err.code === McpErrorCode.RequestTimeout) {
-    return errorData('timeout', msg('mcp.server.connectTimeout', { seconds: Math.round(limits.connectMs / 1000) }), true);
-  }
-  if (e.code === 401 || e.code === 403) return errorData('unauthorized', msg('mcp.server.refusedToken', { status: e.code }), false);
-  if (err instanceof TooLarge) return errorData('bad_response', msg('mcp.call.tooLarge', { limit: sizeText(err.limit) }), false);
-  return errorData('unreachable', msg('mcp.server.connectFailed', { reason: lastWords(err).slice(0, 600) }), true);
-}
-
 export class McpHost {
   private readonly store: McpStore;
   private readonly live = new Map<string, Live>();
@@ -95,9 +86,10 @@ export class McpHost {
     this.limits = { ...DEFAULT_MCP_LIMITS, ...d.limits };
   }
 
-  /** Starts what may start without asking: URLs, and commands whose line was confirmed before. */
+  /** Starts what may start without asking: the commands and URLs confirmed before. */
   open(): void {
     for (const r of this.store.all()) {
+      this.bindOldToken(r);
       this.live.set(r.id, { state: this.restingState(r), attempt: 0 });
       if (r.enabled && this.mayStart(r)) void this.start(r.id);
     }
@@ -109,8 +101,20 @@ export class McpHost {
     await Promise.all(conns.map((c) => c.close()));
   }
 
+  /** A URL server's token, only for the address it was given for (endpoint.ts). */
+  private tokenOf(r: ServerRecord): string | undefined {
+    return r.spec.transport === 'http' ? secretFor(this.d.secrets.get(tokenId(r.id)), r.spec.url) : undefined;
+  }
+
+  /** A token saved before tokens were bound is bound to the address it has been used with. */
+  private bindOldToken(r: ServerRecord): void {
+    if (r.spec.transport !== 'http') return;
+    const old = unbind(this.d.secrets.get(tokenId(r.id)));
+    if (old && old.for === undefined) this.d.secrets.set(tokenId(r.id), boundSecret(r.spec.url, old.token));
+  }
+
   private mayStart(r: ServerRecord): boolean {
-    return r.spec.transport === 'http' || r.confirmed === commandFingerprint(r.spec);
+    return r.confirmed === fingerprintOf(r.spec);
   }
 
   private restingState(r: ServerRecord): McpState {
@@ -135,7 +139,7 @@ export class McpHost {
     const names = exposedNames(records.map((r) => ({ name: r.spec.name, tools: this.toolsOf(r.id).map((t) => t.name) })));
     return records.map((r, i) => {
       const l = this.liveOf(r.id);
-      const token = r.spec.transport === 'http' ? this.d.secrets.get(tokenId(r.id)) : undefined;
+      const token = this.tokenOf(r);
       return {
         id: r.id,
         spec: shownSpec(r.spec),
@@ -152,9 +156,31 @@ export class McpHost {
           };
         }),
         ...(token ? { tokenTail: token.slice(-4) } : {}),
-        alwaysAllowed: [...r.alwaysAllowed],
+        ...this.approvalsView(r),
       };
     });
+  }
+
+  /** Bare names in an older file approved no definition: they allow nothing (tool-definition.ts). */
+  private approvals(r: ServerRecord): Approval[] {
+    return r.alwaysAllowed.filter((a): a is Approval => typeof a !== 'string');
+  }
+
+  /**
+   * The tools allowed always, and those the server has redefined since. A tool not listed now (the
+   * server is not connected) stays on the list, so the creator can still take it off.
+   */
+  private approvalsView(r: ServerRecord): Pick<McpServerView, 'alwaysAllowed' | 'redefined'> {
+    const tools = this.toolsOf(r.id);
+    const alwaysAllowed: string[] = [];
+    const redefined: NonNullable<McpServerView['redefined']> = [];
+    for (const a of this.approvals(r)) {
+      const now = tools.find((t) => t.name === a.tool);
+      const changed = now && changeOf(a, now);
+      if (changed) redefined.push({ tool: a.tool, changed });
+      else alwaysAllowed.push(a.tool);
+    }
+    return { alwaysAllowed, redefined };
   }
 
   view(id: string): McpServerView {
@@ -174,34 +200,43 @@ export class McpHost {
     if (this.store.all().length >= MAX_SERVERS) throw coreError('invalid_input', msg('mcp.server.tooMany', { max: MAX_SERVERS }));
     const r: ServerRecord = { id: randomUUID(), spec, enabled: true, alwaysAllowed: [] };
     this.store.add(r);
-    if (token && spec.transport === 'http') this.d.secrets.set(tokenId(r.id), token);
+    if (token && spec.transport === 'http') this.d.secrets.set(tokenId(r.id), boundSecret(spec.url, token));
     this.live.set(r.id, { state: this.restingState(r), attempt: 0 });
     if (this.mayStart(r)) await this.start(r.id);
     else this.changed();
     return this.view(r.id);
   }
 
-  /** Turns the server on and (re)starts it; a command line not confirmed before is asked about first. */
+  /**
+   * Turns the server on and (re)starts it; a command line or an address not confirmed before is
+   * asked about first, outside the page: nothing runs and nothing is sent until then.
+   */
   async connect(id: string, code?: string): Promise<McpServerView> {
     const r = this.record(id);
-    if (r.spec.transport === 'stdio' && !this.mayStart(r)) {
-      const fingerprint = commandFingerprint(r.spec);
-      await confirmOutside({ kind: 'mcp-command', server: r.spec.name, commandLine: commandLine(r.spec), code, language: this.d.language() }, this.d.confirm, {
-        needsCode: msg('mcp.server.needsCode', { name: r.spec.name }),
+    if (!this.mayStart(r)) {
+      const fingerprint = fingerprintOf(r.spec);
+      await confirmOutside(this.question(r.spec, code), this.d.confirm, {
+        needsCode: msg(r.spec.transport === 'http' ? 'mcp.server.urlNeedsCode' : 'mcp.server.needsCode', { name: r.spec.name }),
         codeWrong: msg('mcp.server.codeWrong'),
         codeExpired: msg('mcp.server.codeExpired'),
         tooManyTries: msg('mcp.server.tooManyTries'),
-        declined: msg('mcp.server.declined'),
+        declined: msg(r.spec.transport === 'http' ? 'mcp.server.urlDeclined' : 'mcp.server.declined'),
         param: 'id',
       });
       // The server may have gone, or its line changed, while the creator was asked.
       const now = this.store.get(id)?.spec;
-      if (now?.transport !== 'stdio' || commandFingerprint(now) !== fingerprint) throw coreError('conflict', msg('mcp.server.notFound'), 'id');
+      if (!now || fingerprintOf(now) !== fingerprint) throw coreError('conflict', msg('mcp.server.notFound'), 'id');
       this.store.update(id, (x) => ({ ...x, confirmed: fingerprint }));
     }
     if (!r.enabled) this.store.update(id, (x) => ({ ...x, enabled: true }));
     await this.start(id);
     return this.view(id);
+  }
+
+  /** What the creator is asked outside the page: the exact command line, or the exact address. */
+  private question(spec: McpServerSpec, code: string | undefined): OutsideRequest {
+    const common = { server: spec.name, code, language: this.d.language() };
+    return spec.transport === 'http' ? { kind: 'mcp-url', url: connectUrl(spec), ...common } : { kind: 'mcp-command', commandLine: commandLine(spec), ...common };
   }
 
   private async start(id: string): Promise<void> {
@@ -215,9 +250,14 @@ export class McpHost {
     if (!r || attempt !== l.attempt) return;
     try {
       const conn = await McpConnection.open(r.spec, {
-        token: r.spec.transport === 'http' ? this.d.secrets.get(tokenId(id)) : undefined,
+        token: this.tokenOf(r),
         version: this.d.version,
         limits: this.limits,
+        onToolsChanged: () => {
+          if (l.conn !== conn) return;
+          this.d.log(`mcp: ${r.spec.name} changed its tools`);
+          this.changed();
+        },
         onLost: (reason) => {
           if (l.conn !== conn) return;
           this.d.log(`mcp: ${r.spec.name} stopped: ${reason}`);
@@ -275,21 +315,33 @@ export class McpHost {
     const r = this.record(id);
     if (r.spec.transport !== 'http') throw coreError('invalid_input', msg('rules.mcp.url'), 'token');
     if (token === null) this.d.secrets.delete(tokenId(id));
-    else this.d.secrets.set(tokenId(id), token);
-    if (r.enabled) await this.start(id);
+    else this.d.secrets.set(tokenId(id), boundSecret(r.spec.url, token));
+    // An address not yet confirmed waits for mcp.connect's question: a new token is no way around it.
+    if (r.enabled && this.mayStart(r)) await this.start(id);
     else this.changed();
     return this.view(id);
   }
 
+  /** Allowing binds the approval to the tool as the server lists it now; it must be listed. */
   setAlwaysAllow(id: string, tool: string, allowed: boolean): McpServerView {
-    this.record(id);
-    this.store.update(id, (x) => ({ ...x, alwaysAllowed: allowed ? [...new Set([...x.alwaysAllowed, tool])] : x.alwaysAllowed.filter((t) => t !== tool) }));
+    const r = this.record(id);
+    const now = this.toolsOf(id).find((t) => t.name === tool);
+    if (allowed && !now) {
+      if (this.liveOf(id).state !== 'connected') throw coreError('unreachable', msg('mcp.call.notConnected', { name: r.spec.name }), 'tool');
+      throw coreError('not_found', msg('mcp.call.toolGone', { server: r.spec.name, tool }), 'tool');
+    }
+    const others = (x: ServerRecord) => x.alwaysAllowed.filter((a) => (typeof a === 'string' ? a : a.tool) !== tool);
+    this.store.update(id, (x) => ({ ...x, alwaysAllowed: allowed && now ? [...others(x), approvalOf(now)] : others(x) }));
     this.changed();
     return this.view(id);
   }
 
+  /** Whether a call runs without asking: allowed always, and the tool still defined as it was then. */
   alwaysAllowed(serverId: string, tool: string): boolean {
-    return this.store.get(serverId)?.alwaysAllowed.includes(tool) ?? false;
+    const r = this.store.get(serverId);
+    const approval = r && this.approvals(r).find((a) => a.tool === tool);
+    const now = this.toolsOf(serverId).find((t) => t.name === tool);
+    return !!approval && !!now && !changeOf(approval, now);
   }
 
   /**
@@ -336,6 +388,8 @@ export class McpHost {
     if (signal.aborted) return coreError('aborted', msg('mcp.call.stopped'));
     if (err instanceof McpError && err.code === McpErrorCode.RequestTimeout) return coreError('timeout', msg('mcp.call.timeout', { seconds: Math.round(this.limits.callMs / 1000) }));
     if (err instanceof TooLarge) return coreError('invalid_request', tooLargeText(err.limit, this.limits.maxResultChars));
+    const answer = (err as { answer?: AnswerSeen }).answer;
+    if (answer) return coreError('server_error', msg('mcp.server.notMcp', { status: answer.status, contentType: answer.contentType || '—' }));
     return coreError('server_error', msg('mcp.call.failed', { reason: (err as Error).message?.slice(0, 600) ?? String(err) }));
   }
 }

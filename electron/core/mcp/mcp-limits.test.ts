@@ -77,6 +77,7 @@ describe('an answer too large', () => {
     const { h } = host({ maxMessageBytes: 64 * 1024 });
     const demo = await demoHttp();
     const { id } = await h.add({ transport: 'http', name: 'Remote', url: demo.url });
+    await h.connect(id);
     await expect(run(h, id, 'repeat', { text: 'x', times: 200_000 })).rejects.toMatchObject({ code: 'invalid_request', text: { code: 'mcp.call.tooLarge', params: { limit: '64 KB' } } });
     expect((await run(h, id, 'repeat', { text: 'x', times: 10 })).text).toBe('x'.repeat(10));
   });

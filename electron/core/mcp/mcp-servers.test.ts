@@ -36,7 +36,7 @@ describe('a local command added by the page', () => {
 
   it('a confirmed command starts again with the studio; the same command with another environment is asked about again', async () => {
     const asked: string[] = [];
-    const c = await openCore({ confirmOutside: async (r) => (asked.push(r.kind === 'mcp-command' ? r.commandLine : r.to), 'confirmed') });
+    const c = await openCore({ confirmOutside: async (r) => (asked.push(r.kind === 'mcp-command' ? r.commandLine : r.kind === 'mcp-url' ? r.url : r.to), 'confirmed') });
     const { id } = await c.value('mcp.add', { spec: demoStdio() });
     expect((await c.value('mcp.connect', { id })).state).toBe('connected');
     expect(asked).toHaveLength(1);
@@ -89,7 +89,9 @@ describe('a URL server with a bearer token', () => {
   it('connects with the token, which never crosses the contract, and says so when the token is refused', async () => {
     const demo = await demoHttp('secret-token-9876');
     const c = await openCore();
-    const added = await c.value('mcp.add', { spec: { transport: 'http', name: 'Remote notes', url: demo.url }, token: 'secret-token-9876' });
+    const saved = await c.value('mcp.add', { spec: { transport: 'http', name: 'Remote notes', url: demo.url }, token: 'secret-token-9876' });
+    expect(saved).toMatchObject({ state: 'unconfirmed', tokenTail: '9876' });
+    const added = await c.value('mcp.connect', { id: saved.id });
     expect(added).toMatchObject({ state: 'connected', tokenTail: '9876' });
     expect(added.tools).toHaveLength(6);
     expect(JSON.stringify(await c.value('mcp.list'))).not.toContain('secret-token');
@@ -109,7 +111,8 @@ describe('a URL server with a bearer token', () => {
     const demo = await demoHttp();
     const url = demo.url;
     await demo.close();
-    const added = await c.value('mcp.add', { spec: { transport: 'http', name: 'Later', url } });
+    const saved = await c.value('mcp.add', { spec: { transport: 'http', name: 'Later', url } });
+    const added = await c.value('mcp.connect', { id: saved.id });
     expect(added).toMatchObject({ state: 'failed', error: { code: 'unreachable', text: { code: 'mcp.server.connectFailed' } } });
     const { port } = new URL(url);
     const back = await startDemoHttp({ port: Number(port), log: () => undefined });
@@ -126,6 +129,7 @@ describe('two servers with the same tools', () => {
     const c = await openCore();
     const a = await c.value('mcp.add', { spec: { transport: 'http', name: 'Notes', url: (await demoHttp()).url } });
     const b = await c.value('mcp.add', { spec: { transport: 'http', name: 'Notes', url: (await demoHttp()).url } });
+    for (const { id } of [a, b]) await c.value('mcp.connect', { id });
     const [first, second] = (await c.value('mcp.list')) as any[];
     expect(first.id).toBe(a.id);
     expect(second.id).toBe(b.id);

@@ -11,6 +11,7 @@ import { msg } from '@shared/messages/index.js';
 import { writeFileAtomic } from '../atomic-file.js';
 import { dataWriteError } from '../errors.js';
 import { openStoreFile } from '../unreadable-file.js';
+import { Approval } from './tool-definition.js';
 
 export const ServerRecord = z.object({
   id: z.string(),
@@ -18,7 +19,11 @@ export const ServerRecord = z.object({
   enabled: z.boolean(),
   /** The command line confirmed outside the page (command-line.ts), for stdio servers. */
   confirmed: z.string().optional(),
-  alwaysAllowed: z.array(z.string()),
+  /**
+   * "Always allow", each bound to the tool's definition (tool-definition.ts). A bare name was an
+   * approval of no definition in particular: it allows nothing and the tool is asked about again.
+   */
+  alwaysAllowed: z.array(z.union([Approval, z.string()])),
 });
 export type ServerRecord = z.infer<typeof ServerRecord>;
 

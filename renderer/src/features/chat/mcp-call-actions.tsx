@@ -2,11 +2,13 @@
  * What an open card of an MCP call offers (docs/mcp.md): the creator approves each run (once, or
  * for every later call of the tool) or denies it; while it runs, its progress as the tool reports
  * it; when a run gave no answer, why, and Run again. Arguments that do not fit the tool's schema
- * are never run: the buttons say so, and the answer by hand (in the card) stays.
+ * are never run: the buttons say so, and the answer by hand (in the card) stays. A tool allowed
+ * always that its server has redefined since asks again, and the card says what changed.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolCall } from '@shared/contract/chat.js';
+import { useMcpServers } from '../../api/mcp-cache.js';
 import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
 import type { ToolRun } from './tool-run-store.js';
@@ -51,6 +53,8 @@ export function McpCallActions({ call, running, run, blockedId, busy, onRun, onD
   const id = useId();
   const unfit = (call.problems?.length ?? 0) > 0;
   const failed = !running && call.runError;
+  const servers = useMcpServers().data;
+  const changed = servers?.find((s) => s.id === call.mcp.serverId)?.redefined?.find((r) => r.tool === call.mcp.tool)?.changed;
   const runDescribed = blockedId ?? (unfit ? `${id}-unfit` : undefined);
   const runDisabled = !!blockedId || busy || running || unfit;
   return (
@@ -62,6 +66,11 @@ export function McpCallActions({ call, running, run, blockedId, busy, onRun, onD
       {failed && (
         <p className="field-error" role="alert">
           {t('toolCall.runFailed', { message: say(call.runError) })}
+        </p>
+      )}
+      {changed && !running && (
+        <p className="hint" data-testid="tool-redefined">
+          {t(`toolCall.redefined.${changed}`)}
         </p>
       )}
       {unfit && (

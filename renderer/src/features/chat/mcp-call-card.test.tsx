@@ -306,4 +306,14 @@ describe('an MCP call card', () => {
     expect(card.querySelector('[role="alert"]')?.textContent).toMatch(/^工具没有给出结果：/);
     expect(card.querySelector('[role="alert"]')?.textContent).not.toContain('did not finish');
   });
+  it('says what the server changed in a tool allowed always, and asks again with every choice', async () => {
+    const server = { id: 'srv1', spec: { transport: 'http' as const, name: 'My Tools', url: 'http://127.0.0.1:9/mcp' }, state: 'connected' as const, tools: [], alwaysAllowed: [] };
+    const s = await show([asking([weather])], { 'mcp.list': () => [{ ...server, redefined: [{ tool: 'weather', changed: 'schema' }] }] });
+    const card = s.card('weather');
+    await settle();
+    expect(card.querySelector('[data-testid="tool-redefined"]')?.textContent).toBe(
+      'The server changed the inputs this tool takes since you chose Always allow, so it asks again. Read them in Settings → MCP servers before you allow it.');
+    expect(buttonNames(card)).toEqual(['Allow once', 'Always allow', 'Deny', 'Answer by hand']);
+    expect(s.callsOf('chat.runToolCall')).toEqual([]);
+  });
 });

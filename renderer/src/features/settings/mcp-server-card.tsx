@@ -187,7 +187,7 @@ export function McpServerCard({ server, onRemoved }: Props) {
           {t('card.remove')}
         </button>
       </div>
-      {connect.isPending && !asking && desktop && state === 'unconfirmed' && <p className="hint">{t('card.waitingDialog')}</p>}
+      {connect.isPending && !asking && desktop && state === 'unconfirmed' && <p className="hint">{t(spec.transport === 'http' ? 'card.waitingDialogUrl' : 'card.waitingDialog')}</p>}
 
       {asking && (
         <form className="inline-form mcp-code" onSubmit={confirm} noValidate onKeyDown={onCodeKey}>

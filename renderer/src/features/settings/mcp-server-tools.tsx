@@ -61,7 +61,9 @@ export function AlwaysAllowed({ server }: { server: McpServerView }) {
   const { put } = useMcpCache();
   const [problem, setProblem] = useState<ErrorData | null>(null);
   const allow = useAction('mcp.setAlwaysAllow', { onSuccess: put });
-  if (server.alwaysAllowed.length === 0) return null;
+  // A tool the server redefined since it was allowed asks again: listed, with what changed.
+  const redefined = server.redefined ?? [];
+  if (server.alwaysAllowed.length === 0 && redefined.length === 0) return null;
   const stop = (tool: string) => {
     if (allow.isPending) return;
     setProblem(null);
@@ -71,9 +73,10 @@ export function AlwaysAllowed({ server }: { server: McpServerView }) {
     <div className="mcp-allowed">
       <h5>{t('card.alwaysAllowed')}</h5>
       <ul className="mcp-tool-list">
-        {server.alwaysAllowed.map((tool) => (
+        {[...server.alwaysAllowed.map((tool) => ({ tool, changed: undefined })), ...redefined].map(({ tool, changed }) => (
           <li key={tool} className="mcp-row">
             <code>{tool}</code>
+            {changed && <span className="hint">{t(`card.redefined.${changed}`)}</span>}
             <button
               type="button"
               className="button"

@@ -26,8 +26,8 @@ const files: McpServerView = {
 };
 const docs: McpServerView = { id: 's2', spec: { transport: 'http', name: 'Docs', url: 'https://mcp.example.com/mcp' }, state: 'connected', tools: [], tokenTail: 'wxyz', alwaysAllowed: [] };
 
-/** What the host would answer for a new server: a local command waits for its confirmation. */
-const added = (spec: McpServerSpec, id = 'new'): McpServerView => ({ id, spec, state: spec.transport === 'stdio' ? 'unconfirmed' : 'connecting', tools: [], alwaysAllowed: [] });
+/** What the host would answer for a new server: a command or an address waits for its confirmation. */
+const added = (spec: McpServerSpec, id = 'new'): McpServerView => ({ id, spec, state: 'unconfirmed', tools: [], alwaysAllowed: [] });
 
 async function section(list: McpServerView[] = [files, docs], answers: Answers = {}) {
   const host = fakeHost({ 'mcp.list': () => list, ...answers });
@@ -290,6 +290,12 @@ describe('a server’s card', () => {
     await click(button(s.card('Files'), 'Ask each time before read_file runs'));
     expect(s.callsOf('mcp.setAlwaysAllow')).toEqual([{ id: 's1', tool: 'read_file', allowed: false }]);
     expect(s.card('Files').textContent).not.toContain('Always allowed');
+  });
+
+  it('lists a tool the server redefined since it was allowed, with what changed; it asks again', async () => {
+    const s = await section([{ ...files, alwaysAllowed: ['list_dir'], redefined: [{ tool: 'read_file', changed: 'both' }] }]);
+    const rows = [...s.card('Files').querySelectorAll('.mcp-allowed li')].map((li) => li.textContent);
+    expect(rows).toEqual(['list_dirAsk each time', 'read_fileIts description and inputs changed since you allowed it: its calls ask again.Ask each time']);
   });
 
   it('replaces and clears a URL server’s token without ever showing it', async () => {

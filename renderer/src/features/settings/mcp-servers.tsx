@@ -14,7 +14,7 @@ import { McpServerForm } from './mcp-server-form.js';
 import './mcp-servers.css';
 
 /** The last outcome, kept as data so its text follows a language switch. */
-type Note = { key: 'section.added' | 'section.addedLocal' | 'section.removed'; name: string } | null;
+type Note = { key: 'section.addedLocal' | 'section.addedUrl' | 'section.removed'; name: string } | null;
 
 export function McpServers() {
   const { t } = useTranslation('mcp');
@@ -29,7 +29,7 @@ export function McpServers() {
     setAdding(false);
     if (saved) {
       put(saved);
-      setNote({ key: saved.spec.transport === 'stdio' ? 'section.addedLocal' : 'section.added', name: saved.spec.name });
+      setNote({ key: saved.spec.transport === 'stdio' ? 'section.addedLocal' : 'section.addedUrl', name: saved.spec.name });
     }
     // Give focus back to where the creator started, rather than dropping it on the page.
     requestAnimationFrame(() => addButton.current?.focus());

@@ -177,6 +177,11 @@ export const chat = {
     allowOnce: 'Allow once',
     alwaysAllow: 'Always allow',
     alwaysAllowHint: 'Runs this call now; later calls of {{tool}} run without asking.',
+    redefined: {
+      description: 'The server changed this tool’s description since you chose Always allow, so it asks again. Read it in Settings → MCP servers before you allow it.',
+      schema: 'The server changed the inputs this tool takes since you chose Always allow, so it asks again. Read them in Settings → MCP servers before you allow it.',
+      both: 'The server changed this tool’s description and the inputs it takes since you chose Always allow, so it asks again. Read them in Settings → MCP servers before you allow it.',
+    },
     deny: 'Deny',
     runAgain: 'Run again',
     byHand: 'Answer by hand',
@@ -357,6 +362,6 @@ export const chat = {
     save: 'Save token',
     saving: 'Saving…',
     pasteFirst: 'Paste the token first.',
-    hint: 'Write-only: kept by the studio, sent only to this server; afterwards only its last four characters are shown.',
+    hint: 'Write-only: kept by the studio, sent only to this URL; afterwards only its last four characters are shown. Changing the URL removes the token.',
   },
 } as const;

@@ -7,8 +7,8 @@ export const mcp = {
     listLabel: 'MCP servers',
     loading: 'Loading MCP servers…',
     empty: 'No MCP servers yet.',
-    added: 'Added “{{name}}”.',
     addedLocal: 'Added “{{name}}”. Press Start to run it: the studio asks you to confirm its command first.',
+    addedUrl: 'Added “{{name}}”. Press Start to connect: the studio asks you to confirm its address first.',
     removed: 'Removed “{{name}}”.',
   },
   state: {
@@ -61,6 +61,11 @@ export const mcp = {
     environment: 'Environment: {{names}}',
     alwaysAllowed: 'Always allowed (run without asking)',
     stopAllowing: 'Ask each time',
+    redefined: {
+      description: 'Its description changed since you allowed it: its calls ask again.',
+      schema: 'Its inputs changed since you allowed it: its calls ask again.',
+      both: 'Its description and inputs changed since you allowed it: its calls ask again.',
+    },
     stopAllowingLabel: 'Ask each time before {{tool}} runs',
     token: 'Token <tail>•••• {{tail}}</tail>',
     noToken: 'No token',
@@ -70,6 +75,7 @@ export const mcp = {
     disable: 'Disable',
     remove: 'Remove',
     waitingDialog: 'Confirm the command in the studio’s dialog to start it.',
+    waitingDialogUrl: 'Confirm the address in the studio’s dialog to connect.',
     confirmRemove: {
       label: 'Confirm removing {{name}}',
       body: 'Remove “{{name}}”? Conversations that use it no longer get its tools.',

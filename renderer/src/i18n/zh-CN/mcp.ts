@@ -8,8 +8,8 @@ export const mcp: Messages['mcp'] = {
     listLabel: 'MCP 服务器',
     loading: '正在读取 MCP 服务器…',
     empty: '还没有 MCP 服务器。',
-    added: '已添加“{{name}}”。',
     addedLocal: '已添加“{{name}}”。点击“启动”运行它：工作室会先请你确认它的命令。',
+    addedUrl: '已添加“{{name}}”。点击“启动”进行连接：工作室会先请你确认它的地址。',
     removed: '已移除“{{name}}”。',
   },
   state: {
@@ -61,6 +61,11 @@ export const mcp: Messages['mcp'] = {
     toolUnusable: '未提供给模型：{{reason}}',
     environment: '环境变量：{{names}}',
     alwaysAllowed: '始终允许（无需询问即运行）',
+    redefined: {
+      description: '自您允许以来其描述已更改：调用时将再次询问。',
+      schema: '自您允许以来其输入已更改：调用时将再次询问。',
+      both: '自您允许以来其描述和输入均已更改：调用时将再次询问。',
+    },
     stopAllowing: '每次询问',
     stopAllowingLabel: '{{tool}} 每次运行前都先询问',
     token: '令牌 <tail>•••• {{tail}}</tail>',
@@ -71,6 +76,7 @@ export const mcp: Messages['mcp'] = {
     disable: '停用',
     remove: '移除',
     waitingDialog: '请在工作室的对话框中确认该命令以启动它。',
+    waitingDialogUrl: '请在工作室的对话框中确认该地址以进行连接。',
     confirmRemove: {
       label: '确认移除 {{name}}',
       body: '要移除“{{name}}”吗？使用它的对话将不再获得它的工具。',
