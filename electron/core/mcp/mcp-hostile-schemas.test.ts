@@ -25,6 +25,8 @@ async function withHostile() {
   servers.push(hostile);
   const c = await openChat({ mcpLimits: { callMs: 20_000 } });
   const server = await c.value('mcp.add', { spec: { transport: 'http', name: 'Hostile', url: hostile.url } });
+  // A URL server connects once confirmed outside the page (docs/mcp.md, "Adding a URL server").
+  await c.value('mcp.connect', { id: server.id });
   await c.until(async () => (await c.value('mcp.list', {})).find((s: any) => s.id === server.id)?.state === 'connected');
   const view = (await c.value('mcp.list', {})).find((s: any) => s.id === server.id);
   const conv = await c.create({ api: 'responses', tools: { ...NO_TOOLS, mcpServers: [server.id] } });
