@@ -48,8 +48,13 @@ export interface SaverDeps {
   log?(line: string): void;
 }
 
-/** Link failures that a fresh link may cure; a full disk or a file over the limit it would not. */
-const LINK_FAILURES = new Set(['not_found', 'unreachable', 'timeout', 'server_error', 'bad_response']);
+/**
+ * Link failures that a fresh link may cure; a full disk or a file over the limit it would not. A
+ * link refused for its address (`invalid_request`: a local one off the gateway's origin, or no web
+ * scheme) is asked for again too: the embedded sandbox, restarted on another port, answers a
+ * query with links on its new one.
+ */
+const LINK_FAILURES = new Set(['not_found', 'unreachable', 'timeout', 'server_error', 'bad_response', 'invalid_request']);
 /** Said when the creator stops a save: the job can be saved again from fresh links. */
 export const SAVING_STOPPED = msg('jobs.task.savingStopped');
 const SET_ASIDE = msg('jobs.task.setAside');
