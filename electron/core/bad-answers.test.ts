@@ -37,7 +37,8 @@ function expectClear(error: ErrorData | undefined, says?: RegExp) {
 async function open() {
   const logs: string[] = [];
   const c = await openChat({ log: (l) => logs.push(l) });
-  const hop = await startHop(c.sandboxUrl);
+  // Links lead through the hop: the profile's gateway is the only local origin links may be on.
+  const hop = await startHop(c.sandboxUrl, { relink: true });
   const { id } = await c.value('profiles.save', { name: 'Behind a hop', baseUrl: hop.url, apiKey: 'sk-sandbox' });
   await c.value('profiles.activate', { id });
   const tasks = async () => (await c.value('tasks.list')) as { id: string; state: string; error?: Text; rawStatus?: string }[];

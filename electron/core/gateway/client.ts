@@ -78,6 +78,11 @@ export class GatewayClient {
     this.mask = new KeyMask(config.apiKey);
   }
 
+  /** Where this client's gateway is: the one origin its result links may be local on (download.ts). */
+  get origin(): string {
+    return new URL(this.base).origin;
+  }
+
   private headers(spec: CallSpec): Record<string, string> {
     const h: Record<string, string> = { Accept: 'application/json, text/event-stream, */*' };
     if (spec.auth === 'goog') h['x-goog-api-key'] = this.config.apiKey;

@@ -72,7 +72,7 @@ afterAll(async () => {
 const noWait = async () => undefined;
 const attempt = (path: string, extra: Partial<Parameters<typeof downloadFile>[0]> = {}) => {
   const partPath = join(dir, `${path.slice(1)}-${Math.random()}.part`);
-  return { partPath, done: downloadFile({ url: `${base}${path}`, partPath, sleep: noWait, attempts: 2, ...extra }).then(() => undefined, (e: Error & { code?: string }) => e) };
+  return { partPath, done: downloadFile({ url: `${base}${path}`, partPath, sleep: noWait, attempts: 2, localOrigins: [base], ...extra }).then(() => undefined, (e: Error & { code?: string }) => e) };
 };
 /** Resolves once the server has seen the client hang up on every request so far. */
 const allClosed = async () => {

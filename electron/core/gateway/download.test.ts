@@ -36,7 +36,7 @@ describe('downloading a result file', () => {
   it('streams it to the .part file, checked against its length, with progress', async () => {
     const partPath = join(dir, 'a.part');
     const seen: number[] = [];
-    const state = await downloadFile({ url: link, partPath, onProgress: (s) => seen.push(s.received) });
+    const state = await downloadFile({ url: link, partPath, localOrigins: [sandbox.url], onProgress: (s) => seen.push(s.received) });
     expect(state).toMatchObject({ received: whole.length, total: whole.length });
     expect(readFileSync(partPath).equals(whole)).toBe(true);
     expect(seen.at(-1)).toBe(whole.length);
@@ -49,7 +49,7 @@ describe('downloading a result file', () => {
     // Counted where the requests arrive: a hop in front of the sandbox sees each attempt.
     const hop = await startHop(sandbox.url);
     try {
-      const state = await downloadFile({ url: link.replace(sandbox.url, hop.url), partPath, sleep: noWait });
+      const state = await downloadFile({ url: link.replace(sandbox.url, hop.url), partPath, sleep: noWait, localOrigins: [hop.url, sandbox.url] });
       expect(state.received).toBe(whole.length);
       expect(hop.seen.map((s) => s.status)).toEqual([200, 206, 206]);
       const ranges = hop.seen.map((s) => s.headers.range);
@@ -68,7 +68,7 @@ describe('downloading a result file', () => {
     const starts: number[] = [];
     let last = -1;
     const state = await downloadFile({
-      url: link, partPath, sleep: noWait,
+      url: link, partPath, sleep: noWait, localOrigins: [sandbox.url],
       // Each attempt reports its starting point first: 0, then the bytes already on disk.
       onProgress: (s) => {
         if (s.received <= last || last === -1) starts.push(s.received);
@@ -93,7 +93,7 @@ describe('downloading a result file', () => {
       const partPath = join(dir, 'r.part');
       writeFileSync(partPath, whole.subarray(0, 5000));
       const etag = (await fetch(link, { method: 'HEAD' })).headers.get('etag')!;
-      const state = await downloadFile({ url: `http://127.0.0.1:${(hop.address() as AddressInfo).port}/r`, partPath, state: { received: 5000, validator: etag } });
+      const state = await downloadFile({ url: `http://127.0.0.1:${(hop.address() as AddressInfo).port}/r`, partPath, state: { received: 5000, validator: etag }, localOrigins: [`http://127.0.0.1:${(hop.address() as AddressInfo).port}`, sandbox.url] });
       expect(state.received).toBe(whole.length);
       expect(ranges).toEqual(['bytes=5000-']);
       expect(readFileSync(partPath).equals(whole)).toBe(true);
@@ -112,7 +112,7 @@ describe('downloading a result file', () => {
     await new Promise<void>((r) => zipping.listen(0, '127.0.0.1', r));
     try {
       const partPath = join(dir, 'z.part');
-      const state = await downloadFile({ url: `http://127.0.0.1:${(zipping.address() as AddressInfo).port}/z`, partPath });
+      const state = await downloadFile({ url: `http://127.0.0.1:${(zipping.address() as AddressInfo).port}/z`, partPath, localOrigins: [`http://127.0.0.1:${(zipping.address() as AddressInfo).port}`] });
       expect(asked).toEqual(['identity']);
       expect(state).toMatchObject({ received: whole.length, total: whole.length });
       expect(readFileSync(partPath).equals(whole)).toBe(true);
@@ -125,7 +125,7 @@ describe('downloading a result file', () => {
     const partPath = join(dir, 'x.part');
     const abort = new AbortController();
     const err = await downloadFile({
-      url: link, partPath, signal: abort.signal,
+      url: link, partPath, signal: abort.signal, localOrigins: [sandbox.url],
       onProgress: (s) => {
         if (s.received > 0) abort.abort();
       },
@@ -138,7 +138,7 @@ describe('downloading a result file', () => {
     const partPath = join(dir, 'c.part');
     writeFileSync(partPath, Buffer.alloc(1000, 9));
     const resumed: DownloadState = { received: 1000, validator: '"not-the-etag"' };
-    await downloadFile({ url: link, partPath, state: resumed, sleep: noWait });
+    await downloadFile({ url: link, partPath, state: resumed, sleep: noWait, localOrigins: [sandbox.url] });
     expect(readFileSync(partPath).equals(whole)).toBe(true);
   });
 
@@ -147,7 +147,7 @@ describe('downloading a result file', () => {
     await admin('links/expire', {});
     const partPath = join(dir, 'd.part');
     writeFileSync(partPath, 'partial');
-    const err = await downloadFile({ url: sandbox.state.files.url(sandbox.url, rec), partPath, state: { received: 7, validator: 'x' } }).catch((e) => e);
+    const err = await downloadFile({ url: sandbox.state.files.url(sandbox.url, rec), partPath, state: { received: 7, validator: 'x' }, localOrigins: [sandbox.url] }).catch((e) => e);
     expect(err).toBeInstanceOf(GatewayFailure);
     expect(err.message).toMatch(/expired/);
     expect(existsSync(partPath)).toBe(false);
@@ -158,7 +158,7 @@ describe('downloading a result file', () => {
     const partPath = join(dir, 'full.part');
     // /dev/full answers every write with ENOSPC: a real full disk, through a link we own.
     symlinkSync('/dev/full', partPath);
-    const err = await downloadFile({ url: sandbox.state.files.url(sandbox.url, fresh), partPath, sleep: noWait }).catch((e) => e);
+    const err = await downloadFile({ url: sandbox.state.files.url(sandbox.url, fresh), partPath, sleep: noWait, localOrigins: [sandbox.url] }).catch((e) => e);
     expect(err.message).toMatch(/disk is full/);
     expect(existsSync(partPath)).toBe(false);
     expect(existsSync('/dev/full')).toBe(true);

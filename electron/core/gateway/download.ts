@@ -11,6 +11,7 @@ import { GatewayFailure } from './failure.js';
 import { RedirectRefused, withoutKey } from './redirects.js';
 import { open, RedirectStopped, type Incoming } from './transport.js';
 import { writeBody } from './part-writer.js';
+import { PrivateAddressRefused } from './private-address.js';
 import { tooLarge } from './limits.js';
 
 export interface DownloadState {
@@ -35,6 +36,11 @@ export interface DownloadOptions {
   idleTimeoutMs?: number;
   /** The largest file taken; a body past it is cut off and the partial file removed. */
   maxBytes?: number;
+  /**
+   * The only origins where a link may reach this computer or the local network (private-address.ts):
+   * the gateway's that gave the link (the profile's own; the embedded sandbox is on 127.0.0.1).
+   */
+  localOrigins: readonly string[];
 }
 
 export const DOWNLOAD_TIMEOUTS = { openMs: 30_000, idleMs: 30_000 };
@@ -60,6 +66,12 @@ const partSize = (path: string) => {
     return 0;
   }
 };
+
+/** The host a refused link led to, when `err` is that refusal (thrown by the lookup or the transport). */
+function privateHost(err: unknown): string | undefined {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof PrivateAddressRefused) return e.host;
+  return undefined;
+}
 
 const cancelled = () => new GatewayFailure('aborted', msg('gateway.network.cancelled'), false);
 const idle = (ms: number) => new GatewayFailure('timeout', msg('gateway.download.stalled', { seconds: Math.round(ms / 1000) }), true);
@@ -88,9 +100,14 @@ async function once(o: DownloadOptions, state: DownloadState): Promise<DownloadS
     let res: Incoming;
     try {
       // A file is saved byte for byte: `identity` keeps Content-Length and Range about the file itself.
-      res = await open({ url: o.url, method: 'GET', headers: withoutKey(headers), signal: attempt.signal, maxBytes: Infinity, what: 'resultFile', encoding: 'identity' });
+      res = await open({
+        url: o.url, method: 'GET', headers: withoutKey(headers), signal: attempt.signal, maxBytes: Infinity, what: 'resultFile', encoding: 'identity',
+        publicUnlessFrom: o.localOrigins.map((u) => new URL(u).origin),
+      });
     } catch (err) {
       if (stopped) throw stopped;
+      const local = privateHost(err);
+      if (local !== undefined) throw new GatewayFailure('invalid_request', msg('gateway.download.privateAddress', { host: local }), false);
       // A refused redirect says why in words of ours; anything else in Node's, verbatim.
       const refused = err instanceof RedirectStopped && err.cause instanceof RedirectRefused ? err.cause.text : undefined;
       throw new GatewayFailure('unreachable', msg('gateway.download.couldNotStart', { message: refused ?? (err as Error).message }), true);

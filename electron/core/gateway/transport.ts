@@ -23,6 +23,7 @@ import { msg } from '@shared/messages/index.js';
 import { GatewayFailure } from './failure.js';
 import { tooLarge, type Oversized } from './limits.js';
 import { nextHop, REDIRECTS, type Hop } from './redirects.js';
+import { isPrivateAddress, PrivateAddressRefused, publicLookup } from './private-address.js';
 
 /**
  * The host's connection pool. Free sockets are dropped after 4 s idle, or sooner when the
@@ -30,6 +31,11 @@ import { nextHop, REDIRECTS, type Hop } from './redirects.js';
  * before it reuses one. Its own header and body timers are off: each call has ours.
  */
 export const pool = new Agent({ keepAliveTimeout: 4_000, headersTimeout: 0, bodyTimeout: 0 });
+/**
+ * The pool for links a gateway gave that lead off its own origin: its connections are made only
+ * to public addresses, checked in the connection's own lookup (private-address.ts).
+ */
+const publicPool = new Agent({ keepAliveTimeout: 4_000, headersTimeout: 0, bodyTimeout: 0, connect: { lookup: publicLookup } as object });
 
 export interface Outgoing {
   url: string;
@@ -47,6 +53,11 @@ export interface Outgoing {
   what: Oversized;
   /** `identity` asks for the bytes as stored (downloads); a body compressed anyway is decoded. */
   encoding?: 'any' | 'identity';
+  /**
+   * A link the gateway gave (a result file): every hop off these origins (the profile's own
+   * gateway) must lead to a public address, or the call fails with `PrivateAddressRefused`.
+   */
+  publicUnlessFrom?: readonly string[];
 }
 
 export interface Incoming {
@@ -123,9 +134,10 @@ async function follow(o: Outgoing, signal: AbortSignal): Promise<Dispatcher.Resp
       // A link a gateway gave (a result, a redirect) may name any scheme; only the web's are opened.
       throw new GatewayFailure('invalid_request', msg('gateway.network.onlyHttp', { protocol: hop.url.protocol }), false);
     }
+    const dispatcher = dispatcherFor(o, hop.url);
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(hop.url, { dispatcher: pool, method: hop.method as Dispatcher.HttpMethod, headers: hop.headers, body: hop.keepBody ? body : undefined, signal });
+      res = await request(hop.url, { dispatcher, method: hop.method as Dispatcher.HttpMethod, headers: hop.headers, body: hop.keepBody ? body : undefined, signal });
     } catch (err) {
       // Several pooled sockets may have been closed by the server at once: each try takes another.
       const code = (err as NodeJS.ErrnoException).code ?? '';
@@ -142,6 +154,16 @@ async function follow(o: Outgoing, signal: AbortSignal): Promise<Dispatcher.Resp
       throw new RedirectStopped(res.statusCode, err);
     }
   }
+}
+
+/**
+ * The pool a hop goes out on. An IP written in the link is checked here, as a lookup never sees
+ * it; a name is checked by the public pool's lookup, on the addresses really connected to.
+ */
+function dispatcherFor(o: Outgoing, url: URL): Dispatcher {
+  if (!o.publicUnlessFrom || o.publicUnlessFrom.includes(url.origin)) return pool;
+  if (isPrivateAddress(url.hostname)) throw new PrivateAddressRefused(url.hostname);
+  return publicPool;
 }
 
 /**

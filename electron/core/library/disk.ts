@@ -131,7 +131,7 @@ export async function writeAtomic(disk: DiskOps, dir: string, path: string, data
   await disk.syncDir(dir);
 }
 
-export type LibraryErrorCode = 'disk_full' | 'permission_denied' | 'not_a_folder' | 'source_missing' | 'io_error';
+export type LibraryErrorCode = 'disk_full' | 'permission_denied' | 'not_a_folder' | 'source_missing' | 'not_media' | 'io_error';
 
 /** A failure worded for the creator; `code` lets the contract layer map it to `{ ok: false }`. */
 export class LibraryError extends Error {

@@ -33,7 +33,7 @@ async function cutDownload(partPath: string): Promise<Buffer> {
   const link = sandbox.state.files.url(sandbox.url, sandbox.state.files.put(whole, 'result.bin', 'application/octet-stream'));
   await fetch(`${sandbox.url}/_sandbox/faults/download`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ after_bytes: 65_536, count: 1 }) });
   await mkdir(path.dirname(partPath), { recursive: true });
-  await expect(downloadFile({ url: link, partPath, attempts: 1 })).rejects.toMatchObject({ code: 'unreachable' });
+  await expect(downloadFile({ url: link, partPath, attempts: 1, localOrigins: [sandbox.url] })).rejects.toMatchObject({ code: 'unreachable' });
   const part = await readFile(partPath);
   expect(part.length).toBeGreaterThan(0);
   expect(part.length).toBeLessThan(whole.length);
@@ -99,13 +99,14 @@ describe('unfinished files', () => {
 
   it('a save is never named like an unfinished file, so it cannot vanish from the gallery', async () => {
     const lib = openLibrary(dirs, { now: () => NOW });
-    const unknown = Buffer.from('bytes of a format the studio does not recognise');
-    const a = await lib.add({ source: await incomingFile(dirs, unknown), meta: meta({ prompt: 'render the scene.part' }), name: 'render the scene.part' });
-    const b = await lib.add({ source: await incomingFile(dirs, unknown), meta: meta(), name: 'notes.TMP' });
-    expect([a.file, b.file]).toEqual([`${MONTH}/render the scene.bin`, `${MONTH}/notes.bin`]);
+    // The extension follows the content, never the name: an unfinished-looking name cannot stick.
+    const a = await lib.add({ source: await incomingFile(dirs, pngBytes(8, 8, 1)), meta: meta({ prompt: 'render the scene.part' }), name: 'render the scene.part' });
+    const b = await lib.add({ source: await incomingFile(dirs, pngBytes(8, 8, 2)), meta: meta(), name: 'notes.TMP' });
+    expect([a.file, b.file]).toEqual([`${MONTH}/render the scene.png`, `${MONTH}/notes.png`]);
     await lib.close();
     const again = openLibrary({ ...dirs, indexFile: path.join(dirs.base, 'other', 'index.json') });
     expect(await again.open()).toBe(2);
-    expect((await readdir(path.join(dirs.root, MONTH))).sort()).toEqual(['notes.bin', 'notes.bin.json', 'render the scene.bin', 'render the scene.bin.json']);
+    expect((await readdir(path.join(dirs.root, MONTH))).sort()).toEqual(['notes.png', 'notes.png.json', 'render the scene.png', 'render the scene.png.json']);
   });
+
 });

@@ -1,9 +1,10 @@
 import { readFile, readdir, stat, unlink, utimes, writeFile, mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { englishText } from '@shared/messages/index.js';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LibraryItem } from './library-item.js';
-import { nodeDisk } from './disk.js';
+import { nodeDisk, type LibraryError } from './disk.js';
 import { decodeIndex, encodeIndex } from './index-format.js';
 import { monthFolder } from './names.js';
 import { incomingFile, jpegBytes, meta, mp3Bytes, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
@@ -78,9 +79,27 @@ describe('Library.add / get / list', () => {
     const item = await lib.add({ source: await incomingFile(dirs, jpegBytes(30, 10)), meta: meta({ kind: 'video', mime: 'video/mp4' }), name: 'clip.png' });
     expect(path.basename(item.file)).toBe('clip.jpg');
     expect(item).toMatchObject({ kind: 'image', mime: 'image/jpeg', width: 30, height: 10 });
-    const unknown = await lib.add({ source: await incomingFile(dirs, Buffer.from('no magic here')), meta: meta(), name: 'what.dat' });
-    expect(path.basename(unknown.file)).toBe('what.dat');
-    expect(unknown.mime).toBe('application/octet-stream');
+  });
+
+  it('refuses bytes that are no picture, video or sound, whatever the name and the caller say, and keeps nothing of them', async () => {
+    const lib = openLibrary(dirs);
+    const cases: [Buffer, string][] = [
+      [Buffer.from('<!DOCTYPE html><html><body>Sign in</body></html>'), 'it is a web page or other markup'],
+      [Buffer.from('{"error":"expired"}'), 'it is JSON text'],
+      [Buffer.from('no magic here'), 'it is plain text'],
+      [Buffer.alloc(0), 'it is empty'],
+      [Buffer.from([0, 1, 2, 3, 0xff, 0xfe]), 'it is data of a kind the studio does not keep'],
+    ];
+    for (const [bytes, what] of cases) {
+      const source = await incomingFile(dirs, bytes);
+      const err = await lib.add({ source, meta: meta({ mime: 'image/png' }), name: 'what.exe' }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 'not_media' });
+      expect(englishText((err as LibraryError).text)).toBe(`The result is not a picture, video or sound file (${what}), so it was not saved.`);
+      // The caller's file is left to it (a save that fails is never a silent loss).
+      expect(existsSync(source)).toBe(true);
+    }
+    expect(lib.list().items).toEqual([]);
+    expect(existsSync(dirs.root) ? readdirSync(dirs.root, { recursive: true }).filter((f) => !String(f).startsWith('.')) : []).toEqual([]);
   });
 
   it('sanitizes hostile names', async () => {

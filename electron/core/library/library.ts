@@ -26,6 +26,7 @@ import { probeMp4, type Mp4Header } from '@media/mp4-probe.js';
 import { makeThumbnail } from './thumbnail.js';
 import type { PosterOptions } from './poster.js';
 import { embedMetadata } from './embed-metadata.js';
+import { whatBytesAre } from './not-media.js';
 
 export interface LibraryOptions {
   /** The library folder from settings. */
@@ -177,8 +178,12 @@ export class Library {
       if (errno(err) === 'ENOENT') throw new LibraryError('source_missing', msg('jobs.library.sourceGone'), { cause: err });
       throw explain(err, this.root);
     }
+    // What the bytes are decides, never the name, the link or the answer's Content-Type: a web
+    // page or any other file sent in place of a result is refused, not kept as a picture under
+    // an extension taken from the prompt (docs/library-files.md, "What is saved").
     const type = await sniff(head);
-    const { stem, ext: givenExt } = cleanStem(input.name);
+    if (!type) throw new LibraryError('not_media', msg('jobs.library.notMedia', { what: whatBytesAre(head) }));
+    const { stem } = cleanStem(input.name);
     const folder = monthFolder(savedAt);
     const dir = path.join(this.root, folder);
     const undo: Undo[] = [];
@@ -188,26 +193,26 @@ export class Library {
       await this.disk.mkdir(dir);
       // Before the move: a kill between the move and the sidecar leaves a file in the creator's
       // folder that the gallery does not list, so that gap is kept to one rename.
-      const thumb = type ? await this.thumbnail(input.source, input.name, id, type, undo) : undefined;
-      const from = type ? await this.tagged(input.source, type, meta, dir, id, undo) : input.source;
-      const placed = await this.place(from, dir, stem, type?.ext ?? (givenExt || '.bin'), id, undo);
+      const thumb = await this.thumbnail(input.source, input.name, id, type, undo);
+      const from = await this.tagged(input.source, type, meta, dir, id, undo);
+      const placed = await this.place(from, dir, stem, type.ext, id, undo);
       // A tagged copy was placed: the incoming file is removed once the save is committed.
       copied = placed.copied || from !== input.source;
       const abs = path.join(dir, placed.name);
       const bytes = await this.disk.size(abs);
       // A video's picture size and length come from its header (sniffing reads too little for
       // them): the gallery lays tiles out by shape, and shows the length on the tile.
-      const header = type?.kind === 'video' && !type.width ? await videoHeader(abs) : undefined;
+      const header = type.kind === 'video' && !type.width ? await videoHeader(abs) : undefined;
       item = LibraryItem.parse({
         ...meta,
         version: 1,
         id,
-        kind: type?.kind ?? meta.kind,
-        mime: type?.mime ?? meta.mime ?? 'application/octet-stream',
+        kind: type.kind,
+        mime: type.mime,
         file: `${folder}/${placed.name}`,
         bytes,
-        width: type?.width ?? header?.width ?? meta.width,
-        height: type?.height ?? header?.height ?? meta.height,
+        width: type.width ?? header?.width ?? meta.width,
+        height: type.height ?? header?.height ?? meta.height,
         durationSeconds: meta.durationSeconds ?? header?.durationSeconds,
         savedAt,
         thumb,

@@ -41,9 +41,20 @@ export interface Reconciled {
 const parentOf = (rel: string): string => rel.slice(0, Math.max(0, rel.lastIndexOf('/')));
 const absOf = (root: string, rel: string): string => (rel ? path.join(root, ...rel.split('/')) : root);
 
+/**
+ * Far past any sidecar the studio writes (a long prompt and its settings are kilobytes): a larger
+ * one is skipped by its size on disk, never read whole and parsed on the host's loop.
+ */
+export const MAX_SIDECAR_BYTES = 4 * 1024 * 1024;
+
 async function readSidecar(disk: DiskOps, root: string, file: string, log: (line: string) => void): Promise<LibraryItem | undefined> {
   try {
-    const json: unknown = JSON.parse((await disk.readFile(absOf(root, `${file}.json`))).toString('utf8'));
+    const sidecar = absOf(root, `${file}.json`);
+    if ((await disk.size(sidecar)) > MAX_SIDECAR_BYTES) {
+      log(`library: skipped ${file}.json: larger than ${MAX_SIDECAR_BYTES / 1024 / 1024} MB`);
+      return undefined;
+    }
+    const json: unknown = JSON.parse((await disk.readFile(sidecar)).toString('utf8'));
     const parsed = LibraryItem.safeParse(json);
     if (!parsed.success) {
       log(`library: skipped ${file}.json: not a valid sidecar`);

@@ -186,6 +186,14 @@ describe('thumbnails of hostile files', () => {
     ['an empty file', () => Buffer.alloc(0)],
     ['random bytes named .mp4', () => Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919 + 13) % 251))],
     ['an MP4 with its magic bytes damaged', () => Buffer.from(boat).fill(0x78, 4, 8)],
+  ])('%s: refused as no media before any decoder sees it, nothing kept', async (_name, make) => {
+    const lib = openLibrary(dirs, { ffmpeg: true });
+    const err = await lib.add({ source: await incomingFile(dirs, make()), meta: meta({ kind: 'video' }), name: 'clip.mp4' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'not_media' });
+    expect(lib.list().items).toEqual([]);
+  });
+
+  it.each([
     ['a PNG signature in front of MP4 data', () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), boat.subarray(4)])],
     ['an MP3 (audio has no thumbnail)', mp3Bytes],
   ])('%s: saved without a thumbnail', async (_name, make) => {

@@ -12,6 +12,7 @@ import type { NativeImageInput, NativeImageResult, SpeechInput } from '@shared/c
 import { NativeResponse } from '@shared/gateway/wire.js';
 import type { GatewayAnswer, GatewayClient } from '../gateway/client.js';
 import { detailOf, GatewayFailure } from '../gateway/failure.js';
+import { LibraryError } from '../library/disk.js';
 import type { Library } from '../library/library.js';
 import { sniff, SNIFF_BYTES } from '@media/sniff.js';
 import type { LibraryItem } from '../library/library-item.js';
@@ -61,12 +62,14 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
   const finishReason = candidate?.finishReason ?? 'STOP';
   const items: LibraryItem[] = [];
   const texts: string[] = [];
+  /** Parts whose bytes were no picture, whatever their mimeType said: refused by the library. */
+  const refused: Message[] = [];
   for (const part of candidate?.content.parts ?? []) {
     if ('text' in part) texts.push(part.text);
     else if (part.inlineData.mimeType.startsWith('image/')) {
       const file = scratch(d, '.img');
       writeFileSync(file, Buffer.from(part.inlineData.data, 'base64'));
-      items.push(await d.library.add({
+      const item = await d.library.add({
         source: file,
         name: `${input.model} ${input.prompt}`.slice(0, 80),
         meta: {
@@ -74,10 +77,17 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
           params: { edit: images.length > 0, references: images.map((i) => i.view.name), attachmentIds: images.map((i) => i.view.id) },
           usage: res.usageMetadata as Record<string, unknown>,
         },
-      }));
+      }).catch(async (err: unknown) => {
+        if (!(err instanceof LibraryError && err.code === 'not_media')) throw err;
+        await rm(file, { force: true });
+        refused.push(err.text.params?.what as Message);
+        return undefined;
+      });
+      if (item) items.push(item);
     }
   }
   const notice = FINISH_NOTICES[finishReason]?.()
+    ?? (refused.length ? msg('jobs.native.notPicture', { refused: refused.length, what: refused[0] }) : undefined)
     ?? (!input.textOnly && items.length === 0 ? msg('jobs.native.noImage') : undefined);
   const u = res.usageMetadata;
   return {

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pngBytes } from '../library/test-fixtures.js';
 import type { JobRecord } from './job-record.js';
 import { JobStore } from './job-store.js';
 import { startJobs, type JobHarnessOptions } from './test/job-harness.js';
@@ -126,7 +127,8 @@ describe('a start that cannot freeze or crash-loop', () => {
     const dataDir = folder();
     const left: JobRecord[] = [];
     for (const n of [1, 2, 3]) {
-      const rec = suite.sandbox.state.files.put(Buffer.alloc(200_000, n), `left-${n}.bin`, 'application/octet-stream');
+      // A picture the library takes, long enough to trickle (a PNG's trailing bytes are ignored by readers).
+      const rec = suite.sandbox.state.files.put(Buffer.concat([pngBytes(8, 8, n), Buffer.alloc(200_000, n)]), `left-${n}.png`, 'image/png');
       left.push(await leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec)));
     }
     // Each file trickles for a while, so saves that ran together would overlap.
@@ -146,7 +148,7 @@ describe('a start that cannot freeze or crash-loop', () => {
 
   it('a file that was being saved during two unclean stops in a row is set aside, with a message', async () => {
     const dataDir = folder();
-    const rec = suite.sandbox.state.files.put(Buffer.from('crashes the host'), 'bad.png', 'image/png');
+    const rec = suite.sandbox.state.files.put(pngBytes(8, 8, 7), 'bad.png', 'image/png');
     const job = await leftMidSave(dataDir, suite.sandbox.state.files.url(suite.sandbox.url, rec), 1);
     const s = await studio({ dataDir });
     const set = s.store.get(job.id)!;

@@ -76,6 +76,13 @@ export class JobService {
       timeouts: d.downloadTimeouts, maxDownloads: d.maxDownloads, log: d.log,
       update: (job, patch, durable) => this.update(job, patch, durable),
       freshLinks: (job) => this.poller.freshLinks(job),
+      gatewayOrigin: (job) => {
+        try {
+          return d.clientFor(job.profileId).origin;
+        } catch {
+          return undefined; // its profile is gone: no gateway of the creator's stands behind its links
+        }
+      },
     });
     let changed = false;
     for (const job of d.store.all()) {

@@ -59,6 +59,8 @@ it('an image finished while a video is still being saved is saved at once, even 
     },
     update: (job, patch, durable) => (Object.assign(job, patch), durable ? store.putDurable(job) : (store.put(job), Promise.resolve())),
     freshLinks: async (job) => job.resultUrls,
+    // The file server stands in for the gateway that gave the links.
+    gatewayOrigin: () => base,
   });
   cleanups.push(() => saver.stop());
   const finished = (kind: 'image' | 'video', n: number): JobRecord => {

@@ -38,6 +38,8 @@ async function saver(o: { maxDownloads?: number } = {}) {
     library: { add: async (input) => (added.push(input.meta.prompt ?? ''), { id: `item-${added.length}` }) as never },
     update: (job, patch, durable) => (Object.assign(job, patch), durable ? store.putDurable(job) : (store.put(job), Promise.resolve())),
     freshLinks: async (job) => job.resultUrls,
+    // The file server stands in for the gateway that gave the links.
+    gatewayOrigin: () => base,
   });
   cleanups.push(() => s.stop());
   let n = 0;

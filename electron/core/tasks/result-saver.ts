@@ -12,12 +12,14 @@
  *   one job at a time.
  */
 import { statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { downloadFile, DOWNLOAD_TIMEOUTS, type DownloadState } from '../gateway/download.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { isTooLarge } from '../gateway/limits.js';
 import { coreError, textOf } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
+import { LibraryError } from '../library/disk.js';
 import type { Library } from '../library/library.js';
 import { linksExpireAt, type DownloadRecord, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
@@ -34,6 +36,11 @@ export interface SaverDeps {
   update(job: JobRecord, patch: Partial<JobRecord>, durable?: boolean): Promise<void>;
   /** Asks the gateway for the job's task again: its current result links. */
   freshLinks(job: JobRecord): Promise<string[]>;
+  /**
+   * The origin of the gateway the job was sent to: the only one where its links may be on this
+   * computer or the local network (gateway/private-address.ts). Undefined: nowhere.
+   */
+  gatewayOrigin(job: JobRecord): string | undefined;
   /** The largest file saved for a kind of job (Settings → largest file to save). */
   maxBytes?(kind: JobRecord['kind']): number;
   timeouts?: { openMs: number; idleMs: number };
@@ -41,8 +48,13 @@ export interface SaverDeps {
   log?(line: string): void;
 }
 
-/** Link failures that a fresh link may cure; a full disk or a file over the limit it would not. */
-const LINK_FAILURES = new Set(['not_found', 'unreachable', 'timeout', 'server_error', 'bad_response']);
+/**
+ * Link failures that a fresh link may cure; a full disk or a file over the limit it would not. A
+ * link refused for its address (`invalid_request`: a local one off the gateway's origin, or no web
+ * scheme) is asked for again too: the embedded sandbox, restarted on another port, answers a
+ * query with links on its new one.
+ */
+const LINK_FAILURES = new Set(['not_found', 'unreachable', 'timeout', 'server_error', 'bad_response', 'invalid_request']);
 /** Said when the creator stops a save: the job can be saved again from fresh links. */
 export const SAVING_STOPPED = msg('jobs.task.savingStopped');
 const SET_ASIDE = msg('jobs.task.setAside');
@@ -246,6 +258,8 @@ export class ResultSaver {
       Object.assign(dl, { state: 'done', libraryId: item.id, error: undefined });
     } catch (err) {
       const f = failureOf(err);
+      // Bytes that are no picture, video or sound would be refused again: not kept for a retry.
+      if (err instanceof LibraryError && err.code === 'not_media') await rm(partPath, { force: true }).catch(() => undefined);
       if (this.stopping || signal.aborted) Object.assign(dl, { state: 'pending', received: 0, total: undefined, validator: undefined });
       else Object.assign(dl, { state: f.code === 'not_found' ? 'expired' : 'failed', error: f.text });
     }
@@ -258,6 +272,7 @@ export class ResultSaver {
     let last = 0;
     const attempt = () => downloadFile({
       url: dl.url, partPath, signal, state: { received: dl.received, total: dl.total, validator: dl.validator },
+      localOrigins: [this.d.gatewayOrigin(job)].filter((o) => o !== undefined),
       openTimeoutMs: this.timeouts.openMs, idleTimeoutMs: this.timeouts.idleMs, maxBytes: this.d.maxBytes?.(job.kind),
       onProgress: (p) => {
         Object.assign(dl, { received: p.received, total: p.total, validator: p.validator });

@@ -41,7 +41,16 @@ export interface GatewayHop {
   close(): Promise<void>;
 }
 
-export async function startHop(target: string): Promise<GatewayHop> {
+export interface HopOptions {
+  /**
+   * Rewrites the target's own address to the hop's in plain JSON answers, as a reverse proxy in
+   * front of a gateway does: result links then lead through the hop, the profile's gateway, as the
+   * studio requires of links to this computer (gateway/private-address.ts).
+   */
+  relink?: boolean;
+}
+
+export async function startHop(target: string, opts: HopOptions = {}): Promise<GatewayHop> {
   const seen: Seen[] = [];
   let rules: Rule[] = [];
   const waiters: { method: string; match: string; nth: number; resolve: (s: Seen) => void }[] = [];
@@ -57,7 +66,9 @@ export async function startHop(target: string): Promise<GatewayHop> {
   };
 
   const forward = (req: http.IncomingMessage, body: Buffer, onAnswer: (res: http.IncomingMessage) => void, onError: () => void) => {
-    const up = http.request(`${target}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, onAnswer);
+    // Relinking reads the answers: they are asked for uncompressed.
+    const headers = { ...req.headers, host: new URL(target).host, ...(opts.relink ? { 'accept-encoding': 'identity' } : {}) };
+    const up = http.request(`${target}${req.url}`, { method: req.method, headers }, onAnswer);
     up.once('error', onError);
     up.end(body);
   };
@@ -88,6 +99,7 @@ export async function startHop(target: string): Promise<GatewayHop> {
       }
       forward(req, body, (up) => {
         s.status = up.statusCode;
+        if (opts.relink && /json/.test(up.headers['content-type'] ?? '') && !up.headers['content-encoding']) return relinked(up, res);
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
         // A gateway that cuts its answer short is cut short here too, not ended cleanly.
@@ -98,8 +110,24 @@ export async function startHop(target: string): Promise<GatewayHop> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  /** A whole JSON answer with the target's address made the hop's. */
+  const relinked = (up: http.IncomingMessage, res: http.ServerResponse) => {
+    const chunks: Buffer[] = [];
+    up.on('data', (c: Buffer) => chunks.push(c));
+    up.once('close', () => {
+      if (!up.complete) return res.destroy();
+      const from = new URL(target).origin;
+      let text = Buffer.concat(chunks).toString('utf8');
+      // As written, with JSON's escaped slashes, and percent-encoded (the multipart video link).
+      for (const as of [(u: string) => u, (u: string) => u.replace(/\//g, '\\/'), encodeURIComponent]) text = text.split(as(from)).join(as(url));
+      const headers = { ...up.headers, 'content-length': String(Buffer.byteLength(text)) };
+      delete headers['transfer-encoding'];
+      res.writeHead(up.statusCode ?? 502, headers).end(text);
+    });
+  };
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     seen,
     count: (method, match) => matching(method, match).length,
     on: (match, action, times = 1, method) => void rules.push({ match, action, remaining: times, method }),

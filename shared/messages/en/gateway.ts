@@ -46,6 +46,7 @@ export const gateway = {
     noPermission: 'The studio may not write to the download folder (permission denied).',
     readOnly: 'The download folder is on a read-only disk.',
     couldNotStart: 'The download could not start: {{message}}.',
+    privateAddress: 'The result link points at {{host}}, an address on this computer or its local network that is not your gateway, so the studio did not open it.',
     linkExpired: 'The result link has expired (links last 24 hours), so this file can no longer be saved.',
     failed: 'The download failed (HTTP {{status}}).',
     interrupted: 'The download was interrupted.',

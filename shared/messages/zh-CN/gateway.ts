@@ -46,6 +46,7 @@ export const gateway: Catalog['gateway'] = {
     noPermission: '工作室无权写入下载文件夹（权限被拒绝）。',
     readOnly: '下载文件夹位于只读磁盘上。',
     couldNotStart: '无法开始下载：{{message}}。',
+    privateAddress: '结果链接指向 {{host}}，这是本机或局域网中的地址，而不是你的网关，因此工作室没有打开它。',
     linkExpired: '结果链接已过期（链接有效期为 24 小时），此文件无法再保存。',
     failed: '下载失败（HTTP {{status}}）。',
     interrupted: '下载被中断。',

@@ -39,7 +39,8 @@ export async function openChat(overrides: Partial<CorePorts> = {}) {
   // The embedded sandbox, behind a hop that records what reached it.
   const dir = mkdtempSync(join(tmpdir(), 'studio-chat-sandbox-'));
   const sandbox = await startSandbox({ dataDir: dir, speed: 100, streamPaceMs: 0 });
-  const hop = await startHop(sandbox.url);
+  // Its links lead through the hop too: the embedded sandbox's address is the hop's.
+  const hop = await startHop(sandbox.url, { relink: true });
   const front = {
     url: hop.url,
     close: async () => {
