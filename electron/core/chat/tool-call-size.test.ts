@@ -11,6 +11,7 @@ import { DEFAULT_CHAT_SETTINGS, MAX_TOOL_ARGUMENT_CHARS, TOOL_ARGUMENT_PREVIEW_C
 import { createCore } from '../index.js';
 import { testPorts } from '../test/file-ports.js';
 import { openChat } from './test/chat-harness.js';
+import { closeDemos, demoHttp } from '../mcp/test/demo.js';
 
 const WEATHER = { name: 'get_weather', description: 'The weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
 const tools = { webSearch: false, fileSearch: false, functions: [WEATHER], mcp: { enabled: false, url: '' } };
@@ -69,7 +70,8 @@ describe('a function call with huge arguments', () => {
     expect(stored.arguments.length).toBeLessThanOrEqual(MAX_TOOL_ARGUMENT_CHARS);
     expect(JSON.parse(stored.arguments)).toEqual({ city: expect.stringMatching(/^abcdefghij/) });
     expect(stored.argumentsChars).toBeUndefined();
-    expect(stored.problems).toBeUndefined();
+    // Kept whole, but past what the schema check reads (schema-limits.ts): the card says it was not checked.
+    expect(stored.problems).toEqual([expect.objectContaining({ code: 'chat.tools.argumentsNotChecked' })]);
 
     const view = await c.value('chat.get', { id: conv.id });
     expect(JSON.stringify(view).length).toBeLessThan(20_000);
@@ -133,6 +135,36 @@ describe('a function call with huge arguments', () => {
       expect(callsOf(r.value.messages[1])[0]).toMatchObject({ argumentsChars: args.length });
     } finally {
       await core.close();
+      ports.cleanup();
+    }
+  }, 60_000);
+
+  it('an MCP call over the cap in a crafted or older conversation file is never run', async () => {
+    const ports = testPorts();
+    const demo = await demoHttp();
+    const first = await createCore(ports);
+    const server = ((await first.dispatch('mcp.add', { spec: { transport: 'http', name: 'Notes', url: demo.url } })) as any).value;
+    await first.close();
+    const args = JSON.stringify({ name: 'lighting', pad: 'q'.repeat(MAX_TOOL_ARGUMENT_CHARS) });
+    const call = { id: 'call_1', name: 'Notes__read_note', arguments: args, mcp: { serverId: server.id, serverName: 'Notes', tool: 'read_note' } };
+    const file = {
+      version: 1, id: 'crafted-2', title: 'Crafted', titleSet: true, createdAt: 1, updatedAt: 2, settings: DEFAULT_CHAT_SETTINGS,
+      messages: [
+        { id: 'u1', role: 'user', createdAt: 1, text: 'read a note' },
+        { id: 'a1', role: 'assistant', createdAt: 2, status: 'complete', choices: [{ text: '', toolCalls: [call], finishReason: 'tool_calls' }] },
+      ],
+    };
+    mkdirSync(join(ports.dataDir, 'conversations'), { recursive: true });
+    writeFileSync(join(ports.dataDir, 'conversations', 'crafted-2.json'), JSON.stringify(file));
+    const core = await createCore(ports);
+    try {
+      expect(((await core.dispatch('mcp.connect', { id: server.id })) as any).value.state).toBe('connected');
+      expect(((await core.dispatch('chat.get', { id: 'crafted-2' })) as any).ok).toBe(true);
+      const r = (await core.dispatch('chat.runToolCall', { conversationId: 'crafted-2', messageId: 'a1', callId: 'call_1', always: false })) as any;
+      expect(r.error).toMatchObject({ code: 'invalid_request', text: { code: 'chat.tools.argumentsTooLarge' } });
+    } finally {
+      await core.close();
+      await closeDemos();
       ports.cleanup();
     }
   }, 60_000);

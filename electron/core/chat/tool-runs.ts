@@ -5,7 +5,7 @@
  * back to the chat service, which keeps it with the conversation.
  */
 import type { EventName, EventPayload, ParsedInput } from '@shared/contract/index.js';
-import type { ChatMessageView, StreamStarted, ToolAnswer, ToolCall } from '@shared/contract/chat.js';
+import { MAX_TOOL_ARGUMENT_CHARS, type ChatMessageView, type StreamStarted, type ToolAnswer, type ToolCall } from '@shared/contract/chat.js';
 import type { ErrorData } from '@shared/contract/result.js';
 import { msg } from '@shared/messages/index.js';
 import { coreError } from '../errors.js';
@@ -61,6 +61,12 @@ export class ToolRuns {
   async approved(input: ParsedInput<'chat.runToolCall'>): Promise<{ answer: ToolAnswer; started?: StreamStarted }> {
     const call = this.d.open(input);
     if (!call.mcp) throw coreError('invalid_request', msg('mcp.call.notMcp'), 'callId');
+    // A file from an older studio, or a crafted one, may hold arguments past the cap the assembler
+    // now keeps (docs/robust-host.md, "Limits"): such a call is never run, whatever it holds.
+    const chars = call.argumentsRefused ?? call.arguments.length;
+    if (call.argumentsRefused !== undefined || chars > MAX_TOOL_ARGUMENT_CHARS) {
+      throw coreError('invalid_request', msg('chat.tools.argumentsTooLarge', { chars: chars.toLocaleString('en'), limit: MAX_TOOL_ARGUMENT_CHARS.toLocaleString('en') }), 'callId');
+    }
     if (input.always && !call.problems?.length) this.d.mcp.setAlwaysAllow(call.mcp.serverId, call.mcp.tool, true);
     const ended = { conversationId: input.conversationId, messageId: input.messageId, callId: input.callId, state: 'ended' } as const;
     let answer: ToolAnswer;
@@ -122,6 +128,12 @@ export class ToolRuns {
   /** Runs one MCP call; the answer, or a thrown error the creator reads. */
   private async run(conversationId: string, messageId: string, call: ToolCall): Promise<ToolAnswer> {
     if (!call.mcp) throw coreError('invalid_request', msg('mcp.call.notMcp'), 'callId');
+    // A file from an older studio, or a crafted one, may hold arguments past the cap the assembler
+    // now keeps (docs/robust-host.md, "Limits"): such a call is never run, whatever it holds.
+    const chars = call.argumentsRefused ?? call.arguments.length;
+    if (call.argumentsRefused !== undefined || chars > MAX_TOOL_ARGUMENT_CHARS) {
+      throw coreError('invalid_request', msg('chat.tools.argumentsTooLarge', { chars: chars.toLocaleString('en'), limit: MAX_TOOL_ARGUMENT_CHARS.toLocaleString('en') }), 'callId');
+    }
     if (call.problems?.length) throw coreError('invalid_input', msg('mcp.call.argumentsInvalid'), 'callId');
     if (this.isRunning(conversationId, call.id)) throw coreError('conflict', msg('mcp.call.running'), 'callId');
     const stop = new AbortController();

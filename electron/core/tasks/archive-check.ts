@@ -8,7 +8,7 @@
  */
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { tempFor } from '../atomic-file.js';
-import { MAX_LINE, parseLine } from './archive-file.js';
+import { MAX_LINE, parseLine, writeLines } from './archive-file.js';
 
 /** Small reads, so that parsing one chunk's records holds the loop for milliseconds only. */
 const CHUNK = 64 * 1024;
@@ -63,6 +63,11 @@ export async function damagedLines(file: string): Promise<number> {
   }
 }
 
+/** The archive's lines that hold a record, in their order. */
+async function* readableLines(handle: FileHandle): AsyncGenerator<Buffer> {
+  for await (const line of boundedLines(handle)) if (line !== OVERLONG && parseLine(line)) yield line;
+}
+
 /**
  * A private temp copy of the archive holding its readable records only, in their order, on disk
  * (fsync); the caller keeps the original aside and renames the copy into its place.
@@ -73,20 +78,7 @@ export async function readableCopy(file: string): Promise<string> {
   try {
     const out = await open(tmp, 'wx', 0o600);
     try {
-      let batch: Buffer[] = [];
-      let size = 0;
-      for await (const line of boundedLines(handle)) {
-        if (line === OVERLONG || !parseLine(line)) continue;
-        batch.push(line, NEWLINE);
-        size += line.length + 1;
-        if (size >= CHUNK * 4) {
-          await out.writev(batch);
-          batch = [];
-          size = 0;
-        }
-      }
-      if (batch.length) await out.writev(batch);
-      await out.sync();
+      await writeLines(out, readableLines(handle));
     } finally {
       await out.close();
     }
@@ -99,4 +91,3 @@ export async function readableCopy(file: string): Promise<string> {
   }
 }
 
-const NEWLINE = Buffer.from('\n');

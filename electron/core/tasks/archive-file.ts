@@ -157,26 +157,7 @@ export async function dropFromArchive(file: string, ids: ReadonlySet<string>): P
     if (!(await holdsAny(handle, needles))) return dropped;
     const out = await open(tmp, 'wx', 0o600);
     try {
-      let batch: Buffer[] = [];
-      let size = 0;
-      for await (const line of forwardLines(handle)) {
-        if (needles.some((n) => line.includes(n))) {
-          const record = parseLine(line);
-          if (record && ids.has(record.id)) {
-            dropped.add(record.id);
-            continue;
-          }
-        }
-        batch.push(line, NEWLINE);
-        size += line.length + 1;
-        if (size >= CHUNK * 16) {
-          await out.writev(batch);
-          batch = [];
-          size = 0;
-        }
-      }
-      if (batch.length) await out.writev(batch);
-      await out.sync();
+      await writeLines(out, keptLines(forwardLines(handle), needles, ids, dropped));
     } finally {
       await out.close();
     }
@@ -195,4 +176,35 @@ export async function dropFromArchive(file: string, ids: ReadonlySet<string>): P
   }
 }
 
+/** The lines that are not a record of `ids`; the ids of those left out go to `dropped`. */
+async function* keptLines(lines: AsyncIterable<Buffer>, needles: readonly Buffer[], ids: ReadonlySet<string>, dropped: Set<string>): AsyncGenerator<Buffer> {
+  for await (const line of lines) {
+    if (needles.some((n) => line.includes(n))) {
+      const record = parseLine(line);
+      if (record && ids.has(record.id)) {
+        dropped.add(record.id);
+        continue;
+      }
+    }
+    yield line;
+  }
+}
+
 const NEWLINE = Buffer.from('\n');
+
+/** Writes `lines` to `out`, each with its newline, in large batches, then puts them on disk (fsync). */
+export async function writeLines(out: FileHandle, lines: AsyncIterable<Buffer>): Promise<void> {
+  let batch: Buffer[] = [];
+  let size = 0;
+  for await (const line of lines) {
+    batch.push(line, NEWLINE);
+    size += line.length + 1;
+    if (size >= CHUNK * 16) {
+      await out.writev(batch);
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length) await out.writev(batch);
+  await out.sync();
+}
