@@ -193,10 +193,7 @@ test('a function tool is defined in the schema editor, which refuses invalid sch
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);
   await chat.open();
-  await chat.newConversation();
-  await chat.openSettings();
-  // Tools go through the responses API, chosen on purpose.
-  await chat.setting('API').selectOption('responses');
+  await chat.newToolConversation();
 
   await chat.settings.getByRole('button', { name: '+ Add function' }).click();
   const tool = chat.settings.getByRole('listitem', { name: 'Function 1' });

@@ -26,10 +26,7 @@ async function answerShape(page: Page, sandboxUrl: string, shape: Shape): Promis
 
 /** A new conversation offering these function tools, defined in its settings panel. */
 async function conversationWith(chat: ChatPage, tools: Tool[], { stream = true } = {}): Promise<void> {
-  await chat.newConversation();
-  await chat.openSettings();
-  // Tools go through the responses API, chosen on purpose.
-  await chat.setting('API').selectOption('responses');
+  await chat.newToolConversation();
   for (const [i, name] of tools.entries()) {
     await chat.settings.getByRole('button', { name: '+ Add function' }).click();
     await chat.settings.getByRole('listitem', { name: `Function ${i + 1}` }).getByLabel('Function name', { exact: true }).fill(name);

@@ -15,9 +15,7 @@ test('a function whose pattern cannot be checked safely is not saved, and says w
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);
   await chat.open();
-  await chat.newConversation();
-  await chat.openSettings();
-  await chat.setting('API').selectOption('responses');
+  await chat.newToolConversation();
   await chat.settings.getByRole('button', { name: '+ Add function' }).click();
   await chat.settings.getByRole('listitem', { name: 'Function 1' }).getByLabel('Function name', { exact: true }).fill('match_word');
   const schema = chat.settings.getByRole('listitem', { name: 'match_word' }).getByLabel('Parameters (JSON schema)', { exact: true });

@@ -147,6 +147,13 @@ export class ChatPage {
     if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
     await expect(this.settings).toBeHidden();
   }
+  /** A new conversation on the responses API (tools go through it, chosen on purpose), its settings open. */
+  async newToolConversation(): Promise<void> {
+    await this.newConversation();
+    await this.openSettings();
+    await this.setting('API').selectOption('responses');
+  }
+
   /** A new conversation whose replies come as `n` alternatives side by side. */
   async newConversationWithAlternatives(n: number): Promise<void> {
     await this.newConversation();

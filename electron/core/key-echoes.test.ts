@@ -163,15 +163,18 @@ describe('a gateway that redirects the studio elsewhere', () => {
     await c.close();
   });
 
-  it('does not get the key with a result link, nor where that link redirects: the file is saved', async () => {
+  it('does not get the key with a result link, and never reaches where that link redirects on this computer', async () => {
     const c = await open();
     const task = await c.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a kite', resolution: '1K' } });
-    await c.until(async () => (await c.value('tasks.list')).find((t: { id: string }) => t.id === task.id)?.state === 'saved');
-    expect((await c.value('library.list', {})).total).toBe(1);
+    // The hop is another local service, not the gateway: the download stops there and says why
+    // (docs/gateway-rules.md, "Result links"); a redirect to a public host is saved without the key
+    // (gateway/key-redirect.test.ts).
+    await c.until(async () => (await c.value('tasks.list')).find((t: { id: string }) => t.id === task.id)?.state === 'attention');
+    expect((await c.value('library.list', {})).total).toBe(0);
     const link = c.gateway.heard.filter((h) => h.path === '/files/t-ok.png');
-    const hop = c.elsewhere.heard.filter((h) => h.path === '/cdn/t-ok.png');
-    expect([link.length, hop.length]).toEqual([1, 1]);
-    expect([...link, ...hop].flatMap((h) => keyHeadersOf(h, KEY))).toEqual([]);
+    expect(link.length).toBeGreaterThan(0);
+    expect(c.elsewhere.heard.filter((h) => h.path === '/cdn/t-ok.png')).toEqual([]);
+    expect(link.flatMap((h) => keyHeadersOf(h, KEY))).toEqual([]);
     // The listener does see keys: the gateway's own calls carried it.
     expect(keyHeadersOf(c.gateway.heard.find((h) => h.path === '/v1/tasks/t-ok')!, KEY)).toEqual(['authorization']);
     await c.close();

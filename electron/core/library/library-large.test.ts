@@ -164,12 +164,16 @@ describe('a library of 100,000 items', () => {
     /** Turns of the loop from the folder made to the file opened: the time the bytes were made. */
     let whileEncoding = -1;
     let atMkdir = 0;
+    const late = { ...items[0], id: 'late-save', prompt: 'saved during the write', createdAt: 1_900_000_000_000, savedAt: 1_900_000_000_000 };
     const disk: DiskOps = {
       ...nodeDisk,
       mkdir: async (dir) => {
         await nodeDisk.mkdir(dir);
         atMkdir = turns;
         setImmediate(turn);
+        // A save lands in the live columns while the index is being made: the copy is taken as
+        // soon as the folder is there, before the loop turns again.
+        setImmediate(() => pushItem(columns, late));
       },
       writeDurable: (file, data) => {
         whileEncoding = turns - atMkdir;
@@ -177,13 +181,8 @@ describe('a library of 100,000 items', () => {
         return nodeDisk.writeDurable(file, data);
       },
     };
-    const writing = writeIndex(disk, dirs.indexFile, { root: path.resolve(dirs.root), dirs: {}, columns });
-    // A save lands in the live columns while the index is being made.
-    await new Promise((r) => setImmediate(r));
-    await new Promise((r) => setImmediate(r));
-    const late = { ...items[0], id: 'late-save', prompt: 'saved during the write', createdAt: 1_900_000_000_000, savedAt: 1_900_000_000_000 };
-    pushItem(columns, late);
-    await writing;
+    await writeIndex(disk, dirs.indexFile, { root: path.resolve(dirs.root), dirs: {}, columns });
+    expect(columns.id).toContain('late-save');
     // 100,000 rows in slices: the loop ran other work many times while they were turned into bytes.
     expect(whileEncoding).toBeGreaterThan(20);
     const written = decodeIndex(await readFile(dirs.indexFile));
