@@ -64,14 +64,20 @@ function hostAnswered() {
 
 if (window.studio) setRetry(() => probeHost(true));
 
+const answeredWithError = (err: unknown) => err instanceof Error && err.message.startsWith('Error invoking remote method');
+
 /** Invokes a contract call and unwraps its Result; a failure rejects with its ErrorData. */
 export async function call<M extends MethodName>(method: M, input: Input<M>): Promise<Output<M>> {
   let result;
   try {
     result = await api.invoke(method, input);
-  } catch {
+  } catch (err) {
     // A shell that throws (a dropped connection) still reaches the UI as data, and the page says
     // it lost its host (the browser shell's stream says so itself, and tries again by itself).
+    // Electron's "Error invoking remote method" is the main process answering with an error: the
+    // host is there, only this call failed; taken for a loss, every probe that found the host
+    // would make the page read everything again, and the failing call with it.
+    if (answeredWithError(err)) throw errorData('internal', msg('app.calls.failed'), true);
     if (window.studio) {
       connectionLost();
       probeHost();
