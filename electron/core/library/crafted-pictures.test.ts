@@ -2,14 +2,14 @@
  * The audit's 56-byte PNG (a text chunk whose length claims 2 or 4 GB, then nothing) and its JPEG
  * and MP4 kin, saved straight into the library with metadata and thumbnails on, and attached as a
  * reference picture: every length is checked against the file before anything is allocated
- * (DESIGN.md §6.7), so each ends at once, saved as the bytes it came with or refused with a reason.
+ * (docs/house-rules.md, "Untrusted input has bounds"), so each ends at once, saved as the bytes it came with or refused with a reason.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AttachmentStore } from '../media/attachments.js';
 import { incomingFile, jpegBytes, meta, openLibrary, tempDirs, type TempDirs } from './test-fixtures.js';
+import { claimingPng } from './test/crafted.js';
 
 let dirs: TempDirs;
 beforeEach(async () => {
@@ -17,19 +17,6 @@ beforeEach(async () => {
 });
 afterEach(() => dirs.cleanup());
 
-function claimingPng(type: string, claim: number): Buffer {
-  const ihdr = Buffer.alloc(25);
-  ihdr.writeUInt32BE(13, 0);
-  ihdr.write('IHDR', 4, 'latin1');
-  ihdr.writeUInt32BE(1, 8);
-  ihdr.writeUInt32BE(1, 12);
-  ihdr.set([8, 2, 0, 0, 0], 16);
-  ihdr.writeUInt32BE(crc32(ihdr.subarray(4, 21)) >>> 0, 21);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(claim, 0);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, head, Buffer.from('Comment\0hello!!', 'latin1')]);
-}
 
 /** A JPEG whose first segment after SOI claims 65535 bytes, in a file of a few hundred. */
 function claimingJpeg(): Buffer {

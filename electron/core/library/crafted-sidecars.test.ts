@@ -1,5 +1,5 @@
 /**
- * Sidecars as a crafted library folder holds them (DESIGN.md §6.7: every length read from a file
+ * Sidecars as a crafted library folder holds them (docs/house-rules.md, "Untrusted input has bounds": every length read from a file
  * is checked against a cap before it is read): a sidecar far larger than any the studio writes is
  * skipped by its size on disk, with a line in the log, and the rest of the library still opens.
  */

@@ -4,32 +4,24 @@
  * to change a server's URL; this is the attack by the one file that holds it: another process
  * rewrites `mcp-servers.json` (URL and confirmation alike) to point at its own listener.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileSecrets } from '../test/file-ports.js';
 import { listen, type Listener } from '../test/listener.js';
 import { fingerprintOf } from './command-line.js';
-import { McpHost } from './mcp-host.js';
-import { closeDemos, demoHttp } from './test/demo.js';
+import { testHosts } from './test/hosts.js';
+import { demoHttp } from './test/demo.js';
 
-const hosts: McpHost[] = [];
-const dirs: string[] = [];
+const t = testHosts();
 const listeners: Listener[] = [];
 afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((h) => h.close()));
   await Promise.all(listeners.splice(0).map((l) => l.close()));
-  await closeDemos();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  await t.close();
 });
 
 function host(dir: string) {
-  const h = new McpHost({
-    file: join(dir, 'mcp-servers.json'), secrets: fileSecrets(join(dir, 'keys.json')), confirm: async () => 'confirmed',
-    language: () => 'en', version: 'test', emit: () => undefined, log: () => undefined, onUnreadable: () => undefined,
-  });
-  hosts.push(h);
+  const h = t.host(dir);
   h.open();
   return h;
 }
@@ -38,8 +30,7 @@ const TOKEN = 'server-token-7777';
 
 describe("a URL server's token", () => {
   it('is not sent to another address written into the server list on disk', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'studio-mcp-token-'));
-    dirs.push(dir);
+    const dir = t.folder();
     const demo = await demoHttp(TOKEN);
     const first = host(dir);
     const { id } = await first.add({ transport: 'http', name: 'Remote', url: demo.url }, TOKEN);
@@ -64,8 +55,7 @@ describe("a URL server's token", () => {
   });
 
   it('saved before tokens were bound goes on working for its own address', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'studio-mcp-token-'));
-    dirs.push(dir);
+    const dir = t.folder();
     const demo = await demoHttp(TOKEN);
     const first = host(dir);
     const { id } = await first.add({ transport: 'http', name: 'Remote', url: demo.url }, TOKEN);

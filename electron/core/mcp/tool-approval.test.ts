@@ -3,37 +3,17 @@
  * process: an approval is for a tool as it is listed, and a name alone (as older files kept it,
  * or as a damaged or crafted file holds it) approves nothing.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileSecrets } from '../test/file-ports.js';
 import { commandFingerprint } from './command-line.js';
-import { McpHost } from './mcp-host.js';
-import { closeDemos, demoStdio } from './test/demo.js';
+import { demoStdio } from './test/demo.js';
+import { testHosts } from './test/hosts.js';
 
-const hosts: McpHost[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((h) => h.close()));
-  await closeDemos();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function host(dir: string) {
-  const h = new McpHost({
-    file: join(dir, 'mcp-servers.json'), secrets: fileSecrets(join(dir, 'keys.json')), confirm: async () => 'confirmed',
-    language: () => 'en', version: 'test', emit: () => undefined, log: () => undefined, onUnreadable: () => undefined,
-  });
-  hosts.push(h);
-  return h;
-}
-
-const folder = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'studio-mcp-approval-'));
-  dirs.push(dir);
-  return dir;
-};
+const t = testHosts();
+afterEach(t.close);
+const host = t.host;
+const folder = t.folder;
 
 describe('an approval', () => {
   it('kept as a bare name in the file allows nothing: the tool asks again', async () => {
