@@ -5,47 +5,15 @@
  * deleted because it could not be read. The archive is kept aside whole and its readable records
  * still show (docs/robust-host.md, "Older tasks").
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderPromptImage } from '@sandbox/media/image-render.js';
-import { createCore } from './index.js';
-import { fileSecrets, jsonFilePort, testPorts } from './test/file-ports.js';
 import { backupName, backupsOf, DAMAGE_NAMES, DAMAGES } from './test/damage.js';
-import { FAST_CADENCE } from './tasks/test/job-harness.js';
+import { dataDirCores } from './test/data-dir-cores.js';
 import type { JobRecord } from './tasks/job-record.js';
 
-const base = mkdtempSync(join(tmpdir(), 'studio-damaged-index-'));
-const running = new Set<() => Promise<void>>();
-afterEach(async () => {
-  for (const close of [...running]) await close();
-});
-afterAll(() => rmSync(base, { recursive: true, force: true }));
-
-let n = 0;
-const freshDir = () => {
-  const dir = join(base, `data-${++n}`);
-  mkdirSync(dir);
-  return dir;
-};
-
-/** A real core on `dataDir`, as a shell opens it; `close` ends it and leaves the folder. */
-async function start(dataDir: string) {
-  const ports = testPorts({ dataDir, settings: jsonFilePort(join(dataDir, 'settings.json')), secrets: fileSecrets(join(dataDir, 'keys.json')), cadence: FAST_CADENCE });
-  const core = await createCore(ports);
-  const close = async () => {
-    if (!running.delete(close)) return;
-    await core.close();
-  };
-  running.add(close);
-  const value = async (method: string, input: unknown = {}) => {
-    const r = (await core.dispatch(method, input)) as any;
-    if (!r.ok) throw Object.assign(new Error(`${method}: ${r.error.message}`), r.error);
-    return r.value;
-  };
-  return { value, close };
-}
+const { freshDir, start } = dataDirCores('studio-damaged-index-');
 
 const png = renderPromptImage({ prompt: 'a reference kept through damage', width: 320, height: 200 });
 

@@ -5,49 +5,13 @@
  * so through the contract, keeps the original byte for byte beside it, and the next save leaves
  * that backup as it was. The browser shell's own files: browser-shell/unreadable-files.test.ts.
  */
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it, vi } from 'vitest';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCore, type CorePorts } from './index.js';
-import { fileSecrets, jsonFilePort, testPorts } from './test/file-ports.js';
 import { backupName, backupsOf, DAMAGE_NAMES, DAMAGES } from './test/damage.js';
-import { FAST_CADENCE } from './tasks/test/job-harness.js';
+import { dataDirCores } from './test/data-dir-cores.js';
 
-const base = mkdtempSync(join(tmpdir(), 'studio-damaged-'));
-const running = new Set<() => Promise<void>>();
-afterEach(async () => {
-  for (const close of [...running]) await close();
-});
-afterAll(() => rmSync(base, { recursive: true, force: true }));
-
-let n = 0;
-const freshDir = () => {
-  const dir = join(base, `data-${++n}`);
-  mkdirSync(dir);
-  return dir;
-};
-
-/** A real core on `dataDir` (settings and keys in plain JSON files there), as a shell opens it. */
-async function start(dataDir: string, overrides: Partial<CorePorts> = {}) {
-  const ports = testPorts({ dataDir, settings: jsonFilePort(join(dataDir, 'settings.json')), secrets: fileSecrets(join(dataDir, 'keys.json')), cadence: FAST_CADENCE, ...overrides });
-  const core = await createCore(ports);
-  const events: { event: string; payload: any }[] = [];
-  core.subscribe((event, payload) => events.push({ event, payload }));
-  const close = async () => {
-    if (!running.delete(close)) return;
-    await core.close();
-    ports.cleanup();
-  };
-  running.add(close);
-  const call = (method: string, input: unknown = {}) => core.dispatch(method, input) as Promise<any>;
-  const value = async (method: string, input: unknown = {}) => {
-    const r = await call(method, input);
-    if (!r.ok) throw Object.assign(new Error(`${method}: ${r.error.message}`), r.error);
-    return r.value;
-  };
-  return { call, value, close, events };
-}
+const { freshDir, start } = dataDirCores('studio-damaged-');
 
 /** The damaged bytes of each kind, plus one valid document of the wrong shape for this file. */
 const damaged = (valid: string, wrongShape: unknown) => [
