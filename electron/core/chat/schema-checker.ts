@@ -1,6 +1,6 @@
 /**
  * Checks tool schemas and a function call's arguments in a worker thread with a hard time limit
- * (docs/robust-host.md, "Tool schemas"; DESIGN rules 1 and 8): compiling a schema takes time in
+ * (docs/robust-host.md, "Tool schemas"; docs/house-rules.md, "Untrusted input has bounds"): compiling a schema takes time in
  * proportion to its size, and a schema is untrusted. On the loop only bounded work happens: the
  * size caps (schema-limits.ts) before anything is sent. One worker, one job at a time; a job past
  * the limit ends as that job's problem, its worker is terminated and the next job gets a new one.
