@@ -3,16 +3,15 @@
  * Commands answer at once (`chat.send` returns the stream's id); each reply then reports through
  * `chat.onDidStream` and ends with one `chat.onDidEnd`. One reply at a time per conversation.
  */
-import { msg, type Text } from '@shared/messages/index.js';
+import { msg } from '@shared/messages/index.js';
 import { randomUUID } from 'node:crypto';
 import {
-  type ChatDefaults, type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted, type ToolAnswer,
+  type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted, type ToolAnswer,
 } from '@shared/contract/chat.js';
-import type { EventName, EventPayload, ParsedInput } from '@shared/contract/index.js';
+import type { ParsedInput } from '@shared/contract/index.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { coreError } from '../errors.js';
-import type { SecretsPort } from '../ports.js';
-import { filesOf, type ChatImages, type ReadImage } from './chat-images.js';
+import { filesOf, type ReadImage } from './chat-images.js';
 import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { deriveTitle, entryOf, UNTITLED, type Conversation } from './conversation-file.js';
 import { ConversationStore } from './conversation-store.js';
@@ -21,36 +20,14 @@ import { buildRequest, type BuiltRequest } from './request-builder.js';
 import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
 import { checkFunctions } from './tool-arguments.js';
-import { sameEndpoint } from '../mcp/endpoint.js';
+import { ConversationTokens } from './conversation-token.js';
 import { answerCall, openCall, settleCalls } from './tool-loop.js';
 import { previewMessage, previewMessages, wholeArguments, wholeResult } from './tool-call-preview.js';
 import { mergeSettings, newConversationSettings } from './settings-merge.js';
-import { ToolRuns, type McpTools } from './tool-runs.js';
+import { ToolRuns } from './tool-runs.js';
+import type { ChatDeps } from './chat-deps.js';
 
-export interface ChatDeps {
-  /** `<dataDir>/conversations`. */
-  dir: string;
-  /** The active profile's gateway client, at the moment a reply starts. */
-  client(): GatewayClient;
-  secrets: SecretsPort;
-  images: ChatImages;
-  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-  /** Refreshes the balance after a billed call. */
-  afterBilled(): void;
-  /** A reply refused for a low balance: the dispatcher's 402 banner, for a failure that was not thrown. */
-  onPaymentRequired(message: Text): void;
-  log: (line: string) => void;
-  /** A conversation file, or the index, could not be read and was kept aside (conversation-store.ts). */
-  onUnreadable?: (file: 'conversation' | 'conversation index', backup: string | null) => void;
-  now: () => number;
-  timing?: Partial<StreamTiming>;
-  /** The studio's MCP servers, whose tools a conversation may offer (docs/mcp.md). */
-  mcp?: McpTools;
-  /** Where a new conversation starts (Settings → Chat defaults). */
-  defaults(): ChatDefaults;
-}
-
-const mcpSecret = (conversationId: string) => `mcp:${conversationId}`;
+export type { ChatDeps } from './chat-deps.js';
 
 export class ChatService {
   private readonly store: ConversationStore;
@@ -59,8 +36,10 @@ export class ChatService {
   private readonly streams = new Map<string, { stream: ReplyStream; done: Promise<unknown> }>();
   private readonly timing: StreamTiming;
   private readonly runs?: ToolRuns;
+  private readonly tokens: ConversationTokens;
 
   constructor(private readonly d: ChatDeps) {
+    this.tokens = new ConversationTokens(d.secrets);
     this.store = new ConversationStore(d.dir, d.log, d.onUnreadable);
     this.timing = { ...DEFAULT_TIMING, ...d.timing };
     if (d.mcp) {
@@ -95,11 +74,9 @@ export class ChatService {
     await this.store.close();
   }
 
-  private tail = (id: string): string | undefined => this.d.secrets.get(mcpSecret(id))?.slice(-4) || undefined;
-
   /** The stored messages, not a copy: IPC and the browser shell serialize a view at once (docs/performance-findings.md, "Where a long conversation's first open goes"). */
   private view(c: Conversation, last?: number): ConversationView {
-    const tail = this.tail(c.id);
+    const tail = this.tokens.tail(c.id);
     // Long function-call arguments go as previews (tool-call-preview.ts).
     const messages = previewMessages(last === undefined ? c.messages : c.messages.slice(-last));
     return { ...summaryOf(entryOf(c)), settings: structuredClone(c.settings), ...(tail ? { mcpTokenTail: tail } : {}), messages };
@@ -151,9 +128,7 @@ export class ChatService {
     if (input.settings) {
       const before = c.settings.tools.mcp.url;
       c.settings = mergeSettings(c.settings, input.settings);
-      // A token is bound to the URL it was entered for (docs/mcp.md, "Tokens and URLs"); one entered
-      // before any URL goes with the first URL given.
-      if (before.trim() && !sameEndpoint(before, c.settings.tools.mcp.url)) this.d.secrets.delete(mcpSecret(c.id));
+      this.tokens.urlChanged(c.id, before, c.settings.tools.mcp.url);
     }
     await this.persistDurable(c);
     this.changed(c.id, 'updated');
@@ -171,17 +146,16 @@ export class ChatService {
     }
     await this.store.remove(id);
     this.d.images.remove(filesOf(c.messages));
-    this.d.secrets.delete(mcpSecret(id));
+    this.tokens.set(id, null);
     this.changed(id, 'removed');
     return {};
   }
 
   setMcpToken(id: string, token: string | null): { tokenTail?: string } {
     this.store.get(id);
-    if (token === null) this.d.secrets.delete(mcpSecret(id));
-    else this.d.secrets.set(mcpSecret(id), token);
+    this.tokens.set(id, token);
     this.changed(id, 'updated');
-    const tail = this.tail(id);
+    const tail = this.tokens.tail(id);
     return tail ? { tokenTail: tail } : {};
   }
 
@@ -232,7 +206,7 @@ export class ChatService {
         if ('error' in read) throw read.error;
         return read.uri;
       },
-      mcpToken: c.settings.tools.mcp.enabled ? this.d.secrets.get(mcpSecret(c.id)) : undefined,
+      mcpToken: c.settings.tools.mcp.enabled ? this.tokens.get(c.id) : undefined,
     });
   }
 
