@@ -41,7 +41,7 @@ describe('desktop notifications', () => {
   it('shows one notification when a job ends, none for progress or other events', () => {
     const core = events();
     const dispose = notifyOnJobEnd(core);
-    const task = (state: TaskView['state']): TaskView => ({ id: 'j1', kind: 'video', route: 'multipart', model: 'wan2.5-t2v-preview', prompt: 'waves', params: {}, state, createdAt: 0, downloads: [] });
+    const task = (state: TaskView['state']): TaskView => ({ id: 'j1', revision: 0, kind: 'video', route: 'multipart', model: 'wan2.5-t2v-preview', prompt: 'waves', params: {}, state, createdAt: 0, downloads: [] });
     for (const s of ['queued', 'running', 'completed', 'saved', 'saved'] as const) core.emit('tasks.onDidChange', task(s));
     core.emit('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'system', mediaLimits: DEFAULT_MEDIA_LIMITS, chatSendKey: 'enter', chatDefaults: DEFAULT_CHAT_DEFAULTS });
     expect(shown).toEqual([{ title: 'Video job finished and saved to the library', body: 'wan2.5-t2v-preview: “waves”.' }]);
@@ -53,7 +53,7 @@ describe('desktop notifications', () => {
     shown.length = 0;
     const core = events();
     notifyOnJobEnd(core, 'system');
-    const task = (id: string): TaskView => ({ id, kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: '灯塔', params: {}, state: 'saved', createdAt: 0, downloads: [] });
+    const task = (id: string): TaskView => ({ id, revision: 0, kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: '灯塔', params: {}, state: 'saved', createdAt: 0, downloads: [] });
     locale = 'zh-CN';
     core.emit('tasks.onDidChange', task('a'));
     core.emit('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'en', mediaLimits: DEFAULT_MEDIA_LIMITS, chatSendKey: 'enter', chatDefaults: DEFAULT_CHAT_DEFAULTS });
@@ -66,7 +66,7 @@ describe('desktop notifications', () => {
     const core = events();
     notifyOnJobEnd(core, 'zh-CN');
     const failed: TaskView = {
-      id: 'f1', kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: 'a fox', params: {}, state: 'failed', createdAt: 0, downloads: [],
+      id: 'f1', revision: 0, kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: 'a fox', params: {}, state: 'failed', createdAt: 0, downloads: [],
       error: msg('jobs.task.gatewaySays', { message: 'content policy violation' }),
     };
     core.emit('tasks.onDidChange', failed);

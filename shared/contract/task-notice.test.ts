@@ -5,7 +5,7 @@ import { taskNotice } from './task-notice.js';
 import type { TaskView } from './tasks.js';
 
 const task = (state: TaskView['state'], extra: Partial<TaskView> = {}): TaskView => ({
-  id: 't', kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: 'a fox', params: {}, state, createdAt: 0, downloads: [], ...extra,
+  id: 't', revision: 0, kind: 'image', route: 'generic', model: 'seedream-4-5', prompt: 'a fox', params: {}, state, createdAt: 0, downloads: [], ...extra,
 });
 const english = (t: TaskView, previous: TaskView['state']) => taskNotice(t, previous, (text) => translateMessage(text, 'en'));
 const chinese = (t: TaskView, previous: TaskView['state']) => taskNotice(t, previous, (text) => translateMessage(text, 'zh-CN'));

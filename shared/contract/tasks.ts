@@ -23,6 +23,12 @@ export const ARCHIVED_STATES = ['saved', 'failed', 'cancelled', 'expired'] as co
 
 export const TaskView = z.object({
   id: z.string(),
+  /**
+   * Counts the job's changes. An action's answer and the change events travel apart, so a view may
+   * arrive after a newer one: the page keeps the higher revision (docs/robust-host.md, "Cancel keeps
+   * what was paid for").
+   */
+  revision: z.number().int().nonnegative(),
   kind: z.enum(['image', 'video']),
   route: z.enum(['generic', 'multipart']),
   model: z.string(),

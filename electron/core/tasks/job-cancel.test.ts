@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobRecord } from './job-record.js';
 import { toArchive } from './task-archive.js';
+import { toTaskView } from './task-view.js';
 import { startJobs } from './test/job-harness.js';
 import { sandboxSuite } from './test/sandbox-suite.js';
 
@@ -122,9 +123,11 @@ describe('Stop saving', () => {
     const job = await s.image('stopped mid-save');
     await s.until(job.id, ['completed']);
     while (!((s.store.get(job.id)!.downloads[0]?.received ?? 0) > 0)) await new Promise((r) => setTimeout(r, 10));
-    s.service.stopSaving(job.id);
+    // The answer is sent while the save winds down; the page keeps the later view, whichever comes first.
+    const answer = toTaskView(s.service.stopSaving(job.id));
     const stopped = await s.until(job.id, ['attention', 'cancelled']);
     expect(stopped.state).toBe('attention');
+    expect(toTaskView(stopped).revision).toBeGreaterThan(answer.revision);
     expect(englishText(stopped.error)).toBe('Saving stopped; the partly saved file was removed. Use “Retry save” to save the files again: the job is already paid for.');
     expect(s.parts()).toEqual([]);
     s.service.checkAgain(job.id);

@@ -81,6 +81,8 @@ export const JobRecord = z.object({
   createdAt: z.number(),
   submittedAt: z.number().optional(),
   updatedAt: z.number(),
+  /** Counts the record's changes; none yet (or a record written before they were counted): 0. */
+  revision: z.number().int().nonnegative().optional().catch(undefined),
   finishedAt: z.number().optional(),
   /** When the creator cancelled it; kept once it finishes, so its row can say why it has a result. */
   cancelledAt: z.number().optional(),

@@ -67,7 +67,7 @@ export class JobService {
     this.poller = new Poller({
       store: d.store, clientFor: d.clientFor, cadence: d.cadence, maxInFlight: d.maxPollsInFlight ?? 6, now: d.now, random: d.random,
       onChange: (job) => {
-        d.onChange(job);
+        this.changed(job);
         if (job.state === 'completed') this.saver.add(job.id);
       },
     });
@@ -119,12 +119,18 @@ export class JobService {
     return this.d.store.all().sort((a, b) => b.createdAt - a.createdAt);
   }
 
+  /** Every change the page is told of is counted, so it can tell an older view from a newer one. */
+  private changed(job: JobRecord): void {
+    job.revision = (job.revision ?? 0) + 1;
+    this.d.onChange(job);
+  }
+
   /** Applies a change; resolves once it is on disk when `durable` (a restart must know of it). */
   private async update(job: JobRecord, patch: Partial<JobRecord>, durable = false): Promise<void> {
     Object.assign(job, patch, { updatedAt: this.d.now() });
     // Removed meanwhile (a save still winding down): it must not come back.
     if (this.d.store.get(job.id) !== job) return;
-    this.d.onChange(job);
+    this.changed(job);
     if (durable) await this.d.store.putDurable(job);
     else this.d.store.put(job);
   }
@@ -146,7 +152,7 @@ export class JobService {
       if (err instanceof GatewayFailure) throw new GatewayFailure(err.code, msg('jobs.task.notSent', { message: err.text }), err.retryable);
       throw err;
     }
-    this.d.onChange(job);
+    this.changed(job);
     let answered: unknown[];
     try {
       const call = { ...prepared.call, idempotent: false };

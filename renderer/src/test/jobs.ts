@@ -8,6 +8,7 @@ export function job(state: TaskState, extra: Partial<TaskView> = {}): TaskView {
   next += 1;
   return {
     id: `job-${next}`,
+    revision: 0,
     kind: 'image',
     route: 'generic',
     model: 'seedream-4-0',

@@ -23,7 +23,7 @@ const item = (id: string, prompt: string): LibraryItemView => ({
 });
 
 const job = (over: Partial<TaskView>): TaskView => ({
-  id: 'job-1', kind: 'image', route: 'generic', model: 'seedream-4-0', prompt: 'a valley', params: {}, state: 'running', progress: 40,
+  id: 'job-1', revision: 0, kind: 'image', route: 'generic', model: 'seedream-4-0', prompt: 'a valley', params: {}, state: 'running', progress: 40,
   createdAt: 100, downloads: [], ...over,
 });
 

@@ -33,12 +33,17 @@ function remember(id: string) {
 /** How many removed jobs are remembered (tests). */
 export const removalsRemembered = () => removed.size;
 
-/** Applies a batch of newer views over a list; unchanged jobs keep their identity. */
+/**
+ * Applies a batch of views over a list; unchanged jobs keep their identity. A view older than the
+ * one shown (an action's answer overtaken by the change event it set off) is dropped.
+ */
 export function mergeTasks(list: readonly TaskView[], updates: Iterable<TaskView>): TaskView[] {
   const byId = new Map(list.map((t) => [t.id, t]));
   let added = false;
   for (const t of updates) {
-    if (!byId.has(t.id)) added = true;
+    const shown = byId.get(t.id);
+    if (!shown) added = true;
+    else if (shown.revision > t.revision) continue;
     byId.set(t.id, t);
   }
   const merged = [...byId.values()];
