@@ -2,7 +2,7 @@
  * The folder names the runtime (docs/house-rules.md, "The folder names the runtime"), checked by
  * dependency-cruiser over every import the TypeScript compiler sees: static, `import()` with a
  * literal specifier, `require`, `export … from`, type-only ones, through the tsconfig.json path
- * aliases (`@shared`, `@core`, `@sandbox`, `@renderer`, `@media`) and relative paths alike.
+ * aliases (`@shared`, `@host`, `@sandbox`, `@renderer`, `@media`) and relative paths alike.
  * `npm run lint:layers` runs it over the shipped folders; scripts/layering.test.ts attacks it.
  *
  * Tests (`*.test.ts(x)`) and test helpers (`test/` folders) may start a sandbox, or use its
@@ -28,7 +28,7 @@ export default {
       name: 'core-stays-neutral',
       comment: 'The host core runs in Electron, the browser shell and Vitest: it imports shared/, media/, itself, npm packages and Node, nothing else of ours.',
       severity: 'error',
-      from: { path: '^electron/core/' },
+      from: { path: '^host/' },
       to: { path: '^(electron/(adapters/|main\\.ts|preload\\.ts)|browser-shell/|renderer/)' },
     },
     {
@@ -43,7 +43,7 @@ export default {
       comment: 'The sandbox is a gateway of its own: shared/, media/, itself, npm packages and Node.',
       severity: 'error',
       from: { path: '^sandbox/' },
-      to: { path: '^(electron|browser-shell|renderer)/' },
+      to: { path: '^(host|electron|browser-shell|renderer)/' },
     },
     {
       name: 'media-only-shared',

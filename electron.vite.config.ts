@@ -15,9 +15,9 @@ export default defineConfig({
           // The embedded sandbox renders media in worker threads (sandbox/media/media-pool.ts),
           // which load this entry by path from beside index.js: out/main/media-worker.js.
           'media-worker': resolve(root, 'sandbox/media/media-worker.ts'),
-          // Tool schemas are compiled and checked off the loop (electron/core/chat/schema-checker.ts),
+          // Tool schemas are compiled and checked off the loop (host/chat/schema-checker.ts),
           // by this entry loaded from beside index.js: out/main/schema-worker.js.
-          'schema-worker': resolve(root, 'electron/core/chat/schema-worker.ts'),
+          'schema-worker': resolve(root, 'host/chat/schema-worker.ts'),
         },
       },
     },

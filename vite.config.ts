@@ -21,7 +21,7 @@ import { bootFrameHtml } from './renderer/src/app/boot-frame.js';
 const at = (dir: string) => fileURLToPath(new URL(dir, import.meta.url));
 export const ALIASES = {
   '@shared': at('./shared'),
-  '@core': at('./electron/core'),
+  '@host': at('./host'),
   '@sandbox': at('./sandbox'),
   '@renderer': at('./renderer/src'),
   '@media': at('./media'),

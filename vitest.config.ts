@@ -17,7 +17,7 @@ export const TIME_LIMITS = {
 export default defineConfig({
   resolve: { alias: ALIASES },
   test: {
-    include: ['shared/**/*.test.ts', 'media/**/*.test.ts', 'sandbox/**/*.test.ts', 'electron/**/*.test.ts', 'browser-shell/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'desktop-e2e/**/*.test.ts', 'e2e/support/**/*.test.ts', 'bench/lib/**/*.test.ts'],
+    include: ['shared/**/*.test.ts', 'media/**/*.test.ts', 'sandbox/**/*.test.ts', 'host/**/*.test.ts', 'electron/**/*.test.ts', 'browser-shell/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'desktop-e2e/**/*.test.ts', 'e2e/support/**/*.test.ts', 'bench/lib/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...STRESS_TESTS],
     ...TIME_LIMITS,
   },

@@ -21,7 +21,7 @@ import { pipeline as pipe } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { downloadFile } from '@core/gateway/download.js';
+import { downloadFile } from '@host/gateway/download.js';
 import { report, startChild, type Row } from './lib/child.js';
 import { pairedRatio, spread } from './lib/paired.js';
 

@@ -24,8 +24,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
-import { Library } from '@core/library/library.js';
-import type { ListQuery } from '@core/library/library-index.js';
+import { Library } from '@host/library/library.js';
+import type { ListQuery } from '@host/library/library-index.js';
 import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { VOCABULARY, writeLibrary, writeLibraryIndex } from './lib/library-fixture.js';
@@ -117,7 +117,7 @@ let browser: Browser | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-gallery-'));
 const rows: Row[] = [conditions];
 try {
-  // The browser shell's layout (electron/core/index.ts): the library and its index in the data dir.
+  // The browser shell's layout (host/index.ts): the library and its index in the data dir.
   const root = join(dataDir, 'Library');
   const indexFile = join(dataDir, 'library-index.json');
   const g0 = performance.now();

@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
-import { SPEC_CADENCE } from '@core/tasks/cadence.js';
+import { SPEC_CADENCE } from '@host/tasks/cadence.js';
 import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
 import { coldPage, launchChromium, openUntilReady } from './lib/chromium.js';
 import { report, startShell, type Row } from './lib/child.js';

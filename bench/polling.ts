@@ -22,14 +22,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import http from 'node:http';
-import { GatewayClient } from '@core/gateway/client.js';
-import { Library } from '@core/library/library.js';
-import { SPEC_CADENCE } from '@core/tasks/cadence.js';
-import { POLLED_STATES } from '@core/tasks/job-record.js';
-import { JobService } from '@core/tasks/job-service.js';
-import { JobStore } from '@core/tasks/job-store.js';
-import type { JobSpec } from '@core/tasks/job-spec.js';
-import { toTaskView } from '@core/tasks/task-view.js';
+import { GatewayClient } from '@host/gateway/client.js';
+import { Library } from '@host/library/library.js';
+import { SPEC_CADENCE } from '@host/tasks/cadence.js';
+import { POLLED_STATES } from '@host/tasks/job-record.js';
+import { JobService } from '@host/tasks/job-service.js';
+import { JobStore } from '@host/tasks/job-store.js';
+import type { JobSpec } from '@host/tasks/job-spec.js';
+import { toTaskView } from '@host/tasks/task-view.js';
 import { report, startChild, type Row } from './lib/child.js';
 
 const { values } = parseArgs({
@@ -79,7 +79,7 @@ try {
   const topUp = await fetch(`${sandbox.url}/_sandbox/keys/${KEY}/balances`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ balance: 100_000 }) });
   if (!topUp.ok) throw new Error(`top-up failed: HTTP ${topUp.status}`);
 
-  // The studio's wiring (electron/core/index.ts), minus the UI: one client per profile.
+  // The studio's wiring (host/index.ts), minus the UI: one client per profile.
   const library = new Library({ root: join(dir, 'Library'), indexFile: join(dir, 'library-index.json') });
   await library.open();
   // Time between one job's consecutive answers, to see the cadence itself (informational).
@@ -89,7 +89,7 @@ try {
   let windowOpen = false;
   // Status-request latency at the sandbox (informational: a slow answer holds a poll slot),
   // timed around the client's JSON calls: the client keeps its own transport, as in the studio
-  // (electron/core/index.ts injects no fetch, and an injected one would replace that transport).
+  // (host/index.ts injects no fetch, and an injected one would replace that transport).
   const latencies: number[] = [];
   /** Each job's status requests in the window (performance.now() as each was sent). */
   const sentAt = new Map<string, number[]>();

@@ -11,9 +11,9 @@
 import { parseArgs } from 'node:util';
 import { crc32 } from 'node:zlib';
 import { report, type Row } from './lib/child.js';
-import { jpegExifPieces } from '../electron/core/library/jpeg-exif.js';
-import { pngTextPieces } from '../electron/core/library/png-text.js';
-import { jpegBytes, pngBytes } from '../electron/core/library/test-fixtures.js';
+import { jpegExifPieces } from '../host/library/jpeg-exif.js';
+import { pngTextPieces } from '../host/library/png-text.js';
+import { jpegBytes, pngBytes } from '../host/library/test-fixtures.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);

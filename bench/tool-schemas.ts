@@ -17,8 +17,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parseArgs } from 'node:util';
 import { report, type Row } from './lib/child.js';
-import { SchemaChecker } from '../electron/core/chat/schema-checker.js';
-import { CHECK_LIMITS } from '../electron/core/chat/schema-limits.js';
+import { SchemaChecker } from '../host/chat/schema-checker.js';
+import { CHECK_LIMITS } from '../host/chat/schema-limits.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(values.runs);

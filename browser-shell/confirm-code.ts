@@ -17,7 +17,7 @@
 import { randomInt } from 'node:crypto';
 import { shownRequest } from '@shared/text/shown-text.js';
 import { sameSecret } from './session.js';
-import type { OutsideAnswer, OutsideRequest } from '@core/ports.js';
+import type { OutsideAnswer, OutsideRequest } from '@host/ports.js';
 
 export const CODE_LIFETIME_MS = 5 * 60_000;
 export const MAX_WRONG_TRIES = 5;

@@ -14,7 +14,7 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import contentDisposition from 'content-disposition';
-import type { DownloadOffer } from '@core/ports.js';
+import type { DownloadOffer } from '@host/ports.js';
 import { withoutHiddenCharacters } from '@shared/text/hidden-characters.js';
 
 export const DOWNLOAD_PREFIX = '/download/';

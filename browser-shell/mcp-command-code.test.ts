@@ -4,9 +4,9 @@
  * only to the terminal, with the exact command line, and the page's guesses start nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openCore } from '@core/test/open-core.js';
-import { closeDemos, demoHttp, demoStdio } from '@core/mcp/test/demo.js';
-import { listen } from '@core/test/listener.js';
+import { openCore } from '@host/test/open-core.js';
+import { closeDemos, demoHttp, demoStdio } from '@host/mcp/test/demo.js';
+import { listen } from '@host/test/listener.js';
 import { terminalConfirmation } from './confirm-code.js';
 import { toTerminal } from './main.js';
 

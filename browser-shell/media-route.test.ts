@@ -3,8 +3,8 @@ import { request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StudioHost } from '@shared/contract/index.js';
-import { resolveLibraryFile } from '@core/library/media-file.js';
-import { escapePaths, makeEscapeFixture, SECRET } from '@core/library/test/escapes.js';
+import { resolveLibraryFile } from '@host/library/media-file.js';
+import { escapePaths, makeEscapeFixture, SECRET } from '@host/library/test/escapes.js';
 import { createBrowserShellServer, type BrowserShellServer } from './server.js';
 import { signIn, type SignedIn } from './test/sign-in.js';
 

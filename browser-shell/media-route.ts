@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { serveLibraryFile, type MediaLookup } from '@core/library/media-file.js';
+import { serveLibraryFile, type MediaLookup } from '@host/library/media-file.js';
 
 export const MEDIA_PREFIX = '/media/';
 

@@ -10,9 +10,9 @@
  */
 import Conf from 'conf';
 import { join } from 'node:path';
-import { openSecretsFile, SECRETS_FILE } from '@core/settings/secrets-file.js';
-import { openSettingsFile, SETTINGS_CONF } from '@core/settings/settings-file.js';
-import type { SecretsPort, SettingsPort } from '@core/ports.js';
+import { openSecretsFile, SECRETS_FILE } from '@host/settings/secrets-file.js';
+import { openSettingsFile, SETTINGS_CONF } from '@host/settings/settings-file.js';
+import type { SecretsPort, SettingsPort } from '@host/ports.js';
 
 export { SECRETS_FILE };
 

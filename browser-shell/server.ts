@@ -18,7 +18,7 @@ import { ATTACHMENT_MAX_BYTES, isMethodName, type Result, type StudioHost } from
 import { errorData } from '@shared/contract/result.js';
 import { msg } from '@shared/messages/index.js';
 import { CONTENT_SECURITY_POLICY } from '@shared/csp.js';
-import type { MediaLookup } from '@core/library/media-file.js';
+import type { MediaLookup } from '@host/library/media-file.js';
 import { MEDIA_PREFIX, serveMediaRoute } from './media-route.js';
 import { DOWNLOAD_PREFIX, sendDownload, type DownloadLinks } from './downloads.js';
 import { FRAGMENT_KEY, MEDIA_PARAM, SESSION_HEADER, SESSION_PARAM, sameSecret, ShellSessions, type Session } from './session.js';

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Result, StudioHost } from '@shared/contract/index.js';
-import { resolveLibraryFile } from '@core/library/media-file.js';
+import { resolveLibraryFile } from '@host/library/media-file.js';
 import { createBrowserShellServer, type BrowserShellServer } from './server.js';
 import { signIn, type SignedIn } from './test/sign-in.js';
 

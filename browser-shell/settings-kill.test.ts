@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inLanes, KILL_TEST_MS, stopWriters, writeThenKill } from '@core/test/kill-loop.js';
-import { SettingsStore, StoredSettings } from '@core/settings/settings-store.js';
+import { inLanes, KILL_TEST_MS, stopWriters, writeThenKill } from '@host/test/kill-loop.js';
+import { SettingsStore, StoredSettings } from '@host/settings/settings-store.js';
 import { createConfSettings } from './ports.js';
 
 const WRITER = join(import.meta.dirname, 'test', 'write-settings.ts');

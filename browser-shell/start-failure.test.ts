@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listening } from '@core/test/listening.js';
+import { listening } from '@host/test/listening.js';
 import { startBrowserShell } from './main.js';
 
 const cleanups: (() => unknown)[] = [];

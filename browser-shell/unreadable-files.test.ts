@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { backupName, backupsOf, DAMAGE_NAMES, DAMAGES } from '@core/test/damage.js';
+import { backupName, backupsOf, DAMAGE_NAMES, DAMAGES } from '@host/test/damage.js';
 import { SECRETS_FILE } from './ports.js';
 import { giveToChild, runAsNobody } from './test/as-nobody.js';
 import { openShellCore, type ShellCore } from './test/shell-core.js';

@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import { test, expect } from './fixtures.js';
 import { GalleryPage, submitTask } from './pages/gallery-page.js';
-import { readPngText } from '@core/library/png-text.js';
+import { readPngText } from '@host/library/png-text.js';
 
 const image = (prompt: string) => ({ route: 'image' as const, request: { model: 'seedream-4-0', prompt, resolution: '1K' } });
 const SAVED = { timeout: 45_000 };

@@ -8,9 +8,9 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.js';
 import { GalleryPage, imageLoaded, libraryTotal, submitTask, switchLibraryFolder } from './pages/gallery-page.js';
-import { Library } from '@core/library/library.js';
-import { LibraryItem } from '@core/library/library-item.js';
-import { pngBytes } from '@core/library/test-fixtures.js';
+import { Library } from '@host/library/library.js';
+import { LibraryItem } from '@host/library/library-item.js';
+import { pngBytes } from '@host/library/test-fixtures.js';
 
 /** What the page's clipboard offers (the e2e project compiles without the DOM lib). */
 type Clipboarded = { navigator: { clipboard: { readText(): Promise<string> } } };

@@ -24,7 +24,7 @@ vi.mock('electron', () => ({
   BrowserWindow: { getAllWindows: () => fake.windows },
   dialog: { showErrorBox: vi.fn() },
 }));
-vi.mock('./core/index.js', () => ({ createCore: vi.fn(async () => fake.core) }));
+vi.mock('../host/index.js', () => ({ createCore: vi.fn(async () => fake.core) }));
 vi.mock('@sandbox/sticky-port.js', () => ({ startStickySandbox: vi.fn() }));
 vi.mock('./adapters/settings-store.js', () => ({ createSettingsStore: () => ({ read: () => undefined, write: () => undefined }) }));
 vi.mock('./adapters/secrets.js', () => ({ createSecretsStore: () => ({}) }));
@@ -176,14 +176,14 @@ describe('main', () => {
   });
 
   it('keeps its data in the folder the browser shell opens, set before the app is ready', async () => {
-    const { studioDataDir } = await import('./core/settings/data-folder.js');
+    const { studioDataDir } = await import('../host/settings/data-folder.js');
     await boot();
     expect(fake.paths).toEqual([{ name: 'userData', path: studioDataDir(), ready: false }]);
   });
 
   it('gives the core a native dialog to confirm a move of the library', async () => {
     await boot();
-    const { createCore } = await import('./core/index.js');
+    const { createCore } = await import('../host/index.js');
     expect(vi.mocked(createCore).mock.calls.at(-1)?.[0].confirmOutside).toEqual(expect.any(Function));
   });
 

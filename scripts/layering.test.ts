@@ -50,22 +50,22 @@ async function broken(...files: string[]): Promise<string[]> {
 describe('the layering check refuses', () => {
   it.each([
     // The host core reaching into the sandbox, every way an import can be written.
-    ['electron/core', "import { startSandbox } from '@sandbox/server.js';\nexport const a = startSandbox;\n", ['sandbox-only-from-shell-roots']],
-    ['electron/core', "export const a = async () => (await import('@sandbox/server.js')).startSandbox;\n", ['sandbox-only-from-shell-roots']],
-    ['electron/core', "export const a = () => import('../../sandbox/server.js');\n", ['sandbox-only-from-shell-roots']],
-    ['electron/core/library', "export const a = () => import('../../../sandbox/media/video-render.js');\n", ['sandbox-only-from-shell-roots']],
-    ['electron/core', "import type { Sandbox } from '@sandbox/server.js';\nexport type A = Sandbox;\n", ['sandbox-only-from-shell-roots']],
-    ['electron/core', "export { startSandbox } from '@sandbox/server.js';\n", ['sandbox-only-from-shell-roots']],
+    ['host', "import { startSandbox } from '@sandbox/server.js';\nexport const a = startSandbox;\n", ['sandbox-only-from-shell-roots']],
+    ['host', "export const a = async () => (await import('@sandbox/server.js')).startSandbox;\n", ['sandbox-only-from-shell-roots']],
+    ['host', "export const a = () => import('../sandbox/server.js');\n", ['sandbox-only-from-shell-roots']],
+    ['host/library', "export const a = () => import('../../sandbox/media/video-render.js');\n", ['sandbox-only-from-shell-roots']],
+    ['host', "import type { Sandbox } from '@sandbox/server.js';\nexport type A = Sandbox;\n", ['sandbox-only-from-shell-roots']],
+    ['host', "export { startSandbox } from '@sandbox/server.js';\n", ['sandbox-only-from-shell-roots']],
     // … into the renderer, the shells and Electron.
-    ['electron/core', "import { App } from '../../renderer/src/app/App.js';\nexport const a = App;\n", ['core-stays-neutral']],
-    ['electron/core', "export const a = () => import('@renderer/main.js');\n", ['core-stays-neutral']],
-    ['electron/core', "export const a = () => import('../../browser-shell/session.js');\n", ['core-stays-neutral']],
-    ['electron/core', "export const a = () => import('../adapters/ipc.js');\n", ['core-stays-neutral']],
-    ['electron/core', "import { app } from 'electron';\nexport const a = app;\n", ['electron-only-in-adapters']],
+    ['host', "import { App } from '../renderer/src/app/App.js';\nexport const a = App;\n", ['core-stays-neutral']],
+    ['host', "export const a = () => import('@renderer/main.js');\n", ['core-stays-neutral']],
+    ['host', "export const a = () => import('../browser-shell/session.js');\n", ['core-stays-neutral']],
+    ['host', "export const a = () => import('../electron/adapters/ipc.js');\n", ['core-stays-neutral']],
+    ['host', "import { app } from 'electron';\nexport const a = app;\n", ['electron-only-in-adapters']],
     ['electron', "import { app } from 'electron';\nexport const a = app;\n", ['electron-only-in-adapters']],
     ['browser-shell', "export const a = () => import('electron');\n", ['electron-only-in-adapters']],
     // A test may start a sandbox, but it is still host code: no renderer.
-    ['electron/core', "export const a = () => import('@renderer/main.js');\n", ['core-stays-neutral'], 'x.test.tsx'],
+    ['host', "export const a = () => import('@renderer/main.js');\n", ['core-stays-neutral'], 'x.test.tsx'],
     // Desktop adapters and the browser shell other than their composition roots.
     ['electron/adapters', "export const a = () => import('@sandbox/sticky-port.js');\n", ['sandbox-only-from-shell-roots']],
     ['browser-shell', "import { startSandbox } from '../sandbox/server.js';\nexport const a = startSandbox;\n", ['sandbox-only-from-shell-roots']],
@@ -73,18 +73,18 @@ describe('the layering check refuses', () => {
     // The renderer: shared/ and npm packages only.
     ['renderer/src', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n", ['renderer-no-node']],
     ['renderer/src', "export const a = () => process.getBuiltinModule('fs');\n", ['renderer-no-node']],
-    ['renderer/src', "export const a = () => import('@core/index.js');\n", ['renderer-only-shared']],
+    ['renderer/src', "export const a = () => import('@host/index.js');\n", ['renderer-only-shared']],
     ['renderer/src/features', "import { sniff } from '../../../media/sniff.js';\nexport const a = sniff;\n", ['renderer-only-shared']],
     ['renderer/src', "export const a = () => import('@sandbox/server.js');\n", ['renderer-only-shared', 'sandbox-only-from-shell-roots']],
     ['renderer/src', "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;\n", ['electron-only-in-adapters']],
     // The sandbox: shared/ and media/ only.
-    ['sandbox', "export const a = () => import('@core/index.js');\n", ['sandbox-only-shared-and-media']],
+    ['sandbox', "export const a = () => import('@host/index.js');\n", ['sandbox-only-shared-and-media']],
     ['sandbox/routes', "import { App } from '../../renderer/src/app/App.js';\nexport const a = App;\n", ['host-not-into-renderer-or-adapters', 'sandbox-only-shared-and-media']],
     ['sandbox', "import { app } from 'electron';\nexport const a = app;\n", ['electron-only-in-adapters']],
     // media/: shared/ only.
     ['media', "export const a = () => import('@sandbox/server.js');\n", ['media-only-shared', 'sandbox-only-from-shell-roots']],
-    ['media', "import { coreError } from '../electron/core/errors.js';\nexport const a = coreError;\n", ['media-only-shared']],
-    ['media', "export const a = () => import('@core/errors.js');\n", ['media-only-shared']],
+    ['media', "import { coreError } from '../host/errors.js';\nexport const a = coreError;\n", ['media-only-shared']],
+    ['media', "export const a = () => import('@host/errors.js');\n", ['media-only-shared']],
     // shared/: nothing else of ours, no Node, no React.
     ['shared', "import { readFileSync } from 'fs';\nexport const a = readFileSync;\n", ['shared-no-node']],
     ['shared/contract', "export const a = () => import('node:path');\n", ['shared-no-node']],
@@ -92,7 +92,7 @@ describe('the layering check refuses', () => {
     ['shared', "export const a = () => import('@media/sniff.js');\n", ['shared-depends-on-nothing']],
     ['shared', "import { app } from 'electron';\nexport const a = app;\n", ['electron-only-in-adapters']],
     // An alias the checker cannot resolve would slip past every rule.
-    ['electron/core', "export const a = () => import('@sandbx/server.js');\n", ['resolvable']],
+    ['host', "export const a = () => import('@sandbx/server.js');\n", ['resolvable']],
   ])('%s importing %j', async (folder, code, rules, name?: string) => {
     expect(await broken(plant(folder, code, name && `layering-attack-${randomUUID()}.${name}`))).toEqual(rules);
   });
@@ -100,11 +100,11 @@ describe('the layering check refuses', () => {
 
 describe('the layering check allows', () => {
   it.each([
-    ['electron/core', "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport { sniff } from '@media/sniff.js';\nimport { methods } from '@shared/contract/index.js';\nimport { coreError } from './errors.js';\nexport const a = [z, readFileSync, sniff, methods, coreError];\n"],
-    ['electron/core', "export const a = () => import('../../media/ffmpeg-process.js');\n"],
+    ['host', "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport { sniff } from '@media/sniff.js';\nimport { methods } from '@shared/contract/index.js';\nimport { coreError } from './errors.js';\nexport const a = [z, readFileSync, sniff, methods, coreError];\n"],
+    ['host', "export const a = () => import('../media/ffmpeg-process.js');\n"],
     // Tests and test helpers may start a sandbox.
-    ['electron/core', "import { startSandbox } from '@sandbox/server.js';\nexport const a = startSandbox;\n", 'x.test.tsx'],
-    ['electron/core/test', "export const a = () => import('../../../sandbox/server.js');\n"],
+    ['host', "import { startSandbox } from '@sandbox/server.js';\nexport const a = startSandbox;\n", 'x.test.tsx'],
+    ['host/test', "export const a = () => import('../../sandbox/server.js');\n"],
     ['electron/adapters', "import { app } from 'electron';\nexport const a = app;\n"],
     ['renderer/src', "import { useState } from 'react';\nimport { methods } from '@shared/contract/index.js';\nexport const a = [useState, methods];\n"],
     ['sandbox', "import { sniff } from '@media/sniff.js';\nimport { REFERENCE_IMAGE_MAX_BYTES } from '../shared/gateway/catalog.js';\nexport const a = [sniff, REFERENCE_IMAGE_MAX_BYTES];\n"],

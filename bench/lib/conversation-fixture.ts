@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { DEFAULT_CHAT_SETTINGS, type ChatMessageView } from '@shared/contract/chat.js';
-import type { Conversation } from '@core/chat/conversation-file.js';
-import { ConversationStore } from '@core/chat/conversation-store.js';
+import type { Conversation } from '@host/chat/conversation-file.js';
+import { ConversationStore } from '@host/chat/conversation-store.js';
 import { VOCABULARY } from './library-fixture.js';
 
 /** mulberry32, as library-fixture.ts. */

@@ -2,7 +2,7 @@
  * The latency benchmark's pieces apart from its run: the page script that notes when each Gallery
  * tile first appears, the spec's fewest checks for a job, and the figures' statistics.
  */
-import { SPEC_CADENCE } from '@core/tasks/cadence.js';
+import { SPEC_CADENCE } from '@host/tasks/cadence.js';
 
 /**
  * An init script: `window.__latencyTiles[title]` is the wall-clock time (ms since the epoch,

@@ -10,12 +10,12 @@
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import jpeg from 'jpeg-js';
-import type { LibraryItem } from '@core/library/library-item.js';
-import { monthFolder } from '@core/library/names.js';
-import { columnsOf, sortRows } from '@core/library/index-columns.js';
-import { writeIndex } from '@core/library/index-file.js';
-import { nodeDisk } from '@core/library/disk.js';
-import { reconcile } from '@core/library/scan.js';
+import type { LibraryItem } from '@host/library/library-item.js';
+import { monthFolder } from '@host/library/names.js';
+import { columnsOf, sortRows } from '@host/library/index-columns.js';
+import { writeIndex } from '@host/library/index-file.js';
+import { nodeDisk } from '@host/library/disk.js';
+import { reconcile } from '@host/library/scan.js';
 
 export const VOCABULARY = ('fox owl heron lighthouse harbor glacier desert canyon forest meadow city alley market rooftop ' +
   'portrait landscape macro aerial underwater night dawn dusk storm fog snow rain neon pastel golden watercolor ' +

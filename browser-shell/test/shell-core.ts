@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '@sandbox/server.js';
-import { createCore } from '@core/index.js';
-import { FAST_CADENCE } from '@core/tasks/test/job-harness.js';
-import type { SettingsPort } from '@core/ports.js';
+import { createCore } from '@host/index.js';
+import { FAST_CADENCE } from '@host/tasks/test/job-harness.js';
+import type { SettingsPort } from '@host/ports.js';
 import { createConfSettings, createFileSecrets } from '../ports.js';
 
 

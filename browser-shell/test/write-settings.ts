@@ -4,7 +4,7 @@
  * which electron-store uses underneath on the desktop too); generation n names every profile
  * after n. Used by settings-kill.test.ts.
  */
-import { SettingsStore } from '@core/settings/settings-store.js';
+import { SettingsStore } from '@host/settings/settings-store.js';
 import { createConfSettings } from '../ports.js';
 
 const PROFILES = 150;

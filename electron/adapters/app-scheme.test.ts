@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '@shared/csp.js';
-import { escapePaths, makeEscapeFixture, SECRET } from '@core/library/test/escapes.js';
+import { escapePaths, makeEscapeFixture, SECRET } from '@host/library/test/escapes.js';
 
 const fake = vi.hoisted(() => ({ privileged: [] as any[][], handlers: new Map<string, (r: Request) => Promise<Response>>() }));
 vi.mock('electron', () => ({

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { protocol, type CustomScheme } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '@shared/csp.js';
-import { resolveLibraryFile } from '@core/library/media-file.js';
+import { resolveLibraryFile } from '@host/library/media-file.js';
 import { APP_HOST, APP_SCHEME } from './links.js';
 import { MEDIA_SCHEME_PRIVILEGES } from './protocol.js';
 

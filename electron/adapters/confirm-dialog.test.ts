@@ -20,7 +20,7 @@ vi.mock('electron', () => ({
 }));
 
 const { dialogConfirmation } = await import('./confirm-dialog.js');
-const { openCore } = await import('@core/test/open-core.js');
+const { openCore } = await import('@host/test/open-core.js');
 
 const window = { isDestroyed: () => false };
 
@@ -139,7 +139,7 @@ describe('what a forged request puts in the native box', () => {
 
 describe('the desktop confirms a URL server in a native dialog before anything is sent to it', () => {
   it('a forged add shows the exact address; Cancel sends nothing, and Connect connects', async () => {
-    const { listen } = await import('@core/test/listener.js');
+    const { listen } = await import('@host/test/listener.js');
     const target = await listen((_req, res) => {
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       res.end('not here');

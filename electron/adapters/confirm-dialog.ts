@@ -7,7 +7,7 @@
  * file name").
  */
 import { app, dialog, type BrowserWindow, type MessageBoxOptions } from 'electron';
-import type { OutsideAnswer, OutsideRequest } from '@core/ports.js';
+import type { OutsideAnswer, OutsideRequest } from '@host/ports.js';
 import { resolveLanguage, type StudioLanguage } from '@shared/languages.js';
 import { shownRequest } from '@shared/text/shown-text.js';
 

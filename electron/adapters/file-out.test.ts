@@ -39,9 +39,9 @@ vi.mock('electron', () => {
 });
 
 const { dialogSavePath, dragOut } = await import('./file-out.js');
-const { createCore } = await import('@core/index.js');
-const { testPorts } = await import('@core/test/file-ports.js');
-const { seedKnownLibrary } = await import('@core/library/test/known-library.js');
+const { createCore } = await import('@host/index.js');
+const { testPorts } = await import('@host/test/file-ports.js');
+const { seedKnownLibrary } = await import('@host/library/test/known-library.js');
 
 const window = { isDestroyed: () => false, webContents: { startDrag: (item: any) => fake.drags.push(item) } };
 const ports = testPorts({ shell: 'desktop', chooseSavePath: dialogSavePath(() => window as never), startDrag: dragOut(() => window as never) });

@@ -5,7 +5,7 @@
  */
 import { app, dialog, nativeImage, type BrowserWindow, type NativeImage, type SaveDialogOptions } from 'electron';
 import { join } from 'node:path';
-import type { SaveRequest } from '@core/ports.js';
+import type { SaveRequest } from '@host/ports.js';
 import { resolveLanguage, type StudioLanguage } from '@shared/languages.js';
 
 interface DialogText {

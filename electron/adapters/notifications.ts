@@ -4,7 +4,7 @@
  * so the main process shows them.
  */
 import { app, Notification } from 'electron';
-import type { Core } from '@core/index.js';
+import type { Core } from '@host/index.js';
 import { taskNotice } from '@shared/contract/task-notice.js';
 import { translateMessage } from '@shared/messages/translator.js';
 import type { TaskState } from '@shared/contract/tasks.js';

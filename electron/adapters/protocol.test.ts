@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCore, type Core } from '@core/index.js';
-import { resolveLibraryFile, type MediaLookup } from '@core/library/media-file.js';
-import { escapePaths, makeEscapeFixture, SECRET } from '@core/library/test/escapes.js';
-import { rawPathOf, SECRET_KEY, seedKnownLibrary, type KnownLibrary } from '@core/library/test/known-library.js';
-import { testPorts } from '@core/test/file-ports.js';
+import { createCore, type Core } from '@host/index.js';
+import { resolveLibraryFile, type MediaLookup } from '@host/library/media-file.js';
+import { escapePaths, makeEscapeFixture, SECRET } from '@host/library/test/escapes.js';
+import { rawPathOf, SECRET_KEY, seedKnownLibrary, type KnownLibrary } from '@host/library/test/known-library.js';
+import { testPorts } from '@host/test/file-ports.js';
 
 const fake = vi.hoisted(() => ({ privileged: [] as any[], handlers: new Map<string, (r: Request) => Promise<Response>>() }));
 vi.mock('electron', () => ({

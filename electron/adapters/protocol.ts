@@ -6,7 +6,7 @@
  * encoded separators, absolute paths and symlinks that lead out of the root are all refused.
  */
 import { protocol, type CustomScheme } from 'electron';
-import { serveLibraryFile, type MediaLookup } from '@core/library/media-file.js';
+import { serveLibraryFile, type MediaLookup } from '@host/library/media-file.js';
 import { APP_HOST, APP_SCHEME } from './links.js';
 
 export const MEDIA_SCHEME = 'studio-media';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { backupName, DAMAGE_NAMES, DAMAGES } from '@core/test/damage.js';
+import { backupName, DAMAGE_NAMES, DAMAGES } from '@host/test/damage.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // safeStorage stand-in: a reversible transform that never leaves the secret readable on disk.

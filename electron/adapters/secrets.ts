@@ -6,8 +6,8 @@
  * encrypted in name only. Keys the browser shell saved (`file`) are read as they are.
  */
 import { safeStorage } from 'electron';
-import type { SecretsPort } from '@core/ports.js';
-import { openSecretsFile, type KeyProtection } from '@core/settings/secrets-file.js';
+import type { SecretsPort } from '@host/ports.js';
+import { openSecretsFile, type KeyProtection } from '@host/settings/secrets-file.js';
 
 export interface SecretsStoreOptions {
   /** e.g. `join(app.getPath('userData'), SECRETS_FILE)`. */

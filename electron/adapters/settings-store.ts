@@ -4,8 +4,8 @@
  * owns the document's shape and validates it, so the store keeps it as one opaque value.
  */
 import Store from 'electron-store';
-import type { SettingsPort } from '@core/ports.js';
-import { openSettingsFile, SETTINGS_CONF } from '@core/settings/settings-file.js';
+import type { SettingsPort } from '@host/ports.js';
+import { openSettingsFile, SETTINGS_CONF } from '@host/settings/settings-file.js';
 
 export interface SettingsStoreOptions {
   /** The data folder: userData in the studio, a temp dir in tests. */

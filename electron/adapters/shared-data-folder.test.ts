@@ -27,7 +27,7 @@ vi.mock('electron', () => ({
 // electron-store as conf underneath, the real file logic (test/electron-store-as-conf.ts).
 vi.mock('electron-store', () => import('./test/electron-store-as-conf.js'));
 
-const { openCore } = await import('@core/test/open-core.js');
+const { openCore } = await import('@host/test/open-core.js');
 const { createSecretsStore } = await import('./secrets.js');
 const { createSettingsStore } = await import('./settings-store.js');
 const { createConfSettings, createFileSecrets, SECRETS_FILE } = await import('../../browser-shell/ports.js');

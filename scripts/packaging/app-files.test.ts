@@ -67,7 +67,7 @@ describe('the app files electron-vite builds', () => {
   });
 
   it('ships no sources, source maps, tests or build resources', () => {
-    const leaks = ['electron/main.ts', 'electron/core/index.ts', 'sandbox/server.ts', 'renderer/index.html', 'shared/csp.ts',
+    const leaks = ['electron/main.ts', 'host/index.ts', 'sandbox/server.ts', 'renderer/index.html', 'shared/csp.ts',
       `${MAIN_OUT}/index.js.map`, 'scripts/packaging.test.ts', 'build/icon.png', 'electron-builder.yml', 'node_modules/zod/index.js.map'];
     expect(leaks.filter((path) => shipped.isShipped(path))).toEqual([]);
   });
@@ -78,7 +78,7 @@ describe('the app files electron-vite builds', () => {
  * starts the sandbox's media worker (speech, with eSpeak NG and the FFmpeg WASM build) by path,
  * schema-checker.ts the tool-schema worker (Ajv with re2js).
  */
-const WORKER_ENTRIES = ['sandbox/media/media-worker.ts', 'electron/core/chat/schema-worker.ts'].map((file) => join(ROOT, file)).filter((file) => existsSync(file));
+const WORKER_ENTRIES = ['sandbox/media/media-worker.ts', 'host/chat/schema-worker.ts'].map((file) => join(ROOT, file)).filter((file) => existsSync(file));
 
 describe('the packages the main process loads', () => {
   const specifiers = packageSpecifiersOf(join(ROOT, 'electron/main.ts'), ...WORKER_ENTRIES);
@@ -89,7 +89,7 @@ describe('the packages the main process loads', () => {
     expect(names.filter((name) => !(name in packageJson.dependencies))).toEqual([]);
     // The sandbox's speech: if these go missing, the reading broke.
     expect(specifiers.resolved).toEqual(new Set(['@ffmpeg/core', '@ffmpeg/core/wasm', 'espeak-ng/dist/espeak-ng.wasm']));
-    // The library's thumbnails (electron/core/library/thumbnail.ts, media/ffmpeg-process.ts).
+    // The library's thumbnails (host/library/thumbnail.ts, media/ffmpeg-process.ts).
     expect([...specifiers.loaded]).toEqual(expect.arrayContaining(['sharp', '@ffmpeg-installer/ffmpeg']));
   });
 

@@ -191,7 +191,7 @@ export type ChatMessageView = z.infer<typeof ChatMessageView>;
 
 /**
  * The message `chat.onDidEnd` carries: the stored message, except that a choice's text over
- * END_TEXT_CHARS (electron/core/chat/ended-message.ts) which this stream's deltas carried whole is
+ * END_TEXT_CHARS (host/chat/ended-message.ts) which this stream's deltas carried whole is
  * left out, and `streamed` gives its length. The listener joins the deltas it received and, if
  * their length differs (it started listening late), reads the message again (`chat.get`). A long
  * reply sent a second time held the page for a fifth of a second per megabyte

@@ -4,7 +4,7 @@
  * model wrote, and compiling costs time in proportion to the schema: these caps sit far above any
  * real tool (the largest public MCP tools have a few hundred parts) and far below what would hold
  * the host for long. The contract (shared/contract/chat.ts) and the host's checker
- * (electron/core/chat/schema-limits.ts) read the same numbers.
+ * (host/chat/schema-limits.ts) read the same numbers.
  */
 export const TOOL_SCHEMA_LIMITS = {
   /** The schema as JSON text. */

@@ -11,7 +11,7 @@
  * - A parameter is a string or number (shown as it is: a file name, a gateway's own words,
  *   verbatim), or a message of its own (a reason, a fragment such as `gateway.failure.said`),
  *   translated in turn.
- * - Errors: `coreError('not_found', msg('jobs.task.gone'))` (electron/core/errors.ts) and
+ * - Errors: `coreError('not_found', msg('jobs.task.gone'))` (host/errors.ts) and
  *   `new GatewayFailure(code, msg(…), …)` carry it into ErrorData's `text`.
  * - zod checks: `.min(1, zodMessage('rules.chat.title'))`; the issue's message is then the code
  *   (with its parameters), which `messageOfIssue` turns back into a message.

@@ -49,7 +49,7 @@ export const app = {
     signedOut: 'This tab is not signed in to the studio. Open the newest link printed in the terminal where the studio runs.',
     hostUnexpected: 'The studio host gave an unexpected answer (HTTP {{status}}). Try again.',
     lostContact: 'The studio lost contact with its host. Try again.',
-    /** English written before its message had a code (electron/core/errors.ts), shown as it is. */
+    /** English written before its message had a code (host/errors.ts), shown as it is. */
     untranslated: '{{text}}',
   },
 } as const;

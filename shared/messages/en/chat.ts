@@ -1,4 +1,4 @@
-/** The Chat tab's host messages (electron/core/chat): conversations, replies and their images. */
+/** The Chat tab's host messages (host/chat): conversations, replies and their images. */
 export const chat = {
   reply: {
     closedWhileStreaming: 'The studio closed while this reply was streaming.',

@@ -1,4 +1,4 @@
-/** Taking files out of the library: Save as…, downloads, dragging out and zip exports (electron/core/library, docs/library-files.md). */
+/** Taking files out of the library: Save as…, downloads, dragging out and zip exports (host/library, docs/library-files.md). */
 export const files = {
   export: {
     nothing: 'Choose at least one item to export.',

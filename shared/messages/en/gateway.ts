@@ -1,4 +1,4 @@
-/** The gateway client's failures (electron/core/gateway): a call, a stream or a download that failed. */
+/** The gateway client's failures (host/gateway): a call, a stream or a download that failed. */
 export const gateway = {
   failure: {
     rejectedKey: 'The gateway rejected the API key. Check the key in Settings.{{said}}',

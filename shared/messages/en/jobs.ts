@@ -1,4 +1,4 @@
-/** Jobs, generators, the library and the studio's own files (electron/core: tasks, media, library). */
+/** Jobs, generators, the library and the studio's own files (host: tasks, media, library). */
 export const jobs = {
   task: {
     noResultAfter: 'No result after {{minutes}} minutes of waiting. Use "Check again" to keep waiting.',
@@ -6,7 +6,7 @@ export const jobs = {
     checkingFailed: 'Checking failed: {{message}} The studio keeps trying.',
     noResultLink: 'The gateway reported success but returned no result link.',
     gatewaySays: 'The gateway says: {{message}}',
-    /** A reason past its length limit (electron/core/tasks/gateway-words.ts): the gateway's words, then the note. */
+    /** A reason past its length limit (host/tasks/gateway-words.ts): the gateway's words, then the note. */
     cutReason: "{{words}}… (cut: the gateway's message was {{size}} long)",
     noTaskId: "The gateway accepted this job but gave no task id the studio can follow, so its result cannot be saved. It may still run and be billed: check the gateway's own task list before trying again.",
     failedNoReason: 'The job failed on the gateway (no reason given).',

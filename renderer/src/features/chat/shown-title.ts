@@ -1,6 +1,6 @@
 /**
  * A conversation's title as shown: the titles the host gives one before it has words of its own
- * ("New conversation", or "Image" for a first turn of images only; electron/core/chat/
+ * ("New conversation", or "Image" for a first turn of images only; host/chat/
  * conversation-file.ts) are its data, stored in English, and are shown in the studio's language.
  */
 import { useCallback } from 'react';

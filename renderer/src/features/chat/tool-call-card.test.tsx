@@ -161,7 +161,7 @@ describe('a function call card', () => {
 });
 
 describe('a function call with long arguments', () => {
-  // As the host sends one (electron/core/chat/tool-call-preview.ts): the first 2,000 characters.
+  // As the host sends one (host/chat/tool-call-preview.ts): the first 2,000 characters.
   const whole = JSON.stringify({ city: 'x'.repeat(300_000) });
   const long: ToolCall = { id: 'call_9', name: 'get_weather', arguments: whole.slice(0, 2_000), argumentsChars: whole.length };
 

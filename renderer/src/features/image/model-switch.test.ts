@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, NATIVE_IMAGE_MODELS, GENERATIONS_VIDEO_MODELS } from '@shared/gateway/catalog.js';
 import { i18n } from '../../i18n/index.js';
 import { formatsFor } from '../../i18n/format.js';
-import '../image/strings.js';
+import './strings.js';
 import '../video/strings.js';
 import { fitImageDraft, INITIAL_DRAFT, validate, type ImageDraft } from './image-draft.js';
 import { nearestRatio } from '../../components/generator/ratios.js';

@@ -103,17 +103,17 @@ describe('Stop saving', () => {
 
   it('an answer overtaken by the stop\'s end does not bring the row back to saving', async () => {
     const saving = job('completed', { prompt: 'a long video', revision: 7, expiresAt: 9e12, downloads: [{ state: 'downloading', received: 10, total: 100 }] });
-    let emit: ((t: TaskView) => void) | undefined;
+    const host: { emit?: (t: TaskView) => void } = {};
     // On a busy machine the stopped save ends, and its change arrives, before the answer does.
     const t = await tab([saving], {
       'tasks.stopSaving': async () => {
-        emit?.({ ...saving, revision: 9, state: 'attention', error: msg('jobs.task.savingStopped'), downloads: [{ state: 'pending', received: 0 }] });
+        host.emit?.({ ...saving, revision: 9, state: 'attention', error: msg('jobs.task.savingStopped'), downloads: [{ state: 'pending', received: 0 }] });
         // The change is on the page (folded in at the next frame) before the answer is.
         await new Promise((frame) => requestAnimationFrame(frame));
         return { ...saving, revision: 8, downloads: [{ state: 'downloading', received: 20, total: 100 }] };
       },
     });
-    emit = (v) => t.emit('tasks.onDidChange', v);
+    host.emit = (v) => t.emit('tasks.onDidChange', v);
     await click(button(t.row('a long video'), 'Stop saving'));
     await click(button(t.confirm('Confirm stopping the save')!, 'Stop the save'));
     await settle();

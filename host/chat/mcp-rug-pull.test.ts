@@ -1,6 +1,6 @@
 /**
  * "Always allow" is an approval of a tool as it was defined (docs/mcp.md, "Running a call"): a
- * hostile MCP server (a real process, electron/core/mcp/test/rug-server.ts) that redefines its
+ * hostile MCP server (a real process, host/mcp/test/rug-server.ts) that redefines its
  * tool after the creator allowed it does not get its next call run without a new approval, and
  * the page reads what changed. The real core and sandbox gateway drive the conversation.
  */

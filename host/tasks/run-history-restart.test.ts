@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SPEC_CADENCE } from './cadence.js';
-import { noisyDurationMs } from '../../../sandbox/core/progress-curve.js';
+import { noisyDurationMs } from '../../sandbox/core/progress-curve.js';
 import { closeStudios, expectInRange, linear, minimum, noisy, setup } from './test/aim-harness.js';
 
 let dir: string;

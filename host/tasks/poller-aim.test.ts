@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ceilingMs, floorMs, SPEC_CADENCE } from './cadence.js';
-import { noisyDurationMs } from '../../../sandbox/core/progress-curve.js';
+import { noisyDurationMs } from '../../sandbox/core/progress-curve.js';
 import { closeStudios, expectInRange, linear, minimum, noisy, setup, type Progress } from './test/aim-harness.js';
 
 let dir: string;

@@ -10,7 +10,7 @@ import { SPEC_CADENCE } from '../cadence.js';
 import type { JobRecord } from '../job-record.js';
 import { JobStore } from '../job-store.js';
 import { Poller } from '../poller.js';
-import { noisyFraction } from '../../../../sandbox/core/progress-curve.js';
+import { noisyFraction } from '../../../sandbox/core/progress-curve.js';
 
 /** How a task reports progress at fraction `x` of its run, its `n`th answer (anything, for hostile ones). */
 export type Progress = (x: number, n: number) => unknown;

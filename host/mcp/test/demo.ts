@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { startDemoHttp } from '@sandbox/mcp-demo/http.js';
 
-const CLI = fileURLToPath(new URL('../../../../sandbox/mcp-demo/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../sandbox/mcp-demo/cli.ts', import.meta.url));
 
 /** The demo over stdio, started the way a creator would add it (node, the tsx loader, the script). */
 export const demoStdio = (name = 'Demo notes', env: Record<string, string> = {}) =>

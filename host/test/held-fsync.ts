@@ -6,7 +6,7 @@
  * else is the real disk. A test file mocks `node:fs/promises` with `withHeldSync` and drives
  * `heldDisk`:
  *
- *   vi.mock('node:fs/promises', async (original) => (await import('../test/held-fsync.js')).withHeldSync(await original()));
+ *   vi.mock('node:fs/promises', async (original) => (await import('./held-fsync.js')).withHeldSync(await original()));
  */
 import { basename } from 'node:path';
 import type * as Fsp from 'node:fs/promises';
