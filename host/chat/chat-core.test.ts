@@ -173,6 +173,16 @@ describe('conversations', () => {
     expect(out.markdown).toMatch(/^# Plans: a\/b\? yes\n[\s\S]*## You\n\nPlans: a\/b\? yes\n\n## Assistant \(modela-5\)\n\nSandbox reply/);
     expect(out.markdown).toMatch(/_Tokens: prompt \d+ · reply \d+ · total \d+_/);
   });
+
+  it('exports Markdown in the language the studio shows: its own words in Chinese, the conversation verbatim', async () => {
+    const c = await openChat();
+    const conv = await c.create();
+    await c.ask(conv.id, 'Plans for the weekend?');
+    const out = await c.value('chat.exportMarkdown', { id: conv.id, language: 'zh-CN' });
+    expect(out.markdown).toMatch(/^# Plans for the weekend\?\n\n模型：modela-5 · 导出于 [\d-]+ [\d:]+ UTC\n[\s\S]*## 你\n\nPlans for the weekend\?\n\n## 助手 \(modela-5\)\n\nSandbox reply/);
+    expect(out.markdown).toMatch(/_Token 用量：提示 \d+ · 回复 \d+ · 合计 \d+_/);
+    expect((await c.call('chat.exportMarkdown', { id: conv.id, language: 'fr' })).error).toMatchObject({ code: 'invalid_input', param: 'language' });
+  });
 });
 
 describe('images in user turns', () => {

@@ -26,6 +26,7 @@ import { previewMessage, previewMessages, wholeArguments, wholeResult } from './
 import { mergeSettings, newConversationSettings } from './settings-merge.js';
 import { ToolRuns } from './tool-runs.js';
 import type { ChatDeps } from './chat-deps.js';
+import type { StudioLanguage } from '@shared/languages.js';
 
 export type { ChatDeps } from './chat-deps.js';
 
@@ -173,8 +174,8 @@ export class ChatService {
    * active profile's key once more, for replies saved before that masking existed: the file
    * leaves the studio (docs/security.md).
    */
-  exportMarkdown(id: string): { fileName: string; markdown: string } {
-    return exportMarkdown(this.store.get(id), this.d.now(), () => this.d.client());
+  exportMarkdown(id: string, language?: StudioLanguage): { fileName: string; markdown: string } {
+    return exportMarkdown(this.store.get(id), this.d.now(), () => this.d.client(), language);
   }
 
   stop(streamId: string): Record<string, never> {

@@ -1,6 +1,7 @@
 /** The Markdown export: readable, with images as links, usage lines, a safe name and no secrets. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
+import { msg } from '@shared/messages/index.js';
 import type { Conversation } from './conversation-file.js';
 import { exportMarkdown, safeFileName } from './markdown-export.js';
 
@@ -59,6 +60,58 @@ describe('exportMarkdown: function calls', () => {
     expect(markdown).toContain('**Function call: run_code**\n\n```json\nnot json\n```\n\nResult:\n\n````\na ``` b\n````');
     expect(markdown).toContain('**Function call: later**\n\n```json\n{}\n```\n\n_Not answered._');
     expect(markdown.trimEnd().split('\n').at(-1)).toBe('_Tokens in this conversation: prompt 30 · reply 7 · total 37_');
+  });
+});
+
+describe('exportMarkdown in the studio\'s language', () => {
+  const conversation: Conversation = {
+    ...c,
+    title: 'Colours of a [sunset]',
+    messages: [
+      ...c.messages.slice(0, 3),
+      {
+        id: 'a2', role: 'assistant', createdAt: 0, status: 'incomplete', usage: { prompt: 10, completion: 2, total: 12, thoughts: 1 },
+        choices: [{ text: 'Violet at du', finishReason: 'length', toolCalls: [
+          { id: '1', name: 'paint', arguments: '{"hue": 1}', problems: [msg('chat.tools.replyUnfinished')] },
+          { id: '2', name: 'mix', arguments: '{}', answer: { kind: 'result', text: 'done' } },
+          { id: '3', name: 'erase', arguments: '{}', answer: { kind: 'declined' } },
+        ] }],
+        error: { code: 'unreachable', message: 'The reply failed on the gateway.', text: msg('chat.reply.failedOnGateway'), retryable: true },
+      },
+    ],
+  };
+  const english = exportMarkdown(conversation, Date.UTC(2026, 0, 2, 3, 4), undefined, 'en').markdown;
+  const chinese = exportMarkdown(conversation, Date.UTC(2026, 0, 2, 3, 4), undefined, 'zh-CN').markdown;
+  /** Every word the export itself writes, in English. */
+  const LABELS = /\b(Model|Exported|System prompt|You|Assistant|Alternative|Function call|Problems with the arguments|Result|Declined|Not answered|Finish reason|Tokens|prompt \d|reply \d|thinking \d|total \d|This reply)\b/;
+
+  it('writes its headings and notes in Chinese, with no English label left', () => {
+    expect(english).toMatch(LABELS);
+    expect(chinese).not.toMatch(LABELS);
+    expect(chinese).toContain('导出于 2026-01-02 03:04 UTC');
+    expect(chinese.match(/^## .*$/gm)).toEqual(['## 系统提示', '## 你', '## 助手 (modela-4-vision)', '## 你', '## 助手 (modela-5)']);
+    // A message the host wrote is in Chinese too (the reply's failure, a call's problem).
+    expect(chinese).toContain('这条回复不完整。');
+    expect(chinese).not.toContain('The reply failed on the gateway.');
+    expect(chinese).not.toContain('This reply did not finish');
+  });
+
+  it('keeps the conversation\'s own text verbatim', () => {
+    for (const own of ['# Colours of a [sunset]', 'modela-5', '> Be vivid.\n> Be short.', 'What colours?', 'Pink and **gold**.', 'Violet at du', 'More?', '![my \\[photo\\].png](chat-images/a%20b.png)', '"hue": 1', 'paint', 'done']) {
+      expect(chinese).toContain(own);
+    }
+  });
+
+  it('titles a conversation the host named by default in Chinese too, and keeps a title the creator set', () => {
+    const untitled = exportMarkdown({ ...conversation, title: 'New conversation', titleSet: false }, 0, undefined, 'zh-CN');
+    expect(untitled.markdown).toMatch(/^# 新对话\n/);
+    expect(untitled.fileName).toBe('新对话.md');
+    const theirs = exportMarkdown({ ...conversation, title: 'New conversation', titleSet: true }, 0, undefined, 'zh-CN');
+    expect(theirs.markdown).toMatch(/^# New conversation\n/);
+  });
+
+  it('lays out the same document in both languages: only the export\'s own words differ', () => {
+    expect(chinese.split('\n').length).toBe(english.split('\n').length);
   });
 });
 

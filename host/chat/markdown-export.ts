@@ -1,46 +1,57 @@
 /**
  * A conversation as a readable Markdown document: title, model, each turn under a role heading,
  * images as links, function calls with their answers (docs/gateway-rules.md, "Tool calls"), token
- * usage per turn and, when several turns were billed, for the whole conversation. Only what the creator sees goes in: never a key or MCP token,
- * and no tool settings (an MCP address may itself carry credentials).
+ * usage per turn and, when several turns were billed, for the whole conversation. Only what the
+ * creator sees goes in: never a key or MCP token, and no tool settings (an MCP address may itself
+ * carry credentials).
+ *
+ * The export's own words (headings, notes, usage) are in the studio's language, from the message
+ * catalog (`chat.export`, docs/house-rules.md, "Languages"); the conversation's own text is copied
+ * verbatim.
  */
 import type { ChatImage, ChatMessageView, ChatUsage, ToolCall } from '@shared/contract/chat.js';
-import type { Conversation } from './conversation-file.js';
+import type { StudioLanguage } from '@shared/languages.js';
+import { msg, type Message, type Text } from '@shared/messages/index.js';
+import { translateMessage } from '@shared/messages/translator.js';
+import { UNTITLED, type Conversation } from './conversation-file.js';
 import type { GatewayClient } from '../gateway/client.js';
 
-const STATUS_NOTES: Partial<Record<NonNullable<ChatMessageView['status']>, string>> = {
-  incomplete: 'This reply is incomplete.',
-  stopped: 'This reply was stopped before it finished.',
-  failed: 'No reply: the request failed.',
-  streaming: 'This reply was still being written when the conversation was exported.',
+/** Text in the export's language. */
+type Say = (text: Text) => string;
+
+const STATUS_NOTES: Partial<Record<NonNullable<ChatMessageView['status']>, Message>> = {
+  incomplete: msg('chat.export.incomplete'),
+  stopped: msg('chat.export.stopped'),
+  failed: msg('chat.export.failed'),
+  streaming: msg('chat.export.streaming'),
 };
 
 /** Link text cannot break out of its brackets, nor a link out of its parentheses. */
 const linkText = (s: string) => s.replace(/[[\]\\]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
 const linkTarget = (s: string) => encodeURI(s).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-function imageLine(image: ChatImage): string {
-  if (image.kind === 'url') return `![image](${linkTarget(image.url)})`;
+function imageLine(image: ChatImage, say: Say): string {
+  if (image.kind === 'url') return `![${linkText(say(msg('chat.export.image')))}](${linkTarget(image.url)})`;
   return `![${linkText(image.name)}](${linkTarget(image.file)})`;
 }
 
-function usageText(u: ChatUsage): string {
-  const thoughts = u.thoughts !== undefined ? ` · thinking ${u.thoughts}` : '';
-  return `prompt ${u.prompt} · reply ${u.completion}${thoughts} · total ${u.total}`;
+function usageText(u: ChatUsage): Message {
+  const counts = { prompt: u.prompt, completion: u.completion, total: u.total };
+  return u.thoughts !== undefined ? msg('chat.export.usageThinking', { ...counts, thoughts: u.thoughts }) : msg('chat.export.usage', counts);
 }
 
-function usageLine(m: ChatMessageView): string | undefined {
-  return m.usage ? `_Tokens: ${usageText(m.usage)}_` : undefined;
+function usageLine(m: ChatMessageView, say: Say): string | undefined {
+  return m.usage ? `_${say(msg('chat.export.tokens', { usage: usageText(m.usage) }))}_` : undefined;
 }
 
 /** The conversation's tokens: every billed turn, a function call's turn and its continuation alike. */
-function totalLine(messages: ChatMessageView[]): string | undefined {
+function totalLine(messages: ChatMessageView[], say: Say): string | undefined {
   const used = messages.flatMap((m) => (m.usage ? [m.usage] : []));
   if (used.length < 2) return undefined;
   const thoughts = used.some((u) => u.thoughts !== undefined);
   const sum = (k: 'prompt' | 'completion' | 'total' | 'thoughts') => used.reduce((n, u) => n + (u[k] ?? 0), 0);
   const total: ChatUsage = { prompt: sum('prompt'), completion: sum('completion'), total: sum('total'), ...(thoughts ? { thoughts: sum('thoughts') } : {}) };
-  return `_Tokens in this conversation: ${usageText(total)}_`;
+  return `_${say(msg('chat.export.tokensTotal', { usage: usageText(total) }))}_`;
 }
 
 /** A fenced block no backtick run inside the text can close early. */
@@ -59,43 +70,47 @@ function prettyArguments(args: string): string {
   }
 }
 
-function callBlock(call: ToolCall): string[] {
-  const out = [`**Function call: ${call.name.replace(/[*`\\[\]<]/g, (ch) => `\\${ch}`).replace(/\s+/g, ' ')}**`, '', ...fenced(prettyArguments(call.arguments), 'json'), ''];
-  if (call.problems?.length) out.push('Problems with the arguments:', '', ...call.problems.map((p) => `- ${p.message.replace(/\s+/g, ' ')}`), '');
-  if (call.answer?.kind === 'result') out.push('Result:', '', ...fenced(call.answer.text), '');
-  else out.push(call.answer ? '_Declined._' : '_Not answered._', '');
+function callBlock(call: ToolCall, say: Say): string[] {
+  const name = call.name.replace(/[*`\\[\]<]/g, (ch) => `\\${ch}`).replace(/\s+/g, ' ');
+  const out = [`**${say(msg('chat.export.functionCall', { name }))}**`, '', ...fenced(prettyArguments(call.arguments), 'json'), ''];
+  if (call.problems?.length) out.push(say(msg('chat.export.argumentProblems')), '', ...call.problems.map((p) => `- ${say(p).replace(/\s+/g, ' ')}`), '');
+  if (call.answer?.kind === 'result') out.push(say(msg('chat.export.result')), '', ...fenced(call.answer.text), '');
+  else out.push(`_${say(msg(call.answer ? 'chat.export.declined' : 'chat.export.notAnswered'))}_`, '');
   return out;
 }
 
-function assistantBlock(m: ChatMessageView, fallbackModel: string): string[] {
+function assistantBlock(m: ChatMessageView, fallbackModel: string, say: Say): string[] {
   const choices = m.choices ?? [];
   const selected = m.selected ?? 0;
   const choice = choices[selected];
-  const heading = `## Assistant (${m.model ?? fallbackModel})`;
-  const out = [heading, ''];
-  if (choices.length > 1) out.push(`_Alternative ${selected + 1} of ${choices.length}_`, '');
+  const out = [`## ${say(msg('chat.export.assistant', { model: m.model ?? fallbackModel }))}`, ''];
+  if (choices.length > 1) out.push(`_${say(msg('chat.export.alternative', { selected: selected + 1, choices: choices.length }))}_`, '');
   if (choice?.text) out.push(choice.text, '');
-  for (const call of choice?.toolCalls ?? []) out.push(...callBlock(call));
+  for (const call of choice?.toolCalls ?? []) out.push(...callBlock(call, say));
+  const status = m.status ? STATUS_NOTES[m.status] : undefined;
   const notes = [
-    m.status ? STATUS_NOTES[m.status] : undefined,
-    m.error?.message,
-    choice?.finishReason && !/^stop$/i.test(choice.finishReason) ? `Finish reason: ${choice.finishReason}.` : undefined,
+    status && say(status),
+    m.error && say(m.error.text ?? m.error.message),
+    choice?.finishReason && !/^stop$/i.test(choice.finishReason) ? say(msg('chat.export.finishReason', { reason: choice.finishReason })) : undefined,
   ].filter(Boolean);
   if (notes.length) out.push(`> ${notes.join(' ')}`, '');
-  const usage = usageLine(m);
+  const usage = usageLine(m, say);
   if (usage) out.push(usage, '');
   return out;
 }
 
-function userBlock(m: ChatMessageView): string[] {
+function userBlock(m: ChatMessageView, say: Say): string[] {
   const text = m.text?.trim() ? [m.text, ''] : [];
-  const images = (m.images ?? []).length ? [(m.images ?? []).map(imageLine).join('\n'), ''] : [];
-  return ['## You', '', ...(m.imagesFirst ? [...images, ...text] : [...text, ...images])];
+  const images = (m.images ?? []).length ? [(m.images ?? []).map((image) => imageLine(image, say)).join('\n'), ''] : [];
+  return [`## ${say(msg('chat.export.you'))}`, '', ...(m.imagesFirst ? [...images, ...text] : [...text, ...images])];
 }
 
-/** The conversation as Markdown, masked with the key of `client` (when a key is saved: one to mask). */
-export function exportMarkdown(c: Conversation, now: number, client?: () => GatewayClient): { fileName: string; markdown: string } {
-  const out = markdownOf(c, now);
+/**
+ * The conversation as Markdown in `language` (the one the studio shows), masked with the key of
+ * `client` (when a key is saved: one to mask).
+ */
+export function exportMarkdown(c: Conversation, now: number, client?: () => GatewayClient, language: StudioLanguage = 'en'): { fileName: string; markdown: string } {
+  const out = markdownOf(c, now, (text) => translateMessage(text, language));
   let active: GatewayClient | undefined;
   try {
     active = client?.();
@@ -105,19 +120,30 @@ export function exportMarkdown(c: Conversation, now: number, client?: () => Gate
   return active ? { ...out, markdown: active.mask.text(out.markdown) } : out;
 }
 
-function markdownOf(c: Conversation, now: number): { fileName: string; markdown: string } {
-  const lines = [`# ${c.title.replace(/\s+/g, ' ')}`, '', `Model: ${c.settings.model} · Exported ${new Date(now).toISOString().slice(0, 16).replace('T', ' ')} UTC`, ''];
-  if (c.settings.systemPrompt.trim()) lines.push('## System prompt', '', ...c.settings.systemPrompt.trim().split('\n').map((l) => `> ${l}`), '');
-  for (const m of c.messages) lines.push(...(m.role === 'user' ? userBlock(m) : assistantBlock(m, c.settings.model)));
-  const total = totalLine(c.messages);
-  if (total) lines.push(total, '');
-  return { fileName: safeFileName(c.title), markdown: `${lines.join('\n').trimEnd()}\n` };
+/** The title: the creator's (or the one derived from their words) verbatim; the host's defaults in the export's language. */
+function titleOf(c: Conversation, say: Say): string {
+  if (c.titleSet) return c.title;
+  if (c.title === UNTITLED) return say(msg('chat.export.newConversation'));
+  return c.title === 'Image' ? say(msg('chat.export.imageTitle')) : c.title;
 }
 
-/** A name every file system takes: no separators, reserved characters or device names. */
-export function safeFileName(title: string): string {
+function markdownOf(c: Conversation, now: number, say: Say): { fileName: string; markdown: string } {
+  const title = titleOf(c, say);
+  // A fixed, unambiguous stamp (UTC, year first) reads the same in every language.
+  const when = new Date(now).toISOString().slice(0, 16).replace('T', ' ');
+  const lines = [`# ${title.replace(/\s+/g, ' ')}`, '', say(msg('chat.export.header', { model: c.settings.model, when })), ''];
+  if (c.settings.systemPrompt.trim()) lines.push(`## ${say(msg('chat.export.systemPrompt'))}`, '', ...c.settings.systemPrompt.trim().split('\n').map((l) => `> ${l}`), '');
+  for (const m of c.messages) lines.push(...(m.role === 'user' ? userBlock(m, say) : assistantBlock(m, c.settings.model, say)));
+  const total = totalLine(c.messages, say);
+  if (total) lines.push(total, '');
+  return { fileName: safeFileName(title, say(msg('chat.export.untitled'))), markdown: `${lines.join('\n').trimEnd()}\n` };
+}
+
+/** A name every file system takes: no separators, reserved characters or device names; `untitled` when none is left. */
+export function safeFileName(title: string, untitled = 'Conversation'): string {
   let stem = title.normalize('NFC').replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').replace(/^[. ]+/, '').replace(/[. ]+$/, '');
   if (/^(con|prn|aux|nul|com\d|lpt\d)$/i.test(stem)) stem = `${stem} chat`;
   stem = [...stem].slice(0, 80).join('').trim();
-  return `${stem || 'Conversation'}.md`;
+  // `untitled` is the catalog's own word, a safe name in every language.
+  return `${stem || untitled}.md`;
 }

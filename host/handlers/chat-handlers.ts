@@ -19,7 +19,7 @@ export function chatHandlers({ chat }: Pick<CoreServices, 'chat'>): DomainHandle
     'chat.toolCallArguments': (i) => chat.toolCallArguments(i),
     'chat.toolCallResult': (i) => chat.toolCallResult(i),
     'chat.stopTools': (i) => chat.stopTools(i.conversationId),
-    'chat.exportMarkdown': (i) => chat.exportMarkdown(i.id),
+    'chat.exportMarkdown': (i) => chat.exportMarkdown(i.id, i.language),
     'chat.setMcpToken': (i) => chat.setMcpToken(i.conversationId, i.token),
   };
 }

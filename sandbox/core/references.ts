@@ -3,7 +3,8 @@
  * itself) are decoded and checked by content, never by the name in the URI (spec 2.15).
  */
 import { readFileSync } from 'node:fs';
-import { parseImageDataUri, REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/index.js';
+import { parseImageDataUri } from '@shared/gateway/index.js';
+import { REFERENCE_IMAGES } from '../spec/tables.js';
 import { sniffImage } from '@media/sniff.js';
 import { GatewayError } from './http.js';
 import type { SandboxState } from './context.js';
@@ -30,7 +31,7 @@ export async function loadReference(s: SandboxState, param: string, uri: string,
     bytes = readFileSync(s.files.pathOf(own));
     origin = 'sandbox link';
   }
-  if (bytes.length > REFERENCE_IMAGE_MAX_BYTES) {
+  if (bytes.length > REFERENCE_IMAGES.maxBytes) {
     throw new GatewayError(400, `'${param}' is ${(bytes.length / MB).toFixed(1)} MB; each image may be at most 10 MB`, param);
   }
   const sniffed = await sniffImage(bytes);

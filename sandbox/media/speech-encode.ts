@@ -4,12 +4,13 @@
  * ffmpeg's native AAC encoder in ADTS, and its FLAC encoder. The same pass
  * time-stretches (atempo) and resamples to the model's output rate.
  */
-import { SPEECH_CONTENT_TYPES, SPEECH_FORMATS, type SpeechFormat } from '@shared/gateway/catalog.js';
+import { SPEECH, type SpeechFormat } from '../spec/tables.js';
 import { runFfmpeg } from './audio-ffmpeg.js';
 import type { Pcm } from './speech-espeak.js';
 import { atempoChain } from './speech-voices.js';
 
-export { SPEECH_FORMATS, type SpeechFormat };
+export const SPEECH_FORMATS: readonly SpeechFormat[] = SPEECH.formats;
+export type { SpeechFormat };
 
 interface FormatSpec {
   ext: string;
@@ -39,7 +40,7 @@ const FORMATS: Record<SpeechFormat, FormatSpec> = {
 };
 
 export function speechContentType(format: SpeechFormat): string {
-  return SPEECH_CONTENT_TYPES[format];
+  return SPEECH.contentTypes[format];
 }
 
 export interface EncodeOptions {

@@ -6,14 +6,14 @@ import { preloadFfmpeg } from './audio-ffmpeg.js';
 import { preloadEspeak, renderWithEspeak, type Pcm } from './speech-espeak.js';
 import { encodeSpeech, SPEECH_FORMATS, speechContentType, type SpeechFormat } from './speech-encode.js';
 import { planRate, SPEECH_VOICE_IDS, VOICE_PROFILES, type SpeechVoice } from './speech-voices.js';
-import { SPEECH_LIMITS, SPEECH_MODELS } from '@shared/gateway/catalog.js';
+import { SPEECH, type SpeechModel } from '../spec/tables.js';
 
-export { SPEECH_FORMATS, SPEECH_VOICE_IDS, SPEECH_MODELS };
-export type { SpeechFormat, SpeechVoice };
-export type SpeechModel = (typeof SPEECH_MODELS)[number];
+export const SPEECH_MODELS: readonly SpeechModel[] = SPEECH.models;
+export { SPEECH_FORMATS, SPEECH_VOICE_IDS };
+export type { SpeechFormat, SpeechModel, SpeechVoice };
 
-const MAX_SPEECH_CHARS = SPEECH_LIMITS.maxInputChars;
-const { min: MIN_SPEED, max: MAX_SPEED } = SPEECH_LIMITS.speed;
+const MAX_SPEECH_CHARS = SPEECH.maxInputChars;
+const { min: MIN_SPEED, max: MAX_SPEED } = SPEECH.speed;
 
 export interface SpeechRequest {
   text: string;

@@ -2,12 +2,12 @@
  * How the six OpenAI voice names map onto eSpeak NG, and how a requested
  * speed is split between eSpeak's own rate and a time-stretch afterwards.
  */
-import { SPEECH_VOICES, type SpeechVoice } from '@shared/gateway/catalog.js';
+import { SPEECH, type SpeechVoice } from '../spec/tables.js';
 import { ESPEAK_MAX_WPM, ESPEAK_MIN_WPM } from './speech-espeak.js';
 
 export type { SpeechVoice };
 /** The spec's six voices (4.10), in its order. */
-export const SPEECH_VOICE_IDS = Object.keys(SPEECH_VOICES) as SpeechVoice[];
+export const SPEECH_VOICE_IDS: readonly SpeechVoice[] = SPEECH.voices;
 
 export interface VoiceProfile {
   /** eSpeak language voice plus variant (the variant sets formants, breathiness and pitch range). */

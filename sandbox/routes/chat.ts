@@ -1,6 +1,7 @@
 /** Spec 4.3: chat completions (any model id: the list is open-ended). */
 import { ChatRequest, check } from '@shared/gateway/index.js';
 import { invalid, readJson } from '../core/http.js';
+import { TextLimits } from '../spec/requests.js';
 import type { Route } from '../core/context.js';
 import { answerCompletion, messageTokens } from '../text/completion.js';
 
@@ -9,7 +10,11 @@ export const chatRoutes: Route[] = [{
   pattern: /^\/v1\/chat\/completions$/,
   auth: true,
   async handler(s, call) {
-    const checked = check(ChatRequest, await readJson(call.req, s.maxBodyBytes));
+    const body = await readJson(call.req, s.maxBodyBytes);
+    // §8's limits as the sandbox reads them (spec/tables.ts), before the request's shape.
+    const limits = check(TextLimits, body);
+    if (!limits.ok) throw invalid(limits.problems);
+    const checked = check(ChatRequest, body);
     if (!checked.ok) throw invalid(checked.problems);
     const r = checked.value;
     const users = r.messages.filter((m) => m.role === 'user');

@@ -1,5 +1,7 @@
 /** Spec 4.6 / 2.15: asynchronous image generation, one strict schema per model. */
-import { check, IMAGE_MODELS, ImageRequest, imagePixelSize, imageRequestSchema, REFERENCE_IMAGE_FORMATS, type ResolutionClass } from '@shared/gateway/index.js';
+import { check, imagePixelSize } from '@shared/gateway/index.js';
+import { IMAGE_MODELS, REFERENCE_IMAGES, type Resolution } from '../spec/tables.js';
+import { ImageModel, imageRequest, type ImageBody } from '../spec/requests.js';
 import { invalid, readJson, sendEnvelope } from '../core/http.js';
 import { loadReference } from '../core/references.js';
 import { PRICES } from '../core/accounts.js';
@@ -18,17 +20,19 @@ export const imageRoutes: Route[] = [{
   auth: true,
   async handler(s, call) {
     const body = await readJson(call.req, s.maxBodyBytes);
-    const head = check(ImageRequest, body);
+    // Judged by the sandbox's own reading of the spec (spec/tables.ts), not the studio's.
+    const head = check(ImageModel, body);
     if (!head.ok) throw invalid(head.problems);
-    const spec = IMAGE_MODELS[head.value.model];
-    const checked = check(imageRequestSchema(spec), body);
+    const model = head.value.model;
+    const spec = IMAGE_MODELS[model];
+    const checked = check(imageRequest(model, spec), body);
     if (!checked.ok) throw invalid(checked.problems);
-    const r = checked.value as ImageRequest;
+    const r = checked.value as ImageBody;
     // One after another: the first bad reference is the one the error names.
     const refs = [];
-    for (const [i, u] of (r.image_urls ?? []).entries()) refs.push(await loadReference(s, `image_urls.${i}`, u, REFERENCE_IMAGE_FORMATS));
+    for (const [i, u] of (r.image_urls ?? []).entries()) refs.push(await loadReference(s, `image_urls.${i}`, u, REFERENCE_IMAGES.formats));
     const size = r.size ?? spec.defaultSize;
-    const resolution = (r.resolution ?? spec.defaultResolution) as ResolutionClass;
+    const resolution = (r.resolution ?? spec.defaultResolution) as Resolution;
     const sequential = r.sequential_image_generation === 'auto';
     const count = imageCount(r.n ?? spec.n.default, refs.length);
     const cost = PRICES.imagePerClass[resolution] * count;
@@ -37,7 +41,7 @@ export const imageRoutes: Route[] = [{
       key: call.account.key,
       route: 'generic',
       kind: 'image',
-      model: spec.id,
+      model,
       prompt: r.prompt,
       params: { size, resolution, count, sequential, watermark: r.watermark ?? false, references: refs.map((x) => x.label), ...imagePixelSize(size, resolution) },
       durationMs: 8_000 + 1_000 * (count - 1),

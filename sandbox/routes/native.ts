@@ -2,7 +2,8 @@
  * Spec 4.5: the native generateContent / streamGenerateContent interface. Text models answer in
  * the envelope; the image models answer with the bare 2.9 object (spec's exception).
  */
-import { check, isNativeImageModel, isNativeTextModel, NATIVE_THINKING_MODELS, NativeRequest } from '@shared/gateway/index.js';
+import { check, NativeRequest } from '@shared/gateway/index.js';
+import { isNativeImageModel, isNativeTextModel, NATIVE_MODELS } from '../spec/tables.js';
 import { GatewayError, invalid, readJson, sendEnvelope, sendJson } from '../core/http.js';
 import { PRICES } from '../core/accounts.js';
 import type { Call, Route, SandboxState } from '../core/context.js';
@@ -68,7 +69,7 @@ async function answer(s: SandboxState, model: string, body: NativeRequest): Prom
   else if (finishReason === 'SAFETY') text = '';
   else if (finishReason !== 'STOP') text = firstTokens(text, 12);
   const candidateTokens = countTokens(text);
-  const thinking = NATIVE_THINKING_MODELS.includes(model);
+  const thinking = (NATIVE_MODELS.thinking as readonly string[]).includes(model);
   return {
     parts: text ? [{ text }] : [],
     finishReason,

@@ -1,5 +1,7 @@
 /** Spec 4.10: speech synthesis; the success body is the binary audio, not an envelope. */
-import { check, SPEECH_CONTENT_TYPES, SpeechRequest } from '@shared/gateway/index.js';
+import { check } from '@shared/gateway/index.js';
+import { SPEECH, type SpeechFormat, type SpeechModel } from '../spec/tables.js';
+import { SpeechRequest } from '../spec/requests.js';
 import { invalid, readJson } from '../core/http.js';
 import { PRICES } from '../core/accounts.js';
 import type { Route } from '../core/context.js';
@@ -12,14 +14,14 @@ export const speechRoutes: Route[] = [{
   async handler(s, call) {
     const checked = check(SpeechRequest, await readJson(call.req, s.maxBodyBytes));
     if (!checked.ok) throw invalid(checked.problems);
-    const r = checked.value;
+    const r = checked.value as typeof checked.value & { model: SpeechModel; response_format?: SpeechFormat };
     const cost = Math.max(0.0001, (PRICES.speechPer1kChars[r.model] * r.input.length) / 1000);
     s.accounts.requireCash(call.account, cost);
     const format = r.response_format ?? 'mp3';
     const out = await renderMedia(s, 'speech', { text: r.input, voice: r.voice, format, speed: r.speed ?? 1, model: r.model })
       .catch(mediaFailure('Speech synthesis'));
     s.accounts.chargeCash(call.account, cost);
-    call.res.writeHead(200, { 'Content-Type': SPEECH_CONTENT_TYPES[format], 'Content-Length': String(out.audio.length) });
+    call.res.writeHead(200, { 'Content-Type': SPEECH.contentTypes[format], 'Content-Length': String(out.audio.length) });
     call.res.end(out.audio);
   },
 }];

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { check, ResponsesRequest, type InputItem } from '@shared/gateway/index.js';
 import { GatewayError, invalid } from '../core/http.js';
+import { ResponsesLimits } from '../spec/requests.js';
 import { named, passedBackReply, refuse } from './input-items.js';
 
 /** One entry of the conversation, in input order. */
@@ -94,6 +95,9 @@ export function readToolLoopRequest(body: unknown): ToolLoopRequest {
   // is read as the assistant message of its text (input-items.ts).
   const placeholder = { role: 'assistant', content: '' };
   const items = rawInput?.map((it, i) => (loop.has(i) ? placeholder : passedBackReply(i, it)));
+  // §8's limits as the sandbox reads them (spec/tables.ts), before the request's shape.
+  const limits = check(ResponsesLimits, raw);
+  if (!limits.ok) throw invalid(limits.problems);
   const checked = check(ResponsesRequest, items ? { ...raw, input: items } : body);
   if (!checked.ok) refuse(checked.problems, items);
   const request = checked.value;

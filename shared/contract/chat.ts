@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { apiTakes, RESPONSES_MODELS, TEXT_LIMITS } from '../gateway/catalog.js';
+import { LANGUAGES } from '../languages.js';
 import { msg, zodMessage } from '../messages/index.js';
 import { schemaStructureProblem, TOOL_SCHEMA_LIMITS } from '../gateway/tool-schema-limits.js';
 import { ErrorData } from './result.js';
@@ -280,7 +281,8 @@ export const chatMethods = {
   'chat.continue': { input: z.object({ conversationId, messageId }), output: StreamStarted },
   'chat.stop': { input: z.object({ streamId: z.string().min(1) }), output: z.object({}) },
   'chat.selectChoice': { input: z.object({ conversationId, messageId, choice: z.number().int().min(0) }), output: z.object({}) },
-  'chat.exportMarkdown': { input: z.object({ id: conversationId }), output: z.object({ fileName: z.string(), markdown: z.string() }) },
+  /** The conversation as Markdown; its own words (headings, notes) in `language`, the one shown (English by default). */
+  'chat.exportMarkdown': { input: z.object({ id: conversationId, language: z.enum(LANGUAGES).optional() }), output: z.object({ fileName: z.string(), markdown: z.string() }) },
   /**
    * Answers one function call of an assistant turn (its selected choice) with a result or a
    * refusal. When that was the turn's last unanswered call, the answers go to the model and its

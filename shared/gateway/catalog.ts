@@ -1,6 +1,7 @@
 /**
  * The gateway's model catalog, taken from spec §2.15, §4.3–4.8, §4.10 and §8.
- * Forms are driven by it and the same rules validate requests (studio host and sandbox alike).
+ * Forms are driven by it and the same rules validate requests in the renderer and the host. The
+ * sandbox keeps its own copy (sandbox/spec/tables.ts), so that it can catch a mistake here.
  * Where the spec says "not shown", the choice made here is noted beside it.
  */
 

@@ -3,9 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { EMPTY, useCall } from '../api/client.js';
 import { BalanceWidget } from './BalanceWidget.js';
 
-/** The built-in sandbox profile's stored name (profiles.ts); shown translated, as the badge. */
-const SANDBOX_NAME = 'Offline sandbox';
-
 export function TopBar() {
   const { t } = useTranslation(['shell', 'common']);
   const profiles = useCall('profiles.list', EMPTY);
@@ -20,8 +17,9 @@ export function TopBar() {
         <span className="eyebrow">{t('profile.label')}</span>
         {active ? (
           <span className="active-profile-name">
-            {/* The sandbox's own name is usually the badge text; saying it twice reads as noise. */}
-            {!(isSandbox && active.name === SANDBOX_NAME) && <strong>{active.name}</strong>}
+            {/* The built-in sandbox is known by its kind, never its name (a creator may call theirs
+                anything): its badge, in the studio's language, is its whole label. */}
+            {!isSandbox && <strong>{active.name}</strong>}
             {isSandbox && <span className="badge badge-sandbox">{t('profile.sandbox')}</span>}
           </span>
         ) : (

@@ -7,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.js';
 import { useFormats } from '../../i18n/format.js';
 import { useShownTitle } from './shown-title.js';
+import { LANGUAGES, type StudioLanguage } from '@shared/languages.js';
+
+const shownLanguage = (language: string): StudioLanguage => (LANGUAGES as readonly string[]).includes(language) ? (language as StudioLanguage) : 'en';
 
 interface Props {
   id: string;
@@ -30,7 +33,7 @@ function download(fileName: string, text: string) {
 }
 
 export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, toggleRef, problems }: Props) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const f = useFormats();
   const shownTitle = useShownTitle();
   const [status, setStatus] = useState<string | null>(null);
@@ -40,7 +43,8 @@ export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, 
     setBusy(true);
     setStatus(null);
     try {
-      const { fileName, markdown } = await call('chat.exportMarkdown', { id });
+      // The export's own words in the language shown (the conversation's text stays as written).
+      const { fileName, markdown } = await call('chat.exportMarkdown', { id, language: shownLanguage(i18n.language) });
       download(fileName, markdown);
       setStatus(t('header.exported', { fileName }));
     } catch (e) {

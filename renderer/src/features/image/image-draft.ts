@@ -162,18 +162,15 @@ export function fieldOf(raw: string | undefined, d: ImageDraft): string {
 }
 
 /**
- * The rules' wording names the wire parameter; at a labelled field the creator needs only the rule.
- * Those texts come from the shared rules (the host's too): shown in the studio's language (the
- * host catalog keeps the name first there too: "'n' 必须是…").
+ * What a field shows for a rule it broke: the rule's plain words in the language shown, which name
+ * the field by the label the form gives it (shared/messages/plain.ts), found from the parameter
+ * the rule or the host names. Nothing is read back out of translated text, so every language
+ * behaves alike (docs/house-rules.md, "Languages").
  */
-const NAMED = /^'(?:n|size|resolution|prompt|watermark|sequential_image_generation)' (must|(?=必须|不能))/;
-const tidy = (text: Message) => messageText(text).replace(NAMED, (_, must: string) => (must ? 'Must' : ''));
+const atField = (text: Message, param: string | undefined) => messageText({ text, message: text.message, param });
 
 function collect(problems: Problem[], d: ImageDraft, into: FieldErrors): void {
-  for (const p of problems) {
-    const field = fieldOf(p.param, d);
-    into[field] ??= field === 'form' ? messageText(p.text) : tidy(p.text);
-  }
+  for (const p of problems) into[fieldOf(p.param, d)] ??= atField(p.text, p.param);
 }
 
 /**
@@ -217,10 +214,13 @@ export function validate(d: ImageDraft, t: TFunction<'image'>, f: Formats): Fiel
   return errors;
 }
 
-/** What a failed submission means for the creator, and what to do; the draft is always kept. */
-/** The host's answer mapped onto the form: its `param` says which field is at fault. */
+/**
+ * The host's answer mapped onto the form: its `param` says which field is at fault. An answer with
+ * only a gateway's English words (a record older than message data) reads as the gateway's refusal
+ * of that field, in the language shown; the draft is always kept.
+ */
 export function hostErrors(e: ErrorData, d: ImageDraft): FieldErrors {
   if (e.code !== 'invalid_input' && e.code !== 'invalid_request' && e.code !== 'not_found') return {};
   const field = fieldOf(e.param, d);
-  return field === 'form' ? {} : { [field]: tidy(e.text ?? msg('app.calls.untranslated', { text: e.message })) };
+  return field === 'form' ? {} : { [field]: atField(e.text ?? msg('gateway.failure.refused', { detail: e.message }), e.param) };
 }

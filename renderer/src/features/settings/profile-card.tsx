@@ -11,9 +11,6 @@ import { ConnectionResult } from './connection-result.js';
 import { ProfileForm } from './profile-form.js';
 import { maskedTail, useProfilesCache } from './profile-cache.js';
 
-/** The built-in sandbox profile's stored name (profiles.ts), shown in the studio's language. */
-const SANDBOX_NAME = 'Offline sandbox';
-
 interface Props {
   profile: ProfileView;
   active: boolean;
@@ -45,6 +42,7 @@ export function ProfileCard({ profile, active, editing, onEdit, onEditDone, onRe
       onRemoved(profile.name);
     },
   });
+  // Known by its kind, never its name: a creator's own profile may be called anything.
   const isSandbox = profile.kind === 'sandbox';
   const actionError = activate.error ?? clearKey.error ?? remove.error;
 
@@ -67,7 +65,7 @@ export function ProfileCard({ profile, active, editing, onEdit, onEditDone, onRe
   return (
     <li className={`profile-card${active ? ' is-active' : ''}`} aria-labelledby={headingId} data-profile-id={profile.id}>
       <div className="profile-head">
-        <h4 id={headingId}>{isSandbox && profile.name === SANDBOX_NAME ? t('card.sandboxName') : profile.name}</h4>
+        <h4 id={headingId}>{isSandbox ? t('card.sandboxName') : profile.name}</h4>
         {isSandbox && <span className="badge badge-sandbox">{t('card.builtIn')}</span>}
         {active && <span className="badge badge-active">{t('card.active')}</span>}
       </div>
