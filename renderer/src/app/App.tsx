@@ -2,7 +2,8 @@
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EMPTY, useCall, useContractEvents } from '../api/client.js';
+import { EMPTY, useCall } from '../api/client.js';
+import { useContractEvents } from './contract-events.js';
 import { setLanguage } from '../i18n/index.js';
 import { resolveLanguage, systemLanguages } from '../i18n/languages.js';
 import { useUiStore } from '../state/ui-store.js';
@@ -10,10 +11,11 @@ import { ConnectionBanner, useReconnectRefresh } from './ConnectionBanner.js';
 import { PaymentBanner } from './PaymentBanner.js';
 import { useOfflinePage } from './offline-page.js';
 import { StartupProblemsNotice } from './StartupProblemsNotice.js';
-import { tabForKey } from './shortcuts.js';
+import { tabForKey } from '../components/shortcuts/shortcuts.js';
 import { TabNav } from './TabNav.js';
 import { TopBar } from './TopBar.js';
-import { TABS, panelDomId, tabDomId } from './tab-registry.js';
+import { TABS } from './tab-registry.js';
+import { panelDomId, tabDomId } from '../state/tab-ids.js';
 import { Welcome } from './Welcome.js';
 
 /**
@@ -50,7 +52,7 @@ function useJobNotifications() {
   }, []);
 }
 
-/** Ctrl/⌘ + 1…7 open the tabs from anywhere (app/shortcuts.ts), focus following to the tab. */
+/** Ctrl/⌘ + 1…7 open the tabs from anywhere (components/shortcuts/shortcuts.ts), focus following to the tab. */
 function useTabShortcuts() {
   const openTab = useUiStore((s) => s.openTab);
   useEffect(() => {

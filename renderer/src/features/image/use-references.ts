@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { useItemIntake, type ItemIntake } from '../../components/use-in/use-item-intake.js';
-import { fetchItemFile } from '../../state/handoff.js';
+import { fetchItemFile } from '../../components/use-in/item-file.js';
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
 import { useFormats } from '../../i18n/format.js';
 import { referenceLimit, type ImageRef } from './image-draft.js';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '@shared/contract/index.js';
 import { EMPTY, useCall } from '../../api/client.js';
 import { useMessageText } from '../../i18n/messages.js';
-import { ShortcutList } from '../../app/ShortcutList.js';
+import { ShortcutList } from '../../components/shortcuts/ShortcutList.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { GeneralSettings } from './general-settings.js';
