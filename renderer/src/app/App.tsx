@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EMPTY, useCall } from '../api/client.js';
 import { useContractEvents } from './contract-events.js';
+import { FEATURE_SLOTS } from './feature-slots.js';
+import { FeatureSlotsProvider } from '../components/feature-slots.js';
 import { setLanguage } from '../i18n/index.js';
 import { resolveLanguage, systemLanguages } from '../i18n/languages.js';
 import { useUiStore } from '../state/ui-store.js';
@@ -98,32 +100,34 @@ export function App() {
   const visited = useUiStore((s) => s.visited);
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        {t('skipToContent')}
-      </a>
-      {TOP_BAR}
-      {CONNECTION}
-      <div className="workspace">
-        <TabNav />
-        <main id="main" className="content" tabIndex={-1}>
-          {NOTICES}
-          {TABS.filter((tab) => visited.includes(tab.id)).map(({ id }) => (
-            <section
-              key={id}
-              role="tabpanel"
-              id={panelDomId(id)}
-              aria-labelledby={tabDomId(id)}
-              hidden={id !== current}
-              className="panel"
-            >
-              <Suspense fallback={<p className="muted">{t('common:loading')}</p>}>
-                {PANELS.get(id)}
-              </Suspense>
-            </section>
-          ))}
-        </main>
+    <FeatureSlotsProvider value={FEATURE_SLOTS}>
+      <div className="app">
+        <a className="skip-link" href="#main">
+          {t('skipToContent')}
+        </a>
+        {TOP_BAR}
+        {CONNECTION}
+        <div className="workspace">
+          <TabNav />
+          <main id="main" className="content" tabIndex={-1}>
+            {NOTICES}
+            {TABS.filter((tab) => visited.includes(tab.id)).map(({ id }) => (
+              <section
+                key={id}
+                role="tabpanel"
+                id={panelDomId(id)}
+                aria-labelledby={tabDomId(id)}
+                hidden={id !== current}
+                className="panel"
+              >
+                <Suspense fallback={<p className="muted">{t('common:loading')}</p>}>
+                  {PANELS.get(id)}
+                </Suspense>
+              </section>
+            ))}
+          </main>
+        </div>
       </div>
-    </div>
+    </FeatureSlotsProvider>
   );
 }
