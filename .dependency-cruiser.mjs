@@ -13,6 +13,8 @@ const SHELL_ROOTS = '^(electron/main\\.ts|browser-shell/main\\.ts)$';
 const NODE_MODULES = '^node_modules/';
 /** The `electron` package, by its resolved path: a plain pattern would also match our electron/ folder. */
 const ELECTRON_PACKAGE = '^node_modules/electron/';
+/** A renderer feature's folder, the name captured so a rule can tell its own folder from another's. */
+const RENDERER_FEATURE = '^renderer/src/features/([^/]+)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -93,6 +95,55 @@ export default {
       severity: 'error',
       from: { pathNot: '^electron/(adapters/|main\\.ts$|preload\\.ts$)' },
       to: { path: ELECTRON_PACKAGE },
+    },
+    // ── The renderer's inner layers (docs/architecture.md, "The renderer's layers") ──────────
+    // app/ composes; features/<tab>/ are the tabs; components/ are shared presentational pieces;
+    // api/ is the contract client; state/ holds UI-only stores. Each layer leans only on the
+    // ones below it, so a feature can be added, moved or deleted without touching another.
+    // Tests and the renderer's test helpers (renderer/src/test/) are exempt from these five:
+    // a test mounts what app/ composes (a feature with the settings it reads) to check the seam,
+    // and a helper drives several features at once. Nothing shipped may lean on them.
+    {
+      name: 'renderer-feature-not-into-feature',
+      comment: 'A feature does not import another feature: what two tabs share lives in components/, state/ or api/, or app/ passes it in (slots, props).',
+      severity: 'error',
+      from: { path: RENDERER_FEATURE, pathNot: TESTS },
+      to: { path: '^renderer/src/features/([^/]+)/', pathNot: '^renderer/src/features/$1/' },
+    },
+    {
+      name: 'renderer-feature-not-into-app',
+      comment: 'app/ composes the features: a feature that imported it would import every other tab with it.',
+      severity: 'error',
+      from: { path: '^renderer/src/features/', pathNot: TESTS },
+      to: { path: '^renderer/src/app/' },
+    },
+    {
+      name: 'renderer-components-not-into-features-or-app',
+      comment: 'components/ are shared pieces: they know no tab and not the page shell that composes them.',
+      severity: 'error',
+      from: { path: '^renderer/src/components/', pathNot: TESTS },
+      to: { path: '^renderer/src/(features|app)/' },
+    },
+    {
+      name: 'renderer-api-not-into-state-or-features',
+      comment: 'api/ is the contract client: it knows the host, not the stores or tabs that use it.',
+      severity: 'error',
+      from: { path: '^renderer/src/api/', pathNot: TESTS },
+      to: { path: '^renderer/src/(state|features|app|components)/' },
+    },
+    {
+      name: 'renderer-state-not-into-features-or-app',
+      comment: 'state/ holds UI-only stores any layer may read: it knows no tab, not the page shell, and not the contract client (host-owned data is react-query\'s, through api/).',
+      severity: 'error',
+      from: { path: '^renderer/src/state/', pathNot: TESTS },
+      to: { path: '^renderer/src/(features|app|components|api)/' },
+    },
+    {
+      name: 'renderer-no-cycles',
+      comment: 'No circular imports inside the renderer: a cycle makes load order matter and no file can be understood alone.',
+      severity: 'error',
+      from: { path: '^renderer/src/', pathNot: TESTS },
+      to: { path: '^renderer/src/', circular: true },
     },
     {
       name: 'resolvable',

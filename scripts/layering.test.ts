@@ -40,9 +40,17 @@ function plant(folder: string, code: string, name = `layering-attack-${randomUUI
   return file;
 }
 
-/** The rules the checker says `file`'s own imports break, by name. */
-async function broken(...files: string[]): Promise<string[]> {
-  const result = await cruise(files, { ...options, validate: true, maxDepth: 1 }, {}, { tsConfig });
+/**
+ * The rules the checker says `files`' own imports break, by name. Only their own imports are
+ * followed (depth 1), unless `follow` asks for the files they import too: a cycle is seen only by
+ * following it round.
+ */
+async function broken(...files: string[]): Promise<string[]>;
+async function broken(follow: { follow: true }, ...files: string[]): Promise<string[]>;
+async function broken(...args: (string | { follow: true })[]): Promise<string[]> {
+  const follow = typeof args[0] === 'object';
+  const files = args.filter((a): a is string => typeof a === 'string');
+  const result = await cruise(files, { ...options, validate: true, ...(follow ? {} : { maxDepth: 1 }) }, {}, { tsConfig });
   if (typeof result.output === 'string') throw new Error('expected a cruise result, got a report');
   return [...new Set(result.output.summary.violations.filter((v) => files.includes(v.from)).map((v) => v.rule.name))].sort();
 }
@@ -123,5 +131,60 @@ describe('the layering check allows', () => {
       const deps = result.output.modules.find((m) => m.source === root)?.dependencies.map((d) => d.resolved) ?? [];
       expect(deps.some((d) => d.startsWith('sandbox/'))).toBe(true);
     }
+  });
+});
+
+/**
+ * The renderer's inner layers (docs/architecture.md, "The renderer's layers"): app/ composes
+ * features/<tab>/, which lean on components/, api/ and state/; below them nothing leans upward.
+ */
+describe("the renderer's layers refuse", () => {
+  it.each([
+    // A feature reaching into another, by relative path, by alias, lazily, for a type only.
+    ['renderer/src/features/video', "import { DEFAULT_MODEL } from '../image/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-feature-not-into-feature']],
+    ['renderer/src/features/chat', "export const a = () => import('@renderer/features/settings/settings-tab.js');\n", ['renderer-feature-not-into-feature']],
+    ['renderer/src/features/gallery', "import type { ImageDraft } from '../../features/image/image-draft.js';\nexport type A = ImageDraft;\n", ['renderer-feature-not-into-feature']],
+    ['renderer/src/features/chat', "export { ShortcutList } from '../settings/settings-tab.js';\n", ['renderer-feature-not-into-feature']],
+    // A feature reaching into the shell that composes it.
+    ['renderer/src/features/gallery', "import { TABS } from '../../app/tab-registry.js';\nexport const a = TABS;\n", ['renderer-feature-not-into-app']],
+    // components/ into a tab or the shell.
+    ['renderer/src/components', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-components-not-into-features-or-app']],
+    ['renderer/src/components/use-in', "export const a = () => import('@renderer/app/App.js');\n", ['renderer-components-not-into-features-or-app']],
+    // api/ into a store, a tab or the shell.
+    ['renderer/src/api', "import { usePaymentStore } from '../state/payment-store.js';\nexport const a = usePaymentStore;\n", ['renderer-api-not-into-state-or-features']],
+    ['renderer/src/api', "export const a = () => import('../features/chat/opening.js');\n", ['renderer-api-not-into-state-or-features']],
+    ['renderer/src/api', "import { TABS } from '@renderer/app/tab-registry.js';\nexport const a = TABS;\n", ['renderer-api-not-into-state-or-features']],
+    // state/ into a tab, the shell, the contract client.
+    ['renderer/src/state', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-state-not-into-features-or-app']],
+    ['renderer/src/state', "export const a = () => import('../app/App.js');\n", ['renderer-state-not-into-features-or-app']],
+    ['renderer/src/state', "import { mediaUrl } from '../api/session.js';\nexport const a = mediaUrl;\n", ['renderer-state-not-into-features-or-app']],
+  ])('%s importing %j', async (folder, code, rules) => {
+    expect(await broken(plant(folder, code))).toEqual(rules);
+  });
+
+  it('two files of the renderer importing each other, in one layer or across two', async () => {
+    const id = randomUUID();
+    const a = plant('renderer/src/features/chat', `import { b } from './cycle-b-${id}.js';\nexport const a = () => b;\n`, `cycle-a-${id}.ts`);
+    const b = plant('renderer/src/features/chat', `import { a } from './cycle-a-${id}.js';\nexport const b = () => a;\n`, `cycle-b-${id}.ts`);
+    expect(await broken({ follow: true }, a, b)).toEqual(['renderer-no-cycles']);
+    const c = plant('renderer/src/components', `export const c = () => import('../app/cycle-d-${id}.js');\n`, `cycle-c-${id}.ts`);
+    const d = plant('renderer/src/app', `import { c } from '../components/cycle-c-${id}.js';\nexport const d = c;\n`, `cycle-d-${id}.ts`);
+    expect(await broken({ follow: true }, c, d)).toEqual(['renderer-components-not-into-features-or-app', 'renderer-no-cycles']);
+  });
+});
+
+describe("the renderer's layers allow", () => {
+  it.each([
+    // Downward: app/ composes the tabs; a tab leans on components/, api/, state/ and its own files.
+    ['renderer/src/app', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nimport { usePaymentStore } from '../state/payment-store.js';\nexport const a = [DEFAULT_MODEL, usePaymentStore];\n"],
+    ['renderer/src/features/image', "import { DEFAULT_MODEL } from './image-draft.js';\nimport { useCall } from '../../api/client.js';\nimport { useHandoffStore } from '@renderer/state/handoff.js';\nimport { EmptyState } from '../../components/EmptyState.js';\nexport const a = [DEFAULT_MODEL, useCall, useHandoffStore, EmptyState];\n"],
+    ['renderer/src/components', "import { useCall } from '../api/client.js';\nimport { useHandoffStore } from '../state/handoff.js';\nexport const a = [useCall, useHandoffStore];\n"],
+    // A test mounts what app/ composes: a tab with another tab's pieces, to check the seam.
+    ['renderer/src/features/image', "import { INITIAL_VIDEO_DRAFT } from '../video/video-draft.js';\nexport const a = INITIAL_VIDEO_DRAFT;\n", 'x.test.ts'],
+    ['renderer/src/components/use-in', "import { ReferenceImages } from '../../features/image/reference-images.js';\nexport const a = ReferenceImages;\n", 'x.test.tsx'],
+    // The renderer's test helpers drive several tabs at once.
+    ['renderer/src/test', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nimport { TABS } from '../app/tab-registry.js';\nexport const a = [DEFAULT_MODEL, TABS];\n"],
+  ])('%s importing %j', async (folder, code, name?: string) => {
+    expect(await broken(plant(folder, code, name && `layering-attack-${randomUUID()}.${name}`))).toEqual([]);
   });
 });

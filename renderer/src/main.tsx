@@ -2,14 +2,15 @@
 // Before anything: the browser shell's sign-in secret leaves the address bar (api/session.ts).
 import './api/session.js';
 // Then: its requests leave before the rest of the bundle (React DOM above all) is evaluated.
-import { EARLY_SETTINGS, EARLY_WORKSPACE, FIRST_SCREEN, FIRST_SCREEN_CODE } from './api/first-screen.js';
+import { EARLY_SETTINGS, EARLY_WORKSPACE, FIRST_SCREEN, FIRST_SCREEN_CODE } from './app/first-screen.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SettingsView } from '@shared/contract/settings.js';
 import { App } from './app/App.js';
 import { preloadTabs } from './app/tab-registry.js';
-import { fillFromHost } from './state/draft-storage.js';
+import { fillFromHost, keepWorkspaceIn } from './state/draft-storage.js';
+import { call } from './api/transport.js';
 import { restoreTab } from './state/ui-store.js';
 import { setLanguage } from './i18n/index.js';
 import { resolveLanguage, systemLanguages } from './i18n/languages.js';
@@ -20,6 +21,9 @@ import './components/controls.css';
 // Cache changes reach components in the task that made them, not a task later: a host event (a
 // reply's end) then renders before the next frame instead of after it (bench/stream.ts).
 notifyManager.setScheduler(queueMicrotask);
+
+// Drafts and recent prompts are written through to the host's copy (state/draft-storage.ts).
+keepWorkspaceIn((key, value) => call('app.keepWorkspace', { key, value }));
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -3,13 +3,11 @@
  * transport (transport.ts), which everything in the renderer uses, never a shell directly.
  */
 import { useEffect, useEffectEvent } from 'react';
-import { hashKey, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ErrorData, EventName, EventPayload, Input, MethodName, Output } from '@shared/contract/index.js';
-import { api, call, callKey, EMPTY } from './transport.js';
-import { usePaymentStore } from '../state/payment-store.js';
+import { api, call, callKey } from './transport.js';
 import { i18n } from '../i18n/index.js';
 import { messageText, type Shown } from '../i18n/messages.js';
-import { profileShown } from './gateway-failure.js';
 
 export { api, call, callKey, EMPTY } from './transport.js';
 
@@ -52,49 +50,6 @@ export function useEvent<E extends EventName>(event: E, listener: (payload: Even
 
 /** Balances are kept per profile, so switching profiles shows the right one at once. */
 export const balanceKey = (profileId: string | undefined) => ['account.balance', profileId ?? ''] as const;
-
-/**
- * Host events update the cache directly, and the top-up banner's state (state/payment-store.ts);
- * the shell mounts this once. The banner hears of a 402 only from the host, which announces every
- * one, refused call or failed reply, with the profile it was refused for.
- */
-export function useContractEvents(queryClient: QueryClient) {
-  useProfileSwitches(queryClient);
-  useEvent('profiles.onDidChange', (view) => {
-    queryClient.setQueryData(callKey('profiles.list', EMPTY), view);
-    usePaymentStore.getState().profileActivated(view.activeId);
-  });
-  useEvent('settings.onDidChange', (view) => queryClient.setQueryData(callKey('settings.get', EMPTY), view));
-  useEvent('account.onDidChangeBalance', (view) => {
-    queryClient.setQueryData(balanceKey(view.profileId), view);
-    usePaymentStore.getState().balanceChanged(view);
-  });
-  useEvent('account.onDidRequirePayment', ({ message, profileId }) => {
-    const known = queryClient.getQueryData<Output<'account.balance'>>(balanceKey(profileId));
-    usePaymentStore.getState().paymentRequired(profileId, message, known);
-    void queryClient.invalidateQueries({ queryKey: balanceKey(profileId) });
-  });
-}
-
-/**
- * Every tab's gateway failure goes with the profile it came from (gateway-failure.ts). The active
- * profile is read from the cached list, whichever way it got there (the host's event, or the
- * Activate call's own answer), so a switch is seen once however it was made. A balance that could
- * not be read is asked again rather than shown as failed on return to its profile.
- */
-function useProfileSwitches(queryClient: QueryClient) {
-  useEffect(() => {
-    const hash = hashKey(callKey('profiles.list', EMPTY));
-    const seen = (view: Output<'profiles.list'> | undefined) => {
-      if (!view || !profileShown(view.activeId)) return;
-      void queryClient.resetQueries({ queryKey: ['account.balance'], predicate: (q) => q.state.status === 'error' });
-    };
-    seen(queryClient.getQueryData(callKey('profiles.list', EMPTY)));
-    return queryClient.getQueryCache().subscribe((e) => {
-      if (e.type === 'updated' && e.query.queryHash === hash) seen(e.query.state.data as Output<'profiles.list'> | undefined);
-    });
-  }, [queryClient]);
-}
 
 /** A message fit for a creator from whatever a failed call rejected with, in the language shown. */
 export function errorMessage(error: unknown): string {

@@ -1,7 +1,7 @@
 /**
  * The renderer's one door to the host, free of React: over Electron IPC when the desktop preload
  * exposed `window.studio`, else over the browser shell's HTTP + event stream. It is what the
- * first screen's early requests (first-screen.ts) run on before React is even evaluated;
+ * first screen's early requests (app/first-screen.ts) run on before React is even evaluated;
  * everything else reaches it through client.ts.
  */
 import { apiFromBridge } from '@shared/contract/bridge.js';

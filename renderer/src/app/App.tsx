@@ -2,7 +2,10 @@
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EMPTY, useCall, useContractEvents } from '../api/client.js';
+import { EMPTY, useCall } from '../api/client.js';
+import { useContractEvents } from './contract-events.js';
+import { FEATURE_SLOTS } from './feature-slots.js';
+import { FeatureSlotsProvider } from '../components/feature-slots.js';
 import { setLanguage } from '../i18n/index.js';
 import { resolveLanguage, systemLanguages } from '../i18n/languages.js';
 import { useUiStore } from '../state/ui-store.js';
@@ -10,10 +13,11 @@ import { ConnectionBanner, useReconnectRefresh } from './ConnectionBanner.js';
 import { PaymentBanner } from './PaymentBanner.js';
 import { useOfflinePage } from './offline-page.js';
 import { StartupProblemsNotice } from './StartupProblemsNotice.js';
-import { tabForKey } from './shortcuts.js';
+import { tabForKey } from '../components/shortcuts/shortcuts.js';
 import { TabNav } from './TabNav.js';
 import { TopBar } from './TopBar.js';
-import { TABS, panelDomId, tabDomId } from './tab-registry.js';
+import { TABS } from './tab-registry.js';
+import { panelDomId, tabDomId } from '../state/tab-ids.js';
 import { Welcome } from './Welcome.js';
 
 /**
@@ -50,7 +54,7 @@ function useJobNotifications() {
   }, []);
 }
 
-/** Ctrl/⌘ + 1…7 open the tabs from anywhere (app/shortcuts.ts), focus following to the tab. */
+/** Ctrl/⌘ + 1…7 open the tabs from anywhere (components/shortcuts/shortcuts.ts), focus following to the tab. */
 function useTabShortcuts() {
   const openTab = useUiStore((s) => s.openTab);
   useEffect(() => {
@@ -96,32 +100,34 @@ export function App() {
   const visited = useUiStore((s) => s.visited);
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        {t('skipToContent')}
-      </a>
-      {TOP_BAR}
-      {CONNECTION}
-      <div className="workspace">
-        <TabNav />
-        <main id="main" className="content" tabIndex={-1}>
-          {NOTICES}
-          {TABS.filter((tab) => visited.includes(tab.id)).map(({ id }) => (
-            <section
-              key={id}
-              role="tabpanel"
-              id={panelDomId(id)}
-              aria-labelledby={tabDomId(id)}
-              hidden={id !== current}
-              className="panel"
-            >
-              <Suspense fallback={<p className="muted">{t('common:loading')}</p>}>
-                {PANELS.get(id)}
-              </Suspense>
-            </section>
-          ))}
-        </main>
+    <FeatureSlotsProvider value={FEATURE_SLOTS}>
+      <div className="app">
+        <a className="skip-link" href="#main">
+          {t('skipToContent')}
+        </a>
+        {TOP_BAR}
+        {CONNECTION}
+        <div className="workspace">
+          <TabNav />
+          <main id="main" className="content" tabIndex={-1}>
+            {NOTICES}
+            {TABS.filter((tab) => visited.includes(tab.id)).map(({ id }) => (
+              <section
+                key={id}
+                role="tabpanel"
+                id={panelDomId(id)}
+                aria-labelledby={tabDomId(id)}
+                hidden={id !== current}
+                className="panel"
+              >
+                <Suspense fallback={<p className="muted">{t('common:loading')}</p>}>
+                  {PANELS.get(id)}
+                </Suspense>
+              </section>
+            ))}
+          </main>
+        </div>
       </div>
-    </div>
+    </FeatureSlotsProvider>
   );
 }

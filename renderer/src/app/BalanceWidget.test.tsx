@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BalanceView } from '@shared/contract/index.js';
 // First: it fills in what happy-dom lacks before the contract client is imported.
 import { fakeHost } from '../test/fake-host.js';
-import { useContractEvents } from '../api/client.js';
+import { useContractEvents } from './contract-events.js';
 import { setLanguage } from '../i18n/index.js';
 import { cleanup, mount, settle } from '../test/mount.js';
 import { BalanceWidget } from './BalanceWidget.js';

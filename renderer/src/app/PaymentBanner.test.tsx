@@ -6,7 +6,8 @@ import type { BalanceView, EventName, EventPayload, ProfilesView } from '@shared
 import { msg } from '@shared/messages/message.js';
 // First: it fills in what happy-dom lacks before the contract client is imported.
 import { fakeHost, hostError } from '../test/fake-host.js';
-import { call, useContractEvents } from '../api/client.js';
+import { call } from '../api/client.js';
+import { useContractEvents } from './contract-events.js';
 import { setLanguage } from '../i18n/index.js';
 import { usePaymentStore } from '../state/payment-store.js';
 import { useUiStore } from '../state/ui-store.js';

@@ -6,7 +6,8 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useUiStore } from '../state/ui-store.js';
-import { isLazy, TABS, panelDomId, tabDomId } from './tab-registry.js';
+import { isLazy, TABS } from './tab-registry.js';
+import { panelDomId, tabDomId } from '../state/tab-ids.js';
 
 export function TabNav() {
   const { t } = useTranslation('shell');

@@ -12,10 +12,13 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 
-type Load = () => Promise<{ default: ComponentType }>;
+type Load<P> = () => Promise<{ default: ComponentType<P> }>;
 
-/** A tab's panel, and ways to start on it before it is shown. */
-export type LazyPanel = ComponentType & {
+/**
+ * A tab's panel (or a feature's part app/ puts in a slot: feature-slots.ts, with its props), and
+ * ways to start on it before it is shown.
+ */
+export type LazyPanel<P extends object = object> = ComponentType<P> & {
   /**
    * Fetches its code ahead of the first open (tab-registry.ts, preloadTabs), and with `client` the
    * data it always needs first and that never changes; never rejects.
@@ -32,9 +35,9 @@ interface Data {
   ahead?: (client: QueryClient) => void;
 }
 
-export function lazyPanel(load: Load, { open: prefetch, ahead }: Data = {}): LazyPanel {
-  let loaded: ComponentType | undefined;
-  let pending: Promise<ComponentType> | undefined;
+export function lazyPanel<P extends object = object>(load: Load<P>, { open: prefetch, ahead }: Data = {}): LazyPanel<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
   let prefetched = false;
   let readAhead = false;
   const prefetchOnce = (client: QueryClient) => {
@@ -52,10 +55,10 @@ export function lazyPanel(load: Load, { open: prefetch, ahead }: Data = {}): Laz
       },
     ));
 
-  function LazyPanel() {
+  function LazyPanel(props: P) {
     const { t } = useTranslation('common');
     const client = useQueryClient();
-    const [Panel, setPanel] = useState<{ C: ComponentType } | undefined>(loaded && { C: loaded });
+    const [Panel, setPanel] = useState<{ C: ComponentType<P> } | undefined>(loaded && { C: loaded });
     const [failed, setFailed] = useState(false);
     const [attempt, setAttempt] = useState(0);
     useEffect(() => prefetchOnce(client), [client]);
@@ -71,7 +74,7 @@ export function lazyPanel(load: Load, { open: prefetch, ahead }: Data = {}): Laz
       };
     }, [Panel, attempt, client]);
 
-    if (Panel) return <Panel.C />;
+    if (Panel) return <Panel.C {...props} />;
     if (failed) {
       return (
         <div className="banner">

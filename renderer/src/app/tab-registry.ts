@@ -13,7 +13,7 @@ import type { ComponentType } from 'react';
 import { lazyPanel, type LazyPanel } from './lazy-panel.js';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchGallery, prefetchMediaBase } from '../features/gallery/use-library-pages.js';
-import type { TabId } from '../state/ui-store.js';
+import { TAB_IDS, type TabId } from '../state/tab-ids.js';
 import ChatTab from '../features/chat/chat-tab.js';
 import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, TasksIcon, VideoIcon } from '../components/icons.js';
 
@@ -24,15 +24,21 @@ export interface TabDef {
   Icon: ComponentType;
 }
 
-export const TABS: readonly TabDef[] = [
-  { id: 'chat', Panel: ChatTab, Icon: ChatIcon },
-  { id: 'image', Panel: lazyPanel(() => import('../features/image/image-tab.js')), Icon: ImageIcon },
-  { id: 'video', Panel: lazyPanel(() => import('../features/video/video-tab.js')), Icon: VideoIcon },
-  { id: 'speech', Panel: lazyPanel(() => import('../features/speech/speech-tab.js')), Icon: SpeechIcon },
-  { id: 'tasks', Panel: lazyPanel(() => import('../features/tasks/tasks-tab.js')), Icon: TasksIcon },
-  { id: 'gallery', Panel: lazyPanel(() => import('../features/gallery/gallery-tab.js'), { open: prefetchGallery, ahead: prefetchMediaBase }), Icon: GalleryIcon },
-  { id: 'settings', Panel: lazyPanel(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
-];
+const PANELS: Record<TabId, Omit<TabDef, 'id'>> = {
+  chat: { Panel: ChatTab, Icon: ChatIcon },
+  image: { Panel: lazyPanel(() => import('../features/image/image-tab.js')), Icon: ImageIcon },
+  video: { Panel: lazyPanel(() => import('../features/video/video-tab.js')), Icon: VideoIcon },
+  speech: { Panel: lazyPanel(() => import('../features/speech/speech-tab.js')), Icon: SpeechIcon },
+  tasks: { Panel: lazyPanel(() => import('../features/tasks/tasks-tab.js')), Icon: TasksIcon },
+  gallery: { Panel: lazyPanel(() => import('../features/gallery/gallery-tab.js'), { open: prefetchGallery, ahead: prefetchMediaBase }), Icon: GalleryIcon },
+  settings: { Panel: lazyPanel(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
+};
+
+/**
+ * In the order of state/tab-ids.ts, which the static frame and the Ctrl/⌘ + digit shortcuts
+ * (components/shortcuts/) read too, without this module and the whole app it brings.
+ */
+export const TABS: readonly TabDef[] = TAB_IDS.map((id) => ({ id, ...PANELS[id] }));
 
 /** A panel whose code is loaded apart (every tab's but Chat's). */
 export const isLazy = (panel: TabDef['Panel']): panel is LazyPanel => 'preload' in panel;
@@ -56,6 +62,3 @@ export function preloadTabs(client: QueryClient, idle: Idle = nextIdle): void {
   };
   next(0);
 }
-
-export const tabDomId = (id: TabId) => `tab-${id}`;
-export const panelDomId = (id: TabId) => `panel-${id}`;

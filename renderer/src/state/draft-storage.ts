@@ -14,10 +14,29 @@ const waiting = new Map<string, { value: unknown; timer: number }>();
 /** The page is going away: what changes now is sent at once, since no timer will fire. */
 let leaving = false;
 
+/** How a value reaches the host's workspace, once the page's entry (main.tsx) has said so. */
+type Send = (key: string, value: unknown) => Promise<unknown>;
+let send: Send | undefined;
+/** What was due for the host before `send` was given: the latest value of each key. */
+const unsent = new Map<string, unknown>();
+
+/**
+ * Given by the page's entry (main.tsx), not imported: state/ holds UI state and knows no contract
+ * client (docs/architecture.md, "The renderer's layers"). What was due before goes out now.
+ */
+export function keepWorkspaceIn(sender: Send): void {
+  send = sender;
+  for (const [key, value] of unsent) sendToHost(key, value);
+  unsent.clear();
+}
+
 function sendToHost(key: string, value: unknown): void {
+  if (!send) {
+    unsent.set(key, value);
+    return;
+  }
   // A refusal (too large, a host gone) leaves this origin's copy: nothing typed is lost here.
-  // Imported when first needed: this module is read before the transport exists (first-screen.ts).
-  void import('../api/transport.js').then(({ call }) => call('app.keepWorkspace', { key, value })).catch(() => undefined);
+  void send(key, value).catch(() => undefined);
 }
 
 /**

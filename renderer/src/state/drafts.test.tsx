@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { cleanup, mount, type } from '../test/mount.js';
 import { fakeHost } from '../test/fake-host.js';
-import { readDraft } from './draft-storage.js';
+import { call } from '../api/transport.js';
+import { keepWorkspaceIn, readDraft } from './draft-storage.js';
 import { useDraft } from './drafts.js';
 
 function Form() {
@@ -30,10 +31,22 @@ afterEach(() => {
 
 /** What the host was sent for a draft, once pending promises have run. */
 async function sentToHost(host: ReturnType<typeof fakeHost>) {
-  // The host's copy goes through a dynamic import of the transport: wait for it, not for time.
-  await act(() => vi.dynamicImportSettled());
+  await act(async () => undefined);
   return host.callsOf('app.keepWorkspace') as { key: string; value: { text: string } }[];
 }
+
+// First in the file: the page's entry (main.tsx) has not yet said how to reach the host.
+describe("the host's copy of drafts", () => {
+  it('gets what was written before the page said how to reach the host, once it does', async () => {
+    const host = fakeHost({ 'app.keepWorkspace': () => undefined as never });
+    const { host: form } = await mount(<Form />);
+    await type(prompt(form), 'a wren');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(await sentToHost(host)).toEqual([]);
+    keepWorkspaceIn((key, value) => call('app.keepWorkspace', { key, value }));
+    expect((await sentToHost(host)).at(-1)).toEqual({ key: 'draft:drafts-test', value: { text: 'a wren' } });
+  });
+});
 
 describe('a draft', () => {
   it('is saved at once when the page goes away right after a change', async () => {

@@ -9,7 +9,6 @@
 import { create } from 'zustand';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { LINK_TTL_SECONDS } from '@shared/gateway/catalog.js';
-import { mediaUrl } from '../api/session.js';
 
 export const HANDOFF_TARGETS = ['image', 'video', 'chat'] as const;
 export type HandoffTarget = (typeof HANDOFF_TARGETS)[number];
@@ -61,26 +60,6 @@ export function publicLink(item: Pick<LibraryItemView, 'sourceUrl' | 'createdAt'
   return msLeft > 0 ? { state: 'valid', url: item.sourceUrl, msLeft } : { state: 'expired' };
 }
 
-/** The file's own name, from its library-relative path. */
-const baseName = (file: string) => file.split('/').pop() || 'image';
-
-/**
- * Puts an item on a drag: its id under our own type (what the studio's targets read), and, for
- * drags that leave the page, the file itself where Chromium supports it (`DownloadURL`: the
- * browser downloads it into the place it is dropped) and its address (`text/uri-list`). Both
- * carry the media URL, which in the browser shell holds the media-only secret: the same address
- * an <img> of the page shows, which reads that session's media and calls nothing
- * (docs/security.md, "The browser shell's session").
- */
-export function writeItemDrag(data: DataTransfer, item: LibraryItemView, mediaBase: string | undefined): void {
-  data.effectAllowed = 'copy';
-  data.setData(ITEM_MIME, JSON.stringify({ id: item.id }));
-  if (!mediaBase) return;
-  const url = new URL(mediaUrl(mediaBase, item.file), window.location.href).href;
-  data.setData('text/uri-list', url);
-  data.setData('DownloadURL', `${item.mime}:${baseName(item.file)}:${url}`);
-}
-
 /** Whether a drag carries a library item (during dragover only the types can be read). */
 export const hasItemDrag = (data: DataTransfer | null) => !!data && [...data.types].includes(ITEM_MIME);
 
@@ -97,16 +76,4 @@ export function readItemDrag(data: DataTransfer | null): ItemDrop {
     // Not JSON: said so below, like any other payload that is not an item.
   }
   return { kind: 'unreadable' };
-}
-
-/**
- * The item's file as a File, read the way the page reads every saved file: through its media URL
- * (docs/house-rules.md, "Media never crosses the contract"). It then goes where a dropped file goes.
- */
-export async function fetchItemFile(item: LibraryItemView, mediaBase: string | undefined): Promise<File> {
-  if (!mediaBase) throw new Error('no media address');
-  const response = await fetch(mediaUrl(mediaBase, item.file));
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const blob = await response.blob();
-  return new File([blob], baseName(item.file), { type: item.mime || blob.type });
 }

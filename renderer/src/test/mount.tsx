@@ -1,11 +1,15 @@
 /**
- * Renders a component as the studio does (react-query, the studio's strings) into a happy-dom
+ * Renders a component as the studio does (react-query, the studio's strings, the features' slots
+ * app/ fills) into a happy-dom
  * document, and works it the way a creator does: by the names on its buttons and fields.
  */
 import { act, type ReactNode } from 'react';
+import { vi } from 'vitest';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '../i18n/index.js';
+import { FeatureSlotsProvider } from '../components/feature-slots.js';
+import { FEATURE_SLOTS } from '../app/feature-slots.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // As main.tsx sets it: cache changes reach components in the task that made them.
@@ -32,7 +36,15 @@ export async function mount(ui: ReactNode) {
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
-  await act(async () => root.render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>));
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={client}>
+        <FeatureSlotsProvider value={FEATURE_SLOTS}>{ui}</FeatureSlotsProvider>
+      </QueryClientProvider>,
+    ),
+  );
+  // A slot's part is loaded with its own code when first shown (app/feature-slots.tsx): waited for, not timed.
+  await act(() => vi.dynamicImportSettled());
   await settle();
   const unmount = () => {
     if (!mounted.delete(unmount)) return;

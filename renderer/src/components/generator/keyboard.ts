@@ -1,6 +1,6 @@
 /** Keyboard submit for the generator forms: Ctrl+Enter (⌘+Enter on a Mac) from any field. */
 import type { KeyboardEvent } from 'react';
-import { MOD_KEY } from '../../app/platform.js';
+import { MOD_KEY } from '../platform.js';
 
 /** How the shortcut is written on the submit button, in the platform's own words. */
 export const SUBMIT_SHORTCUT = `${MOD_KEY} Enter`;

@@ -8,7 +8,8 @@
 import type { DragEvent } from 'react';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { EMPTY, useCall } from '../../api/client.js';
-import { HANDOFF_TARGETS, writeItemDrag, type HandoffTarget } from '../../state/handoff.js';
+import { HANDOFF_TARGETS, type HandoffTarget } from '../../state/handoff.js';
+import { writeItemDrag } from './item-file.js';
 import { useUiStore } from '../../state/ui-store.js';
 
 export interface DraggableItemProps {
@@ -16,7 +17,7 @@ export interface DraggableItemProps {
   onDragStart(e: DragEvent<HTMLElement>): void;
 }
 
-/** The target a tab button stands for (its id is `tab-<id>`: app/tab-registry.ts), if it is one. */
+/** The target a tab button stands for (its id is `tab-<id>`: state/tab-ids.ts), if it is one. */
 function targetTab(node: EventTarget | null): HandoffTarget | undefined {
   const tab = node instanceof Element ? node.closest('[role="tab"]') : null;
   const id = tab?.id.replace(/^tab-/, '');

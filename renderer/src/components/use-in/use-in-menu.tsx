@@ -11,7 +11,7 @@ import './use-in.css';
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LibraryItemView } from '@shared/contract/library.js';
-import { tabDomId } from '../../app/tab-registry.js';
+import { tabDomId } from '../../state/tab-ids.js';
 import { HANDOFF_TARGETS, itemName, usableKind, useHandoffStore, type HandoffTarget } from '../../state/handoff.js';
 import { useUiStore } from '../../state/ui-store.js';
 

@@ -2,7 +2,7 @@
  * A conversation's first open asks the host for its newest messages only, draws them, and then
  * asks for the whole: a 2,000-message conversation is 2 MB to copy, send and parse, and the
  * creator waits for none of it to see where the conversation ended (docs/performance.md, "Where a
- * long conversation's first open goes"). Read early by api/first-screen.ts too.
+ * long conversation's first open goes"). Read early by app/first-screen.ts too.
  */
 import type { ConversationView } from '@shared/contract/chat.js';
 import { callKey } from '../../api/transport.js';

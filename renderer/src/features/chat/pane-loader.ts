@@ -1,7 +1,7 @@
 /**
  * The open conversation's pane (messages, virtual list, composer, settings) is a chunk of its own:
  * the studio's first screen without a conversation open never needs it, and with one open,
- * first-screen.ts starts fetching it with the conversation's data, so both arrive together
+ * app/first-screen.ts starts fetching it with the conversation's data, so both arrive together
  * (bench/startup.ts). Not React.lazy: a lazy component shows its fallback at least once, and
  * React holds a revealed fallback for 300 ms; a pane already loaded renders at once here.
  */

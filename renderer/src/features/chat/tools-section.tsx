@@ -15,7 +15,7 @@ import { Field } from '../../components/Field.js';
 import { TextField } from '../../components/TextField.js';
 import { useFormats } from '../../i18n/format.js';
 import { FunctionToolEditor } from './function-tool-editor.js';
-import { McpServerChoice } from './mcp-server-choice.js';
+import { useFeatureSlots } from '../../components/feature-slots.js';
 import { McpTokenField } from './mcp-token-field.js';
 import { apiLabel, ignoredBy, TOOL_ROUNDS, type ChatApi, type FunctionDraft, type SettingsErrors, type SettingsForm } from './settings-form.js';
 
@@ -33,6 +33,7 @@ export function ToolsSection({ conversation, form, errors, api, change }: Props)
   const { t } = useTranslation('chat');
   const fmt = useFormats();
   const fileNote = useId();
+  const slots = useFeatureSlots();
   const setFn = (key: string, patch: Partial<FunctionDraft>) => change({ functions: form.functions.map((f) => (f.key === key ? { ...f, ...patch } : f)) });
   const addFn = () => change({ functions: [...form.functions, { key: crypto.randomUUID(), name: '', description: '', schema: EXAMPLE_SCHEMA }] });
   return (
@@ -75,7 +76,7 @@ export function ToolsSection({ conversation, form, errors, api, change }: Props)
           )}
         </Field>
       </section>
-      <McpServerChoice chosen={form.mcpServers} onChange={(mcpServers) => change({ mcpServers })} />
+      {slots.mcpServerChoice({ chosen: form.mcpServers, onChange: (mcpServers) => change({ mcpServers }) })}
       <section aria-label={t('tools.mcp')} className="chat-mcp">
         <h4 className="chat-subhead">{t('tools.mcp')}</h4>
         <label className="chat-check">

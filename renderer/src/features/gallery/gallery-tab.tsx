@@ -12,7 +12,7 @@ import type { ErrorData } from '@shared/contract/error-data.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useFormats } from '../../i18n/format.js';
-import { tabDomId } from '../../app/tab-registry.js';
+import { tabDomId } from '../../state/tab-ids.js';
 import { remixTab, useRemixStore } from '../../state/remix-store.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { GalleryFilterBar } from './gallery-filters.js';

@@ -19,6 +19,3 @@ export function useProfilesCache() {
       }),
   };
 }
-
-/** "…a1b2" from the host becomes "a1b2"; the dots are ours to draw. */
-export const maskedTail = (tail: string | undefined) => (tail ?? '').replace(/^[….\s*•]+/, '');

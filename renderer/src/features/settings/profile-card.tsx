@@ -9,7 +9,8 @@ import { useAction } from '../../api/client.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { ConnectionResult } from './connection-result.js';
 import { ProfileForm } from './profile-form.js';
-import { maskedTail, useProfilesCache } from './profile-cache.js';
+import { useProfilesCache } from './profile-cache.js';
+import { maskedTail } from '../../components/masked-tail.js';
 
 interface Props {
   profile: ProfileView;

@@ -10,7 +10,7 @@ import { call } from '../../api/client.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { KeyStorageNotice } from './key-storage-notice.js';
-import { maskedTail } from './profile-cache.js';
+import { maskedTail } from '../../components/masked-tail.js';
 import { FormActions } from '../../components/FormActions.js';
 
 type FieldName = 'name' | 'baseUrl' | 'apiKey';

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '@shared/contract/index.js';
 import { EMPTY, useCall } from '../../api/client.js';
 import { useMessageText } from '../../i18n/messages.js';
-import { ShortcutList } from '../../app/ShortcutList.js';
+import { ShortcutList } from '../../components/shortcuts/ShortcutList.js';
 import { TabIntro } from '../../components/TabIntro.js';
+import { useFeatureSlots } from '../../components/feature-slots.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { GeneralSettings } from './general-settings.js';
-import { McpServers } from './mcp-servers.js';
 import { ProfileCard } from './profile-card.js';
 import { ProfileForm } from './profile-form.js';
 import './settings.css';
@@ -28,6 +28,7 @@ const addIntended = (): Editor => (useUiStore.getState().settingsIntent === 'add
 export default function SettingsTab() {
   const { t } = useTranslation('settings');
   const say = useMessageText();
+  const slots = useFeatureSlots();
   const profiles = useCall('profiles.list', EMPTY);
   const [editor, setEditor] = useState<Editor>(addIntended);
   const [note, setNote] = useState<Note>(null);
@@ -106,7 +107,7 @@ export default function SettingsTab() {
         )}
       </section>
 
-      <McpServers />
+      {slots.mcpServers()}
       <GeneralSettings />
       <ShortcutList />
     </>

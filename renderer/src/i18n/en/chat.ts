@@ -103,12 +103,8 @@ export const chat = {
     imagesFirst: 'Images first',
     url: 'Image URL',
     add: 'Add',
-    pastedName: 'pasted image',
-    notImage: '"{{name}}" is not an image.',
-    tooLarge: '"{{name}}" is larger than 20 MB.',
     tooMany: 'A message takes at most {{max}} images; {{n}} not added.',
     full: 'A message takes at most {{max}} images.',
-    badUrl: 'Enter a public http(s) link to an image, e.g. https://example.com/photo.jpg.',
   },
   messages: {
     label: 'Messages',

@@ -57,10 +57,7 @@ export const image = {
     moveUp: 'Move {{name}} up',
     moveDown: 'Move {{name}} down',
     remove: 'Remove {{name}}',
-    pastedName: 'pasted image',
     tooMany: '{{model}} takes at most {{limit}} reference images; {{extra}} not added.',
-    fileTooLarge: '"{{name}}" is {{size}} MB; each reference image may be at most 10 MB.',
-    badLink: 'Enter a public http(s) link to an image, e.g. https://example.com/photo.jpg.',
   },
   draft: {
     unknownModel: 'Choose one of the listed models.',

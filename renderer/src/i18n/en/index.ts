@@ -8,6 +8,7 @@ import { common } from './common.js';
 import { gallery } from './gallery.js';
 import { generator } from './generator.js';
 import { handoff } from './handoff.js';
+import { intake } from './intake.js';
 import { image } from './image.js';
 import { lightbox } from './lightbox.js';
 import { markdown } from './markdown.js';
@@ -20,7 +21,7 @@ import { video } from './video.js';
 /** The host's messages: one catalog with the main process (shared/messages). */
 import { en as messages } from '@shared/messages/en/index.js';
 
-export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, handoff, lightbox, messages } as const;
+export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, handoff, intake, lightbox, messages } as const;
 
 /** A language's strings: the English shape, any text. */
 export type Messages = { [NS in keyof typeof en]: Strings<(typeof en)[NS]> };

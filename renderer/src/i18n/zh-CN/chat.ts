@@ -100,12 +100,8 @@ export const chat: Messages['chat'] = {
     imagesFirst: '图片在前',
     url: '图片链接',
     add: '添加',
-    pastedName: '粘贴的图片',
-    notImage: '“{{name}}”不是图片。',
-    tooLarge: '“{{name}}”超过 20 MB。',
     tooMany: '每条消息最多 {{max}} 张图片，有 {{n}} 张未添加。',
     full: '每条消息最多 {{max}} 张图片。',
-    badUrl: '请输入图片的公开 http(s) 链接，例如 https://example.com/photo.jpg。',
   },
   messages: {
     label: '消息',

@@ -57,10 +57,7 @@ export const image: Messages['image'] = {
     moveUp: '上移 {{name}}',
     moveDown: '下移 {{name}}',
     remove: '移除 {{name}}',
-    pastedName: '粘贴的图片',
     tooMany: '{{model}} 最多接受 {{limit}} 张参考图，有 {{extra}} 张未添加。',
-    fileTooLarge: '“{{name}}”大小为 {{size}} MB，每张参考图最大 10 MB。',
-    badLink: '请输入图片的公开 http(s) 链接，例如 https://example.com/photo.jpg。',
   },
   draft: {
     unknownModel: '请选择列表中的模型。',

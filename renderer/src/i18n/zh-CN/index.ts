@@ -6,6 +6,7 @@ import { common } from './common.js';
 import { gallery } from './gallery.js';
 import { generator } from './generator.js';
 import { handoff } from './handoff.js';
+import { intake } from './intake.js';
 import { image } from './image.js';
 import { lightbox } from './lightbox.js';
 import { markdown } from './markdown.js';
@@ -17,4 +18,4 @@ import { tasks } from './tasks.js';
 import { video } from './video.js';
 import { zhCN as messages } from '@shared/messages/zh-CN/index.js';
 
-export const zhCN: Messages = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, handoff, lightbox, messages };
+export const zhCN: Messages = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, handoff, intake, lightbox, messages };

@@ -2,9 +2,8 @@
  * The studio's keyboard shortcuts, in one list: the handler in App.tsx acts on the
  * global ones and Settings shows them all, so the list shown is the list that works.
  */
-import type { TabId } from '../state/ui-store.js';
-import { isMac, MOD_KEY } from './platform.js';
-import { TABS } from './tab-registry.js';
+import { TAB_IDS, type TabId } from '../../state/tab-ids.js';
+import { isMac, MOD_KEY } from '../platform.js';
 
 
 export interface Shortcut {
@@ -22,7 +21,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Enter'], what: 'shortcuts.chatSend' },
   { keys: ['Shift', 'Enter'], what: 'shortcuts.chatNewLine' },
   { keys: ['Esc'], what: 'shortcuts.stop' },
-  ...TABS.map((tab, i): Shortcut => ({ keys: [MOD_KEY, String(i + 1)], what: 'shortcuts.tab', tab: tab.id })),
+  ...TAB_IDS.map((tab, i): Shortcut => ({ keys: [MOD_KEY, String(i + 1)], what: 'shortcuts.tab', tab })),
   { keys: ['↑', '↓', 'Home', 'End'], what: 'shortcuts.tabs' },
   { keys: ['Tab'], what: 'shortcuts.skip' },
 ];
@@ -31,5 +30,5 @@ export const SHORTCUTS: readonly Shortcut[] = [
 export function tabForKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): TabId | undefined {
   const mod = isMac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
   if (!mod || e.altKey || e.shiftKey || !/^[1-9]$/.test(e.key)) return undefined;
-  return TABS[Number(e.key) - 1]?.id;
+  return TAB_IDS[Number(e.key) - 1];
 }

@@ -2,14 +2,15 @@
  * What the first screen shows, asked of the host before anything else is evaluated: `main.tsx`
  * imports this module first, so these requests travel while React DOM (most of the first bundle)
  * is still being evaluated, and the first render already has their answers (bench/startup.ts).
- * The keys are the ones the components' `useCall`s read.
+ * The keys are the ones the components' `useCall`s read. In app/, which composes the tabs: it knows
+ * what the Chat tab opens with, and api/ knows no tab (docs/architecture.md, "The renderer's layers").
  */
 import type { Input, MethodName } from '@shared/contract/index.js';
 import { NO_SELECTION, SELECTION_DRAFT } from '../features/chat/selection.js';
 import { loadPane } from '../features/chat/pane-loader.js';
 import { openingInput } from '../features/chat/opening.js';
 import { readDraft } from '../state/draft-storage.js';
-import { call, callKey, EMPTY } from './transport.js';
+import { call, callKey, EMPTY } from '../api/transport.js';
 
 export interface EarlyCall {
   queryKey: readonly unknown[];

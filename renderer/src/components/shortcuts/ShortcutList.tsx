@@ -1,4 +1,4 @@
-/** Every keyboard shortcut of the studio, as Settings lists them (app/shortcuts.ts). */
+/** Every keyboard shortcut of the studio, as Settings lists them (shortcuts.ts). */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHORTCUTS } from './shortcuts.js';

@@ -12,7 +12,7 @@ import { FieldMessages } from '../../components/Field.js';
 import { SecretInput } from '../../components/SecretInput.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useMcpCache } from '../../api/mcp-cache.js';
-import { maskedTail } from './profile-cache.js';
+import { maskedTail } from '../../components/masked-tail.js';
 
 export function McpTokenRow({ server }: { server: McpServerView }) {
   const { t } = useTranslation(['mcp', 'common']);

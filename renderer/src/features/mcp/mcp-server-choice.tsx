@@ -3,7 +3,7 @@
  * conversation (`ChatTools.mcpServers`, docs/mcp.md). Each shows its state and tool count; a
  * chosen server that was removed since stays listed as removed, so it can be unchecked.
  */
-import '../../i18n/mcp-strings.js';
+import './strings.js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@shared/contract/index.js';
@@ -19,6 +19,8 @@ interface Props {
   chosen: readonly string[];
   onChange(ids: string[]): void;
 }
+
+export default McpServerChoice;
 
 export function McpServerChoice({ chosen, onChange }: Props) {
   const { t } = useTranslation('mcp');

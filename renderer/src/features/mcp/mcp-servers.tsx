@@ -3,7 +3,7 @@
  * The list is the host's (`mcp.list`, replaced whole by `mcp.onDidChange`); every tool call the
  * model asks for waits for the creator's approval in the Chat tab.
  */
-import '../../i18n/mcp-strings.js';
+import './strings.js';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@shared/contract/index.js';
@@ -15,6 +15,8 @@ import './mcp-servers.css';
 
 /** The last outcome, kept as data so its text follows a language switch. */
 type Note = { key: 'section.addedLocal' | 'section.addedUrl' | 'section.removed'; name: string } | null;
+
+export default McpServers;
 
 export function McpServers() {
   const { t } = useTranslation('mcp');
