@@ -61,8 +61,8 @@ beforeAll(async () => {
     secrets: fileSecrets(join(dataDir, 'keys.json')),
     // The gateway's own files live beside the data folder, not in it.
     startSandbox: () => startSandbox({ dataDir: join(root, 'gateway'), speed: 100, streamPaceMs: 0 }),
-    cadence: FAST_CADENCE, log: (l) => logs.push(l),
-  });
+    log: (l) => logs.push(l),
+  }, { cadence: FAST_CADENCE });
   const ends: string[] = [];
   core.subscribe((event, payload) => void (event === 'chat.onDidEnd' && ends.push((payload as { streamId: string }).streamId)));
 
@@ -243,7 +243,7 @@ describe('after the fuzz', () => {
     // Beside the data folder only the gateway's own folder; no path a payload named anywhere near.
     const outside = walk(root).filter((p) => !p.startsWith(dataDir + sep) && p !== dataDir && !p.startsWith(join(root, 'gateway')));
     expect(outside).toEqual([]);
-    for (const dir of [tmpdir(), process.cwd(), join(process.cwd(), 'electron'), join(process.cwd(), 'electron', 'core'), '/']) {
+    for (const dir of [tmpdir(), process.cwd(), join(process.cwd(), 'electron'), join(process.cwd(), 'host'), '/']) {
       expect(readdirSync(dir).filter((n) => n.includes(ESCAPE_MARK))).toEqual([]);
     }
     expect(walk(dataDir).filter((p) => relative(dataDir, p).split(sep).includes('..'))).toEqual([]);
