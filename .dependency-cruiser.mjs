@@ -9,6 +9,8 @@
  * encoders for real media: that is what the sandbox is for. Every other rule holds for them too.
  */
 const TESTS = '(\\.test\\.tsx?$|/test/)';
+/** A fixtures file, wherever it is: a test helper by its name. */
+const FIXTURES = '(^|/)[^/]*fixtures[^/]*$';
 const SHELL_ROOTS = '^(electron/main\\.ts|browser-shell/main\\.ts)$';
 const NODE_MODULES = '^node_modules/';
 /** The `electron` package, by its resolved path: a plain pattern would also match our electron/ folder. */
@@ -144,6 +146,28 @@ export default {
       severity: 'error',
       from: { path: '^renderer/src/', pathNot: TESTS },
       to: { path: '^renderer/src/', circular: true },
+    },
+    // The host's own layers (docs/architecture.md, "Inside the host").
+    {
+      name: 'host-ports-are-leaves',
+      comment: 'The ports (host/ports.ts, and any host/…/ports-*.ts) say what the shells hand in; they name no service or domain module of the host, only shared/ and npm packages.',
+      severity: 'error',
+      from: { path: ['^host/ports[^/]*\\.ts$', '^host/[^/]+/ports[^/]*\\.ts$'] },
+      to: { pathNot: ['^shared/', NODE_MODULES] },
+    },
+    {
+      name: 'host-no-cycles',
+      comment: 'No import cycle inside the host, type-only ones included: a cycle ties every file on it to all the others.',
+      severity: 'error',
+      from: { path: '^host/' },
+      to: { path: '^host/', circular: true },
+    },
+    {
+      name: 'no-test-helpers-in-code',
+      comment: 'What ships does not import test helpers (test/ folders, fixtures files); tests and test helpers may.',
+      severity: 'error',
+      from: { pathNot: [TESTS, FIXTURES] },
+      to: { path: [TESTS, FIXTURES] },
     },
     {
       name: 'resolvable',

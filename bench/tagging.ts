@@ -13,7 +13,7 @@ import { crc32 } from 'node:zlib';
 import { report, type Row } from './lib/child.js';
 import { jpegExifPieces } from '../host/library/jpeg-exif.js';
 import { pngTextPieces } from '../host/library/png-text.js';
-import { jpegBytes, pngBytes } from '../host/library/test-fixtures.js';
+import { jpegBytes, pngBytes } from '../host/library/test/fixtures.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);

@@ -9,13 +9,14 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSyn
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { listenSticky, startStickySandbox } from '@sandbox/sticky-port.js';
+import { listenSticky } from '@media/sticky-port.js';
+import { startStickySandbox } from '@sandbox/sticky-port.js';
 import { MEDIA_PREFIX } from './media-route.js';
 import { terminalConfirmation } from './confirm-code.js';
 import { bootShell } from '@host/shell-boot.js';
 import { studioDataDir } from '@host/settings/data-folder.js';
 import { installCrashGuards } from '@host/health/crash-guards.js';
-import type { CorePorts } from '@host/ports.js';
+import type { CoreOptions } from '@host/options.js';
 import { createConfSettings, createFileSecrets } from './ports.js';
 import { createBrowserShellServer, type BrowserShellServer } from './server.js';
 import { DownloadLinks } from './downloads.js';
@@ -43,8 +44,8 @@ export interface BrowserShellOptions {
   log?: (line: string) => void;
   /** Tests speed the embedded sandbox and the task polling up; a launch uses real time. */
   sandbox?: { speed?: number; streamPaceMs?: number };
-  cadence?: CorePorts['cadence'];
-  downloadTimeouts?: CorePorts['downloadTimeouts'];
+  cadence?: CoreOptions['cadence'];
+  downloadTimeouts?: CoreOptions['downloadTimeouts'];
   /** A launch link was spent (they work once): the place to offer a fresh one from `newLink`. */
   onSignIn?: () => void;
   /** The sessions' clock (session.ts): tests move it to end a session; a launch uses real time. */
@@ -97,13 +98,12 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       secrets: createFileSecrets(dataDir),
       startSandbox: () => startStickySandbox({ ...options.sandbox, dataDir: join(dataDir, 'sandbox') }),
       mediaBase: MEDIA_PREFIX,
-      cadence: options.cadence,
-      downloadTimeouts: options.downloadTimeouts,
       log,
       // A move of the library, or a local command's start, is confirmed with a code printed to the terminal, never by the page.
       confirmOutside: terminalConfirmation({ log: toTerminal(options.log ?? ((line) => console.error(line))) }),
       offerDownload: (offer) => downloads.offer(offer),
     },
+    options: { cadence: options.cadence, downloadTimeouts: options.downloadTimeouts },
     // The route serves only what the core's library knows, in whichever folder it has open.
     serve: async (core) => {
       const listen = (port: number) =>

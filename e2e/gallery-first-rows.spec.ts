@@ -9,7 +9,7 @@ import type { Route } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { GalleryPage, imageLoaded, switchLibraryFolder } from './pages/gallery-page.js';
 import { Library } from '@host/library/library.js';
-import { pngBytes } from '@host/library/test-fixtures.js';
+import { pngBytes } from '@host/library/test/fixtures.js';
 
 /** Pictures of every shape, so rows break at different counts (a wrong first layout would show). */
 const SHAPES: [number, number][] = [[160, 90], [90, 160], [120, 120], [200, 60], [64, 128], [150, 100], [100, 150], [180, 120]];

@@ -10,7 +10,7 @@ import { test, expect } from './fixtures.js';
 import { GalleryPage, imageLoaded, libraryTotal, submitTask, switchLibraryFolder } from './pages/gallery-page.js';
 import { Library } from '@host/library/library.js';
 import { LibraryItem } from '@host/library/library-item.js';
-import { pngBytes } from '@host/library/test-fixtures.js';
+import { pngBytes } from '@host/library/test/fixtures.js';
 
 /** What the page's clipboard offers (the e2e project compiles without the DOM lib). */
 type Clipboarded = { navigator: { clipboard: { readText(): Promise<string> } } };

@@ -61,8 +61,8 @@ beforeAll(async () => {
     secrets: fileSecrets(join(dataDir, 'keys.json')),
     // The gateway's own files live beside the data folder, not in it.
     startSandbox: () => startSandbox({ dataDir: join(root, 'gateway'), speed: 100, streamPaceMs: 0 }),
-    cadence: FAST_CADENCE, log: (l) => logs.push(l),
-  });
+    log: (l) => logs.push(l),
+  }, { cadence: FAST_CADENCE });
   const ends: string[] = [];
   core.subscribe((event, payload) => void (event === 'chat.onDidEnd' && ends.push((payload as { streamId: string }).streamId)));
 

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { OutsideAnswer, OutsideRequest } from './ports.js';
 import { openCore } from './test/open-core.js';
 import { Library } from './library/library.js';
-import { pngBytes } from './library/test-fixtures.js';
+import { pngBytes } from './library/test/fixtures.js';
 
 /** A core whose creator answers every move with `answer`, and the moves it was asked about. */
 async function coreAnswering(answer: OutsideAnswer | undefined) {

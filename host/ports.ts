@@ -1,14 +1,11 @@
 /**
  * Side effects come into the core as ports (docs/house-rules.md, "Side effects come in as ports"),
- * so the same core runs in Electron's main process, in the browser shell and under Vitest.
+ * so the same core runs in Electron's main process, in the browser shell and under Vitest. The
+ * knobs a test turns (cadence, clocks, limits, timings) are not ports: they are CoreOptions
+ * (options.ts). This file imports nothing of the host (a lint rule, docs/architecture.md).
  */
-import type { EventName, EventPayload, Input, MethodName, Output, StudioHost } from '@shared/contract/index.js';
-import type { Result } from '@shared/contract/result.js';
+import type { AppHealth } from '@shared/contract/app.js';
 import type { LanguageSetting } from '@shared/languages.js';
-import type { Cadence } from './tasks/cadence.js';
-import type { StreamTiming } from './chat/reply-stream.js';
-import type { LoopWatchdog } from './health/loop-watchdog.js';
-import type { McpLimits } from './mcp/mcp-host.js';
 
 /** Where plain settings live: electron-store on the desktop, `conf` in the browser shell. */
 export interface SettingsPort {
@@ -123,37 +120,13 @@ export interface CorePorts {
   startDrag?(path: string, picture?: string): void;
   /** A one-time, short-lived download link for a file, on the browser shell's own origin (browser shell only). */
   offerDownload?(offer: DownloadOffer): string;
-  /** Polling cadence; the spec's (§4.9) unless a test speeds it up. */
-  cadence?: Cadence;
-  now?: () => number;
   log?: (line: string) => void;
   /** The shell's event-loop watchdog, when it started one before the core (to see its own start). */
-  watchdog?: LoopWatchdog;
-  /** Result downloads' time limits; tests shorten them. */
-  downloadTimeouts?: { openMs: number; idleMs: number };
-  /** Chat stream batching, saving and stall limits; tests shorten them. */
-  chatTiming?: Partial<StreamTiming>;
-  /** MCP time and size limits (docs/mcp.md, "Limits"); tests shorten them. */
-  mcpLimits?: Partial<McpLimits>;
+  watchdog?: WatchdogPort;
 }
 
-/**
- * The core as in-process callers use it: `call` and `on` are typed from the contract; `dispatch`
- * and `subscribe` (StudioHost) are the untyped entries for the transports (IPC, HTTP + SSE),
- * which carry whatever the renderer sent and check nothing themselves.
- */
-export interface Core extends StudioHost {
-  call<M extends MethodName>(method: M, input: Input<M>): Promise<Result<Output<M>>>;
-  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
-  /**
-   * Starts the work the last run left (polling, saving results). The shells call it once the
-   * window is served, so nothing resumed can delay or freeze the start (docs/robust-host.md).
-   */
-  resumeWork(): void;
-  /**
-   * The file a raw (still percent-encoded) media path names, when the library knows it: what the
-   * desktop's protocol and the browser shell's route serve, and nothing else (media-file.ts).
-   */
-  mediaFile(rawRelative: string): Promise<string | undefined>;
-  close(): Promise<void>;
+/** An event-loop watchdog already running (health/loop-watchdog.ts): what `app.health` reads. */
+export interface WatchdogPort {
+  health(): AppHealth;
+  reset(): void;
 }

@@ -8,7 +8,9 @@
  */
 import { createCore } from './index.js';
 import { Lifecycle } from './lifecycle.js';
-import type { Core, CorePorts } from './ports.js';
+import type { Core } from './core-api.js';
+import type { CoreOptions } from './options.js';
+import type { CorePorts } from './ports.js';
 
 export interface Served {
   close(): Promise<void> | void;
@@ -18,6 +20,8 @@ export interface Served {
 
 export interface ShellBootOptions {
   ports: CorePorts;
+  /** The core's knobs (options.ts); a launch leaves them out. */
+  options?: CoreOptions;
   /** Carries the core to the page; its `close` stops that before the core closes. */
   serve(core: Core): Promise<Served> | Served;
 }
@@ -33,7 +37,7 @@ export interface BootedShell {
 export async function bootShell(options: ShellBootOptions): Promise<BootedShell> {
   const life = new Lifecycle(options.ports.log);
   return life.boot(async () => {
-    const core = await life.start('core', () => createCore(options.ports), (c) => c.close());
+    const core = await life.start('core', () => createCore(options.ports, options.options), (c) => c.close());
     const info = await core.call('app.info', {});
     if (!info.ok) throw new Error(info.error.message);
     const served = await life.start('serving', () => options.serve(core), (s) => s.close());

@@ -42,15 +42,15 @@ function plant(folder: string, code: string, name = `layering-attack-${randomUUI
 
 /**
  * The rules the checker says `files`' own imports break, by name. Only their own imports are
- * followed (depth 1), unless `follow` asks for the files they import too: a cycle is seen only by
- * following it round.
+ * followed (depth 1; two files at once are a cycle's two ends, followed to each other), unless
+ * `follow` asks for the files they import too: a longer cycle is seen only by following it round.
  */
 async function broken(...files: string[]): Promise<string[]>;
 async function broken(follow: { follow: true }, ...files: string[]): Promise<string[]>;
 async function broken(...args: (string | { follow: true })[]): Promise<string[]> {
   const follow = typeof args[0] === 'object';
   const files = args.filter((a): a is string => typeof a === 'string');
-  const result = await cruise(files, { ...options, validate: true, ...(follow ? {} : { maxDepth: 1 }) }, {}, { tsConfig });
+  const result = await cruise(files, { ...options, validate: true, ...(follow ? {} : { maxDepth: files.length > 1 ? 2 : 1 }) }, {}, { tsConfig });
   if (typeof result.output === 'string') throw new Error('expected a cruise result, got a report');
   return [...new Set(result.output.summary.violations.filter((v) => files.includes(v.from)).map((v) => v.rule.name))].sort();
 }
@@ -186,5 +186,56 @@ describe("the renderer's layers allow", () => {
     ['renderer/src/test', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nimport { TABS } from '../app/tab-registry.js';\nexport const a = [DEFAULT_MODEL, TABS];\n"],
   ])('%s importing %j', async (folder, code, name?: string) => {
     expect(await broken(plant(folder, code, name && `layering-attack-${randomUUID()}.${name}`))).toEqual([]);
+  });
+});
+
+/**
+ * The host's own layers (docs/architecture.md, "Inside the host"): the ports name no service, no
+ * import cycle runs through the host, and nothing that ships imports a test helper.
+ */
+describe('inside the host, the layering check refuses', () => {
+  it.each([
+    // A ports file reaching for a service, a domain module, or the host's options.
+    ["import type { ChatService } from './chat/chat-service.js';\nexport type A = ChatService;\n"],
+    ["import type { McpLimits } from './mcp/mcp-host.js';\nexport type A = McpLimits;\n"],
+    ["import type { CoreOptions } from './options.js';\nexport type A = CoreOptions;\n"],
+  ])('a ports file importing %j', async (code) => {
+    expect(await broken(plant('host', code, `ports-layering-attack-${randomUUID()}.ts`))).toEqual(['host-ports-are-leaves']);
+  });
+
+  it('two host files importing each other, type-only included', async () => {
+    const id = randomUUID();
+    const a = plant('host', `import type { B } from './chat/cycle-b-${id}.js';\nexport type A = { b?: B };\n`, `cycle-a-${id}.ts`);
+    const b = plant('host/chat', `import type { A } from '../cycle-a-${id}.js';\nexport type B = { a?: A };\n`, `cycle-b-${id}.ts`);
+    expect(await broken(a, b)).toEqual(['host-no-cycles']);
+  });
+
+  it.each([
+    ['host', "import { pngBytes } from './library/test/fixtures.js';\nexport const a = pngBytes;\n"],
+    ['host/tasks', "export const a = () => import('../test/open-core.js');\n"],
+    ['browser-shell', "export const a = () => import('@host/test/file-ports.js');\n"],
+    ['media', "export const a = () => import('../e2e/fixtures.js');\n", ['media-only-shared', 'no-test-helpers-in-code']],
+  ])('%s (not a test) importing %j', async (folder, code, rules = ['no-test-helpers-in-code']) => {
+    expect(await broken(plant(folder, code))).toEqual(rules);
+  });
+});
+
+describe('inside the host, the layering check allows', () => {
+  it('the ports importing shared/ and npm packages only', async () => {
+    const code = "import type { AppHealth } from '@shared/contract/app.js';\nimport type { z } from 'zod';\nexport type A = [AppHealth, z.ZodType];\n";
+    expect(await broken(plant('host', code, `ports-layering-attack-${randomUUID()}.ts`))).toEqual([]);
+  });
+
+  it.each([
+    ['host/library', "import { pngBytes } from './test/fixtures.js';\nexport const a = pngBytes;\n", 'x.test.ts'],
+    ['host/library/test', "import { pngBytes } from './fixtures.js';\nexport const a = pngBytes;\n"],
+  ])('a test or a test helper in %s importing %j', async (folder, code, name?: string) => {
+    expect(await broken(plant(folder, code, name && `layering-attack-${randomUUID()}.${name}`))).toEqual([]);
+  });
+
+  it('the host as it is: no cycle, no test helper in what ships, ports that are leaves', async () => {
+    const result = await cruise(['host'], { ...options, validate: true }, {}, { tsConfig });
+    if (typeof result.output === 'string') throw new Error('expected a cruise result, got a report');
+    expect(result.output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
   });
 });

@@ -27,9 +27,8 @@ export async function openShellCore(dataDir: string, o: ShellCoreOptions) {
     settings: o.settings ? o.settings(real) : real,
     secrets: createFileSecrets(dataDir),
     startSandbox: async () => (sandbox = await startSandbox({ dataDir: o.sandboxDir, speed: 100, streamPaceMs: 0 })),
-    cadence: FAST_CADENCE,
     log: o.log,
-  });
+  }, { cadence: FAST_CADENCE });
   core.resumeWork();
   const call = (method: string, input: unknown = {}) => core.dispatch(method, input) as Promise<any>;
   const value = async (method: string, input: unknown = {}) => {

@@ -1,4 +1,4 @@
-/** What the chat service is given by the core (services.ts): its folder, ports and settings. */
+/** What the chat service is given by its module (chat/module.ts): its folder, ports and settings. */
 import type { Text } from '@shared/messages/index.js';
 import type { ChatDefaults } from '@shared/contract/chat.js';
 import type { EventName, EventPayload } from '@shared/contract/index.js';
@@ -16,8 +16,6 @@ export interface ChatDeps {
   secrets: SecretsPort;
   images: ChatImages;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-  /** Refreshes the balance after a billed call. */
-  afterBilled(): void;
   /** A reply refused for a low balance: the dispatcher's 402 banner, for a failure that was not thrown. */
   onPaymentRequired(message: Text): void;
   log: (line: string) => void;

@@ -377,7 +377,6 @@ export class ChatService {
       if (r.discarded) return;
       this.changed(c.id, 'updated');
       if (r.error?.code === 'payment_required') this.d.onPaymentRequired(r.error.text ?? r.error.message);
-      this.d.afterBilled();
       void this.runs?.runAllowed(c.id, reply);
     }), () => undefined).catch((err: unknown) => this.d.log(`chat: after reply ${streamId}: ${(err as Error).stack ?? String(err)}`));
     this.streams.set(streamId, { stream, done });

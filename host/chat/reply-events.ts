@@ -6,6 +6,7 @@
 import type { ChatUsage } from '@shared/contract/chat.js';
 import { failureFromStatus, type GatewayFailure } from '../gateway/failure.js';
 import type { ToolCallPiece } from './tool-call-pieces.js';
+import { isObject } from './is-object.js';
 
 export interface Rating {
   category: string;
@@ -25,7 +26,8 @@ export type ReplyEvent =
   /** The gateway reported an error inside the stream (or inside a 200 answer). */
   | { type: 'error'; failure: GatewayFailure };
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+// Re-exported: the chunk readers take it from here with the rest.
+export { isObject };
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 

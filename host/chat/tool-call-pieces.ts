@@ -6,7 +6,7 @@
  * assembler joins the pieces of one call, whatever the split.
  */
 import { MAX_TOOL_ARGUMENT_CHARS } from '@shared/contract/chat.js';
-import { isObject } from './reply-events.js';
+import { isObject } from './is-object.js';
 
 export interface ToolCallPiece {
   choice: number;

@@ -6,6 +6,8 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { mapStrings, msg } from '@shared/messages/index.js';
+import type { BilledUsage, HostEmitter } from '../events.js';
+import { billableCall, usageOf } from './billable.js';
 import { failureFromNetwork, failureFromStatus, failureFromUnreadable, GatewayFailure } from './failure.js';
 import { LIMITS } from './limits.js';
 import { KeyMask } from './mask-key.js';
@@ -21,6 +23,13 @@ export interface GatewayConfig {
   retry?: Partial<RetryPolicy>;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The profile this client calls for, named in what it announces. */
+  profileId?: string;
+  /**
+   * Where a billable call the gateway accepted is announced (`billed`, host/events.ts): here,
+   * once per call, and nowhere else.
+   */
+  events?: HostEmitter;
 }
 
 export interface CallSpec {
@@ -152,7 +161,12 @@ export class GatewayClient {
 
   /** A 2xx answer, after the retry rules; the caller reads the body (binary, SSE...). */
   send(spec: CallSpec): Promise<GatewayAnswer> {
-    return this.retrying(spec, () => this.attempt(spec, 'headers')).catch((err: unknown) => {
+    return this.retrying(spec, () => this.attempt(spec, 'headers')).then((res) => {
+      // Announced once its body is over (read, stopped or broken off): by then the gateway has
+      // counted it, so a balance read on the news sees the charge.
+      if (billableCall(spec)) res.body.once('close', () => this.billed(spec));
+      return res;
+    }, (err: unknown) => {
       throw this.masked(err);
     });
   }
@@ -186,12 +200,21 @@ export class GatewayClient {
       const answer = await this.attemptText(spec);
       return { res: answer, payload: this.payloadOf(answer, form) };
     });
+    // Accepted (a 2xx answer whose envelope says so), whatever its shape: the gateway has billed it.
+    this.billed(spec, usageOf(payload));
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join('.') || 'body';
       throw afterSuccess(new GatewayFailure('bad_response', msg('gateway.failure.wrongShape', { where }), false, res.status));
     }
     return parsed.data;
+  }
+
+  /** Announces a billable call the gateway accepted; any other call is not announced. */
+  private billed(spec: CallSpec, usage?: BilledUsage): void {
+    const call = this.config.events && billableCall(spec);
+    if (!call) return;
+    this.config.events!.emit('billed', { profileId: this.config.profileId ?? '', ...call, ...(usage ? { usage } : {}) });
   }
 
   /** The payload of a JSON answer: its body parsed and, per `form`, taken out of the envelope. */

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AttachmentStore } from '../media/attachments.js';
-import { incomingFile, jpegBytes, meta, openLibrary, tempDirs, type TempDirs } from './test-fixtures.js';
+import { incomingFile, jpegBytes, meta, openLibrary, tempDirs, type TempDirs } from './test/fixtures.js';
 import { claimingPng } from './test/crafted.js';
 
 let dirs: TempDirs;

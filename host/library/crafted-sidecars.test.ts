@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { MAX_SIDECAR_BYTES } from './scan.js';
-import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
+import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
 let dirs: TempDirs;
 beforeEach(async () => {

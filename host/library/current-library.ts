@@ -4,6 +4,7 @@
  * and every item saved through it is announced.
  */
 import type { EventName, EventPayload } from '@shared/contract/index.js';
+import type { HostEmitter } from '../events.js';
 import { Library, type LibraryOptions } from './library.js';
 
 type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -19,6 +20,8 @@ export class CurrentLibrary {
     root: string,
     private readonly options: Omit<LibraryOptions, 'root'>,
     private readonly emit: Emit,
+    /** Where saved and removed items are announced (host/events.ts). */
+    private readonly events?: HostEmitter,
   ) {
     this.library = new Library({ root, ...options });
   }
@@ -44,9 +47,20 @@ export class CurrentLibrary {
       this.saving.add(saving);
       const item = await saving.finally(() => this.saving.delete(saving));
       this.emit('library.onDidChange', { reason: 'added', id: item.id });
+      this.events?.emit('itemSaved', { item });
       return item;
     },
   };
+
+  /** Removes an item from the current library and tells the renderer; false when it was not there. */
+  async remove(id: string): Promise<boolean> {
+    const removed = await this.library.remove(id);
+    if (removed) {
+      this.emit('library.onDidChange', { reason: 'removed', id });
+      this.events?.emit('itemRemoved', { id });
+    }
+    return removed;
+  }
 
   /** Runs `work` (a move of the library) once the saves under way ended; new saves wait until it has. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {

@@ -15,7 +15,7 @@ import { nodeDisk, type DiskOps } from './disk.js';
 import { PNG_JSON_KEYWORD } from './embed-metadata.js';
 import { readJpegComment } from './jpeg-exif.js';
 import { readPngText } from './png-text.js';
-import { incomingFile, jpegBytes, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
+import { incomingFile, jpegBytes, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
 let dirs: TempDirs;
 beforeEach(async () => {

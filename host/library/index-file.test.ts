@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryItem } from './library-item.js';
 import { decodeIndex, encodeIndex } from './index-format.js';
 import { columnsOf } from './index-columns.js';
-import { incomingFile, meta, mp3Bytes, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
+import { incomingFile, meta, mp3Bytes, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
 let dirs: TempDirs;
 beforeEach(async () => {

@@ -14,7 +14,7 @@ import { decodeIndex } from './index-format.js';
 import { toRow } from './index-v1.js';
 import { nodeDisk, type DiskOps } from './disk.js';
 import type { ListQuery } from './library-index.js';
-import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
+import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
 const COUNT = 100_000;
 const WORDS = 'fox owl heron harbor glacier neon golden film rain snow Dragon CAT'.split(' ');

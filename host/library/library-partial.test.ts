@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSandbox, type Sandbox } from '@sandbox/server.js';
 import { downloadFile } from '../gateway/download.js';
 import { monthFolder } from './names.js';
-import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
+import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
 const NOW = new Date(2025, 8, 20, 10).getTime();
 const MONTH = monthFolder(NOW);

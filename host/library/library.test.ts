@@ -7,7 +7,7 @@ import { LibraryItem } from './library-item.js';
 import { nodeDisk, type LibraryError } from './disk.js';
 import { decodeIndex, encodeIndex } from './index-format.js';
 import { monthFolder } from './names.js';
-import { incomingFile, jpegBytes, meta, mp3Bytes, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
+import { incomingFile, jpegBytes, meta, mp3Bytes, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
 let dirs: TempDirs;
 beforeEach(async () => {

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { addJpegExif } from './jpeg-exif.js';
 import { addPngText, readPngText } from './png-text.js';
-import { jpegBytes, pngBytes } from './test-fixtures.js';
+import { jpegBytes, pngBytes } from './test/fixtures.js';
 
 const META = { description: 'A fox in snow', parameters: 'A fox in snow\nModel: seedream-4-5', json: '{}' } as Parameters<typeof addJpegExif>[1];
 

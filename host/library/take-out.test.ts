@@ -16,7 +16,7 @@ import { writeZip } from './export-zip.js';
 import type { Library } from './library.js';
 import type { LibraryItem } from './library-item.js';
 import { TakeOut, type TakeOutDeps } from './take-out.js';
-import { incomingFile, jpegBytes, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
+import { incomingFile, jpegBytes, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
 let dirs: TempDirs;
 let lib: Library;

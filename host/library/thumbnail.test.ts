@@ -9,7 +9,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderPromptVideo } from '@sandbox/media/video-render.js';
-import { incomingFile, jpegBytes, meta, mp3Bytes, openLibrary, pngBytes, tempDirs, type TempDirs } from './test-fixtures.js';
+import { incomingFile, jpegBytes, meta, mp3Bytes, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
 let dirs: TempDirs;
 let boat: Buffer;

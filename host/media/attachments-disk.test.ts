@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { heldDisk } from '../test/held-fsync.js';
-import { pngBytes } from '../library/test-fixtures.js';
+import { pngBytes } from '../library/test/fixtures.js';
 import { AttachmentStore } from './attachments.js';
 
 vi.mock('node:fs/promises', async (original) => (await import('../test/held-fsync.js')).withHeldSync(await original()));

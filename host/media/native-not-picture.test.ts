@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { GatewayClient } from '../gateway/client.js';
 import { Library } from '../library/library.js';
-import { pngBytes } from '../library/test-fixtures.js';
+import { pngBytes } from '../library/test/fixtures.js';
 import { startHostileGateway } from '../tasks/test/hostile-gateway.js';
 import { AttachmentStore } from './attachments.js';
 import { generateNativeImage } from './generators.js';

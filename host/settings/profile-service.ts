@@ -31,7 +31,7 @@ export class ProfileService {
     private readonly store: SettingsStore,
     private readonly secrets: SecretsPort,
     private readonly sandboxUrl: string,
-    private readonly makeClient: (baseUrl: string, apiKey: string) => GatewayClient,
+    private readonly makeClient: (baseUrl: string, apiKey: string, profileId: string) => GatewayClient,
     private readonly emit: (view: ProfilesView) => void,
   ) {}
 
@@ -119,14 +119,14 @@ export class ProfileService {
 
   /** A client for a profile; the active one unless `id` is given. */
   connect(id = this.activeId()): Connection {
-    if (id === SANDBOX_PROFILE_ID) return { profileId: id, client: this.makeClient(this.sandboxUrl, SANDBOX_KEY) };
+    if (id === SANDBOX_PROFILE_ID) return { profileId: id, client: this.makeClient(this.sandboxUrl, SANDBOX_KEY, id) };
     const p = this.view(id);
     const key = this.secrets.get(id);
     if (!key && this.secrets.heldElsewhere?.(id)) {
       throw coreError('unauthorized', msg('app.profiles.keyInDesktopKeychain', { name: p.name }));
     }
     if (!key) throw coreError('unauthorized', msg('app.profiles.noKeyYet', { name: p.name }));
-    return { profileId: id, client: this.makeClient(p.baseUrl, key) };
+    return { profileId: id, client: this.makeClient(p.baseUrl, key, id) };
   }
 
   /** Tells apart a rejected key, an unreachable URL and a balance problem ("Test connection" in Settings). */

@@ -26,12 +26,12 @@ export const StoredSettings = z.object({
   language: Language.default('system'),
   /** Added later too: a missing limit takes its default (DEFAULT_MEDIA_LIMITS). */
   mediaLimits: MediaLimits.partial().optional(),
-  /** Added later too: files without it send chat messages with Enter (services.ts). */
+  /** Added later too: files without it send chat messages with Enter (settings/module.ts). */
   chatSendKey: ChatSendKey.optional(),
   /**
    * Added later too: files without it start new conversations from DEFAULT_CHAT_DEFAULTS. Read by
    * its shape only, so a model the catalog later moves to another API cannot make the whole file
-   * unreadable (services.ts checks the pair and falls back).
+   * unreadable (settings/module.ts checks the pair and falls back).
    */
   chatDefaults: ChatDefaultsShape.optional(),
   allowPlaintextKeys: z.boolean(),

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pngBytes } from '../library/test-fixtures.js';
+import { pngBytes } from '../library/test/fixtures.js';
 import { claimingPng } from '../library/test/crafted.js';
 import type { JobRecord } from './job-record.js';
 import { startJobs } from './test/job-harness.js';

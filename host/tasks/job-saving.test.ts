@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pngBytes } from '../library/test-fixtures.js';
+import { pngBytes } from '../library/test/fixtures.js';
 import type { JobRecord } from './job-record.js';
 import { JobStore } from './job-store.js';
 import { startJobs, type JobHarnessOptions } from './test/job-harness.js';

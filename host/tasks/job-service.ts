@@ -14,11 +14,12 @@ import { coreError, textOf } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import type { Cadence } from './cadence.js';
 import type { ArchivePage } from './archive-file.js';
-import type { JobRecord, JobState } from './job-record.js';
+import { isFollowedAfterCancel, type JobRecord, type JobState } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { prepareJob, type JobSpec } from './job-spec.js';
 import { Poller } from './poller.js';
 import { isUsableTaskId } from './gateway-words.js';
+import type { HostEmitter } from '../events.js';
 
 // The answers as the spec shapes them, their task ids checked here rather than by the schema: an id
 // that cannot be followed fails the job with its own message (gateway-words.ts).
@@ -51,7 +52,13 @@ export interface JobServiceDeps {
   /** Download time limits; tests shorten them. */
   downloadTimeouts?: { openMs: number; idleMs: number };
   log?(line: string): void;
+  /** Where a job that reached an end state is announced (`jobEnded`, host/events.ts). */
+  events?: HostEmitter;
 }
+
+/** The states a job ends in; a cancelled job still followed for its result has not ended yet. */
+const isEnded = (j: JobRecord) => (['saved', 'attention', 'failed', 'timed_out', 'expired'] as JobState[]).includes(j.state)
+  || (j.state === 'cancelled' && !isFollowedAfterCancel(j));
 
 export class JobService {
   readonly poller: Poller;
@@ -123,7 +130,18 @@ export class JobService {
   private changed(job: JobRecord): void {
     job.revision = (job.revision ?? 0) + 1;
     this.d.onChange(job);
+    // Every change passes here, so a job is announced once per end it reaches (a retry may end it again).
+    if (!isEnded(job)) this.endedAs.delete(job.id);
+    else if (this.endedAs.get(job.id) !== job.state) {
+      this.endedAs.set(job.id, job.state);
+      this.d.events?.emit('jobEnded', {
+        id: job.id, profileId: job.profileId, kind: job.kind, model: job.model, state: job.state, remoteId: job.remoteId,
+        libraryIds: job.downloads.flatMap((dl) => (dl.libraryId ? [dl.libraryId] : [])),
+      });
+    }
   }
+  /** The end each job was last announced at. */
+  private readonly endedAs = new Map<string, JobState>();
 
   /** Applies a change; resolves once it is on disk when `durable` (a restart must know of it). */
   private async update(job: JobRecord, patch: Partial<JobRecord>, durable = false): Promise<void> {

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type CorePorts } from '../index.js';
+import { splitOptions, type CoreOptions } from '../options.js';
 import { fileSecrets, jsonFilePort, testPorts } from './file-ports.js';
 import { FAST_CADENCE } from '../tasks/test/job-harness.js';
 
@@ -28,9 +29,10 @@ export function dataDirCores(prefix: string) {
       return dir;
     },
     /** A real core on `dataDir`; `close` ends it and leaves the folder for the next start. */
-    async start(dataDir: string, overrides: Partial<CorePorts> = {}) {
-      const ports = testPorts({ dataDir, settings: jsonFilePort(join(dataDir, 'settings.json')), secrets: fileSecrets(join(dataDir, 'keys.json')), cadence: FAST_CADENCE, ...overrides });
-      const core = await createCore(ports);
+    async start(dataDir: string, overrides: Partial<CorePorts> & CoreOptions = {}) {
+      const split = splitOptions(overrides);
+      const ports = testPorts({ dataDir, settings: jsonFilePort(join(dataDir, 'settings.json')), secrets: fileSecrets(join(dataDir, 'keys.json')), ...split.ports });
+      const core = await createCore(ports, { cadence: FAST_CADENCE, ...split.options });
       const events: { event: string; payload: any }[] = [];
       core.subscribe((event, payload) => events.push({ event, payload }));
       const close = async () => {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventName } from '@shared/contract/index.js';
 import { createCore, type CorePorts } from '../index.js';
+import { splitOptions, type CoreOptions } from '../options.js';
 import { testPorts } from './file-ports.js';
 
 import { FAST_CADENCE } from '../tasks/test/job-harness.js';
@@ -16,9 +17,11 @@ afterEach(async () => {
   cleanups = [];
 });
 
-export async function openCore(overrides: Partial<CorePorts> = {}) {
-  const ports = testPorts({ cadence: FAST_CADENCE, ...overrides });
-  const core = await createCore(ports);
+/** `overrides`: ports and options (options.ts) alike, in one bag. */
+export async function openCore(overrides: Partial<CorePorts> & CoreOptions = {}) {
+  const split = splitOptions(overrides);
+  const ports = testPorts(split.ports);
+  const core = await createCore(ports, { cadence: FAST_CADENCE, ...split.options });
   core.resumeWork();
   cleanups.push(() => ports.cleanup(), () => core.close());
   const events: { event: EventName; payload: any }[] = [];

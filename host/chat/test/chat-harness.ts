@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { startSandbox } from '@sandbox/server.js';
 import type { CorePorts } from '../../ports.js';
+import type { CoreOptions } from '../../options.js';
 import { startHop } from '../../test/gateway-hop.js';
 import { openCore } from '../../test/open-core.js';
 import type { IdleTimer } from '../reply-stream.js';
@@ -34,7 +35,7 @@ export function manualIdle() {
   };
 }
 
-export async function openChat(overrides: Partial<CorePorts> = {}) {
+export async function openChat(overrides: Partial<CorePorts> & CoreOptions = {}) {
   const logs: string[] = [];
   // The embedded sandbox, behind a hop that records what reached it.
   const dir = mkdtempSync(join(tmpdir(), 'studio-chat-sandbox-'));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { renderPromptVideo } from '@sandbox/media/video-render.js';
 import { Library } from '../library.js';
 import type { LibraryItem } from '../library-item.js';
-import { meta, pngBytes } from '../test-fixtures.js';
+import { meta, pngBytes } from './fixtures.js';
 
 export const SECRET_KEY = 'sk-live-NEVER-SERVED-0123456789';
 

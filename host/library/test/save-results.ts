@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Library } from '../library.js';
-import { meta } from '../test-fixtures.js';
+import { meta } from './fixtures.js';
 import { resultBytes } from './results.js';
 
 const [root, indexFile, incoming] = process.argv.slice(2);

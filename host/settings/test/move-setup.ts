@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LibraryMoveStatus } from '@shared/contract/index.js';
 import { CurrentLibrary } from '../../library/current-library.js';
-import { pngBytes } from '../../library/test-fixtures.js';
+import { pngBytes } from '../../library/test/fixtures.js';
 import { LibraryMoveRun, type MoveRunDeps } from '../library-move-run.js';
 
 export const itemBytes = (n: number): Buffer => pngBytes(24 + n, 16, n);

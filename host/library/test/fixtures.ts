@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import jpeg from 'jpeg-js';
 import pngjs from 'pngjs';
-import { Library, type LibraryOptions } from './library.js';
-import type { LibraryItemMeta } from './library-item.js';
+import { Library, type LibraryOptions } from '../library.js';
+import type { LibraryItemMeta } from '../library-item.js';
 
 export interface TempDirs {
   base: string;

@@ -1,0 +1,57 @@
+/**
+ * Conversations and their replies (`chat.*`), streamed from the gateway's three text APIs. Opened
+ * last: on close, replies in flight end first, so their terminal events still reach the listeners.
+ */
+import { join } from 'node:path';
+import { defineModule } from '../module.js';
+import { ChatImages } from './chat-images.js';
+import { ChatService } from './chat-service.js';
+
+export const chatModule = defineModule({
+  name: 'chat',
+  async open({ ports, options, log, now, emit, use }) {
+    const { problems } = use('app');
+    const { profiles, view } = use('settings');
+    const { paymentRequired } = use('account');
+    const { current } = use('library');
+    const { attachments } = use('media');
+    const chat = new ChatService({
+      dir: join(ports.dataDir, 'conversations'),
+      client: () => profiles.connect().client,
+      secrets: ports.secrets,
+      images: new ChatImages(() => current.root, attachments),
+      emit, log, now,
+      onUnreadable: (file, backup) => problems.add(file, backup),
+      // A reply that fails is data, not a thrown error, so the dispatcher's banner does not see it.
+      onPaymentRequired: paymentRequired,
+      timing: options.chatTiming,
+      mcp: use('mcp'),
+      defaults: () => view().chatDefaults,
+    });
+    await chat.open();
+    return chat;
+  },
+  close: (chat) => chat.close(),
+  handlers: ({ use }) => {
+    const chat = use('chat');
+    return {
+      'chat.list': (i) => chat.list(i.query),
+      'chat.create': (i) => chat.create(i),
+      'chat.get': (i) => chat.get(i.id, i.last),
+      'chat.update': (i) => chat.update(i),
+      'chat.remove': (i) => chat.remove(i.id),
+      'chat.send': (i) => chat.send(i),
+      'chat.regenerate': (i) => chat.regenerate(i),
+      'chat.continue': (i) => chat.continue(i),
+      'chat.stop': (i) => chat.stop(i.streamId),
+      'chat.selectChoice': (i) => chat.selectChoice(i),
+      'chat.answerToolCall': (i) => chat.answerToolCall(i),
+      'chat.runToolCall': (i) => chat.runToolCall(i),
+      'chat.toolCallArguments': (i) => chat.toolCallArguments(i),
+      'chat.toolCallResult': (i) => chat.toolCallResult(i),
+      'chat.stopTools': (i) => chat.stopTools(i.conversationId),
+      'chat.exportMarkdown': (i) => chat.exportMarkdown(i.id, i.language),
+      'chat.setMcpToken': (i) => chat.setMcpToken(i.conversationId, i.token),
+    };
+  },
+});

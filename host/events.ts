@@ -1,0 +1,76 @@
+/**
+ * The host's own typed event bus (docs/architecture.md, "The host's event bus"): what happened in
+ * the core, as data, for whatever else in the core wants to know (the balance after a billed call;
+ * a spend ledger, batch runs or lineage later). Each event is emitted once, where it happens: the
+ * gateway client bills, the job service ends jobs, the library saves and removes items.
+ *
+ * Not the contract's events (shared/contract): those go to the renderer; these stay in the host.
+ *
+ * A listener cannot hold up or break the code that emits: each runs on its own, after the
+ * emitter's stack has unwound (a microtask), and what it throws or rejects with is logged.
+ */
+import type { LibraryItem } from './library/library-item.js';
+
+/** The gateway route a billed call went to (spec §4). */
+export type BilledRoute = 'chat' | 'responses' | 'native' | 'image' | 'video' | 'speech';
+
+/** Token counts as the gateway reported them for the call, when it did (spec §2.5, §2.9). */
+export type BilledUsage = Record<string, number>;
+
+export interface HostEvents {
+  /** A billable call the gateway accepted (a 2xx answer); a refused one (402, 400…) is none. */
+  billed: { profileId: string; route: BilledRoute; model: string; usage?: BilledUsage; cost?: number };
+  /** A job reached an end state (saved, failed, expired, timed out, needs attention, cancelled and no longer followed). */
+  jobEnded: { id: string; profileId: string; kind: 'image' | 'video'; model: string; state: string; remoteId?: string; libraryIds: string[] };
+  /** An item was saved into the current library. */
+  itemSaved: { item: LibraryItem };
+  /** An item was removed from the current library. */
+  itemRemoved: { id: string };
+}
+
+export type HostEventName = keyof HostEvents;
+export type HostListener<E extends HostEventName> = (payload: HostEvents[E]) => void | Promise<unknown>;
+
+/** What an emitter is given: it can only emit. */
+export interface HostEmitter {
+  emit<E extends HostEventName>(event: E, payload: HostEvents[E]): void;
+}
+
+export class EventBus implements HostEmitter {
+  private readonly listeners = new Map<HostEventName, Set<HostListener<never>>>();
+
+  constructor(private readonly log: (line: string) => void = () => undefined) {}
+
+  /** Adds a listener; the function returned removes it. */
+  on<E extends HostEventName>(event: E, listener: HostListener<E>): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener as HostListener<never>);
+    return () => void set.delete(listener as HostListener<never>);
+  }
+
+  emit<E extends HostEventName>(event: E, payload: HostEvents[E]): void {
+    const set = this.listeners.get(event);
+    if (!set?.size) return;
+    for (const listener of [...set]) {
+      queueMicrotask(() => {
+        try {
+          const done = (listener as HostListener<E>)(payload);
+          // A listener that never settles holds nothing: nobody waits for it.
+          if (done instanceof Promise) done.catch((err: unknown) => this.failed(event, err));
+        } catch (err) {
+          this.failed(event, err);
+        }
+      });
+    }
+  }
+
+  /** Removes every listener (the core's close). */
+  clear(): void {
+    this.listeners.clear();
+  }
+
+  private failed(event: HostEventName, err: unknown): void {
+    this.log(`host events: a ${event} listener failed: ${(err as Error)?.stack ?? String(err)}`);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The library (`library.*`): the gallery's items, in whichever folder settings name, and a
+ * confirmed move of its files to another folder (settings/library-move-run.ts). Jobs, chat images
+ * and generators save through it; every item saved or removed is announced (host/events.ts).
+ */
+import { join } from 'node:path';
+import { msg } from '@shared/messages/index.js';
+import { coreError } from '../errors.js';
+import { defineModule } from '../module.js';
+import { LibraryMoveRun } from '../settings/library-move-run.js';
+import { CurrentLibrary } from './current-library.js';
+import { TakeOut } from './take-out.js';
+
+export const libraryModule = defineModule({
+  name: 'library',
+  async open({ ports, log, emit, events, life, use }) {
+    const { problems } = use('app');
+    const { store, view } = use('settings');
+    // The library follows the folder chosen in settings; jobs save into whichever is current.
+    const current = new CurrentLibrary(view().libraryDir, { indexFile: join(ports.dataDir, 'library-index.json'), log, onUnreadable: problems.reporter('library index') }, emit, events);
+    await life.start('library', () => current.open(), () => current.close());
+    const move = new LibraryMoveRun({
+      dataDir: ports.dataDir,
+      library: current,
+      setFolder: (to) => store.update((d) => {
+        d.libraryDir = to;
+      }),
+      afterSwitch: () => emit('settings.onDidChange', view()),
+      emit: (status) => emit('settings.onLibraryMove', status),
+      log,
+    });
+    // A move a kill interrupted carries on now, before any job saves (saves wait for it).
+    await life.start('library move', () => move.resume(), () => move.close());
+    return { current, move };
+  },
+  handlers: ({ ports, emit, log, now, use }) => {
+    const { current, move } = use('library');
+    const { store } = use('settings');
+    // Save as…, downloads, dragging out and zip exports (docs/library-files.md).
+    const takeOut = new TakeOut({
+      ports,
+      library: () => current.current,
+      language: () => store.get().language,
+      onProgress: (exportId, done, total) => emit('library.onExportProgress', { exportId, done, total }),
+      now,
+      log,
+    });
+    const item = (id: string) => {
+      const found = current.current.get(id);
+      if (!found) throw coreError('not_found', msg('app.settings.itemGone'));
+      return found;
+    };
+    return {
+      'library.list': (q) => ({ ...current.current.list(q), models: current.current.models() }),
+      'library.shapes': (q) => ({ ratios: current.current.shapes(q) }),
+      'library.get': (i) => item(i.id),
+      'library.remove': async (i) => {
+        // An item removed while the library moves would come back from its copy in the new folder.
+        if (await move.busy()) throw coreError('conflict', msg('app.settings.moveBusy'));
+        return { removed: await current.remove(i.id) };
+      },
+      'library.reveal': (i) => {
+        const found = item(i.id);
+        if (!ports.revealInFolder) throw coreError('invalid_request', msg('app.settings.revealDesktopOnly'));
+        ports.revealInFolder(current.current.resolve(found.file));
+        return {};
+      },
+      'library.export': (i) => takeOut.exportZip(i.ids, i.exportId),
+      'library.saveFile': (i) => takeOut.saveFile(i.id),
+      'library.startDrag': async (i) => {
+        await takeOut.startDrag(i.id);
+        return {};
+      },
+    };
+  },
+});

@@ -1,0 +1,25 @@
+/**
+ * The host's domains, each listed once, in the order they open (docs/development.md, "Adding a
+ * domain"): a module may `use` only those above it; on close they end from the bottom up, so
+ * replies in flight end before the library closes and the sandbox gateway stops last.
+ */
+import type { DomainModule } from './module.js';
+import { appModule } from './app/module.js';
+import { settingsModule } from './settings/module.js';
+import { accountModule } from './account/module.js';
+import { libraryModule } from './library/module.js';
+import { mediaModule } from './media/module.js';
+import { tasksModule } from './tasks/module.js';
+import { mcpModule } from './mcp/module.js';
+import { chatModule } from './chat/module.js';
+
+export const MODULES: readonly DomainModule[] = [
+  appModule,
+  settingsModule,
+  accountModule,
+  libraryModule,
+  mediaModule,
+  tasksModule,
+  mcpModule,
+  chatModule,
+] as DomainModule[];
