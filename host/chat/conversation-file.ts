@@ -33,20 +33,42 @@ export const IndexEntry = z.object({
   messageCount: z.number(),
   /** A reply was streaming when this was written: on the next start the file is checked. */
   streaming: z.boolean().optional(),
+  /** The title is the host's placeholder, which the page shows in its own language. */
+  untitled: z.enum(['conversation', 'image']).optional(),
 });
 export type IndexEntry = z.infer<typeof IndexEntry>;
 
-export const IndexFile = z.object({ version: z.literal(1), conversations: z.array(IndexEntry) });
+/** Version 2 marks the host's placeholder titles (`untitled`); version 1 did not. */
+export const IndexFile = z.object({ version: z.union([z.literal(1), z.literal(2)]), conversations: z.array(IndexEntry) });
 
 export const UNTITLED = 'New conversation';
 const TITLE_CHARS = 80;
 
+const IMAGE_TITLE = 'Image';
+
+/** The placeholder a conversation's title is while it has no words of its own, if it is one. */
+function placeholderOf(c: Pick<Conversation, 'messages'>): IndexEntry['untitled'] {
+  const first = c.messages.find((m) => m.role === 'user');
+  if (first?.text?.trim()) return undefined;
+  return first?.images?.length ? 'image' : 'conversation';
+}
+
 /** The first user message, on one line and trimmed to a title's length. */
 export function deriveTitle(c: Pick<Conversation, 'messages'>): string {
-  const first = c.messages.find((m) => m.role === 'user');
-  const text = first?.text?.replace(/\s+/g, ' ').trim() ?? '';
-  if (!text) return first?.images?.length ? 'Image' : UNTITLED;
+  const placeholder = placeholderOf(c);
+  if (placeholder) return placeholder === 'image' ? IMAGE_TITLE : UNTITLED;
+  const text = c.messages.find((m) => m.role === 'user')!.text!.replace(/\s+/g, ' ').trim();
   return text.length > TITLE_CHARS ? `${text.slice(0, TITLE_CHARS - 1).trimEnd()}…` : text;
+}
+
+/**
+ * An entry of an index written before placeholders were marked: the host's own English
+ * placeholder in its title says so (the host's data, never text shown translated).
+ */
+export function markedEntry(e: IndexEntry): IndexEntry {
+  if (e.untitled) return e;
+  const untitled = e.title === UNTITLED ? 'conversation' : e.title === IMAGE_TITLE ? 'image' : undefined;
+  return untitled ? { ...e, untitled } : e;
 }
 
 export function entryOf(c: Conversation): IndexEntry {
@@ -54,6 +76,7 @@ export function entryOf(c: Conversation): IndexEntry {
   return {
     id: c.id, title: c.title, model: c.settings.model, createdAt: c.createdAt, updatedAt: c.updatedAt, messageCount: c.messages.length,
     ...(streaming ? { streaming } : {}),
+    ...(!c.titleSet && placeholderOf(c) ? { untitled: placeholderOf(c) } : {}),
   };
 }
 

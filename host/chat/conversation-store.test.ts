@@ -139,6 +139,23 @@ describe('titles and snippets', () => {
     expect(deriveTitle({ messages: [msg('user', '', { images: [{ kind: 'url', url: 'https://x.test/a.png' }] })] })).toBe('Image');
   });
 
+  it('only the host\'s own placeholder is marked for translation, never a title of the creator\'s or of the first message', async () => {
+    const { dir, store } = open();
+    const image = msg('user', '', { images: [{ kind: 'url', url: 'https://x.test/a.png' }] });
+    await store.saveDurable({ ...conv('empty', 1), title: 'New conversation', titleSet: false });
+    await store.saveDurable({ ...conv('pictures', 2, [image]), title: 'Image', titleSet: false });
+    await store.saveDurable(conv('named', 3, [], 'New conversation'));
+    await store.saveDurable({ ...conv('says', 4, [msg('user', 'Image')]), title: 'Image', titleSet: false });
+    const marks = () => Object.fromEntries(open(dir).store.list().map((e) => [e.id, e.untitled]));
+    expect(marks()).toEqual({ empty: 'conversation', pictures: 'image', named: undefined, says: undefined });
+    // An index written before the marks: its entries are marked by the host's own placeholder text.
+    const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
+    for (const e of index.conversations) delete e.untitled;
+    index.version = 1;
+    writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
+    expect(marks()).toMatchObject({ empty: 'conversation', pictures: 'image' });
+  });
+
   it('a snippet needs no ellipsis when the text is short', () => {
     expect(snippetOf('Find the Needle here', 'needle')).toBe('Find the Needle here');
     expect(snippetOf('nothing', 'needle')).toBeUndefined();

@@ -19,7 +19,7 @@ import { removeStaleTemps } from '../atomic-file.js';
 import { atomicText, CoalescedFile } from '../coalesced-file.js';
 import { coreError, dataWriteError } from '../errors.js';
 import { summaryOf } from '@shared/contract/conversation-summary.js';
-import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, recoverStreaming, type Conversation, type IndexEntry } from './conversation-file.js';
+import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, markedEntry, recoverStreaming, type Conversation, type IndexEntry } from './conversation-file.js';
 import { findSnippet, normalizeQuery } from './search.js';
 import { keepUnreadable, parseDataFile, readDataFile } from '../unreadable-file.js';
 import { ReadAhead, readJson } from './read-ahead.js';
@@ -53,7 +53,7 @@ export class ConversationStore {
     private readonly onUnreadable: (file: 'conversation' | 'conversation index', backup: string | null) => void = () => undefined,
     private readonly cacheSize = 16,
   ) {
-    this.index = this.writer(path.join(dir, INDEX), () => JSON.stringify({ version: 1, conversations: [...this.entries.values()] }));
+    this.index = this.writer(path.join(dir, INDEX), () => JSON.stringify({ version: 2, conversations: [...this.entries.values()] }));
   }
 
   private writer(file: string, text: () => string, written?: () => void): CoalescedFile {
@@ -100,7 +100,8 @@ export class ConversationStore {
     try {
       const found = readDataFile(path.join(this.dir, INDEX));
       const parsed = found && IndexFile.safeParse(found.value);
-      if (parsed?.success) known = parsed.data.conversations;
+      // A version 1 index was written before placeholders were marked: its entries are marked now.
+      if (parsed?.success) known = parsed.data.version === 1 ? parsed.data.conversations.map(markedEntry) : parsed.data.conversations;
       else if (parsed) {
         this.log('chat: the conversation index is not valid; rebuilding it from the conversation files');
         this.setAside(INDEX, 'conversation index');

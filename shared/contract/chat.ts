@@ -210,6 +210,11 @@ export const ConversationSummary = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   messageCount: z.number(),
+  /**
+   * The title is the host's placeholder ("New conversation", or "Image" for a first turn of images
+   * only), not words of the conversation's or the creator's: the page shows its own translation.
+   */
+  untitled: z.enum(['conversation', 'image']).optional(),
   /** A search hit's surrounding text, when the query matched a message. */
   snippet: z.string().optional(),
 });

@@ -4,5 +4,5 @@
  */
 import type { ConversationSummary } from './chat.js';
 
-export const summaryOf = ({ id, title, model, createdAt, updatedAt, messageCount }: ConversationSummary): ConversationSummary =>
-  ({ id, title, model, createdAt, updatedAt, messageCount });
+export const summaryOf = ({ id, title, model, createdAt, updatedAt, messageCount, untitled }: ConversationSummary): ConversationSummary =>
+  ({ id, title, model, createdAt, updatedAt, messageCount, ...(untitled ? { untitled } : {}) });

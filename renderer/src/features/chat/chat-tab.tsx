@@ -18,6 +18,7 @@ import { ConversationList } from './conversation-list.js';
 import { LoadedPane, loadPane } from './pane-loader.js';
 import { NO_SELECTION, SELECTION_DRAFT } from './selection.js';
 import { useOpenedConversation } from './use-opened-conversation.js';
+import type { ShownTitle } from './shown-title.js';
 import { useChatEvents } from './use-chat-events.js';
 import '../../components/generator/generator.css';
 import './chat.css';
@@ -25,7 +26,7 @@ import './chat-sidebar.css';
 import './chat-messages.css';
 import './chat-settings.css';
 
-function OpenConversation({ id, title }: { id: string; title?: string }) {
+function OpenConversation({ id, title }: { id: string; title?: ShownTitle }) {
   const { t } = useTranslation(['chat', 'common']);
   const { opening, query, whole } = useOpenedConversation(id);
 
@@ -45,7 +46,7 @@ function OpenConversation({ id, title }: { id: string; title?: string }) {
   if (!shown) return loading;
   const partial = !query.data && !whole;
   const rest = partial && query.isError ? { message: errorMessage(query.error), retry: () => void query.refetch() } : undefined;
-  return <LoadedPane conversation={shown} partial={partial} restFailed={rest} title={title ?? shown.title} fallback={loading} />;
+  return <LoadedPane conversation={shown} partial={partial} restFailed={rest} title={title ?? shown} fallback={loading} />;
 }
 
 export default function ChatTab() {
@@ -99,7 +100,7 @@ export default function ChatTab() {
       <div className="chat-layout">
         <ConversationList selectedId={selectedId} onSelect={select} onNew={() => void create()} creating={creating} createError={createError} />
         {selectedId ? (
-          <OpenConversation key={selectedId} id={selectedId} title={summary?.title} />
+          <OpenConversation key={selectedId} id={selectedId} title={summary} />
         ) : list.isPending ? (
           <p className="chat-main chat-placeholder hint">{t('common:loading')}</p>
         ) : (

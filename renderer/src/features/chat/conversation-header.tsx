@@ -6,14 +6,14 @@ import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../api/client.js';
 import { useFormats } from '../../i18n/format.js';
-import { useShownTitle } from './shown-title.js';
+import { useShownTitle, type ShownTitle } from './shown-title.js';
 import { LANGUAGES, type StudioLanguage } from '@shared/languages.js';
 
 const shownLanguage = (language: string): StudioLanguage => (LANGUAGES as readonly string[]).includes(language) ? (language as StudioLanguage) : 'en';
 
 interface Props {
   id: string;
-  title: string;
+  title: ShownTitle;
   settingsOpen: boolean;
   onToggleSettings(): void;
   /** Where focus returns when the settings panel closes (use-side-panel.ts). */

@@ -17,6 +17,7 @@ import { applyStart } from './conversation-cache.js';
 import { Composer, type ComposerDraft } from './composer.js';
 import { ComposerModel, useSendSummary } from './composer-model.js';
 import { ConversationHeader } from './conversation-header.js';
+import type { ShownTitle } from './shown-title.js';
 import { escStopsReply, focusAfterLoss, focusLost } from './focus-keeping.js';
 import { MessageList } from './message-list.js';
 import { useEndAnnouncement } from './end-announcement.js';
@@ -48,7 +49,7 @@ function dropped(e: DragEvent): { files: File[]; url?: string } {
 
 interface PaneProps {
   conversation: ConversationView;
-  title: string;
+  title: ShownTitle;
   /** Only its newest messages are here yet (opening.ts): nothing is sent until the rest is. */
   partial?: boolean;
   /** The rest of a partial conversation did not come: why, and asking again. */

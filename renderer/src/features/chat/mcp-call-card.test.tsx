@@ -63,7 +63,7 @@ function Chat() {
   if (!c) return null;
   return (
     <>
-      <ConversationPane conversation={c} title={c.title} />
+      <ConversationPane conversation={c} title={c} />
       <div data-testid="replies">
         {c.messages.map((m) => (m.role === 'assistant' ? <AssistantMessage key={m.id} message={m} actions={actions} locked={locked} /> : null))}
       </div>

@@ -1,14 +1,18 @@
 /**
- * A conversation's title as shown: the titles the host gives one before it has words of its own
- * ("New conversation", or "Image" for a first turn of images only; host/chat/
- * conversation-file.ts) are its data, stored in English, and are shown in the studio's language.
+ * A conversation's title as shown: while it is the host's placeholder (the summary's `untitled`:
+ * "New conversation", or "Image" for a first turn of images only) it is shown in the studio's
+ * language; a title of the creator's or of the first message is shown as it is, whatever it says.
  */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ConversationSummary } from '@shared/contract/chat.js';
 
-const DEFAULTS = { 'New conversation': 'defaultTitle.untitled', Image: 'defaultTitle.image' } as const;
+/** What a title is shown from: its text, and whether that is the host's placeholder. */
+export type ShownTitle = Pick<ConversationSummary, 'title' | 'untitled'>;
 
-export function useShownTitle(): (title: string) => string {
+const PLACEHOLDERS = { conversation: 'defaultTitle.untitled', image: 'defaultTitle.image' } as const;
+
+export function useShownTitle(): (c: ShownTitle) => string {
   const { t } = useTranslation('chat');
-  return useCallback((title: string) => (title in DEFAULTS ? t(DEFAULTS[title as keyof typeof DEFAULTS]) : title), [t]);
+  return useCallback((c: ShownTitle) => (c.untitled ? t(PLACEHOLDERS[c.untitled]) : c.title), [t]);
 }
