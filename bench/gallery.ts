@@ -49,8 +49,8 @@ const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 const longest = (list: number[]) => ms(Math.max(0, ...list));
 
 /** Opens a fresh Library on the folder (as the core does at launch) and times it. */
-async function timedOpen(root: string, indexFile: string): Promise<{ ms: number; count: number; library: Library }> {
-  const library = new Library({ root, indexFile });
+async function timedOpen(root: string, db: string): Promise<{ ms: number; count: number; library: Library }> {
+  const library = new Library({ root, db });
   const t0 = performance.now();
   const count = await library.open();
   return { ms: performance.now() - t0, count, library };

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { JobRecord } from '@host/tasks/job-record.js';
 import { columnsOf, sortRows } from '@host/library/index-columns.js';
-import { writeIndex } from '@host/library/index-file.js';
+import { writeIndex } from '@host/library/test/previous-index.js';
 import { nodeDisk } from '@host/library/disk.js';
 import type { LibraryItem } from '@host/library/library-item.js';
 import { JobStore } from '@host/tasks/job-store.js';

@@ -27,6 +27,8 @@ import { ChatService } from './chat/chat-service.js';
 import { chatDefaultsOf } from './chat/settings-merge.js';
 import { McpHost } from './mcp/mcp-host.js';
 import { StartupProblems } from './startup-problems.js';
+import { openDatabase } from './db/database.js';
+import { DATABASE_DOMAINS } from './db/domains.js';
 import { WorkspaceStore } from './settings/workspace-store.js';
 import { LibraryMoveRun } from './settings/library-move-run.js';
 
@@ -81,8 +83,14 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
     return { libraryDir: s.libraryDir ?? join(ports.dataDir, 'Library'), theme: s.theme, language: s.language, mediaLimits: { ...DEFAULT_MEDIA_LIMITS, ...s.mediaLimits }, chatSendKey: s.chatSendKey ?? 'enter', chatDefaults: chatDefaultsOf(s.chatDefaults) };
   };
 
+  // The studio database (db/, docs/data.md): every domain's tables, migrated, snapshotted, set aside when damaged.
+  const database = await life.start('database', () => openDatabase({
+    file: join(ports.dataDir, 'studio.db'), domains: DATABASE_DOMAINS, log, info: log, now, onProblem: (problem, backup) => problems.add(problem, backup),
+  }), (d) => d.close());
   // The library follows the folder chosen in settings; jobs save into whichever is current.
-  const library = new CurrentLibrary(settingsView().libraryDir, { indexFile: join(ports.dataDir, 'library-index.json'), log, onUnreadable: problems.reporter('library index') }, emit);
+  const library = new CurrentLibrary(settingsView().libraryDir, {
+    db: database.forDomain('library'), legacyIndex: join(ports.dataDir, 'library-index.json'), log, onUnreadable: problems.reporter('library index'),
+  }, emit);
   await life.start('library', () => library.open(), () => library.close());
   const libraryMove = new LibraryMoveRun({
     dataDir: ports.dataDir,
