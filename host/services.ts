@@ -29,6 +29,7 @@ import { McpHost } from './mcp/mcp-host.js';
 import { StartupProblems } from './startup-problems.js';
 import { openDatabase } from './db/database.js';
 import { DATABASE_DOMAINS } from './db/domains.js';
+import { dailyBackup } from './db/backups.js';
 import { WorkspaceStore } from './settings/workspace-store.js';
 import { LibraryMoveRun } from './settings/library-move-run.js';
 
@@ -87,6 +88,12 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
   const database = await life.start('database', () => openDatabase({
     file: join(ports.dataDir, 'studio.db'), domains: DATABASE_DOMAINS, log, info: log, now, onProblem: (problem, backup) => problems.add(problem, backup),
   }), (d) => d.close());
+  // The daily backup copies a few pages at a time beside the start, not in its way; close waits for it.
+  const backup = dailyBackup(database.connection, database.backupsDir, now()).then(
+    (name) => name && log(`db: backup ${name} taken`),
+    (err: unknown) => log(`db: the daily backup failed (${(err as Error).message})`),
+  );
+  life.started('database backup', async () => void (await backup));
   // The library follows the folder chosen in settings; jobs save into whichever is current.
   const library = new CurrentLibrary(settingsView().libraryDir, {
     db: database.forDomain('library'), legacyIndex: join(ports.dataDir, 'library-index.json'), log, onUnreadable: problems.reporter('library index'),

@@ -41,6 +41,10 @@ export interface DatabaseOptions {
 export interface StudioDatabase {
   readonly file: string;
   readonly snapshotsDir: string;
+  /** Where the rotating daily backups go (backups.ts). */
+  readonly backupsDir: string;
+  /** The file's connection (a backup copies it). */
+  readonly connection: Db;
   /**
    * The connection for `domain`: the file's, once every migration of that domain has run in it;
    * otherwise (a migration failed this start) one in memory with the domain's tables.
@@ -153,6 +157,8 @@ export function openDatabase(o: DatabaseOptions): StudioDatabase {
   return {
     file,
     snapshotsDir,
+    backupsDir: `${file}-backups`,
+    connection: db,
     forDomain(domain) {
       if (done.has(domain)) return db;
       const own = o.domains.find((d) => d.domain === domain);
