@@ -66,10 +66,12 @@ const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class LibraryTable {
   private readonly insert;
   private readonly remove;
+  private readonly restById;
 
   constructor(private readonly db: Db) {
     this.insert = db.prepare('INSERT OR REPLACE INTO library_items (id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, rest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.remove = db.prepare('DELETE FROM library_items WHERE id = ?');
+    this.restById = db.prepare('SELECT rest FROM library_items WHERE id = ?').pluck();
   }
 
   state(): LibraryState | undefined {
@@ -93,12 +95,18 @@ export class LibraryTable {
     return (this.db.prepare('SELECT count(*) AS n FROM library_items').get() as { n: number }).n;
   }
 
-  /** Every row, in list order (newest first), read page by page. */
+  /** An item's other fields (index-columns.ts), read when the item is handed out: one indexed lookup. */
+  restOf(id: string): string | undefined {
+    return this.restById.get(id) as string | undefined;
+  }
+
+  /** Every row, in list order (newest first), read page by page, with `rest` left empty (restOf). */
   async readAll(): Promise<Columns> {
     const c = emptyColumns();
-    const first = this.db.prepare(`SELECT id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, rest FROM library_items ORDER BY created_at DESC, saved_at DESC, id LIMIT ${PAGE}`).raw();
+    // `rest`, the largest column, stays in the database until its item is handed out (restOf).
+    const first = this.db.prepare(`SELECT id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, '' FROM library_items ORDER BY created_at DESC, saved_at DESC, id LIMIT ${PAGE}`).raw();
     // The rows after the last one read, in the same order; ties on both times fall to the id.
-    const next = this.db.prepare(`SELECT id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, rest FROM library_items
+    const next = this.db.prepare(`SELECT id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, '' FROM library_items
       WHERE created_at <= @c AND (created_at < @c OR saved_at < @s OR (saved_at = @s AND id > @id))
       ORDER BY created_at DESC, saved_at DESC, id LIMIT ${PAGE}`).raw();
     let rows = first.all() as Row[];

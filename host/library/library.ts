@@ -93,7 +93,16 @@ export class Library {
     this.thumbnails = opts.thumbnails ?? {};
     this.onUnreadable = opts.onUnreadable ?? (() => undefined);
     this.metadata = opts.metadata ?? true;
-    this.index = new LibraryIndex(this.log);
+    this.index = new LibraryIndex(this.log, (id) => {
+      try {
+        // After close the database is gone: no connection is opened again for this.
+        return this.tableOpen?.restOf(id);
+      } catch (err) {
+        // The item is still listed and served; only its details are missing (the sidecar has them).
+        this.log(`library: could not read ${id}'s details from the database (${errno(err) ?? String(err)})`);
+        return undefined;
+      }
+    });
   }
 
   /** Loads the index, reconciles it with the sidecars on disk, and returns the number of items. */
