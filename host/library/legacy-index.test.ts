@@ -115,6 +115,7 @@ describe('the previous release\'s index file', () => {
     expect(await lib.open()).toBe(3);
     expect(lib.list().items).toEqual(items);
     expect(lines.join('\n')).toMatch(/damaged/);
+    expect(lines.join('\n')).not.toMatch(/could not/);
     expect(backups).toHaveLength(1);
     expect(await readFile(path.join(path.dirname(dirs.indexFile), backups[0]!))).toEqual(damaged);
     await lib.close();

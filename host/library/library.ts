@@ -175,6 +175,8 @@ export class Library {
       this.log(`library: the database does not hold every row of ${path.basename(legacy)} after the import; it is imported again next start`);
       return;
     }
+    // A damaged old file was kept aside (keepIndexAside): nothing is left to rename.
+    if (!(await this.disk.exists(legacy))) return;
     const imported = `${legacy}.imported`;
     await this.disk.rename(legacy, imported);
     this.table.setState({ root: this.root, dirs: this.dirs, importedFrom: imported });
