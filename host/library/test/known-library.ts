@@ -57,7 +57,7 @@ export async function seedKnownLibrary(dataDir: string): Promise<KnownLibrary> {
       ['chat-images/notes.txt', 'a file in the chat images folder the studio did not name'],
       ['../secrets.json', 'the key file above the library'],
       ['..%2fsecrets.json', 'the key file, slash encoded'],
-      ['../library-index.json', 'the real index above the library'],
+      ['../studio.db', 'the studio database above the library'],
     ],
   };
 }
