@@ -80,7 +80,7 @@ try {
   if (!topUp.ok) throw new Error(`top-up failed: HTTP ${topUp.status}`);
 
   // The studio's wiring (host/index.ts), minus the UI: one client per profile.
-  const library = new Library({ root: join(dir, 'Library'), indexFile: join(dir, 'library-index.json') });
+  const library = new Library({ root: join(dir, 'Library'), db: join(dir, 'studio.db') });
   await library.open();
   // Time between one job's consecutive answers, to see the cadence itself (informational).
   const lastChecks = new Map<string, number>();

@@ -15,8 +15,8 @@ import { pngBytes } from '@host/library/test/fixtures.js';
 const SHAPES: [number, number][] = [[160, 90], [90, 160], [120, 120], [200, 60], [64, 128], [150, 100], [100, 150], [180, 120]];
 const ITEMS = 40;
 
-async function seed(root: string, indexFile: string): Promise<void> {
-  const lib = new Library({ root, indexFile, ffmpeg: false, indexDelayMs: 0 });
+async function seed(root: string, db: string): Promise<void> {
+  const lib = new Library({ root, db, ffmpeg: false });
   await lib.open();
   const sources = join(root, '..', 'first-rows-sources');
   await mkdir(sources, { recursive: true });
@@ -32,7 +32,7 @@ async function seed(root: string, indexFile: string): Promise<void> {
 test('the first rows are drawn before the shapes answer, and stay where they are when it comes', async ({ page, studio }) => {
   test.setTimeout(90_000);
   const root = join(studio.dataDir, 'First rows library');
-  await seed(root, join(studio.dataDir, 'first-rows-index.json'));
+  await seed(root, join(studio.dataDir, 'first-rows.db'));
   const gallery = new GalleryPage(page);
   await gallery.studio.open(studio.url);
   await switchLibraryFolder(page, root, studio.moveCode);

@@ -163,8 +163,8 @@ const localDay = (ms: number) => {
  * how thousands of items can be seeded in a second. Speech does not go through tasks yet, so the
  * clip is real sandbox speech fetched from the gateway's /v1/audio/speech.
  */
-async function seedLibrary(root: string, indexFile: string, gatewayUrl: string): Promise<void> {
-  const lib = new Library({ root, indexFile, ffmpeg: false, indexDelayMs: 0 });
+async function seedLibrary(root: string, db: string, gatewayUrl: string): Promise<void> {
+  const lib = new Library({ root, db, ffmpeg: false });
   await lib.open();
   const first = join(root, '..', 'seed-first.png');
   await writeFile(first, pngBytes(64, 48, 7));
@@ -201,7 +201,7 @@ test('thousands of items: only visible rows are in the DOM, paging reaches the e
   // Seeding writes 6,000 files; on a busy 2-core machine that alone can take a while.
   test.setTimeout(90_000);
   const root = join(studio.dataDir, 'Seeded library');
-  await seedLibrary(root, join(studio.dataDir, 'seed-index.json'), studio.gatewayUrl);
+  await seedLibrary(root, join(studio.dataDir, 'seed.db'), studio.gatewayUrl);
 
   const gallery = new GalleryPage(page);
   await gallery.studio.open(studio.url);

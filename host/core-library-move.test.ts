@@ -76,7 +76,7 @@ describe('a confirmed move of the library', () => {
     const c = await coreAnswering('confirmed');
     // A library with three pictures, which the studio is pointed at first.
     const first = join(c.ports.dataDir, 'First');
-    const seed = new Library({ root: first, indexFile: join(c.ports.dataDir, 'seed-index.json'), ffmpeg: false, metadata: false });
+    const seed = new Library({ root: first, db: join(c.ports.dataDir, 'seed.db'), ffmpeg: false, metadata: false });
     mkdirSync(join(c.ports.dataDir, 'incoming'));
     for (let n = 0; n < 3; n++) {
       const source = join(c.ports.dataDir, 'incoming', `${n}.png`);

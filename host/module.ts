@@ -18,6 +18,7 @@ import type { CorePorts, EmbeddedSandbox, WatchdogPort } from './ports.js';
 import type { StartupProblems } from './startup-problems.js';
 import type { BalanceService } from './account/balance-service.js';
 import type { ChatService } from './chat/chat-service.js';
+import type { StudioDatabase } from './db/database.js';
 import type { CurrentLibrary } from './library/current-library.js';
 import type { McpHost } from './mcp/mcp-host.js';
 import type { AttachmentStore } from './media/attachments.js';
@@ -40,6 +41,7 @@ export interface Services {
     /** Called on every change of the profiles (a key, an address, the active one). */
     onProfilesChange(listener: () => void): void;
   };
+  db: StudioDatabase;
   account: {
     balance: BalanceService;
     /** The renderer's 402 banner for the active profile, and a fresh balance beside it. */

@@ -7,6 +7,7 @@ import type { DomainModule } from './module.js';
 import { appModule } from './app/module.js';
 import { settingsModule } from './settings/module.js';
 import { accountModule } from './account/module.js';
+import { dbModule } from './db/module.js';
 import { libraryModule } from './library/module.js';
 import { mediaModule } from './media/module.js';
 import { tasksModule } from './tasks/module.js';
@@ -17,6 +18,7 @@ export const MODULES: readonly DomainModule[] = [
   appModule,
   settingsModule,
   accountModule,
+  dbModule,
   libraryModule,
   mediaModule,
   tasksModule,

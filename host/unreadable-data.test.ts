@@ -149,8 +149,25 @@ describe('the library index', () => {
     expect(problem).toEqual({ file: 'library index', backup: expect.stringMatching(backupName('library-index.json')) });
     await c.close();
     expect(readFileSync(join(dir, problem.backup)).equals(bytes)).toBe(true);
-    // An empty library's index is its header line alone (docs/library-files.md, "The index").
-    expect(JSON.parse(readFileSync(join(dir, 'library-index.json'), 'utf8')).version).toBe(2);
+    // The rebuilt index is in the database now; no index file is written again (docs/data.md).
+    expect(existsSync(join(dir, 'library-index.json'))).toBe(false);
+    expect(existsSync(join(dir, 'studio.db'))).toBe(true);
+  });
+});
+
+describe('the studio database', () => {
+  it.each([
+    ['not a database', Buffer.from('SQLite format 3\u0000 but only in name: the rest is words')],
+    ['empty pages of zeros', Buffer.alloc(8192)],
+  ])('%s: kept aside byte for byte, reported, and the studio starts on a fresh one', async (_kind, bytes) => {
+    const dir = freshDir();
+    writeFileSync(join(dir, 'studio.db'), bytes);
+    const c = await start(dir);
+    const problems = await c.value('app.startupProblems');
+    expect(problems).toEqual([{ file: 'database', backup: expect.stringMatching(backupName('studio.db')) }]);
+    expect((await c.value('library.list', {})).total).toBe(0);
+    await c.close();
+    expect(readFileSync(join(dir, problems[0].backup!)).equals(bytes)).toBe(true);
   });
 });
 

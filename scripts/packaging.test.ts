@@ -50,6 +50,11 @@ describe('electron-builder.yml', () => {
     expect(targetNames(config.win?.target)).toEqual(['nsis']);
   });
 
+  it('rebuilds native addons (the database driver) for Electron when it packs, from prebuilt binaries where they exist', () => {
+    expect(config.npmRebuild).toBe(true);
+    expect(config.buildDependenciesFromSource).toBe(false);
+  });
+
   it('never publishes anywhere', () => {
     expect(config).toHaveProperty('publish', null);
   });

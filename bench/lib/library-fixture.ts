@@ -2,8 +2,9 @@
  * A large library on disk for benchmarks, written directly (media file, sidecar, thumbnail per
  * item) rather than through `Library.add`, which fsyncs and decodes every file: 100,000 saves
  * would take an hour, and what is measured is opening and reading the library, not saving. Its
- * index is written by the host's own code (`writeLibraryIndex`), as a library the studio has
- * opened before has one.
+ * rows are written to a studio database by the host's own code (`writeLibraryDatabase`), as a
+ * library the studio has opened before has them; `writeLibraryIndex` writes the previous
+ * release's index file instead (the import's benchmark).
  * Sidecars follow the `LibraryItem` schema (a cold open validates each one), prompts are drawn
  * from a fixed vocabulary with a seeded generator, so searches hit the same items in every run.
  */
@@ -13,7 +14,9 @@ import jpeg from 'jpeg-js';
 import type { LibraryItem } from '@host/library/library-item.js';
 import { monthFolder } from '@host/library/names.js';
 import { columnsOf, sortRows } from '@host/library/index-columns.js';
-import { writeIndex } from '@host/library/index-file.js';
+import { writeIndex } from '@host/library/test/previous-index.js';
+import { openDatabase } from '@host/db/database.js';
+import { LibraryTable, libraryMigrations } from '@host/library/library-table.js';
 import { nodeDisk } from '@host/library/disk.js';
 import { reconcile } from '@host/library/scan.js';
 
@@ -104,14 +107,29 @@ export async function writeLibrary(root: string, count: number, seed = 7): Promi
 }
 
 /**
- * The index of a library written by `writeLibrary`, as `Library.close()` writes it: every item,
- * newest first, and the folder times the next open compares (found by the host's own scan, which
- * reads folders but, knowing every item, no sidecar).
+ * The rows of a library written by `writeLibrary` and the folder times the next open compares
+ * (found by the host's own scan, which reads folders but, knowing every item, no sidecar).
  */
-export async function writeLibraryIndex(root: string, indexFile: string, items: readonly LibraryItem[]): Promise<void> {
+async function indexOf(root: string, items: readonly LibraryItem[]) {
   const columns = columnsOf(items);
   sortRows(columns);
   const { dirs, added, keep } = await reconcile(nodeDisk, path.resolve(root), { ids: columns.id, files: columns.file, dirs: {} }, () => undefined);
   if (added.length > 0 || keep) throw new Error('the library on disk differs from the items written');
-  await writeIndex(nodeDisk, indexFile, { root: path.resolve(root), dirs, columns });
+  return { root: path.resolve(root), dirs, columns };
+}
+
+/** The library's rows in a studio database, as a start of the studio leaves them. */
+export async function writeLibraryDatabase(root: string, file: string, items: readonly LibraryItem[]): Promise<void> {
+  const { dirs, columns } = await indexOf(root, items);
+  const db = openDatabase({ file, domains: [libraryMigrations] });
+  try {
+    await new LibraryTable(db.forDomain('library')).apply({ root: path.resolve(root), dirs, importedFrom: null }, { removeAll: true, add: columns });
+  } finally {
+    db.close();
+  }
+}
+
+/** The index file the previous release wrote for the library (what the first start imports). */
+export async function writeLibraryIndex(root: string, indexFile: string, items: readonly LibraryItem[]): Promise<void> {
+  await writeIndex(nodeDisk, indexFile, await indexOf(root, items));
 }

@@ -1,7 +1,7 @@
 /**
- * The library index in memory and on disk: one array per field (docs/library-files.md, "The
- * index"), newest first. Only what lists, searches, filters and lays out the gallery is kept as
- * a column of its own; everything else about an item (its MIME type, size, settings, cost…) is
+ * The library index in memory and in the database: one array (or column) per field
+ * (docs/library-files.md, "The index"), newest first. Only what lists, searches, filters and
+ * lays out the gallery is kept as a column of its own; everything else about an item (its MIME type, size, settings, cost…) is
  * one short JSON text per item, parsed only when that item is handed out. So opening 100,000
  * items makes a handful of arrays, not 100,000 objects, and a page of 200 parses 200 texts.
  */

@@ -1,5 +1,6 @@
 /**
- * The index file's current format (docs/library-files.md, "The index"): one line of JSON (the
+ * The format of the index file the previous release wrote (docs/library-files.md, "The index"),
+ * read only to import it into the studio database (legacy-index.ts): one line of JSON (the
  * version, the library folder, folder times, the item count, the models, and each section's
  * length in bytes), then one section per column, back to back:
  *
@@ -51,97 +52,8 @@ export class DamagedIndex extends Error {
   }
 }
 
-const KIND_LETTER: Record<LibraryKind, string> = { image: 'i', video: 'v', audio: 'a' };
 const LETTER_KIND: Record<string, LibraryKind> = { i: 'image', v: 'video', a: 'audio' };
-const NEEDS_ESCAPE = /[\\\n\r]/;
-
-const escape = (s: string) => (NEEDS_ESCAPE.test(s) ? s.replace(/[\\\n\r]/g, (m) => (m === '\\' ? '\\\\' : m === '\n' ? '\\n' : '\\r')) : s);
 const unescape = (s: string) => (s.includes('\\') ? s.replace(/\\(.?)/gs, (_, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c)) : s);
-
-/** Rows turned into text between two pauses of a paced write: 2–3 ms of the loop each at most. */
-const SLICE = 10_000;
-
-/**
- * The index's bytes in pieces (the header first), pausing (`yield`) after each slice of rows, so a
- * write that runs on the host's loop gives it back between slices: at 100,000 items the whole
- * encoding took 80–130 ms in one go, after every save (docs/robust-host.md, "The library's index
- * in slices"). The columns are copied first, so a change made during a pause waits for the next
- * write and never mixes into this one.
- */
-function* encodeSteps({ root, dirs: liveDirs, columns: live }: IndexContent): Generator<void, Buffer[], void> {
-  const c = Object.fromEntries(COLUMN_NAMES.map((name) => [name, live[name].slice()])) as unknown as Columns;
-  const dirs = { ...liveDirs };
-  yield;
-  const models: string[] = [];
-  const modelAt = new Map<string, number>();
-  const modelIndex = c.model.map((m) => {
-    let at = modelAt.get(m);
-    if (at === undefined) {
-      at = models.push(m) - 1;
-      modelAt.set(m, at);
-    }
-    return at;
-  });
-  const binary: Partial<Record<(typeof COLUMN_NAMES)[number], Buffer>> = {
-    model: Buffer.from(Uint32Array.from(modelIndex).buffer),
-    createdAt: Buffer.from(Float64Array.from(c.createdAt).buffer),
-    savedAt: Buffer.from(Float64Array.from(c.savedAt).buffer),
-    ratio: Buffer.from(Float64Array.from(c.ratio).buffer),
-  };
-  yield;
-  const lines: Partial<Record<(typeof COLUMN_NAMES)[number], (i: number) => string>> = {
-    id: (i) => c.id[i],
-    file: (i) => escape(c.file[i]),
-    thumb: (i) => escape(c.thumb[i]),
-    prompt: (i) => escape(c.prompt[i]),
-    rest: (i) => c.rest[i],
-  };
-  const sections: Buffer[][] = [];
-  for (const name of COLUMN_NAMES) {
-    const fixed = binary[name];
-    if (fixed) {
-      sections.push([fixed]);
-      continue;
-    }
-    const pieces: Buffer[] = [];
-    for (let from = 0; from < c.id.length; from += SLICE) {
-      const to = Math.min(from + SLICE, c.id.length);
-      const line = lines[name];
-      let text = '';
-      if (line) {
-        // Lines are separated, not ended, by a line break: every slice but the first starts with one.
-        const slice = new Array<string>(to - from);
-        for (let i = from; i < to; i++) slice[i - from] = line(i);
-        text = (from > 0 ? '\n' : '') + slice.join('\n');
-      } else for (let i = from; i < to; i++) text += KIND_LETTER[c.kind[i]];
-      pieces.push(Buffer.from(text, 'utf8'));
-      yield;
-    }
-    sections.push(pieces);
-  }
-  const bytes = sections.map((pieces) => pieces.reduce((n, b) => n + b.length, 0));
-  const header = JSON.stringify({ version: FORMAT_VERSION, root, dirs, count: c.id.length, models, bytes });
-  return [Buffer.from(`${header}\n`, 'utf8'), ...sections.flat()];
-}
-
-/** The whole index in one buffer, at once (tests, tools). */
-export function encodeIndex(content: IndexContent): Buffer {
-  const steps = encodeSteps(content);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return Buffer.concat(step.value);
-  }
-}
-
-/** The index in pieces to write one after another, the event loop given back after each slice of rows. */
-export async function encodeIndexPaced(content: IndexContent): Promise<Buffer[]> {
-  const steps = encodeSteps(content);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 function fail(what: string): never {
   throw new DamagedIndex(`the index's ${what} does not match its header`);

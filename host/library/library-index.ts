@@ -1,9 +1,9 @@
 /**
  * The in-memory index behind the gallery: every item once, newest first, held as columns
- * (index-columns.ts) exactly as the index file stores them, so opening is a few splits and no
- * object per item. A query's matches are kept (one number each) until the next query or change:
- * the gallery asks for the count, the shapes and page after page of the same filters, and each
- * of those is then a slice. Text search goes through one lower-cased string (index-search.ts).
+ * (index-columns.ts) as the database's rows hold them (library-table.ts), with no object per item
+ * and an item's other fields read from the database only when it is handed out. A query's
+ * matches are kept (one number each) until the next query or change: the gallery asks for the
+ * count, the shapes and page after page of the same filters, and each of those is then a slice. Text search goes through one lower-cased string (index-search.ts).
  *
  * Lookups by id (a detail view, a delete) and by path (`knows`, asked for every picture the
  * gallery shows) are a scan of one array of strings, about a millisecond at 100,000 items,
@@ -46,7 +46,11 @@ export class LibraryIndex {
   private last: { key: string; version: number; rows: Int32Array } | undefined;
   private version = 0;
 
-  constructor(private readonly log: (line: string) => void = () => undefined) {}
+  constructor(
+    private readonly log: (line: string) => void = () => undefined,
+    /** An item's `rest` when its row was loaded without it (an empty string): from the database. */
+    private readonly loadRest: (id: string) => string | undefined = () => undefined,
+  ) {}
 
   get size(): number {
     return this.c.id.length;
@@ -210,6 +214,7 @@ export class LibraryIndex {
     const id = this.c.id[at];
     const cached = this.items.get(id);
     if (cached) return cached;
+    if (this.c.rest[at] === '') this.c.rest[at] = this.loadRest(id) ?? '';
     const item = itemAt(this.c, at, this.log);
     this.remember(item);
     return item;

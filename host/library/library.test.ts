@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LibraryItem } from './library-item.js';
 import { nodeDisk, type LibraryError } from './disk.js';
-import { decodeIndex, encodeIndex } from './index-format.js';
+import Database from 'better-sqlite3';
 import { monthFolder } from './names.js';
 import { incomingFile, jpegBytes, meta, mp3Bytes, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
@@ -144,59 +144,50 @@ describe('Library index', () => {
     return { items: lib.list().items };
   }
 
-  it('reopens from the index', async () => {
+  /** Takes the database away, as a creator deleting the data folder's files (or a damaged one set aside) does. */
+  async function dropDatabase(): Promise<void> {
+    await Promise.all(dirs.opened.map((l) => l.close()));
+    for (const f of [dirs.database, `${dirs.database}-wal`, `${dirs.database}-shm`]) await unlink(f).catch(() => undefined);
+  }
+
+  it('reopens from the database, reading no sidecar', async () => {
     const { items } = await filled();
-    expect(existsSync(dirs.indexFile)).toBe(true);
+    expect(existsSync(dirs.database)).toBe(true);
+    const reads: string[] = [];
+    const lib = openLibrary(dirs, { disk: { readFile: (p: string) => (reads.push(p), nodeDisk.readFile(p)) } });
+    expect(await lib.open()).toBe(5);
+    expect(lib.list().items).toEqual(items);
+    expect(reads.filter((p) => p.endsWith('.json'))).toEqual([]);
+  });
+
+  it('is rebuilt identically from the sidecars when the database is gone', async () => {
+    const { items } = await filled();
+    await dropDatabase();
+    const lib = openLibrary(dirs);
+    expect(await lib.open()).toBe(5);
+    expect(lib.list().items).toEqual(items);
+    await lib.close();
+    expect(existsSync(dirs.database)).toBe(true);
+  });
+
+  it('is rebuilt when its rows were written for another library folder', async () => {
+    const { items } = await filled();
+    const elsewhere = openLibrary({ ...dirs, root: path.join(dirs.base, 'Elsewhere') });
+    expect(await elsewhere.open()).toBe(0);
+    await elsewhere.close();
     const lib = openLibrary(dirs);
     expect(await lib.open()).toBe(5);
     expect(lib.list().items).toEqual(items);
   });
 
-  it('is rebuilt identically from the sidecars when deleted', async () => {
-    const { items } = await filled();
-    await unlink(dirs.indexFile);
-    const lines: string[] = [];
-    const lib = openLibrary(dirs, {}, lines);
-    expect(await lib.open()).toBe(5);
-    expect(lib.list().items).toEqual(items);
-    await lib.close();
-    expect(existsSync(dirs.indexFile)).toBe(true);
-  });
-
-  it('is rebuilt when damaged or written for another folder', async () => {
-    const { items } = await filled();
-    await writeFile(dirs.indexFile, Buffer.from([0x00, 0xff, 0x7b, 0x22, 0x13, 0x37]));
-    const lines: string[] = [];
-    const lib = openLibrary(dirs, {}, lines);
-    expect(await lib.open()).toBe(5);
-    expect(lib.list().items).toEqual(items);
-    expect(lines.join('\n')).toMatch(/damaged/);
-    await lib.close();
-
-    const index = decodeIndex(await readFile(dirs.indexFile));
-    await writeFile(dirs.indexFile, encodeIndex({ ...index, root: '/elsewhere' }));
-    const other = openLibrary(dirs, {}, lines);
-    expect(await other.open()).toBe(5);
-    expect(lines.join('\n')).toMatch(/another library folder/);
-
-    // A header that promises one item more than its sections hold.
-    const bytes = await readFile(dirs.indexFile);
-    const header = bytes.subarray(0, bytes.indexOf(10)).toString();
-    await writeFile(dirs.indexFile, Buffer.concat([Buffer.from(header.replace('"count":5', '"count":6')), bytes.subarray(bytes.indexOf(10))]));
-    const edited = openLibrary(dirs, {}, lines);
-    expect(await edited.open()).toBe(5);
-    expect(edited.list().items).toEqual(items);
-    expect(lines.join('\n')).toMatch(/damaged \(the index's id does not match its header\)/);
-  });
-
-  it('re-reads only folders that changed since the index was written', async () => {
+  it('re-reads only folders that changed since its rows were written', async () => {
     const { items } = await filled();
     // Age every folder past the settle window, as a library untouched for a while would be.
     const past = new Date(Date.now() - 3_600_000);
     const month = path.join(dirs.root, items[0].file.split('/')[0]);
     await utimes(month, past, past);
     await utimes(dirs.root, past, past);
-    await unlink(dirs.indexFile);
+    await dropDatabase();
     await openLibrary(dirs).open();
     await dirs.opened.at(-1)!.close();
 
@@ -204,22 +195,23 @@ describe('Library index', () => {
     const spy = { readdir: (p: string) => (reads.push(p), nodeDisk.readdir(p)), readFile: (p: string) => (reads.push(p), nodeDisk.readFile(p)) };
     const quiet = openLibrary(dirs, { disk: spy });
     expect(await quiet.open()).toBe(5);
-    expect(reads).toEqual([dirs.indexFile]);
+    expect(reads).toEqual([]);
     expect(quiet.list().items).toEqual(items);
+    await quiet.close();
 
-    // A save by another process (or one a kill kept out of the index) changes the folder's mtime.
-    const extra = openLibrary({ ...dirs, indexFile: path.join(dirs.base, 'other-index.json') });
+    // A save by another process (or one a kill kept out of the database) changes the folder's mtime.
+    const extra = openLibrary({ ...dirs, database: path.join(dirs.base, 'other.db') });
     const added = await extra.add({ source: await incomingFile(dirs, pngBytes(8, 8)), meta: meta({ createdAt: 9000 }), name: 'new.png' });
     reads.length = 0;
     const again = openLibrary(dirs, { disk: spy });
     expect(await again.open()).toBe(6);
     expect(again.get(added.id)).toEqual(added);
-    expect(reads).toEqual([dirs.indexFile, month, `${again.resolve(added.file)}.json`]);
+    expect(reads).toEqual([month, `${again.resolve(added.file)}.json`]);
   });
 
   it('skips a damaged sidecar and keeps the others', async () => {
     const { items } = await filled();
-    await unlink(dirs.indexFile);
+    await dropDatabase();
     const victim = items[2];
     await writeFile(path.join(dirs.root, `${victim.file}.json`), '{"version":1,"id":');
     const lines: string[] = [];
@@ -252,13 +244,15 @@ describe('Library index', () => {
     expect(lines.join('\n')).toMatch(/copy\.png: its id is already used/);
   });
 
-  it('loses nothing when the process dies before the index is written', async () => {
-    const lib = openLibrary(dirs, { indexDelayMs: 60_000 });
+  it('loses nothing when the process dies between the sidecar and the row', async () => {
+    const lib = openLibrary(dirs);
     await lib.add({ source: await incomingFile(dirs, pngBytes(8, 8)), meta: meta(), name: 'early.png' });
-    await lib.close();
     const item = await lib.add({ source: await incomingFile(dirs, pngBytes(8, 8)), meta: meta(), name: 'late.png' });
-    // The index on disk knows only the first save; the second lives in its sidecar alone.
-    expect(decodeIndex(await readFile(dirs.indexFile)).columns.id).toHaveLength(1);
+    await lib.close();
+    // As a kill right after the sidecar's commit leaves it: the row never reached the database.
+    const db = new Database(dirs.database);
+    db.prepare('DELETE FROM library_items WHERE id = ?').run(item.id);
+    db.close();
     const next = openLibrary(dirs);
     expect(await next.open()).toBe(2);
     expect(next.get(item.id)).toEqual(item);

@@ -5,7 +5,7 @@
  *   1. thumbnail from the incoming file (best effort; a hidden file until the commit names it);
  *   2. claim a free name exclusively, then move (rename) or copy+fsync the file onto it;
  *   3. write the sidecar atomically — the commit point: media without a sidecar is never listed;
- *   4. update the in-memory index and schedule one coalesced, atomic index write.
+ *   4. update the in-memory index and its row in the studio database (library-table.ts).
  * A failure before the commit undoes every step, so no partial file is left behind.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,9 +14,10 @@ import { removeStaleTemps } from '../atomic-file.js';
 import { keepUnreadable } from '../unreadable-file.js';
 import { LibraryItem, LibraryItemMeta } from './library-item.js';
 import { LibraryIndex, type ListQuery, type ListResult } from './library-index.js';
-import { readIndex, writeIndex } from './index-file.js';
-import { CoalescedFile } from '../coalesced-file.js';
-import { emptyColumns, keepRows, pushItem } from './index-columns.js';
+import { readIndex } from './legacy-index.js';
+import { columnsOf, emptyColumns, keepRows, pushItem, type Columns } from './index-columns.js';
+import { LibraryTable, libraryMigrations, type LibraryState } from './library-table.js';
+import { openDatabase, type Db, type StudioDatabase } from '../db/database.js';
 import { discard, errno, explain, LibraryError, nodeDisk, withText, writeAtomic, type DiskOps } from './disk.js';
 import { msg } from '@shared/messages/index.js';
 import { candidateName, cleanStem, monthFolder } from './names.js';
@@ -31,14 +32,18 @@ import { whatBytesAre } from './not-media.js';
 export interface LibraryOptions {
   /** The library folder from settings. */
   root: string;
-  /** The index file, in the app data folder (not in the library, which may be a synced drive). */
-  indexFile: string;
+  /**
+   * The studio database holding the library's tables (db/, in the app data folder, not in the
+   * library, which may be a synced drive), or the path of a database file the library opens on
+   * its own and closes with itself (tests, tools).
+   */
+  db: Db | string;
+  /** The index file of earlier releases, imported on the first start (docs/data.md, "The import"). */
+  legacyIndex?: string;
   log?: (line: string) => void;
   now?: () => number;
   /** Replaces file operations, so tests can produce ENOSPC/EACCES on demand. */
   disk?: Partial<DiskOps>;
-  /** How long index writes are held back to fold a burst of saves into one write. */
-  indexDelayMs?: number;
   /** False: videos get no poster frame (pictures still get thumbnails, from sharp). */
   ffmpeg?: boolean;
   /** Which ffmpeg makes posters and its limits; the defaults are poster.ts's. */
@@ -61,7 +66,10 @@ type Undo = () => Promise<unknown>;
 
 export class Library {
   readonly root: string;
-  private readonly indexFile: string;
+  private readonly legacyIndex: string | undefined;
+  private readonly dbGiven: Db | string;
+  private own: StudioDatabase | undefined;
+  private tableOpen: LibraryTable | undefined;
   private readonly log: (line: string) => void;
   private readonly now: () => number;
   private readonly disk: DiskOps;
@@ -70,14 +78,14 @@ export class Library {
   private readonly onUnreadable: (backup: string | null) => void;
   private readonly metadata: boolean;
   private readonly index: LibraryIndex;
-  private readonly writer: CoalescedFile;
   /** Folder mtimes from the last reconcile, written with the index (see scan.ts). */
   private dirs: Record<string, number> = {};
   private opening: Promise<number> | undefined;
 
   constructor(opts: LibraryOptions) {
     this.root = path.resolve(opts.root);
-    this.indexFile = path.resolve(opts.indexFile);
+    this.legacyIndex = opts.legacyIndex && path.resolve(opts.legacyIndex);
+    this.dbGiven = opts.db;
     this.log = opts.log ?? (() => undefined);
     this.now = opts.now ?? Date.now;
     this.disk = { ...nodeDisk, ...opts.disk };
@@ -85,13 +93,15 @@ export class Library {
     this.thumbnails = opts.thumbnails ?? {};
     this.onUnreadable = opts.onUnreadable ?? (() => undefined);
     this.metadata = opts.metadata ?? true;
-    this.index = new LibraryIndex(this.log);
-    this.writer = new CoalescedFile({
-      write: () => writeIndex(this.disk, this.indexFile, { root: this.root, dirs: this.dirs, columns: this.index.columns() }),
-      // The index is only a cache: the next open reconciles it with the sidecars.
-      failure: (err) => new Error(`library: could not write the index (${errno(err) ?? String(err)}); the next open rebuilds it from the sidecars`),
-      log: this.log,
-      gatherMs: opts.indexDelayMs ?? 200,
+    this.index = new LibraryIndex(this.log, (id) => {
+      try {
+        // After close the database is gone: no connection is opened again for this.
+        return this.tableOpen?.restOf(id);
+      } catch (err) {
+        // The item is still listed and served; only its details are missing (the sidecar has them).
+        this.log(`library: could not read ${id}'s details from the database (${errno(err) ?? String(err)})`);
+        return undefined;
+      }
     });
   }
 
@@ -104,25 +114,92 @@ export class Library {
     return this.opening;
   }
 
+  private get table(): LibraryTable {
+    if (!this.tableOpen) {
+      let db = this.dbGiven;
+      if (typeof db === 'string') {
+        this.own = openDatabase({ file: db, domains: [libraryMigrations], log: this.log });
+        db = this.own.forDomain('library');
+      }
+      this.tableOpen = new LibraryTable(db);
+    }
+    return this.tableOpen;
+  }
+
+  /**
+   * The rows of the database, or on the first start the old index file's (imported, then kept
+   * as `<file>.imported` until a later start), reconciled with the sidecars on disk.
+   */
   private async load(): Promise<number> {
-    removeStaleTemps(path.dirname(this.indexFile), [path.basename(this.indexFile)]);
-    const known = await readIndex(this.disk, this.indexFile, this.root, this.log, () => this.keepIndexAside());
+    const table = this.table;
+    const state = table.state();
+    const legacy = this.legacyIndex && (await this.disk.exists(this.legacyIndex)) ? this.legacyIndex : undefined;
+    let known: { columns: Columns; dirs: Record<string, number> } | undefined;
+    if (legacy) {
+      // Still under its own name: its import was never confirmed (a first start, or one killed half-way).
+      removeStaleTemps(path.dirname(legacy), [path.basename(legacy)]);
+      known = await readIndex(this.disk, legacy, this.root, this.log, () => this.keepIndexAside(legacy));
+    } else if (state?.root === this.root) known = { columns: await table.readAll(), dirs: state.dirs };
     const { keep, added, dirs, changed } = await reconcile(this.disk, this.root, known && { ids: known.columns.id, files: known.columns.file, dirs: known.dirs }, this.log);
     const columns = !known ? emptyColumns() : keep ? keepRows(known.columns, keep) : known.columns;
+    const before = columns.id.length;
     for (const item of added) pushItem(columns, item);
     this.index.load(columns);
     this.dirs = dirs;
-    if (changed || known?.outdated) this.writer.later();
+    const next: LibraryState = { root: this.root, dirs, importedFrom: state?.root === this.root ? state.importedFrom : null };
+    try {
+      if (legacy || state?.root !== this.root) await table.apply(next, { removeAll: true, add: columns });
+      else if (changed) {
+        const removeIds = keep ? known!.columns.id.filter((_, i) => !keep[i]) : [];
+        await table.apply(next, { removeIds, add: columnsOf(added) });
+      }
+      if (legacy) await this.confirmImport(legacy, columns, before);
+      else if (next.importedFrom) await this.removeImported(next);
+    } catch (err) {
+      // The rows are a cache of the sidecars: the gallery works from memory, the next open rebuilds them.
+      this.log(`library: could not write the index to the database (${errno(err) ?? String(err)}); the next open rebuilds it from the sidecars`);
+    }
     // The search text and the set of servable paths are made once the opening is done, not during it.
     setImmediate(() => this.index.warm()).unref();
     return this.index.size;
   }
 
-  /** A damaged index is kept for the creator before the rebuilt one is written in its place. */
-  private keepIndexAside(): void {
+  /**
+   * The old index is renamed `<file>.imported` once the database is read back holding every one
+   * of its rows (count and ids); a check that fails leaves it under its name, to import again.
+   */
+  private async confirmImport(legacy: string, columns: Columns, fromFile: number): Promise<void> {
+    const ids = await this.table.ids();
+    const whole = ids.size === columns.id.length && columns.id.every((id) => ids.has(id));
+    if (!whole) {
+      this.log(`library: the database does not hold every row of ${path.basename(legacy)} after the import; it is imported again next start`);
+      return;
+    }
+    // A damaged old file was kept aside (keepIndexAside): nothing is left to rename.
+    if (!(await this.disk.exists(legacy))) return;
+    const imported = `${legacy}.imported`;
+    await this.disk.rename(legacy, imported);
+    this.table.setState({ root: this.root, dirs: this.dirs, importedFrom: imported });
+    this.log(`library: imported ${fromFile} items from ${path.basename(legacy)} (kept as ${path.basename(imported)} until the next start)`);
+  }
+
+  /** A later start finds the import's rows in the database: the old file has served its purpose. */
+  private async removeImported(state: LibraryState): Promise<void> {
+    const file = state.importedFrom!;
+    try {
+      await this.disk.unlink(file);
+      this.log(`library: removed ${path.basename(file)}, the database holds its items`);
+    } catch (err) {
+      if (errno(err) !== 'ENOENT') this.log(`library: could not remove ${path.basename(file)} (${errno(err)})`);
+    }
+    this.table.setState({ ...state, importedFrom: null });
+  }
+
+  /** A damaged old index is kept for the creator; the index is rebuilt from the sidecars. */
+  private keepIndexAside(file: string): void {
     let backup: string | null = null;
     try {
-      backup = keepUnreadable(this.indexFile);
+      backup = keepUnreadable(file);
       this.log(`library: kept the unreadable index as ${backup}`);
     } catch (err) {
       // Only a cache of the sidecars: the rebuilt index replaces it, and the creator is told.
@@ -131,9 +208,21 @@ export class Library {
     this.onUnreadable(backup);
   }
 
-  /** Writes any pending index change; call before the process exits. */
-  close(): Promise<void> {
-    return this.writer.settle();
+  /** Waits for an opening under way (its rows are written), then closes a database the library opened itself. */
+  async close(): Promise<void> {
+    await this.opening?.catch(() => undefined);
+    this.own?.close();
+    this.own = undefined;
+    this.tableOpen = undefined;
+  }
+
+  /** Keeps the database's row in step with the index; a failure costs only a rebuild at the next open. */
+  private persist(work: (table: LibraryTable) => void): void {
+    try {
+      work(this.table);
+    } catch (err) {
+      this.log(`library: could not write the index to the database (${errno(err) ?? String(err)}); the next open rebuilds it from the sidecars`);
+    }
   }
 
   list(query?: ListQuery): ListResult {
@@ -223,7 +312,7 @@ export class Library {
       throw explain(err, this.root);
     }
     this.index.put(item);
-    this.writer.later();
+    this.persist((t) => t.put(columnsOf([item])));
     if (copied) await this.disk.unlink(input.source).catch((err: unknown) => this.log(`library: saved a copy but could not remove ${input.source} (${errno(err)})`));
     return item;
   }
@@ -240,7 +329,7 @@ export class Library {
       if (errno(err) !== 'ENOENT') throw explain(err, this.root);
     }
     this.index.delete(id);
-    this.writer.later();
+    this.persist((t) => t.delete(id));
     const rest = [media, ...(item.thumb ? [this.resolve(item.thumb)] : [])];
     for (const p of rest) {
       await this.disk.unlink(p).catch((err: unknown) => {

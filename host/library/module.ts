@@ -17,7 +17,10 @@ export const libraryModule = defineModule({
     const { problems } = use('app');
     const { store, view } = use('settings');
     // The library follows the folder chosen in settings; jobs save into whichever is current.
-    const current = new CurrentLibrary(view().libraryDir, { indexFile: join(ports.dataDir, 'library-index.json'), log, onUnreadable: problems.reporter('library index') }, emit, events);
+    // Its index is rows of the studio database; an older release's index file is imported once.
+    const current = new CurrentLibrary(view().libraryDir, {
+      db: use('db').forDomain('library'), legacyIndex: join(ports.dataDir, 'library-index.json'), log, onUnreadable: problems.reporter('library index'),
+    }, emit, events);
     await life.start('library', () => current.open(), () => current.close());
     const move = new LibraryMoveRun({
       dataDir: ports.dataDir,

@@ -31,7 +31,7 @@ it('a web page sent as image/png is refused with a notice; the real picture besi
     candidates: [{ content: { role: 'model', parts: [{ inlineData: { mimeType: 'image/png', data: page } }, { inlineData: { mimeType: 'image/png', data: pngBytes(6, 4).toString('base64') } }] }, finishReason: 'STOP' }],
     usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 5, totalTokenCount: 8 },
   };
-  const library = new Library({ root: join(dir, 'library'), indexFile: join(dir, 'index.json'), ffmpeg: false, indexDelayMs: 0 });
+  const library = new Library({ root: join(dir, 'library'), db: join(dir, 'studio.db'), ffmpeg: false });
   cleanups.push(() => library.close());
   const result = await generateNativeImage({
     client: new GatewayClient({ baseUrl: gw.url, apiKey: 'sk-test' }), library, attachments: new AttachmentStore(join(dir, 'attachments'), Date.now),

@@ -32,7 +32,7 @@ afterEach(async () => {
 
 /** The real library in the test's folder; `files()` lists what it saved. */
 async function testLibrary(dir: string) {
-  const library = new Library({ root: join(dir, 'library'), indexFile: join(dir, 'library-index.json'), indexDelayMs: 0 });
+  const library = new Library({ root: join(dir, 'library'), db: join(dir, 'studio.db') });
   await library.open();
   cleanups.push(() => library.close());
   return Object.assign(library, { files: () => library.list({ limit: 1000 }).items.map((i) => library.resolve(i.file)) });

@@ -132,6 +132,18 @@ describe('the packages the main process loads', () => {
     expect(shipped.isUnpacked('node_modules/sharp/dist/sharp.mjs')).toBe(true);
   });
 
+  it('ship the database driver\'s addon unpacked, with its loader, and none of its build sources', () => {
+    expect(specifiers.loaded).toContain('better-sqlite3');
+    for (const path of ['node_modules/better-sqlite3/build/Release/better_sqlite3.node', 'node_modules/better-sqlite3/lib/database.js', 'node_modules/bindings/bindings.js']) {
+      expect({ path, shipped: shipped.isShipped(path) }).toEqual({ path, shipped: true });
+    }
+    expect(shipped.isUnpacked('node_modules/better-sqlite3/build/Release/better_sqlite3.node')).toBe(true);
+    expect(shipped.isUnpacked('node_modules/better-sqlite3/lib/database.js')).toBe(true);
+    for (const path of ['node_modules/better-sqlite3/deps/sqlite3/sqlite3.c', 'node_modules/better-sqlite3/src/better_sqlite3.cpp', 'node_modules/better-sqlite3/build/Release/sqlite3.a', 'node_modules/better-sqlite3/build/Release/test_extension.node', 'node_modules/better-sqlite3/build/Release/obj.target/better_sqlite3/src/better_sqlite3.o']) {
+      expect({ path, shipped: shipped.isShipped(path) }).toEqual({ path, shipped: false });
+    }
+  });
+
   it('leave out what only the renderer bundle or another module format uses', () => {
     const resolvedFrom = (spec: string) => relative(ROOT, dirname(files.get(spec)!));
     // The exclusions must really apply: a pattern typo would silently ship tens of megabytes.

@@ -19,6 +19,8 @@ export interface BuilderConfig {
   asar?: boolean | object;
   asarUnpack?: string | string[] | null;
   disableAsarIntegrity?: boolean;
+  npmRebuild?: boolean;
+  buildDependenciesFromSource?: boolean;
   publish?: unknown;
   files?: Array<string | object>;
   directories?: { buildResources?: string; output?: string };

@@ -32,7 +32,7 @@ export const AppHealth = z.object({
 export type AppHealth = z.infer<typeof AppHealth>;
 
 /** The studio's data files, as the creator knows them. */
-export const DataFileKind = z.enum(['settings', 'secrets', 'jobs', 'conversation', 'conversation index', 'library index', 'mcp servers', 'workspace', 'attachment index', 'task archive']);
+export const DataFileKind = z.enum(['settings', 'secrets', 'jobs', 'conversation', 'conversation index', 'library index', 'mcp servers', 'workspace', 'attachment index', 'task archive', 'database', 'database update']);
 export type DataFileKind = z.infer<typeof DataFileKind>;
 
 /**

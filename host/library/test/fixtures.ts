@@ -10,6 +10,9 @@ import type { LibraryItemMeta } from '../library-item.js';
 export interface TempDirs {
   base: string;
   root: string;
+  /** The studio database the library's rows are in. */
+  database: string;
+  /** Where the previous release kept its index file (imported on open when there is one). */
   indexFile: string;
   incoming: string;
   /** Libraries opened on these folders; closed before the folders go, so no index write races rm. */
@@ -24,6 +27,7 @@ export async function tempDirs(): Promise<TempDirs> {
     base,
     opened,
     root: path.join(base, 'Library'),
+    database: path.join(base, 'data', 'studio.db'),
     indexFile: path.join(base, 'data', 'library-index.json'),
     incoming: base,
     cleanup: async () => {
@@ -38,7 +42,7 @@ export async function tempDirs(): Promise<TempDirs> {
  * Files are saved byte for byte unless `metadata: true` is passed (embed-metadata.test.ts).
  */
 export function openLibrary(dirs: TempDirs, extra: Partial<LibraryOptions> = {}, lines: string[] = []): Library {
-  const lib = new Library({ root: dirs.root, indexFile: dirs.indexFile, log: (l) => lines.push(l), indexDelayMs: 5, ffmpeg: false, metadata: false, ...extra });
+  const lib = new Library({ root: dirs.root, db: dirs.database, legacyIndex: dirs.indexFile, log: (l) => lines.push(l), ffmpeg: false, metadata: false, ...extra });
   dirs.opened.push(lib);
   return lib;
 }

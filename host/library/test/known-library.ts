@@ -24,7 +24,7 @@ export interface KnownLibrary {
 /** Saves the items into `<dataDir>/Library` (where a core on `dataDir` looks) and plants the strays. */
 export async function seedKnownLibrary(dataDir: string): Promise<KnownLibrary> {
   const root = join(dataDir, 'Library');
-  const library = new Library({ root, indexFile: join(dataDir, 'library-index.json'), indexDelayMs: 0 });
+  const library = new Library({ root, db: join(dataDir, 'studio.db') });
   await library.open();
   const incoming = join(dataDir, 'incoming');
   mkdirSync(incoming, { recursive: true });
@@ -57,7 +57,7 @@ export async function seedKnownLibrary(dataDir: string): Promise<KnownLibrary> {
       ['chat-images/notes.txt', 'a file in the chat images folder the studio did not name'],
       ['../secrets.json', 'the key file above the library'],
       ['..%2fsecrets.json', 'the key file, slash encoded'],
-      ['../library-index.json', 'the real index above the library'],
+      ['../studio.db', 'the studio database above the library'],
     ],
   };
 }

@@ -1,8 +1,8 @@
 /**
  * A studio process that saves results into the library as fast as it can until it is killed:
- * `tsx save-results.ts <root> <indexFile> <incomingDir>`. Generation n downloads (writes) a PNG
- * drawn from n and saves it under one of three names, so names collide all the time; the index is
- * written after every save. Used by library-kill.test.ts.
+ * `tsx save-results.ts <root> <database file> <incomingDir>`. Generation n downloads (writes) a PNG
+ * drawn from n and saves it under one of three names, so names collide all the time; the index's
+ * row is written to the database after every save. Used by library-kill.test.ts.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,9 +10,9 @@ import { Library } from '../library.js';
 import { meta } from './fixtures.js';
 import { resultBytes } from './results.js';
 
-const [root, indexFile, incoming] = process.argv.slice(2);
+const [root, database, incoming] = process.argv.slice(2);
 const problems: string[] = [];
-const library = new Library({ root, indexFile, indexDelayMs: 0, ffmpeg: false, log: (line) => problems.push(line) });
+const library = new Library({ root, db: database, ffmpeg: false, log: (line) => problems.push(line) });
 await library.open();
 if (problems.length) {
   process.stderr.write(`the library did not open cleanly: ${problems.join('; ')}\n`);

@@ -33,7 +33,7 @@ export function moveFolders(base = mkdtempSync(path.join(tmpdir(), 'studio-move-
 }
 
 export function openLibraryAt(setup: MoveSetup, root = setup.folder()): CurrentLibrary {
-  return new CurrentLibrary(root, { indexFile: path.join(setup.dataDir, 'library-index.json'), ffmpeg: false, metadata: false, indexDelayMs: 5 }, () => undefined);
+  return new CurrentLibrary(root, { db: path.join(setup.dataDir, 'studio.db'), ffmpeg: false, metadata: false }, () => undefined);
 }
 
 /** Saves `count` pictures (each with a thumbnail) into `library`. */

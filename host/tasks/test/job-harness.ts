@@ -26,8 +26,12 @@ export interface JobHarnessOptions {
   libraryName?: string;
   cadence?: Cadence;
   disk?: Partial<DiskOps>;
-  /** Library options the test needs (index written at once, no poster frames…). */
+  /**
+   * Accepted and unused: the library's index was a file written after a delay; its rows now go
+   * to the database as each save ends (library-table.ts). Kept so that callers need not change.
+   */
   indexDelayMs?: number;
+  /** Library options the test needs (no poster frames…). */
   ffmpeg?: boolean;
   onChange?(job: JobRecord): void;
   onRemove?(id: string): void;
@@ -43,8 +47,8 @@ export interface JobHarnessOptions {
 
 export async function startJobs(o: JobHarnessOptions) {
   const library = new Library({
-    root: join(o.dataDir, o.libraryName ?? 'library'), indexFile: join(o.dataDir, 'library-index.json'),
-    indexDelayMs: o.indexDelayMs, ffmpeg: o.ffmpeg, disk: o.disk,
+    root: join(o.dataDir, o.libraryName ?? 'library'), db: join(o.dataDir, 'studio.db'),
+    ffmpeg: o.ffmpeg, disk: o.disk,
   });
   await library.open();
   const store = new JobStore(join(o.dataDir, 'jobs.json'), undefined, undefined, o.store);

@@ -64,6 +64,17 @@ describe('the unreadable-files notice', () => {
     ]);
   });
 
+  it('says what became of a damaged database and of one it could not update: the snapshot, the file kept', async () => {
+    const n = await notice([
+      { file: 'database', backup: 'studio.db.unreadable-2026-12-05T06-40-00Z' },
+      { file: 'database update', backup: 'studio.db.unreadable-2026-12-05T06-41-00Z' },
+    ]);
+    expect([...n.host.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'The studio’s database was damaged. The studio went back to its latest snapshot (or started a fresh one when there was none) and kept the damaged file as studio.db.unreadable-2026-12-05T06-40-00Z; your gallery is rebuilt from your library.',
+      'The studio could not update its database to this version. It went back to the copy taken just before the update and kept the file it could not update as studio.db.unreadable-2026-12-05T06-41-00Z; this session keeps its changes in memory only.',
+    ]);
+  });
+
   it('speaks Simplified Chinese when the studio does', async () => {
     await setLanguage('zh-CN');
     const n = await notice([SETTINGS]);

@@ -19,6 +19,8 @@ const KEYS = {
   workspace: 'workspace',
   'attachment index': 'attachmentIndex',
   'task archive': 'taskArchive',
+  database: 'database',
+  'database update': 'databaseUpdate',
 } as const satisfies Record<DataFileKind, string>;
 
 const INDEXES = new Set<DataFileKind>(['conversation index', 'library index', 'attachment index']);

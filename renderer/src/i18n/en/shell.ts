@@ -87,6 +87,8 @@ export const shell = {
     workspace: 'The studio could not read its saved drafts and recent prompts. It started without them and kept the original as {{backup}}.',
     attachmentIndex: 'The studio could not read its list of attached pictures. It rebuilt the list from the pictures on disk (a picture may now be named “image”) and kept the original as {{backup}}.',
     taskArchive: 'The studio could not read all of its older jobs. The ones it could read still show under Older jobs; it kept the original as {{backup}}.',
+    database: 'The studio’s database was damaged. The studio went back to its latest snapshot (or started a fresh one when there was none) and kept the damaged file as {{backup}}; your gallery is rebuilt from your library.',
+    databaseUpdate: 'The studio could not update its database to this version. It went back to the copy taken just before the update and kept the file it could not update as {{backup}}; this session keeps its changes in memory only.',
     noBackup: 'The studio could not read its {{what}}, nor keep a copy of it. It left the file as it was and will not write over it: check the permissions of the studio’s data folder, then restart the studio.',
     noBackupIndex: 'The studio could not read its {{what}}, nor keep a copy of it. It rebuilt it from your files.',
     names: {
@@ -100,6 +102,8 @@ export const shell = {
       workspace: 'saved drafts',
       attachmentIndex: 'list of attached pictures',
       taskArchive: 'list of older jobs',
+      database: 'database',
+      databaseUpdate: 'database',
     },
   },
 } as const;

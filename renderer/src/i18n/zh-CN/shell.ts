@@ -88,6 +88,8 @@ export const shell: Messages['shell'] = {
     workspace: '创作室无法读取已保存的草稿和最近的提示词。它已在没有这些内容的情况下启动，并将原文件保留为 {{backup}}。',
     attachmentIndex: '创作室无法读取已附加图片的列表。它已根据磁盘上的图片重建列表（图片名称可能显示为“image”），并将原文件保留为 {{backup}}。',
     taskArchive: '创作室无法完整读取较早的任务。能读取的任务仍显示在“较早的任务”中；原文件已保留为 {{backup}}。',
+    database: '创作室的数据库已损坏。创作室已恢复到最近的快照（没有快照时则新建数据库），并将损坏的文件保留为 {{backup}}；图库将根据你的素材库重建。',
+    databaseUpdate: '创作室无法将数据库更新到此版本。它已恢复到更新前一刻保存的副本，并将无法更新的文件保留为 {{backup}}；本次运行的更改只保存在内存中。',
     noBackup: '创作室无法读取{{what}}，也无法保留其副本。它未改动该文件，也不会覆盖它：请检查创作室数据文件夹的权限，然后重新启动创作室。',
     noBackupIndex: '创作室无法读取{{what}}，也无法保留其副本。它已根据你的文件重建。',
     names: {
@@ -101,6 +103,8 @@ export const shell: Messages['shell'] = {
       workspace: '已保存的草稿',
       attachmentIndex: '已附加图片列表',
       taskArchive: '较早的任务记录',
+      database: '数据库',
+      databaseUpdate: '数据库',
     },
   },
 };

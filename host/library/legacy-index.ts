@@ -1,14 +1,13 @@
 /**
- * The index file in the app's data folder: a cache of the sidecars that makes opening fast. It is
- * never the only copy of anything, so a missing, damaged or foreign index is simply rebuilt (a
- * damaged one kept aside first, docs/security.md), and writes are coalesced (coalesced-file.ts: a burst of saves
- * costs one write) and atomic (a kill never leaves half). An index in the first format
- * (index-v1.ts) is read as it is and written in the current one (index-format.ts) next time.
+ * The index file of earlier releases (`library-index.json` in the app's data folder), read once
+ * to import its rows into the studio database (library-table.ts; docs/data.md, "The import"). It
+ * was a cache of the sidecars, so a damaged or foreign one is not imported: a damaged one is kept
+ * aside (docs/security.md) and the index rebuilt from the sidecars. Both of its formats are read:
+ * the columnar one (index-format.ts) and the first, one JSON document (index-v1.ts).
  */
-import path from 'node:path';
-import { errno, writeAtomic, type DiskOps } from './disk.js';
+import { errno, type DiskOps } from './disk.js';
 import { parseDataFile } from '../unreadable-file.js';
-import { DamagedIndex, decodeIndex, encodeIndexPaced, type IndexContent } from './index-format.js';
+import { DamagedIndex, decodeIndex, type IndexContent } from './index-format.js';
 import { columnsOfRows, IndexFileV1 } from './index-v1.js';
 
 export type { IndexContent } from './index-format.js';
@@ -58,11 +57,4 @@ export async function readIndex(disk: DiskOps, file: string, root: string, log: 
     return undefined;
   }
   return content;
-}
-
-export async function writeIndex(disk: DiskOps, file: string, content: IndexContent): Promise<void> {
-  const dir = path.dirname(file);
-  await disk.mkdir(dir);
-  const temp = `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.tmp`;
-  await writeAtomic(disk, dir, file, await encodeIndexPaced(content), temp);
 }

@@ -1,14 +1,19 @@
 /**
- * The index file of the current format, damaged in the ways a disk or a hand can damage it: each
- * one is noticed, kept aside for the creator (docs/security.md), and the library is rebuilt from
- * its sidecars with every item and every field intact.
+ * The index file the previous release left in the data folder (written here by that release's
+ * writer, test/previous-index.ts): imported into the database exactly, and, damaged in the ways a
+ * disk or a hand can damage it, noticed, kept aside for the creator (docs/security.md), and the
+ * library rebuilt from its sidecars with every item and every field intact.
  */
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryItem } from './library-item.js';
-import { decodeIndex, encodeIndex } from './index-format.js';
-import { columnsOf } from './index-columns.js';
+import { decodeIndex } from './index-format.js';
+import { columnsOf, sortRows } from './index-columns.js';
+import { encodeIndex, writeIndex } from './test/previous-index.js';
+import { nodeDisk } from './disk.js';
 import { incomingFile, meta, mp3Bytes, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
 let dirs: TempDirs;
@@ -23,7 +28,13 @@ async function filled(): Promise<{ items: LibraryItem[]; bytes: Buffer }> {
   await lib.add({ source: await incomingFile(dirs, pngBytes(9, 16, 1)), meta: meta({ createdAt: 2000, prompt: '雪の中の狐', model: 'flux-pro' }), name: 'snow.png' });
   await lib.add({ source: await incomingFile(dirs, mp3Bytes()), meta: meta({ kind: 'audio', createdAt: 3000, prompt: 'a voice' }), name: 'voice.mp3' });
   await lib.close();
-  return { items: lib.list().items, bytes: await readFile(dirs.indexFile) };
+  const items = lib.list().items;
+  // The data folder as the previous release left it: its index file, no database.
+  await rm(path.dirname(dirs.database), { recursive: true });
+  const columns = columnsOf(items);
+  sortRows(columns);
+  await writeIndex(nodeDisk, dirs.indexFile, { root: path.resolve(dirs.root), dirs: {}, columns });
+  return { items, bytes: await readFile(dirs.indexFile) };
 }
 
 /** Each damage: a name and what it does to the file's bytes. */
@@ -59,13 +70,39 @@ function swap(b: Buffer, change: (header: unknown, s: { id: string; kind: string
   return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), Buffer.from(next.id), Buffer.from(next.kind), b.subarray(sectionStart(b, 2))]);
 }
 
-describe('the index file', () => {
-  it('keeps prompts with line breaks, backslashes and any script exactly', async () => {
+describe('the previous release\'s index file', () => {
+  it('is imported with prompts with line breaks, backslashes and any script exactly, without reading a sidecar', async () => {
     const { items, bytes } = await filled();
     const read = decodeIndex(bytes);
     expect(read.columns.prompt).toEqual(items.map((i) => i.prompt));
-    expect(encodeIndex(read).equals(bytes)).toBe(true);
     expect(decodeIndex(encodeIndex({ root: '/r', dirs: {}, columns: columnsOf([]) })).columns.id).toEqual([]);
+    const reads: string[] = [];
+    const lib = openLibrary(dirs, { disk: { readFile: (p: string) => (reads.push(p), nodeDisk.readFile(p)) } });
+    expect(await lib.open()).toBe(3);
+    expect(reads).toEqual([dirs.indexFile]);
+    await lib.close();
+    expect(existsSync(dirs.indexFile)).toBe(false);
+    expect(await readFile(`${dirs.indexFile}.imported`)).toEqual(bytes);
+    const next = openLibrary(dirs);
+    expect(await next.open()).toBe(3);
+    expect(next.list().items).toEqual(items);
+  });
+
+  it('is imported again when a start was killed before the import was confirmed', async () => {
+    const { items } = await filled();
+    // A database holding only part of the rows, the old file still under its own name.
+    const partial = openLibrary({ ...dirs, indexFile: `${dirs.indexFile}.none` });
+    await partial.open();
+    await partial.close();
+    const db = new Database(dirs.database);
+    db.prepare('DELETE FROM library_items WHERE id IN (?, ?)').run(items[0].id, items[1].id);
+    db.close();
+    const lib = openLibrary(dirs);
+    expect(await lib.open()).toBe(3);
+    expect(lib.list().items).toEqual(items);
+    await lib.close();
+    expect(existsSync(dirs.indexFile)).toBe(false);
+    expect(existsSync(`${dirs.indexFile}.imported`)).toBe(true);
   });
 
   it.each(DAMAGES)('%s: kept aside, and the library rebuilt from its sidecars with nothing lost', async (_what, damage) => {
@@ -78,14 +115,15 @@ describe('the index file', () => {
     expect(await lib.open()).toBe(3);
     expect(lib.list().items).toEqual(items);
     expect(lines.join('\n')).toMatch(/damaged/);
+    expect(lines.join('\n')).not.toMatch(/could not/);
     expect(backups).toHaveLength(1);
     expect(await readFile(path.join(path.dirname(dirs.indexFile), backups[0]!))).toEqual(damaged);
     await lib.close();
-    // Written again whole: the next open reads it without complaint.
+    // The database holds the rebuilt index: the next open reads it without complaint.
     const next = openLibrary(dirs, {}, lines);
     lines.length = 0;
     expect(await next.open()).toBe(3);
-    expect(lines).toEqual([]);
+    expect(lines.filter((l) => !/removed/.test(l))).toEqual([]);
     expect((await readdir(path.dirname(dirs.indexFile))).filter((n) => n.includes('unreadable'))).toHaveLength(1);
   });
 });

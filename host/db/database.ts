@@ -1,0 +1,177 @@
+/**
+ * The studio's one embedded database (docs/data.md): a SQLite file in the data folder, opened
+ * by better-sqlite3 (docs/development.md, "The database driver") in WAL mode with foreign keys
+ * on and a busy timeout. Opening runs every domain's pending migrations (migrations.ts), after a
+ * snapshot of the file (snapshots.ts).
+ *
+ * Nothing is ever deleted because it could not be read: a file that is not a database, is cut
+ * short or fails SQLite's check is kept aside (unreadable-file.ts) and the newest snapshot is
+ * put in its place (a fresh database when there is none); a migration that fails does the same
+ * with the snapshot taken just before it. Either way the creator is told through the startup
+ * problems notice, and the domains left without their tables run this session on a database in
+ * memory (their data is then rebuilt, or kept, as each domain documents).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { keepUnreadable } from '../unreadable-file.js';
+import { applyMigration, checkMigrations, pendingMigrations, type Db, type DomainMigrations } from './migrations.js';
+import { listSnapshots, restoreFile, takeSnapshot } from './snapshots.js';
+
+export type { Db } from './migrations.js';
+
+/** `database`: the file was damaged; `database update`: a migration failed. */
+export type DatabaseProblem = 'database' | 'database update';
+
+export interface DatabaseOptions {
+  /** The database file, e.g. `<data folder>/studio.db`. */
+  file: string;
+  domains: readonly DomainMigrations[];
+  /** Problems: a damaged file, a failed migration. */
+  log?: (line: string) => void;
+  /** Routine lines: a migration run, a snapshot taken. */
+  info?: (line: string) => void;
+  now?: () => number;
+  /** The file was kept aside as `backup` (its name beside the file; null when the disk refused). */
+  onProblem?: (problem: DatabaseProblem, backup: string | null) => void;
+  /** Snapshots kept in `<file>-snapshots/`; the oldest go first. */
+  keepSnapshots?: number;
+}
+
+export interface StudioDatabase {
+  readonly file: string;
+  readonly snapshotsDir: string;
+  /** Where the rotating daily backups go (backups.ts). */
+  readonly backupsDir: string;
+  /** The file's connection (a backup copies it). */
+  readonly connection: Db;
+  /**
+   * The connection for `domain`: the file's, once every migration of that domain has run in it;
+   * otherwise (a migration failed this start) one in memory with the domain's tables.
+   */
+  forDomain(domain: string): Db;
+  close(): void;
+}
+
+/** SQLite's answers that mean the bytes are not a sound database (as opposed to EACCES, a lock …). */
+const DAMAGE = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_INDEX']);
+
+class Damaged extends Error {}
+
+function connect(file: string): Db {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    // quick_check reads every page (cut-off and garbled pages show) without integrity_check's
+    // cross-check of every index, which costs seconds on a large library at each start.
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new Damaged(String(check));
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    // WAL with NORMAL: a commit survives a killed process; only a power cut may lose the last ones.
+    db.pragma('synchronous = NORMAL');
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function isDamage(err: unknown): boolean {
+  return err instanceof Damaged || DAMAGE.has((err as { code?: string }).code ?? '');
+}
+
+export function openDatabase(o: DatabaseOptions): StudioDatabase {
+  checkMigrations(o.domains);
+  const log = o.log ?? (() => undefined);
+  const info = o.info ?? (() => undefined);
+  const now = o.now ?? Date.now;
+  const file = o.file;
+  const snapshotsDir = `${file}-snapshots`;
+  const keep = o.keepSnapshots ?? 5;
+  mkdirSync(dirname(file), { recursive: true });
+
+  /** Sets the file aside, puts the newest snapshot in its place, and tells the creator. */
+  const recover = (problem: DatabaseProblem, why: string, snapshot: string | undefined): void => {
+    let backup: string | null = null;
+    try {
+      backup = keepUnreadable(file, 'move', now());
+      for (const extra of ['-wal']) if (existsSync(file + extra)) keepUnreadable(file + extra, 'move', now());
+    } catch (err) {
+      log(`db: could not keep the database aside (${(err as Error).message}); it is left as it is`);
+      o.onProblem?.(problem, null);
+      throw err;
+    }
+    const restored = restoreFile(snapshot, file);
+    log(`db: ${why}; kept it as ${backup} and ${restored ? `went back to the snapshot ${restored}` : 'started a fresh database'}`);
+    o.onProblem?.(problem, backup);
+  };
+
+  const newestSnapshot = () => {
+    const name = listSnapshots(snapshotsDir).at(-1);
+    return name && join(snapshotsDir, name);
+  };
+
+  let db: Db;
+  try {
+    db = connect(file);
+  } catch (err) {
+    if (!isDamage(err)) throw err;
+    recover('database', `the database is damaged (${(err as Error).message})`, newestSnapshot());
+    try {
+      db = connect(file);
+    } catch (again) {
+      if (!isDamage(again)) throw again;
+      // The snapshot is damaged too: it is kept aside as well, and the studio starts afresh.
+      recover('database', `the snapshot is damaged too (${(again as Error).message})`, undefined);
+      db = connect(file);
+    }
+  }
+
+  const pending = pendingMigrations(db, o.domains);
+  const hasData = (db.prepare('SELECT count(*) AS n FROM migrations').get() as { n: number }).n > 0;
+  // Without studio data yet there is nothing to keep: a failure then starts a fresh database.
+  let before: string | undefined;
+  if (pending.length > 0 && hasData) {
+    const name = takeSnapshot(db, snapshotsDir, `before-${pending[0].domain}-${pending[0].version}`, now(), keep);
+    before = join(snapshotsDir, name);
+    info(`db: snapshot ${name} taken before ${pending.length} migration(s)`);
+  }
+  for (const m of pending) {
+    try {
+      applyMigration(db, m, now());
+      info(`db: ${m.domain} migration ${m.version} (${m.name}) done`);
+    } catch (err) {
+      db.close();
+      recover('database update', `the ${m.domain} migration ${m.version} (${m.name}) failed (${(err as Error).message})`, before);
+      db = connect(file);
+      break;
+    }
+  }
+
+  const done = new Set(o.domains.filter(({ domain, migrations }) => {
+    const applied = (db.prepare('SELECT count(*) AS n FROM migrations WHERE domain = ?').get(domain) as { n: number }).n;
+    return applied >= migrations.length;
+  }).map((d) => d.domain));
+  const memory: Db[] = [];
+  return {
+    file,
+    snapshotsDir,
+    backupsDir: `${file}-backups`,
+    connection: db,
+    forDomain(domain) {
+      if (done.has(domain)) return db;
+      const own = o.domains.find((d) => d.domain === domain);
+      if (!own) throw new Error(`db: no migrations are listed for ${domain}`);
+      log(`db: ${domain} runs on a database in memory this session (its migrations could not run in ${basename(file)})`);
+      const mem = new Database(':memory:');
+      for (const m of pendingMigrations(mem, [own])) applyMigration(mem, m, now());
+      memory.push(mem);
+      return mem;
+    },
+    close() {
+      for (const m of memory) m.close();
+      if (db.open) db.close();
+    },
+  };
+}

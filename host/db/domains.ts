@@ -1,0 +1,9 @@
+/**
+ * Every domain that keeps tables in the studio database, with its numbered migrations
+ * (docs/development.md, "Adding a migration"). A domain appends itself here once; its own
+ * migrations live beside its code.
+ */
+import { libraryMigrations } from '../library/library-table.js';
+import type { DomainMigrations } from './migrations.js';
+
+export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations];

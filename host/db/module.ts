@@ -1,0 +1,27 @@
+/**
+ * The studio database (docs/data.md): one SQLite file whose tables each domain migrates
+ * (db/domains.ts), snapshotted before a migration, set aside when damaged, and copied once a day.
+ * Opened before the domains that keep rows in it; closed after them.
+ */
+import { join } from 'node:path';
+import { defineModule } from '../module.js';
+import { dailyBackup } from './backups.js';
+import { openDatabase } from './database.js';
+import { DATABASE_DOMAINS } from './domains.js';
+
+export const dbModule = defineModule({
+  name: 'db',
+  async open({ ports, life, log, now, use }) {
+    const { problems } = use('app');
+    const database = await life.start('database', () => openDatabase({
+      file: join(ports.dataDir, 'studio.db'), domains: DATABASE_DOMAINS, log, info: log, now, onProblem: (problem, backup) => problems.add(problem, backup),
+    }), (d) => d.close());
+    // The daily backup copies a few pages at a time beside the start, not in its way; close waits for it.
+    const backup = dailyBackup(database.connection, database.backupsDir, now()).then(
+      (name) => name && log(`db: backup ${name} taken`),
+      (err: unknown) => log(`db: the daily backup failed (${(err as Error).message})`),
+    );
+    life.started('database backup', async () => void (await backup));
+    return database;
+  },
+});
