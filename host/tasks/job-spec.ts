@@ -59,3 +59,9 @@ export function prepareJob(spec: JobSpec): PreparedJob {
   for (const [k, v] of Object.entries(r.value)) if (v !== undefined) form.set(k, v);
   return { route: 'multipart', kind: 'video', model, prompt: r.value.prompt, params: r.value, call: { method: 'POST', path: '/v1/videos', form } };
 }
+
+/** The request a job was made of, to send it (again). */
+export function specOf(job: Pick<JobRecord, 'route' | 'kind' | 'params'>): JobSpec {
+  const route = job.route === 'multipart' ? 'video-multipart' : job.kind;
+  return { route, request: job.params } as JobSpec;
+}

@@ -12,7 +12,7 @@ import { TextData } from '../messages/index.js';
  * a link that keeps failing): the error says why, and the creator may retry the save, open the
  * original link or remove the job. Docs: docs/robust-host.md.
  */
-export const TASK_STATES = ['submitting', 'unknown', 'queued', 'running', 'completed', 'saved', 'attention', 'failed', 'timed_out', 'expired', 'cancelled'] as const;
+export const TASK_STATES = ['waiting', 'submitting', 'unknown', 'queued', 'running', 'completed', 'saved', 'attention', 'failed', 'timed_out', 'expired', 'cancelled'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 /**

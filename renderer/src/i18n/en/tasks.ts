@@ -56,6 +56,7 @@ export const tasks = {
     },
   },
   state: {
+    waiting: 'Waiting to be sent',
     submitting: 'Submitting',
     unknown: 'Fate unknown: not resubmitted',
     queued: 'Queued',

@@ -54,6 +54,7 @@ export const tasks: Messages['tasks'] = {
     },
   },
   state: {
+    waiting: '等待发送',
     submitting: '提交中',
     unknown: '结果未知：未重新提交',
     queued: '排队中',
