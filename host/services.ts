@@ -105,9 +105,10 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
   });
   const jobs = new JobService({
     store: new JobStore(join(ports.dataDir, 'jobs.json'), log, problems.reporter('jobs'), { onArchiveUnreadable: problems.reporter('task archive') }),
-    library: library.saver,
+    // `list` finds a file a killed run handed to the library without recording it (result-saver.ts).
+    library: { add: library.saver.add, list: (q) => library.current.list(q) },
     resolveRefs: (spec) => (spec.route === 'image' && Array.isArray(spec.request.image_urls)
-      ? { ...spec, request: { ...spec.request, image_urls: attachments.resolveRefs(spec.request.image_urls, 'image_urls') } }
+      ? { ...spec, request: { ...spec.request, image_urls: attachments.resolveRefs(spec.request.image_urls, 'image_urls') as string[] } }
       : spec),
     downloadsDir: join(ports.dataDir, 'downloads'),
     clientFor: (profileId) => profiles.connect(profileId).client,
@@ -120,6 +121,7 @@ export async function openServices(ports: CorePorts, life: Lifecycle, emit: Emit
     log,
     onChange: (job) => emit('tasks.onDidChange', toTaskView(job)),
     onRemove: (id) => emit('tasks.onDidRemove', { id }),
+    onQueueStatus: (status) => emit('tasks.onQueueChange', status),
   });
   // Started by resumeWork(); stopping a service that never started is harmless.
   life.started('jobs', () => jobs.stop());

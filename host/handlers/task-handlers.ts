@@ -19,6 +19,25 @@ export function taskHandlers({ jobs, afterBilledCall, attachments, log }: CoreSe
         afterBilledCall();
       }
     },
+    'tasks.submitBatch': async (i) => {
+      const refs = i.requests.flatMap((r) => (r.route === 'image' ? attachmentIdsOf(r.request.image_urls) : []));
+      await attachments.keep(refs).catch((err: unknown) => log(`attachments: not kept for a remix: ${(err as NodeJS.ErrnoException).code ?? 'error'}`));
+      // Billed later, by the queue's sends; the balance follows the jobs' changes.
+      return (await jobs.enqueue(i.requests)).map(toTaskView);
+    },
+    'tasks.queue': () => jobs.queue.status(),
+    'tasks.pauseQueue': () => {
+      jobs.queue.pause();
+      return jobs.queue.status();
+    },
+    'tasks.resumeQueue': () => {
+      jobs.queue.resume();
+      return jobs.queue.status();
+    },
+    'tasks.drainQueue': async () => {
+      await jobs.queue.drain();
+      return jobs.queue.status();
+    },
     'tasks.cancel': (i) => toTaskView(jobs.cancel(i.id)),
     'tasks.stopSaving': (i) => toTaskView(jobs.stopSaving(i.id)),
     'tasks.retry': async (i) => {

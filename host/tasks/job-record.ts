@@ -51,6 +51,11 @@ export const DownloadRecord = z.object({
    * saving this file: at two it is set aside instead of tried again at every start.
    */
   interrupted: z.number().optional(),
+  /**
+   * Set, on disk, just before the library takes the file: a studio killed after the library took
+   * it but before `done` was written finds the item there at its next start instead of saving it twice.
+   */
+  handing: z.boolean().optional(),
 });
 export type DownloadRecord = z.infer<typeof DownloadRecord>;
 

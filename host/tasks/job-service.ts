@@ -202,8 +202,10 @@ export class JobService {
       throw err;
     }
     for (const job of jobs) this.changed(job);
+    // As queued: the sends that start next change the records, and tell of it as they do.
+    const queued = jobs.map((j) => structuredClone(j));
     this.queue.wake();
-    return jobs.map((j) => structuredClone(j));
+    return queued;
   }
 
   /** The queue's send of one waiting job: what happened is recorded on the job, never thrown. */
