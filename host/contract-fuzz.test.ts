@@ -243,7 +243,7 @@ describe('after the fuzz', () => {
     // Beside the data folder only the gateway's own folder; no path a payload named anywhere near.
     const outside = walk(root).filter((p) => !p.startsWith(dataDir + sep) && p !== dataDir && !p.startsWith(join(root, 'gateway')));
     expect(outside).toEqual([]);
-    for (const dir of [tmpdir(), process.cwd(), join(process.cwd(), 'electron'), join(process.cwd(), 'electron', 'core'), '/']) {
+    for (const dir of [tmpdir(), process.cwd(), join(process.cwd(), 'electron'), join(process.cwd(), 'host'), '/']) {
       expect(readdirSync(dir).filter((n) => n.includes(ESCAPE_MARK))).toEqual([]);
     }
     expect(walk(dataDir).filter((p) => relative(dataDir, p).split(sep).includes('..'))).toEqual([]);
