@@ -12,11 +12,9 @@ import type { JobRecord } from '../../tasks/job-record.js';
 const [dataDir, gatewayUrl, count, finish] = process.argv.slice(2);
 const OVER: readonly JobRecord['state'][] = ['saved', 'failed', 'unknown', 'attention', 'expired', 'timed_out', 'cancelled'];
 
-let h: Awaited<ReturnType<typeof startJobs>> | undefined;
 let settling = false;
 const retried = new Set<string>();
 const check = () => {
-  if (!h) return;
   const jobs = h.store.all();
   if (finish) {
     for (const j of jobs) {
@@ -28,15 +26,18 @@ const check = () => {
   }
   if (!settling && jobs.length > 0 && jobs.every((j) => OVER.includes(j.state) && !(finish && j.state === 'attention' && !retried.has(j.id)))) {
     settling = true;
-    void h.service.settled().then(() => h!.close()).then(() => {
+    void h.service.settled().then(() => h.close()).then(() => {
       process.stdout.write('settled\n');
       process.exit(0);
     });
   }
 };
 
-h = await startJobs({
+const h = await startJobs({
   dataDir, gatewayUrl, indexDelayMs: 0, start: false,
+  // One send at a time: a kill then leaves at most one job's fate unknown, and the kills spread
+  // over every step of the jobs' lives instead of the first sends of each start.
+  queueLimits: { overall: 1 },
   // Twenty restarts of a child on a busy machine outlast the fast cadence's wait; no job here is slow.
   cadence: { ...FAST_CADENCE, image: { ...FAST_CADENCE.image, maxWaitMs: 3_600_000 } },
   onChange: (job) => {
@@ -50,5 +51,8 @@ if (h.store.all().length === 0) {
   })));
   process.stdout.write('queued\n');
 }
+// The poller's and queue's timers do not hold the process open (a studio's window does); this does,
+// and ends a run that never settles.
+setTimeout(() => process.exit(3), 120_000);
 h.service.start();
 check();
