@@ -224,7 +224,7 @@ describe('what the fuzz found, kept as plain cases', () => {
     let model: unknown = 'seedream-4-0';
     for (let i = 0; i < 10_000; i++) model = [model];
     const r = await call('tasks.submit', { route: 'image', request: { model, prompt: 'x' } });
-    expect(r.error).toMatchObject({ code: 'invalid_input', param: 'model' });
+    expect(r.error).toMatchObject({ code: 'invalid_input', param: 'request.model' });
   });
 
   it('an empty profile id is refused, and no key is stored under it', async () => {

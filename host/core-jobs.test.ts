@@ -29,7 +29,7 @@ describe('jobs and the library through the contract', () => {
   it('refuses an invalid job at its field before any money is spent', async () => {
     const c = await open();
     const r = (await c.core.dispatch('tasks.submit', { route: 'video', request: { model: 'modelg3', prompt: 'x', duration: 20 } })) as any;
-    expect(r.error).toMatchObject({ code: 'invalid_input', param: 'duration' });
+    expect(r.error).toMatchObject({ code: 'invalid_input', param: 'request.duration' });
     expect(await c.value('tasks.list')).toEqual([]);
   });
 

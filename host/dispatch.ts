@@ -19,7 +19,9 @@ export function createDispatcher(handlers: Handlers, onFailure: (method: MethodN
     const parsed = methods[method].input.safeParse(input ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return fail(errorData('invalid_input', messageOfIssue(issue), false, { param: issue?.path.map(String).join('.') || undefined }));
+      // A parameter that is not one is named itself, not the object holding it.
+      const path = issue?.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue?.path ?? [];
+      return fail(errorData('invalid_input', messageOfIssue(issue), false, { param: path.map(String).join('.') || undefined }));
     }
     try {
       const handler = handlers[method] as (i: unknown) => Promise<unknown> | unknown;

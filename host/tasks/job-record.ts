@@ -7,6 +7,7 @@ import { TextData } from '@shared/messages/index.js';
 import { LINK_TTL_SECONDS } from '@shared/gateway/catalog.js';
 
 export const JOB_STATES = [
+  'waiting', // in the host's queue, written to disk, not yet sent (host/queue)
   'submitting', // the POST is under way
   'unknown', // the POST's fate is unknown (crash or timeout): never resubmitted silently
   'queued',
@@ -21,7 +22,7 @@ export const JOB_STATES = [
 ] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
-export const ACTIVE_STATES: readonly JobState[] = ['submitting', 'queued', 'running', 'completed'];
+export const ACTIVE_STATES: readonly JobState[] = ['waiting', 'submitting', 'queued', 'running', 'completed'];
 export const POLLED_STATES: readonly JobState[] = ['queued', 'running'];
 
 /**
@@ -50,6 +51,11 @@ export const DownloadRecord = z.object({
    * saving this file: at two it is set aside instead of tried again at every start.
    */
   interrupted: z.number().optional(),
+  /**
+   * Set, on disk, just before the library takes the file: a studio killed after the library took
+   * it but before `done` was written finds the item there at its next start instead of saving it twice.
+   */
+  handing: z.boolean().optional(),
 });
 export type DownloadRecord = z.infer<typeof DownloadRecord>;
 
@@ -86,6 +92,11 @@ export const JobRecord = z.object({
   finishedAt: z.number().optional(),
   /** When the creator cancelled it; kept once it finishes, so its row can say why it has a result. */
   cancelledAt: z.number().optional(),
+  /** Its place in a batch sent in one call: the queue starts a batch's jobs in order. */
+  batchIndex: z.number().int().nonnegative().optional(),
+  /** Sends the gateway refused without taking the job (429, a refused connection): tried again from `notBefore`. */
+  attempts: z.number().int().nonnegative().optional(),
+  notBefore: z.number().optional(),
   /** When polling gives up (spec §4.9's maximum wait), counted from submission or "check again". */
   deadlineAt: z.number().optional(),
   nextCheckAt: z.number().optional(),

@@ -122,10 +122,14 @@ describe('the job pipeline against the sandbox', () => {
     expect(t.library.files()).toEqual([]);
   });
 
-  it('refuses a bad request before sending, naming the field', async () => {
+  it('refuses a request read back from the task list (not checked by the contract) before sending, naming the field', async () => {
     const t = await setup();
-    await expect(t.service.submit({ route: 'image', request: { model: 'seedream-4-5', prompt: 'x', resolution: '1K' } })).rejects.toMatchObject({ code: 'invalid_input', param: 'resolution' });
-    expect(t.store.all()).toHaveLength(0);
+    await t.store.putDurable({
+      id: 'old', profileId: 'sk-sandbox', route: 'generic', kind: 'image', model: 'seedream-4-5', prompt: 'x', params: { model: 'seedream-4-5', prompt: 'x', resolution: '1K' },
+      state: 'failed', createdAt: 1, updatedAt: 1, checks: 0, errorStreak: 0, resultUrls: [], downloads: [],
+    });
+    await expect(t.service.retry('old')).rejects.toMatchObject({ code: 'invalid_input', param: 'request.resolution' });
+    expect(t.store.all()).toHaveLength(1);
   });
 
   it('marks a submission whose fate is unknown, and never resubmits it', async () => {

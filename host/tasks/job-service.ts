@@ -6,26 +6,20 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { MultipartVideoSubmission, VideoSubmission } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
-import { coreError, textOf } from '../errors.js';
+import { coreError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
+import { JobQueue, type QueueLimits, type QueueStatus, type SendOutcome } from '../queue/job-queue.js';
 import type { Cadence } from './cadence.js';
 import type { ArchivePage } from './archive-file.js';
 import { isFollowedAfterCancel, type JobRecord, type JobState } from './job-record.js';
 import type { JobStore } from './job-store.js';
-import { prepareJob, type JobSpec } from './job-spec.js';
+import { prepareJob, specOf, type JobSpec, type PreparedJob } from './job-spec.js';
+import { asFailure, backoffMs, MAX_SEND_ATTEMPTS, postJob, provedNotTaken } from './job-submit.js';
 import { Poller } from './poller.js';
 import { isUsableTaskId } from './gateway-words.js';
 import type { HostEmitter } from '../events.js';
-
-// The answers as the spec shapes them, their task ids checked here rather than by the schema: an id
-// that cannot be followed fails the job with its own message (gateway-words.ts).
-const VideoSubmitted = VideoSubmission.extend({ task_id: z.unknown() });
-const ImagesSubmitted = z.array(VideoSubmitted);
-const MultipartSubmitted = MultipartVideoSubmission.extend({ task_id: z.unknown() });
 import { ResultSaver, SAVING_STOPPED, type LibrarySink } from './result-saver.js';
 
 /** Where finished files go: the library (its `add` moves the verified download into place). */
@@ -54,6 +48,9 @@ export interface JobServiceDeps {
   log?(line: string): void;
   /** Where a job that reached an end state is announced (`jobEnded`, host/events.ts). */
   events?: HostEmitter;
+  /** The queue's limits (host/queue/job-queue.ts); tests make them small. */
+  queueLimits?: Partial<QueueLimits>;
+  onQueueStatus?(status: QueueStatus): void;
 }
 
 /** The states a job ends in; a cancelled job still followed for its result has not ended yet. */
@@ -62,6 +59,7 @@ const isEnded = (j: JobRecord) => (['saved', 'attention', 'failed', 'timed_out',
 
 export class JobService {
   readonly poller: Poller;
+  readonly queue: JobQueue;
   private readonly saver: ResultSaver;
 
   /**
@@ -91,6 +89,14 @@ export class JobService {
         }
       },
     });
+    this.queue = new JobQueue({
+      store: {
+        waiting: () => d.store.all().filter((j) => j.state === 'waiting')
+          .map((j) => ({ id: j.id, model: j.model, order: j.createdAt + (j.batchIndex ?? 0) / 1000, notBefore: j.notBefore })),
+      },
+      send: (id) => this.sendQueued(id),
+      now: d.now, limits: d.queueLimits, onStatus: d.onQueueStatus, log: d.log,
+    });
     let changed = false;
     for (const job of d.store.all()) {
       if (job.state === 'submitting') {
@@ -111,10 +117,14 @@ export class JobService {
   start(): void {
     this.poller.start();
     this.saver.resume();
+    // Jobs queued and not yet sent when the studio stopped are sent now: nothing of them left.
+    this.queue.start();
   }
 
   /** Stops polling and saving; resolves once the task list on disk holds the last change. */
   async stop(): Promise<void> {
+    // Sends under way end first (their answers recorded); nothing new starts.
+    await this.queue.drain();
     this.poller.stop();
     this.saver.stop();
     // A move to the archive under way ends first, so the list written last no longer holds what it moved.
@@ -153,16 +163,24 @@ export class JobService {
     else this.d.store.put(job);
   }
 
-  async submit(spec: JobSpec): Promise<JobRecord> {
-    const prepared = prepareJob(this.d.resolveRefs ? this.d.resolveRefs(spec) : spec);
-    const profileId = this.d.activeProfileId();
-    const client = this.d.clientFor(profileId);
+  private resolve(spec: JobSpec): JobSpec {
+    return this.d.resolveRefs ? this.d.resolveRefs(spec) : spec;
+  }
+
+  private newRecord(spec: JobSpec, prepared: PreparedJob, state: JobState, batchIndex?: number): JobRecord {
     const now = this.d.now();
-    const job: JobRecord = {
-      id: randomUUID(), profileId, route: prepared.route, kind: prepared.kind, model: prepared.model, prompt: prepared.prompt,
+    return {
+      id: randomUUID(), profileId: this.d.activeProfileId(), route: prepared.route, kind: prepared.kind, model: prepared.model, prompt: prepared.prompt,
       // The record keeps the stand-ins (small, and a retry resolves them again), not data URIs.
-      params: spec.request, state: 'submitting', createdAt: now, updatedAt: now, checks: 0, errorStreak: 0, resultUrls: [], downloads: [],
+      params: spec.request, state, createdAt: now, updatedAt: now, checks: 0, errorStreak: 0, resultUrls: [], downloads: [], batchIndex,
     };
+  }
+
+  /** Sends a job now, outside the queue; a refusal throws and leaves no job behind. */
+  async submit(spec: JobSpec): Promise<JobRecord> {
+    const prepared = prepareJob(this.resolve(spec));
+    const client = this.d.clientFor(this.d.activeProfileId());
+    const job = this.newRecord(spec, prepared, 'submitting');
     // Written before the POST: a crash mid-request leaves a record saying so.
     try {
       await this.d.store.putDurable(job);
@@ -173,12 +191,9 @@ export class JobService {
     this.changed(job);
     let answered: unknown[];
     try {
-      const call = { ...prepared.call, idempotent: false };
-      if (prepared.route === 'multipart') answered = [(await client.json(call, MultipartSubmitted)).task_id];
-      else if (prepared.kind === 'image') answered = (await client.json(call, ImagesSubmitted)).map((t) => t.task_id);
-      else answered = [(await client.json(call, VideoSubmitted)).task_id];
+      answered = await postJob(client, prepared);
     } catch (err) {
-      const f = err instanceof GatewayFailure ? err : coreError('internal', textOf(err));
+      const f = asFailure(err);
       if (f.maybeReceived) {
         await this.update(job, { state: 'unknown', error: msg('jobs.task.mayHaveReached', { message: f.text }) }, true);
         throw f;
@@ -188,6 +203,84 @@ export class JobService {
       this.d.onRemove?.(job.id);
       throw f;
     }
+    return this.taken(job, answered);
+  }
+
+  /**
+   * Queues jobs, every one written to disk before this resolves and before any is sent: a studio
+   * killed from then on sends each of them once, after its restart if need be. A request that
+   * fails the catalog's rules refuses the whole batch, nothing queued.
+   */
+  async enqueue(specs: JobSpec[]): Promise<JobRecord[]> {
+    const jobs = specs.map((spec, i) => this.newRecord(spec, prepareJob(this.resolve(spec)), 'waiting', i));
+    try {
+      await this.d.store.putAllDurable(jobs);
+    } catch (err) {
+      if (err instanceof GatewayFailure) throw new GatewayFailure(err.code, msg('jobs.task.notSent', { message: err.text }), err.retryable);
+      throw err;
+    }
+    for (const job of jobs) this.changed(job);
+    // As queued: the sends that start next change the records, and tell of it as they do.
+    const queued = jobs.map((j) => structuredClone(j));
+    this.queue.wake();
+    return queued;
+  }
+
+  /** The queue's send of one waiting job: what happened is recorded on the job, never thrown. */
+  private async sendQueued(id: string): Promise<SendOutcome> {
+    const done: SendOutcome = { kind: 'done' };
+    const job = this.d.store.get(id);
+    if (!job || job.state !== 'waiting') return done;
+    let prepared: PreparedJob;
+    let client: GatewayClient;
+    try {
+      prepared = prepareJob(this.resolve(specOf(job)));
+      client = this.d.clientFor(job.profileId);
+    } catch (err) {
+      await this.update(job, { state: 'failed', error: asFailure(err).text, finishedAt: this.d.now() }, true);
+      return done;
+    }
+    // On disk as being sent before the POST leaves: a kill from here on leaves a fate unknown, never a second send.
+    Object.assign(job, { state: 'submitting', notBefore: undefined, updatedAt: this.d.now() });
+    try {
+      await this.d.store.flush();
+    } catch (err) {
+      Object.assign(job, { state: 'waiting' });
+      const at = this.d.now() + backoffMs(asFailure(err), job.attempts ?? 0, this.d.random);
+      this.d.log?.(`queue: a job was not sent, its record could not be written: ${(err as Error).message}`);
+      return { kind: 'again', at };
+    }
+    this.changed(job);
+    let answered: unknown[];
+    try {
+      answered = await postJob(client, prepared);
+    } catch (err) {
+      const f = asFailure(err);
+      if (f.maybeReceived) {
+        await this.update(job, { state: 'unknown', error: msg('jobs.task.mayHaveReached', { message: f.text }) }, true);
+        return done;
+      }
+      const attempts = (job.attempts ?? 0) + 1;
+      // Cancelled while the POST was under way, and the gateway took nothing: it stays cancelled.
+      if ((job.state as JobState) === 'cancelled') {
+        await this.update(job, { attempts, cancelledAt: undefined, error: msg('jobs.queue.cancelledUnsent'), finishedAt: this.d.now() }, true);
+        return done;
+      }
+      if (provedNotTaken(f) && attempts < MAX_SEND_ATTEMPTS) {
+        const at = this.d.now() + backoffMs(f, attempts - 1, this.d.random);
+        await this.update(job, { state: 'waiting', attempts, notBefore: at, error: msg('jobs.queue.willRetry', { message: f.text }) }, true);
+        return { kind: 'again', at };
+      }
+      // Refused for sure: the row says why (the creator was not there to see the answer).
+      await this.update(job, { state: 'failed', attempts, error: f.text, finishedAt: this.d.now() }, true);
+      return done;
+    }
+    await this.taken(job, answered).catch((err: unknown) => this.d.log?.(`queue: ${(err as Error).message}`));
+    return done;
+  }
+
+  /** The gateway took the job: it is followed by its task id(s) from now on. */
+  private async taken(job: JobRecord, answered: unknown[]): Promise<JobRecord> {
     // Taken, but nothing to follow it by: it ends here, said, instead of waiting forever (gateway-words.ts).
     const taskIds = answered.filter(isUsableTaskId);
     if (taskIds.length < answered.length) this.d.log?.(`The gateway answered a submission with ${answered.length - taskIds.length} task id(s) that cannot be followed.`);
@@ -200,7 +293,7 @@ export class JobService {
     // task id, is on disk: a studio that stops before then would otherwise have checked a task it
     // then forgets. The poller leaves a job of this session alone until it is tracked.
     // Cancelled while the POST was under way: it stays cancelled, and is followed for its result.
-    await this.update(job, { state: job.state === 'cancelled' ? 'cancelled' : 'queued', remoteId: taskIds[0], submittedAt: this.d.now() }, true);
+    await this.update(job, { state: job.state === 'cancelled' ? 'cancelled' : 'queued', remoteId: taskIds[0], submittedAt: this.d.now(), error: undefined }, true);
     const submitted = structuredClone(job);
     this.poller.track(job);
     // A gateway that splits one request into several tasks gets one record per task.
@@ -217,6 +310,11 @@ export class JobService {
   cancel(id: string): JobRecord {
     const job = this.require(id);
     if (job.state === 'completed') return job;
+    if (job.state === 'waiting') {
+      // Never sent: nothing was bought, nothing to follow.
+      void this.update(job, { state: 'cancelled', finishedAt: this.d.now(), notBefore: undefined, error: msg('jobs.queue.cancelledUnsent') }, true);
+      return job;
+    }
     if (!['submitting', 'queued', 'running'].includes(job.state)) throw coreError('conflict', msg('jobs.task.alreadyEnded'));
     void this.update(job, { state: 'cancelled', cancelledAt: this.d.now(), error: msg('jobs.task.cancelledStillSaving') }, true);
     return job;
@@ -259,8 +357,7 @@ export class JobService {
   /** A new job with the same parameters (the UI confirms first), of a job in the list or the archive. */
   async retry(id: string): Promise<JobRecord> {
     const job = this.d.store.get(id) ?? (await this.d.store.archivedRecord(id)) ?? this.require(id);
-    const route = job.route === 'multipart' ? 'video-multipart' : job.kind;
-    return this.submit({ route, request: job.params } as JobSpec);
+    return this.submit(specOf(job));
   }
 
   /**

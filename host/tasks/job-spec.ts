@@ -1,23 +1,16 @@
 /**
- * What a creator submits, checked against the catalog's rules before any money is spent, and
- * turned into the gateway request of its route (spec 4.6, 4.7, 4.8).
+ * A job's request, checked by the contract (shared/contract/job-request.ts), turned into the
+ * gateway request of its route (spec 4.6, 4.7, 4.8). A request read back from the task list (a
+ * retry, a queued job sent after a restart) was written by an older or damaged file perhaps, so
+ * it is checked again by the same schema before it is sent.
  */
-import { msg } from '@shared/messages/index.js';
-import { z } from 'zod';
-import {
-  check, GENERATIONS_VIDEO_MODELS, IMAGE_MODELS, imageRequestSchema, MultipartVideoRequest, videoRequestSchema,
-  type Problem,
-} from '@shared/gateway/index.js';
+import { JobRequest } from '@shared/contract/job-request.js';
+import { check } from '@shared/gateway/index.js';
 import { coreError } from '../errors.js';
 import type { CallSpec } from '../gateway/client.js';
 import type { JobRecord } from './job-record.js';
 
-export const JobSpec = z.discriminatedUnion('route', [
-  z.object({ route: z.literal('image'), request: z.record(z.string(), z.unknown()) }),
-  z.object({ route: z.literal('video'), request: z.record(z.string(), z.unknown()) }),
-  z.object({ route: z.literal('video-multipart'), request: z.record(z.string(), z.string()) }),
-]);
-export type JobSpec = z.infer<typeof JobSpec>;
+export type JobSpec = JobRequest;
 
 export interface PreparedJob {
   route: JobRecord['route'];
@@ -28,34 +21,21 @@ export interface PreparedJob {
   call: CallSpec;
 }
 
-function modelProblem(models: string[]): Problem {
-  const text = msg('jobs.task.modelOneOf', { models: models.join(', ') });
-  return { param: 'model', message: text.message, text };
-}
-
-function refuse(problems: Problem[]): never {
-  throw coreError('invalid_input', problems[0].text, problems[0].param);
-}
-
+/** The gateway call of a request the contract checked (its stand-ins resolved by the caller). */
 export function prepareJob(spec: JobSpec): PreparedJob {
-  // Not String(): an array nested thousands deep would exhaust the stack turning into text.
-  const model = typeof spec.request.model === 'string' ? spec.request.model : '';
-  if (spec.route === 'image') {
-    const m = IMAGE_MODELS[model];
-    if (!m) refuse([modelProblem(Object.keys(IMAGE_MODELS))]);
-    const r = check(imageRequestSchema(m), spec.request);
-    if (!r.ok) refuse(r.problems);
-    return { route: 'generic', kind: 'image', model, prompt: r.value.prompt, params: r.value, call: { method: 'POST', path: '/v1/images/generations', json: r.value } };
-  }
-  if (spec.route === 'video') {
-    if (!GENERATIONS_VIDEO_MODELS[model]) refuse([modelProblem(Object.keys(GENERATIONS_VIDEO_MODELS))]);
-    const r = check(videoRequestSchema(model), spec.request);
-    if (!r.ok) refuse(r.problems);
-    return { route: 'generic', kind: 'video', model, prompt: r.value.prompt, params: r.value, call: { method: 'POST', path: '/v1/videos/generations', json: r.value } };
-  }
-  const r = check(MultipartVideoRequest, spec.request);
-  if (!r.ok) refuse(r.problems);
+  const { model, prompt } = spec.request;
+  const params = spec.request as Record<string, unknown>;
+  if (spec.route === 'image') return { route: 'generic', kind: 'image', model, prompt, params, call: { method: 'POST', path: '/v1/images/generations', json: spec.request } };
+  if (spec.route === 'video') return { route: 'generic', kind: 'video', model, prompt, params, call: { method: 'POST', path: '/v1/videos/generations', json: spec.request } };
   const form = new FormData();
-  for (const [k, v] of Object.entries(r.value)) if (v !== undefined) form.set(k, v);
-  return { route: 'multipart', kind: 'video', model, prompt: r.value.prompt, params: r.value, call: { method: 'POST', path: '/v1/videos', form } };
+  for (const [k, v] of Object.entries(spec.request)) if (v !== undefined) form.set(k, v);
+  return { route: 'multipart', kind: 'video', model, prompt, params, call: { method: 'POST', path: '/v1/videos', form } };
+}
+
+/** The request a job was made of, checked again as the contract checks it, to send it (again). */
+export function specOf(job: Pick<JobRecord, 'route' | 'kind' | 'params'>): JobSpec {
+  const route = job.route === 'multipart' ? 'video-multipart' : job.kind;
+  const r = check(JobRequest, { route, request: job.params });
+  if (!r.ok) throw coreError('invalid_input', r.problems[0].text, r.problems[0].param);
+  return r.value;
 }

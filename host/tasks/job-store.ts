@@ -262,6 +262,20 @@ export class JobStore {
     }
   }
 
+  /**
+   * Records new jobs together and resolves once all are on disk (a batch queued in one call).
+   * When the disk refuses, none of them stays and the error is thrown: none of them is sent.
+   */
+  async putAllDurable(jobs: JobRecord[]): Promise<void> {
+    for (const job of jobs) this.jobs.set(job.id, job);
+    try {
+      await this.flush();
+    } catch (err) {
+      for (const job of jobs) if (this.jobs.get(job.id) === job) this.jobs.delete(job.id);
+      throw err;
+    }
+  }
+
   /** Forgets a job; resolves once the list on disk has forgotten it too (a failure is logged). */
   delete(id: string): Promise<void> {
     this.jobs.delete(id);

@@ -22,9 +22,10 @@ export const tasksModule = defineModule({
     const { attachments } = use('media');
     return new JobService({
       store: new JobStore(join(ports.dataDir, 'jobs.json'), log, problems.reporter('jobs'), { onArchiveUnreadable: problems.reporter('task archive') }),
-      library: current.saver,
+      // `list` finds a file a killed run handed to the library without recording it (result-saver.ts).
+      library: { add: current.saver.add, list: (q) => current.current.list(q) },
       resolveRefs: (spec) => (spec.route === 'image' && Array.isArray(spec.request.image_urls)
-        ? { ...spec, request: { ...spec.request, image_urls: attachments.resolveRefs(spec.request.image_urls, 'image_urls') } }
+        ? { ...spec, request: { ...spec.request, image_urls: attachments.resolveRefs(spec.request.image_urls, 'image_urls') as string[] } }
         : spec),
       downloadsDir: join(ports.dataDir, 'downloads'),
       clientFor: (profileId) => profiles.connect(profileId).client,
@@ -38,6 +39,7 @@ export const tasksModule = defineModule({
       events,
       onChange: (job) => emit('tasks.onDidChange', toTaskView(job)),
       onRemove: (id) => emit('tasks.onDidRemove', { id }),
+      onQueueStatus: (status) => emit('tasks.onQueueChange', status),
     });
   },
   // Started by resume(); stopping a service that never started is harmless.
@@ -55,6 +57,25 @@ export const tasksModule = defineModule({
           await attachments.keep(attachmentIdsOf(i.request.image_urls)).catch((err: unknown) => log(`attachments: not kept for a remix: ${(err as NodeJS.ErrnoException).code ?? 'error'}`));
         }
         return toTaskView(await jobs.submit(i));
+      },
+      'tasks.submitBatch': async (i) => {
+        const refs = i.requests.flatMap((r) => (r.route === 'image' ? attachmentIdsOf(r.request.image_urls) : []));
+        await attachments.keep(refs).catch((err: unknown) => log(`attachments: not kept for a remix: ${(err as NodeJS.ErrnoException).code ?? 'error'}`));
+        // Billed later, by the queue's sends (the gateway client announces each: host/events.ts).
+        return (await jobs.enqueue(i.requests)).map(toTaskView);
+      },
+      'tasks.queue': () => jobs.queue.status(),
+      'tasks.pauseQueue': () => {
+        jobs.queue.pause();
+        return jobs.queue.status();
+      },
+      'tasks.resumeQueue': () => {
+        jobs.queue.resume();
+        return jobs.queue.status();
+      },
+      'tasks.drainQueue': async () => {
+        await jobs.queue.drain();
+        return jobs.queue.status();
       },
       'tasks.cancel': (i) => toTaskView(jobs.cancel(i.id)),
       'tasks.stopSaving': (i) => toTaskView(jobs.stopSaving(i.id)),

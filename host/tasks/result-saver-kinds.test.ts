@@ -51,6 +51,7 @@ it('an image finished while a video is still being saved is saved at once, even 
   const saver = new ResultSaver({
     store, downloadsDir: dir, now: Date.now, maxDownloads: 1,
     library: {
+      list: () => ({ items: [], total: 0 }),
       add: async (input) => {
         added.push(input.meta.prompt ?? '');
         if (input.meta.kind === 'image') imageSaved();

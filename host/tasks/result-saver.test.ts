@@ -35,7 +35,7 @@ async function saver(o: { maxDownloads?: number } = {}) {
   const added: string[] = [];
   const s = new ResultSaver({
     store, downloadsDir: dir, now: Date.now, maxDownloads: o.maxDownloads,
-    library: { add: async (input) => (added.push(input.meta.prompt ?? ''), { id: `item-${added.length}` }) as never },
+    library: { add: async (input) => (added.push(input.meta.prompt ?? ''), { id: `item-${added.length}` }) as never, list: () => ({ items: [], total: 0 }) },
     update: (job, patch, durable) => (Object.assign(job, patch), durable ? store.putDurable(job) : (store.put(job), Promise.resolve())),
     freshLinks: async (job) => job.resultUrls,
     // The file server stands in for the gateway that gave the links.

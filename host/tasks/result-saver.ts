@@ -24,7 +24,7 @@ import type { Library } from '../library/library.js';
 import { linksExpireAt, type DownloadRecord, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 
-export type LibrarySink = Pick<Library, 'add'>;
+export type LibrarySink = Pick<Library, 'add' | 'list'>;
 
 export interface SaverDeps {
   store: JobStore;
@@ -240,6 +240,15 @@ export class ResultSaver {
 
   private async saveOne(job: JobRecord, dl: DownloadRecord, i: number, signal: AbortSignal, fresh: { asked: boolean }): Promise<void> {
     const partPath = join(this.d.downloadsDir, `${job.id}-${i}.part`);
+    if (dl.handing) {
+      // The last run was stopped while the library took this file: it may hold it already.
+      const kept = this.alreadySaved(job, dl);
+      if (kept) {
+        Object.assign(dl, { state: 'done', libraryId: kept, error: undefined, interrupted: undefined, handing: undefined });
+        void this.d.update(job, {}, true);
+        return;
+      }
+    }
     // Downloaded whole before, but the library could not take it then (disk full, no access):
     // it is saved as it is. Asking for the rest would get 416, and its link may have expired.
     const whole = dl.total !== undefined && sizeOf(partPath) === dl.total;
@@ -249,14 +258,16 @@ export class ResultSaver {
     try {
       const s = whole ? { received: dl.total!, total: dl.total } : await this.fetchFile(job, dl, i, partPath, signal, fresh);
       // Recorded before the library takes it, so a failed save keeps knowing the file is whole.
-      Object.assign(dl, { received: s.received, total: s.total });
+      Object.assign(dl, { received: s.received, total: s.total, handing: true });
+      await this.d.update(job, {}, true);
       const item = await this.d.library.add({
         source: partPath,
         name: `${job.model} ${job.prompt}`.slice(0, 80),
         meta: { kind: job.kind, mime: job.kind === 'image' ? 'image/png' : 'video/mp4', prompt: job.prompt, model: job.model, params: job.params, taskId: job.remoteId, sourceUrl: dl.url, createdAt: job.createdAt },
       });
-      Object.assign(dl, { state: 'done', libraryId: item.id, error: undefined });
+      Object.assign(dl, { state: 'done', libraryId: item.id, error: undefined, handing: undefined });
     } catch (err) {
+      dl.handing = undefined;
       const f = failureOf(err);
       // Bytes that are no picture, video or sound would be refused again: not kept for a retry.
       if (err instanceof LibraryError && err.code === 'not_media') await rm(partPath, { force: true }).catch(() => undefined);
@@ -265,6 +276,12 @@ export class ResultSaver {
     }
     dl.interrupted = undefined;
     void this.d.update(job, {});
+  }
+
+  /** The library item this download became in a run that stopped before saying so, if any. */
+  private alreadySaved(job: JobRecord, dl: DownloadRecord): string | undefined {
+    const { items } = this.d.library.list({ kind: job.kind, model: job.model, from: job.createdAt, to: job.createdAt, limit: 1000 });
+    return items.find((it) => it.taskId === job.remoteId && it.sourceUrl === dl.url)?.id;
   }
 
   /** The file, through its link; a link that fails is asked for again once before giving up. */

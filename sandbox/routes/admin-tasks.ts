@@ -13,11 +13,21 @@ const ProgressBody = z.strictObject({ mode: z.enum(['linear', 'noisy']) });
 export const ADMIN_TASKS_HELP = {
   'GET /_sandbox/tasks/<id>/timeline': '{ task_id, status: queued|running|done|failed, created_at, done_at, queries } in real epoch ms: '
     + 'done_at is the first moment a query answers the task ended (null before), queries the arrival of each status query',
+  'GET /_sandbox/submissions': '{ prompts: { <prompt>: count } } how many tasks each prompt was submitted as since the sandbox started '
+    + '(with --data-dir, ever): a client that bought a job twice shows a count of 2',
   'POST /_sandbox/tasks/progress': '{ mode: linear|noisy } how tasks submitted from now on report progress: linear (the default), '
     + 'or noisy: fast then slow with plateaus and jumps, and lengths ±4 %, seeded by task id; faults/reset sets it back to linear',
 };
 
 export const adminTaskRoutes: Route[] = [
+  {
+    method: 'GET', pattern: /^\/_sandbox\/submissions$/, auth: false,
+    handler(s, call) {
+      const prompts: Record<string, number> = {};
+      for (const t of s.tasks.list()) prompts[t.prompt] = (prompts[t.prompt] ?? 0) + 1;
+      sendJson(call.res, 200, { prompts });
+    },
+  },
   {
     method: 'GET', pattern: /^\/_sandbox\/tasks\/([^/]+)\/timeline$/, auth: false,
     handler(s, call) {

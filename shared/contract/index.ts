@@ -50,6 +50,7 @@ export * from './profiles.js';
 export * from './settings.js';
 export * from './account.js';
 export * from './tasks.js';
+export * from './job-request.js';
 export * from './library.js';
 export * from './task-notice.js';
 export * from './media.js';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { TextData } from '../messages/index.js';
+import { JobRequest } from './job-request.js';
 
 /**
  * `completed`: finished on the gateway, its files being saved. `attention`: finished and paid for,
@@ -12,7 +13,7 @@ import { TextData } from '../messages/index.js';
  * a link that keeps failing): the error says why, and the creator may retry the save, open the
  * original link or remove the job. Docs: docs/robust-host.md.
  */
-export const TASK_STATES = ['submitting', 'unknown', 'queued', 'running', 'completed', 'saved', 'attention', 'failed', 'timed_out', 'expired', 'cancelled'] as const;
+export const TASK_STATES = ['waiting', 'submitting', 'unknown', 'queued', 'running', 'completed', 'saved', 'attention', 'failed', 'timed_out', 'expired', 'cancelled'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 /**
@@ -62,18 +63,43 @@ export const TaskView = z.object({
 });
 export type TaskView = z.infer<typeof TaskView>;
 
-export const SubmitTaskInput = z.discriminatedUnion('route', [
-  z.object({ route: z.literal('image'), request: z.record(z.string(), z.unknown()) }),
-  z.object({ route: z.literal('video'), request: z.record(z.string(), z.unknown()) }),
-  z.object({ route: z.literal('video-multipart'), request: z.record(z.string(), z.string()) }),
-]);
-export type SubmitTaskInput = z.infer<typeof SubmitTaskInput>;
+/** The job's request, checked here once (job-request.ts). */
+export const SubmitTaskInput = JobRequest;
+export type SubmitTaskInput = JobRequest;
 
 const id = z.object({ id: z.string().min(1) });
+
+/** The most requests one `tasks.submitBatch` queues (a Compare sends one per model). */
+export const MAX_BATCH = 50;
+
+/**
+ * The host's job queue (docs/robust-host.md, "The job queue"): `paused` starts nothing new until
+ * resumed; `draining` finishes what runs and starts nothing new (a clean quit); `waiting` jobs are
+ * written to disk and not yet sent; `running` ones are being sent.
+ */
+export const QueueStatus = z.object({
+  paused: z.boolean(),
+  draining: z.boolean(),
+  waiting: z.number().int().nonnegative(),
+  running: z.number().int().nonnegative(),
+});
+export type QueueStatus = z.infer<typeof QueueStatus>;
 
 export const taskMethods = {
   'tasks.list': { input: z.object({}), output: z.array(TaskView) },
   'tasks.submit': { input: SubmitTaskInput, output: TaskView },
+  /**
+   * Queues several jobs in one call (a Compare: one prompt, several models). Every job is written
+   * to disk before the call answers, and the host sends them under its limits, with the window
+   * closed too. A request the catalog refuses refuses the whole batch, nothing queued.
+   */
+  'tasks.submitBatch': { input: z.object({ requests: z.array(SubmitTaskInput).min(1).max(MAX_BATCH) }), output: z.array(TaskView) },
+  'tasks.queue': { input: z.object({}), output: QueueStatus },
+  /** Starts no new job until resumed; jobs being sent finish. */
+  'tasks.pauseQueue': { input: z.object({}), output: QueueStatus },
+  'tasks.resumeQueue': { input: z.object({}), output: QueueStatus },
+  /** Starts no new job, and answers once none is being sent (resume starts them again). */
+  'tasks.drainQueue': { input: z.object({}), output: QueueStatus },
   /**
    * Cancel a job still running (the UI confirms first). The gateway cannot stop it and bills it
    * anyway, so the host keeps following it and saves its result if it finishes.
@@ -108,4 +134,5 @@ export const taskEvents = {
   'tasks.onDidChange': TaskView,
   /** A submission the gateway refused outright leaves no job behind. */
   'tasks.onDidRemove': z.object({ id: z.string() }),
+  'tasks.onQueueChange': QueueStatus,
 } as const;

@@ -9,8 +9,11 @@ import { bool, httpUrl, imageRef, int, num, oneOf, quoted, text } from './rules.
 
 const asTuple = (values: readonly string[]) => values as unknown as readonly [string, ...string[]];
 
-/** One strict schema per image model: a parameter the model does not have is refused by name. */
-export function imageRequestSchema(spec: ImageModelSpec) {
+/**
+ * One strict schema per image model: a parameter the model does not have is refused by name.
+ * `standIn`: references the caller resolves itself, taken in place of a picture (rules.ts, imageRef).
+ */
+export function imageRequestSchema(spec: ImageModelSpec, standIn?: (s: string) => boolean) {
   const forModel = msg('rules.param.forModel', { model: spec.id });
   return z.strictObject({
     model: z.literal(spec.id),
@@ -18,7 +21,7 @@ export function imageRequestSchema(spec: ImageModelSpec) {
     size: oneOf('size', asTuple(spec.sizes), forModel).optional(),
     resolution: oneOf('resolution', asTuple(spec.resolutions), forModel).optional(),
     n: int('n', spec.n.min, spec.n.max).optional(),
-    image_urls: z.array(imageRef('image_urls'), { error: zodMessage('rules.request.imageUrlsArray') })
+    image_urls: z.array(imageRef('image_urls', standIn), { error: zodMessage('rules.request.imageUrlsArray') })
       .max(spec.maxReferences, { error: zodMessage('rules.request.imageUrlsMax', { max: spec.maxReferences, forModel }) }).optional(),
     ...(spec.sequential ? { sequential_image_generation: oneOf('sequential_image_generation', ['disabled', 'auto']).optional() } : {}),
     ...(spec.watermark ? { watermark: bool('watermark').optional() } : {}),

@@ -44,8 +44,9 @@ export function parseImageDataUri(uri: string): { format: string; base64: string
   return m ? { format: m[1].toLowerCase(), base64: m[2].replace(/\s+/g, '') } : null;
 }
 
-export const imageRef = (name: string) =>
-  z.string({ error: zodMessage('rules.param.itemsStrings', { name }) }).refine((s) => /^https?:\/\//i.test(s) || parseImageDataUri(s) !== null, {
+/** `standIn`: what else the caller takes in place of a picture (the studio's own `attachment:<id>`, resolved in its host). */
+export const imageRef = (name: string, standIn: (s: string) => boolean = () => false) =>
+  z.string({ error: zodMessage('rules.param.itemsStrings', { name }) }).refine((s) => /^https?:\/\//i.test(s) || parseImageDataUri(s) !== null || standIn(s), {
     error: zodMessage('rules.param.itemsImages', { name }),
   });
 

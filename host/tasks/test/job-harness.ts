@@ -8,6 +8,7 @@ import type { Cadence } from '../cadence.js';
 import { GatewayClient } from '../../gateway/client.js';
 import type { DiskOps } from '../../library/disk.js';
 import { Library } from '../../library/library.js';
+import type { QueueLimits } from '../../queue/job-queue.js';
 import type { JobRecord } from '../job-record.js';
 import { JobService } from '../job-service.js';
 import { JobStore, type JobStoreOptions } from '../job-store.js';
@@ -43,6 +44,8 @@ export interface JobHarnessOptions {
   maxDownloads?: number;
   /** False leaves the last run's work waiting, as a shell does until its window is served. */
   start?: boolean;
+  /** The job queue's limits (host/queue/job-queue.ts). */
+  queueLimits?: Partial<QueueLimits>;
 }
 
 export async function startJobs(o: JobHarnessOptions) {
@@ -61,6 +64,7 @@ export async function startJobs(o: JobHarnessOptions) {
     onRemove: o.onRemove,
     downloadTimeouts: o.downloadTimeouts, maxDownloads: o.maxDownloads,
     maxBytes: o.maxBytes === undefined ? undefined : () => o.maxBytes!,
+    queueLimits: o.queueLimits,
   });
   if (o.start !== false) service.start();
   /** Resolves with the job once `done` holds for it (throws after `timeoutMs`). */

@@ -26,6 +26,11 @@ export const jobs = {
     beingSubmitted: 'This job is being submitted; wait for the gateway to answer first.',
     modelOneOf: "'model' must be one of {{models}}",
   },
+  /** The host's job queue (docs/robust-host.md, "The job queue"). */
+  queue: {
+    willRetry: '{{message}} Nothing was bought; the studio sends it again shortly.',
+    cancelledUnsent: 'Cancelled before it was sent: nothing was bought.',
+  },
   native: {
     outputLimit: 'The model reached its output limit before it finished.',
     safety: 'The model stopped for safety reasons; try rewording the prompt.',

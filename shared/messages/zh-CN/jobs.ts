@@ -25,6 +25,10 @@ export const jobs: Catalog['jobs'] = {
     beingSubmitted: '此任务正在提交中，请等待网关应答。',
     modelOneOf: "'model' 必须是以下之一：{{models}}",
   },
+  queue: {
+    willRetry: '{{message}}未产生任何费用；工作室稍后会再次发送。',
+    cancelledUnsent: '在发送前已取消：未产生任何费用。',
+  },
   native: {
     outputLimit: '模型在完成前达到了输出上限。',
     safety: '模型因安全原因停止；请尝试换一种方式描述提示词。',

@@ -19,6 +19,8 @@ function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Forma
   const files = task.downloads.length;
   const saved = task.downloads.filter((d) => d.libraryId).length;
   switch (task.state) {
+    case 'waiting':
+      return t('generator:status.waiting');
     case 'submitting':
       return t('generator:status.submitting');
     case 'queued':
@@ -45,7 +47,7 @@ function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Forma
 }
 
 
-const ACTIVE: readonly TaskView['state'][] = ['submitting', 'queued', 'running'];
+const ACTIVE: readonly TaskView['state'][] = ['waiting', 'submitting', 'queued', 'running'];
 const BAD: readonly TaskView['state'][] = ['failed', 'timed_out', 'expired', 'unknown', 'attention'];
 
 /** Placeholders while a job runs: as many as asked for, in the shape asked for. */

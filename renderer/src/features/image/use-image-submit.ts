@@ -2,13 +2,16 @@
  * Sending the Image form: one model, or the same prompt to each compared model. Every request is
  * checked first with the rules the host applies (image-draft.ts, `validate`); a single run the
  * host refuses leaves no result and marks the field at fault, the draft kept as it was. In a
- * compare run each model is adapted, checked and sent on its own: one model's refusal shows in
- * its cell and never stops the others.
+ * compare run each model is adapted and checked on its own (one model's refusal shows in its cell
+ * and never stops the others); the jobs go to the host's queue in one call (`tasks.submitBatch`),
+ * written to disk before it answers, so the run finishes with the window closed
+ * (docs/robust-host.md, "The job queue"). Models that answer at once are called as for one model.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client.js';
 import type { ErrorData } from '@shared/contract/error-data.js';
+import type { ImageJobRequest } from '@shared/contract/job-request.js';
 import { isNativeImageModel } from '@shared/gateway/catalog.js';
 import { useFormats } from '../../i18n/format.js';
 import { messageText } from '../../i18n/messages.js';
@@ -30,6 +33,24 @@ interface Options {
 const settingsOf = (d: ImageDraft): Omit<Cell, 'outcome'> =>
   isNativeImageModel(d.model) ? { model: d.model } : { model: d.model, size: d.size, resolution: d.resolution, n: d.n };
 
+/** The draft's job request; image-draft.ts `validate` checked it by the same rules first, and the contract checks it again. */
+const imageJobRequest = (d: ImageDraft) => asyncRequest(d) as ImageJobRequest;
+
+/** Queues the compared models' jobs in one call; each cell follows its job (or shows the refusal). */
+async function queueCells(key: string, cells: { d: ImageDraft; i: number }[], runs: ImageRuns): Promise<void> {
+  if (cells.length === 0) return;
+  try {
+    const jobs = await call('tasks.submitBatch', { requests: cells.map(({ d }) => ({ route: 'image' as const, request: imageJobRequest(d) })) });
+    jobs.forEach((job, k) => {
+      runs.seedJob(job);
+      runs.settle(key, cells[k].i, { kind: 'async', jobId: job.id });
+    });
+  } catch (e) {
+    const err = e as ErrorData;
+    for (const { i } of cells) runs.settle(key, i, { kind: 'refused', refusal: { message: messageText(err, 'en'), text: err.text } });
+  }
+}
+
 /** One request sent; the answer as a cell's outcome (the library items go into the cache first). */
 async function send(d: ImageDraft, runs: ImageRuns): Promise<{ outcome: Outcome; prompt: string; key?: string }> {
   if (isNativeImageModel(d.model)) {
@@ -37,7 +58,7 @@ async function send(d: ImageDraft, runs: ImageRuns): Promise<{ outcome: Outcome;
     runs.seedItems(items);
     return { outcome: { kind: 'native', itemIds: items.map((i) => i.id), ...rest }, prompt: d.prompt.trim() };
   }
-  const job = await call('tasks.submit', { route: 'image', request: asyncRequest(d) });
+  const job = await call('tasks.submit', { route: 'image', request: imageJobRequest(d) });
   runs.seedJob(job);
   return { outcome: { kind: 'async', jobId: job.id }, prompt: job.prompt, key: job.id };
 }
@@ -91,9 +112,10 @@ export function useImageSubmit({ draft, runs, onAdded, onErrors, onFailure, reme
     });
     onAdded(key);
     setBusy(true);
-    await Promise.all(
-      drafts.map(async (d, i) => {
-        if (Object.keys(problems[i]).length) return;
+    const sendable = drafts.map((d, i) => ({ d, i })).filter(({ i }) => Object.keys(problems[i]).length === 0);
+    await Promise.all([
+      queueCells(key, sendable.filter(({ d }) => !isNativeImageModel(d.model)), runs),
+      ...sendable.filter(({ d }) => isNativeImageModel(d.model)).map(async ({ d, i }) => {
         try {
           runs.settle(key, i, (await send(d, runs)).outcome);
         } catch (e) {
@@ -101,7 +123,7 @@ export function useImageSubmit({ draft, runs, onAdded, onErrors, onFailure, reme
           runs.settle(key, i, { kind: 'refused', refusal: { message: messageText(err, 'en'), text: err.text } });
         }
       }),
-    );
+    ]);
     setBusy(false);
   };
 

@@ -10,7 +10,7 @@ describe('the Tasks filters', () => {
   it('count each kind of job once, and every job under All', () => {
     expect(countByFilter(mixed)).toEqual({
       all: mixed.length,
-      active: 3, // submitting, queued, running
+      active: 4, // waiting, submitting, queued, running
       saving: 2, // completed ×2
       saved: 1,
       attention: 3, // attention ×2, unknown

@@ -8,6 +8,7 @@ import { ARCHIVED_STATES, type TaskState, type TaskView } from '@shared/contract
 import type { Formats } from '../../i18n/format.js';
 
 const STATE_KEY = {
+  waiting: 'state.waiting',
   submitting: 'state.submitting',
   unknown: 'state.unknown',
   queued: 'state.queued',
@@ -25,7 +26,7 @@ const STATE_KEY = {
 export const stateLabel = (t: TFunction<'tasks'>, state: TaskState): string => t(STATE_KEY[state]);
 
 /** States in which the host is still working on a job: these tick the clock. */
-export const ACTIVE: readonly TaskState[] = ['submitting', 'queued', 'running', 'completed'];
+export const ACTIVE: readonly TaskState[] = ['waiting', 'submitting', 'queued', 'running', 'completed'];
 
 /**
  * The filter tabs. "Needs attention" gathers what only the creator can settle (files that would
@@ -37,7 +38,7 @@ export const FILTERS = ['all', 'active', 'saving', 'saved', 'attention', 'failed
 export type TaskFilter = (typeof FILTERS)[number];
 
 const FILTER_STATES: Record<Exclude<TaskFilter, 'all'>, readonly TaskState[]> = {
-  active: ['submitting', 'queued', 'running'],
+  active: ['waiting', 'submitting', 'queued', 'running'],
   saving: ['completed'],
   saved: ['saved'],
   attention: ['attention', 'unknown'],
@@ -97,7 +98,7 @@ export function actionsFor(t: TaskView, archived = false) {
     return { cancel: false, stopSaving: false, retry, checkAgain: false, retrySave: false, openLink: false, remove: REMOVABLE.includes(t.state), open: t.state === 'saved' && t.downloads.some((d) => d.libraryId) };
   }
   return {
-    cancel: t.state === 'submitting' || t.state === 'queued' || t.state === 'running',
+    cancel: t.state === 'waiting' || t.state === 'submitting' || t.state === 'queued' || t.state === 'running',
     // Both ask first (task-actions.tsx): a cancel cannot stop the gateway's bill; a stop removes the partial file.
     stopSaving: t.state === 'completed',
     retry,

@@ -270,3 +270,28 @@ describe('older jobs, moved out of the list', () => {
     expect(t.rowNames()).toEqual(['a fresh lantern', 'an old lantern']);
   });
 });
+
+describe('the job queue control', () => {
+  it('says how many jobs wait, pauses the queue, and resumes it', async () => {
+    let paused = false;
+    const status = () => ({ paused, draining: false, waiting: 3, running: 1 });
+    const t = await tab([job('waiting')], {
+      'tasks.queue': status,
+      'tasks.pauseQueue': () => ((paused = true), status()),
+      'tasks.resumeQueue': () => ((paused = false), status()),
+    });
+    await settle();
+    expect(t.host.querySelector('.tasks-queue')?.textContent).toContain('3 jobs waiting to be sent');
+    await click(button(t.host, 'Pause queue'));
+    await settle();
+    expect(t.callsOf('tasks.pauseQueue')).toEqual([{}]);
+    expect(t.host.querySelector('.tasks-queue')?.textContent).toContain('Queue paused: 3 jobs waiting');
+    await click(button(t.host, 'Resume'));
+    await settle();
+    expect(t.callsOf('tasks.resumeQueue')).toEqual([{}]);
+    // The host's event keeps it current, whoever paused it.
+    act(() => t.emit('tasks.onQueueChange', { paused: true, draining: false, waiting: 1, running: 0 }));
+    await settle();
+    expect(t.host.querySelector('.tasks-queue')?.textContent).toContain('Queue paused: 1 job waiting');
+  });
+});

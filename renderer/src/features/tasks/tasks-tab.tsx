@@ -16,6 +16,7 @@ import { TabIntro } from '../../components/TabIntro.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { NotifyToggle } from './notify-toggle.js';
+import { QueueControl } from './queue-control.js';
 import { OlderTasks } from './older-tasks.js';
 import { useTaskList } from './task-data.js';
 import { archivedStates, countByFilter, FILTERS, matchesFilter, type TaskFilter } from './task-format.js';
@@ -136,6 +137,7 @@ export default function TasksTab() {
 
       <div className="tasks-toolbar">
         <FilterTabs filter={filter} counts={counts} onChange={choose} />
+        <QueueControl />
         <NotifyToggle />
       </div>
 

@@ -4,6 +4,7 @@
  * each route. Pure, so the tab stays about layout.
  */
 import type { TFunction } from 'i18next';
+import type { MultipartVideoRequest } from '@shared/gateway/requests-media.js';
 import type { SubmitTaskInput } from '@shared/contract/index.js';
 import type { Formats } from '../../i18n/format.js';
 import type { Remix } from '../../state/remix-store.js';
@@ -97,7 +98,8 @@ export function checkVideo(d: VideoDraft, t: TFunction<'video'>, f: Formats): { 
     // The multipart route takes form strings, exactly as spec 4.8 lists them.
     return {
       problems,
-      request: { route: 'video-multipart', request: { model: d.model, prompt, seconds: d.seconds, size: d.size, watermark: String(d.watermark) } },
+      // Each value is one the checks above found in the catalog's lists.
+      request: { route: 'video-multipart', request: { model: d.model, prompt, seconds: d.seconds, size: d.size, watermark: String(d.watermark) } as MultipartVideoRequest },
     };
   }
 
@@ -111,8 +113,7 @@ export function checkVideo(d: VideoDraft, t: TFunction<'video'>, f: Formats): { 
   if (imageUrl && !PUBLIC_URL.test(imageUrl)) problems.image_url = t('draft.imageUrl');
   if (Object.keys(problems).length) return { problems };
   // Numbers go as JSON numbers (spec 4.7); the image is sent only when there is one.
-  const request: Record<string, unknown> = { model: d.model, prompt, duration, aspect_ratio: d.aspect_ratio };
-  if (imageUrl) request.image_url = imageUrl;
+  const request = { model: d.model, prompt, duration, aspect_ratio: d.aspect_ratio, ...(imageUrl ? { image_url: imageUrl } : {}) };
   return { problems, request: { route: 'video', request } };
 }
 

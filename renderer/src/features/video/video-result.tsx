@@ -19,6 +19,8 @@ type T = TFunction<['video', 'generator']>;
 
 function stateText(state: TaskView['state'], t: T): string {
   switch (state) {
+    case 'waiting':
+      return t('generator:status.waiting');
     case 'submitting':
       return t('generator:status.submitting');
     case 'queued':
@@ -130,7 +132,7 @@ export function VideoResult({ taskId, seed, latest, onOpen }: VideoResultProps) 
   }
   const libraryId = task.downloads.find((d) => d.libraryId)?.libraryId;
   const step = nextStep(task, t);
-  const active = task.state === 'queued' || task.state === 'running' || task.state === 'submitting' || task.state === 'completed';
+  const active = task.state === 'waiting' || task.state === 'queued' || task.state === 'running' || task.state === 'submitting' || task.state === 'completed';
   return (
     <section className="gen-result" aria-label={latest ? t('result.region') : t('result.earlier')} data-testid="video-result">
       <div className="video-result-head">

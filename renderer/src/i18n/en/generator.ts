@@ -6,6 +6,8 @@ export const generator = {
     aspectRatio: 'Aspect ratio',
   },
   status: {
+    /** In the studio's own queue, not yet sent (docs/robust-host.md, "The job queue"). */
+    waiting: 'Waiting in the studio’s queue…',
     submitting: 'Submitting…',
     queued: 'Queued at the gateway…',
     savedToGallery: 'Saved to the gallery',

@@ -55,7 +55,18 @@ export const tasks = {
       failed: 'Older jobs could not be read: {{reason}}',
     },
   },
+  /** The host's job queue (queue-control.tsx). */
+  queue: {
+    label: 'Job queue',
+    waiting_one: '{{count}} job waiting to be sent',
+    waiting_other: '{{count}} jobs waiting to be sent',
+    paused_one: 'Queue paused: {{count}} job waiting',
+    paused_other: 'Queue paused: {{count}} jobs waiting',
+    pause: 'Pause queue',
+    resume: 'Resume',
+  },
   state: {
+    waiting: 'Waiting to be sent',
     submitting: 'Submitting',
     unknown: 'Fate unknown: not resubmitted',
     queued: 'Queued',

@@ -7,6 +7,7 @@ export const generator: Messages['generator'] = {
     aspectRatio: '宽高比',
   },
   status: {
+    waiting: '在工作室队列中等待…',
     submitting: '正在提交…',
     queued: '网关排队中…',
     savedToGallery: '已保存到作品库',

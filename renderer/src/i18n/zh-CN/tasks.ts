@@ -53,7 +53,17 @@ export const tasks: Messages['tasks'] = {
       failed: '无法读取较早的任务：{{reason}}',
     },
   },
+  queue: {
+    label: '任务队列',
+    waiting_one: '{{count}} 个任务等待发送',
+    waiting_other: '{{count}} 个任务等待发送',
+    paused_one: '队列已暂停：{{count}} 个任务等待中',
+    paused_other: '队列已暂停：{{count}} 个任务等待中',
+    pause: '暂停队列',
+    resume: '继续',
+  },
   state: {
+    waiting: '等待发送',
     submitting: '提交中',
     unknown: '结果未知：未重新提交',
     queued: '排队中',

@@ -1,0 +1,123 @@
+/**
+ * The job queue under SIGKILL (docs/robust-host.md, "The job queue"): a batch of 20 jobs queued in
+ * one call, the studio (the real JobService, queue and library in a child process) killed at 20
+ * random points of their lives and started again each time on the same data folder. At the end
+ * every job the gateway took was bought once (the sandbox counts submissions per prompt) and is
+ * saved in the library once; a job killed mid-POST is shown with its fate unknown, and the
+ * sandbox confirms it was bought at most once. The kill points are seeded; a failure prints the
+ * seed, and STUDIO_KILL_SEED replays it.
+ */
+import { englishText } from '@shared/messages/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type Sandbox } from '@sandbox/server.js';
+import { Library } from '../library/library.js';
+import { JobStore } from '../tasks/job-store.js';
+import { KILL_TEST_MS } from '../test/kill-loop.js';
+
+const CHILD = join(import.meta.dirname, 'test', 'queue-child.ts');
+const JOBS = 20;
+const KILLS = 20;
+const SEED = Number(process.env.STUDIO_KILL_SEED ?? Date.now() % 1_000_000);
+
+/** mulberry32: small, seeded, good enough to spread kill points. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const live = new Set<ChildProcess>();
+const base = mkdtempSync(join(tmpdir(), 'studio-queue-kill-'));
+let sandbox: Sandbox | undefined;
+afterAll(async () => {
+  for (const c of live) c.kill('SIGKILL');
+  await sandbox?.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+/**
+ * Runs the child until it has printed `killAfter` job changes, then SIGKILLs it (or, with no
+ * limit, until it settles). Resolves with the lines it printed.
+ */
+function run(dataDir: string, url: string, killAfter?: number, finish = false): Promise<string[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, url, String(JOBS), ...(finish ? ['finish'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  live.add(child);
+  const lines: string[] = [];
+  let rest = '';
+  let changes = 0;
+  child.stdout!.on('data', (d: Buffer) => {
+    const parts = (rest + d.toString()).split('\n');
+    rest = parts.pop()!;
+    for (const line of parts) {
+      lines.push(line);
+      if (line.startsWith('change ')) changes += 1;
+      if (killAfter !== undefined && changes >= killAfter && !child.killed) child.kill('SIGKILL');
+    }
+  });
+  return new Promise((resolve) => child.once('close', () => {
+    live.delete(child);
+    resolve(lines);
+  }));
+}
+
+describe('the job queue under SIGKILL', () => {
+  it(`sends each of ${JOBS} queued jobs at most once and saves each once, through ${KILLS} kills (seed ${SEED})`, async () => {
+    const random = seeded(SEED);
+    // 20 times the spec's clock: a job reports progress a few times while it runs, so kill points
+    // fall while jobs are polled and saved as well as while they are sent.
+    sandbox = await startSandbox({ speed: 20, streamPaceMs: 0 });
+    const dataDir = join(base, 'data');
+    const seen = { killed: 0, settledEarly: 0 };
+    for (let runs = 0; seen.killed < KILLS && runs < KILLS * 2; runs++) {
+      // 1–6 changes: a kill lands while jobs wait, are sent, polled, downloaded or saved.
+      const lines = await run(dataDir, sandbox.url, 1 + Math.floor(random() * 6));
+      if (!lines.includes('settled')) seen.killed += 1;
+      else {
+        seen.settledEarly += 1;
+        break;
+      }
+    }
+    const last = await run(dataDir, sandbox.url, undefined, true);
+    expect(last, `seed ${SEED}`).toContain('settled');
+
+    const bought = (await (await fetch(`${sandbox.url}/_sandbox/submissions`)).json()) as { prompts: Record<string, number> };
+    const store = new JobStore(join(dataDir, 'jobs.json'));
+    const jobs = store.all();
+    const library = new Library({ root: join(dataDir, 'library'), db: join(dataDir, 'studio.db') });
+    await library.open();
+    const items = library.list({ limit: 1000 }).items;
+    await library.close();
+    const savedOf = (prompt: string) => items.filter((i) => i.prompt === prompt).length;
+
+    const report = { seed: SEED, ...seen, states: jobs.map((j) => `${j.prompt}: ${j.state}`) };
+    console.info(`queue kill test: ${JSON.stringify({ seed: SEED, ...seen, saved: jobs.filter((j) => j.state === 'saved').length, unknown: jobs.filter((j) => j.state === 'unknown').length })}`);
+    expect(jobs, JSON.stringify(report)).toHaveLength(JOBS);
+    for (let n = 0; n < JOBS; n++) {
+      const prompt = `queued job ${n}`;
+      const job = jobs.find((j) => j.prompt === prompt)!;
+      const why = `${prompt} (seed ${SEED}, ${job.state})`;
+      // Never bought twice, whatever the kills.
+      expect(bought.prompts[prompt] ?? 0, why).toBeLessThanOrEqual(1);
+      if (job.state === 'unknown') {
+        // Killed mid-POST: said so, never sent again, nothing saved for it.
+        expect(englishText(job.error), why).toMatch(/not resubmitted/);
+        expect(savedOf(prompt), why).toBe(0);
+      } else {
+        expect(job.state, why).toBe('saved');
+        expect(bought.prompts[prompt], why).toBe(1);
+        expect(savedOf(prompt), why).toBe(1);
+      }
+    }
+    // Every kill landed inside the run, not after it.
+    expect(seen.killed, JSON.stringify(report)).toBe(KILLS);
+  }, KILL_TEST_MS * 2);
+});

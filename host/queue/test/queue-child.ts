@@ -1,0 +1,58 @@
+/**
+ * A studio whose job queue the kill test SIGKILLs: `tsx queue-child.ts <dataDir> <gatewayUrl> <jobs> [finish]`.
+ * On a first start (an empty task list) it queues `<jobs>` image jobs in one batch, prompts
+ * `queued job <n>`; every start sends what waits and follows what was sent. It prints one line per
+ * change of a job (the test kills it after a random number of them), and `settled` once every job
+ * has ended. With `finish`, a job whose save was set aside after repeated kills is saved again
+ * ("Retry save", as the creator would) before it settles.
+ */
+import { FAST_CADENCE, startJobs } from '../../tasks/test/job-harness.js';
+import type { JobRecord } from '../../tasks/job-record.js';
+
+const [dataDir, gatewayUrl, count, finish] = process.argv.slice(2);
+const OVER: readonly JobRecord['state'][] = ['saved', 'failed', 'unknown', 'attention', 'expired', 'timed_out', 'cancelled'];
+
+let settling = false;
+const retried = new Set<string>();
+const check = () => {
+  const jobs = h.store.all();
+  if (finish) {
+    for (const j of jobs) {
+      if (j.state === 'attention' && !retried.has(j.id)) {
+        retried.add(j.id);
+        h.service.checkAgain(j.id);
+      }
+    }
+  }
+  if (!settling && jobs.length > 0 && jobs.every((j) => OVER.includes(j.state) && !(finish && j.state === 'attention' && !retried.has(j.id)))) {
+    settling = true;
+    void h.service.settled().then(() => h.close()).then(() => {
+      process.stdout.write('settled\n');
+      process.exit(0);
+    });
+  }
+};
+
+const h = await startJobs({
+  dataDir, gatewayUrl, indexDelayMs: 0, start: false,
+  // One send at a time: a kill then leaves at most one job's fate unknown, and the kills spread
+  // over every step of the jobs' lives instead of the first sends of each start.
+  queueLimits: { overall: 1 },
+  // Twenty restarts of a child on a busy machine outlast the fast cadence's wait; no job here is slow.
+  cadence: { ...FAST_CADENCE, image: { ...FAST_CADENCE.image, maxWaitMs: 3_600_000 } },
+  onChange: (job) => {
+    process.stdout.write(`change ${job.state}\n`);
+    setImmediate(check);
+  },
+});
+if (h.store.all().length === 0) {
+  await h.service.enqueue(Array.from({ length: Number(count) }, (_, n) => ({
+    route: 'image' as const, request: { model: 'seedream-4-0', prompt: `queued job ${n}`, resolution: '1K' },
+  })));
+  process.stdout.write('queued\n');
+}
+// The poller's and queue's timers do not hold the process open (a studio's window does); this does,
+// and ends a run that never settles.
+setTimeout(() => process.exit(3), 120_000);
+h.service.start();
+check();
