@@ -3,19 +3,12 @@
  * renderer's client are all typed from these maps, so a drift fails `tsc`.
  */
 import type { z } from 'zod';
-import { accountEvents, accountMethods } from './account.js';
-import { appEvents, appMethods } from './app.js';
-import { profileEvents, profileMethods } from './profiles.js';
-import { settingsEvents, settingsMethods } from './settings.js';
-import { taskEvents, taskMethods } from './tasks.js';
-import { libraryEvents, libraryMethods } from './library.js';
-import { mediaMethods } from './media.js';
-import { chatEvents, chatMethods } from './chat.js';
-import { mcpEvents, mcpMethods } from './mcp.js';
+import { CONTRACT_DOMAINS, mergeDomains } from './domains.js';
 import type { Result } from './result.js';
 
-export const methods = { ...appMethods, ...profileMethods, ...settingsMethods, ...accountMethods, ...taskMethods, ...libraryMethods, ...mediaMethods, ...chatMethods, ...mcpMethods } as const;
-export const events = { ...appEvents, ...profileEvents, ...settingsEvents, ...accountEvents, ...taskEvents, ...libraryEvents, ...chatEvents, ...mcpEvents } as const;
+/** Assembled from the domains' list (domains.ts): a new domain is one file and one line there. */
+export const methods = mergeDomains(CONTRACT_DOMAINS, 'methods');
+export const events = mergeDomains(CONTRACT_DOMAINS, 'events');
 
 export type Methods = typeof methods;
 export type MethodName = keyof Methods;

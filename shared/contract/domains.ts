@@ -1,0 +1,51 @@
+/**
+ * The contract's domains, listed once (docs/development.md, "Adding a domain"): each domain's file
+ * declares its calls and events, and the contract is this list merged. A name two domains declare
+ * stops the merge at load, naming it: no call is quietly answered by the wrong domain.
+ */
+import { accountEvents, accountMethods } from './account.js';
+import { appEvents, appMethods } from './app.js';
+import { profileEvents, profileMethods } from './profiles.js';
+import { settingsEvents, settingsMethods } from './settings.js';
+import { taskEvents, taskMethods } from './tasks.js';
+import { libraryEvents, libraryMethods } from './library.js';
+import { mediaMethods } from './media.js';
+import { chatEvents, chatMethods } from './chat.js';
+import { mcpEvents, mcpMethods } from './mcp.js';
+
+export interface ContractDomain {
+  name: string;
+  methods: object;
+  events: object;
+}
+
+export const CONTRACT_DOMAINS = [
+  { name: 'app', methods: appMethods, events: appEvents },
+  { name: 'profiles', methods: profileMethods, events: profileEvents },
+  { name: 'settings', methods: settingsMethods, events: settingsEvents },
+  { name: 'account', methods: accountMethods, events: accountEvents },
+  { name: 'tasks', methods: taskMethods, events: taskEvents },
+  { name: 'library', methods: libraryMethods, events: libraryEvents },
+  { name: 'media', methods: mediaMethods, events: {} },
+  { name: 'chat', methods: chatMethods, events: chatEvents },
+  { name: 'mcp', methods: mcpMethods, events: mcpEvents },
+] as const satisfies readonly ContractDomain[];
+
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** Every domain's calls (or events) as one map, typed as the intersection of the domains' maps. */
+export type Merged<D extends readonly ContractDomain[], K extends 'methods' | 'events'> = Intersection<D[number][K]>;
+
+/** The domains' maps as one; throws on a name declared twice. */
+export function mergeDomains<D extends readonly ContractDomain[], K extends 'methods' | 'events'>(domains: D, part: K): Merged<D, K> {
+  const merged: Record<string, unknown> = {};
+  const owner = new Map<string, string>();
+  for (const d of domains) {
+    for (const [name, value] of Object.entries(d[part])) {
+      const first = owner.get(name);
+      if (first) throw new Error(`contract: "${name}" is declared by two domains, ${first} and ${d.name}`);
+      owner.set(name, d.name);
+      merged[name] = value;
+    }
+  }
+  return merged as Merged<D, K>;
+}
