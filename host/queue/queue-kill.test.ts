@@ -17,23 +17,13 @@ import { startSandbox, type Sandbox } from '@sandbox/server.js';
 import { Library } from '../library/library.js';
 import { JobStore } from '../tasks/job-store.js';
 import { KILL_TEST_MS } from '../test/kill-loop.js';
+import { mulberry32 } from '@sandbox/core/seeded-random.js';
 
 const CHILD = join(import.meta.dirname, 'test', 'queue-child.ts');
 const JOBS = 20;
 const KILLS = 20;
 const SEED = Number(process.env.STUDIO_KILL_SEED ?? Date.now() % 1_000_000);
 
-/** mulberry32: small, seeded, good enough to spread kill points. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const live = new Set<ChildProcess>();
 const base = mkdtempSync(join(tmpdir(), 'studio-queue-kill-'));
@@ -71,7 +61,7 @@ function run(dataDir: string, url: string, killAfter?: number, finish = false): 
 
 describe('the job queue under SIGKILL', () => {
   it(`sends each of ${JOBS} queued jobs at most once and saves each once, through ${KILLS} kills (seed ${SEED})`, async () => {
-    const random = seeded(SEED);
+    const random = mulberry32(SEED);
     // 20 times the spec's clock: a job reports progress a few times while it runs, so kill points
     // fall while jobs are polled and saved as well as while they are sent.
     sandbox = await startSandbox({ speed: 20, streamPaceMs: 0 });

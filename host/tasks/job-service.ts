@@ -16,7 +16,7 @@ import type { ArchivePage } from './archive-file.js';
 import { isFollowedAfterCancel, type JobRecord, type JobState } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { prepareJob, specOf, type JobSpec, type PreparedJob } from './job-spec.js';
-import { asFailure, backoffMs, MAX_SEND_ATTEMPTS, postJob, provedNotTaken } from './job-submit.js';
+import { asFailure, backoffMs, MAX_SEND_ATTEMPTS, notSent, postJob, provedNotTaken } from './job-submit.js';
 import { Poller } from './poller.js';
 import { isUsableTaskId } from './gateway-words.js';
 import type { HostEmitter } from '../events.js';
@@ -182,28 +182,16 @@ export class JobService {
     const client = this.d.clientFor(this.d.activeProfileId());
     const job = this.newRecord(spec, prepared, 'submitting');
     // Written before the POST: a crash mid-request leaves a record saying so.
-    try {
-      await this.d.store.putDurable(job);
-    } catch (err) {
-      if (err instanceof GatewayFailure) throw new GatewayFailure(err.code, msg('jobs.task.notSent', { message: err.text }), err.retryable);
-      throw err;
-    }
-    this.changed(job);
-    let answered: unknown[];
-    try {
-      answered = await postJob(client, prepared);
-    } catch (err) {
-      const f = asFailure(err);
-      if (f.maybeReceived) {
-        await this.update(job, { state: 'unknown', error: msg('jobs.task.mayHaveReached', { message: f.text }) }, true);
-        throw f;
-      }
+    await this.d.store.putDurable(job).catch(notSent);
+    const sent = await this.post(job, client, prepared);
+    if ('unknown' in sent) throw sent.unknown;
+    if ('refused' in sent) {
       // Refused for sure (validation, 402, a server error answer): nothing to track.
       void this.d.store.delete(job.id);
       this.d.onRemove?.(job.id);
-      throw f;
+      throw sent.refused;
     }
-    return this.taken(job, answered);
+    return this.taken(job, sent.answered);
   }
 
   /**
@@ -213,12 +201,7 @@ export class JobService {
    */
   async enqueue(specs: JobSpec[]): Promise<JobRecord[]> {
     const jobs = specs.map((spec, i) => this.newRecord(spec, prepareJob(this.resolve(spec)), 'waiting', i));
-    try {
-      await this.d.store.putAllDurable(jobs);
-    } catch (err) {
-      if (err instanceof GatewayFailure) throw new GatewayFailure(err.code, msg('jobs.task.notSent', { message: err.text }), err.retryable);
-      throw err;
-    }
+    await this.d.store.putAllDurable(jobs).catch(notSent);
     for (const job of jobs) this.changed(job);
     // As queued: the sends that start next change the records, and tell of it as they do.
     const queued = jobs.map((j) => structuredClone(j));
@@ -250,16 +233,10 @@ export class JobService {
       this.d.log?.(`queue: a job was not sent, its record could not be written: ${(err as Error).message}`);
       return { kind: 'again', at };
     }
-    this.changed(job);
-    let answered: unknown[];
-    try {
-      answered = await postJob(client, prepared);
-    } catch (err) {
-      const f = asFailure(err);
-      if (f.maybeReceived) {
-        await this.update(job, { state: 'unknown', error: msg('jobs.task.mayHaveReached', { message: f.text }) }, true);
-        return done;
-      }
+    const sent = await this.post(job, client, prepared);
+    if ('unknown' in sent) return done;
+    if ('refused' in sent) {
+      const f = sent.refused;
       const attempts = (job.attempts ?? 0) + 1;
       // Cancelled while the POST was under way, and the gateway took nothing: it stays cancelled.
       if ((job.state as JobState) === 'cancelled') {
@@ -275,8 +252,24 @@ export class JobService {
       await this.update(job, { state: 'failed', attempts, error: f.text, finishedAt: this.d.now() }, true);
       return done;
     }
-    await this.taken(job, answered).catch((err: unknown) => this.d.log?.(`queue: ${(err as Error).message}`));
+    await this.taken(job, sent.answered).catch((err: unknown) => this.d.log?.(`queue: ${(err as Error).message}`));
     return done;
+  }
+
+  /**
+   * The POST of a job whose record says it is being sent. A failure that may have reached the
+   * gateway leaves the job's fate unknown, recorded: it is never sent again.
+   */
+  private async post(job: JobRecord, client: GatewayClient, prepared: PreparedJob): Promise<{ answered: unknown[] } | { refused: GatewayFailure } | { unknown: GatewayFailure }> {
+    this.changed(job);
+    try {
+      return { answered: await postJob(client, prepared) };
+    } catch (err) {
+      const f = asFailure(err);
+      if (!f.maybeReceived) return { refused: f };
+      await this.update(job, { state: 'unknown', error: msg('jobs.task.mayHaveReached', { message: f.text }) }, true);
+      return { unknown: f };
+    }
   }
 
   /** The gateway took the job: it is followed by its task id(s) from now on. */

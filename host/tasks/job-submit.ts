@@ -5,6 +5,7 @@
  * unknown, and the job is never sent again.
  */
 import { z } from 'zod';
+import { msg } from '@shared/messages/index.js';
 import { MultipartVideoSubmission, VideoSubmission } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
@@ -43,4 +44,10 @@ export function backoffMs(f: GatewayFailure, attempts: number, random: () => num
   if (f.retryAfterMs !== undefined) return f.retryAfterMs;
   const ceiling = Math.min(60_000, 2_000 * 2 ** attempts);
   return Math.round(ceiling * (0.5 + random() / 2));
+}
+
+/** A job's record could not be written, so it was not sent: said so, in the disk's own words. */
+export function notSent(err: unknown): never {
+  if (err instanceof GatewayFailure) throw new GatewayFailure(err.code, msg('jobs.task.notSent', { message: err.text }), err.retryable);
+  throw err;
 }
