@@ -14,11 +14,12 @@ export const dbModule = defineModule({
   async open({ ports, life, log, now, use }) {
     const { problems } = use('app');
     const database = await life.start('database', () => openDatabase({
-      file: join(ports.dataDir, 'studio.db'), domains: DATABASE_DOMAINS, log, info: log, now, onProblem: (problem, backup) => problems.add(problem, backup),
+      file: join(ports.dataDir, 'studio.db'), domains: DATABASE_DOMAINS, log, now, onProblem: (problem, backup) => problems.add(problem, backup),
     }), (d) => d.close());
-    // The daily backup copies a few pages at a time beside the start, not in its way; close waits for it.
+    // The daily backup copies a few pages at a time beside the start, not in its way; close waits
+    // for it. The host's log is for problems: routine migrations and backups are not written there.
     const backup = dailyBackup(database.connection, database.backupsDir, now()).then(
-      (name) => name && log(`db: backup ${name} taken`),
+      () => undefined,
       (err: unknown) => log(`db: the daily backup failed (${(err as Error).message})`),
     );
     life.started('database backup', async () => void (await backup));
