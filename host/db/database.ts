@@ -45,6 +45,8 @@ export interface StudioDatabase {
   readonly backupsDir: string;
   /** The file's connection (a backup copies it). */
   readonly connection: Db;
+  /** The file could not be opened for writing: this session's data is in memory only (no backups). */
+  readonly inMemory?: boolean;
   /**
    * The connection for `domain`: the file's, once every migration of that domain has run in it;
    * otherwise (a migration failed this start) one in memory with the domain's tables.
@@ -81,6 +83,23 @@ function isDamage(err: unknown): boolean {
   return err instanceof Damaged || DAMAGE.has((err as { code?: string }).code ?? '');
 }
 
+/**
+ * The studio on a database in memory for this session: the file could not be opened for writing
+ * (a folder without permission, a full disk). The file is left as it is and the creator told,
+ * as for any data file the studio cannot write (docs/data.md, "A damaged database").
+ */
+function inMemory(o: DatabaseOptions, why: string): StudioDatabase {
+  o.log?.(`db: ${why}; this session keeps its data in memory and leaves the file as it is`);
+  o.onProblem?.('database', null);
+  const db = new Database(':memory:');
+  for (const m of pendingMigrations(db, o.domains)) applyMigration(db, m, (o.now ?? Date.now)());
+  return {
+    file: o.file, snapshotsDir: `${o.file}-snapshots`, backupsDir: `${o.file}-backups`, connection: db, inMemory: true,
+    forDomain: () => db,
+    close: () => db.close(),
+  };
+}
+
 export function openDatabase(o: DatabaseOptions): StudioDatabase {
   checkMigrations(o.domains);
   const log = o.log ?? (() => undefined);
@@ -115,8 +134,11 @@ export function openDatabase(o: DatabaseOptions): StudioDatabase {
   let db: Db;
   try {
     db = connect(file);
+    // A folder the studio may not write to shows here, before anything is migrated.
+    db.prepare('CREATE TABLE IF NOT EXISTS migrations_probe (x)').run();
+    db.prepare('DROP TABLE migrations_probe').run();
   } catch (err) {
-    if (!isDamage(err)) throw err;
+    if (!isDamage(err)) return inMemory(o, `the database could not be opened for writing (${(err as Error).message})`);
     recover('database', `the database is damaged (${(err as Error).message})`, newestSnapshot());
     try {
       db = connect(file);

@@ -18,7 +18,7 @@ export const dbModule = defineModule({
     }), (d) => d.close());
     // The daily backup copies a few pages at a time beside the start, not in its way; close waits
     // for it. The host's log is for problems: routine migrations and backups are not written there.
-    const backup = dailyBackup(database.connection, database.backupsDir, now()).then(
+    const backup = database.inMemory ? Promise.resolve() : dailyBackup(database.connection, database.backupsDir, now()).then(
       () => undefined,
       (err: unknown) => log(`db: the daily backup failed (${(err as Error).message})`),
     );
