@@ -11,10 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { removeStaleTemps } from '../atomic-file.js';
-import { keepUnreadable } from '../unreadable-file.js';
 import { LibraryItem, LibraryItemMeta } from './library-item.js';
 import { LibraryIndex, type ListQuery, type ListResult } from './library-index.js';
 import { readIndex } from './legacy-index.js';
+import { confirmImport, keepIndexAside, removeImported } from './legacy-import.js';
 import { columnsOf, emptyColumns, keepRows, pushItem, type Columns } from './index-columns.js';
 import { LibraryTable, libraryMigrations, type LibraryState } from './library-table.js';
 import { openDatabase, type Db, type StudioDatabase } from '../db/database.js';
@@ -138,7 +138,7 @@ export class Library {
     if (legacy) {
       // Still under its own name: its import was never confirmed (a first start, or one killed half-way).
       removeStaleTemps(path.dirname(legacy), [path.basename(legacy)]);
-      known = await readIndex(this.disk, legacy, this.root, this.log, () => this.keepIndexAside(legacy));
+      known = await readIndex(this.disk, legacy, this.root, this.log, () => keepIndexAside(legacy, this.log, this.onUnreadable));
     } else if (state?.root === this.root) known = { columns: await table.readAll(), dirs: state.dirs };
     const { keep, added, dirs, changed } = await reconcile(this.disk, this.root, known && { ids: known.columns.id, files: known.columns.file, dirs: known.dirs }, this.log);
     const columns = !known ? emptyColumns() : keep ? keepRows(known.columns, keep) : known.columns;
@@ -153,8 +153,8 @@ export class Library {
         const removeIds = keep ? known!.columns.id.filter((_, i) => !keep[i]) : [];
         await table.apply(next, { removeIds, add: columnsOf(added) });
       }
-      if (legacy) await this.confirmImport(legacy, columns, before);
-      else if (next.importedFrom) await this.removeImported(next);
+      if (legacy) await confirmImport({ disk: this.disk, table, log: this.log }, { legacy, columns, fromFile: before, root: this.root, dirs: this.dirs });
+      else if (next.importedFrom) await removeImported({ disk: this.disk, table, log: this.log }, next);
     } catch (err) {
       // The rows are a cache of the sidecars: the gallery works from memory, the next open rebuilds them.
       this.log(`library: could not write the index to the database (${errno(err) ?? String(err)}); the next open rebuilds it from the sidecars`);
@@ -162,50 +162,6 @@ export class Library {
     // The search text and the set of servable paths are made once the opening is done, not during it.
     setImmediate(() => this.index.warm()).unref();
     return this.index.size;
-  }
-
-  /**
-   * The old index is renamed `<file>.imported` once the database is read back holding every one
-   * of its rows (count and ids); a check that fails leaves it under its name, to import again.
-   */
-  private async confirmImport(legacy: string, columns: Columns, fromFile: number): Promise<void> {
-    const ids = await this.table.ids();
-    const whole = ids.size === columns.id.length && columns.id.every((id) => ids.has(id));
-    if (!whole) {
-      this.log(`library: the database does not hold every row of ${path.basename(legacy)} after the import; it is imported again next start`);
-      return;
-    }
-    // A damaged old file was kept aside (keepIndexAside): nothing is left to rename.
-    if (!(await this.disk.exists(legacy))) return;
-    const imported = `${legacy}.imported`;
-    await this.disk.rename(legacy, imported);
-    this.table.setState({ root: this.root, dirs: this.dirs, importedFrom: imported });
-    this.log(`library: imported ${fromFile} items from ${path.basename(legacy)} (kept as ${path.basename(imported)} until the next start)`);
-  }
-
-  /** A later start finds the import's rows in the database: the old file has served its purpose. */
-  private async removeImported(state: LibraryState): Promise<void> {
-    const file = state.importedFrom!;
-    try {
-      await this.disk.unlink(file);
-      this.log(`library: removed ${path.basename(file)}, the database holds its items`);
-    } catch (err) {
-      if (errno(err) !== 'ENOENT') this.log(`library: could not remove ${path.basename(file)} (${errno(err)})`);
-    }
-    this.table.setState({ ...state, importedFrom: null });
-  }
-
-  /** A damaged old index is kept for the creator; the index is rebuilt from the sidecars. */
-  private keepIndexAside(file: string): void {
-    let backup: string | null = null;
-    try {
-      backup = keepUnreadable(file);
-      this.log(`library: kept the unreadable index as ${backup}`);
-    } catch (err) {
-      // Only a cache of the sidecars: the rebuilt index replaces it, and the creator is told.
-      this.log(`library: could not keep the unreadable index aside (${errno(err) ?? String(err)})`);
-    }
-    this.onUnreadable(backup);
   }
 
   /** Waits for an opening under way (its rows are written), then closes a database the library opened itself. */
