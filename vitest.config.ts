@@ -6,7 +6,7 @@ import { ALIASES } from './vite.config.js';
  * they run on their own in `npm run test:stress` (vitest.stress.config.ts), not beside the unit
  * tests, whose files they slowed while they held both cores.
  */
-export const STRESS_TESTS = ['electron/**/*-kill.test.ts', 'browser-shell/**/*-kill.test.ts', 'host/queue/**/*-kill.test.ts'];
+export const STRESS_TESTS = ['host/**/*-kill.test.ts', 'electron/**/*-kill.test.ts', 'browser-shell/**/*-kill.test.ts'];
 
 export const TIME_LIMITS = {
   // Media generation (WASM encoders) is CPU-heavy on these 2-core machines.
