@@ -134,9 +134,10 @@ export function openDatabase(o: DatabaseOptions): StudioDatabase {
   let db: Db;
   try {
     db = connect(file);
-    // A folder the studio may not write to shows here, before anything is migrated.
-    db.prepare('CREATE TABLE IF NOT EXISTS migrations_probe (x)').run();
-    db.prepare('DROP TABLE migrations_probe').run();
+    // A folder the studio may not write to shows here, before anything is migrated: taking the
+    // write lock needs the WAL files, and nothing is written.
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('ROLLBACK');
   } catch (err) {
     if (!isDamage(err)) return inMemory(o, `the database could not be opened for writing (${(err as Error).message})`);
     recover('database', `the database is damaged (${(err as Error).message})`, newestSnapshot());
