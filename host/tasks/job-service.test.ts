@@ -140,6 +140,9 @@ describe('the job pipeline against the sandbox', () => {
       clientFor: (key) => new GatewayClient({ baseUrl: t.sandbox.url, apiKey: key, timeoutMs: 200 }),
       activeProfileId: () => 'sk-sandbox', cadence: FAST, now: Date.now, random: Math.random, onChange: () => undefined,
     });
+    // Its queue sends the job (docs/robust-host.md, "The job queue").
+    slow.start();
+    cleanups.push(() => slow.stop());
     await expect(slow.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'lost' } })).rejects.toMatchObject({ code: 'timeout' });
     const [job] = t.store.all();
     expect(job.state).toBe('unknown');

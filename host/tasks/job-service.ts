@@ -3,22 +3,19 @@
  * job, and downloads that save each result into the library the moment a job completes,
  * nearest link expiry first.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayClient } from '../gateway/client.js';
-import { GatewayFailure } from '../gateway/failure.js';
 import { coreError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
-import { JobQueue, type QueueLimits, type QueueStatus, type SendOutcome } from '../queue/job-queue.js';
+import { JobQueue, type QueueLimits, type QueueStatus } from '../queue/job-queue.js';
 import type { Cadence } from './cadence.js';
 import type { ArchivePage } from './archive-file.js';
 import { isFollowedAfterCancel, type JobRecord, type JobState } from './job-record.js';
 import type { JobStore } from './job-store.js';
-import { prepareJob, specOf, type JobSpec, type PreparedJob } from './job-spec.js';
-import { asFailure, backoffMs, MAX_SEND_ATTEMPTS, notSent, postJob, provedNotTaken } from './job-submit.js';
+import { specOf, type JobSpec } from './job-spec.js';
+import { JobSends } from './job-sends.js';
 import { Poller } from './poller.js';
-import { isUsableTaskId } from './gateway-words.js';
 import type { HostEmitter } from '../events.js';
 import { ResultSaver, SAVING_STOPPED, type LibrarySink } from './result-saver.js';
 
@@ -60,6 +57,7 @@ const isEnded = (j: JobRecord) => (['saved', 'attention', 'failed', 'timed_out',
 export class JobService {
   readonly poller: Poller;
   readonly queue: JobQueue;
+  private readonly sends: JobSends;
   private readonly saver: ResultSaver;
 
   /**
@@ -89,12 +87,20 @@ export class JobService {
         }
       },
     });
+    this.sends = new JobSends({
+      store: d.store, clientFor: d.clientFor, activeProfileId: d.activeProfileId, now: d.now, random: d.random, log: d.log, onRemove: d.onRemove,
+      resolve: (spec) => (d.resolveRefs ? d.resolveRefs(spec) : spec),
+      update: (job, patch, durable) => this.update(job, patch, durable),
+      changed: (job) => this.changed(job),
+      track: (job) => this.poller.track(job),
+      wake: () => this.queue.wake(),
+    });
     this.queue = new JobQueue({
       store: {
         waiting: () => d.store.all().filter((j) => j.state === 'waiting')
           .map((j) => ({ id: j.id, model: j.model, order: j.createdAt + (j.batchIndex ?? 0) / 1000, notBefore: j.notBefore })),
       },
-      send: (id) => this.sendQueued(id),
+      send: (id) => this.sends.send(id),
       now: d.now, limits: d.queueLimits, onStatus: d.onQueueStatus, log: d.log,
     });
     let changed = false;
@@ -163,135 +169,14 @@ export class JobService {
     else this.d.store.put(job);
   }
 
-  private resolve(spec: JobSpec): JobSpec {
-    return this.d.resolveRefs ? this.d.resolveRefs(spec) : spec;
+  /** One job, the creator waiting on the answer (job-sends.ts). */
+  submit(spec: JobSpec): Promise<JobRecord> {
+    return this.sends.submit(spec);
   }
 
-  private newRecord(spec: JobSpec, prepared: PreparedJob, state: JobState, batchIndex?: number): JobRecord {
-    const now = this.d.now();
-    return {
-      id: randomUUID(), profileId: this.d.activeProfileId(), route: prepared.route, kind: prepared.kind, model: prepared.model, prompt: prepared.prompt,
-      // The record keeps the stand-ins (small, and a retry resolves them again), not data URIs.
-      params: spec.request, state, createdAt: now, updatedAt: now, checks: 0, errorStreak: 0, resultUrls: [], downloads: [], batchIndex,
-    };
-  }
-
-  /** Sends a job now, outside the queue; a refusal throws and leaves no job behind. */
-  async submit(spec: JobSpec): Promise<JobRecord> {
-    const prepared = prepareJob(this.resolve(spec));
-    const client = this.d.clientFor(this.d.activeProfileId());
-    const job = this.newRecord(spec, prepared, 'submitting');
-    // Written before the POST: a crash mid-request leaves a record saying so.
-    await this.d.store.putDurable(job).catch(notSent);
-    const sent = await this.post(job, client, prepared);
-    if ('unknown' in sent) throw sent.unknown;
-    if ('refused' in sent) {
-      // Refused for sure (validation, 402, a server error answer): nothing to track.
-      void this.d.store.delete(job.id);
-      this.d.onRemove?.(job.id);
-      throw sent.refused;
-    }
-    return this.taken(job, sent.answered);
-  }
-
-  /**
-   * Queues jobs, every one written to disk before this resolves and before any is sent: a studio
-   * killed from then on sends each of them once, after its restart if need be. A request that
-   * fails the catalog's rules refuses the whole batch, nothing queued.
-   */
-  async enqueue(specs: JobSpec[]): Promise<JobRecord[]> {
-    const jobs = specs.map((spec, i) => this.newRecord(spec, prepareJob(this.resolve(spec)), 'waiting', i));
-    await this.d.store.putAllDurable(jobs).catch(notSent);
-    for (const job of jobs) this.changed(job);
-    // As queued: the sends that start next change the records, and tell of it as they do.
-    const queued = jobs.map((j) => structuredClone(j));
-    this.queue.wake();
-    return queued;
-  }
-
-  /** The queue's send of one waiting job: what happened is recorded on the job, never thrown. */
-  private async sendQueued(id: string): Promise<SendOutcome> {
-    const done: SendOutcome = { kind: 'done' };
-    const job = this.d.store.get(id);
-    if (!job || job.state !== 'waiting') return done;
-    let prepared: PreparedJob;
-    let client: GatewayClient;
-    try {
-      prepared = prepareJob(this.resolve(specOf(job)));
-      client = this.d.clientFor(job.profileId);
-    } catch (err) {
-      await this.update(job, { state: 'failed', error: asFailure(err).text, finishedAt: this.d.now() }, true);
-      return done;
-    }
-    // On disk as being sent before the POST leaves: a kill from here on leaves a fate unknown, never a second send.
-    Object.assign(job, { state: 'submitting', notBefore: undefined, updatedAt: this.d.now() });
-    try {
-      await this.d.store.flush();
-    } catch (err) {
-      Object.assign(job, { state: 'waiting' });
-      const at = this.d.now() + backoffMs(asFailure(err), job.attempts ?? 0, this.d.random);
-      this.d.log?.(`queue: a job was not sent, its record could not be written: ${(err as Error).message}`);
-      return { kind: 'again', at };
-    }
-    const sent = await this.post(job, client, prepared);
-    if ('unknown' in sent) return done;
-    if ('refused' in sent) {
-      const f = sent.refused;
-      const attempts = (job.attempts ?? 0) + 1;
-      // Cancelled while the POST was under way, and the gateway took nothing: it stays cancelled.
-      if ((job.state as JobState) === 'cancelled') {
-        await this.update(job, { attempts, cancelledAt: undefined, error: msg('jobs.queue.cancelledUnsent'), finishedAt: this.d.now() }, true);
-        return done;
-      }
-      if (provedNotTaken(f) && attempts < MAX_SEND_ATTEMPTS) {
-        const at = this.d.now() + backoffMs(f, attempts - 1, this.d.random);
-        await this.update(job, { state: 'waiting', attempts, notBefore: at, error: msg('jobs.queue.willRetry', { message: f.text }) }, true);
-        return { kind: 'again', at };
-      }
-      // Refused for sure: the row says why (the creator was not there to see the answer).
-      await this.update(job, { state: 'failed', attempts, error: f.text, finishedAt: this.d.now() }, true);
-      return done;
-    }
-    await this.taken(job, sent.answered).catch((err: unknown) => this.d.log?.(`queue: ${(err as Error).message}`));
-    return done;
-  }
-
-  /**
-   * The POST of a job whose record says it is being sent. A failure that may have reached the
-   * gateway leaves the job's fate unknown, recorded: it is never sent again.
-   */
-  private async post(job: JobRecord, client: GatewayClient, prepared: PreparedJob): Promise<{ answered: unknown[] } | { refused: GatewayFailure } | { unknown: GatewayFailure }> {
-    this.changed(job);
-    try {
-      return { answered: await postJob(client, prepared) };
-    } catch (err) {
-      const f = asFailure(err);
-      if (!f.maybeReceived) return { refused: f };
-      await this.update(job, { state: 'unknown', error: msg('jobs.task.mayHaveReached', { message: f.text }) }, true);
-      return { unknown: f };
-    }
-  }
-
-  /** The gateway took the job: it is followed by its task id(s) from now on. */
-  private async taken(job: JobRecord, answered: unknown[]): Promise<JobRecord> {
-    // Taken, but nothing to follow it by: it ends here, said, instead of waiting forever (gateway-words.ts).
-    const taskIds = answered.filter(isUsableTaskId);
-    if (taskIds.length < answered.length) this.d.log?.(`The gateway answered a submission with ${answered.length - taskIds.length} task id(s) that cannot be followed.`);
-    if (taskIds.length === 0) {
-      const message = msg('jobs.task.noTaskId');
-      await this.update(job, { state: 'failed', error: message, finishedAt: this.d.now() }, true);
-      throw new GatewayFailure('bad_response', message, false);
-    }
-    // Queued in memory at once (the Tasks tab shows it), polled only once its record, with the
-    // task id, is on disk: a studio that stops before then would otherwise have checked a task it
-    // then forgets. The poller leaves a job of this session alone until it is tracked.
-    // Cancelled while the POST was under way: it stays cancelled, and is followed for its result.
-    await this.update(job, { state: job.state === 'cancelled' ? 'cancelled' : 'queued', remoteId: taskIds[0], submittedAt: this.d.now(), error: undefined }, true);
-    const submitted = structuredClone(job);
-    this.poller.track(job);
-    // A gateway that splits one request into several tasks gets one record per task.
-    for (const extra of taskIds.slice(1)) this.poller.track({ ...job, id: randomUUID(), remoteId: extra });
-    return submitted;
+  /** Jobs queued in one call, every one on disk before this resolves (job-sends.ts). */
+  enqueue(specs: JobSpec[]): Promise<JobRecord[]> {
+    return this.sends.enqueue(specs);
   }
 
   /**

@@ -36,6 +36,15 @@ export interface GatewayHop {
   on(match: string, action: Action, times?: number, method?: string): void;
   /** Drops every rule still pending: from now on, plain forwarding. */
   clear(): void;
+  /**
+   * Keeps matching requests unanswered, nothing forwarded, until `release`: a gateway slow to
+   * answer its POSTs, for tests of how many are under way at once.
+   */
+  hold(match: string, method?: string): void;
+  /** Forwards (or acts on) every held request, and holds no more. */
+  release(): void;
+  /** How many requests are being held now. */
+  held(): number;
   /** Resolves once a matching request has arrived (at once if one already has). */
   arrived(method: string, match: string, nth?: number): Promise<Seen>;
   close(): Promise<void>;
@@ -73,6 +82,9 @@ export async function startHop(target: string, opts: HopOptions = {}): Promise<G
     up.end(body);
   };
 
+  let holding: { match: string; method?: string } | undefined;
+  const heldOnes: (() => void)[] = [];
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -81,34 +93,42 @@ export async function startHop(target: string, opts: HopOptions = {}): Promise<G
       const s: Seen = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: body.toString('utf8') };
       seen.push(s);
       wake();
-      const rule = rules.find((r) => r.remaining > 0 && s.path.includes(r.match) && (!r.method || r.method === s.method));
-      if (rule) rule.remaining -= 1;
-      rules = rules.filter((r) => r.remaining > 0);
-      const action = rule?.action;
-      if (action === 'drop') return req.socket.destroy();
-      if (action === 'drop-after') {
-        return forward(req, body, (up) => {
-          up.resume();
-          up.once('end', () => req.socket.destroy());
-        }, () => req.socket.destroy());
+      if (holding && s.path.includes(holding.match) && (!holding.method || holding.method === s.method)) {
+        heldOnes.push(() => handle(req, res, s, body));
+        return;
       }
-      if (action) {
-        const a = typeof action === 'function' ? action(s) : action;
-        res.writeHead(a.status, a.headers ?? {});
-        return res.end(a.body ?? '');
-      }
-      forward(req, body, (up) => {
-        s.status = up.statusCode;
-        if (opts.relink && /json/.test(up.headers['content-type'] ?? '') && !up.headers['content-encoding']) return relinked(up, res);
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-        // A gateway that cuts its answer short is cut short here too, not ended cleanly.
-        up.once('close', () => {
-          if (!up.complete) res.destroy();
-        });
-      }, () => req.socket.destroy());
+      handle(req, res, s, body);
     });
   });
+
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse, s: Seen, body: Buffer) => {
+    const rule = rules.find((r) => r.remaining > 0 && s.path.includes(r.match) && (!r.method || r.method === s.method));
+    if (rule) rule.remaining -= 1;
+    rules = rules.filter((r) => r.remaining > 0);
+    const action = rule?.action;
+    if (action === 'drop') return req.socket.destroy();
+    if (action === 'drop-after') {
+      return forward(req, body, (up) => {
+        up.resume();
+        up.once('end', () => req.socket.destroy());
+      }, () => req.socket.destroy());
+    }
+    if (action) {
+      const a = typeof action === 'function' ? action(s) : action;
+      res.writeHead(a.status, a.headers ?? {});
+      return res.end(a.body ?? '');
+    }
+    forward(req, body, (up) => {
+      s.status = up.statusCode;
+      if (opts.relink && /json/.test(up.headers['content-type'] ?? '') && !up.headers['content-encoding']) return relinked(up, res);
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+      // A gateway that cuts its answer short is cut short here too, not ended cleanly.
+      up.once('close', () => {
+        if (!up.complete) res.destroy();
+      });
+    }, () => req.socket.destroy());
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   /** A whole JSON answer with the target's address made the hop's. */
@@ -132,6 +152,12 @@ export async function startHop(target: string, opts: HopOptions = {}): Promise<G
     count: (method, match) => matching(method, match).length,
     on: (match, action, times = 1, method) => void rules.push({ match, action, remaining: times, method }),
     clear: () => { rules = []; },
+    hold: (match, method) => { holding = { match, method }; },
+    release: () => {
+      holding = undefined;
+      for (const go of heldOnes.splice(0)) go();
+    },
+    held: () => heldOnes.length,
     arrived: (method, match, nth = 1) => new Promise((resolve) => {
       waiters.push({ method, match, nth, resolve });
       wake();
