@@ -134,10 +134,18 @@ export function openDatabase(o: DatabaseOptions): StudioDatabase {
   let db: Db;
   try {
     db = connect(file);
-    // A folder the studio may not write to shows here, before anything is migrated: taking the
-    // write lock needs the WAL files, and nothing is written.
-    db.exec('BEGIN IMMEDIATE');
-    db.exec('ROLLBACK');
+    // A database the studio may not write to shows here, before anything is migrated. A folder
+    // it may not write to already failed in `connect` (the WAL files cannot be made); a read-only
+    // file in a writable folder is opened read-only without a word and still takes the write lock,
+    // so only a write shows it: made in a transaction rolled back, nothing reaches the disk.
+    try {
+      db.exec('BEGIN IMMEDIATE; CREATE TABLE studio_write_check (x)');
+      db.exec('ROLLBACK');
+    } catch (err) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      db.close();
+      throw err;
+    }
   } catch (err) {
     if (!isDamage(err)) return inMemory(o, `the database could not be opened for writing (${(err as Error).message})`);
     recover('database', `the database is damaged (${(err as Error).message})`, newestSnapshot());

@@ -1,0 +1,30 @@
+/**
+ * Opens the studio database at `file` in a child process, as the studio's start does, then writes
+ * a row: `tsx open-child.ts <file>`. Prints one JSON line: whether the start went on a database
+ * in memory, the problems it reported, and whether the write went through (or its error). Run as
+ * an unprivileged user when the test runs as root, so file permissions apply (read-only.test.ts).
+ */
+import { openDatabase, type DatabaseProblem } from '../database.js';
+
+const [file] = process.argv.slice(2);
+const problems: DatabaseProblem[] = [];
+const result: Record<string, unknown> = {};
+try {
+  const s = openDatabase({
+    file,
+    domains: [{ domain: 'notes', migrations: [{ version: 1, name: 'notes', up: (db) => db.exec('CREATE TABLE notes (text TEXT NOT NULL)') }] }],
+    onProblem: (p) => problems.push(p),
+  });
+  result.inMemory = s.inMemory === true;
+  try {
+    s.forDomain('notes').prepare('INSERT INTO notes (text) VALUES (?)').run('written');
+    result.wrote = true;
+  } catch (err) {
+    result.wrote = (err as Error).message;
+  }
+  s.close();
+} catch (err) {
+  result.crashed = (err as Error).message;
+}
+result.problems = problems;
+process.stdout.write(`${JSON.stringify(result)}\n`);
