@@ -74,7 +74,7 @@ export class JobSends {
     const asker: Asker = { began: false, settle };
     this.askers.set(job.id, asker);
     try {
-      await this.d.store.putDurable(job).catch(notSent);
+      await this.written([job], () => this.d.store.putDurable(job));
       this.d.changed(job);
       this.d.wake();
       if (!asker.began) return structuredClone(job);
@@ -89,6 +89,23 @@ export class JobSends {
   /** The single submits whose caller waits on the first send's answer (`submit`), by job id. */
   private readonly askers = new Map<string, Asker>();
 
+  /** Jobs whose record is being written: the queue leaves them be, since a disk that refuses forgets them unsent. */
+  private readonly unwritten = new Set<string>();
+
+  /** Whether the queue may start this job yet: its record is on disk. */
+  isWritten(id: string): boolean {
+    return !this.unwritten.has(id);
+  }
+
+  private async written(jobs: JobRecord[], write: () => Promise<void>): Promise<void> {
+    for (const j of jobs) this.unwritten.add(j.id);
+    try {
+      await write().catch(notSent);
+    } finally {
+      for (const j of jobs) this.unwritten.delete(j.id);
+    }
+  }
+
   /**
    * Queues jobs, every one written to disk before this resolves and before any is sent: a studio
    * killed from then on sends each of them once, after its restart if need be. A request that
@@ -96,7 +113,7 @@ export class JobSends {
    */
   async enqueue(specs: JobSpec[]): Promise<JobRecord[]> {
     const jobs = specs.map((spec, i) => this.newRecord(spec, prepareJob(this.d.resolve(spec)), 'waiting', i));
-    await this.d.store.putAllDurable(jobs).catch(notSent);
+    await this.written(jobs, () => this.d.store.putAllDurable(jobs));
     for (const job of jobs) this.d.changed(job);
     // As queued: the sends that start next change the records, and tell of it as they do.
     const queued = jobs.map((j) => structuredClone(j));

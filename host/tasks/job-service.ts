@@ -97,7 +97,7 @@ export class JobService {
     });
     this.queue = new JobQueue({
       store: {
-        waiting: () => d.store.all().filter((j) => j.state === 'waiting')
+        waiting: () => d.store.all().filter((j) => j.state === 'waiting' && this.sends.isWritten(j.id))
           .map((j) => ({ id: j.id, model: j.model, order: j.createdAt + (j.batchIndex ?? 0) / 1000, notBefore: j.notBefore })),
       },
       send: (id) => this.sends.send(id),
