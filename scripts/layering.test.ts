@@ -141,21 +141,21 @@ describe('the layering check allows', () => {
 describe("the renderer's layers refuse", () => {
   it.each([
     // A feature reaching into another, by relative path, by alias, lazily, for a type only.
-    ['renderer/src/features/video', "import { DEFAULT_MODEL } from '../image/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-feature-not-into-feature']],
+    ['renderer/src/features/video', "import { DEFAULT_MODEL } from '../image/model/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-feature-not-into-feature']],
     ['renderer/src/features/chat', "export const a = () => import('@renderer/features/settings/settings-tab.js');\n", ['renderer-feature-not-into-feature']],
-    ['renderer/src/features/gallery', "import type { ImageDraft } from '../../features/image/image-draft.js';\nexport type A = ImageDraft;\n", ['renderer-feature-not-into-feature']],
+    ['renderer/src/features/gallery', "import type { ImageDraft } from '../../features/image/model/image-draft.js';\nexport type A = ImageDraft;\n", ['renderer-feature-not-into-feature']],
     ['renderer/src/features/chat', "export { ShortcutList } from '../settings/settings-tab.js';\n", ['renderer-feature-not-into-feature']],
     // A feature reaching into the shell that composes it.
     ['renderer/src/features/gallery', "import { TABS } from '../../app/tab-registry.js';\nexport const a = TABS;\n", ['renderer-feature-not-into-app']],
     // components/ into a tab or the shell.
-    ['renderer/src/components', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-components-not-into-features-or-app']],
+    ['renderer/src/components', "import { DEFAULT_MODEL } from '../features/image/model/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-components-not-into-features-or-app']],
     ['renderer/src/components/use-in', "export const a = () => import('@renderer/app/App.js');\n", ['renderer-components-not-into-features-or-app']],
     // api/ into a store, a tab or the shell.
     ['renderer/src/api', "import { usePaymentStore } from '../state/payment-store.js';\nexport const a = usePaymentStore;\n", ['renderer-api-not-into-state-or-features']],
-    ['renderer/src/api', "export const a = () => import('../features/chat/opening.js');\n", ['renderer-api-not-into-state-or-features']],
+    ['renderer/src/api', "export const a = () => import('../features/chat/model/opening.js');\n", ['renderer-api-not-into-state-or-features']],
     ['renderer/src/api', "import { TABS } from '@renderer/app/tab-registry.js';\nexport const a = TABS;\n", ['renderer-api-not-into-state-or-features']],
     // state/ into a tab, the shell, the contract client.
-    ['renderer/src/state', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-state-not-into-features-or-app']],
+    ['renderer/src/state', "import { DEFAULT_MODEL } from '../features/image/model/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-state-not-into-features-or-app']],
     ['renderer/src/state', "export const a = () => import('../app/App.js');\n", ['renderer-state-not-into-features-or-app']],
     ['renderer/src/state', "import { mediaUrl } from '../api/session.js';\nexport const a = mediaUrl;\n", ['renderer-state-not-into-features-or-app']],
   ])('%s importing %j', async (folder, code, rules) => {
@@ -176,14 +176,14 @@ describe("the renderer's layers refuse", () => {
 describe("the renderer's layers allow", () => {
   it.each([
     // Downward: app/ composes the tabs; a tab leans on components/, api/, state/ and its own files.
-    ['renderer/src/app', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nimport { usePaymentStore } from '../state/payment-store.js';\nexport const a = [DEFAULT_MODEL, usePaymentStore];\n"],
-    ['renderer/src/features/image', "import { DEFAULT_MODEL } from './image-draft.js';\nimport { useCall } from '../../api/client.js';\nimport { useHandoffStore } from '@renderer/state/handoff.js';\nimport { EmptyState } from '../../components/EmptyState.js';\nexport const a = [DEFAULT_MODEL, useCall, useHandoffStore, EmptyState];\n"],
+    ['renderer/src/app', "import { DEFAULT_MODEL } from '../features/image/model/image-draft.js';\nimport { usePaymentStore } from '../state/payment-store.js';\nexport const a = [DEFAULT_MODEL, usePaymentStore];\n"],
+    ['renderer/src/features/image', "import { DEFAULT_MODEL } from './model/image-draft.js';\nimport { useCall } from '../../api/client.js';\nimport { useHandoffStore } from '@renderer/state/handoff.js';\nimport { EmptyState } from '../../components/EmptyState.js';\nexport const a = [DEFAULT_MODEL, useCall, useHandoffStore, EmptyState];\n"],
     ['renderer/src/components', "import { useCall } from '../api/client.js';\nimport { useHandoffStore } from '../state/handoff.js';\nexport const a = [useCall, useHandoffStore];\n"],
     // A test mounts what app/ composes: a tab with another tab's pieces, to check the seam.
-    ['renderer/src/features/image', "import { INITIAL_VIDEO_DRAFT } from '../video/video-draft.js';\nexport const a = INITIAL_VIDEO_DRAFT;\n", 'x.test.ts'],
-    ['renderer/src/components/use-in', "import { ReferenceImages } from '../../features/image/reference-images.js';\nexport const a = ReferenceImages;\n", 'x.test.tsx'],
+    ['renderer/src/features/image', "import { INITIAL_VIDEO_DRAFT } from '../video/model/video-draft.js';\nexport const a = INITIAL_VIDEO_DRAFT;\n", 'x.test.ts'],
+    ['renderer/src/components/use-in', "import { ReferenceImages } from '../../features/image/ui/reference-images.js';\nexport const a = ReferenceImages;\n", 'x.test.tsx'],
     // The renderer's test helpers drive several tabs at once.
-    ['renderer/src/test', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nimport { TABS } from '../app/tab-registry.js';\nexport const a = [DEFAULT_MODEL, TABS];\n"],
+    ['renderer/src/test', "import { DEFAULT_MODEL } from '../features/image/model/image-draft.js';\nimport { TABS } from '../app/tab-registry.js';\nexport const a = [DEFAULT_MODEL, TABS];\n"],
   ])('%s importing %j', async (folder, code, name?: string) => {
     expect(await broken(plant(folder, code, name && `layering-attack-${randomUUID()}.${name}`))).toEqual([]);
   });

@@ -50,7 +50,7 @@ function useLookSettings() {
 function useJobNotifications() {
   useEffect(() => {
     if (window.studio || localStorage.getItem('studio.notifyJobs') !== 'on') return;
-    void import('../features/tasks/job-notifier.js').then((m) => m.notificationsWanted() && m.startJobNotifier());
+    void import('../features/tasks/model/job-notifier.js').then((m) => m.notificationsWanted() && m.startJobNotifier());
   }, []);
 }
 
