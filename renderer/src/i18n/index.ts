@@ -8,7 +8,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { chat } from './en/chat.js';
+import { chat } from '../features/chat/strings/en.js';
 import { common } from './en/common.js';
 import type { en } from './en/index.js';
 import { generator } from './en/generator.js';

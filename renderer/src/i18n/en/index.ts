@@ -3,21 +3,21 @@
  * its shape types `t()` (i18n/types.d.ts) and every other language (zh-CN/index.ts must match it
  * key for key, which tsc and i18n.test.ts check).
  */
-import { chat } from './chat.js';
+import { chat } from '../../features/chat/strings/en.js';
 import { common } from './common.js';
-import { gallery } from './gallery.js';
+import { gallery } from '../../features/gallery/strings/en.js';
 import { generator } from './generator.js';
 import { handoff } from './handoff.js';
 import { intake } from './intake.js';
-import { image } from './image.js';
+import { image } from '../../features/image/strings/en.js';
 import { lightbox } from './lightbox.js';
 import { markdown } from './markdown.js';
-import { mcp } from './mcp.js';
-import { settings } from './settings.js';
+import { mcp } from '../../features/mcp/strings/en.js';
+import { settings } from '../../features/settings/strings/en.js';
 import { shell } from './shell.js';
-import { speech } from './speech.js';
-import { tasks } from './tasks.js';
-import { video } from './video.js';
+import { speech } from '../../features/speech/strings/en.js';
+import { tasks } from '../../features/tasks/strings/en.js';
+import { video } from '../../features/video/strings/en.js';
 /** The host's messages: one catalog with the main process (shared/messages). */
 import { en as messages } from '@shared/messages/en/index.js';
 

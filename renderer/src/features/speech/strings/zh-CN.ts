@@ -1,4 +1,4 @@
-import type { Messages } from '../en/index.js';
+import type { Messages } from '../../../i18n/en/index.js';
 
 export const speech: Messages['speech'] = {
   intro: {
