@@ -158,6 +158,17 @@ describe("the renderer's layers refuse", () => {
     ['renderer/src/state', "import { DEFAULT_MODEL } from '../features/image/model/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-state-not-into-features-or-app']],
     ['renderer/src/state', "export const a = () => import('../app/App.js');\n", ['renderer-state-not-into-features-or-app']],
     ['renderer/src/state', "import { mediaUrl } from '../api/session.js';\nexport const a = mediaUrl;\n", ['renderer-state-not-into-features-or-app']],
+    // i18n/ assembling a feature's strings, or reading the shell's or a store: the app assembles.
+    ['renderer/src/i18n', "import { chat } from '../features/chat/strings/en.js';\nexport const a = chat;\n", ['renderer-i18n-not-upwards']],
+    ['renderer/src/i18n/zh-CN', "export const a = () => import('@renderer/features/gallery/strings/zh-CN.js');\n", ['renderer-i18n-not-upwards']],
+    ['renderer/src/i18n', "export const a = () => import('../app/App.js');\n", ['renderer-i18n-not-upwards']],
+    ['renderer/src/i18n', "import { useUiStore } from '../state/ui-store.js';\nexport const a = useUiStore;\n", ['renderer-i18n-not-upwards']],
+    // A feature's model (stores, hooks, logic) reaching for its own components or its tab's entry.
+    ['renderer/src/features/chat/model', "import { Composer } from '../ui/composer.js';\nexport const a = Composer;\n", ['renderer-feature-model-not-into-ui']],
+    ['renderer/src/features/gallery/model', "export const a = () => import('../gallery-tab.js');\n", ['renderer-feature-model-not-into-ui']],
+    ['renderer/src/features/image/model', "import type { ImageFields } from '@renderer/features/image/ui/image-fields.js';\nexport type A = typeof ImageFields;\n", ['renderer-feature-model-not-into-ui']],
+    // A feature's catalog is data: it imports nothing but its English shape (a type).
+    ['renderer/src/features/tasks/strings', "import { formatsFor } from '../../../i18n/format.js';\nexport const a = formatsFor;\n", ['renderer-feature-strings-are-data']],
   ])('%s importing %j', async (folder, code, rules) => {
     expect(await broken(plant(folder, code))).toEqual(rules);
   });
@@ -179,6 +190,12 @@ describe("the renderer's layers allow", () => {
     ['renderer/src/app', "import { DEFAULT_MODEL } from '../features/image/model/image-draft.js';\nimport { usePaymentStore } from '../state/payment-store.js';\nexport const a = [DEFAULT_MODEL, usePaymentStore];\n"],
     ['renderer/src/features/image', "import { DEFAULT_MODEL } from './model/image-draft.js';\nimport { useCall } from '../../api/client.js';\nimport { useHandoffStore } from '@renderer/state/handoff.js';\nimport { EmptyState } from '../../components/EmptyState.js';\nexport const a = [DEFAULT_MODEL, useCall, useHandoffStore, EmptyState];\n"],
     ['renderer/src/components', "import { useCall } from '../api/client.js';\nimport { useHandoffStore } from '../state/handoff.js';\nexport const a = [useCall, useHandoffStore];\n"],
+    // A feature's ui/ uses its model/ and strings; its model/ uses api/, state/ and i18n/.
+    ['renderer/src/features/chat/ui', "import { useStreamStore } from '../model/stream-store.js';\nimport '../strings/register.js';\nexport const a = useStreamStore;\n"],
+    ['renderer/src/features/chat/model', "import { call } from '../../../api/client.js';\nimport { i18n } from '../../../i18n/index.js';\nexport const a = [call, i18n];\n"],
+    // The app assembles every feature's catalogs; a feature's Chinese takes its English shape.
+    ['renderer/src/app/strings', "import { chat } from '../../features/chat/strings/en.js';\nexport const a = () => [chat, import('../../features/chat/strings/zh-CN.js')];\n"],
+    ['renderer/src/features/chat/strings', "import type { chat } from './en.js';\nimport type { Translation } from '../../../i18n/translation.js';\nexport type A = Translation<typeof chat>;\n"],
     // A test mounts what app/ composes: a tab with another tab's pieces, to check the seam.
     ['renderer/src/features/image', "import { INITIAL_VIDEO_DRAFT } from '../video/model/video-draft.js';\nexport const a = INITIAL_VIDEO_DRAFT;\n", 'x.test.ts'],
     ['renderer/src/components/use-in', "import { ReferenceImages } from '../../features/image/ui/reference-images.js';\nexport const a = ReferenceImages;\n", 'x.test.tsx'],

@@ -7,7 +7,7 @@
  */
 import type { Input, MethodName } from '@shared/contract/index.js';
 import { NO_SELECTION, SELECTION_DRAFT } from '../features/chat/model/selection.js';
-import { loadPane } from '../features/chat/model/pane-loader.js';
+import { loadPane } from '../features/chat/ui/pane-loader.js';
 import { openingInput } from '../features/chat/model/opening.js';
 import { readDraft } from '../state/draft-storage.js';
 import { call, callKey, EMPTY } from '../api/transport.js';

@@ -3,6 +3,7 @@
  * through the stream store (one paint per frame: docs/performance.md, "Targets"); the conversation
  * itself is host-owned data in react-query, reconciled with `chat.get` each time it is opened.
  */
+import './strings/register.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { useDraft } from '../../state/drafts.js';
 import { conversationKey } from './model/conversation-cache.js';
 import { applyListChange } from './model/conversation-list-cache.js';
 import { ConversationList } from './ui/conversation-list.js';
-import { LoadedPane, loadPane } from './model/pane-loader.js';
+import { LoadedPane, loadPane } from './ui/pane-loader.js';
 import { NO_SELECTION, SELECTION_DRAFT } from './model/selection.js';
 import { useOpenedConversation } from './model/use-opened-conversation.js';
 import type { ShownTitle } from './model/shown-title.js';

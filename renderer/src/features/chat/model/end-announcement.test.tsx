@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessageView, ConversationView } from '@shared/contract/chat.js';
 // The studio's strings, as main.tsx sets them up.
 import '../../../i18n/index.js';
+import '../strings/register.js';
 import { useEndAnnouncement } from './end-announcement.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

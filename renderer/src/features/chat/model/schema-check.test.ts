@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFunctionName, checkSchema } from './schema-check.js';
 import { findJsonProblem } from './json-position.js';
 import { i18n } from '../../../i18n/index.js';
+import '../strings/register.js';
 
 const t = i18n.getFixedT('en', 'chat');
 
@@ -62,8 +63,8 @@ describe('checkFunctionName', () => {
 
 describe('in Simplified Chinese', () => {
   it('says where and what, in the language the studio shows', async () => {
-    const { zhCN } = await import('../../../i18n/zh-CN/index.js');
-    i18n.addResourceBundle('zh-CN', 'chat', zhCN.chat, true, true);
+    const { chat } = await import('../strings/zh-CN.js');
+    i18n.addResourceBundle('zh-CN', 'chat', chat, true, true);
     const zh = i18n.getFixedT('zh-CN', 'chat');
     expect(checkSchema('{"type": "object"', zh)).toMatchObject({ message: '第 1 行第 18 列处不是有效的 JSON：文本意外结束（此处应为 "," 或 "}"）。' });
     expect(checkSchema('{"type":"object","properties":{},"required":["a","b"]}', zh)).toMatchObject({ message: '"required" 中的属性不在 "properties" 中："a"、"b"。' });

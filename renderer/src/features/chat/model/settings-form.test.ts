@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 import { i18n } from '../../../i18n/index.js';
+import '../strings/register.js';
 import { apiLacks, effectiveApi, formFromSettings, ignoredBy, responsesModelOf, settingsFromForm, type SettingsForm } from './settings-form.js';
 
 const t = i18n.getFixedT('en', 'chat');

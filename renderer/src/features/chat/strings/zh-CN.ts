@@ -1,6 +1,7 @@
-import type { Messages } from '../../../i18n/en/index.js';
+import type { Translation } from '../../../i18n/translation.js';
+import type { chat as english } from './en.js';
 
-export const chat: Messages['chat'] = {
+export const chat: Translation<typeof english> = {
   apiNative: '原生 generateContent',
   listSeparator: '、',
   tab: {

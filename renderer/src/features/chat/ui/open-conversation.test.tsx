@@ -12,7 +12,7 @@ import type { Input } from '@shared/contract/index.js';
 import { fakeHost, hostError } from '../../../test/fake-host.js';
 import { button, cleanup, click, mount, settle } from '../../../test/mount.js';
 import ChatTab from '../chat-tab.js';
-import { loadPane } from '../model/pane-loader.js';
+import { loadPane } from './pane-loader.js';
 import { loadMarkdown } from '../../../components/markdown/lazy-markdown.js';
 import { chatViewLikeAWindow } from '../../../test/chat-view.js';
 

@@ -1,6 +1,7 @@
-import type { Messages } from '../../../i18n/en/index.js';
+import type { Translation } from '../../../i18n/translation.js';
+import type { gallery as english } from './en.js';
 
-export const gallery: Messages['gallery'] = {
+export const gallery: Translation<typeof english> = {
   intro: {
     title: '作品库',
     body: '你生成的所有作品都保存在作品库文件夹中，可按类型、模型、日期和提示词浏览。',

@@ -16,7 +16,7 @@ import { isNativeImageModel } from '@shared/gateway/catalog.js';
 import { useFormats } from '../../../i18n/format.js';
 import { messageText } from '../../../i18n/messages.js';
 import { asyncRequest, fitImageDraft, hostErrors, nativeRequest, validate, type FieldErrors, type ImageDraft } from './image-draft.js';
-import { COMPARE_MAX, COMPARE_MIN, comparedModels } from '../ui/compare-models.js';
+import { COMPARE_MAX, COMPARE_MIN, comparedModels } from './compared-models.js';
 import type { Cell, ImageRuns, Outcome } from './use-image-runs.js';
 
 interface Options {

@@ -1,6 +1,7 @@
-import type { Messages } from '../../../i18n/en/index.js';
+import type { Translation } from '../../../i18n/translation.js';
+import type { image as english } from './en.js';
 
-export const image: Messages['image'] = {
+export const image: Translation<typeof english> = {
   intro: {
     title: '图片',
     text: '根据提示词和参考图生成或编辑图片，每个结果都会保存到作品库。',

@@ -1,20 +1,14 @@
 /**
  * "Compare models": the same prompt to two to four image models at once, each request adapted to
- * its model (image-draft.ts, `fitImageDraft`). Plain checkboxes, so the keyboard reaches each; once
- * four are picked the others wait, so the limit is met before Generate, not after.
+ * its model (model/image-draft.ts, `fitImageDraft`; which and how many: model/compared-models.ts).
+ * Plain checkboxes, so the keyboard reaches each; once four are picked the others wait, so the
+ * limit is met before Generate, not after.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MODEL_IDS, NATIVE_IMAGE_MODELS } from '@shared/gateway/catalog.js';
 import { useFormats } from '../../../i18n/format.js';
 import type { ImageDraft } from '../model/image-draft.js';
-
-export const COMPARE_MIN = 2;
-export const COMPARE_MAX = 4;
-export const COMPARABLE: readonly string[] = [...IMAGE_MODEL_IDS, ...NATIVE_IMAGE_MODELS];
-
-/** The models a compare run goes to: the ones picked, in catalog order, known ones only. */
-export const comparedModels = (d: ImageDraft): string[] => COMPARABLE.filter((m) => d.compareModels.includes(m));
+import { COMPARABLE, COMPARE_MAX, COMPARE_MIN, comparedModels } from '../model/compared-models.js';
 
 interface Props {
   draft: ImageDraft;

@@ -1,6 +1,7 @@
-import type { Messages } from '../../../i18n/en/index.js';
+import type { Translation } from '../../../i18n/translation.js';
+import type { mcp as english } from './en.js';
 
-export const mcp: Messages['mcp'] = {
+export const mcp: Translation<typeof english> = {
   section: {
     heading: 'MCP 服务器',
     about: '这些服务器的工具可以在对话中提供给模型。模型可能请求调用其中某个工具；每次调用都会先征得你的同意。',

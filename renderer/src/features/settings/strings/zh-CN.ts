@@ -1,6 +1,7 @@
-import type { Messages } from '../../../i18n/en/index.js';
+import type { Translation } from '../../../i18n/translation.js';
+import type { settings as english } from './en.js';
 
-export const settings: Messages['settings'] = {
+export const settings: Translation<typeof english> = {
   general: {
     loading: '正在读取设置…',
     library: {

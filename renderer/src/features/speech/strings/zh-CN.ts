@@ -1,6 +1,7 @@
-import type { Messages } from '../../../i18n/en/index.js';
+import type { Translation } from '../../../i18n/translation.js';
+import type { speech as english } from './en.js';
 
-export const speech: Messages['speech'] = {
+export const speech: Translation<typeof english> = {
   intro: {
     title: '语音',
     text: '由网关的语音模型朗读文本，可选择音色和音质，结果保存为音频文件。',

@@ -1,6 +1,7 @@
-import type { Messages } from '../../../i18n/en/index.js';
+import type { Translation } from '../../../i18n/translation.js';
+import type { tasks as english } from './en.js';
 
-export const tasks: Messages['tasks'] = {
+export const tasks: Translation<typeof english> = {
   intro: {
     title: '任务',
     body: '所有图像和视频任务，最新的在前。任务一完成，文件就会保存到作品库；结果链接有效期为 24 小时。',

@@ -1,6 +1,7 @@
-import type { Messages } from '../../../i18n/en/index.js';
+import type { Translation } from '../../../i18n/translation.js';
+import type { video as english } from './en.js';
 
-export const video: Messages['video'] = {
+export const video: Translation<typeof english> = {
   intro: {
     title: '视频',
     text: '根据提示词或起始图片生成视频片段，在后台作为任务运行，直到生成完成。',

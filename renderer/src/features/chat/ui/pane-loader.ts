@@ -6,7 +6,7 @@
  * React holds a revealed fallback for 300 ms; a pane already loaded renders at once here.
  */
 import { createElement, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import type { ConversationPane } from '../ui/conversation-pane.js';
+import type { ConversationPane } from './conversation-pane.js';
 
 type Pane = typeof ConversationPane;
 
@@ -14,7 +14,7 @@ let pane: Pane | undefined;
 let loading: Promise<Pane> | undefined;
 
 export function loadPane(): Promise<Pane> {
-  loading ??= import('../ui/conversation-pane.js').then((m) => (pane = m.ConversationPane));
+  loading ??= import('./conversation-pane.js').then((m) => (pane = m.ConversationPane));
   return loading;
 }
 
