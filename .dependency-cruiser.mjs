@@ -99,10 +99,11 @@ export default {
       to: { path: ELECTRON_PACKAGE },
     },
     // ── The renderer's inner layers (docs/architecture.md, "The renderer's layers") ──────────
-    // app/ composes; features/<tab>/ are the tabs; components/ are shared presentational pieces;
-    // api/ is the contract client; state/ holds UI-only stores. Each layer leans only on the
-    // ones below it, so a feature can be added, moved or deleted without touching another.
-    // Tests and the renderer's test helpers (renderer/src/test/) are exempt from these five:
+    // app/ composes; features/<tab>/ are the tabs (each an entry, ui/, model/, strings/);
+    // components/ are shared presentational pieces; api/ is the contract client; state/ holds
+    // UI-only stores; i18n/ the shared strings. Each layer leans only on the ones below it, so a
+    // feature can be added, moved or deleted without touching another.
+    // Tests and the renderer's test helpers (renderer/src/test/) are exempt from these rules:
     // a test mounts what app/ composes (a feature with the settings it reads) to check the seam,
     // and a helper drives several features at once. Nothing shipped may lean on them.
     {
@@ -139,6 +140,27 @@ export default {
       severity: 'error',
       from: { path: '^renderer/src/state/', pathNot: TESTS },
       to: { path: '^renderer/src/(features|app|components|api)/' },
+    },
+    {
+      name: 'renderer-i18n-not-upwards',
+      comment: 'i18n/ holds the shared namespaces and the machinery (docs/architecture.md, "Strings"): every layer reads it, so it knows no feature, shell, widget, store or client. The app assembles the features\' catalogs and hands them in.',
+      severity: 'error',
+      from: { path: '^renderer/src/i18n/', pathNot: TESTS },
+      to: { path: '^renderer/src/(features|app|components|api|state)/' },
+    },
+    {
+      name: 'renderer-feature-model-not-into-ui',
+      comment: 'A feature\'s model/ (stores, hooks, logic) does not import its ui/ or its entry: the logic is tested and reused without the components that show it.',
+      severity: 'error',
+      from: { path: '^renderer/src/features/([^/]+)/model/', pathNot: TESTS },
+      to: { path: '^renderer/src/features/$1/', pathNot: '^renderer/src/features/$1/(model|strings)/' },
+    },
+    {
+      name: 'renderer-feature-strings-are-data',
+      comment: 'A feature\'s catalogs (strings/en.ts, strings/zh-CN.ts) are data: they import their own folder, the Translation type and shared/ (a catalog\'s names) only, so one language\'s catalogs can be loaded without the studio\'s code (docs/architecture.md, "Strings").',
+      severity: 'error',
+      from: { path: '^renderer/src/features/([^/]+)/strings/', pathNot: [TESTS, '/register\\.ts$'] },
+      to: { pathNot: ['^renderer/src/features/$1/strings/', '^renderer/src/i18n/translation\\.ts$', '^shared/', NODE_MODULES] },
     },
     {
       name: 'renderer-no-cycles',

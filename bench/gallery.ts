@@ -44,7 +44,7 @@ const { values } = parseArgs({ options: { items: { type: 'string', default: '100
 const ITEMS = Number(values.items);
 const PASSES = Number(values.passes);
 const STEP = Number(values.step);
-/** The gallery asks for pages of this many items (renderer/src/features/gallery/use-library-pages.ts). */
+/** The gallery asks for pages of this many items (renderer/src/features/gallery/model/use-library-pages.ts). */
 const PAGE = 200;
 const GRID = '[data-testid="gallery-scroll"]';
 

@@ -141,23 +141,34 @@ describe('the layering check allows', () => {
 describe("the renderer's layers refuse", () => {
   it.each([
     // A feature reaching into another, by relative path, by alias, lazily, for a type only.
-    ['renderer/src/features/video', "import { DEFAULT_MODEL } from '../image/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-feature-not-into-feature']],
+    ['renderer/src/features/video', "import { DEFAULT_MODEL } from '../image/model/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-feature-not-into-feature']],
     ['renderer/src/features/chat', "export const a = () => import('@renderer/features/settings/settings-tab.js');\n", ['renderer-feature-not-into-feature']],
-    ['renderer/src/features/gallery', "import type { ImageDraft } from '../../features/image/image-draft.js';\nexport type A = ImageDraft;\n", ['renderer-feature-not-into-feature']],
+    ['renderer/src/features/gallery', "import type { ImageDraft } from '../../features/image/model/image-draft.js';\nexport type A = ImageDraft;\n", ['renderer-feature-not-into-feature']],
     ['renderer/src/features/chat', "export { ShortcutList } from '../settings/settings-tab.js';\n", ['renderer-feature-not-into-feature']],
     // A feature reaching into the shell that composes it.
     ['renderer/src/features/gallery', "import { TABS } from '../../app/tab-registry.js';\nexport const a = TABS;\n", ['renderer-feature-not-into-app']],
     // components/ into a tab or the shell.
-    ['renderer/src/components', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-components-not-into-features-or-app']],
+    ['renderer/src/components', "import { DEFAULT_MODEL } from '../features/image/model/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-components-not-into-features-or-app']],
     ['renderer/src/components/use-in', "export const a = () => import('@renderer/app/App.js');\n", ['renderer-components-not-into-features-or-app']],
     // api/ into a store, a tab or the shell.
     ['renderer/src/api', "import { usePaymentStore } from '../state/payment-store.js';\nexport const a = usePaymentStore;\n", ['renderer-api-not-into-state-or-features']],
-    ['renderer/src/api', "export const a = () => import('../features/chat/opening.js');\n", ['renderer-api-not-into-state-or-features']],
+    ['renderer/src/api', "export const a = () => import('../features/chat/model/opening.js');\n", ['renderer-api-not-into-state-or-features']],
     ['renderer/src/api', "import { TABS } from '@renderer/app/tab-registry.js';\nexport const a = TABS;\n", ['renderer-api-not-into-state-or-features']],
     // state/ into a tab, the shell, the contract client.
-    ['renderer/src/state', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-state-not-into-features-or-app']],
+    ['renderer/src/state', "import { DEFAULT_MODEL } from '../features/image/model/image-draft.js';\nexport const a = DEFAULT_MODEL;\n", ['renderer-state-not-into-features-or-app']],
     ['renderer/src/state', "export const a = () => import('../app/App.js');\n", ['renderer-state-not-into-features-or-app']],
     ['renderer/src/state', "import { mediaUrl } from '../api/session.js';\nexport const a = mediaUrl;\n", ['renderer-state-not-into-features-or-app']],
+    // i18n/ assembling a feature's strings, or reading the shell's or a store: the app assembles.
+    ['renderer/src/i18n', "import { chat } from '../features/chat/strings/en.js';\nexport const a = chat;\n", ['renderer-i18n-not-upwards']],
+    ['renderer/src/i18n/zh-CN', "export const a = () => import('@renderer/features/gallery/strings/zh-CN.js');\n", ['renderer-i18n-not-upwards']],
+    ['renderer/src/i18n', "export const a = () => import('../app/App.js');\n", ['renderer-i18n-not-upwards']],
+    ['renderer/src/i18n', "import { useUiStore } from '../state/ui-store.js';\nexport const a = useUiStore;\n", ['renderer-i18n-not-upwards']],
+    // A feature's model (stores, hooks, logic) reaching for its own components or its tab's entry.
+    ['renderer/src/features/chat/model', "import { Composer } from '../ui/composer.js';\nexport const a = Composer;\n", ['renderer-feature-model-not-into-ui']],
+    ['renderer/src/features/gallery/model', "export const a = () => import('../gallery-tab.js');\n", ['renderer-feature-model-not-into-ui']],
+    ['renderer/src/features/image/model', "import type { ImageFields } from '@renderer/features/image/ui/image-fields.js';\nexport type A = typeof ImageFields;\n", ['renderer-feature-model-not-into-ui']],
+    // A feature's catalog is data: it imports nothing but its English shape (a type).
+    ['renderer/src/features/tasks/strings', "import { formatsFor } from '../../../i18n/format.js';\nexport const a = formatsFor;\n", ['renderer-feature-strings-are-data']],
   ])('%s importing %j', async (folder, code, rules) => {
     expect(await broken(plant(folder, code))).toEqual(rules);
   });
@@ -176,14 +187,20 @@ describe("the renderer's layers refuse", () => {
 describe("the renderer's layers allow", () => {
   it.each([
     // Downward: app/ composes the tabs; a tab leans on components/, api/, state/ and its own files.
-    ['renderer/src/app', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nimport { usePaymentStore } from '../state/payment-store.js';\nexport const a = [DEFAULT_MODEL, usePaymentStore];\n"],
-    ['renderer/src/features/image', "import { DEFAULT_MODEL } from './image-draft.js';\nimport { useCall } from '../../api/client.js';\nimport { useHandoffStore } from '@renderer/state/handoff.js';\nimport { EmptyState } from '../../components/EmptyState.js';\nexport const a = [DEFAULT_MODEL, useCall, useHandoffStore, EmptyState];\n"],
+    ['renderer/src/app', "import { DEFAULT_MODEL } from '../features/image/model/image-draft.js';\nimport { usePaymentStore } from '../state/payment-store.js';\nexport const a = [DEFAULT_MODEL, usePaymentStore];\n"],
+    ['renderer/src/features/image', "import { DEFAULT_MODEL } from './model/image-draft.js';\nimport { useCall } from '../../api/client.js';\nimport { useHandoffStore } from '@renderer/state/handoff.js';\nimport { EmptyState } from '../../components/EmptyState.js';\nexport const a = [DEFAULT_MODEL, useCall, useHandoffStore, EmptyState];\n"],
     ['renderer/src/components', "import { useCall } from '../api/client.js';\nimport { useHandoffStore } from '../state/handoff.js';\nexport const a = [useCall, useHandoffStore];\n"],
+    // A feature's ui/ uses its model/ and strings; its model/ uses api/, state/ and i18n/.
+    ['renderer/src/features/chat/ui', "import { useStreamStore } from '../model/stream-store.js';\nimport '../strings/register.js';\nexport const a = useStreamStore;\n"],
+    ['renderer/src/features/chat/model', "import { call } from '../../../api/client.js';\nimport { i18n } from '../../../i18n/index.js';\nexport const a = [call, i18n];\n"],
+    // The app assembles every feature's catalogs; a feature's Chinese takes its English shape.
+    ['renderer/src/app/strings', "import { chat } from '../../features/chat/strings/en.js';\nexport const a = () => [chat, import('../../features/chat/strings/zh-CN.js')];\n"],
+    ['renderer/src/features/chat/strings', "import type { chat } from './en.js';\nimport type { Translation } from '../../../i18n/translation.js';\nexport type A = Translation<typeof chat>;\n"],
     // A test mounts what app/ composes: a tab with another tab's pieces, to check the seam.
-    ['renderer/src/features/image', "import { INITIAL_VIDEO_DRAFT } from '../video/video-draft.js';\nexport const a = INITIAL_VIDEO_DRAFT;\n", 'x.test.ts'],
-    ['renderer/src/components/use-in', "import { ReferenceImages } from '../../features/image/reference-images.js';\nexport const a = ReferenceImages;\n", 'x.test.tsx'],
+    ['renderer/src/features/image', "import { INITIAL_VIDEO_DRAFT } from '../video/model/video-draft.js';\nexport const a = INITIAL_VIDEO_DRAFT;\n", 'x.test.ts'],
+    ['renderer/src/components/use-in', "import { ReferenceImages } from '../../features/image/ui/reference-images.js';\nexport const a = ReferenceImages;\n", 'x.test.tsx'],
     // The renderer's test helpers drive several tabs at once.
-    ['renderer/src/test', "import { DEFAULT_MODEL } from '../features/image/image-draft.js';\nimport { TABS } from '../app/tab-registry.js';\nexport const a = [DEFAULT_MODEL, TABS];\n"],
+    ['renderer/src/test', "import { DEFAULT_MODEL } from '../features/image/model/image-draft.js';\nimport { TABS } from '../app/tab-registry.js';\nexport const a = [DEFAULT_MODEL, TABS];\n"],
   ])('%s importing %j', async (folder, code, name?: string) => {
     expect(await broken(plant(folder, code, name && `layering-attack-${randomUUID()}.${name}`))).toEqual([]);
   });

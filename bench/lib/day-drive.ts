@@ -10,7 +10,7 @@ import { scrollToEnd } from './page-probes.js';
 export const TABS = ['Chat', 'Image', 'Video', 'Speech', 'Tasks', 'Gallery', 'Settings'] as const;
 export type Tab = (typeof TABS)[number];
 
-/** The gallery's scrolling grid (renderer/src/features/gallery/gallery-grid.tsx). */
+/** The gallery's scrolling grid (renderer/src/features/gallery/ui/gallery-grid.tsx). */
 const GRID = '[data-testid="gallery-scroll"]';
 const STEP_TIMEOUT = { timeout: 120_000 };
 

@@ -13,6 +13,8 @@ import { fillFromHost, keepWorkspaceIn } from './state/draft-storage.js';
 import { call } from './api/transport.js';
 import { restoreTab } from './state/ui-store.js';
 import { setLanguage } from './i18n/index.js';
+// Before the first setLanguage: the features' translations, which i18n/ may not import itself.
+import './app/strings/languages.js';
 import { resolveLanguage, systemLanguages } from './i18n/languages.js';
 import './app/theme.css';
 import './app/shell.css';

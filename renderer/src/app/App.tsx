@@ -7,6 +7,7 @@ import { useContractEvents } from './contract-events.js';
 import { FEATURE_SLOTS } from './feature-slots.js';
 import { FeatureSlotsProvider } from '../components/feature-slots.js';
 import { setLanguage } from '../i18n/index.js';
+import './strings/languages.js';
 import { resolveLanguage, systemLanguages } from '../i18n/languages.js';
 import { useUiStore } from '../state/ui-store.js';
 import { ConnectionBanner, useReconnectRefresh } from './ConnectionBanner.js';
@@ -50,7 +51,7 @@ function useLookSettings() {
 function useJobNotifications() {
   useEffect(() => {
     if (window.studio || localStorage.getItem('studio.notifyJobs') !== 'on') return;
-    void import('../features/tasks/job-notifier.js').then((m) => m.notificationsWanted() && m.startJobNotifier());
+    void import('../features/tasks/model/job-notifier.js').then((m) => m.notificationsWanted() && m.startJobNotifier());
   }, []);
 }
 

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { resetConnection, setRetry, streamStatus } from '../api/connection.js';
-import { useClock } from '../features/tasks/use-clock.js';
+import { useClock } from '../features/tasks/model/use-clock.js';
 import { button, cleanup, click, mount } from '../test/mount.js';
 import { ConnectionBanner, useReconnectRefresh } from './ConnectionBanner.js';
 

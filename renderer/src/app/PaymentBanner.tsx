@@ -3,7 +3,7 @@
  * them, so showing or dismissing it never remounts a form and never clears what the user typed.
  * It belongs to the profile that was refused (state/payment-store.ts says when it goes), and is
  * shown only while that profile is the active one, and not on the Chat tab: there a refused reply
- * or send says it itself, with the balance (features/chat/payment-note.tsx), and the banner
+ * or send says it itself, with the balance (features/chat/ui/payment-note.tsx), and the banner
  * above the conversation said it a second time and pushed the composer out of the window.
  */
 import { useTranslation } from 'react-i18next';

@@ -6,9 +6,9 @@
  * what the Chat tab opens with, and api/ knows no tab (docs/architecture.md, "The renderer's layers").
  */
 import type { Input, MethodName } from '@shared/contract/index.js';
-import { NO_SELECTION, SELECTION_DRAFT } from '../features/chat/selection.js';
-import { loadPane } from '../features/chat/pane-loader.js';
-import { openingInput } from '../features/chat/opening.js';
+import { NO_SELECTION, SELECTION_DRAFT } from '../features/chat/model/selection.js';
+import { loadPane } from '../features/chat/ui/pane-loader.js';
+import { openingInput } from '../features/chat/model/opening.js';
 import { readDraft } from '../state/draft-storage.js';
 import { call, callKey, EMPTY } from '../api/transport.js';
 
@@ -39,6 +39,6 @@ export const FIRST_SCREEN: readonly EarlyCall[] = [
   EARLY_SETTINGS,
   early('profiles.list', EMPTY),
   early('chat.list', EMPTY),
-  // Its newest messages: the Chat tab asks for the rest once they are drawn (features/chat/opening.ts).
+  // Its newest messages: the Chat tab asks for the rest once they are drawn (features/chat/model/opening.ts).
   ...(openConversation ? [early('chat.get', openingInput(openConversation))] : []),
 ];

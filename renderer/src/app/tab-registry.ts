@@ -12,7 +12,7 @@
 import type { ComponentType } from 'react';
 import { lazyPanel, type LazyPanel } from './lazy-panel.js';
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchGallery, prefetchMediaBase } from '../features/gallery/use-library-pages.js';
+import { prefetchGallery, prefetchMediaBase } from '../features/gallery/model/use-library-pages.js';
 import { TAB_IDS, type TabId } from '../state/tab-ids.js';
 import ChatTab from '../features/chat/chat-tab.js';
 import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, TasksIcon, VideoIcon } from '../components/icons.js';

@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { en } from './en/index.js';
-import { zhCN } from './zh-CN/index.js';
+import { sharedZhCN } from './zh-CN/index.js';
 import { formatsFor } from './format.js';
 import { i18n, setLanguage } from './index.js';
 import { resolveLanguage } from './languages.js';
+// Every catalog, as the app assembles them: i18n/ itself knows only the shared namespaces.
+import { en, featuresEn } from '../app/strings/en.js';
+import { featuresZhCN } from '../app/strings/zh-CN.js';
+import '../app/strings/languages.js';
+
+const zhCN = { ...sharedZhCN, ...featuresZhCN };
 
 type Tree = { [key: string]: string | Tree };
 
@@ -41,6 +46,31 @@ describe('translations', () => {
 
   it('keeps the same placeholders and element tags in both languages', () => {
     for (const [key, text] of english) expect(placeholders(chinese.get(key) ?? ''), key).toEqual(placeholders(text));
+  });
+});
+
+describe("the features' catalogs", () => {
+  /** Every catalog file in a feature folder, by path: what a new feature adds. */
+  const files = import.meta.glob<Record<string, object>>('../features/*/strings/{en,zh-CN}.ts', { eager: true });
+
+  it('are all assembled by the app, in both languages, under the name the feature gives them', () => {
+    const missing: string[] = [];
+    for (const [path, exports] of Object.entries(files)) {
+      const assembled: Record<string, object> = path.endsWith('/en.ts') ? featuresEn : featuresZhCN;
+      for (const [ns, strings] of Object.entries(exports)) if (assembled[ns] !== strings) missing.push(`${path} ${ns}`);
+    }
+    expect(missing).toEqual([]);
+    expect(Object.keys(files).length).toBe(2 * Object.keys(featuresEn).length);
+  });
+
+  it("switch with the shared ones: a tab's words in Chinese come from what the app hands in", async () => {
+    await import('../features/gallery/strings/register.js');
+    expect(i18n.t('gallery:intro.title')).toBe(en.gallery.intro.title);
+    await setLanguage('zh-CN');
+    expect(i18n.t('gallery:intro.title')).toBe(zhCN.gallery.intro.title);
+    expect(i18n.t('common:tryAgain')).toBe(zhCN.common.tryAgain);
+    await setLanguage('en');
+    expect(i18n.t('gallery:intro.title')).toBe(en.gallery.intro.title);
   });
 });
 

@@ -1,24 +1,27 @@
 /**
- * The studio's translations (docs/house-rules.md, "Languages"), with i18next. English is what any
- * missing key falls back to: the first screen's namespaces ship in the first bundle (the host's
- * messages, shared/messages, among them: any screen may show one), each other tab's come with the
- * tab's own chunk (`addEnglish`). Simplified Chinese is its own chunk, fetched only when it is
- * shown.
+ * The studio's translations (docs/house-rules.md, "Languages"; docs/architecture.md, "Strings"),
+ * with i18next. English is what any missing key falls back to: the shared namespaces the first
+ * screen reads ship in the first bundle (the host's messages, shared/messages, among them: any
+ * screen may show one); a feature's, and a shared widget's, come with its code (`addEnglish`,
+ * from its strings/register.ts). Another language is fetched only when it is shown: its shared
+ * namespaces from zh-CN/, the features' from what the app registered (`registerTranslations`), as
+ * i18n/ may not import a feature.
  * `setLanguage` switches the whole studio at once (react-i18next re-renders).
  */
-import i18next from 'i18next';
+import i18next, { type TypeOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { chat } from './en/chat.js';
 import { common } from './en/common.js';
-import type { en } from './en/index.js';
 import { generator } from './en/generator.js';
 import { markdown } from './en/markdown.js';
 import { en as messages } from '@shared/messages/en/index.js';
 import { shell } from './en/shell.js';
 import type { StudioLanguage } from './languages.js';
 
-/** What the first screen (the shell and the Chat tab) reads. */
-const FIRST_SCREEN = { common, shell, chat, markdown, generator, messages };
+/** Every namespace's English, as the app assembles them (app/strings/types.d.ts). */
+type Catalogs = TypeOptions['resources'];
+
+/** The shared namespaces the first screen reads (the Chat tab registers its own as it loads). */
+const FIRST_SCREEN = { common, shell, markdown, generator, messages };
 
 export const i18n = i18next.createInstance();
 
@@ -41,15 +44,36 @@ void i18n.use(initReactI18next).init({
 
 const loaded = new Set<StudioLanguage>(['en']);
 
-/** A lazily loaded tab's English strings, registered by the tab's chunk before it renders. */
-export function addEnglish<NS extends keyof typeof en>(ns: NS, strings: (typeof en)[NS]): void {
-  if (!i18n.hasResourceBundle('en', ns)) i18n.addResourceBundle('en', ns, strings, true, true);
+/** A feature's or a widget's English strings, registered by its code as it loads, before it renders. */
+export function addEnglish<NS extends keyof Catalogs>(ns: NS, strings: Catalogs[NS]): void {
+  if (!i18n.hasResourceBundle('en', ns)) i18n.addResourceBundle('en', ns, strings as object, true, true);
 }
 
+/** Namespaces of a language other than English, keyed by namespace, fetched when first shown. */
+export type TranslationLoader = () => Promise<Record<string, object>>;
+type Translated = Exclude<StudioLanguage, 'en'>;
+/** Each language's shared namespaces, its own chunk. */
+const SHARED: Record<Translated, TranslationLoader> = { 'zh-CN': () => import('./zh-CN/index.js').then((m) => m.sharedZhCN) };
+const loaders = new Map<Translated, TranslationLoader[]>();
+
+/**
+ * What the app hands in for `language` beyond the shared namespaces: the features' catalogs
+ * (app/strings/languages.ts). Registered before the language is first shown.
+ */
+export function registerTranslations(language: Translated, loader: TranslationLoader): void {
+  loaders.set(language, [...(loaders.get(language) ?? []), loader]);
+  // Registered late, with the language already shown: its words follow as soon as they come.
+  if (loaded.has(language)) void loader().then((part) => add(language, part));
+}
+
+const add = (language: Translated, part: Record<string, object>) => {
+  for (const [ns, strings] of Object.entries(part)) i18n.addResourceBundle(language, ns, strings, true, true);
+};
+
 async function load(language: StudioLanguage): Promise<void> {
-  if (loaded.has(language)) return;
-  const { zhCN } = await import('./zh-CN/index.js');
-  for (const [ns, strings] of Object.entries(zhCN)) i18n.addResourceBundle('zh-CN', ns, strings, true, true);
+  if (language === 'en' || loaded.has(language)) return;
+  const parts = await Promise.all([SHARED[language], ...(loaders.get(language) ?? [])].map((loader) => loader()));
+  for (const part of parts) add(language, part);
   loaded.add(language);
 }
 

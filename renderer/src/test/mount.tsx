@@ -8,6 +8,9 @@ import { vi } from 'vitest';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '../i18n/index.js';
+// As the first screen has them: the Chat tab's strings, and the features' translations.
+import '../features/chat/strings/register.js';
+import '../app/strings/languages.js';
 import { FeatureSlotsProvider } from '../components/feature-slots.js';
 import { FEATURE_SLOTS } from '../app/feature-slots.js';
 

@@ -9,9 +9,9 @@ import { act, useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeHost } from '../../test/fake-host.js';
 import { cleanup, mount } from '../../test/mount.js';
-import { useReferences } from '../../features/image/use-references.js';
-import type { ImageRef } from '../../features/image/image-draft.js';
-import { usePendingImages, type PendingImage } from '../../features/chat/use-pending-images.js';
+import { useReferences } from '../../features/image/model/use-references.js';
+import type { ImageRef } from '../../features/image/model/image-draft.js';
+import { usePendingImages, type PendingImage } from '../../features/chat/model/use-pending-images.js';
 
 const MB = 1024 * 1024;
 /** A real 1×1 PNG. */

@@ -3,6 +3,7 @@
  * through the stream store (one paint per frame: docs/performance.md, "Targets"); the conversation
  * itself is host-owned data in react-query, reconciled with `chat.get` each time it is opened.
  */
+import './strings/register.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,19 +13,19 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { ChatIcon } from '../../components/icons.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useDraft } from '../../state/drafts.js';
-import { conversationKey } from './conversation-cache.js';
-import { applyListChange } from './conversation-list-cache.js';
-import { ConversationList } from './conversation-list.js';
-import { LoadedPane, loadPane } from './pane-loader.js';
-import { NO_SELECTION, SELECTION_DRAFT } from './selection.js';
-import { useOpenedConversation } from './use-opened-conversation.js';
-import type { ShownTitle } from './shown-title.js';
-import { useChatEvents } from './use-chat-events.js';
+import { conversationKey } from './model/conversation-cache.js';
+import { applyListChange } from './model/conversation-list-cache.js';
+import { ConversationList } from './ui/conversation-list.js';
+import { LoadedPane, loadPane } from './ui/pane-loader.js';
+import { NO_SELECTION, SELECTION_DRAFT } from './model/selection.js';
+import { useOpenedConversation } from './model/use-opened-conversation.js';
+import type { ShownTitle } from './model/shown-title.js';
+import { useChatEvents } from './model/use-chat-events.js';
 import '../../components/generator/generator.css';
-import './chat.css';
-import './chat-sidebar.css';
-import './chat-messages.css';
-import './chat-settings.css';
+import './ui/chat.css';
+import './ui/chat-sidebar.css';
+import './ui/chat-messages.css';
+import './ui/chat-settings.css';
 
 function OpenConversation({ id, title }: { id: string; title?: ShownTitle }) {
   const { t } = useTranslation(['chat', 'common']);

@@ -4,7 +4,7 @@
  * playback and the item's actions (Download / Save as…, docs/library-files.md), an export of the
  * filtered items as a zip, and live updates from `library.onDidChange`.
  */
-import './strings.js';
+import './strings/register.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';
@@ -15,18 +15,18 @@ import { useFormats } from '../../i18n/format.js';
 import { tabDomId } from '../../state/tab-ids.js';
 import { remixTab, useRemixStore } from '../../state/remix-store.js';
 import { useUiStore } from '../../state/ui-store.js';
-import { GalleryFilterBar } from './gallery-filters.js';
-import { GalleryGrid, type GalleryGridHandle } from './gallery-grid.js';
-import { ItemDetail } from './item-detail.js';
-import { ExportBar } from './export-bar.js';
-import { hasFilters, NO_FILTERS, toQuery, type GalleryFilters } from './media.js';
-import { RemixToast } from './remix-toast.js';
-import { referenceNotes, referencesOf, type FoundReferences } from './remix-references.js';
+import { GalleryFilterBar } from './ui/gallery-filters.js';
+import { GalleryGrid, type GalleryGridHandle } from './ui/gallery-grid.js';
+import { ItemDetail } from './ui/item-detail.js';
+import { ExportBar } from './ui/export-bar.js';
+import { hasFilters, NO_FILTERS, toQuery, type GalleryFilters } from './model/media.js';
+import { RemixToast } from './ui/remix-toast.js';
+import { referenceNotes, referencesOf, type FoundReferences } from './model/remix-references.js';
 import { useDebounced } from '../../state/use-debounced.js';
-import { useLibraryLive } from './use-library-live.js';
-import { useLibraryHead, useLibraryShapes } from './use-library-pages.js';
-import { useSelection } from './use-selection.js';
-import './gallery.css';
+import { useLibraryLive } from './model/use-library-live.js';
+import { useLibraryHead, useLibraryShapes } from './model/use-library-pages.js';
+import { useSelection } from './model/use-selection.js';
+import './ui/gallery.css';
 
 const SEARCH_DEBOUNCE_MS = 150;
 

@@ -7,7 +7,7 @@
  * neither.
  */
 import { useGatewayFailure } from '../../api/gateway-failure.js';
-import './strings.js';
+import './strings/register.js';
 import type { TFunction } from 'i18next';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,18 +24,18 @@ import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { Lightbox } from '../../components/lightbox/lightbox.js';
-import { fitImageDraft, fromRemix, INITIAL_DRAFT, referenceLimit, type FieldErrors, type ImageDraft, type ModelChange } from './image-draft.js';
-import { CompareModels } from './compare-models.js';
-import { ImageFields } from './image-fields.js';
-import { RunView } from './image-results.js';
-import { ReferenceImages } from './reference-images.js';
-import { itemIdsOf, useImageRuns, type Cell, type Run } from './use-image-runs.js';
-import { useImageSubmit } from './use-image-submit.js';
-import { useReferences } from './use-references.js';
+import { fitImageDraft, fromRemix, INITIAL_DRAFT, referenceLimit, type FieldErrors, type ImageDraft, type ModelChange } from './model/image-draft.js';
+import { CompareModels } from './ui/compare-models.js';
+import { ImageFields } from './ui/image-fields.js';
+import { RunView } from './ui/image-results.js';
+import { ReferenceImages } from './ui/reference-images.js';
+import { itemIdsOf, useImageRuns, type Cell, type Run } from './model/use-image-runs.js';
+import { useImageSubmit } from './model/use-image-submit.js';
+import { useReferences } from './model/use-references.js';
 import { useResultsLayout } from '../../components/generator/use-results-layout.js';
 import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
-import './image.css';
+import './ui/image.css';
 
 const NATIVE_NOTE: Record<string, 'fasterCheaper' | 'higherQuality'> = {
   'modelc-2.5-flash-image-preview': 'fasterCheaper',

@@ -3,7 +3,7 @@
  * conversation (`ChatTools.mcpServers`, docs/mcp.md). Each shows its state and tool count; a
  * chosen server that was removed since stays listed as removed, so it can be unchecked.
  */
-import './strings.js';
+import './strings/register.js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@shared/contract/index.js';

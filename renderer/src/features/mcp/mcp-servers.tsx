@@ -3,15 +3,15 @@
  * The list is the host's (`mcp.list`, replaced whole by `mcp.onDidChange`); every tool call the
  * model asks for waits for the creator's approval in the Chat tab.
  */
-import './strings.js';
+import './strings/register.js';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '@shared/contract/index.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useMcpCache, useMcpServers } from '../../api/mcp-cache.js';
-import { McpServerCard } from './mcp-server-card.js';
-import { McpServerForm } from './mcp-server-form.js';
-import './mcp-servers.css';
+import { McpServerCard } from './ui/mcp-server-card.js';
+import { McpServerForm } from './ui/mcp-server-form.js';
+import './ui/mcp-servers.css';
 
 /** The last outcome, kept as data so its text follows a language switch. */
 type Note = { key: 'section.addedLocal' | 'section.addedUrl' | 'section.removed'; name: string } | null;

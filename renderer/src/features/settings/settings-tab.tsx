@@ -1,5 +1,5 @@
 /** The Settings tab: gateway profiles and their keys, MCP servers, the library folder, theme, language and the keyboard shortcuts. */
-import './strings.js';
+import './strings/register.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '@shared/contract/index.js';
@@ -9,10 +9,10 @@ import { ShortcutList } from '../../components/shortcuts/ShortcutList.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useFeatureSlots } from '../../components/feature-slots.js';
 import { useUiStore } from '../../state/ui-store.js';
-import { GeneralSettings } from './general-settings.js';
-import { ProfileCard } from './profile-card.js';
-import { ProfileForm } from './profile-form.js';
-import './settings.css';
+import { GeneralSettings } from './ui/general-settings.js';
+import { ProfileCard } from './ui/profile-card.js';
+import { ProfileForm } from './ui/profile-form.js';
+import './ui/settings.css';
 
 type Editor = { mode: 'add' } | { mode: 'edit'; id: string; replaceKey: boolean } | null;
 /** The last outcome, kept as data so its text follows a language switch. */

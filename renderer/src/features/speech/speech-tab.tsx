@@ -6,7 +6,7 @@
  * prefills the form once.
  */
 import { useGatewayFailure } from '../../api/gateway-failure.js';
-import './strings.js';
+import './strings/register.js';
 import type { TFunction } from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,15 +25,15 @@ import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
-import { SpeedField, VoicePicker } from './speech-controls.js';
+import { SpeedField, VoicePicker } from './ui/speech-controls.js';
 import {
   characterCount, checkSpeech, draftFromRemix, INITIAL_SPEECH_DRAFT, SPEECH_FIELDS, type SpeechDraft, type SpeechProblems,
-} from './speech-draft.js';
-import { EarlierClips } from './earlier-clips.js';
-import { SpeechResult } from './speech-result.js';
+} from './model/speech-draft.js';
+import { EarlierClips } from './ui/earlier-clips.js';
+import { SpeechResult } from './ui/speech-result.js';
 import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
-import './speech.css';
+import './ui/speech.css';
 
 const MODEL_QUALITY: Record<(typeof SPEECH_MODELS)[number], 'standard' | 'hd'> = { 'tts-1': 'standard', 'tts-1-hd': 'hd' };
 const models = (t: TFunction<'speech'>) => SPEECH_MODELS.map((m) => ({ value: m, label: t(`model.${MODEL_QUALITY[m]}`, { model: m }) }));

@@ -6,7 +6,7 @@
  * memory (bench/day.ts, docs/performance.md). Past its end come the jobs the host moved to its
  * archive (older-tasks.tsx).
  */
-import './strings.js';
+import './strings/register.js';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useFormats } from '../../i18n/format.js';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +15,13 @@ import { TasksIcon } from '../../components/icons.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { useUiStore } from '../../state/ui-store.js';
-import { NotifyToggle } from './notify-toggle.js';
-import { QueueControl } from './queue-control.js';
-import { OlderTasks } from './older-tasks.js';
-import { useTaskList } from './task-data.js';
-import { archivedStates, countByFilter, FILTERS, matchesFilter, type TaskFilter } from './task-format.js';
-import { TaskRow } from './task-row.js';
-import './tasks.css';
+import { NotifyToggle } from './ui/notify-toggle.js';
+import { QueueControl } from './ui/queue-control.js';
+import { OlderTasks } from './ui/older-tasks.js';
+import { useTaskList } from './model/task-data.js';
+import { archivedStates, countByFilter, FILTERS, matchesFilter, type TaskFilter } from './model/task-format.js';
+import { TaskRow } from './ui/task-row.js';
+import './ui/tasks.css';
 
 function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: Record<TaskFilter, number>; onChange(f: TaskFilter): void }) {
   const { t } = useTranslation('tasks');

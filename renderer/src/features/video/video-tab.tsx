@@ -7,7 +7,7 @@
  * switch, a failure and a restart; a Gallery remix prefills the form once.
  */
 import { useGatewayFailure } from '../../api/gateway-failure.js';
-import './strings.js';
+import './strings/register.js';
 import type { TFunction } from 'i18next';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,17 +29,17 @@ import { useMessageText } from '../../i18n/messages.js';
 import { usePromptHistory, useDraft } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { useHandoffStore } from '../../state/handoff.js';
-import { ImageUrlField } from './image-url-field.js';
+import { ImageUrlField } from './ui/image-url-field.js';
 import {
   checkVideo, draftFromRemix, fitVideoDraft, GENERATIONS_MODELS, INITIAL_VIDEO_DRAFT, isMultipartModel, requestedSeconds,
   VIDEO_FIELDS, type VideoDraft, type VideoProblems,
-} from './video-draft.js';
-import { VideoResult } from './video-result.js';
-import { useVideoRuns } from './use-video-runs.js';
+} from './model/video-draft.js';
+import { VideoResult } from './ui/video-result.js';
+import { useVideoRuns } from './model/use-video-runs.js';
 import { useResultsLayout } from '../../components/generator/use-results-layout.js';
 import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
-import './video.css';
+import './ui/video.css';
 
 const modelGroups = (t: TFunction<'video'>) => [
   { label: t('model.groupGenerations'), options: GENERATIONS_MODELS.map((m) => ({ value: m, label: m })) },

@@ -1,28 +1,22 @@
 /**
- * The English strings, one namespace per part of the studio. This object is the source of truth:
- * its shape types `t()` (i18n/types.d.ts) and every other language (zh-CN/index.ts must match it
- * key for key, which tsc and i18n.test.ts check).
+ * The English strings of the namespaces every layer shares: the shell, the shared components
+ * and the host's messages. Each feature's own namespaces live in its folder
+ * (features/<tab>/strings/), and app/strings/ assembles them all (docs/architecture.md,
+ * "Strings"). English is the source of truth: its shape types `t()` (app/strings/types.d.ts) and
+ * every other language must match it key for key, which tsc and i18n.test.ts check.
  */
-import { chat } from './chat.js';
 import { common } from './common.js';
-import { gallery } from './gallery.js';
 import { generator } from './generator.js';
 import { handoff } from './handoff.js';
 import { intake } from './intake.js';
-import { image } from './image.js';
 import { lightbox } from './lightbox.js';
 import { markdown } from './markdown.js';
-import { mcp } from './mcp.js';
-import { settings } from './settings.js';
 import { shell } from './shell.js';
-import { speech } from './speech.js';
-import { tasks } from './tasks.js';
-import { video } from './video.js';
 /** The host's messages: one catalog with the main process (shared/messages). */
 import { en as messages } from '@shared/messages/en/index.js';
+import type { Translation } from '../translation.js';
 
-export const en = { common, shell, chat, markdown, generator, image, video, speech, tasks, gallery, settings, mcp, handoff, intake, lightbox, messages } as const;
+export const sharedEn = { common, shell, markdown, generator, handoff, intake, lightbox, messages } as const;
 
-/** A language's strings: the English shape, any text. */
-export type Messages = { [NS in keyof typeof en]: Strings<(typeof en)[NS]> };
-type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+/** The shared namespaces in another language: the English shape, any text. */
+export type Messages = { [NS in keyof typeof sharedEn]: Translation<(typeof sharedEn)[NS]> };

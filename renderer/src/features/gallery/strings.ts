@@ -1,8 +1,0 @@
-/**
- * The Gallery tab's English strings, registered as its chunk loads: imported first by the
- * tab's module, so they are there before anything in the tab renders (i18n/index.ts).
- */
-import { gallery } from '../../i18n/en/gallery.js';
-import { addEnglish } from '../../i18n/index.js';
-
-addEnglish('gallery', gallery);

@@ -1,0 +1,97 @@
+/** Everything the library knows about an item, as a description list (the sidecar's fields, readable). */
+import { useTranslation } from 'react-i18next';
+import type { LibraryItemView } from '@shared/contract/library.js';
+import { useFormats } from '../../../i18n/format.js';
+import { formatBytes, formatDuration, formatValue } from '../model/media.js';
+
+interface Props {
+  item: LibraryItemView;
+  /** Measured by the player when the sidecar has no duration (the host does not probe every video). */
+  playedDuration?: number;
+}
+
+function Entries({ label, record }: { label: string; record: Record<string, unknown> | undefined }) {
+  const entries = Object.entries(record ?? {});
+  if (entries.length === 0) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <dl className="detail-sub" aria-label={label}>
+          {entries.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{formatValue(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      </dd>
+    </>
+  );
+}
+
+export function ItemMetadata({ item, playedDuration }: Props) {
+  const { t } = useTranslation('gallery');
+  const f = useFormats();
+  const duration = item.durationSeconds ?? playedDuration;
+  return (
+    <dl className="detail-meta" data-testid="detail-metadata">
+      <dt>{t('metadata.prompt')}</dt>
+      <dd className="detail-prompt" dir="auto">{item.prompt || <span className="muted">{t('metadata.noPrompt')}</span>}</dd>
+      <dt>{t('metadata.model')}</dt>
+      <dd>{item.model}</dd>
+      <dt>{t('metadata.kind')}</dt>
+      <dd>
+        {t(`kind.${item.kind}`)} <span className="muted">({item.mime})</span>
+      </dd>
+      {item.width !== undefined && item.height !== undefined && (
+        <>
+          <dt>{t('metadata.dimensions')}</dt>
+          <dd>
+            {item.width} × {item.height}
+          </dd>
+        </>
+      )}
+      {duration !== undefined && Number.isFinite(duration) && (
+        <>
+          <dt>{t('metadata.duration')}</dt>
+          <dd>{formatDuration(duration)}</dd>
+        </>
+      )}
+      <dt>{t('metadata.size')}</dt>
+      <dd>{formatBytes(f, item.bytes)}</dd>
+      <dt>{t('metadata.created')}</dt>
+      <dd>{f.dateTime(item.createdAt)}</dd>
+      <dt>{t('metadata.saved')}</dt>
+      <dd>{f.dateTime(item.savedAt)}</dd>
+      {item.taskId && (
+        <>
+          <dt>{t('metadata.taskId')}</dt>
+          <dd>
+            <code>{item.taskId}</code>
+          </dd>
+        </>
+      )}
+      {item.sourceUrl && (
+        <>
+          <dt>{t('metadata.source')}</dt>
+          <dd>
+            {/* Gateway links expire after 24 hours; the saved file is what lasts (Download / Save as…), so this is for reference. */}
+            <a href={item.sourceUrl} target="_blank" rel="noreferrer noopener" className="detail-link">
+              {item.sourceUrl}
+            </a>
+            <span className="muted detail-source-note">{t('metadata.sourceNote')}</span>
+          </dd>
+        </>
+      )}
+      {item.cost && (
+        <>
+          <dt>{t('metadata.cost')}</dt>
+          <dd>{f.cost(item.cost.amount, item.cost.currency)}</dd>
+        </>
+      )}
+      <Entries label={t('metadata.parameters')} record={item.params} />
+      <Entries label={t('metadata.usage')} record={item.usage} />
+    </dl>
+  );
+}

@@ -1,8 +1,0 @@
-/**
- * The Settings tab's English strings, registered as its chunk loads: imported first by the
- * tab's module, so they are there before anything in the tab renders (i18n/index.ts).
- */
-import { settings } from '../../i18n/en/settings.js';
-import { addEnglish } from '../../i18n/index.js';
-
-addEnglish('settings', settings);
