@@ -4,13 +4,12 @@
  * (restore.ts says why then and not live).
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { BackupsView } from '@shared/contract/db.js';
 import { msg } from '@shared/messages/index.js';
 import { coreError } from '../errors.js';
 import { KEEP_BACKUPS, listBackups, takeBackup } from './backups.js';
 import type { StudioDatabase } from './database.js';
-import { cancelRestore, checkBackup, chooseRestore, countItems, listedBackup, pendingRestore } from './restore.js';
+import { cancelRestore, chooseRestore, listedBackup, peekBackup, pendingRestore } from './restore.js';
 
 export interface DbBackupsDeps {
   database: StudioDatabase;
@@ -52,18 +51,13 @@ export class DbBackups {
     };
   }
 
-  /** One count(*) on the backup's smallest index: milliseconds even for a large library. */
+  /** One count(*) on the backup's smallest index: milliseconds even for a large library (restore.ts). */
   private itemsOf(name: string, bytes: number): number | null {
     const key = `${name}:${bytes}`;
     if (!this.items.has(key)) {
       let items: number | null;
       try {
-        const db = new Database(join(this.d.database.backupsDir, name), { readonly: true, fileMustExist: true });
-        try {
-          items = countItems(db);
-        } finally {
-          db.close();
-        }
+        items = peekBackup(join(this.d.database.backupsDir, name)).items;
       } catch {
         items = null;
       }
@@ -97,7 +91,7 @@ export class DbBackups {
     if (active > 0) throw coreError('conflict', msg('db.backup.jobsUnderWay', { jobs: active }));
     await this.running;
     try {
-      checkBackup(path);
+      peekBackup(path);
     } catch (err) {
       throw coreError('invalid_request', msg('db.backup.damaged', { name, reason: (err as Error).message }));
     }
