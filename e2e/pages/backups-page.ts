@@ -36,6 +36,11 @@ export class BackupsPage {
     return this.rows.filter({ hasText: what });
   }
 
+  /** The date a row shows, as the creator reads it (its accessible name). */
+  async dateOf(row: Locator): Promise<string> {
+    return (await row.getAttribute('aria-labelledby').then((id) => this.page.locator(`[id="${id}"]`).textContent())) ?? '';
+  }
+
   restoreButton(row: Locator): Locator {
     return row.getByRole('button', { name: /^Restore the backup of / });
   }
