@@ -16,6 +16,7 @@ import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { keepUnreadable } from '../unreadable-file.js';
 import { applyMigration, checkMigrations, pendingMigrations, type Db, type DomainMigrations } from './migrations.js';
+import { applyPendingRestore, type LastRestore } from './restore.js';
 import { listSnapshots, restoreFile, takeSnapshot } from './snapshots.js';
 
 export type { Db } from './migrations.js';
@@ -47,6 +48,8 @@ export interface StudioDatabase {
   readonly connection: Db;
   /** The file could not be opened for writing: this session's data is in memory only (no backups). */
   readonly inMemory?: boolean;
+  /** A backup chosen in Settings, put in place of the file at this start (restore.ts). */
+  readonly lastRestore?: LastRestore | null;
   /**
    * The connection for `domain`: the file's, once every migration of that domain has run in it;
    * otherwise (a migration failed this start) one in memory with the domain's tables.
@@ -109,6 +112,7 @@ export function openDatabase(o: DatabaseOptions): StudioDatabase {
   const snapshotsDir = `${file}-snapshots`;
   const keep = o.keepSnapshots ?? 5;
   mkdirSync(dirname(file), { recursive: true });
+  const lastRestore = applyPendingRestore({ file, backupsDir: `${file}-backups`, now: now(), log });
 
   /** Sets the file aside, puts the newest snapshot in its place, and tells the creator. */
   const recover = (problem: DatabaseProblem, why: string, snapshot: string | undefined): void => {
@@ -190,6 +194,7 @@ export function openDatabase(o: DatabaseOptions): StudioDatabase {
     snapshotsDir,
     backupsDir: `${file}-backups`,
     connection: db,
+    lastRestore,
     forDomain(domain) {
       if (done.has(domain)) return db;
       const own = o.domains.find((d) => d.domain === domain);

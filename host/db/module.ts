@@ -1,10 +1,13 @@
 /**
  * The studio database (docs/data.md): one SQLite file whose tables each domain migrates
- * (db/domains.ts), snapshotted before a migration, set aside when damaged, and copied once a day.
+ * (db/domains.ts), snapshotted before a migration, set aside when damaged, and copied once a day;
+ * its backups listed, taken and restored from Settings (backup-service.ts).
  * Opened before the domains that keep rows in it; closed after them.
  */
 import { join } from 'node:path';
 import { defineModule } from '../module.js';
+import { ACTIVE_STATES } from '../tasks/job-record.js';
+import { DbBackups } from './backup-service.js';
 import { dailyBackup } from './backups.js';
 import { openDatabase } from './database.js';
 import { DATABASE_DOMAINS } from './domains.js';
@@ -24,5 +27,19 @@ export const dbModule = defineModule({
     );
     life.started('database backup', async () => void (await backup));
     return database;
+  },
+  handlers: ({ now, use }) => {
+    const backups = new DbBackups({
+      database: use('db'),
+      now,
+      // A restore waits for every job to end: the job list's rows must not go back under a paid job.
+      activeJobs: () => use('tasks').list().filter((j) => ACTIVE_STATES.includes(j.state)).length,
+    });
+    return {
+      'db.backups': () => backups.list(),
+      'db.backupNow': () => backups.backupNow(),
+      'db.restore': (i) => backups.restore(i.name),
+      'db.cancelRestore': () => backups.cancelRestore(),
+    };
   },
 });

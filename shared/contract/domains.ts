@@ -12,6 +12,7 @@ import { libraryEvents, libraryMethods } from './library.js';
 import { mediaMethods } from './media.js';
 import { chatEvents, chatMethods } from './chat.js';
 import { mcpEvents, mcpMethods } from './mcp.js';
+import { dbMethods } from './db.js';
 
 export interface ContractDomain {
   name: string;
@@ -29,6 +30,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'media', methods: mediaMethods, events: {} },
   { name: 'chat', methods: chatMethods, events: chatEvents },
   { name: 'mcp', methods: mcpMethods, events: mcpEvents },
+  { name: 'db', methods: dbMethods, events: {} },
 ] as const satisfies readonly ContractDomain[];
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -49,3 +49,4 @@ export * from './task-notice.js';
 export * from './media.js';
 export * from './chat.js';
 export * from './mcp.js';
+export * from './db.js';

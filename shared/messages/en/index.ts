@@ -5,6 +5,7 @@
  */
 import { app } from './app.js';
 import { chat } from './chat.js';
+import { db } from './db.js';
 import { files } from './files.js';
 import { gateway } from './gateway.js';
 import { jobs } from './jobs.js';
@@ -13,7 +14,7 @@ import { notice } from './notice.js';
 import { plain } from './plain.js';
 import { rules } from './rules.js';
 
-export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files } as const;
+export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db } as const;
 
 /** A language's messages: the English shape, any text (a missing or extra key fails the typecheck). */
 export type Catalog = Strings<typeof en>;

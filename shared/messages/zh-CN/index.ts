@@ -2,6 +2,7 @@
 import type { Catalog } from '../en/index.js';
 import { app } from './app.js';
 import { chat } from './chat.js';
+import { db } from './db.js';
 import { files } from './files.js';
 import { gateway } from './gateway.js';
 import { jobs } from './jobs.js';
@@ -10,4 +11,4 @@ import { notice } from './notice.js';
 import { plain } from './plain.js';
 import { rules } from './rules.js';
 
-export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files };
+export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db };

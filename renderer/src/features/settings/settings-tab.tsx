@@ -9,6 +9,7 @@ import { ShortcutList } from '../../components/shortcuts/ShortcutList.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useFeatureSlots } from '../../components/feature-slots.js';
 import { useUiStore } from '../../state/ui-store.js';
+import { BackupsSetting } from './ui/backups-setting.js';
 import { GeneralSettings } from './ui/general-settings.js';
 import { ProfileCard } from './ui/profile-card.js';
 import { ProfileForm } from './ui/profile-form.js';
@@ -109,6 +110,7 @@ export default function SettingsTab() {
 
       {slots.mcpServers()}
       <GeneralSettings />
+      <BackupsSetting />
       <ShortcutList />
     </>
   );

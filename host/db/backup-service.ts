@@ -1,0 +1,106 @@
+/**
+ * The database's backups as Settings shows them (`db.*`, docs/data.md "Backups"): listed with
+ * what each holds, one taken on demand, and one chosen to replace the database at the next start
+ * (restore.ts says why then and not live).
+ */
+import { join } from 'node:path';
+import type { BackupsView } from '@shared/contract/db.js';
+import { msg } from '@shared/messages/index.js';
+import { coreError } from '../errors.js';
+import { KEEP_BACKUPS, listBackups, takeBackup } from './backups.js';
+import type { StudioDatabase } from './database.js';
+import { cancelRestore, chooseRestore, listedBackup, peekBackup, pendingRestore } from './restore.js';
+
+export interface DbBackupsDeps {
+  database: StudioDatabase;
+  now: () => number;
+  /** Jobs not yet ended (waiting, sending, running, saving): a restore waits for them. */
+  activeJobs: () => number;
+  keep?: number;
+}
+
+export class DbBackups {
+  /** Items per backup, by name and size: a backup never changes once renamed into place. */
+  private readonly items = new Map<string, number | null>();
+  /** One backup at a time: a second click waits for the first instead of copying twice at once. */
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly d: DbBackupsDeps) {}
+
+  private get keep(): number {
+    return this.d.keep ?? KEEP_BACKUPS;
+  }
+
+  private get available(): boolean {
+    return !this.d.database.inMemory;
+  }
+
+  list(): Promise<BackupsView> {
+    return Promise.resolve(this.view());
+  }
+
+  private view(): BackupsView {
+    const { database } = this.d;
+    const backups = this.available ? listBackups(database.backupsDir) : [];
+    return {
+      backups: backups.map((b) => ({ name: b.name, at: b.at, bytes: b.bytes, items: this.itemsOf(b.name, b.bytes), beforeRestore: b.beforeRestore })),
+      keep: this.keep,
+      available: this.available,
+      pending: this.available ? pendingRestore(database.file) : null,
+      lastRestore: database.lastRestore ?? null,
+    };
+  }
+
+  /** One count(*) on the backup's smallest index: milliseconds even for a large library (restore.ts). */
+  private itemsOf(name: string, bytes: number): number | null {
+    const key = `${name}:${bytes}`;
+    if (!this.items.has(key)) {
+      let items: number | null;
+      try {
+        items = peekBackup(join(this.d.database.backupsDir, name)).items;
+      } catch {
+        items = null;
+      }
+      this.items.set(key, items);
+    }
+    return this.items.get(key) ?? null;
+  }
+
+  private requireFile(): void {
+    if (!this.available) throw coreError('conflict', msg('db.backup.inMemory'));
+  }
+
+  async backupNow(): Promise<BackupsView> {
+    this.requireFile();
+    const run = this.running.then(() => takeBackup(this.d.database.connection, this.d.database.backupsDir, this.d.now(), this.keep));
+    this.running = run.catch(() => undefined);
+    try {
+      await run;
+    } catch (err) {
+      throw coreError('internal', msg('db.backup.failed', { reason: (err as Error).message }));
+    }
+    return this.view();
+  }
+
+  /** Checks the listed backup `name` and chooses it for the next start; refuses anything else. */
+  async restore(name: string): Promise<BackupsView> {
+    this.requireFile();
+    const path = listedBackup(this.d.database.backupsDir, name);
+    if (!path) throw coreError('not_found', msg('db.backup.notListed', { name }));
+    const active = this.d.activeJobs();
+    if (active > 0) throw coreError('conflict', msg('db.backup.jobsUnderWay', { jobs: active }));
+    await this.running;
+    try {
+      peekBackup(path);
+    } catch (err) {
+      throw coreError('invalid_request', msg('db.backup.damaged', { name, reason: (err as Error).message }));
+    }
+    chooseRestore(this.d.database.file, name);
+    return this.view();
+  }
+
+  cancelRestore(): Promise<BackupsView> {
+    cancelRestore(this.d.database.file);
+    return Promise.resolve(this.view());
+  }
+}

@@ -1,0 +1,11 @@
+/** The studio database's backups and their restore (host/db, docs/data.md "Backups"). */
+export const db = {
+  backup: {
+    notListed: 'There is no backup named “{{name}}”. Choose one from the list of backups in Settings.',
+    damaged: 'The backup “{{name}}” is damaged and cannot be restored ({{reason}}). Your current data is unchanged.',
+    jobsUnderWay: 'Jobs are still under way ({{jobs}}). Restore once they have ended, or cancel them first: a restore must not lose track of a paid job.',
+    inMemory: 'This session’s data is not in its file (it could not be opened), so there is nothing to back up or restore. Check the data folder’s permissions, then restart the studio.',
+    failed: 'The backup could not be written: {{reason}}',
+    restoreFailed: 'The chosen backup “{{name}}” was not put back ({{reason}}). Your data is as it was.',
+  },
+} as const;
