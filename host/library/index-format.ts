@@ -13,8 +13,9 @@
  * Numbers are in the machine's byte order (little-endian wherever the studio runs): the index
  * is a cache in this machine's data folder and never travels.
  *
- * Reading it splits a few long strings and copies three blocks of numbers: no object per item
- * and no string copied (V8's split keeps slices of the section it cut), which is what makes a
+ * Reading it splits a few long strings (a slice of bytes at a time, the loop given back between
+ * slices: `decodeIndexInSlices`) and copies three blocks of numbers: no object per item
+ * and no string copied (V8's split keeps slices of the text it cut), which is what makes a
  * library of 100,000 items open in tens of milliseconds where one JSON document took half a
  * second. Every section is checked whole (lengths, counts, UTF-8, characters, numbers); any
  * mismatch makes the file damaged, and the caller rebuilds the index from the sidecars.
@@ -59,11 +60,38 @@ function fail(what: string): never {
   throw new DamagedIndex(`the index's ${what} does not match its header`);
 }
 
-/** Splits a section into its n lines (none for an empty library). */
-function linesOf(text: string, n: number, name: string): string[] {
-  const parts = n === 0 && text === '' ? [] : text.split('\n');
-  if (parts.length !== n) fail(name);
-  return parts;
+/**
+ * Bytes turned into strings between two gives of the loop when an index is read on the host's
+ * loop: a few milliseconds each. The whole 29 MB file of 100,000 items decoded in one go held
+ * the loop 160–310 ms (docs/performance.md, "gallery").
+ */
+export const DECODE_SLICE_BYTES = 256 * 1024;
+
+/**
+ * The n lines of a section, cut at line breaks into slices of about DECODE_SLICE_BYTES, pausing
+ * after each: a line break is one byte that never occurs inside a UTF-8 sequence, so each slice
+ * is checked and decoded on its own, and together they split as the whole section would.
+ * `check` sees each slice's text (the ids' characters); `escaped` lines are unescaped.
+ */
+function* linesOf(b: Buffer, n: number, name: string, o: { escaped?: boolean; check?: (text: string) => void } = {}): Generator<void, string[], void> {
+  if (n === 0 && b.length === 0) return [];
+  const out: string[] = [];
+  for (let from = 0; ; ) {
+    const cut = from + DECODE_SLICE_BYTES >= b.length ? -1 : b.indexOf(10, from + DECODE_SLICE_BYTES);
+    const slice = b.subarray(from, cut < 0 ? b.length : cut);
+    if (!isUtf8(slice)) fail(`${name} text`);
+    const text = slice.toString('utf8');
+    o.check?.(text);
+    const parts = text.split('\n');
+    if (out.length + parts.length > n) fail(name);
+    const lines = o.escaped && text.includes('\\') ? parts.map(unescape) : parts;
+    for (const line of lines) out.push(line);
+    if (cut < 0) break;
+    from = cut + 1;
+    yield;
+  }
+  if (out.length !== n) fail(name);
+  return out;
 }
 
 /**
@@ -82,7 +110,26 @@ function numbersOf<T extends Float64Array | Uint32Array>(Kind: { new (b: ArrayBu
   return out;
 }
 
+/** Reads the whole index in one go (tests, tools): decodeIndexInSlices without pauses. */
 export function decodeIndex(bytes: Buffer): IndexContent {
+  const steps = decodeSteps(bytes);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Reads the index on the host's loop, giving it back (`pause`) after each slice of bytes decoded. */
+export async function decodeIndexInSlices(bytes: Buffer, pause: () => Promise<void>): Promise<IndexContent> {
+  const steps = decodeSteps(bytes);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+function* decodeSteps(bytes: Buffer): Generator<void, IndexContent, void> {
   const end = bytes.indexOf(10);
   let header: z.infer<typeof Header>;
   try {
@@ -99,37 +146,29 @@ export function decodeIndex(bytes: Buffer): IndexContent {
     const i = COLUMN_NAMES.indexOf(name);
     return bytes.subarray(at[i], at[i + 1]);
   };
-  const text = (name: (typeof COLUMN_NAMES)[number]): string => {
-    const b = raw(name);
-    if (!isUtf8(b)) fail(`${name} text`);
-    return b.toString('utf8');
-  };
-  /** Lines that may hold escapes; the whole section is searched for one backslash first. */
-  const escaped = (name: (typeof COLUMN_NAMES)[number]): string[] => {
-    const t = text(name);
-    const parts = linesOf(t, n, name);
-    return t.includes('\\') ? parts.map(unescape) : parts;
-  };
 
-  const idText = text('id');
-  const id = linesOf(idText, n, 'id');
-  // Ids name thumbnail files: the same rule as LibraryId, checked over the whole section at once.
-  if (/[^A-Za-z0-9_\n-]/.test(idText)) fail('id');
+  // Ids name thumbnail files: the same rule as LibraryId, checked over each slice at once.
+  const id = yield* linesOf(raw('id'), n, 'id', { check: (text) => /[^A-Za-z0-9_\n-]/.test(text) && fail('id') });
   for (const s of id) if (s.length === 0 || s.length > 64) fail('id');
-  const kindText = text('kind');
+  const kindBytes = raw('kind');
+  if (!isUtf8(kindBytes)) fail('kind text');
+  const kindText = kindBytes.toString('utf8');
   if (kindText.length !== n || /[^iva]/.test(kindText)) fail('kind');
   const kind = new Array<LibraryKind>(n);
   for (let i = 0; i < n; i++) kind[i] = LETTER_KIND[kindText[i]];
-  const file = escaped('file');
+  yield;
+  const file = yield* linesOf(raw('file'), n, 'file', { escaped: true });
   for (const f of file) if (f.length === 0) fail('file');
-  const thumb = escaped('thumb');
-  const prompt = escaped('prompt');
+  const thumb = yield* linesOf(raw('thumb'), n, 'thumb', { escaped: true });
+  const prompt = yield* linesOf(raw('prompt'), n, 'prompt', { escaped: true });
+  yield;
   const modelIndex = numbersOf(Uint32Array, raw('model'), n, 'model');
   const model = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     if (modelIndex[i] >= header.models.length) fail('model');
     model[i] = header.models[modelIndex[i]];
   }
+  yield;
   const createdAt = numbersOf(Float64Array, raw('createdAt'), n, 'createdAt');
   const savedAt = numbersOf(Float64Array, raw('savedAt'), n, 'savedAt');
   const ratio = numbersOf(Float64Array, raw('ratio'), n, 'ratio');
@@ -137,6 +176,7 @@ export function decodeIndex(bytes: Buffer): IndexContent {
     if (!Number.isFinite(createdAt[i]) || !Number.isFinite(savedAt[i])) fail('dates');
     if (!(ratio[i] >= 0 && ratio[i] < Infinity)) fail('ratio');
   }
-  const rest = linesOf(text('rest'), n, 'rest');
+  yield;
+  const rest = yield* linesOf(raw('rest'), n, 'rest');
   return { root: header.root, dirs: header.dirs, columns: { id, kind, file, thumb, prompt, model, createdAt, savedAt, ratio, rest } };
 }

@@ -34,7 +34,7 @@ describe('index columns', () => {
     expect(lines).toHaveLength(1);
   });
 
-  it('keeps the newest first through saves and deletes, and answers searches after each', () => {
+  it('keeps the newest first through saves and deletes, and answers searches after each', async () => {
     const index = new LibraryIndex();
     index.load(columnsOf([item({ id: 'old', createdAt: 1, prompt: 'red fox' }), item({ id: 'new', createdAt: 9, prompt: 'blue owl' })]));
     expect(index.list({ text: 'fox' }).items.map((i) => i.id)).toEqual(['old']);
@@ -47,7 +47,7 @@ describe('index columns', () => {
     index.delete('mid');
     expect(index.list({ text: 'red' }).items.map((i) => i.id)).toEqual(['old']);
     expect(index.models()).toEqual(['Flux-Pro']);
-    index.warm();
+    await index.warm();
     expect(index.knows('2025-01/a.png')).toBe(true);
     index.delete('old');
     index.delete('new');

@@ -13,7 +13,9 @@
  */
 import type { LibraryItem, LibraryKind } from './library-item.js';
 import { COLUMN_NAMES, emptyColumns, itemAt, pushItem, sortRows, type Columns } from './index-columns.js';
-import { buildHaystack, markWord, type Haystack } from './index-search.js';
+import { buildHaystack, buildHaystackInSlices, markWord, type Haystack } from './index-search.js';
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface ListQuery {
   kind?: LibraryKind;
@@ -71,9 +73,15 @@ export class LibraryIndex {
     return this.c;
   }
 
-  /** Makes the search text after opening rather than during it (one task of some 30 ms at 100,000 items). */
-  warm(): void {
-    this.haystack();
+  /**
+   * Makes the search text after opening rather than during it, a slice at a time (index-search.ts):
+   * at 100,000 items, made in one go it held the loop 70–230 ms. A search meanwhile makes it at once;
+   * a change meanwhile makes this text stale, and it is dropped.
+   */
+  async warm(pause: () => Promise<void> = nextTurn): Promise<void> {
+    const version = this.version;
+    const hay = await buildHaystackInSlices(this.c.prompt, pause);
+    if (this.version === version) this.hay ??= hay;
   }
 
   put(item: LibraryItem): void {

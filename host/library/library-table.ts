@@ -5,7 +5,7 @@
  * stay the truth, and a lost or damaged database is rebuilt from them.
  *
  * Every statement is bounded so none holds the host's loop for long: one row per save or
- * removal, and pages of PAGE rows (keyset, by the list order's index) with the loop given back
+ * removal, and pages of rows (PAGE read, keyset by the list order's index; WRITE_PAGE written) with the loop given back
  * between pages when the whole library is read at open or written after a rebuild or an import.
  */
 import type { Db, DomainMigrations } from '../db/migrations.js';
@@ -47,8 +47,14 @@ export const libraryMigrations: DomainMigrations = {
   ],
 };
 
-/** Rows read or written between two gives of the loop: a few milliseconds each. */
+/** Rows read between two gives of the loop: a few milliseconds each (a row read is a few microseconds). */
 const PAGE = 2_000;
+/**
+ * Rows written between two gives of the loop, a transaction each: a written row costs about ten
+ * times a read one (five indexes to keep), and pages of 2,000 held the loop 35–60 ms each while
+ * importing 100,000 items (docs/performance.md, "gallery").
+ */
+export const WRITE_PAGE = 500;
 
 export interface LibraryState {
   /** The library folder the rows describe. */
@@ -68,7 +74,11 @@ export class LibraryTable {
   private readonly remove;
   private readonly restById;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Gives the loop back between pages (tests count the calls). */
+    private readonly pause: () => Promise<void> = yieldLoop,
+  ) {
     this.insert = db.prepare('INSERT OR REPLACE INTO library_items (id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, rest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.remove = db.prepare('DELETE FROM library_items WHERE id = ?');
     this.restById = db.prepare('SELECT rest FROM library_items WHERE id = ?').pluck();
@@ -109,12 +119,25 @@ export class LibraryTable {
     const next = this.db.prepare(`SELECT id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, '' FROM library_items
       WHERE created_at <= @c AND (created_at < @c OR saved_at < @s OR (saved_at = @s AND id > @id))
       ORDER BY created_at DESC, saved_at DESC, id LIMIT ${PAGE}`).raw();
+    // Each row read is new strings; a kind or model is one of a few, kept once (200,000 strings
+    // fewer at 100,000 items for the garbage collector to walk while the library is open).
+    const once = new Map<string, string>();
+    const shared = (s: string): string => {
+      const known = once.get(s);
+      if (known !== undefined) return known;
+      once.set(s, s);
+      return s;
+    };
     let rows = first.all() as Row[];
     while (rows.length > 0) {
-      for (const r of rows) for (let k = 0; k < COLUMN_NAMES.length; k++) (c[COLUMN_NAMES[k]] as unknown[]).push(r[k]);
+      for (const r of rows) {
+        r[1] = shared(r[1]) as LibraryKind;
+        r[5] = shared(r[5]);
+        for (let k = 0; k < COLUMN_NAMES.length; k++) (c[COLUMN_NAMES[k]] as unknown[]).push(r[k]);
+      }
       if (rows.length < PAGE) break;
       const last = rows[rows.length - 1];
-      await yieldLoop();
+      await this.pause();
       rows = next.all({ c: last[6], s: last[7], id: last[0] }) as Row[];
     }
     return c;
@@ -137,22 +160,22 @@ export class LibraryTable {
   async apply(state: LibraryState, change: { removeAll?: boolean; removeIds?: readonly string[]; add: Columns }): Promise<void> {
     this.setState({ ...state, dirs: {} });
     if (change.removeAll) {
-      const wipe = this.db.prepare(`DELETE FROM library_items WHERE rowid IN (SELECT rowid FROM library_items LIMIT ${PAGE})`);
-      while (wipe.run().changes > 0) await yieldLoop();
+      const wipe = this.db.prepare(`DELETE FROM library_items WHERE rowid IN (SELECT rowid FROM library_items LIMIT ${WRITE_PAGE})`);
+      while (wipe.run().changes > 0) await this.pause();
     }
     const ids = change.removeIds ?? [];
-    for (let from = 0; from < ids.length; from += PAGE) {
+    for (let from = 0; from < ids.length; from += WRITE_PAGE) {
       this.db.transaction(() => {
-        for (const id of ids.slice(from, from + PAGE)) this.remove.run(id);
+        for (const id of ids.slice(from, from + WRITE_PAGE)) this.remove.run(id);
       })();
-      await yieldLoop();
+      await this.pause();
     }
     const n = change.add.id.length;
-    for (let from = 0; from < n; from += PAGE) {
+    for (let from = 0; from < n; from += WRITE_PAGE) {
       this.db.transaction(() => {
-        for (let i = from; i < Math.min(n, from + PAGE); i++) this.put(change.add, i);
+        for (let i = from; i < Math.min(n, from + WRITE_PAGE); i++) this.put(change.add, i);
       })();
-      await yieldLoop();
+      await this.pause();
     }
     this.setState(state);
   }
@@ -167,7 +190,7 @@ export class LibraryTable {
       for (const id of ids) out.add(id);
       if (ids.length < PAGE) return out;
       last = ids[ids.length - 1];
-      await yieldLoop();
+      await this.pause();
     }
   }
 }

@@ -81,6 +81,7 @@ export class Library {
   /** Folder mtimes from the last reconcile, written with the index (see scan.ts). */
   private dirs: Record<string, number> = {};
   private opening: Promise<number> | undefined;
+  private warming: Promise<void> = Promise.resolve();
 
   constructor(opts: LibraryOptions) {
     this.root = path.resolve(opts.root);
@@ -159,9 +160,16 @@ export class Library {
       // The rows are a cache of the sidecars: the gallery works from memory, the next open rebuilds them.
       this.log(`library: could not write the index to the database (${errno(err) ?? String(err)}); the next open rebuilds it from the sidecars`);
     }
-    // The search text and the set of servable paths are made once the opening is done, not during it.
-    setImmediate(() => this.index.warm()).unref();
+    // The search text is made once the opening is done, not during it, a slice per turn of the loop.
+    this.warming = new Promise<void>((resolve) => setImmediate(resolve).unref())
+      .then(() => this.index.warm())
+      .catch((err: unknown) => this.log(`library: could not make the search text ahead (${String(err)})`));
     return this.index.size;
+  }
+
+  /** Settles once the search text made after opening is ready (a search before makes it at once). */
+  searchReady(): Promise<void> {
+    return this.warming;
   }
 
   /** Waits for an opening under way (its rows are written), then closes a database the library opened itself. */
