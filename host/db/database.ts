@@ -16,6 +16,7 @@ import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { keepUnreadable } from '../unreadable-file.js';
 import { applyMigration, checkMigrations, pendingMigrations, type Db, type DomainMigrations } from './migrations.js';
+import { DAMAGE_CODES, type OffLoopCheck } from './quick-check.js';
 import { applyPendingRestore, type LastRestore } from './restore.js';
 import { listSnapshots, restoreFile, takeSnapshot } from './snapshots.js';
 
@@ -37,6 +38,11 @@ export interface DatabaseOptions {
   onProblem?: (problem: DatabaseProblem, backup: string | null) => void;
   /** Snapshots kept in `<file>-snapshots/`; the oldest go first. */
   keepSnapshots?: number;
+  /**
+   * The file's quick_check, already run off the loop (quick-check.ts): not run again on it.
+   * Ignored when a restore replaces the file at this start.
+   */
+  checked?: OffLoopCheck;
 }
 
 export interface StudioDatabase {
@@ -58,18 +64,15 @@ export interface StudioDatabase {
   close(): void;
 }
 
-/** SQLite's answers that mean the bytes are not a sound database (as opposed to EACCES, a lock …). */
-const DAMAGE = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_INDEX']);
-
 class Damaged extends Error {}
 
-function connect(file: string): Db {
+function connect(file: string, checked = false): Db {
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     // quick_check reads every page (cut-off and garbled pages show) without integrity_check's
     // cross-check of every index, which costs seconds on a large library at each start.
-    const check = db.pragma('quick_check', { simple: true });
+    const check = checked ? 'ok' : db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new Damaged(String(check));
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
@@ -83,7 +86,7 @@ function connect(file: string): Db {
 }
 
 function isDamage(err: unknown): boolean {
-  return err instanceof Damaged || DAMAGE.has((err as { code?: string }).code ?? '');
+  return err instanceof Damaged || DAMAGE_CODES.has((err as { code?: string }).code ?? '');
 }
 
 /**
@@ -135,9 +138,12 @@ export function openDatabase(o: DatabaseOptions): StudioDatabase {
     return name && join(snapshotsDir, name);
   };
 
+  // A restore put another file in place: the check made before it is not this file's.
+  const checked = lastRestore ? undefined : o.checked;
   let db: Db;
   try {
-    db = connect(file);
+    if (typeof checked === 'object') throw new Damaged(checked.damaged);
+    db = connect(file, checked === 'ok');
     // A database the studio may not write to shows here, before anything is migrated. A folder
     // it may not write to already failed in `connect` (the WAL files cannot be made); a read-only
     // file in a writable folder is opened read-only without a word and still takes the write lock,

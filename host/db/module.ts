@@ -10,14 +10,18 @@ import { ACTIVE_STATES } from '../tasks/job-record.js';
 import { DbBackups } from './backup-service.js';
 import { dailyBackup } from './backups.js';
 import { openDatabase } from './database.js';
+import { quickCheckOffLoop } from './quick-check.js';
 import { DATABASE_DOMAINS } from './domains.js';
 
 export const dbModule = defineModule({
   name: 'db',
   async open({ ports, life, log, now, use }) {
     const { problems } = use('app');
+    const file = join(ports.dataDir, 'studio.db');
+    // The check reads every page: off the loop, so the start of a large library does not stall.
+    const checked = await quickCheckOffLoop(file, log);
     const database = await life.start('database', () => openDatabase({
-      file: join(ports.dataDir, 'studio.db'), domains: DATABASE_DOMAINS, log, now, onProblem: (problem, backup) => problems.add(problem, backup),
+      file, domains: DATABASE_DOMAINS, log, now, checked, onProblem: (problem, backup) => problems.add(problem, backup),
     }), (d) => d.close());
     // The daily backup copies a few pages at a time beside the start, not in its way; close waits
     // for it. The host's log is for problems: routine migrations and backups are not written there.
