@@ -1,5 +1,5 @@
 /**
- * SQLite's quick_check of the database file, in a worker thread (docs/data.md, "Opening"): it
+ * SQLite's quick_check of the database file, in a worker thread (docs/data.md, "What happens to a damaged database"): it
  * reads every page, 0.2–1 s at 100,000 gallery items, too long to hold the host's loop at every
  * start. The worker is a few lines of plain JavaScript given as text that need only the driver,
  * so it starts in tens of milliseconds from the sources and from the bundle alike. When it cannot
