@@ -25,7 +25,7 @@ import { columnsOf, sortRows } from '@host/library/index-columns.js';
 import { openDatabase } from '@host/db/database.js';
 import { LibraryTable, libraryMigrations } from '@host/library/library-table.js';
 import type { LibraryItem } from '@host/library/library-item.js';
-import { JobStore } from '@host/tasks/job-store.js';
+import { storeAt } from '@host/tasks/test/store-at.js';
 import { toTaskView } from '@host/tasks/task-view.js';
 import { report, type Row } from './lib/child.js';
 
@@ -82,7 +82,7 @@ try {
   const before = statSync(file).size;
 
   const t = performance.now();
-  const store = new JobStore(file);
+  const store = storeAt(file);
   const opened = performance.now() - t;
   await store.archived();
   await store.flush();
@@ -130,7 +130,7 @@ try {
   rows.push({ figure: `older jobs: one removed, the archive rewritten (ms; host's longest stall, ms)`, value: `${removal.ms.toFixed(0)}; ${removal.stall.toFixed(0)}`, budget: 'stall ≤ 50', ok: removal.stall <= 50 });
   // The next start checks the whole archive for damage in the background (archive-check.ts); the
   // Tasks tab's older jobs wait for that check.
-  const restart = await stalls(async () => void (await new JobStore(file).archivedPage({ limit: 50 })));
+  const restart = await stalls(async () => void (await storeAt(file).archivedPage({ limit: 50 })));
   rows.push({ figure: `next start: the archive checked, then the first page of older jobs (ms; host's longest stall, ms)`, value: `${restart.ms.toFixed(0)}; ${restart.stall.toFixed(0)}`, budget: 'stall ≤ 50', ok: restart.stall <= 50 });
 
   const columns = columnsOf(Array.from({ length: JOBS }, (_, i) => item(i, now)));

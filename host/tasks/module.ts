@@ -21,7 +21,7 @@ export const tasksModule = defineModule({
     const { current } = use('library');
     const { attachments } = use('media');
     return new JobService({
-      store: new JobStore(join(ports.dataDir, 'jobs.json'), log, problems.reporter('jobs'), { onArchiveUnreadable: problems.reporter('task archive') }),
+      store: new JobStore({ db: use('db').forDomain('tasks'), dataDir: ports.dataDir }, log, problems.reporter('jobs'), { onArchiveUnreadable: problems.reporter('task archive') }),
       // `list` finds a file a killed run handed to the library without recording it (result-saver.ts).
       library: { add: current.saver.add, list: (q) => current.current.list(q) },
       resolveRefs: (spec) => (spec.route === 'image' && Array.isArray(spec.request.image_urls)
