@@ -22,6 +22,8 @@ export type { ArchivePage } from './tasks-table.js';
 
 /** How long changes gather before they are written together. */
 const GATHER_MS = 50;
+/** Jobs moved to the archive per transaction. */
+const MOVE_PAGE = 2_000;
 
 export interface JobStoreOptions {
   /** Finished jobs kept in the list; older ones are moved to the archive (task-archive.ts). */
@@ -117,22 +119,30 @@ export class JobStore {
     });
   }
 
-  private archive(): void {
+  /**
+   * One transaction per MOVE_PAGE jobs, the loop given back between them: a first start on an
+   * older release's list that kept every job moves up to 100,000 at once.
+   */
+  private async archive(): Promise<void> {
     const old = toArchive(this.jobs.values(), this.o.keepFinished ?? KEEP_FINISHED, this.o.archiveBatch);
-    if (old.length === 0) return;
-    try {
-      this.table.archive(old);
-    } catch (err) {
-      // They stay in the list, which works as before, only larger; tried again at the next finished job.
-      this.log(`The oldest finished tasks could not be moved to the archive (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); they stay in the task list.`);
-      return;
+    for (let from = 0; from < old.length; from += MOVE_PAGE) {
+      // A job that moved on (or was removed) during a pause stays where it is now.
+      const page = old.slice(from, from + MOVE_PAGE).filter((j) => this.jobs.get(j.id) === j && isDone(j));
+      try {
+        this.table.archive(page);
+      } catch (err) {
+        // They stay in the list, which works as before, only larger; tried again at the next finished job.
+        this.log(`The oldest finished tasks could not be moved to the archive (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); they stay in the task list.`);
+        return;
+      }
+      const ids = page.map((j) => j.id);
+      for (const id of ids) {
+        this.jobs.delete(id);
+        this.written.delete(id);
+      }
+      for (const listener of this.archivedListeners) listener(ids);
+      if (from + MOVE_PAGE < old.length) await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    const ids = old.map((j) => j.id);
-    for (const id of ids) {
-      this.jobs.delete(id);
-      this.written.delete(id);
-    }
-    for (const listener of this.archivedListeners) listener(ids);
   }
 
   /** Finished jobs no longer in the list, newest first, a page at a time (tasks-table.ts). */
