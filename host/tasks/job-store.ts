@@ -39,6 +39,13 @@ export interface JobStoreSource {
   db: Db;
   /** The data folder, where an older release left `jobs.json` and `jobs-archive.jsonl`. */
   dataDir: string;
+  /** `db` is a database in memory this session: an older release's files are imported, and kept as they are. */
+  inMemory?: boolean;
+  /**
+   * Why nothing can be written this session (the data folder refuses, db/database.ts): every
+   * write is refused with it, so a job is never sent without its record on disk.
+   */
+  refused?: NodeJS.ErrnoException;
 }
 
 export class JobStore {
@@ -62,7 +69,7 @@ export class JobStore {
     private readonly o: JobStoreOptions = {},
   ) {
     this.table = new TasksTable(source.db);
-    const legacy = { table: this.table, dir: source.dataDir, log };
+    const legacy = { table: this.table, dir: source.dataDir, log, inMemory: source.inMemory };
     removeImported(legacy);
     importOldList({ ...legacy, onUnreadable });
     const { records, texts, unreadable } = this.table.listed();
@@ -230,6 +237,7 @@ export class JobStore {
     }
     if (changed.length === 0 && this.removed.size === 0) return Promise.resolve();
     try {
+      if (this.source.refused) throw this.source.refused;
       this.table.writeList(changed, this.removed);
     } catch (err) {
       return Promise.reject(dataWriteError(msg('jobs.dataWrite.taskList'), err, this.source.dataDir));

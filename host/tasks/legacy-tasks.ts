@@ -27,12 +27,18 @@ interface Import {
   table: TasksTable;
   dir: string;
   log(line: string): void;
+  /**
+   * The rows go to a database in memory this session (db/database.ts): the old files are read but
+   * neither renamed nor removed, so the next start imports them again into the file.
+   */
+  inMemory?: boolean;
 }
 
 const why = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;
 
 /** A later start: the files an earlier one imported (and renamed) have served their purpose. */
 export function removeImported(d: Import): void {
+  if (d.inMemory) return;
   for (const [file, keptAs] of d.table.imports()) {
     if (keptAs === null) continue;
     try {
@@ -47,6 +53,7 @@ export function removeImported(d: Import): void {
 
 /** Renames an imported file `<file>.imported` and records it, to be removed at a later start. */
 function setImported(d: Import, file: string): void {
+  if (d.inMemory) return;
   const keptAs = `${file}.imported`;
   try {
     renameSync(join(d.dir, file), join(d.dir, keptAs));

@@ -10,7 +10,11 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } 
 import { join } from 'node:path';
 import { backupName, backupsOf, DAMAGES } from '../test/damage.js';
 import { dataDirCores } from '../test/data-dir-cores.js';
+import Database from 'better-sqlite3';
+import { applyMigration, pendingMigrations } from '../db/migrations.js';
 import { JOB_STATES, type JobRecord, type JobState } from './job-record.js';
+import { JobStore } from './job-store.js';
+import { tasksMigrations } from './tasks-table.js';
 import { appendOldArchive, oldFinished, writeOldArchive, writeOldList } from './test/previous-tasks.js';
 import { storeAt } from './test/store-at.js';
 
@@ -103,6 +107,26 @@ describe('a data folder of the previous release', () => {
     const store = storeAt(join(dir, 'jobs.json'));
     expect(store.get('old-1')).toEqual(now);
     expect((await store.archivedPage({ limit: 10 })).records.map((r) => r.id)).toEqual(['old-2', 'old-0']);
+  });
+});
+
+describe('a session on a database in memory (the file could not be migrated or written)', () => {
+  it('shows the older jobs, and leaves the old files as they are for the next start to import', async () => {
+    const dir = freshDir();
+    writeOldList(dir, LIST);
+    writeOldArchive(dir, 30);
+    const db = new Database(':memory:');
+    for (const m of pendingMigrations(db, [tasksMigrations])) applyMigration(db, m, 0);
+    const store = new JobStore({ db, dataDir: dir, inMemory: true });
+    await store.archived();
+    expect(store.all()).toHaveLength(LIST.length);
+    expect((await store.archivedPage({ limit: 50 })).records).toHaveLength(30);
+    expect(readdirSync(dir).sort()).toEqual(['jobs-archive.jsonl', 'jobs.json']);
+
+    const next = storeAt(join(dir, 'jobs.json'));
+    await next.archived();
+    expect(next.all()).toHaveLength(LIST.length);
+    expect((await next.archivedPage({ limit: 50 })).records).toHaveLength(30);
   });
 });
 
