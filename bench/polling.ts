@@ -27,7 +27,7 @@ import { Library } from '@host/library/library.js';
 import { SPEC_CADENCE } from '@host/tasks/cadence.js';
 import { POLLED_STATES } from '@host/tasks/job-record.js';
 import { JobService } from '@host/tasks/job-service.js';
-import { JobStore } from '@host/tasks/job-store.js';
+import { storeAt } from '@host/tasks/test/store-at.js';
 import type { JobSpec } from '@host/tasks/job-spec.js';
 import { toTaskView } from '@host/tasks/task-view.js';
 import { report, startChild, type Row } from './lib/child.js';
@@ -107,7 +107,7 @@ try {
     }
   };
   const service = new JobService({
-    store: new JobStore(join(dir, 'jobs.json')),
+    store: storeAt(join(dir, 'jobs.json')),
     library,
     downloadsDir: join(dir, 'downloads'),
     clientFor: () => client,

@@ -1,13 +1,14 @@
 /**
- * Data safety (docs/security.md, "The adversarial suite"): with the disk full, saving settings, the
- * task list or a conversation fails with a message a creator understands, as contract error data,
- * never as a crash; the file on disk stays the old one and no half-written file is left.
+ * Data safety (docs/security.md, "The adversarial suite"): with the disk full, saving settings or
+ * a conversation fails with a message a creator understands, as contract error data, never as a
+ * crash; the file on disk stays the old one and no half-written file is left. (The task list is
+ * in the studio database: its full disk is SQLite's own, host/tasks/job-store-writes.test.ts.)
  *
  * A disk cannot be filled for a test, so the failure is injected at the boundary each store
- * writes through: for the task list and conversations the `node:fs` and `node:fs/promises` calls of
- * the atomic writers (the write runs out of space half-way, as a real one does); for settings the
- * settings port, whose `conf` file code loads outside Vitest's module graph. Permission errors use
- * the real OS instead (permission-denied.test.ts).
+ * writes through: for conversations the `node:fs` and `node:fs/promises` calls of the atomic
+ * writers (the write runs out of space half-way, as a real one does); for settings the settings
+ * port, whose `conf` file code loads outside Vitest's module graph. Permission errors use the real
+ * OS instead (permission-denied.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -40,7 +41,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...fs, default: { ...fs, openSync, closeSync, writeSync }, openSync, closeSync, writeSync };
 });
 
-// The task list's writer works off the event loop, through file handles.
+// Writers that work off the event loop, through file handles.
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fsp = await importOriginal<typeof import('node:fs/promises')>();
   const open = (async (path: string, ...rest: any[]) => {
@@ -114,44 +115,6 @@ describe('a full disk', () => {
 
     disk.full = () => false;
     expect((await s.value('settings.update', { theme: 'dark' })).theme).toBe('dark');
-  });
-
-  it('task list: a job whose record cannot be written is refused in words and never sent; the list on disk is kept', async () => {
-    const s = await open();
-    const first = await s.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a kept lantern', resolution: '1K' } });
-    await s.task(first.id, (t) => t.state === 'saved');
-    // A fresh start, so that no write of the first job is still pending while the disk fills.
-    await s.core.close();
-    shell = undefined;
-    const s2 = await open();
-    const before = snapshot(dataDir);
-    const sent = s2.sandbox().state.tasks.list().length;
-    disk.full = (path) => path.includes('jobs.json');
-
-    const r = await s2.call('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'no room for this one', resolution: '1K' } });
-    expect(r).toEqual({ ok: false, error: { text: expect.anything(), code: 'internal', message: `The task list could not be saved: ${FULL_MESSAGE} The job was not sent.`, retryable: true } });
-    expect(s2.sandbox().state.tasks.list()).toHaveLength(sent);
-    expect((await s2.value('tasks.list')).map((t: any) => t.prompt)).toEqual(['a kept lantern']);
-    // The old list, byte for byte, and no half-written temp file beside it.
-    expect(snapshot(dataDir)).toEqual(before);
-  });
-
-  it('task list: progress that cannot be written while a job runs does not stop the studio, and is written once there is room', async () => {
-    const s = await open();
-    const job = await s.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'saved in a full moment', resolution: '1K' } });
-    disk.full = (path) => path.includes('jobs.json');
-    // The job runs to its end (its files go to the library, which has room) with every task-list write refused.
-    await s.task(job.id, (t) => t.state === 'saved');
-    expect(logs.some((l) => l.startsWith(`The task list could not be saved: ${FULL_MESSAGE}`))).toBe(true);
-    const onDisk = JSON.parse(readFileSync(join(dataDir, 'jobs.json'), 'utf8'));
-    expect(onDisk.jobs.find((j: any) => j.id === job.id).state).not.toBe('saved');
-    expect(readdirSync(dataDir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
-    expect((await s.value('library.list', {})).total).toBe(1);
-
-    disk.full = () => false;
-    await s.core.close();
-    shell = undefined;
-    expect(JSON.parse(readFileSync(join(dataDir, 'jobs.json'), 'utf8')).jobs.find((j: any) => j.id === job.id).state).toBe('saved');
   });
 
   it('conversations: a new one or a rename that cannot be saved is refused in words; the files on disk are kept', async () => {

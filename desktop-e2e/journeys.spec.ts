@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import type { DesktopApp } from './harness.js';
@@ -174,8 +175,10 @@ test('quitting with a job running, then starting again: the job resumes and its 
   expect(await app.closeWindow()).toBe(0);
   if (app.emulated) expect(app.of('quit')).toEqual([{ type: 'quit', code: 0 }]);
   // It was still running when the app quit: what the restart finds on disk.
-  const onDisk = JSON.parse(readFileSync(join(desktop.dataDir, 'jobs.json'), 'utf8')) as { jobs: { id: string; state: string }[] };
-  expect(onDisk.jobs.find((j) => j.id === submitted.value.id)?.state).toMatch(/^(queued|running)$/);
+  const db = new Database(join(desktop.dataDir, 'studio.db'), { readonly: true });
+  const onDisk = db.prepare('SELECT state FROM tasks_jobs WHERE id = ?').pluck().get(submitted.value.id);
+  db.close();
+  expect(onDisk).toMatch(/^(queued|running)$/);
 
   app = desktop.start();
   const again = new TasksPage((await ready(app)).page);

@@ -4,7 +4,7 @@
  * nothing: `out/renderer/index.html` must exist (`npm run test:e2e` runs `vite build` first).
  */
 import { test as base, expect, type BrowserContext } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBrowserShell } from '../browser-shell/main.js';
@@ -40,23 +40,25 @@ export interface Studio {
  */
 export interface StudioOptions {
   firstRun: boolean;
+  /** Files (name → text) written into the fresh data folder before the studio starts: an older release's data, for one. */
+  seedFiles: Record<string, string>;
 }
 
 export const test = base.extend<{ studio: Studio; context: BrowserContext } & StudioOptions>({
   firstRun: [false, { option: true }],
+  seedFiles: [{}, { option: true }],
   context: async ({ context, firstRun }, use) => {
     // What Welcome.tsx stores once the creator has seen it (renderer/src/state/draft-storage.ts prefix).
     if (!firstRun) await context.addInitScript({ content: "localStorage.setItem('gateway-studio:welcome', '{\"seen\":true}')" });
     await use(context);
   },
   // Test-scoped: every test starts from a fresh data dir, so profiles and keys never leak between tests.
-  // Playwright reads fixture dependencies from the destructuring pattern, so it must be there even when empty.
-  // eslint-disable-next-line no-empty-pattern
-  studio: async ({}, use) => {
+  studio: async ({ seedFiles }, use) => {
     if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
       throw new Error('The renderer is not built: run `npx vite build` (or `npm run test:e2e`) first.');
     }
     const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
+    for (const [name, text] of Object.entries(seedFiles)) writeFileSync(join(dataDir, name), text, { mode: 0o600 });
     // Fast clocks and no stream pacing keep tests quick without fixed sleeps.
     const gateway = await startSandbox({ port: 0, speed: 100, streamPaceMs: 0 });
     // The shell's log is its terminal: the codes that confirm a library move are printed there.

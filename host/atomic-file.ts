@@ -1,10 +1,10 @@
 /**
- * The one way the host replaces a small file (settings, keys, the task list): a private temp
+ * The one way the host replaces a small file (settings, keys, a conversation): a private temp
  * file, fsync, rename, then the directory synced, so a kill at any moment leaves either the old
  * or the new file, never a broken one, and the file is never readable by others, even briefly.
  * `writeFileAtomicAsync` does the same off the event loop: each fsync waits on the disk, tens of
- * milliseconds on a busy one, and a file rewritten several times a second (the task list while
- * results are saved, a conversation while a reply streams) held the host's loop for that long
+ * milliseconds on a busy one, and a file rewritten several times a second (a conversation while
+ * a reply streams) held the host's loop for that long
  * each time (docs/robust-host.md, "Data files written off the loop"; coalesced-file.ts).
  */
 import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';

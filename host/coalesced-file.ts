@@ -1,6 +1,6 @@
 /**
- * One data file the host rewrites often (the task list, a conversation, the conversation index,
- * the library's index), written off the event loop: each fsync waits on the disk, tens of
+ * One data file the host rewrites often (a conversation, the conversation index, the workspace,
+ * the attachments' index), written off the event loop: each fsync waits on the disk, tens of
  * milliseconds on a busy one and more for a file of megabytes, and a synchronous write held the
  * host's loop for all of it (docs/robust-host.md, "Data files written off the loop"). Changes
  * within the gathering time share one atomic write; writes never overlap, since an older copy

@@ -2,8 +2,8 @@
  * The attachment index and the task archive, damaged as an outsider leaves them (docs/security.md,
  * "Files that fail to load"), in a real data folder under a real core. An index is a summary of
  * files on disk: a damaged one is kept aside, said, and rebuilt from those files, and nothing is
- * deleted because it could not be read. The archive is kept aside whole and its readable records
- * still show (docs/robust-host.md, "Older tasks").
+ * deleted because it could not be read. An older release's archive is kept aside whole and its
+ * readable records still show (docs/data.md, "The tasks").
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -105,14 +105,14 @@ describe('the task archive', () => {
     writeFileSync(join(dir, 'jobs-archive.jsonl'), bytes);
 
     const c = await start(dir);
-    // The archive is checked off the start's path; its first page waits for that check.
+    // The archive is imported off the start's path; its first page waits for the import.
     expect(await archived(c)).toEqual(newestFirst(readable));
     const problems = await c.value('app.startupProblems');
     expect(problems).toEqual([{ file: 'task archive', backup: expect.stringMatching(backupName('jobs-archive.jsonl')) }]);
     expect(readFileSync(join(dir, problems[0].backup)).equals(bytes)).toBe(true);
     await c.close();
 
-    // Said once: the next start finds an archive of readable records, and the backup unchanged.
+    // Said once: the next start finds the readable records in the database, and the backup unchanged.
     const again = await start(dir);
     expect(await archived(again)).toEqual(newestFirst(readable));
     expect(await again.value('app.startupProblems')).toEqual([]);
@@ -120,13 +120,13 @@ describe('the task archive', () => {
     expect(readFileSync(join(dir, problems[0].backup)).equals(bytes)).toBe(true);
   });
 
-  it('an archive as the studio writes it (blank lines between batches) is no problem', async () => {
+  it('an archive as the previous release wrote it (blank lines between batches) is no problem', async () => {
     const dir = freshDir();
     writeFileSync(join(dir, 'jobs-archive.jsonl'), `${lines(0, 3)}${lines(3, 5)}`);
     const c = await start(dir);
     expect(await archived(c)).toEqual(newestFirst([0, 1, 2, 3, 4]));
     expect(await c.value('app.startupProblems')).toEqual([]);
-    expect(readdirSync(dir).filter((f) => f.startsWith('jobs-archive'))).toEqual(['jobs-archive.jsonl']);
-    expect(existsSync(join(dir, 'jobs-archive.jsonl'))).toBe(true);
+    // Imported whole: kept as .imported until a later start (docs/data.md, "The tasks").
+    expect(readdirSync(dir).filter((f) => f.startsWith('jobs-archive'))).toEqual(['jobs-archive.jsonl.imported']);
   });
 });

@@ -10,10 +10,11 @@ export function coreError(code: ErrorCode, text: Message, param?: string): Gatew
 
 /**
  * A write of the studio's own data (settings, task list, conversations) that the disk refused,
- * worded for the creator. The stores write atomically, so the file on disk is still the old one.
+ * worded for the creator. The stores write atomically (a file's temp copy, or a database transaction),
+ * so what is on disk is still the old data.
  */
 export function dataWriteError(what: Message, err: unknown, dir?: string): GatewayFailure {
-  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const code = sqliteAsErrno((err as NodeJS.ErrnoException | null)?.code);
   const where = dir ? msg('jobs.dataWrite.folder', { dir }) : '';
   let reason: Message;
   if (code === 'ENOSPC' || code === 'EDQUOT') reason = msg('jobs.dataWrite.diskFull');
@@ -22,6 +23,13 @@ export function dataWriteError(what: Message, err: unknown, dir?: string): Gatew
   else if (code === 'ENOTDIR') reason = msg('jobs.dataWrite.notAFolder', { where });
   else reason = msg('jobs.dataWrite.diskError', { code: code ?? (err instanceof Error ? err.message : String(err)) });
   return new GatewayFailure('internal', msg('jobs.dataWrite.notSaved', { what, reason }), code !== 'EROFS' && code !== 'ENOTDIR');
+}
+
+/** The studio database's refusals (better-sqlite3's codes) worded as the file system's. */
+function sqliteAsErrno(code: string | undefined): string | undefined {
+  if (code === 'SQLITE_FULL') return 'ENOSPC';
+  if (code === 'SQLITE_READONLY' || code?.startsWith('SQLITE_READONLY_') || code === 'SQLITE_PERM' || code === 'SQLITE_CANTOPEN') return 'EACCES';
+  return code;
 }
 
 /**

@@ -144,9 +144,9 @@ describe('a gateway that quotes the key back', () => {
     expect(leaking(c.logs), 'log lines').toEqual([]);
     const files = filesUnder(dataDir);
     expect(files.filter((f) => leaks(readFileSync(f, 'latin1')).length > 0).map((f) => relative(dataDir, f))).toEqual(['keys.json']);
-    // The search did read the conversation and the task list as written.
+    // The search did read the conversation and the studio database (the task list) as written.
     const written = files.map((f) => relative(dataDir, f));
-    expect(written).toContain('jobs.json');
+    expect(written).toContain('studio.db');
     expect(written.some((f) => /^conversations[/\\][^/\\]+\.json$/.test(f) && readFileSync(join(dataDir, f), 'utf8').includes(`and as is ${MASKED}`))).toBe(true);
   });
 });

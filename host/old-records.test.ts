@@ -11,7 +11,7 @@ import { taskNotice } from '@shared/contract/task-notice.js';
 import { TaskView } from '@shared/contract/tasks.js';
 import { translateMessage } from '@shared/messages/translator.js';
 import { ConversationStore } from './chat/conversation-store.js';
-import { JobStore } from './tasks/job-store.js';
+import { storeAt } from './tasks/test/store-at.js';
 import { toTaskView } from './tasks/task-view.js';
 
 const dirs: string[] = [];
@@ -35,7 +35,7 @@ describe('records saved by an older version', () => {
       downloads: [{ url: 'https://cdn.example/x.png', state: 'failed', received: 0, error: 'The download was interrupted.' }],
     }] }));
     const unreadable: (string | null)[] = [];
-    const store = new JobStore(file, () => undefined, (b) => unreadable.push(b));
+    const store = storeAt(file, () => undefined, (b) => unreadable.push(b));
     expect(unreadable).toEqual([]);
     const view = toTaskView(store.get('j1')!);
     expect(TaskView.parse(view).error).toBe(OLD_ERROR);

@@ -1,5 +1,5 @@
 /**
- * The one way the host reads its small data files (settings, keys, the task list, conversations,
+ * The one way the host reads its small data files (settings, keys, an older release's task list, conversations,
  * the library index) and keeps one it cannot read: as a dated backup beside it, byte for byte,
  * before anything is written over it, so the studio starts without it and the creator can
  * recover it (docs/security.md, "Files that fail to load").

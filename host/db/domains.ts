@@ -4,6 +4,7 @@
  * migrations live beside its code.
  */
 import { libraryMigrations } from '../library/library-table.js';
+import { tasksMigrations } from '../tasks/tasks-table.js';
 import type { DomainMigrations } from './migrations.js';
 
-export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations];
+export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations];

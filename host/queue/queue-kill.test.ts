@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '@sandbox/server.js';
 import { Library } from '../library/library.js';
-import { JobStore } from '../tasks/job-store.js';
+import { storeAt } from '../tasks/test/store-at.js';
 import { KILL_TEST_MS } from '../test/kill-loop.js';
 import { mulberry32 } from '@sandbox/core/seeded-random.js';
 
@@ -80,7 +80,7 @@ describe('the job queue under SIGKILL', () => {
     expect(last, `seed ${SEED}`).toContain('settled');
 
     const bought = (await (await fetch(`${sandbox.url}/_sandbox/submissions`)).json()) as { prompts: Record<string, number> };
-    const store = new JobStore(join(dataDir, 'jobs.json'));
+    const store = storeAt(join(dataDir, 'jobs.json'));
     const jobs = store.all();
     const library = new Library({ root: join(dataDir, 'library'), db: join(dataDir, 'studio.db') });
     await library.open();

@@ -6,14 +6,15 @@
  * (docs/robust-host.md, "Limits").
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { englishText } from '@shared/messages/index.js';
 import { json, listen, type Answer } from '../test/listener.js';
 import type { JobSpec } from './job-spec.js';
 import { startJobs } from './test/job-harness.js';
-import { JobStore } from './job-store.js';
+import { storeAt } from './test/store-at.js';
+import { listedOnDisk } from './test/tasks-db.js';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -118,7 +119,7 @@ describe('a failure whose reason is megabytes long', () => {
     }
     // What the Tasks tab is sent and what is written: kilobytes, not the 90 MB the gateway sent.
     expect(JSON.stringify(jobs.service.list()).length).toBeLessThan(64 * 1024);
-    expect(statSync(join(dataDir, 'jobs.json')).size).toBeLessThan(64 * 1024);
+    expect(JSON.stringify(listedOnDisk(dataDir)).length).toBeLessThan(64 * 1024);
   });
 
   it('a task list an older studio wrote with such reasons is small again at its next write, the reasons kept cut', async () => {
@@ -133,9 +134,9 @@ describe('a failure whose reason is megabytes long', () => {
       failed('as-message', { code: 'jobs.task.gatewaySays', params: { message: reason }, message: said }),
       failed('as-plain-text', said),
     ] }));
-    const store = new JobStore(join(dataDir, 'jobs.json'));
+    const store = storeAt(join(dataDir, 'jobs.json'));
     await store.flush();
-    expect(statSync(join(dataDir, 'jobs.json')).size).toBeLessThan(16 * 1024);
+    expect(JSON.stringify(listedOnDisk(dataDir)).length).toBeLessThan(16 * 1024);
     expect(englishText(store.get('as-message')!.error!)).toMatch(/^The gateway says: The renderer crashed: x+… \(cut: the gateway's message was 15 MB long\)$/);
     expect(englishText(store.get('as-plain-text')!.error!)).toMatch(/^The gateway says: The renderer crashed: x+…$/);
   });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pngBytes } from '../library/test/fixtures.js';
 import type { JobRecord } from './job-record.js';
-import { JobStore } from './job-store.js';
+import { storeAt } from './test/store-at.js';
 import { startJobs, type JobHarnessOptions } from './test/job-harness.js';
 import { sandboxSuite } from './test/sandbox-suite.js';
 
@@ -43,7 +43,7 @@ async function leftMidSave(dataDir: string, url: string, interrupted?: number): 
     params: {}, state: 'completed', remoteId: 'none', createdAt: 1, updatedAt: 1, checks: 3, errorStreak: 0, resultUrls: [url],
     downloads: [{ url, state: 'downloading', received: 0, interrupted }],
   };
-  await new JobStore(join(dataDir, 'jobs.json')).putDurable(job);
+  await storeAt(join(dataDir, 'jobs.json')).putDurable(job);
   return job;
 }
 
@@ -103,7 +103,7 @@ describe('nothing paid for is stranded', () => {
     expect(s.parts()).toEqual([]);
     expect(s.store.get(job.id)).toBeUndefined();
     // Nor on disk: a restart does not bring it back.
-    expect(new JobStore(join(s.dataDir, 'jobs.json')).get(job.id)).toBeUndefined();
+    expect(storeAt(join(s.dataDir, 'jobs.json')).get(job.id)).toBeUndefined();
     expect(s.library.list({ limit: 10 }).items).toEqual([]);
   });
 });

@@ -13,7 +13,8 @@ import type { Cadence } from './cadence.js';
 import type { JobRecord } from './job-record.js';
 import { JobService } from './job-service.js';
 import { Library } from '../library/library.js';
-import { JobStore } from './job-store.js';
+import { storeAt } from './test/store-at.js';
+import { listedOnDisk } from './test/tasks-db.js';
 
 // The spec's polling intervals divided by 100, against a sandbox running 100 times faster. The
 // maximum waits are real time and stay long: rendering queued behind other test files' work must
@@ -45,7 +46,7 @@ async function setup(opts: { sandbox?: Sandbox; dir?: string; cadence?: Cadence;
   if (!opts.dir) cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const library = await testLibrary(dir);
   const changes: JobRecord[] = [];
-  const store = new JobStore(join(dir, 'jobs.json'));
+  const store = storeAt(join(dir, 'jobs.json'));
   const service = new JobService({
     store, library, downloadsDir: join(dir, 'downloads'),
     clientFor: (key) => new GatewayClient({ baseUrl: sandbox.url, apiKey: key }),
@@ -209,13 +210,12 @@ describe('a slow disk', () => {
     // From now on each write of the task list lasts until the poller has checked the other job 25
     // times more (over a second), as on a slow or busy disk: the poller wakes often meanwhile.
     const flush = t.store.flush.bind(t.store);
-    const file = join(t.dir, 'jobs.json');
     let writtenAt = Infinity;
     t.store.flush = async () => {
       const from = checksOfBusy();
       while (checksOfBusy() < from + 25) await new Promise((r) => setImmediate(r));
       await flush();
-      const record = (JSON.parse(readFileSync(file, 'utf8')) as { jobs: JobRecord[] }).jobs.find((j) => j.prompt === 'on a slow disk');
+      const record = listedOnDisk(t.dir).find((j) => j.prompt === 'on a slow disk');
       if (record?.remoteId && writtenAt === Infinity) writtenAt = Date.now();
     };
     const job = await t.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'on a slow disk', resolution: '1K' } });
@@ -272,7 +272,7 @@ describe('restarts', () => {
   it('a job caught mid-submission is marked unknown on the next start', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-crash-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const store = new JobStore(join(dir, 'jobs.json'));
+    const store = storeAt(join(dir, 'jobs.json'));
     await store.putDurable({ id: 'j1', profileId: 'p', route: 'generic', kind: 'image', model: 'seedream-4-0', prompt: 'x', params: {}, state: 'submitting', createdAt: 1, updatedAt: 1, checks: 0, errorStreak: 0, resultUrls: [], downloads: [] });
     const t = await setup({ dir });
     expect(t.store.get('j1')).toMatchObject({ state: 'unknown' });

@@ -10,7 +10,7 @@ import { coreError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import { JobQueue, type QueueLimits, type QueueStatus } from '../queue/job-queue.js';
 import type { Cadence } from './cadence.js';
-import type { ArchivePage } from './archive-file.js';
+import type { ArchivePage } from './tasks-table.js';
 import { isFollowedAfterCancel, type JobRecord, type JobState } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { specOf, type JobSpec } from './job-spec.js';

@@ -20,8 +20,14 @@ export const tasksModule = defineModule({
     const { profiles, view } = use('settings');
     const { current } = use('library');
     const { attachments } = use('media');
+    const database = use('db');
+    const db = database.forDomain('tasks');
     return new JobService({
-      store: new JobStore(join(ports.dataDir, 'jobs.json'), log, problems.reporter('jobs'), { onArchiveUnreadable: problems.reporter('task archive') }),
+      store: new JobStore({
+        db, dataDir: ports.dataDir, inMemory: database.inMemory === true || db !== database.connection,
+        // The data folder refused the database: a job's record could not outlive this session.
+        refused: database.inMemory ? Object.assign(new Error('the data folder refused the studio database'), { code: 'EACCES' }) : undefined,
+      }, log, problems.reporter('jobs'), { onArchiveUnreadable: problems.reporter('task archive') }),
       // `list` finds a file a killed run handed to the library without recording it (result-saver.ts).
       library: { add: current.saver.add, list: (q) => current.current.list(q) },
       resolveRefs: (spec) => (spec.route === 'image' && Array.isArray(spec.request.image_urls)

@@ -11,7 +11,8 @@ import { GatewayFailure } from '../gateway/failure.js';
 import { englishText, msg } from '@shared/messages/index.js';
 import { SPEC_CADENCE } from './cadence.js';
 import type { JobRecord } from './job-record.js';
-import { JobStore } from './job-store.js';
+import { type JobStore } from './job-store.js';
+import { storeAt } from './test/store-at.js';
 import { Poller } from './poller.js';
 
 let dir: string;
@@ -41,7 +42,7 @@ function heldClient() {
 }
 
 function setup(maxInFlight: number) {
-  const store = new JobStore(join(dir, 'jobs.json'));
+  const store = storeAt(join(dir, 'jobs.json'));
   stores.push(store);
   const held = heldClient();
   const poller = new Poller({

@@ -245,7 +245,7 @@ export class Poller {
   }
 
   /**
-   * Takes the gateway's word on a task. Its words the studio shows and keeps in jobs.json (the
+   * Takes the gateway's word on a task. Its words the studio shows and keeps in the task list (the
    * status as said, the prompt as rewritten, a failure's reason) pass through the key mask of
    * the call first: a gateway may quote the key back in any of them (docs/security.md). A
    * failure of the call itself comes masked from the client.

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { JobRecord } from './job-record.js';
-import { JobStore } from './job-store.js';
+import { storeAt } from './test/store-at.js';
 import { ResultSaver } from './result-saver.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -43,7 +43,7 @@ it('an image finished while a video is still being saved is saved at once, even 
   const dir = mkdtempSync(join(tmpdir(), 'studio-saver-kinds-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const base = await files();
-  const store = new JobStore(join(dir, 'jobs.json'));
+  const store = storeAt(join(dir, 'jobs.json'));
   cleanups.push(() => store.flush());
   let imageSaved!: () => void;
   const image = new Promise<void>((resolve) => (imageSaved = resolve));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobRecord } from './job-record.js';
-import { JobStore } from './job-store.js';
+import { storeAt } from './test/store-at.js';
 import { ResultSaver } from './result-saver.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -30,7 +30,7 @@ async function saver(o: { maxDownloads?: number } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'studio-saver-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const base = await files();
-  const store = new JobStore(join(dir, 'jobs.json'));
+  const store = storeAt(join(dir, 'jobs.json'));
   cleanups.push(() => store.flush());
   const added: string[] = [];
   const s = new ResultSaver({

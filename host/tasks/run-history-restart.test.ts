@@ -5,12 +5,13 @@
  * a task list from another gateway, an old one, or a damaged or hostile one would meet it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SPEC_CADENCE } from './cadence.js';
 import { noisyDurationMs } from '../../sandbox/core/progress-curve.js';
 import { closeStudios, expectInRange, linear, minimum, noisy, setup } from './test/aim-harness.js';
+import { listedOnDisk } from './test/tasks-db.js';
 
 let dir: string;
 beforeEach(() => {
@@ -101,8 +102,7 @@ describe('what earlier jobs taught, after a restart', () => {
 
   it('a task list whose learned lengths are damaged or hostile still opens whole, and those lengths guide nothing', async () => {
     await taughtBefore(3);
-    const file = join(dir, 'jobs.json');
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as { jobs: Record<string, unknown>[] };
+    const doc = { jobs: listedOnDisk(dir) as unknown as Record<string, unknown>[] };
     expect(doc.jobs.every((j) => j.learned), 'each finished clip keeps what it taught').toBe(true);
     const hostile: unknown[] = [
       'fifty seconds', null, [], { total: { lo: -5, hi: 10 }, prompt: true, run: { lo: 0, hi: 1 } },
@@ -110,8 +110,11 @@ describe('what earlier jobs taught, after a restart', () => {
       { total: { lo: '1', hi: 2 }, prompt: 'yes', run: {} },
     ];
     const copies = hostile.map((learned, i) => ({ ...doc.jobs[i % doc.jobs.length], id: `hostile-${i}`, learned }));
-    writeFileSync(file, JSON.stringify({ version: 1, jobs: copies }));
-    const after = setup(dir, { idPrefix: 'after-' });
+    // The same records as an older release's task list, in a data folder of their own.
+    const older = join(dir, 'older');
+    mkdirSync(older);
+    writeFileSync(join(older, 'jobs.json'), JSON.stringify({ version: 1, jobs: copies }));
+    const after = setup(older, { idPrefix: 'after-' });
     expect(after.store.all().map((j) => j.id)).toEqual(copies.map((j) => j.id));
     expect(after.store.all().every((j) => j.learned === undefined)).toBe(true);
     const seen = await after.run('video', 54_000, linear, 'multipart', 'wan');

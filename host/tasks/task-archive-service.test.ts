@@ -2,13 +2,14 @@
  * The task list's archive as the studio uses it, against the sandbox gateway: jobs that finish
  * past the list's limit leave the Tasks tab (the views are told, as for a removed job), their
  * files stay in the library, the Tasks tab can still read and remove them, and a restart opens the
- * small list (task-archive.ts, archive-file.ts).
+ * small list (task-archive.ts, tasks-table.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JobStore } from './job-store.js';
+import { storeAt } from './test/store-at.js';
+import { archivedOnDisk } from './test/tasks-db.js';
 import { startJobs } from './test/job-harness.js';
 import { sandboxSuite } from './test/sandbox-suite.js';
 
@@ -50,9 +51,8 @@ describe('finished jobs past the limit', () => {
     // Every result is still in the Gallery.
     expect(s.library.list().total).toBe(5);
     await s.close();
-    const lines = readFileSync(join(dataDir, 'jobs-archive.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
-    expect(lines.map((l) => (JSON.parse(l) as { id: string }).id).sort()).toEqual(moved.slice(1).sort());
-    expect(new JobStore(join(dataDir, 'jobs.json')).all().map((j) => j.id).sort()).toEqual([...kept].sort());
+    expect(archivedOnDisk(dataDir).map((j) => j.id).sort()).toEqual(moved.slice(1).sort());
+    expect(storeAt(join(dataDir, 'jobs.json')).all().map((j) => j.id).sort()).toEqual([...kept].sort());
   });
 
   it('can be sent again from the archive: a new job with the same request, the older one kept as it ended', async () => {

@@ -5,11 +5,13 @@
  * disk that refuses or a kill mid-move costs no record.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobRecord, JobState } from './job-record.js';
-import { JobStore } from './job-store.js';
+import { connectionOf, storeAt } from './test/store-at.js';
+import { archivedOnDisk, listedOnDisk } from './test/tasks-db.js';
+import { writeOldList } from './test/previous-tasks.js';
 import { KEEP_FINISHED } from './task-archive.js';
 
 let dir: string;
@@ -26,17 +28,8 @@ const job = (i: number, state: JobState): JobRecord => ({
 const FINISHED: JobState[] = ['saved', 'failed', 'cancelled', 'expired'];
 const file = () => join(dir, 'jobs.json');
 const archiveFile = () => join(dir, 'jobs-archive.jsonl');
-const onDisk = () => (JSON.parse(readFileSync(file(), 'utf8')) as { jobs: JobRecord[] }).jobs;
-/** The archive as a reader sees it: blank and unreadable lines skipped. */
-function archived(): JobRecord[] {
-  return readFileSync(archiveFile(), 'utf8').split('\n').flatMap((line) => {
-    try {
-      return line.trim() ? [JSON.parse(line) as JobRecord] : [];
-    } catch {
-      return [];
-    }
-  });
-}
+const onDisk = () => listedOnDisk(dir);
+const archived = () => archivedOnDisk(dir);
 const ids = (jobs: readonly JobRecord[]) => jobs.map((j) => j.id).sort();
 
 describe('a task list that stays small', () => {
@@ -44,9 +37,9 @@ describe('a task list that stays small', () => {
     // Three thousand finished jobs from earlier months, and old jobs that still need the creator.
     const history = Array.from({ length: 3_000 }, (_, i) => job(i, FINISHED[i % FINISHED.length]));
     const waiting = [job(-4, 'attention'), job(-3, 'timed_out'), job(-2, 'unknown'), job(-1, 'running'), job(-5, 'completed')];
-    writeFileSync(file(), JSON.stringify({ version: 1, jobs: [...waiting, ...history] }));
+    writeOldList(dir, [...waiting, ...history]);
 
-    const store = new JobStore(file());
+    const store = storeAt(file());
     await store.archived();
     await store.flush();
     const newest = history.slice(-KEEP_FINISHED);
@@ -57,14 +50,14 @@ describe('a task list that stays small', () => {
     expect(archived()).toHaveLength(moved.length);
     expect(new Map(archived().map((j) => [j.id, j]))).toEqual(new Map(moved.map((j) => [j.id, j])));
     // And the next start opens the small list and moves nothing more.
-    const again = new JobStore(file());
+    const again = storeAt(file());
     await again.archived();
     expect(again.all()).toHaveLength(KEEP_FINISHED + waiting.length);
     expect(archived()).toHaveLength(moved.length);
   });
 
   it('jobs finishing past the limit move in batches, oldest first, and the views are told which', async () => {
-    const store = new JobStore(file(), undefined, undefined, { keepFinished: 10, archiveBatch: 5 });
+    const store = storeAt(file(), undefined, undefined, { keepFinished: 10, archiveBatch: 5 });
     const told: string[][] = [];
     store.onArchived((moved) => told.push(moved));
     for (let i = 0; i < 15; i++) store.put(job(i, 'saved'));
@@ -84,25 +77,26 @@ describe('a task list that stays small', () => {
   });
 
   it('an archive the disk refuses keeps every job in the list and says so; the next finished job moves them once it can', async () => {
-    // A folder where the archive file should be: every append fails (EISDIR), as root too.
-    mkdirSync(archiveFile());
     const log: string[] = [];
-    const store = new JobStore(file(), (line) => log.push(line), undefined, { keepFinished: 3, archiveBatch: 1 });
+    const store = storeAt(file(), (line) => log.push(line), undefined, { keepFinished: 3, archiveBatch: 1 });
+    await store.archived();
+    // The database refuses every write from here on, as a disk that does not let it write.
+    connectionOf(store).pragma('query_only = ON');
     for (let i = 0; i < 6; i++) store.put(job(i, 'saved'));
     await store.archived();
     expect(store.all()).toHaveLength(6);
-    expect(log.join('\n')).toMatch(/could not be moved to jobs-archive\.jsonl \(EISDIR\); they stay in the task list/);
-    rmSync(archiveFile(), { recursive: true });
+    expect(log.join('\n')).toMatch(/could not be moved to the archive \(SQLITE_READONLY\); they stay in the task list/);
+    connectionOf(store).pragma('query_only = OFF');
     store.put(job(6, 'cancelled'));
     await store.archived();
     expect(ids(store.all())).toEqual(['job-4', 'job-5', 'job-6']);
     expect(ids(archived())).toEqual(['job-0', 'job-1', 'job-2', 'job-3']);
   });
 
-  it('a move cut by a kill loses no record: what it held is still in the list, and the next move starts on a line of its own', async () => {
-    // A kill mid-append leaves a cut line with no end.
+  it('an older archive cut by a kill loses no record: what the cut line held is still in the list, and moves after the rest', async () => {
+    // A kill mid-append of the previous release left a cut line with no end.
     writeFileSync(archiveFile(), `${JSON.stringify(job(-1, 'saved'))}\n{"id":"job-0","profileId":"p","sta`);
-    const store = new JobStore(file(), undefined, undefined, { keepFinished: 2, archiveBatch: 1 });
+    const store = storeAt(file(), undefined, undefined, { keepFinished: 2, archiveBatch: 1 });
     for (let i = 0; i < 5; i++) store.put(job(i, 'saved'));
     await store.archived();
     expect(ids(store.all())).toEqual(['job-3', 'job-4']);
@@ -110,7 +104,7 @@ describe('a task list that stays small', () => {
   });
 
   it('a job that moves on while its move is written stays in the list', async () => {
-    const store = new JobStore(file(), undefined, undefined, { keepFinished: 1, archiveBatch: 0 });
+    const store = storeAt(file(), undefined, undefined, { keepFinished: 1, archiveBatch: 0 });
     const expired = job(0, 'expired');
     store.put(expired);
     store.put(job(1, 'saved'));

@@ -3,12 +3,14 @@
  * run-history-restart.test.ts): its jobs end at known times, and each job's run tells how long
  * after its end the studio knew, and how often and how far apart it was checked.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, vi } from 'vitest';
 import type { GatewayClient } from '../../gateway/client.js';
 import { SPEC_CADENCE } from '../cadence.js';
 import type { JobRecord } from '../job-record.js';
-import { JobStore } from '../job-store.js';
+import { type JobStore } from '../job-store.js';
+import { storeAt } from './store-at.js';
 import { Poller } from '../poller.js';
 import { noisyFraction } from '../../../sandbox/core/progress-curve.js';
 
@@ -73,9 +75,14 @@ export async function closeStudios(): Promise<void> {
   await Promise.all(studios.map(({ store }) => store.flush()));
 }
 
-/** A poller on the task list `dir/file` against a new stand-in gateway. */
+/**
+ * A poller on the task list of data folder `dir` against a new stand-in gateway; another `file`
+ * than `jobs.json` is a data folder of its own beside it (`dir/<file's name>`), a studio apart.
+ */
 export function setup(dir: string, { answerMs = 0, file = 'jobs.json', idPrefix = 't', profileId = 'p' }: SetupOptions = {}) {
-  const store = new JobStore(join(dir, file));
+  const folder = file === 'jobs.json' ? dir : join(dir, file.replace(/\.json$/, ''));
+  mkdirSync(folder, { recursive: true });
+  const store = storeAt(join(folder, 'jobs.json'));
   const gateway = simulatedGateway(answerMs);
   const detected = new Map<string, number>();
   const poller = new Poller({

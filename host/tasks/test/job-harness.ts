@@ -11,7 +11,8 @@ import { Library } from '../../library/library.js';
 import type { QueueLimits } from '../../queue/job-queue.js';
 import type { JobRecord } from '../job-record.js';
 import { JobService } from '../job-service.js';
-import { JobStore, type JobStoreOptions } from '../job-store.js';
+import { type JobStoreOptions } from '../job-store.js';
+import { storeAt } from './store-at.js';
 
 /** The spec's cadence (§4.9) divided by 100, for a sandbox running 100 times faster. */
 export const FAST_CADENCE: Cadence = {
@@ -54,7 +55,7 @@ export async function startJobs(o: JobHarnessOptions) {
     ffmpeg: o.ffmpeg, disk: o.disk,
   });
   await library.open();
-  const store = new JobStore(join(o.dataDir, 'jobs.json'), undefined, undefined, o.store);
+  const store = storeAt(join(o.dataDir, 'jobs.json'), undefined, undefined, o.store);
   const service = new JobService({
     store, library, downloadsDir: join(o.dataDir, 'downloads'),
     clientFor: (key) => new GatewayClient({ baseUrl: o.gatewayUrl, apiKey: key }),

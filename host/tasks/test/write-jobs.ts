@@ -1,16 +1,17 @@
 /**
  * A studio process that rewrites the task list as fast as it can until it is killed:
- * `tsx write-jobs.ts <file>`. Every generation sets `checks` of all JOBS records to its number and
- * writes the list durably. Used by job-store-kill.test.ts.
+ * `tsx write-jobs.ts <folder>/jobs.json` (the folder's studio database). Every generation sets
+ * `checks` of all JOBS records to its number and writes the list durably. Used by
+ * job-store-kill.test.ts.
  */
-import { JobStore } from '../job-store.js';
+import { storeAt } from './store-at.js';
 import type { JobRecord } from '../job-record.js';
 
 const JOBS = 200;
 
 const [file] = process.argv.slice(2);
 const problems: string[] = [];
-const store = new JobStore(file, (line) => problems.push(line));
+const store = storeAt(file, (line) => problems.push(line));
 if (problems.length) {
   process.stderr.write(`the task list did not load cleanly: ${problems.join('; ')}\n`);
   process.exit(3);
