@@ -48,6 +48,11 @@ export interface JobServiceDeps {
   /** The queue's limits (host/queue/job-queue.ts); tests make them small. */
   queueLimits?: Partial<QueueLimits>;
   onQueueStatus?(status: QueueStatus): void;
+  /**
+   * A backup chosen in Settings replaced the database at this start (docs/data.md, "Restoring a
+   * backup"): its waiting jobs may have been sent, and paid for, after it was taken.
+   */
+  restored?: boolean;
 }
 
 /** The states a job ends in; a cancelled job still followed for its result has not ended yet. */
@@ -108,6 +113,10 @@ export class JobService {
       if (job.state === 'submitting') {
         // The studio stopped while the POST was under way: its fate is unknown.
         Object.assign(job, { state: 'unknown', error: msg('jobs.task.closedWhileSubmitting') });
+        changed = true;
+      } else if (job.state === 'waiting' && d.restored) {
+        // The backup's word that it was never sent is older than the sends since: not sent again.
+        Object.assign(job, { state: 'unknown', error: msg('jobs.task.restoredWaiting') });
         changed = true;
       }
       if (ResultSaver.countInterrupted(job)) changed = true;

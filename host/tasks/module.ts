@@ -46,6 +46,7 @@ export const tasksModule = defineModule({
       onChange: (job) => emit('tasks.onDidChange', toTaskView(job)),
       onRemove: (id) => emit('tasks.onDidRemove', { id }),
       onQueueStatus: (status) => emit('tasks.onQueueChange', status),
+      restored: database.lastRestore != null && !database.lastRestore.error,
     });
   },
   // Started by resume(); stopping a service that never started is harmless.

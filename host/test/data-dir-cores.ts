@@ -47,7 +47,9 @@ export function dataDirCores(prefix: string) {
         if (!r.ok) throw Object.assign(new Error(`${method}: ${r.error.message}`), r.error);
         return r.value;
       };
-      return { call, value, close, events };
+      /** What a shell does once its window is served: unfinished work resumes (core-api.ts). */
+      const resume = () => core.resumeWork();
+      return { call, value, close, events, resume };
     },
   };
 }

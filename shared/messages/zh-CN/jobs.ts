@@ -10,6 +10,7 @@ export const jobs: Catalog['jobs'] = {
     cutReason: '{{words}}……（已截断：网关的消息长达 {{size}}）',
     noTaskId: '网关接受了此任务，但没有给出工作室可以跟踪的任务 ID，因此无法保存其结果。它仍可能运行并计费：请先查看网关自己的任务列表，再决定是否重试。',
     failedNoReason: '任务在网关上失败（未说明原因）。',
+    restoredWaiting: '已恢复的备份中此任务仍在等待发送；它在备份之后可能已经发送，因此没有再次发送：请查看网关的任务列表，或有意重试。',
     closedWhileSubmitting: '提交此任务时工作室被关闭；任务可能已到达网关，也可能没有。它没有被重新提交。',
     notSent: '{{message}}任务未发送。',
     mayHaveReached: '{{message}}网关可能已收到此任务，因此没有重新提交：请查看网关上的任务列表，或确认后再手动重试。',
