@@ -129,9 +129,9 @@ describe('a canary API key', () => {
     const found = files.filter((file) => leaks(readFileSync(file, 'latin1')).length > 0).map((file) => relative(c.ports.dataDir, file));
     // Only the key store holds it: which proves the search above would have found it elsewhere.
     expect(found).toEqual([KEY_FILE]);
-    // The search covered what the studio writes: settings, jobs, conversations, library sidecars, the database.
+    // The search covered what the studio writes: settings, conversations, library sidecars, the database (jobs, library rows).
     const written = files.map((file) => relative(c.ports.dataDir, file).split(sep).join('/'));
-    for (const pattern of [/^settings\.json$/, /^jobs\.json$/, /^conversations\/[^/]+\.json$/, /^Library\/.+\.png\.json$/, /^studio\.db$/]) {
+    for (const pattern of [/^settings\.json$/, /^conversations\/[^/]+\.json$/, /^Library\/.+\.png\.json$/, /^studio\.db$/]) {
       expect(written.some((file) => pattern.test(file)), String(pattern)).toBe(true);
     }
   });
