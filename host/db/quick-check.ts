@@ -8,6 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** `ok`; or the damage SQLite found; undefined: not checked here. */
@@ -39,6 +40,10 @@ export function quickCheckOffLoop(file: string, log: (line: string) => void = ()
   } catch {
     return Promise.resolve(undefined);
   }
+  // Packaged, the driver is unpacked beside app.asar with its addon (electron-builder.yml): a
+  // worker loads it from there, from the real file system.
+  const unpacked = driver.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`);
+  if (unpacked !== driver && existsSync(unpacked)) driver = unpacked;
   return new Promise((resolve) => {
     let answered = false;
     const settle = (check: OffLoopCheck) => {
