@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { giveToChild, runAsNobody } from './test/as-nobody.js';
+import { giveToChild, runAsNobody } from '@host/test/as-nobody.js';
 import { openShellCore } from './test/shell-core.js';
 
 const posix = process.platform !== 'win32';

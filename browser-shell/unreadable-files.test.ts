@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { backupName, backupsOf, DAMAGE_NAMES, DAMAGES } from '@host/test/damage.js';
 import { SECRETS_FILE } from './ports.js';
-import { giveToChild, runAsNobody } from './test/as-nobody.js';
+import { giveToChild, runAsNobody } from '@host/test/as-nobody.js';
 import { openShellCore, type ShellCore } from './test/shell-core.js';
 
 const posix = process.platform !== 'win32';

@@ -12,16 +12,14 @@
  *   (`BEGIN IMMEDIATE`) still succeeds in WAL mode, since the WAL files are writable. Only a write
  *   shows it: the start's check writes inside a transaction it rolls back.
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { giveToChild, runAsNobody } from '../test/as-nobody.js';
 
 const CHILD = join(import.meta.dirname, 'test', 'open-child.ts');
-const asRoot = process.getuid?.() === 0;
-const NOBODY = 65534;
 const posix = process.platform !== 'win32';
 
 let dir: string;
@@ -34,7 +32,7 @@ beforeEach(() => {
   db.pragma('journal_mode = WAL');
   db.exec('CREATE TABLE kept (x)');
   db.close();
-  if (asRoot) for (const p of [dir, file]) chownSync(p, NOBODY, NOBODY);
+  giveToChild([dir, file]);
 });
 afterEach(() => {
   chmodSync(dir, 0o700);
@@ -42,17 +40,7 @@ afterEach(() => {
 });
 
 async function start(): Promise<{ inMemory?: boolean; wrote?: true | string; crashed?: string; problems: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(asRoot ? { uid: NOBODY, gid: NOBODY, env: { ...process.env, HOME: dir } } : {}),
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8'); });
-  child.stderr.on('data', (d: Buffer) => { err += d.toString('utf8'); });
-  const code = await new Promise((resolve) => child.once('close', resolve));
-  if (code !== 0) throw new Error(`the child exited with ${String(code)}:\n${err}`);
-  return JSON.parse(out.trim());
+  return (await runAsNobody(CHILD, [file], dir)).start;
 }
 
 describe.runIf(posix)('a database the studio may not write to', () => {

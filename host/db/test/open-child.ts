@@ -1,6 +1,6 @@
 /**
  * Opens the studio database at `file` in a child process, as the studio's start does, then writes
- * a row: `tsx open-child.ts <file>`. Prints one JSON line: whether the start went on a database
+ * a row: `tsx open-child.ts <file>`. Prints one JSON line, `{ name: 'start', result }` (as-nobody.ts): whether the start went on a database
  * in memory, the problems it reported, and whether the write went through (or its error). Run as
  * an unprivileged user when the test runs as root, so file permissions apply (read-only.test.ts).
  */
@@ -27,4 +27,4 @@ try {
   result.crashed = (err as Error).message;
 }
 result.problems = problems;
-process.stdout.write(`${JSON.stringify(result)}\n`);
+process.stdout.write(`${JSON.stringify({ name: 'start', result })}\n`);
