@@ -55,6 +55,7 @@ test('a backup taken now is listed, restored with a confirmation by keyboard, an
   // The first start took the day's backup: an empty library then.
   await expect(backups.rows).toHaveCount(1);
   await expect(backups.rows.first()).toContainText('0 gallery items');
+  await expect(backups.rows.first()).toContainText('0 jobs');
   const first = await backups.dateOf(backups.rows.first());
   expect(first).not.toBe('');
 
@@ -64,6 +65,8 @@ test('a backup taken now is listed, restored with a confirmation by keyboard, an
   await page.keyboard.press('Enter');
   await expect(backups.rows).toHaveCount(2);
   await expect(backups.rows.first()).toContainText('1 gallery item');
+  // The job that made it is in the backup too: the count tells the creator what comes back.
+  await expect(backups.rows.first()).toContainText('1 job');
   await expect(backups.rows.first()).toContainText(/\d+(\.\d)? MB/);
 
   // The older backup, chosen from the keyboard: the confirmation opens on Cancel, the safe answer.

@@ -9,7 +9,7 @@ import { msg } from '@shared/messages/index.js';
 import { coreError } from '../errors.js';
 import { KEEP_BACKUPS, listBackups, takeBackup } from './backups.js';
 import type { StudioDatabase } from './database.js';
-import { cancelRestore, chooseRestore, listedBackup, peekBackup, pendingRestore } from './restore.js';
+import { cancelRestore, chooseRestore, listedBackup, peekBackup, pendingRestore, type BackupRows } from './restore.js';
 
 export interface DbBackupsDeps {
   database: StudioDatabase;
@@ -20,8 +20,8 @@ export interface DbBackupsDeps {
 }
 
 export class DbBackups {
-  /** Items per backup, by name and size: a backup never changes once renamed into place. */
-  private readonly items = new Map<string, number | null>();
+  /** Items and jobs per backup, by name and size: a backup never changes once renamed into place. */
+  private readonly rows = new Map<string, BackupRows | null>();
   /** One backup at a time: a second click waits for the first instead of copying twice at once. */
   private running: Promise<unknown> = Promise.resolve();
 
@@ -43,7 +43,10 @@ export class DbBackups {
     const { database } = this.d;
     const backups = this.available ? listBackups(database.backupsDir) : [];
     return {
-      backups: backups.map((b) => ({ name: b.name, at: b.at, bytes: b.bytes, items: this.itemsOf(b.name, b.bytes), beforeRestore: b.beforeRestore })),
+      backups: backups.map((b) => {
+        const rows = this.rowsOf(b.name, b.bytes);
+        return { name: b.name, at: b.at, bytes: b.bytes, items: rows?.items ?? null, jobs: rows?.jobs ?? null, beforeRestore: b.beforeRestore };
+      }),
       keep: this.keep,
       available: this.available,
       pending: this.available ? pendingRestore(database.file) : null,
@@ -51,19 +54,19 @@ export class DbBackups {
     };
   }
 
-  /** One count(*) on the backup's smallest index: milliseconds even for a large library (restore.ts). */
-  private itemsOf(name: string, bytes: number): number | null {
+  /** A count(*) per table on its smallest index: milliseconds even for a large library (restore.ts). */
+  private rowsOf(name: string, bytes: number): BackupRows | null {
     const key = `${name}:${bytes}`;
-    if (!this.items.has(key)) {
-      let items: number | null;
+    if (!this.rows.has(key)) {
+      let rows: BackupRows | null;
       try {
-        items = peekBackup(join(this.d.database.backupsDir, name)).items;
+        rows = peekBackup(join(this.d.database.backupsDir, name));
       } catch {
-        items = null;
+        rows = null;
       }
-      this.items.set(key, items);
+      this.rows.set(key, rows);
     }
-    return this.items.get(key) ?? null;
+    return this.rows.get(key) ?? null;
   }
 
   private requireFile(): void {

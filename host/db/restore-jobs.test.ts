@@ -26,7 +26,10 @@ describe('a restored backup and the jobs it holds', () => {
     const stateOf = async (core: typeof a) => ((await core.value('tasks.list')) as { id: string; state: string; error?: unknown }[]).find((t) => t.id === job.id);
     await until(async () => (await stateOf(a))?.state === 'saved');
     expect((await stateOf(a))?.state).toBe('saved');
-    const name = (backup as { backups: { name: string }[] }).backups[0].name;
+    const taken = (backup as { backups: { name: string; items: number; jobs: number }[] }).backups[0];
+    // What the creator reads before choosing it: no picture yet, one job.
+    expect(taken).toMatchObject({ items: 0, jobs: 1 });
+    const name = taken.name;
     await a.value('db.restore', { name });
     await a.close();
 

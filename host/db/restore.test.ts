@@ -59,7 +59,7 @@ describe('backups from Settings', () => {
     const s = start();
     s.add('cat');
     const taken = await s.backups.backupNow();
-    expect(taken.backups).toEqual([{ name: 'studio-2026-12-05T09-01-02Z.db', at: Date.UTC(2026, 11, 5, 9, 1, 2), bytes: expect.any(Number), items: 1, beforeRestore: false }]);
+    expect(taken.backups).toEqual([{ name: 'studio-2026-12-05T09-01-02Z.db', at: Date.UTC(2026, 11, 5, 9, 1, 2), bytes: expect.any(Number), items: 1, jobs: 0, beforeRestore: false }]);
     expect(taken.backups[0].bytes).toBeGreaterThan(0);
     s.add('dog');
 

@@ -37,12 +37,12 @@ export function listedBackup(backupsDir: string, name: string): string | undefin
  * Opens the file read-only and runs SQLite's `quick_check` on it; throws with SQLite's reason when
  * it is not a sound database. Returns the gallery items it holds.
  */
-export function checkBackup(path: string): { items: number } {
+export function checkBackup(path: string): BackupRows {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new Error(String(check));
-    return { items: countItems(db) };
+    return countRows(db);
   } finally {
     db.close();
   }
@@ -54,19 +54,29 @@ export function checkBackup(path: string): { items: number } {
  * The full `quick_check` (~200 ms for the same file) runs at the next start, before the swap,
  * where the start's own check of the database runs too (docs/data.md, "Restoring a backup").
  */
-export function peekBackup(path: string): { items: number } {
+export function peekBackup(path: string): BackupRows {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    return { items: countItems(db) };
+    return countRows(db);
   } finally {
     db.close();
   }
 }
 
-/** The library's rows in a database (0 when it has no library table yet). */
-export function countItems(db: Database.Database): number {
-  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'library_items'").get();
-  return table ? (db.prepare('SELECT count(*) FROM library_items').pluck().get() as number) : 0;
+/** What a backup holds that a creator recognises: gallery items and jobs. */
+export interface BackupRows {
+  items: number;
+  jobs: number;
+}
+
+/** The rows of `table` (0 when the database has no such table yet). */
+function countOf(db: Database.Database, table: 'library_items' | 'tasks_jobs'): number {
+  const found = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
+  return found ? (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) : 0;
+}
+
+export function countRows(db: Database.Database): BackupRows {
+  return { items: countOf(db, 'library_items'), jobs: countOf(db, 'tasks_jobs') };
 }
 
 export function pendingRestore(file: string): string | null {

@@ -13,6 +13,8 @@ export const BackupView = z.object({
   bytes: z.number().int().min(0),
   /** Gallery items it holds; null when the file could not be read (a damaged backup). */
   items: z.number().int().min(0).nullable(),
+  /** Jobs it holds (the task list and its archive); null when the file could not be read. */
+  jobs: z.number().int().min(0).nullable(),
   /** Taken just before a restore replaced the database: going back to it undoes the restore. */
   beforeRestore: z.boolean(),
 });

@@ -175,6 +175,8 @@ export const settings = {
     size: '{{mb}} MB',
     items_one: '{{n}} gallery item',
     items_other: '{{n}} gallery items',
+    jobs_one: '{{n}} job',
+    jobs_other: '{{n}} jobs',
     damaged: 'Damaged: cannot be restored',
     beforeRestore: '{{date}} (before a restore)',
     restore: 'Restore…',

@@ -176,6 +176,8 @@ export const settings: Translation<typeof english> = {
     size: '{{mb}} MB',
     items_one: '{{n}} 个图库项目',
     items_other: '{{n}} 个图库项目',
+    jobs_one: '{{n}} 个任务',
+    jobs_other: '{{n}} 个任务',
     damaged: '已损坏：无法恢复',
     beforeRestore: '{{date}}（恢复之前）',
     restore: '恢复…',

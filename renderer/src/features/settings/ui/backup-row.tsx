@@ -35,6 +35,7 @@ export function BackupRow({ backup: b, pending, confirming, busy, onAsk, onCance
         <span className={b.items === null ? 'form-error' : 'muted'}>
           {b.items === null ? t('backups.damaged') : t('backups.items', { count: b.items, n: f.number(b.items) })}
         </span>
+        {b.jobs !== null && <span className="muted">{t('backups.jobs', { count: b.jobs, n: f.number(b.jobs) })}</span>}
         {pending ? (
           <span className="muted">{t('backups.chosen')}</span>
         ) : (
