@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { Accounts, type Account } from './core/accounts.js';
+import { Accounts, units, type Account } from './core/accounts.js';
 import { createClock, sleep, type Clock } from './core/clock.js';
 import type { Call, Route, SandboxState } from './core/context.js';
 import { Faults } from './core/faults.js';
@@ -17,6 +17,7 @@ import { GatewayError, errorType, sendError, sendJson } from './core/http.js';
 import { createSaver, readJsonIfAny } from './core/persist.js';
 import { TaskStore, type TaskRecord } from './core/tasks.js';
 import { createGenerator } from './core/generate.js';
+import { taskBill } from './core/billing.js';
 import { sendAnswerFault } from './core/fault-bodies.js';
 import { MediaPool } from './media/media-pool.js';
 import { accountRoutes } from './routes/account.js';
@@ -94,7 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }));
   const changed = () => saver.schedule();
   const clock = options.clock ?? createClock(speed, saved);
-  const accounts = new Accounts(saved?.accounts, changed);
+  const accounts = new Accounts(saved?.accounts, changed, () => clock.now());
   const state: SandboxState = {
     clock,
     accounts,
@@ -156,8 +157,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   state.baseUrl = `http://127.0.0.1:${port}`;
   // Tasks resume (and re-enqueue their generation) only once links can be minted.
   state.tasks = new TaskStore(clock, saved?.tasks, createGenerator(() => state), changed, (t) => {
+    // A job the gateway failed is refunded, unless the "stays billed" fault chose it (docs/sandbox.md).
     const acct = accounts.find(t.key);
-    if (acct && t.costYuan) accounts.refundCash(acct, t.costYuan);
+    if (!acct || t.staysBilled) return;
+    if (t.chargeSeq !== undefined) accounts.refund(acct, t.chargeSeq, taskBill(t));
+    else if (t.costYuan) accounts.refundUnrecorded(acct, units(t.costYuan));
   });
 
   return {

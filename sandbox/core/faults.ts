@@ -24,7 +24,7 @@ export class Faults {
   private downloads: DownloadRule[] = [];
   private answers: AnswerRule[] = [];
   private media: MediaRule[] = [];
-  private taskFailures: string[] = [];
+  private taskFailures: { message: string; billed: boolean }[] = [];
   /** Fault bodies still being sent (stalled, endless, slow…): tests watch them end. */
   openBodies = 0;
 
@@ -55,7 +55,12 @@ export class Faults {
   }
 
   addTaskFailure(message: string) {
-    this.taskFailures.push(message);
+    this.taskFailures.push({ message, billed: false });
+  }
+
+  /** The next `count` jobs fail and keep their charge (a failed-but-billed job). */
+  addBilledFailure(message: string, count: number) {
+    for (let i = 0; i < count; i++) this.taskFailures.push({ message, billed: true });
   }
 
   reset() {
@@ -108,7 +113,7 @@ export class Faults {
     return r?.mode;
   }
 
-  nextTaskFailure(): string | undefined {
+  nextTaskFailure(): { message: string; billed: boolean } | undefined {
     return this.taskFailures.shift();
   }
 }

@@ -27,7 +27,13 @@ export interface TaskRecord {
   params: Record<string, unknown>;
   createdAt: number;
   durationMs: number;
-  costYuan: number;
+  /** What the job was charged (ten-thousandths of a yuan) and its spend row; refunded if it fails. */
+  costUnits?: number;
+  chargeSeq?: number;
+  /** Written by older sandboxes, in yuan: still refunded on failure. */
+  costYuan?: number;
+  /** The "fails but stays billed" fault: the failure is not refunded. */
+  staysBilled?: boolean;
   /** Set at submission by the "fail the next task" fault: the task fails halfway through. */
   failMessage?: string;
   /** When generation began: a task waiting behind others in the queue is still "submitted". */

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { check } from '@shared/gateway/index.js';
-import { invalid, readBody, sendJson } from '../core/http.js';
+import { GatewayError, invalid, readBody, sendJson } from '../core/http.js';
+import { priceList } from '../core/prices.js';
 import { trackOpen } from '../core/fault-bodies.js';
 import type { Call, Route, SandboxState } from '../core/context.js';
 import { ADMIN_TASKS_HELP, adminTaskRoutes } from './admin-tasks.js';
@@ -36,6 +37,7 @@ const AnswerFault = z.strictObject({
 });
 const MediaFault = z.strictObject({ mode: z.enum(['hang', 'crash']), count: z.number().int().min(1).optional() });
 const TaskFault = z.strictObject({ message: z.string().min(1).optional() });
+const BilledFailure = z.strictObject({ message: z.string().min(1).optional(), count: z.number().int().min(1).max(1_000).optional() });
 const Balances = z.strictObject({
   token_balance: z.number().min(0).optional(),
   token_used: z.number().min(0).optional(),
@@ -71,7 +73,10 @@ export const ADMIN_HELP = {
   'POST /_sandbox/faults/answer': '{ kind: huge-json|gzip-bomb-json, bytes?=314572800, match?, count?=1 } the next matching API answers are a 200 JSON envelope '
     + '{"code":200,"data":{"pad":"xxx…"}} of `bytes` bytes: huge-json streams it with no Content-Length; gzip-bomb-json sends it gzip-compressed (a few hundred KB)',
   'POST /_sandbox/faults/media': '{ mode: hang|crash, count?=1 } the next media jobs (image, video, speech) spin until their time limit stops the worker, or crash it',
-  'POST /_sandbox/faults/task': '{ message? } make the next submitted task fail',
+  'POST /_sandbox/faults/task': '{ message? } make the next submitted task fail (its charge is refunded)',
+  'POST /_sandbox/faults/billed-failure': '{ message?, count?=1 } the next submitted jobs fail but stay billed (no refund)',
+  'GET /_sandbox/prices': 'the private price list, in yuan (never on the public API)',
+  'GET /_sandbox/spend?key=<key>': 'every charge and refund of the key, in order: time, route, model, units billed, amount, task; and the total',
   'POST /_sandbox/faults/reset': 'clear every pending fault, set the tool-call shape back to chat and the progress mode back to linear',
   'POST /_sandbox/links/expire': 'expire every generated link now',
   'POST /_sandbox/keys/<key>/balances': '{ token_balance?, token_used?, balance?, credit_balance?, total_used? } set (or create) a key',
@@ -98,6 +103,22 @@ export const adminRoutes: Route[] = [
     s.faults.addTaskFailure((await body(s, c, TaskFault)).message ?? 'The model could not complete this job (sandbox fault)');
     ok(c);
   }),
+  post('faults/billed-failure', async (s, c) => {
+    const b = await body(s, c, BilledFailure);
+    s.faults.addBilledFailure(b.message ?? 'The model could not complete this job (sandbox fault, billed)', b.count ?? 1);
+    ok(c);
+  }),
+  { method: 'GET', pattern: /^\/_sandbox\/prices$/, auth: false, handler: (_s, c) => sendJson(c.res, 200, priceList()) },
+  {
+    method: 'GET', pattern: /^\/_sandbox\/spend$/, auth: false,
+    handler(s, c) {
+      const key = c.url.searchParams.get('key');
+      if (!key) throw new GatewayError(400, 'Name the key: GET /_sandbox/spend?key=<key>', 'key');
+      const acct = s.accounts.find(key);
+      if (!acct) throw new GatewayError(404, 'No such key in the sandbox', 'key');
+      sendJson(c.res, 200, s.accounts.spendView(acct));
+    },
+  },
   // Tests reset between cases with faults/reset: the tool-call shape is test state of the same kind.
   post('faults/reset', (s, c) => { s.faults.reset(); s.toolShape = 'chat'; s.tasks.progressMode = 'linear'; ok(c); }),
   post('links/expire', (s, c) => ok(c, { expired: s.files.expireAll() })),

@@ -4,7 +4,8 @@ import { IMAGE_MODELS, REFERENCE_IMAGES, type Resolution } from '../spec/tables.
 import { ImageModel, imageRequest, type ImageBody } from '../spec/requests.js';
 import { invalid, readJson, sendEnvelope } from '../core/http.js';
 import { loadReference } from '../core/references.js';
-import { PRICES } from '../core/accounts.js';
+import { imageCost } from '../core/prices.js';
+import { chargeMedia } from '../core/billing.js';
 import type { Route } from '../core/context.js';
 
 /** Seedream counts inputs and outputs together: references + generated images ≤ 15. */
@@ -35,8 +36,9 @@ export const imageRoutes: Route[] = [{
     const resolution = (r.resolution ?? spec.defaultResolution) as Resolution;
     const sequential = r.sequential_image_generation === 'auto';
     const count = imageCount(r.n ?? spec.n.default, refs.length);
-    const cost = PRICES.imagePerClass[resolution] * count;
-    s.accounts.chargeCash(call.account, cost);
+    const cost = imageCost(model, resolution, count);
+    const charge = chargeMedia(s, call, { model, units: { images: count, resolution }, amount: cost });
+    const failure = s.faults.nextTaskFailure();
     const task = s.tasks.create({
       key: call.account.key,
       route: 'generic',
@@ -45,9 +47,12 @@ export const imageRoutes: Route[] = [{
       prompt: r.prompt,
       params: { size, resolution, count, sequential, watermark: r.watermark ?? false, references: refs.map((x) => x.label), ...imagePixelSize(size, resolution) },
       durationMs: 8_000 + 1_000 * (count - 1),
-      costYuan: cost,
-      failMessage: s.faults.nextTaskFailure(),
+      costUnits: cost,
+      chargeSeq: charge.seq,
+      failMessage: failure?.message,
+      staysBilled: failure?.billed,
     });
+    s.accounts.linkTask(call.account, charge.seq, task.id);
     sendEnvelope(call.res, [{ status: 'submitted', task_id: task.id }]);
   },
 }];

@@ -5,7 +5,8 @@
 import { check, NativeRequest } from '@shared/gateway/index.js';
 import { isNativeImageModel, isNativeTextModel, NATIVE_MODELS } from '../spec/tables.js';
 import { GatewayError, invalid, readJson, sendEnvelope, sendJson } from '../core/http.js';
-import { PRICES } from '../core/accounts.js';
+import { nativeImageCost } from '../core/prices.js';
+import { chargeMedia, chargeText } from '../core/billing.js';
 import type { Call, Route, SandboxState } from '../core/context.js';
 import { composeReply, finishDirective } from '../text/reply.js';
 import { applyLimits, countTokens, firstTokens, IMAGE_PROMPT_TOKENS, tokenDeltas } from '../text/tokens.js';
@@ -116,13 +117,18 @@ async function handle(s: SandboxState, call: Call): Promise<void> {
   const checked = check(NativeRequest, await readJson(call.req, s.maxBodyBytes));
   if (!checked.ok) throw invalid(checked.problems);
   const wantsImage = isNativeImageModel(model) && (checked.value.generationConfig?.responseModalities ?? []).includes('IMAGE');
-  if (wantsImage) s.accounts.requireCash(call.account, PRICES.nativeImage);
+  if (wantsImage) s.accounts.requireCash(call.account, nativeImageCost(model, 1));
   else s.accounts.requireTokens(call.account, 1);
 
   const a = await answer(s, model, checked.value);
-  const total = usageMetadata(a).totalTokenCount;
-  if (wantsImage) s.accounts.chargeCash(call.account, PRICES.nativeImage);
-  s.accounts.chargeTokens(call.account, total);
+  if (wantsImage) {
+    // Billed per image part; its tokens are still counted in the token balance.
+    const images = a.parts.filter((p) => 'inlineData' in p).length;
+    chargeMedia(s, call, { model, units: { images }, amount: nativeImageCost(model, images) });
+    s.accounts.chargeTokens(call.account, usageMetadata(a).totalTokenCount);
+  } else {
+    chargeText(s, call, model, { prompt: a.promptTokens + a.imageTokens, completion: a.candidateTokens, thinking: a.thoughtsTokens ?? 0 });
+  }
 
   if (method === 'generateContent') {
     const obj = responseObject(model, a, a.parts, a.finishReason, a.candidateTokens);

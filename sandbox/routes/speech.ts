@@ -3,7 +3,8 @@ import { check } from '@shared/gateway/index.js';
 import { SPEECH, type SpeechFormat, type SpeechModel } from '../spec/tables.js';
 import { SpeechRequest } from '../spec/requests.js';
 import { invalid, readJson } from '../core/http.js';
-import { PRICES } from '../core/accounts.js';
+import { speechCost } from '../core/prices.js';
+import { chargeMedia } from '../core/billing.js';
 import type { Route } from '../core/context.js';
 import { mediaFailure, renderMedia } from '../core/generate.js';
 
@@ -15,12 +16,12 @@ export const speechRoutes: Route[] = [{
     const checked = check(SpeechRequest, await readJson(call.req, s.maxBodyBytes));
     if (!checked.ok) throw invalid(checked.problems);
     const r = checked.value as typeof checked.value & { model: SpeechModel; response_format?: SpeechFormat };
-    const cost = Math.max(0.0001, (PRICES.speechPer1kChars[r.model] * r.input.length) / 1000);
+    const cost = speechCost(r.model, r.input.length);
     s.accounts.requireCash(call.account, cost);
     const format = r.response_format ?? 'mp3';
     const out = await renderMedia(s, 'speech', { text: r.input, voice: r.voice, format, speed: r.speed ?? 1, model: r.model })
       .catch(mediaFailure('Speech synthesis'));
-    s.accounts.chargeCash(call.account, cost);
+    chargeMedia(s, call, { model: r.model, units: { characters: r.input.length }, amount: cost });
     call.res.writeHead(200, { 'Content-Type': SPEECH.contentTypes[format], 'Content-Length': String(out.audio.length) });
     call.res.end(out.audio);
   },

@@ -4,7 +4,8 @@ import { check } from '@shared/gateway/index.js';
 import { GENERATIONS_VIDEO_MODELS, MULTIPART_VIDEO } from '../spec/tables.js';
 import { MultipartVideoRequest, VideoModel, videoRequest, type VideoBody } from '../spec/requests.js';
 import { GatewayError, invalid, readJson, sendEnvelope } from '../core/http.js';
-import { PRICES } from '../core/accounts.js';
+import { videoCost, videoSizeClass } from '../core/prices.js';
+import { chargeMedia } from '../core/billing.js';
 import type { Call, Route } from '../core/context.js';
 
 /** The model-side prompt rewrite of the multipart route (`actual_prompt`). */
@@ -42,13 +43,16 @@ export const videoRoutes: Route[] = [
       const spec = GENERATIONS_VIDEO_MODELS[r.model];
       const seconds = r.duration ?? spec.duration.default;
       const aspect = r.aspect_ratio ?? spec.defaultAspectRatio;
-      const cost = PRICES.videoPerSecond * seconds;
-      s.accounts.chargeCash(call.account, cost);
+      // This route renders at 720p (sandbox/README.md), and is billed as such.
+      const cost = videoCost(r.model, seconds, '720p');
+      const charge = chargeMedia(s, call, { model: r.model, units: { seconds, size: '720p' }, amount: cost });
+      const failure = s.faults.nextTaskFailure();
       const task = s.tasks.create({
         key: call.account.key, route: 'generic', kind: 'video', model: r.model, prompt: r.prompt,
         params: { seconds, aspect, imageUrl: r.image_url },
-        durationMs: 45_000 + 3_000 * seconds, costYuan: cost, failMessage: s.faults.nextTaskFailure(),
+        durationMs: 45_000 + 3_000 * seconds, costUnits: cost, chargeSeq: charge.seq, failMessage: failure?.message, staysBilled: failure?.billed,
       });
+      s.accounts.linkTask(call.account, charge.seq, task.id);
       sendEnvelope(call.res, { status: 'submitted', task_id: task.id });
     },
   },
@@ -62,13 +66,16 @@ export const videoRoutes: Route[] = [
       const r = { ...MULTIPART_VIDEO.defaults, ...checked.value };
       const seconds = Number(r.seconds);
       const [w, h] = r.size.split('*').map(Number);
-      const cost = PRICES.videoPerSecond * seconds;
-      s.accounts.chargeCash(call.account, cost);
+      const size = videoSizeClass(w, h);
+      const cost = videoCost(r.model, seconds, size);
+      const charge = chargeMedia(s, call, { model: r.model, units: { seconds, size }, amount: cost });
+      const failure = s.faults.nextTaskFailure();
       const task = s.tasks.create({
         key: call.account.key, route: 'multipart', kind: 'video', model: r.model, prompt: r.prompt, actualPrompt: rewritePrompt(r.prompt),
-        params: { seconds, aspect: w >= h ? (w === h ? '1:1' : '16:9') : '9:16', requested: `${w}×${h}`, watermark: r.watermark === 'true' },
-        durationMs: 45_000 + 3_000 * seconds, costYuan: cost, failMessage: s.faults.nextTaskFailure(),
+        params: { seconds, aspect: w >= h ? (w === h ? '1:1' : '16:9') : '9:16', requested: `${w}×${h}`, sizeClass: size, watermark: r.watermark === 'true' },
+        durationMs: 45_000 + 3_000 * seconds, costUnits: cost, chargeSeq: charge.seq, failMessage: failure?.message, staysBilled: failure?.billed,
       });
+      s.accounts.linkTask(call.account, charge.seq, task.id);
       sendEnvelope(call.res, { task_id: task.id, task_status: 'PENDING' });
     },
   },

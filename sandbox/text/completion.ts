@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sendEnvelope } from '../core/http.js';
+import { chargeText } from '../core/billing.js';
 import type { Call, SandboxState } from '../core/context.js';
 import { applyLimits, countTokens, tokenDeltas } from './tokens.js';
 import { composeReply, type ReplyRequest } from './reply.js';
@@ -30,7 +31,7 @@ export async function answerCompletion(s: SandboxState, call: Call, job: Complet
     bigText !== undefined ? { text: bigText, finish: 'stop' as const } : applyLimits(composeReply({ ...job.reply, choice: i }), { stop: job.stop, maxTokens: job.maxTokens }));
   const completionTokens = choices.reduce((sum, c) => sum + (big ? bigTokens(c.text) : countTokens(c.text)), 0);
   const usage = { prompt_tokens: job.promptTokens, completion_tokens: completionTokens, total_tokens: job.promptTokens + completionTokens };
-  s.accounts.chargeTokens(call.account, usage.total_tokens);
+  chargeText(s, call, job.reply.model, { prompt: usage.prompt_tokens, completion: usage.completion_tokens });
   const id = `${job.idPrefix}-${randomBytes(12).toString('hex')}`;
   const created = Math.floor(s.clock.now() / 1000);
   const model = job.reply.model;

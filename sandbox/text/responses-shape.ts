@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sendEnvelope } from '../core/http.js';
+import { chargeText } from '../core/billing.js';
 import type { Call, SandboxState } from '../core/context.js';
 import { countTokens, tokenDeltas, type Limited } from './tokens.js';
 import { writeStream, type NamedEvent } from './stream.js';
@@ -28,7 +29,7 @@ export async function answerResponsesShape(s: SandboxState, call: Call, job: Res
   s.accounts.requireTokens(call.account, job.promptTokens);
   const outputTokens = (job.text ? countTokens(job.text.text) : 0) + callTokens(job.calls);
   const usage = { input_tokens: job.promptTokens, output_tokens: outputTokens, total_tokens: job.promptTokens + outputTokens };
-  s.accounts.chargeTokens(call.account, usage.total_tokens);
+  chargeText(s, call, job.model, { prompt: usage.input_tokens, completion: usage.output_tokens });
 
   const cut = job.text?.finish === 'length';
   const base = { id: `resp_${hex(12)}`, object: 'response', created_at: Math.floor(s.clock.now() / 1000), model: job.model };

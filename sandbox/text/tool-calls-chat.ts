@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sendEnvelope } from '../core/http.js';
+import { chargeText } from '../core/billing.js';
 import type { Call, SandboxState } from '../core/context.js';
 import { countTokens, tokenDeltas } from './tokens.js';
 import { writeStream } from './stream.js';
@@ -53,7 +54,7 @@ export async function answerToolCallsChat(s: SandboxState, call: Call, job: Tool
   s.accounts.requireTokens(call.account, job.promptTokens);
   const completionTokens = callTokens(job.calls);
   const usage = { prompt_tokens: job.promptTokens, completion_tokens: completionTokens, total_tokens: job.promptTokens + completionTokens };
-  s.accounts.chargeTokens(call.account, usage.total_tokens);
+  chargeText(s, call, job.model, { prompt: usage.prompt_tokens, completion: usage.completion_tokens });
   const id = `${job.idPrefix}-${hex(12)}`;
   const created = Math.floor(s.clock.now() / 1000);
   const { model } = job;
