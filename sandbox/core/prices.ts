@@ -13,8 +13,8 @@ const text = (prompt: number, completion: number, thinking = completion): TextPr
 
 /** Chat, responses and native text. The chat list is open (spec 4.3): other ids pay TEXT_DEFAULT. */
 const TEXT: Record<string, TextPrice> = {
-  'modela-5': text(125, 1_000),
-  'modela-5-chat-latest': text(125, 1_000),
+  'modela-5': text(90, 700),
+  'modela-5-chat-latest': text(90, 700),
   'modela-5-mini': text(25, 200),
   'modela-5-nano': text(5, 40),
   'modela-5-pro': text(1_500, 12_000),
