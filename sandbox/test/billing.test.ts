@@ -214,6 +214,19 @@ describe('outcomes', () => {
     expect((await spend(key)).rows).toHaveLength(2);
   });
 
+  it('a job whose render crashed is refunded, and a speech call that crashed is never charged', async () => {
+    const key = await freshKey();
+    await admin(url(), 'faults/media', { mode: 'crash', count: 1 });
+    const [{ task_id }] = await data(url(), '/v1/images/generations', { key, body: { model: 'modela-4o-image', prompt: 'a crash', resolution: '1K' } });
+    expect((await pollUntilDone(url(), `/v1/tasks/${task_id}`, key)).final.status).toBe('failed');
+    expect((await spend(key)).rows.map((r) => r.kind)).toEqual(['charge', 'refund']);
+    await admin(url(), 'faults/media', { mode: 'crash', count: 1 });
+    const speech = await call(url(), '/v1/audio/speech', { key, body: { model: 'tts-1', input: 'never spoken', voice: 'echo' } });
+    expect(speech.status).toBeGreaterThanOrEqual(500);
+    expect((await spend(key)).rows).toHaveLength(2);
+    expect(await totalUsed(key)).toBe(0);
+  });
+
   it('the "fails but stays billed" fault: the next N jobs fail and keep their charge', async () => {
     const key = await freshKey();
     await admin(url(), 'faults/billed-failure', { count: 2, message: 'failed after rendering' });
