@@ -21,6 +21,8 @@ import { createConfSettings, createFileSecrets } from './ports.js';
 import { createBrowserShellServer, type BrowserShellServer } from './server.js';
 import { DownloadLinks } from './downloads.js';
 import { needsShellEnv, runWithShellEnv } from './relaunch.js';
+import { HostRelay } from './host-relay.js';
+import { msg } from '@shared/messages/index.js';
 import { shownText } from '@shared/text/shown-text.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,8 +89,37 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
   let server: BrowserShellServer | undefined;
   // Files leave through one-time links on this origin (docs/library-files.md, "The download link").
   const downloads = new DownloadLinks();
+  // A move of the library, or a local command's start, is confirmed with a code printed to the terminal, never by the page.
+  const confirmOutside = terminalConfirmation({ log: toTerminal(options.log ?? ((line) => console.error(line))) });
+  // The server outlives a restart (its address, its sessions): the core behind it is the relay's.
+  const relay = new HostRelay();
+  let restarting: Promise<void> | undefined;
+  /**
+   * "Restart now" (host/ports.ts, `restart`): the core closes as at a quit (the queue drains, the
+   * database closes) and opens again on the same data folder, which puts a chosen backup back
+   * (docs/data.md, "Restoring a backup"). Calls made meanwhile wait; then each page is told the
+   * host is a new run and reads everything again.
+   */
+  const restart = (): Promise<void> => {
+    restarting ??= (async () => {
+      // The call that asked is answered first.
+      await new Promise((done) => setImmediate(done));
+      log?.('Restarting the studio.');
+      await booted.close();
+      try {
+        booted = await boot();
+      } catch (err) {
+        const reason = (err as Error).message;
+        log?.(`Gateway Studio could not start again: ${reason}`);
+        relay.fail(msg('app.calls.restartFailed', { reason }));
+      }
+      server?.renew();
+      restarting = undefined;
+    })();
+    return Promise.resolve();
+  };
   // The core, then the server; the work of the last run resumes once the page can be served.
-  const booted = await bootShell({
+  const boot = () => bootShell({
     ports: {
       shell: 'browser',
       version: packageVersion(),
@@ -99,21 +130,27 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
       startSandbox: () => startStickySandbox({ ...options.sandbox, dataDir: join(dataDir, 'sandbox') }),
       mediaBase: MEDIA_PREFIX,
       log,
-      // A move of the library, or a local command's start, is confirmed with a code printed to the terminal, never by the page.
-      confirmOutside: terminalConfirmation({ log: toTerminal(options.log ?? ((line) => console.error(line))) }),
+      confirmOutside,
       offerDownload: (offer) => downloads.offer(offer),
+      restart,
     },
     options: { cadence: options.cadence, downloadTimeouts: options.downloadTimeouts },
     // The route serves only what the core's library knows, in whichever folder it has open.
     serve: async (core) => {
-      const listen = (port: number) =>
-        createBrowserShellServer({ host: core, rendererDir, port, favicon: DEFAULT_FAVICON, mediaFile: (raw) => core.mediaFile(raw), downloads, onSignIn: options.onSignIn, now: options.sessionClock });
-      if (options.port !== undefined) return (server = await listen(options.port));
-      const sticky = await listenSticky(join(dataDir, SHELL_PORT_FILE), listen);
-      if (sticky.displaced) log?.(movedNotice(sticky.displaced, sticky.server.origin));
-      return (server = sticky.server);
+      relay.attach(core);
+      server ??= await listen();
+      return { close: () => relay.detach() };
     },
   });
+  const listen = async () => {
+    const at = (port: number) =>
+      createBrowserShellServer({ host: relay, rendererDir, port, favicon: DEFAULT_FAVICON, mediaFile: (raw) => relay.mediaFile(raw), downloads, onSignIn: options.onSignIn, now: options.sessionClock });
+    if (options.port !== undefined) return at(options.port);
+    const sticky = await listenSticky(join(dataDir, SHELL_PORT_FILE), at);
+    if (sticky.displaced) log?.(movedNotice(sticky.displaced, sticky.server.origin));
+    return sticky.server;
+  };
+  let booted = await boot();
   const signIn = server!;
   if (!existsSync(join(rendererDir, 'index.html'))) log?.(`The renderer is not built in ${rendererDir}; run \`npx vite build\`.`);
 
@@ -126,7 +163,10 @@ export async function startBrowserShell(options: BrowserShellOptions = {}): Prom
     dataDir,
     close: () =>
       (closing ??= (async () => {
+        await restarting;
         await booted.close();
+        relay.fail(msg('app.calls.closing'));
+        await server?.close();
         downloads.close();
         if (launcher) rmSync(launcher, { force: true });
       })()),

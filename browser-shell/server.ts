@@ -24,6 +24,8 @@ import { DOWNLOAD_PREFIX, sendDownload, type DownloadLinks } from './downloads.j
 import { FRAGMENT_KEY, MEDIA_PARAM, SESSION_HEADER, SESSION_PARAM, sameSecret, ShellSessions, type Session } from './session.js';
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const HEARTBEAT_MS = 25_000;
+/** After a restart the page comes back at once: the shortest wait the page's stream accepts (event-stream.ts). */
+const RENEW_RETRY_MS = 1_000;
 const SIGNED_OUT = 'This tab is not signed in to the studio. Open the newest link printed in the terminal where the studio runs.';
 
 export interface BrowserShellServerOptions {
@@ -54,6 +56,12 @@ export interface BrowserShellServer {
   port: number;
   /** A fresh one-time sign-in link, for another tab or browser. */
   newLink(): string;
+  /**
+   * The host behind the server was started again (main.ts, a restart): the event streams end
+   * and the next ones name a new run, so each page reconnects soon and reads again what the host
+   * owns (renderer/src/api/connection.ts). Sessions stay: nobody signs in again.
+   */
+  renew(): void;
   close(): Promise<void>;
 }
 
@@ -193,8 +201,8 @@ function tooLarge(res: ServerResponse, send: () => void): void {
 export async function createBrowserShellServer(options: BrowserShellServerOptions): Promise<BrowserShellServer> {
   const sessions = new ShellSessions(() => port, options.token, options.now);
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  const bootId = randomUUID();
-  const streams = new Set<() => void>();
+  let bootId = randomUUID();
+  const streams = new Set<(retryMs?: number) => void>();
   let port = 0;
 
   async function handleCall(req: IncomingMessage, res: ServerResponse, method: string) {
@@ -266,16 +274,18 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     });
     // Comments keep idle proxies and the browser from dropping a quiet stream.
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
-    const stop = () => {
+    const stop = (retryMs?: number) => {
       if (!streams.delete(stop)) return;
       clearInterval(heartbeat);
       unsubscribe();
       sessions.streamClosed(session);
+      // A stream ended on purpose says how soon to come back (the SSE `retry` field).
+      if (retryMs !== undefined) res.write(`retry: ${retryMs}\n\n`);
       res.end();
     };
     streams.add(stop);
-    req.on('close', stop);
-    res.on('error', stop);
+    req.on('close', () => stop());
+    res.on('error', () => stop());
   }
 
   const holds = (expected: string, given: string | string[] | null | undefined) => typeof given === 'string' && sameSecret(expected, given);
@@ -371,6 +381,10 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     origin,
     port,
     newLink: () => `${origin}/?token=${sessions.mintLink()}`,
+    renew() {
+      bootId = randomUUID();
+      for (const stop of [...streams]) stop(RENEW_RETRY_MS);
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const stop of [...streams]) stop();

@@ -13,6 +13,7 @@ import { BackupsPage } from './pages/backups-page.js';
 import { libraryTotal, submitTask } from './pages/gallery-page.js';
 import { pageCall } from './pages/page-call.js';
 import { startHost, type HostProcess } from './pages/shell-process.js';
+import { TasksPage, imageJob } from './pages/tasks-page.js';
 
 let dataDir: string;
 let hosts: HostProcess[] = [];
@@ -133,4 +134,38 @@ test('a restore waits for jobs under way to end, saying why', async ({ page }) =
   await backups.confirmation(row).getByRole('button', { name: 'Restore at the next start' }).click();
   await expect(backups.section.getByRole('alert')).toContainText('Jobs are still under way (2)');
   await expect(backups.section).not.toContainText('replaces the studio’s data');
+});
+
+test('Restart now puts the chosen backup back: the same page comes back with the restored data, no manual restart', async ({ page }) => {
+  const backups = await launch(page);
+  await expect(backups.rows).toHaveCount(1);
+  const first = await backups.dateOf(backups.rows.first());
+  // A change after the backup: a job, held in the paused queue and cancelled, so none is under way.
+  const tasks = new TasksPage(page);
+  expect(await pageCall(page, 'tasks.pauseQueue')).toMatchObject({ ok: true });
+  await tasks.open();
+  const job = await tasks.submit(imageJob('made after the backup'));
+  expect(await pageCall(page, 'tasks.cancel', { id: job.id })).toMatchObject({ ok: true });
+  await expect(tasks.row('made after the backup')).toHaveCount(1);
+  // The page is never loaded again: what it keeps in memory survives the restart.
+  await page.evaluate(() => ((globalThis as { stayed?: boolean }).stayed = true));
+
+  await backups.open();
+  const older = backups.row(first);
+  await backups.restoreButton(older).click();
+  await backups.confirmation(older).getByRole('button', { name: 'Restore at the next start' }).click();
+  await expect(backups.status).toContainText(`The backup of ${first} replaces the studio’s data at the next start`);
+  // From the keyboard, as everything in the notice.
+  await backups.restartNow.focus();
+  await page.keyboard.press('Enter');
+
+  await expect(backups.status).toContainText(`The backup of ${first} was restored at this start`, { timeout: 30_000 });
+  await expect(backups.row('(before a restore)')).toContainText('1 job');
+  await tasks.open();
+  await expect(tasks.row('made after the backup')).toHaveCount(0);
+  expect(await page.evaluate(() => (globalThis as { stayed?: boolean }).stayed)).toBe(true);
+  // One process all along: the studio restarted itself.
+  expect(hosts).toHaveLength(1);
+  expect(hosts[0].proc.exitCode).toBeNull();
+  expect(readdirSync(join(dataDir, 'studio.db-backups')).filter((n) => n.endsWith('-before-restore.db'))).toHaveLength(1);
 });

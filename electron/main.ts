@@ -21,6 +21,7 @@ import { studioDataDir } from '../host/settings/data-folder.js';
 import { createSettingsStore } from './adapters/settings-store.js';
 import { installWebContentsGuard } from './adapters/web-contents-guard.js';
 import { createMainWindow } from './adapters/window.js';
+import { relaunchApp } from './adapters/relaunch.js';
 import { notifyOnJobEnd } from './adapters/notifications.js';
 import { shownText } from '@shared/text/shown-text.js';
 
@@ -94,6 +95,8 @@ async function start(): Promise<void> {
       startDrag: dragOut(() => window),
       // A move of the library, or a local command's start, is confirmed in a native dialog, never by the page (docs/architecture.md).
       confirmOutside: dialogConfirmation(() => window),
+      // "Restart now" after a restore: relaunched through the before-quit above, so the studio closes cleanly first.
+      restart: relaunchApp(),
     },
     // The work left from the last run resumes once the window has its page (docs/robust-host.md).
     serve: async (core) => ({ close: await serve(core), ready: openWindow() }),

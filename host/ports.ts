@@ -120,6 +120,14 @@ export interface CorePorts {
   startDrag?(path: string, picture?: string): void;
   /** A one-time, short-lived download link for a file, on the browser shell's own origin (browser shell only). */
   offerDownload?(offer: DownloadOffer): string;
+  /**
+   * Starts the studio again on the same data folder, once the call that asked has been answered
+   * (docs/data.md, "Restoring a backup"): the desktop relaunches the app through its usual quit
+   * (the queue drains, the database closes); the browser shell closes the core and opens it again
+   * in the same process, and the page reconnects. Resolves once the restart is under way; rejects
+   * when it cannot be. Absent where the shell cannot start itself again.
+   */
+  restart?(): Promise<void>;
   log?: (line: string) => void;
   /** The shell's event-loop watchdog, when it started one before the core (to see its own start). */
   watchdog?: WatchdogPort;

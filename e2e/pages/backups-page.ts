@@ -31,6 +31,11 @@ export class BackupsPage {
     return this.section.getByRole('button', { name: 'Back up now' });
   }
 
+  /** In the notice that a restore waits: starts the studio again so it happens now. */
+  get restartNow(): Locator {
+    return this.status.getByRole('button', { name: 'Restart now' });
+  }
+
   /** The row whose text has `what` (its date, "before a restore", an item count …). */
   row(what: string | RegExp): Locator {
     return this.rows.filter({ hasText: what });

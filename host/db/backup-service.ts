@@ -17,6 +17,8 @@ export interface DbBackupsDeps {
   /** Jobs not yet ended (waiting, sending, running, saving): a restore waits for them. */
   activeJobs: () => number;
   keep?: number;
+  /** The shell's restart (ports.ts); absent where the shell cannot start itself again. */
+  restart?: () => Promise<void>;
 }
 
 export class DbBackups {
@@ -90,8 +92,7 @@ export class DbBackups {
     this.requireFile();
     const path = listedBackup(this.d.database.backupsDir, name);
     if (!path) throw coreError('not_found', msg('db.backup.notListed', { name }));
-    const active = this.d.activeJobs();
-    if (active > 0) throw coreError('conflict', msg('db.backup.jobsUnderWay', { jobs: active }));
+    this.requireNoJobs();
     await this.running;
     try {
       peekBackup(path);
@@ -99,6 +100,30 @@ export class DbBackups {
       throw coreError('invalid_request', msg('db.backup.damaged', { name, reason: (err as Error).message }));
     }
     chooseRestore(this.d.database.file, name);
+    return this.view();
+  }
+
+  private requireNoJobs(): void {
+    const active = this.d.activeJobs();
+    if (active > 0) throw coreError('conflict', msg('db.backup.jobsUnderWay', { jobs: active }));
+  }
+
+  /**
+   * Starts the studio again so the chosen backup goes back now. Refused as the restore itself is
+   * while jobs are under way; the marker stays whatever happens, so a restart that fails (or a
+   * shell that cannot restart) leaves the restore for the next start.
+   */
+  async restartNow(): Promise<BackupsView> {
+    this.requireFile();
+    if (pendingRestore(this.d.database.file) === null) throw coreError('conflict', msg('db.backup.nothingPending'));
+    this.requireNoJobs();
+    await this.running;
+    if (!this.d.restart) throw coreError('conflict', msg('db.backup.cannotRestart'));
+    try {
+      await this.d.restart();
+    } catch (err) {
+      throw coreError('internal', msg('db.backup.restartFailed', { reason: (err as Error).message }));
+    }
     return this.view();
   }
 

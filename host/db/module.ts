@@ -32,18 +32,20 @@ export const dbModule = defineModule({
     life.started('database backup', async () => void (await backup));
     return database;
   },
-  handlers: ({ now, use }) => {
+  handlers: ({ now, use, ports }) => {
     const backups = new DbBackups({
       database: use('db'),
       now,
       // A restore waits for every job to end: the job list's rows must not go back under a paid job.
       activeJobs: () => use('tasks').list().filter((j) => ACTIVE_STATES.includes(j.state)).length,
+      restart: ports.restart && (() => ports.restart!()),
     });
     return {
       'db.backups': () => backups.list(),
       'db.backupNow': () => backups.backupNow(),
       'db.restore': (i) => backups.restore(i.name),
       'db.cancelRestore': () => backups.cancelRestore(),
+      'db.restartNow': () => backups.restartNow(),
     };
   },
 });

@@ -50,4 +50,11 @@ export const dbMethods = {
    */
   'db.restore': { input: z.object({ name: z.string().min(1).max(200) }), output: BackupsView },
   'db.cancelRestore': { input: z.object({}), output: BackupsView },
+  /**
+   * Starts the studio again now, so the chosen backup is put back without a quit by hand (the
+   * answer comes first; the restart follows). Refused when no restore is waiting, while jobs are
+   * under way, or where the shell cannot restart itself; a restart that fails keeps the restore
+   * for the next start.
+   */
+  'db.restartNow': { input: z.object({}), output: BackupsView },
 } as const;

@@ -49,6 +49,8 @@ export const app = {
     signedOut: 'This tab is not signed in to the studio. Open the newest link printed in the terminal where the studio runs.',
     hostUnexpected: 'The studio host gave an unexpected answer (HTTP {{status}}). Try again.',
     lostContact: 'The studio lost contact with its host. Try again.',
+    restartFailed: 'The studio could not start again after its restart ({{reason}}). Stop it in its terminal and start it again; a backup chosen for restoring is put back then if it was not yet.',
+    closing: 'The studio is closing.',
     /** English written before its message had a code (host/errors.ts), shown as it is. */
     untranslated: '{{text}}',
   },

@@ -7,5 +7,8 @@ export const db = {
     inMemory: 'This session’s data is not in its file (it could not be opened), so there is nothing to back up or restore. Check the data folder’s permissions, then restart the studio.',
     failed: 'The backup could not be written: {{reason}}',
     restoreFailed: 'The chosen backup “{{name}}” was not put back ({{reason}}). Your data is as it was.',
+    nothingPending: 'No restore is waiting, so there is nothing to restart for.',
+    restartFailed: 'The studio could not restart ({{reason}}). The chosen backup is still restored at the next start: quit the studio and open it again.',
+    cannotRestart: 'This studio cannot restart itself. Quit the studio and open it again to restore the chosen backup.',
   },
 } as const;

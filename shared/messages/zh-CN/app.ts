@@ -50,6 +50,8 @@ export const app: Catalog['app'] = {
     signedOut: '此标签页未登录工作室。请打开运行工作室的终端中显示的最新链接。',
     hostUnexpected: '工作室主程序返回了意外的响应（HTTP {{status}}）。请重试。',
     lostContact: '工作室与主程序失去了联系，请重试。',
+    restartFailed: '工作室重新启动后未能再次启动（{{reason}}）。请在其终端中停止并重新启动它；若所选备份尚未恢复，届时会恢复。',
+    closing: '工作室正在关闭。',
     untranslated: '{{text}}',
   },
 };

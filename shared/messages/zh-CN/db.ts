@@ -8,5 +8,8 @@ export const db: Catalog['db'] = {
     inMemory: '本次会话的数据不在其文件中（文件无法打开），因此无法备份或恢复。请检查数据文件夹的权限，然后重新启动工作室。',
     failed: '备份无法写入：{{reason}}',
     restoreFailed: '所选备份“{{name}}”未被恢复（{{reason}}）。您的数据保持原样。',
+    nothingPending: '没有等待中的恢复，因此无需重新启动。',
+    restartFailed: '工作室无法重新启动（{{reason}}）。所选备份仍会在下次启动时恢复：请退出工作室并重新打开。',
+    cannotRestart: '此工作室无法自行重新启动。请退出工作室并重新打开，以恢复所选备份。',
   },
 };

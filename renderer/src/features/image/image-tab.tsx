@@ -170,7 +170,7 @@ export default function ImageTab() {
       <TabIntro title={t('intro.title')}>{t('intro.text')}</TabIntro>
       <div ref={layout} className="studio-layout">
         <form
-          className="image-form studio-side"
+          className="gen-form image-form studio-side"
           aria-label={t('form.label')}
           noValidate
           onSubmit={(e) => {

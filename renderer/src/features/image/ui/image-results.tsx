@@ -9,22 +9,21 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { UsageLine } from '../../../components/generator/usage-line.js';
+import { isGenerating, queueStateText } from '../../../components/generator/job-state.js';
 import { useFormats, type Formats } from '../../../i18n/format.js';
 import { messageText, useMessageText } from '../../../i18n/messages.js';
 import { PendingTile, SavedTile, type OpenItem } from './result-tile.js';
 import type { Cell, ImageRuns, Jobs, Outcome, Run } from '../model/use-image-runs.js';
 
 /** A job's state in words; its error, when it has one, is the host's, in the language shown. */
-function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Formats): string {
+function jobState(task: TaskView, t: TFunction<'image'>, g: TFunction<'generator'>, f: Formats): string {
   const files = task.downloads.length;
   const saved = task.downloads.filter((d) => d.libraryId).length;
   switch (task.state) {
     case 'waiting':
-      return t('generator:status.waiting');
     case 'submitting':
-      return t('generator:status.submitting');
     case 'queued':
-      return t('generator:status.queued');
+      return queueStateText(task.state, g)!;
     case 'running':
       return task.progress === undefined ? t('job.generating') : t('job.generatingProgress', { percent: f.percent(Math.round(task.progress) / 100) });
     case 'completed':
@@ -46,8 +45,6 @@ function jobState(task: TaskView, t: TFunction<['image', 'generator']>, f: Forma
   }
 }
 
-
-const ACTIVE: readonly TaskView['state'][] = ['waiting', 'submitting', 'queued', 'running'];
 const BAD: readonly TaskView['state'][] = ['failed', 'timed_out', 'expired', 'unknown', 'attention'];
 
 /** Placeholders while a job runs: as many as asked for, in the shape asked for. */
@@ -57,18 +54,19 @@ function placeholders(cell: Cell, saved: number): number {
 }
 
 function AsyncCell({ cell, jobs, base, onOpen }: { cell: Cell; jobs: Jobs; base: string; onOpen: OpenItem }) {
-  const { t } = useTranslation(['image', 'generator']);
+  const { t } = useTranslation('image');
+  const { t: g } = useTranslation('generator');
   const f = useFormats();
   if (jobs === 'loading') return <PendingTile ratio={cell.size} />;
   if (jobs === 'gone') return <p className="hint" data-testid="run-state">{t('results.jobGone')}</p>;
   return (
     <>
       {jobs.map((job) => {
-        const running = ACTIVE.includes(job.state);
+        const running = isGenerating(job.state);
         return (
           <div key={job.id} className="run-job">
             <p className={BAD.includes(job.state) ? 'field-error' : 'run-state'} data-testid="run-state">
-              {jobState(job, t, f)}
+              {jobState(job, t, g, f)}
             </p>
             {running && (
               <progress max={100} value={job.state === 'running' && job.progress !== undefined ? job.progress : undefined} aria-label={t('results.progress')} />

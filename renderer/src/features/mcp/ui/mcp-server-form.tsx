@@ -5,19 +5,19 @@
  * in the DOM input, is read once on submit, sent with `call` (never useAction, whose cache keeps
  * its input) and wiped once the host has it.
  */
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorData, McpServerSpec, McpServerView } from '@shared/contract/index.js';
+import type { McpServerSpec, McpServerView } from '@shared/contract/index.js';
 import { call } from '../../../api/client.js';
 import { Field } from '../../../components/Field.js';
 import { TextField } from '../../../components/TextField.js';
-import { useMessageText } from '../../../i18n/messages.js';
+import { SecretField } from '../../../components/SecretField.js';
+import { useFormSave, type FormErrors } from '../../../components/use-form-save.js';
 import { FormActions } from '../../../components/FormActions.js';
 
 type Transport = McpServerSpec['transport'];
 type FieldName = 'name' | 'command' | 'args' | 'env' | 'url' | 'token';
-type Errors = Partial<Record<FieldName | 'form', string>>;
-type Focusable = HTMLInputElement | HTMLTextAreaElement;
+type Errors = FormErrors<FieldName>;
 
 /** The contract's bounds (shared/contract/mcp.ts), checked here so the message is at the field. */
 const MAX_ARGS = 64;
@@ -26,12 +26,6 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 const FIELDS: readonly FieldName[] = ['name', 'command', 'args', 'env', 'url', 'token'];
 const TRANSPORTS: readonly Transport[] = ['stdio', 'http'];
-
-/** The host names the parameter at fault as a path: "spec.command", "spec.env.FOO", "token". */
-function fieldOf(error: ErrorData): FieldName | undefined {
-  const path = (error.param ?? '').split('.').filter((p) => p !== 'input' && p !== 'spec');
-  return FIELDS.find((f) => f === path[0]);
-}
 
 /** Each non-blank line is one argument, exactly as typed: spaces inside it are part of it. */
 export const argsOf = (text: string) => text.split(/\r?\n/).filter((line) => line.trim() !== '');
@@ -61,7 +55,6 @@ interface Props {
 
 export function McpServerForm({ onSaved, onCancel }: Props) {
   const { t } = useTranslation(['mcp', 'common']);
-  const say = useMessageText();
   const titleId = useId();
   const [transport, setTransport] = useState<Transport>('stdio');
   const [name, setName] = useState('');
@@ -69,22 +62,14 @@ export function McpServerForm({ onSaved, onCancel }: Props) {
   const [args, setArgs] = useState('');
   const [env, setEnv] = useState('');
   const [url, setUrl] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
   const commandInput = useRef<HTMLInputElement>(null);
   const argsInput = useRef<HTMLTextAreaElement>(null);
   const envInput = useRef<HTMLTextAreaElement>(null);
   const urlInput = useRef<HTMLInputElement>(null);
   const tokenInput = useRef<HTMLInputElement>(null);
-
-  const showErrors = (next: Errors) => {
-    setErrors(next);
-    // Take the keyboard to the first field at fault.
-    const first = FIELDS.find((f) => next[f]);
-    const inputs: Record<FieldName, RefObject<Focusable | null>> = { name: nameInput, command: commandInput, args: argsInput, env: envInput, url: urlInput, token: tokenInput };
-    if (first) inputs[first].current?.focus();
-  };
+  // The host names the field at fault as a path: "spec.command", "spec.env.FOO", "token".
+  const { errors, saving, showErrors, save } = useFormSave(FIELDS, { name: nameInput, command: commandInput, args: argsInput, env: envInput, url: urlInput, token: tokenInput });
 
   const specOf = (): { spec: McpServerSpec } | { errors: Errors } => {
     if (transport === 'http') return { spec: { transport, name: name.trim(), url: url.trim() } };
@@ -106,19 +91,11 @@ export function McpServerForm({ onSaved, onCancel }: Props) {
     const checked = specOf();
     if ('errors' in checked) return showErrors(checked.errors);
     const token = transport === 'http' ? (tokenInput.current?.value.trim() ?? '') : '';
-    setSaving(true);
-    setErrors({});
-    try {
+    await save(async () => {
       const saved = await call('mcp.add', { spec: checked.spec, ...(token ? { token } : {}) });
       if (tokenInput.current) tokenInput.current.value = '';
       onSaved(saved);
-    } catch (caught) {
-      const error = caught as ErrorData;
-      const field = error.code === 'invalid_input' ? fieldOf(error) : undefined;
-      showErrors(field ? { [field]: say(error) } : { form: say(error) });
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -196,17 +173,7 @@ export function McpServerForm({ onSaved, onCancel }: Props) {
               spellCheck={false}
               placeholder="https://mcp.example.com/mcp"
             />
-            <TextField
-              label={t('form.token')}
-              className="field-wide"
-              type="password"
-              ref={tokenInput}
-              hint={t('form.tokenHint')}
-              error={errors.token}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-            />
+            <SecretField label={t('form.token')} ref={tokenInput} hint={t('form.tokenHint')} error={errors.token} />
           </>
         )}
       </div>

@@ -1,13 +1,16 @@
 /**
  * "Backups": the studio database's backups (docs/data.md, "Backups"), each with its date, size
  * and the gallery items it holds; one taken now, or one chosen to replace the data at the next
- * start (after a confirmation). Read each time the tab is opened, as the health line is.
+ * start (after a confirmation), which "Restart now" brings about at once. Read each time the tab
+ * is opened, as the health line is, and again when the page is back in contact with a host that
+ * started again.
  */
 import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BackupView, BackupsView, ErrorData } from '@shared/contract/index.js';
 import { EMPTY, callKey, callQuery, useAction } from '../../../api/client.js';
+import { onReconnect } from '../../../api/connection.js';
 import { useFormats } from '../../../i18n/format.js';
 import { useMessageText } from '../../../i18n/messages.js';
 import { useUiStore } from '../../../state/ui-store.js';
@@ -26,6 +29,16 @@ export function BackupsSetting() {
     if (shown) void refetch();
   }, [shown, refetch]);
   const [confirming, setConfirming] = useState<string | null>(null);
+  // Between "Restart now" and the page's contact with the restarted host (the browser shell; the desktop's window closes).
+  const [restarting, setRestarting] = useState(false);
+  useEffect(
+    () =>
+      onReconnect(() => {
+        setRestarting(false);
+        void refetch();
+      }),
+    [refetch],
+  );
   const onSuccess = (view: BackupsView) => {
     queryClient.setQueryData(callKey('db.backups', EMPTY), view);
     setConfirming(null);
@@ -33,7 +46,13 @@ export function BackupsSetting() {
   const backupNow = useAction('db.backupNow', { onSuccess });
   const restore = useAction('db.restore', { onSuccess });
   const cancel = useAction('db.cancelRestore', { onSuccess });
-  const error = backupNow.error ?? restore.error ?? cancel.error ?? list.error;
+  const restart = useAction('db.restartNow', {
+    onSuccess: (view) => {
+      onSuccess(view);
+      setRestarting(true);
+    },
+  });
+  const error = backupNow.error ?? restore.error ?? cancel.error ?? restart.error ?? list.error;
 
   const view = list.data;
   const byName = (name: string | null | undefined): BackupView | undefined => view?.backups.find((b) => b.name === name);
@@ -41,7 +60,8 @@ export function BackupsSetting() {
     const b = byName(name);
     return b ? backupDate(t, f, b.at) : name;
   };
-  const reset = () => [backupNow, restore, cancel].forEach((a) => a.reset());
+  const reset = () => [backupNow, restore, cancel, restart].forEach((a) => a.reset());
+  const restartBusy = restart.isPending || restarting;
 
   return (
     <section className="settings-section" aria-labelledby={headingId}>
@@ -67,10 +87,23 @@ export function BackupsSetting() {
 
       <div role="status" className="saved-note">
         {restore.isPending && t('backups.checking')}
-        {view?.pending && (
+        {restarting && t('backups.restarting')}
+        {view?.pending && !restarting && (
           <span className="backup-pending">
             {t('backups.pending', { date: when(view.pending) })}{' '}
-            <button type="button" className="button" onClick={() => cancel.mutate({})}>
+            <button
+              type="button"
+              className="button button-primary"
+              aria-disabled={restartBusy}
+              onClick={() => {
+                if (restartBusy) return;
+                reset();
+                restart.mutate({});
+              }}
+            >
+              {t('backups.restartNow')}
+            </button>{' '}
+            <button type="button" className="button" aria-disabled={restartBusy} onClick={() => !restartBusy && cancel.mutate({})}>
               {t('backups.cancelRestore')}
             </button>
           </span>

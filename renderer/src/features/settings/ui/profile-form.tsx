@@ -5,16 +5,16 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorData, ProfileView } from '@shared/contract/index.js';
+import type { ProfileView } from '@shared/contract/index.js';
 import { call } from '../../../api/client.js';
 import { TextField } from '../../../components/TextField.js';
-import { useMessageText } from '../../../i18n/messages.js';
+import { SecretField } from '../../../components/SecretField.js';
+import { useFormSave } from '../../../components/use-form-save.js';
 import { KeyStorageNotice } from './key-storage-notice.js';
 import { maskedTail } from '../../../components/masked-tail.js';
 import { FormActions } from '../../../components/FormActions.js';
 
 type FieldName = 'name' | 'baseUrl' | 'apiKey';
-type Errors = Partial<Record<FieldName | 'form', string>>;
 
 interface Props {
   /** Absent: a new profile. */
@@ -27,32 +27,16 @@ interface Props {
 
 const FIELDS: readonly FieldName[] = ['name', 'baseUrl', 'apiKey'];
 
-/** The host names the parameter at fault; it may be a path such as "baseUrl" or "input.baseUrl". */
-function fieldOf(error: ErrorData): FieldName | undefined {
-  const last = error.param?.split('.').pop();
-  return FIELDS.find((f) => f === last);
-}
-
 export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: Props) {
   const { t } = useTranslation(['settings', 'common']);
-  const say = useMessageText();
   const titleId = useId();
   const [name, setName] = useState(profile?.name ?? '');
   const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
-  const [errors, setErrors] = useState<Errors>({});
   const [needsConsent, setNeedsConsent] = useState(false);
-  const [saving, setSaving] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
   const baseUrlInput = useRef<HTMLInputElement>(null);
   const keyInput = useRef<HTMLInputElement>(null);
-
-  const showErrors = (next: Errors) => {
-    setErrors(next);
-    // Take the user to the first field at fault.
-    const first = FIELDS.find((f) => next[f]);
-    const target = first === 'name' ? nameInput : first === 'baseUrl' ? baseUrlInput : first === 'apiKey' ? keyInput : null;
-    target?.current?.focus();
-  };
+  const { errors, saving, showErrors, placed, save, say } = useFormSave(FIELDS, { name: nameInput, baseUrl: baseUrlInput, apiKey: keyInput });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,31 +46,24 @@ export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: 
       showErrors({ apiKey: t('form.newKeyRequired') });
       return;
     }
-    setSaving(true);
-    setErrors({});
-    try {
-      const saved = await call('profiles.save', {
-        id: profile?.id,
-        name,
-        baseUrl,
-        ...(apiKey ? { apiKey } : {}),
-      });
-      if (keyInput.current) keyInput.current.value = '';
-      setNeedsConsent(false);
-      onSaved(saved);
-    } catch (caught) {
-      const error = caught as ErrorData;
-      if (error.code === 'consent_required') {
+    await save(
+      async () => {
+        const saved = await call('profiles.save', {
+          id: profile?.id,
+          name,
+          baseUrl,
+          ...(apiKey ? { apiKey } : {}),
+        });
+        if (keyInput.current) keyInput.current.value = '';
+        setNeedsConsent(false);
+        onSaved(saved);
+      },
+      (error) => {
+        if (error.code !== 'consent_required') return placed(error);
         setNeedsConsent(true);
-        showErrors({ form: say(error) });
-      } else if (error.code === 'invalid_input' && fieldOf(error)) {
-        showErrors({ [fieldOf(error)!]: say(error) });
-      } else {
-        showErrors({ form: say(error) });
-      }
-    } finally {
-      setSaving(false);
-    }
+        return { form: say(error) };
+      },
+    );
   };
 
   const tail = maskedTail(profile?.keyTail);
@@ -126,18 +103,7 @@ export function ProfileForm({ profile, replaceKey = false, onSaved, onCancel }: 
           spellCheck={false}
           placeholder="https://gateway.example.com"
         />
-        <TextField
-          label={replaceKey ? t('form.newApiKey') : t('form.apiKey')}
-          className="field-wide"
-          type="password"
-          ref={keyInput}
-          hint={keyHint}
-          error={errors.apiKey}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          autoFocus={replaceKey}
-        />
+        <SecretField label={replaceKey ? t('form.newApiKey') : t('form.apiKey')} ref={keyInput} hint={keyHint} error={errors.apiKey} autoFocus={replaceKey} />
       </div>
       <KeyStorageNotice emphasize={needsConsent} />
       <FormActions error={errors.form} saving={saving} save={t('form.save')} savingLabel={t('form.saving')} onCancel={onCancel} />

@@ -60,7 +60,7 @@ export function SpeechResult({ itemId }: { itemId: string }) {
           {data.mime} · {f.number(Math.max(1, Math.round(data.bytes / 1024)))} KB
         </span>
       </p>
-      <blockquote className="speech-text" dir="auto">{data.prompt}</blockquote>
+      <blockquote className="gen-quote speech-text" dir="auto">{data.prompt}</blockquote>
     </section>
   );
 }

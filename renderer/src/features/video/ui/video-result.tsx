@@ -10,6 +10,7 @@ import type { LibraryItemView, TaskView } from '@shared/contract/index.js';
 import { EMPTY, errorMessage, useCall } from '../../../api/client.js';
 import { mediaUrl } from '../../../api/session.js';
 import { SizeNote } from '../../../components/generator/size-note.js';
+import { isGenerating, queueStateText } from '../../../components/generator/job-state.js';
 import { useFormats } from '../../../i18n/format.js';
 import { useMessageText } from '../../../i18n/messages.js';
 import { useTileExtras } from '../../../components/use-in/tile-extras.js';
@@ -17,14 +18,12 @@ import { useWatchedTask } from '../model/use-watched-task.js';
 
 type T = TFunction<['video', 'generator']>;
 
-function stateText(state: TaskView['state'], t: T): string {
+function stateText(state: TaskView['state'], t: T, g: TFunction<'generator'>): string {
   switch (state) {
     case 'waiting':
-      return t('generator:status.waiting');
     case 'submitting':
-      return t('generator:status.submitting');
     case 'queued':
-      return t('generator:status.queued');
+      return queueStateText(state, g)!;
     case 'timed_out':
       return t('state.timedOut');
     default:
@@ -119,6 +118,7 @@ interface VideoResultProps {
 
 export function VideoResult({ taskId, seed, latest, onOpen }: VideoResultProps) {
   const { t } = useTranslation(['video', 'generator']);
+  const { t: g } = useTranslation('generator');
   const say = useMessageText();
   const f = useFormats();
   const task = useWatchedTask(taskId, seed);
@@ -132,13 +132,14 @@ export function VideoResult({ taskId, seed, latest, onOpen }: VideoResultProps) 
   }
   const libraryId = task.downloads.find((d) => d.libraryId)?.libraryId;
   const step = nextStep(task, t);
-  const active = task.state === 'waiting' || task.state === 'queued' || task.state === 'running' || task.state === 'submitting' || task.state === 'completed';
+  // Until its clip is saved: "completed" is the gateway's result on its way into the library.
+  const active = isGenerating(task.state) || task.state === 'completed';
   return (
     <section className="gen-result" aria-label={latest ? t('result.region') : t('result.earlier')} data-testid="video-result">
       <div className="video-result-head">
         <h3>{latest ? t('result.heading') : t('result.earlier')}</h3>
         <span className="badge" data-state={task.state} role="status">
-          {stateText(task.state, t)}
+          {stateText(task.state, t, g)}
           {task.state === 'running' && task.progress !== undefined ? ` ${f.percent(Math.round(task.progress) / 100)}` : ''}
         </span>
       </div>
@@ -155,12 +156,12 @@ export function VideoResult({ taskId, seed, latest, onOpen }: VideoResultProps) 
       <div className="video-prompts">
         <figure>
           <figcaption>{t('result.yourPrompt')}</figcaption>
-          <blockquote data-testid="original-prompt">{task.prompt}</blockquote>
+          <blockquote className="gen-quote" data-testid="original-prompt">{task.prompt}</blockquote>
         </figure>
         <figure>
           <figcaption>{t('result.usedPrompt')}</figcaption>
           {task.actualPrompt ? (
-            <blockquote data-testid="actual-prompt">{task.actualPrompt}</blockquote>
+            <blockquote className="gen-quote" data-testid="actual-prompt">{task.actualPrompt}</blockquote>
           ) : (
             <p className="muted">
               {task.route === 'multipart' && active ? t('result.rewriteLater') : t('result.noRewrite')}
