@@ -125,6 +125,11 @@ export class JobService {
         else if (found.kind === 'unknown') Object.assign(job, { state: 'unknown', error: msg('jobs.task.closedWhileSubmitting') });
         else this.handedOver.set(job.id, found.kind === 'answered' ? Promise.resolve(found.answer) : undefined);
         changed ||= found.kind !== 'answered' && found.kind !== 'posting';
+      } else if (job.state === 'cancelled' && !job.remoteId && job.cancelledAt !== undefined && d.sender) {
+        // Cancelled while being sent: a job the gateway took is billed anyway, so its answer is still followed.
+        const found = d.sender.recover(job.id);
+        if (found.kind === 'answered') this.handedOver.set(job.id, Promise.resolve(found.answer));
+        else if (found.kind === 'posting') this.handedOver.set(job.id, undefined);
       } else if (job.state === 'waiting' && d.restored) {
         // The backup's word that it was never sent is older than the sends since: not sent again.
         Object.assign(job, { state: 'unknown', error: msg('jobs.task.restoredWaiting') });
@@ -133,7 +138,7 @@ export class JobService {
       if (ResultSaver.countInterrupted(job)) changed = true;
     }
     if (changed) void d.store.save();
-    d.sender?.sweep(new Set(d.store.all().filter((j) => j.state === 'submitting').map((j) => j.id)));
+    d.sender?.sweep(new Set([...this.handedOver.keys()]));
     // Finished jobs moved to the archive leave the views too (task-archive.ts).
     d.store.onArchived((ids) => {
       for (const id of ids) d.onRemove?.(id);
