@@ -51,8 +51,15 @@ function leave(): void {
 }
 
 async function send(req: SendRequest): Promise<void> {
-  const rows = rowsOf(req.db);
-  if (!rows.claim(req.jobId, Date.now())) return tell({ type: 'skipped', jobId: req.jobId });
+  let rows: SenderRows;
+  try {
+    rows = rowsOf(req.db);
+    if (!rows.claim(req.jobId, Date.now())) return tell({ type: 'skipped', jobId: req.jobId });
+  } catch (err) {
+    // Not claimed, so not sent: the host takes the row back and sends the job itself.
+    tell({ type: 'log', line: `sender: the hand-off could not be claimed (${(err as Error).message})` });
+    return tell({ type: 'skipped', jobId: req.jobId });
+  }
   let billed: HostEvents['billed'] | undefined;
   const events = new EventBus();
   events.on('billed', (b) => {
