@@ -163,7 +163,9 @@ export class JobSends {
     } catch (err) {
       return refuse(asFailure(err));
     }
-    // On disk as being sent before the POST leaves: a kill from here on leaves a fate unknown, never a second send.
+    // On disk as being sent before the POST leaves: a kill from here on is settled at the next
+    // start by the job's hand-off row (sender/job-sender.ts, recover), or, sent in-process, left
+    // with its fate unknown; never a second send.
     Object.assign(job, { state: 'submitting', notBefore: undefined, updatedAt: this.d.now() });
     try {
       // The hand-off row first (sender/handoff-table.ts): a kill before the record below is

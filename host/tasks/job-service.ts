@@ -73,7 +73,9 @@ export class JobService {
 
   /**
    * Reads what the last run left, without starting any of it: a job being submitted when the
-   * studio stopped gets an unknown fate, and a file being saved is counted as interrupted. The
+   * studio stopped is settled by its hand-off row (sender/job-sender.ts: sent again when it
+   * provably was not, followed when its answer is known or a living sender still waits on it,
+   * else its fate unknown), and a file being saved is counted as interrupted. The
    * work itself resumes with `start()`, once the window is served.
    */
   constructor(private readonly d: JobServiceDeps) {
