@@ -18,6 +18,9 @@ export default defineConfig({
           // Tool schemas are compiled and checked off the loop (host/chat/schema-checker.ts),
           // by this entry loaded from beside index.js: out/main/schema-worker.js.
           'schema-worker': resolve(root, 'host/chat/schema-worker.ts'),
+          // Jobs are POSTed by a process that outlives the host (host/tasks/sender/job-sender.ts),
+          // run by Electron's binary as Node from beside index.js: out/main/job-sender.js.
+          'job-sender': resolve(root, 'host/tasks/sender/sender-main.ts'),
         },
       },
     },

@@ -127,6 +127,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (route.method !== method) continue;
       const params = m.slice(1);
       if (!url.pathname.startsWith('/_sandbox')) {
+        const hold = state.faults.nextHold(url.pathname);
+        if (hold) await hold;
         const delay = state.faults.nextLatency(url.pathname);
         if (delay) await sleep(delay);
         const fail = state.faults.nextFail(url.pathname);

@@ -92,6 +92,14 @@ export class GatewayClient {
     return new URL(this.base).origin;
   }
 
+  /**
+   * Where and as whom this client calls, for the job sender process to build the same client
+   * (host/tasks/sender/): handed over its IPC channel only, never its argv or environment.
+   */
+  get endpoint(): { baseUrl: string; apiKey: string; profileId?: string; timeoutMs?: number } {
+    return { baseUrl: this.config.baseUrl, apiKey: this.config.apiKey, profileId: this.config.profileId, timeoutMs: this.config.timeoutMs };
+  }
+
   private headers(spec: CallSpec): Record<string, string> {
     const h: Record<string, string> = { Accept: 'application/json, text/event-stream, */*' };
     if (spec.auth === 'goog') h['x-goog-api-key'] = this.config.apiKey;

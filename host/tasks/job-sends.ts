@@ -15,6 +15,8 @@ import type { JobStore } from './job-store.js';
 import { prepareJob, specOf, type JobSpec, type PreparedJob } from './job-spec.js';
 import { asFailure, backoffMs, MAX_SEND_ATTEMPTS, notSent, postJob, provedNotTaken } from './job-submit.js';
 import { isUsableTaskId } from './gateway-words.js';
+import type { JobSender } from './sender/job-sender.js';
+import type { SendAnswer } from './sender/protocol.js';
 
 export interface JobSendsDeps {
   store: JobStore;
@@ -33,6 +35,8 @@ export interface JobSendsDeps {
   track(job: JobRecord): void;
   /** Asks the queue to start what may start now. */
   wake(): void;
+  /** Makes each POST in a process that outlives the host (sender/job-sender.ts); absent: in-process. */
+  sender?: JobSender;
 }
 
 /** What a single submit's caller is answered once the queue sent its job: the job as it then was, or why not. */
@@ -159,9 +163,14 @@ export class JobSends {
     } catch (err) {
       return refuse(asFailure(err));
     }
-    // On disk as being sent before the POST leaves: a kill from here on leaves a fate unknown, never a second send.
+    // On disk as being sent before the POST leaves: a kill from here on is settled at the next
+    // start by the job's hand-off row (sender/job-sender.ts, recover), or, sent in-process, left
+    // with its fate unknown; never a second send.
     Object.assign(job, { state: 'submitting', notBefore: undefined, updatedAt: this.d.now() });
     try {
+      // The hand-off row first (sender/handoff-table.ts): a kill before the record below is
+      // written leaves the job waiting, and its row is cleared at the next start.
+      this.d.sender?.handOff(job.id);
       await this.d.store.flush();
     } catch (err) {
       Object.assign(job, { state: 'waiting' });
@@ -169,7 +178,40 @@ export class JobSends {
       this.d.log?.(`queue: a job was not sent, its record could not be written: ${(err as Error).message}`);
       return { outcome: { kind: 'again', at } };
     }
-    const sent = await this.post(job, client, prepared);
+    const sent = await this.post(job, () => (this.d.sender ? this.d.sender.post(job.id, client, prepared) : postJob(client, prepared)));
+    const r = await this.outcome(job, sent, refuse);
+    this.d.sender?.done(job.id);
+    return r;
+  }
+
+  /**
+   * A job an earlier session handed to the sender process, whose answer that session never heard
+   * (sender/job-sender.ts, recover): applied as the live send would have, once it is known. No
+   * answer (the sender is gone): its fate is unknown, as for a POST the studio itself lost.
+   */
+  async resume(id: string, answered: Promise<SendAnswer | undefined>): Promise<void> {
+    const answer = await answered;
+    const job = this.d.store.get(id);
+    if (!job || !['submitting', 'cancelled'].includes(job.state) || job.remoteId) return;
+    if (!answer) await this.d.update(job, { state: 'unknown', error: msg('jobs.task.closedWhileSubmitting') }, true);
+    else {
+      const sent = await this.post(job, async () => this.d.sender!.apply(answer));
+      await this.outcome(job, sent, async (f, attempts) => {
+        await this.d.update(job, { state: 'failed', attempts, error: f.text, finishedAt: this.d.now() }, true);
+        return { outcome: { kind: 'done' } };
+      });
+    }
+    this.d.sender?.done(id);
+    // A job proved never taken waits to be sent again.
+    this.d.wake();
+  }
+
+  /** What a send's answer makes of its job: followed by its task id, sent again later, failed or unknown. */
+  private async outcome(
+    job: JobRecord, sent: Awaited<ReturnType<JobSends['post']>>,
+    refuse: (f: GatewayFailure, attempts?: number) => Promise<{ outcome: SendOutcome; answer?: Answer }>,
+  ): Promise<{ outcome: SendOutcome; answer?: Answer }> {
+    const done = (answer?: Answer) => ({ outcome: { kind: 'done' } as SendOutcome, answer });
     if ('unknown' in sent) return done({ error: sent.unknown });
     if ('refused' in sent) {
       const f = sent.refused;
@@ -198,10 +240,10 @@ export class JobSends {
    * The POST of a job whose record says it is being sent. A failure that may have reached the
    * gateway leaves the job's fate unknown, recorded: it is never sent again.
    */
-  private async post(job: JobRecord, client: GatewayClient, prepared: PreparedJob): Promise<{ answered: unknown[] } | { refused: GatewayFailure } | { unknown: GatewayFailure }> {
+  private async post(job: JobRecord, postIt: () => Promise<unknown[]>): Promise<{ answered: unknown[] } | { refused: GatewayFailure } | { unknown: GatewayFailure }> {
     this.d.changed(job);
     try {
-      return { answered: await postJob(client, prepared) };
+      return { answered: await postIt() };
     } catch (err) {
       const f = asFailure(err);
       if (!f.maybeReceived) return { refused: f };

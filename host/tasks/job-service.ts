@@ -18,6 +18,8 @@ import { JobSends } from './job-sends.js';
 import { Poller } from './poller.js';
 import type { HostEmitter } from '../events.js';
 import { ResultSaver, SAVING_STOPPED, type LibrarySink } from './result-saver.js';
+import type { JobSender } from './sender/job-sender.js';
+import type { SendAnswer } from './sender/protocol.js';
 
 /** Where finished files go: the library (its `add` moves the verified download into place). */
 export type { LibrarySink };
@@ -53,6 +55,8 @@ export interface JobServiceDeps {
    * backup"): its waiting jobs may have been sent, and paid for, after it was taken.
    */
   restored?: boolean;
+  /** Makes each job's POST in a process that outlives the host (sender/job-sender.ts); absent: in-process. */
+  sender?: JobSender;
 }
 
 /** The states a job ends in; a cancelled job still followed for its result has not ended yet. */
@@ -64,10 +68,14 @@ export class JobService {
   readonly queue: JobQueue;
   private readonly sends: JobSends;
   private readonly saver: ResultSaver;
+  /** Jobs being sent when the last session ended, by id: the answer their row held, or undefined while their sender still posts. */
+  private readonly handedOver = new Map<string, Promise<SendAnswer> | undefined>();
 
   /**
    * Reads what the last run left, without starting any of it: a job being submitted when the
-   * studio stopped gets an unknown fate, and a file being saved is counted as interrupted. The
+   * studio stopped is settled by its hand-off row (sender/job-sender.ts: sent again when it
+   * provably was not, followed when its answer is known or a living sender still waits on it,
+   * else its fate unknown), and a file being saved is counted as interrupted. The
    * work itself resumes with `start()`, once the window is served.
    */
   constructor(private readonly d: JobServiceDeps) {
@@ -99,6 +107,7 @@ export class JobService {
       changed: (job) => this.changed(job),
       track: (job) => this.poller.track(job),
       wake: () => this.queue.wake(),
+      sender: d.sender,
     });
     this.queue = new JobQueue({
       store: {
@@ -111,9 +120,18 @@ export class JobService {
     let changed = false;
     for (const job of d.store.all()) {
       if (job.state === 'submitting') {
-        // The studio stopped while the POST was under way: its fate is unknown.
-        Object.assign(job, { state: 'unknown', error: msg('jobs.task.closedWhileSubmitting') });
-        changed = true;
+        // The studio stopped while the job was being sent: its hand-off row says how far it got
+        // (sender/job-sender.ts, recover); without one, the POST may have left and its fate is unknown.
+        const found = d.sender?.recover(job.id) ?? { kind: 'unknown' };
+        if (found.kind === 'unsent') Object.assign(job, { state: 'waiting' });
+        else if (found.kind === 'unknown') Object.assign(job, { state: 'unknown', error: msg('jobs.task.closedWhileSubmitting') });
+        else this.handedOver.set(job.id, found.kind === 'answered' ? Promise.resolve(found.answer) : undefined);
+        changed ||= found.kind !== 'answered' && found.kind !== 'posting';
+      } else if (job.state === 'cancelled' && !job.remoteId && job.cancelledAt !== undefined && d.sender) {
+        // Cancelled while being sent: a job the gateway took is billed anyway, so its answer is still followed.
+        const found = d.sender.recover(job.id);
+        if (found.kind === 'answered') this.handedOver.set(job.id, Promise.resolve(found.answer));
+        else if (found.kind === 'posting') this.handedOver.set(job.id, undefined);
       } else if (job.state === 'waiting' && d.restored) {
         // The backup's word that it was never sent is older than the sends since: not sent again.
         Object.assign(job, { state: 'unknown', error: msg('jobs.task.restoredWaiting') });
@@ -122,6 +140,7 @@ export class JobService {
       if (ResultSaver.countInterrupted(job)) changed = true;
     }
     if (changed) void d.store.save();
+    d.sender?.sweep(new Set([...this.handedOver.keys()]));
     // Finished jobs moved to the archive leave the views too (task-archive.ts).
     d.store.onArchived((ids) => {
       for (const id of ids) d.onRemove?.(id);
@@ -132,6 +151,9 @@ export class JobService {
   start(): void {
     this.poller.start();
     this.saver.resume();
+    // Jobs an earlier session's sender was sending: followed once their answer is known.
+    for (const [id, answer] of this.handedOver) void this.sends.resume(id, answer ?? this.d.sender!.watch(id));
+    this.handedOver.clear();
     // Jobs queued and not yet sent when the studio stopped are sent now: nothing of them left.
     this.queue.start();
   }
@@ -145,6 +167,7 @@ export class JobService {
     // A move to the archive under way ends first, so the list written last no longer holds what it moved.
     await this.d.store.archived();
     await this.d.store.save();
+    this.d.sender?.close();
   }
 
   list(): JobRecord[] {

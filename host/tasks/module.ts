@@ -9,6 +9,7 @@ import { attachmentIdsOf } from '../media/item-references.js';
 import { SPEC_CADENCE } from './cadence.js';
 import { JobService } from './job-service.js';
 import { JobStore } from './job-store.js';
+import { JobSender } from './sender/job-sender.js';
 import { toTaskView } from './task-view.js';
 
 const MB = 1024 * 1024;
@@ -22,7 +23,12 @@ export const tasksModule = defineModule({
     const { attachments } = use('media');
     const database = use('db');
     const db = database.forDomain('tasks');
+    // The sender process opens the same file; a database in memory (or one whose tasks could not
+    // be migrated) has no file it could share, so its jobs are sent in-process.
+    const shared = !database.inMemory && db === database.connection;
+    const sender = shared ? new JobSender({ db, file: database.file, log, events }) : undefined;
     return new JobService({
+      sender,
       store: new JobStore({
         db, dataDir: ports.dataDir, inMemory: database.inMemory === true || db !== database.connection,
         // The data folder refused the database: a job's record could not outlive this session.

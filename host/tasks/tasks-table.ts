@@ -11,6 +11,7 @@
  */
 import type { Db, DomainMigrations } from '../db/migrations.js';
 import { keptRecord } from './gateway-words.js';
+import { HANDOFF_MIGRATION } from './sender/handoff-table.js';
 import { JobRecord, type JobState } from './job-record.js';
 
 export const tasksMigrations: DomainMigrations = {
@@ -36,6 +37,7 @@ export const tasksMigrations: DomainMigrations = {
         ) STRICT;
       `),
     },
+    HANDOFF_MIGRATION,
   ],
 };
 

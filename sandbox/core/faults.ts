@@ -16,6 +16,7 @@ interface StreamRule { mode: StreamFaultMode; afterChunks: number; remaining: nu
 export interface DownloadRule { mode: DownloadFaultMode; afterBytes: number; bytesPerSecond: number; kind: ReplaceKind; remaining: number }
 export interface AnswerRule { kind: AnswerFaultKind; bytes: number; remaining: number; match?: string }
 interface MediaRule { mode: MediaFaultMode; remaining: number }
+interface HoldRule { remaining: number; match?: string }
 
 export class Faults {
   private fails: FailRule[] = [];
@@ -25,6 +26,9 @@ export class Faults {
   private answers: AnswerRule[] = [];
   private media: MediaRule[] = [];
   private taskFailures: { message: string; billed: boolean }[] = [];
+  private holds: HoldRule[] = [];
+  /** Calls held until `release`: a test kills its client while the gateway has the request and has not answered. */
+  private held: (() => void)[] = [];
   /** Fault bodies still being sent (stalled, endless, slow…): tests watch them end. */
   openBodies = 0;
 
@@ -54,6 +58,30 @@ export class Faults {
     this.media.push({ mode: r.mode, remaining: r.count ?? 1 });
   }
 
+  addHold(r: { count?: number; match?: string }) {
+    this.holds.push({ remaining: r.count ?? 1, match: r.match });
+  }
+
+  /** How many calls are being held now. */
+  get heldCount(): number {
+    return this.held.length;
+  }
+
+  /** Lets every held call go on; returns how many there were. */
+  release(): number {
+    const held = this.held;
+    this.held = [];
+    for (const go of held) go();
+    return held.length;
+  }
+
+  /** Resolves at once, or once released when a hold rule takes this call. */
+  nextHold(path: string): Promise<void> | undefined {
+    const r = Faults.take(this.holds, path);
+    this.holds = this.holds.filter((x) => x.remaining > 0);
+    return r && new Promise((resolve) => this.held.push(resolve));
+  }
+
   addTaskFailure(message: string) {
     this.taskFailures.push({ message, billed: false });
   }
@@ -71,6 +99,8 @@ export class Faults {
     this.answers = [];
     this.media = [];
     this.taskFailures = [];
+    this.holds = [];
+    this.release();
   }
 
   private static take<T extends { remaining: number; match?: string }>(list: T[], path?: string): T | undefined {

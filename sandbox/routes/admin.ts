@@ -19,6 +19,7 @@ const Fail = z.strictObject({
   message: z.string().optional(),
   format: z.enum(['json', 'envelope', 'text', 'html']).optional(),
 });
+const Hold = z.strictObject({ count: z.number().int().min(1).optional(), match: z.string().optional() });
 const Latency = z.strictObject({ ms: z.number().min(0), count: z.number().int().min(1).optional(), match: z.string().optional() });
 const StreamFault = z.strictObject({ mode: z.enum(['cut', 'stall', 'no-terminator']).optional(), after_chunks: z.number().int().min(0).optional(), count: z.number().int().min(1).optional() });
 const DownloadFault = z.strictObject({
@@ -63,6 +64,8 @@ const post = (path: string, handler: (s: SandboxState, call: Call) => Promise<vo
 export const ADMIN_HELP = {
   'POST /_sandbox/faults/fail': '{ status, count?=1, retry_after?, match?, message?, format?: json|envelope|text|html } fail the next calls',
   'POST /_sandbox/faults/latency': '{ ms, count?=all, match? } delay calls',
+  'POST /_sandbox/faults/hold': '{ count?=1, match? } hold the next calls (whose path contains match) before they are handled, until faults/release',
+  'POST /_sandbox/faults/release': 'let every held call go on; answers { released, held: 0 }; GET /_sandbox/faults/held answers { held }',
   'POST /_sandbox/faults/stream': '{ mode?: cut|stall|no-terminator, after_chunks?=5, count?=1 } break the next streams',
   'POST /_sandbox/faults/download': '{ mode?: cut|stall|endless|slow|gzip-bomb|replace = cut, after_bytes?=65536, bytes_per_second?=65536, kind?, count?=1 } break the next file downloads: '
     + 'cut drops the connection after after_bytes; stall sends after_bytes then nothing, keeping the connection open; '
@@ -95,6 +98,9 @@ export const adminRoutes: Route[] = [
   },
   post('faults/fail', async (s, c) => { s.faults.addFail(await body(s, c, Fail)); ok(c); }),
   post('faults/latency', async (s, c) => { s.faults.addLatency(await body(s, c, Latency)); ok(c); }),
+  post('faults/hold', async (s, c) => { s.faults.addHold(await body(s, c, Hold)); ok(c); }),
+  post('faults/release', (s, c) => ok(c, { released: s.faults.release(), held: 0 })),
+  { method: 'GET', pattern: /^\/_sandbox\/faults\/held$/, auth: false, handler: (s, call) => sendJson(call.res, 200, { held: s.faults.heldCount }) },
   post('faults/stream', async (s, c) => { s.faults.addStreamFault(await body(s, c, StreamFault)); ok(c); }),
   post('faults/download', async (s, c) => { s.faults.addDownloadFault(await body(s, c, DownloadFault)); ok(c); }),
   post('faults/answer', async (s, c) => { s.faults.addAnswerFault(await body(s, c, AnswerFault)); ok(c); }),

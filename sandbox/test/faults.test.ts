@@ -57,6 +57,22 @@ describe('fault routes under /_sandbox/', () => {
     expect(Date.now() - start).toBeGreaterThanOrEqual(290);
   });
 
+  it('hold the next matching call until released, letting the ones after it through', async () => {
+    await admin(url(), 'faults/hold', { match: '/v1/account/balance' });
+    let answered = false;
+    const held = balance().then((res) => {
+      answered = true;
+      return res;
+    });
+    await expect.poll(async () => (await (await fetch(`${url()}/_sandbox/faults/held`)).json()).held).toBe(1);
+    // The next call is not held (count 1), and goes past the one held.
+    expect((await balance()).status).toBe(200);
+    expect(answered).toBe(false);
+    const released = await fetch(`${url()}/_sandbox/faults/release`, { method: 'POST', body: '{}' });
+    expect(await released.json()).toMatchObject({ released: 1 });
+    expect((await held).status).toBe(200);
+  });
+
   it('cut a stream midway: the client gets the first chunks, then the connection drops', async () => {
     await admin(url(), 'faults/stream', { mode: 'cut', after_chunks: 4 });
     const res = await stream();

@@ -3,7 +3,7 @@
  * On a first start (an empty task list) it queues `<jobs>` image jobs in one batch, prompts
  * `queued job <n>`; every start sends what waits and follows what was sent. It prints one line per
  * change of a job (the test kills it after a random number of them), and `settled` once every job
- * has ended. With `finish`, a job whose save was set aside after repeated kills is saved again
+ * has ended, and `sender <pid>` for each sender process it starts. With `finish`, a job whose save was set aside after repeated kills is saved again
  * ("Retry save", as the creator would) before it settles.
  */
 import { FAST_CADENCE, startJobs } from '../../tasks/test/job-harness.js';
@@ -14,6 +14,9 @@ const OVER: readonly JobRecord['state'][] = ['saved', 'failed', 'unknown', 'atte
 
 let settling = false;
 const retried = new Set<string>();
+const senders = new Set<number>();
+/** The harness, once started: a change told while it starts has no sender yet. */
+const started: { h?: Awaited<ReturnType<typeof startJobs>> } = {};
 const check = () => {
   const jobs = h.store.all();
   if (finish) {
@@ -38,13 +41,23 @@ const h = await startJobs({
   // One send at a time: a kill then leaves at most one job's fate unknown, and the kills spread
   // over every step of the jobs' lives instead of the first sends of each start.
   queueLimits: { overall: 1 },
+  sender: true,
+  // A test's stand-in for the sender process (host/tasks/sender/test/idle-sender.ts).
+  senderScript: process.env.STUDIO_TEST_SENDER || undefined,
   // Twenty restarts of a child on a busy machine outlast the fast cadence's wait; no job here is slow.
   cadence: { ...FAST_CADENCE, image: { ...FAST_CADENCE.image, maxWaitMs: 3_600_000 } },
   onChange: (job) => {
+    // The sender process's id, once per sender: the test checks that none is left behind.
+    const pid = started.h?.sender?.pid;
+    if (pid && !senders.has(pid)) {
+      senders.add(pid);
+      process.stdout.write(`sender ${pid}\n`);
+    }
     process.stdout.write(`change ${job.state}\n`);
     setImmediate(check);
   },
 });
+started.h = h;
 if (h.store.all().length === 0) {
   await h.service.enqueue(Array.from({ length: Number(count) }, (_, n) => ({
     route: 'image' as const, request: { model: 'seedream-4-0', prompt: `queued job ${n}`, resolution: '1K' },

@@ -12,7 +12,8 @@ import type { QueueLimits } from '../../queue/job-queue.js';
 import type { JobRecord } from '../job-record.js';
 import { JobService } from '../job-service.js';
 import { type JobStoreOptions } from '../job-store.js';
-import { storeAt } from './store-at.js';
+import { connectionOf, storeAt } from './store-at.js';
+import { JobSender } from '../sender/job-sender.js';
 
 /** The spec's cadence (§4.9) divided by 100, for a sandbox running 100 times faster. */
 export const FAST_CADENCE: Cadence = {
@@ -47,6 +48,10 @@ export interface JobHarnessOptions {
   start?: boolean;
   /** The job queue's limits (host/queue/job-queue.ts). */
   queueLimits?: Partial<QueueLimits>;
+  /** POSTs made by the sender process, as the studio makes them (sender/job-sender.ts); else in-process. */
+  sender?: boolean;
+  /** A stand-in sender process's script (run through tsx), for a test of a sender that never claims its job. */
+  senderScript?: string;
 }
 
 export async function startJobs(o: JobHarnessOptions) {
@@ -56,8 +61,11 @@ export async function startJobs(o: JobHarnessOptions) {
   });
   await library.open();
   const store = storeAt(join(o.dataDir, 'jobs.json'), undefined, undefined, o.store);
+  const sender = o.sender ? new JobSender({ db: connectionOf(store), file: join(o.dataDir, 'studio.db'), log: (line) => process.stderr.write(`${line}\n`),
+    entry: o.senderScript ? () => ({ script: o.senderScript!, execArgv: ['--import', 'tsx'] }) : undefined,
+  }) : undefined;
   const service = new JobService({
-    store, library, downloadsDir: join(o.dataDir, 'downloads'),
+    store, sender, library, downloadsDir: join(o.dataDir, 'downloads'),
     clientFor: (key) => new GatewayClient({ baseUrl: o.gatewayUrl, apiKey: key }),
     activeProfileId: () => 'sk-sandbox',
     cadence: o.cadence ?? FAST_CADENCE, now: Date.now, random: Math.random,
@@ -83,5 +91,5 @@ export async function startJobs(o: JobHarnessOptions) {
     await service.stop();
     await library.close();
   };
-  return { library, store, service, until, close };
+  return { library, store, service, sender, until, close };
 }

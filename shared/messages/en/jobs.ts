@@ -12,6 +12,7 @@ export const jobs = {
     failedNoReason: 'The job failed on the gateway (no reason given).',
     restoredWaiting: 'A backup was restored in which this job was still waiting to be sent; it may have been sent since, so it was not sent again: check the gateway\'s task list, or retry deliberately.',
     closedWhileSubmitting: 'The studio closed while this job was being submitted; it may or may not have reached the gateway. It was not resubmitted.',
+    senderLost: 'The studio\'s sender stopped while this job was being submitted.',
     notSent: '{{message}} The job was not sent.',
     mayHaveReached: '{{message}} The gateway may still have received this job, so it was not resubmitted: check its task list, or retry deliberately.',
     alreadyEnded: 'This job has already ended.',

@@ -12,6 +12,7 @@ export const jobs: Catalog['jobs'] = {
     failedNoReason: '任务在网关上失败（未说明原因）。',
     restoredWaiting: '已恢复的备份中此任务仍在等待发送；它在备份之后可能已经发送，因此没有再次发送：请查看网关的任务列表，或有意重试。',
     closedWhileSubmitting: '提交此任务时工作室被关闭；任务可能已到达网关，也可能没有。它没有被重新提交。',
+    senderLost: '提交此任务时工作室的发送进程停止了。',
     notSent: '{{message}}任务未发送。',
     mayHaveReached: '{{message}}网关可能已收到此任务，因此没有重新提交：请查看网关上的任务列表，或确认后再手动重试。',
     alreadyEnded: '此任务已结束。',

@@ -1,0 +1,227 @@
+/**
+ * The host's side of the sender process (docs/robust-host.md, "A send that outlives its host"):
+ * a job's POST is made by a small process of its own, started on the first send and detached in
+ * its own process group, so that a host killed mid-send (a crash, kill -9, a closed laptop lid
+ * that never woke) loses no answer: the sender writes it into the job's hand-off row
+ * (handoff-table.ts), and the next start follows the job by its task id.
+ *
+ * When no sender can start (no entry in this layout, a refused spawn, a database in memory) a
+ * job is sent in-process, as before, said once in the log.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../../db/migrations.js';
+import type { HostEmitter } from '../../events.js';
+import type { GatewayClient } from '../../gateway/client.js';
+import { GatewayFailure } from '../../gateway/failure.js';
+import { msg } from '@shared/messages/index.js';
+import type { PreparedJob } from '../job-spec.js';
+import { postJob } from '../job-submit.js';
+import { BEAT_STALE_MS, HandoffTable, pidAlive } from './handoff-table.js';
+import { failureOf, toWire, type SendAnswer, type SenderReply } from './protocol.js';
+
+/** How a sender is started in this layout: the bundle's entry beside us, else the sources through tsx. */
+export function senderEntry(): { script: string; execArgv: string[]; env?: NodeJS.ProcessEnv } | undefined {
+  const here = dirname(fileURLToPath(import.meta.url));
+  // electron-vite emits it as its own entry beside out/main/index.js (electron.vite.config.ts);
+  // this module may sit in that file or in a shared chunk one folder below it.
+  for (const dir of [here, dirname(here)]) {
+    const built = join(dir, 'job-sender.js');
+    // Electron's binary runs it as plain Node (its own ABI, which the database driver is built for).
+    if (existsSync(built)) return { script: built, execArgv: [], env: process.versions.electron ? { ...process.env, ELECTRON_RUN_AS_NODE: '1' } : undefined };
+  }
+  const source = join(here, 'sender-main.ts');
+  if (existsSync(source)) return { script: source, execArgv: ['--import', 'tsx'] };
+  return undefined;
+}
+
+/** What a start found of a job that was being sent when the last session ended. */
+export type Recovered = { kind: 'unsent' } | { kind: 'unknown' } | { kind: 'answered'; answer: SendAnswer } | { kind: 'posting' };
+
+/** A request the sender found taken back (named, so no scan of the sources takes it for a module). */
+const SKIPPED = 'skipped';
+
+/** How often a start looks at the row of a job a living sender is still posting. */
+const WATCH_MS = 200;
+
+export interface JobSenderDeps {
+  /** The tasks domain's connection: the hand-off rows. */
+  db: Db;
+  /** The database file the sender opens. */
+  file: string;
+  log(line: string): void;
+  /** Where the billed call the sender made is announced (host/events.ts), as the gateway client does in-process. */
+  events?: HostEmitter;
+  /** Tests: how the sender is started; undefined sends in-process. */
+  entry?: () => ReturnType<typeof senderEntry>;
+}
+
+export class JobSender {
+  readonly rows: HandoffTable;
+  private child?: ChildProcess;
+  private broken = false;
+  /** Resolves once the current sender listens for requests. */
+  private booted: Promise<void> = Promise.resolve();
+  private readonly pending = new Map<string, { resolve(a: SendAnswer | 'skipped'): void }>();
+
+  constructor(private readonly d: JobSenderDeps) {
+    this.rows = new HandoffTable(d.db);
+  }
+
+  /** The sender's process id while one runs (tests). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Written before the job is marked as being sent: from here a kill leaves the row, not a doubt. */
+  handOff(jobId: string): void {
+    this.rows.ready(jobId);
+    // Started now, so its boot overlaps the job record's write.
+    this.process();
+  }
+
+  /**
+   * Sends a job whose row is `ready`: the task ids the gateway answered, or its failure thrown,
+   * as postJob does in-process. The billed call is announced here, once the answer arrives.
+   */
+  async post(jobId: string, client: GatewayClient, prepared: PreparedJob): Promise<unknown[]> {
+    const wire = toWire(prepared);
+    const child = wire ? this.process() : undefined;
+    if (!wire || !child) return this.inProcess(jobId, client, prepared);
+    const answered = new Promise<SendAnswer | 'skipped'>((resolve) => this.pending.set(jobId, { resolve }));
+    // Sent once the sender listens: a message that arrives while it boots would be lost.
+    void this.booted.then(() => {
+      if (!this.pending.has(jobId)) return;
+      child.send({ type: 'send', jobId, db: this.d.file, endpoint: client.endpoint, job: wire }, (err) => {
+        if (err) this.settleFromRow(jobId);
+      });
+    });
+    const answer = await answered;
+    // Taken back by this host (its sender went away before claiming it): sent here instead.
+    if (answer === 'skipped') return this.inProcess(jobId, client, prepared);
+    return this.apply(answer);
+  }
+
+  /** The job's record holds the outcome: its row goes. */
+  done(jobId: string): void {
+    try {
+      this.rows.forget(jobId);
+    } catch (err) {
+      this.d.log(`sender: a hand-off row stays (${(err as Error).message}); the next start clears it`);
+    }
+  }
+
+  /** Applies an answer read from a row or the channel: task ids, or the failure thrown; the billed call announced. */
+  apply(answer: SendAnswer): unknown[] {
+    if (answer.billed) this.d.events?.emit('billed', answer.billed);
+    if ('failure' in answer) throw failureOf(answer.failure);
+    return answer.taskIds;
+  }
+
+  /**
+   * At a start, a job recorded as being sent: `unsent` when its row was still `ready` (taken back
+   * here in one statement, so no sender will POST it); `answered` with what the gateway said;
+   * `posting` while a living sender (its pid there and its beat fresh) waits on the gateway;
+   * otherwise `unknown` (the POST may have left; docs/robust-host.md).
+   */
+  recover(jobId: string, now = Date.now()): Recovered {
+    if (this.rows.dropIfReady(jobId)) return { kind: 'unsent' };
+    const row = this.rows.row(jobId);
+    if (row?.state === 'answered' && row.answer) return { kind: 'answered', answer: JSON.parse(row.answer) as SendAnswer };
+    if (row?.state === 'posting' && row.pid && pidAlive(row.pid) && now - (row.beat ?? 0) < BEAT_STALE_MS) return { kind: 'posting' };
+    return { kind: 'unknown' };
+  }
+
+  /** Rows of jobs no longer being sent (their outcome recorded before the row went): cleared at a start. */
+  sweep(sending: Set<string>): void {
+    for (const row of this.rows.all()) if (!sending.has(row.job_id)) this.done(row.job_id);
+  }
+
+  /** Waits on a job a living sender of an earlier session is posting: its answer, or undefined once that sender is gone. */
+  watch(jobId: string): Promise<SendAnswer | undefined> {
+    return new Promise((resolve) => {
+      const look = () => {
+        const r = this.recover(jobId);
+        if (r.kind === 'posting') setTimeout(look, WATCH_MS).unref();
+        else resolve(r.kind === 'answered' ? r.answer : undefined);
+      };
+      look();
+    });
+  }
+
+  /** The host closes: its sender finishes what it holds, then leaves (sender-main.ts). */
+  close(): void {
+    if (this.child?.connected) this.child.disconnect();
+    this.child = undefined;
+  }
+
+  private inProcess(jobId: string, client: GatewayClient, prepared: PreparedJob): Promise<unknown[]> {
+    // Taken back before the POST: a kill from here leaves no row, so the next start calls its fate unknown.
+    this.rows.dropIfReady(jobId);
+    return postJob(client, prepared);
+  }
+
+  private process(): ChildProcess | undefined {
+    if (this.child?.connected) return this.child;
+    if (this.broken) return undefined;
+    const entry = (this.d.entry ?? senderEntry)();
+    if (!entry) return this.give_up('no sender entry in this layout');
+    let child: ChildProcess;
+    try {
+      // Detached, in its own process group: a kill of the host (or of its group) leaves it be.
+      // The key is never in its argv or environment; it comes with each request (protocol.ts).
+      child = fork(entry.script, [], {
+        execArgv: entry.execArgv, env: entry.env, detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      });
+    } catch (err) {
+      return this.give_up((err as Error).message);
+    }
+    // The host may close while its sender finishes: the sender never holds the host open.
+    child.unref();
+    child.channel?.unref();
+    let listening = false;
+    this.booted = new Promise((resolve) => child.on('message', (m: SenderReply) => {
+      if (m.type !== 'listening') return this.heard(m);
+      listening = true;
+      resolve();
+    }));
+    child.on('error', (err) => this.d.log(`sender: ${err.message}`));
+    child.once('exit', (code) => {
+      if (this.child === child) this.child = undefined;
+      // One that could not even start (no tsx, a broken bundle) would not start the next time either.
+      if (!listening) this.give_up(`the sender process ended as it started (${code ?? 'signal'})`);
+      // What it held and never answered: the rows say what became of it.
+      for (const id of [...this.pending.keys()]) this.settleFromRow(id);
+    });
+    this.child = child;
+    return child;
+  }
+
+  private give_up(why: string): undefined {
+    this.broken = true;
+    this.d.log(`sender: jobs are sent in-process (${why})`);
+    return undefined;
+  }
+
+  private heard(m: Exclude<SenderReply, { type: 'listening' }>): void {
+    if (m.type === 'log') return this.d.log(m.line);
+    const p = this.pending.get(m.jobId);
+    if (!p) return;
+    this.pending.delete(m.jobId);
+    p.resolve(m.type === SKIPPED ? SKIPPED : m.answer);
+  }
+
+  /** A request whose sender left without answering: its row says whether it was sent. */
+  private settleFromRow(jobId: string): void {
+    const p = this.pending.get(jobId);
+    if (!p) return;
+    this.pending.delete(jobId);
+    const r = this.recover(jobId);
+    if (r.kind === 'unsent') return p.resolve(SKIPPED);
+    if (r.kind === 'answered') return p.resolve(r.answer);
+    const lost = new GatewayFailure('internal', msg('jobs.task.senderLost'), false, undefined, undefined, undefined, true);
+    p.resolve({ failure: { code: lost.code, text: lost.text, retryable: false, maybeReceived: true } });
+  }
+}

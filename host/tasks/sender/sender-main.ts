@@ -1,0 +1,113 @@
+/**
+ * The sender process (docs/robust-host.md, "A send that outlives its host"): it makes the POSTs
+ * that buy jobs, so that a host killed mid-send loses no answer. For each request it claims the
+ * job's hand-off row (handoff-table.ts) in one statement, POSTs through the same GatewayClient as
+ * the host (answer limits, redirects, key masking, timeouts), writes the answer into the row and
+ * then tells the host. It keeps running while its POSTs are under way, whether or not its host
+ * is; it leaves once its host is gone and nothing is in flight, or after an idle spell.
+ */
+import Database from 'better-sqlite3';
+import type { Db } from '../../db/migrations.js';
+import { EventBus, type HostEvents } from '../../events.js';
+import { GatewayClient } from '../../gateway/client.js';
+import { postJob, asFailure } from '../job-submit.js';
+import { BEAT_EVERY_MS, SenderRows } from './handoff-table.js';
+import { failureData, fromWire, type SendAnswer, type SendRequest, type SenderReply } from './protocol.js';
+
+/** How long a sender with nothing to do waits for its host's next send before it leaves. */
+const IDLE_MS = 60_000;
+
+const connections = new Map<string, { db: Db; rows: SenderRows }>();
+let inFlight = 0;
+let hostGone = false;
+let idle: NodeJS.Timeout | undefined;
+
+function rowsOf(file: string): SenderRows {
+  let c = connections.get(file);
+  if (!c) {
+    const db = new Database(file) as unknown as Db;
+    // The host writes the same file: wait for its write instead of failing (docs/data.md).
+    db.pragma('busy_timeout = 5000');
+    c = { db, rows: new SenderRows(db, process.pid) };
+    connections.set(file, c);
+  }
+  return c.rows;
+}
+
+function tell(reply: SenderReply): void {
+  if (!hostGone && process.connected) process.send!(reply, (err: Error | null) => err && undefined);
+}
+
+function leaveIfDone(): void {
+  if (inFlight > 0) return;
+  if (hostGone) return leave();
+  clearTimeout(idle);
+  idle = setTimeout(leave, IDLE_MS);
+}
+
+function leave(): void {
+  for (const c of connections.values()) c.db.close();
+  process.exit(0);
+}
+
+async function send(req: SendRequest): Promise<void> {
+  let rows: SenderRows;
+  try {
+    rows = rowsOf(req.db);
+    if (!rows.claim(req.jobId, Date.now())) return tell({ type: 'skipped', jobId: req.jobId });
+  } catch (err) {
+    // Not claimed, so not sent: the host takes the row back and sends the job itself.
+    tell({ type: 'log', line: `sender: the hand-off could not be claimed (${(err as Error).message})` });
+    return tell({ type: 'skipped', jobId: req.jobId });
+  }
+  let billed: HostEvents['billed'] | undefined;
+  const events = new EventBus();
+  events.on('billed', (b) => {
+    billed = b;
+  });
+  const client = new GatewayClient({ ...req.endpoint, events });
+  let answer: SendAnswer;
+  try {
+    answer = { taskIds: await postJob(client, fromWire(req.job)) };
+  } catch (err) {
+    answer = { failure: failureData(asFailure(err)) };
+  }
+  if (billed) answer.billed = billed;
+  // In the row first: a host killed meanwhile finds it there at its next start.
+  try {
+    rows.answer(req.jobId, JSON.stringify(answer));
+  } catch (err) {
+    tell({ type: 'log', line: `sender: an answer could not be written: ${(err as Error).message}` });
+  }
+  tell({ type: 'answer', jobId: req.jobId, answer });
+}
+
+const beat = setInterval(() => {
+  for (const c of connections.values()) {
+    try {
+      c.rows.beat(Date.now());
+    } catch {
+      // A busy database: the next beat tries again.
+    }
+  }
+}, BEAT_EVERY_MS);
+beat.unref();
+
+process.on('message', (req: SendRequest) => {
+  if (req?.type !== 'send') return;
+  clearTimeout(idle);
+  inFlight += 1;
+  void send(req).catch((err: unknown) => tell({ type: 'log', line: `sender: ${(err as Error).message}` })).finally(() => {
+    inFlight -= 1;
+    leaveIfDone();
+  });
+});
+// The host is gone (closed or killed): what is in flight is finished and recorded, then it leaves.
+process.on('disconnect', () => {
+  hostGone = true;
+  leaveIfDone();
+});
+// A host killed while this process booted is gone already: no disconnect is coming.
+if (!process.connected) hostGone = true;
+else tell({ type: 'listening' });
+leaveIfDone();
