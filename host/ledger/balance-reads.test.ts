@@ -152,3 +152,44 @@ describe('debounced balance reads', () => {
     expect(clock.pending()).toBe(0);
   });
 });
+
+describe('reads that go wrong', () => {
+  it('no baseline yet: the first good figure becomes it, and the calls noted meanwhile are kept for the next window', async () => {
+    const { clock, gw, reads, attributions, failures } = setup();
+    gw.failNext();
+    await reads.start();
+    expect(failures).toHaveLength(1);
+    gw.spend(300);
+    reads.billed({ id: 'early', model: 'tts-1', units: speech(300) });
+    clock.advance(5000);
+    await reads.settled();
+    expect(attributions).toHaveLength(0);
+    gw.spend(200);
+    reads.billed({ id: 'later', model: 'tts-1', units: speech(200) });
+    clock.advance(5000);
+    await reads.settled();
+    // The early call may be inside the baseline or not: never exact, and both calls are in the ledger.
+    expect(attributions).toHaveLength(1);
+    expect(attributions[0].entries.map((e) => [e.callId, e.basis])).toEqual([['early', 'unpriced'], ['later', 'unpriced']]);
+    expect(attributions[0].remainder).toBe(200);
+  });
+
+  it('a balance change beyond exact arithmetic loses no call', async () => {
+    const { clock, gw, reads, attributions, failures } = setup();
+    gw.spend(-Number.MAX_SAFE_INTEGER);
+    await reads.start();
+    gw.spend(Number.MAX_SAFE_INTEGER);
+    gw.spend(Number.MAX_SAFE_INTEGER);
+    reads.billed({ id: 'a', model: 'tts-1', units: speech(10) });
+    clock.advance(5000);
+    await reads.settled();
+    expect(failures).toHaveLength(1);
+    expect(attributions).toHaveLength(0);
+    gw.spend(-5);
+    reads.billed({ id: 'b', model: 'tts-1', units: speech(10) });
+    clock.advance(5000);
+    await reads.settled();
+    expect(attributions.flatMap((a) => a.entries.map((e) => e.callId))).toEqual(['a', 'b']);
+    expect(attributions[0].change).toBe(-5);
+  });
+});

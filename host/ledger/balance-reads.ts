@@ -137,12 +137,24 @@ export class BalanceReads {
         this.refunds = [...refunds, ...this.refunds];
         return undefined;
       }
-      const change = subtractMoney(total, this.last);
-      this.last = total;
-      if (calls.length === 0 && refunds.length === 0 && change === 0) return undefined;
-      const attribution = attribute({ change, calls, refunds, ambiguous: ambiguous || raced }, this.o.pricing());
-      if (attribution.observation) this.o.learn?.(attribution.observation.model, attribution.observation.units, attribution.observation.money);
+      let attribution: Attribution;
+      try {
+        const change = subtractMoney(total, this.last);
+        this.last = total;
+        if (calls.length === 0 && refunds.length === 0 && change === 0) return undefined;
+        attribution = attribute({ change, calls, refunds, ambiguous: ambiguous || raced }, this.o.pricing());
+      } catch (error) {
+        // A figure beyond exact arithmetic: measure from it next time, and keep the calls for that window.
+        this.last = total;
+        this.calls = [...calls, ...this.calls];
+        this.refunds = [...refunds, ...this.refunds];
+        this.nextAmbiguous = true;
+        this.o.onReadFailed?.(error);
+        return undefined;
+      }
       this.o.onAttributed(attribution);
+      const seen = attribution.observation;
+      if (seen) this.o.learn?.(seen.model, seen.units, seen.money);
       return attribution;
     })();
     this.reading = run;

@@ -202,4 +202,36 @@ describe('the ledger engine against the sandbox', () => {
     const nano = calls.find((x) => x.model === 'modela-5-nano')!;
     expect(a.remainder).toBe(trueMoney(unitsKey(nano.model, nano.units)) - error);
   });
+  it('a job refunded after its exact window comes back exactly beside a new exact call; a job that fails but stays billed is an ordinary charge', async () => {
+    const c = client();
+    const chargeOf = async (model: string, u: BilledUnits) => (await spend()).findLast((r) => r.kind === 'charge' && unitsOfRow(r) === unitsKey(model, u))!.amount_units;
+
+    await sandboxAdmin(sandbox.url, 'faults/task', { message: 'fell over later' });
+    const failing = await c.image({ model: 'seedream-4-0', prompt: 'refund me later', resolution: '2K', n: 2 });
+    const job = billed(failing);
+    await readAfterInterval();
+    const charged = attributions.at(-1)!.entries[0];
+    expect(charged).toEqual({ callId: job.id, kind: 'charge', basis: 'exact', money: await chargeOf(job.model, job.units) });
+
+    simulated += 120_000;
+    expect((await c.json(`/v1/tasks/${failing.taskId}`)).status).toBe('failed');
+    reads.refunded({ ...job, charged: { basis: charged.basis, money: charged.money } });
+    const voice = billed(await c.speech({ model: 'tts-1', input: sentence.repeat(5), voice: 'alloy' }));
+    await readAfterInterval();
+    expect(attributions.at(-1)).toMatchObject({
+      entries: [
+        { callId: voice.id, kind: 'charge', basis: 'exact', money: await chargeOf(voice.model, voice.units) },
+        { callId: job.id, kind: 'refund', basis: 'exact', money: -charged.money! },
+      ],
+      remainder: 0,
+    });
+
+    await sandboxAdmin(sandbox.url, 'faults/billed-failure', { count: 1 });
+    const lost = await c.video({ model: 'modelg3', prompt: 'rendered and lost', duration: 6 });
+    const kept = billed(lost);
+    simulated += 600_000;
+    expect((await c.json(`/v1/tasks/${(lost.answer as { task_id: string }).task_id}`)).status).toBe('failed');
+    await readAfterInterval();
+    expect(attributions.at(-1)).toMatchObject({ entries: [{ callId: kept.id, basis: 'exact', money: await chargeOf(kept.model, kept.units) }], remainder: 0 });
+  });
 });
