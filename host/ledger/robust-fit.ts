@@ -67,16 +67,22 @@ function solve(a: number[][], c: number[]): number[] | undefined {
   return m.map((row, i) => row[n] / row[i]);
 }
 
-function gram(samples: readonly Sample[], weights: readonly number[], cols: readonly number[]) {
-  const a = cols.map(() => cols.map(() => 0));
-  const c = cols.map(() => 0);
-  samples.forEach((s, i) => {
-    cols.forEach((p, r) => {
-      c[r] += weights[i] * s.x[p] * s.y;
-      cols.forEach((q, k) => { a[r][k] += weights[i] * s.x[p] * s.x[q]; });
-    });
-  });
-  return { a, c };
+/** The weighted normal equations over every column at once: XᵀWX, XᵀWy and yᵀWy, in one pass. */
+function gram(samples: readonly Sample[], weights: readonly number[], width: number) {
+  const a = Array.from({ length: width }, () => Array<number>(width).fill(0));
+  const c = Array<number>(width).fill(0);
+  let yy = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const { x, y } = samples[i];
+    const w = weights[i];
+    yy += w * y * y;
+    for (let p = 0; p < width; p++) {
+      if (x[p] === 0) continue;
+      c[p] += w * x[p] * y;
+      for (let q = 0; q < width; q++) a[p][q] += w * x[p] * x[q];
+    }
+  }
+  return { a, c, yy };
 }
 
 /** Column scaling, so a 1e9-token call and a 10-token call meet the same singularity test. */
@@ -87,24 +93,31 @@ function scaled(samples: readonly Sample[], width: number): { samples: Sample[];
 
 /**
  * Non-negative least squares over few columns, exactly: every support set is tried and the best
- * one whose prices are all ≥ 0 wins. With three unknowns that is seven small solves.
+ * one whose prices are all ≥ 0 wins. With three unknowns that is seven 3×3 solves on the normal
+ * equations, whose weighted squared error is yᵀWy − 2bᵀc + bᵀAb: no further pass over the samples.
  */
 function nnls(samples: readonly Sample[], weights: readonly number[], active: readonly number[], width: number): { beta: number[]; support: number[] } | undefined {
+  const full = gram(samples, weights, width);
   let best: { beta: number[]; support: number[]; sse: number } | undefined;
   for (let mask = 1; mask < 1 << active.length; mask++) {
     const support = active.filter((_, i) => mask & (1 << i));
-    const { a, c } = gram(samples, weights, support);
-    const b = solve(a, c);
+    const b = solve(support.map((p) => support.map((q) => full.a[p][q])), support.map((p) => full.c[p]));
     if (!b || b.some((v) => v < 0)) continue;
     const beta = Array.from({ length: width }, () => 0);
     support.forEach((p, i) => { beta[p] = b[i]; });
-    const sse = samples.reduce((n, s, i) => n + weights[i] * (s.y - s.x.reduce((m, v, j) => m + v * beta[j], 0)) ** 2, 0);
+    let quad = 0;
+    for (const p of support) for (const q of support) quad += beta[p] * full.a[p][q] * beta[q];
+    const sse = full.yy - 2 * support.reduce((n, p) => n + beta[p] * full.c[p], 0) + quad;
     if (!best || sse < best.sse - 1e-12 * Math.abs(sse)) best = { beta, support, sse };
   }
   return best;
 }
 
-const predict = (s: Sample, beta: readonly number[]) => s.x.reduce((n, v, j) => n + v * beta[j], 0);
+function predict(s: Sample, beta: readonly number[]): number {
+  let n = 0;
+  for (let j = 0; j < beta.length; j++) n += s.x[j] * beta[j];
+  return n;
+}
 
 /**
  * Several unit kinds at once (text: in, out, thinking): Huber-reweighted NNLS, then the samples
@@ -119,14 +132,14 @@ export function fitLinear(raw: readonly Sample[], width: number): Fit {
 
   let weights = samples.map(() => 1);
   let fit = nnls(samples, weights, active, width);
-  for (let round = 0; fit && round < 50; round++) {
+  for (let round = 0; fit && round < 30; round++) {
     const residuals = samples.map((s) => s.y - predict(s, fit!.beta));
     const k = HUBER_K * robustScale(residuals);
     weights = residuals.map((r) => (Math.abs(r) <= k ? 1 : k / Math.abs(r)));
     const next = nnls(samples, weights, active, width);
     const moved = next ? Math.max(...next.beta.map((b, j) => Math.abs(b - fit!.beta[j]) / Math.max(Math.abs(b), 1e-12))) : 0;
     fit = next;
-    if (moved < 1e-9) break;
+    if (moved < 1e-7) break;
   }
   if (!fit) return unknown;
 
@@ -140,7 +153,8 @@ export function fitLinear(raw: readonly Sample[], width: number): Fit {
   // Standard errors from σ²·(XᵀX)⁻¹ over the support, column by column.
   const dof = Math.max(kept.length - final.support.length, 1);
   const sigma2 = kept.reduce((n, s) => n + (s.y - predict(s, final.beta)) ** 2, 0) / dof;
-  const { a } = gram(kept, kept.map(() => 1), final.support);
+  const all = gram(kept, kept.map(() => 1), width).a;
+  const a = final.support.map((p) => final.support.map((q) => all[p][q]));
   const stderr: (number | undefined)[] = Array(width).fill(undefined);
   final.support.forEach((p, i) => {
     const e = a.map((_, r) => (r === i ? 1 : 0));
