@@ -1,7 +1,8 @@
 /**
  * The engine against the real sandbox gateway over real HTTP (docs/ledger.md): calls one at a time
- * teach it the sandbox's private prices from `total_used` alone, to within 1 % of the admin
- * route's truth; then a burst of overlapping calls, a refunded job and a model it never saw is
+ * (chat, responses, a stream, native text with thinking, native images, image jobs, both video
+ * routes, speech) teach it the sandbox's private prices from `total_used` alone, to within 1 % of
+ * the admin route's truth; then a burst of overlapping calls, a refunded job and a model it never saw is
  * attributed with entries plus remainder equal to the balance change to the ten-thousandth, and
  * each estimate close to what the sandbox really charged.
  */
@@ -17,7 +18,7 @@ import { sandboxAdmin, sandboxClient, type SentCall } from './test/sandbox-calls
 
 interface SpendRow { seq: number; model: string; kind: 'charge' | 'refund'; units: Record<string, number | string>; amount_units: number; task_id?: string }
 interface Prices {
-  text: Record<string, { prompt_per_1k: number; completion_per_1k: number }>;
+  text: Record<string, { prompt_per_1k: number; completion_per_1k: number; thinking_per_1k: number }>;
   images: Record<string, Record<string, number>>;
   native_images: Record<string, number>;
   video_per_second: Record<string, number | Record<string, number>>;
@@ -105,6 +106,14 @@ describe('the ledger engine against the sandbox', () => {
       const body = chatBody('modela-5-mini', 1200 - 110 * i, 300 + ((i * 211) % 1400), i + 20);
       one.push(() => (i === 3 ? c.streamedChat(body) : c.chat(body)));
     }
+    for (let i = 0; i < 6; i++) {
+      const text = `${prose(1100 - 150 * i, i + 40)} [tokens:${250 + ((i * 313) % 1100)}]`;
+      one.push(() => c.native('modelc-2.5-flash', { contents: [{ role: 'user', parts: [{ text }] }] }));
+    }
+    for (let i = 0; i < 8; i++) {
+      const text = `${prose(200 + 140 * i, i + 60)} [tokens:${1500 - ((i * 389) % 1400)}]`;
+      one.push(() => c.native('modelc-2.5-pro-thinking', { contents: [{ role: 'user', parts: [{ text }] }] }));
+    }
     for (const [resolution, count] of [['1K', 1], ['1K', 3], ['1K', 2], ['2K', 2], ['2K', 4], ['2K', 1], ['4K', 1], ['4K', 2], ['4K', 3]] as const) {
       one.push(() => c.image({ model: 'seedream-4-0', prompt: `kites at ${resolution}`, resolution, n: count }));
     }
@@ -133,7 +142,12 @@ describe('the ledger engine against the sandbox', () => {
       expect(learned).toBeDefined();
       expect(Math.abs(learned! / 10_000 - yuan) / yuan).toBeLessThanOrEqual(0.01);
     };
-    for (const model of ['modela-5', 'modela-5-mini']) {
+    // The thinking model reports thoughtsTokenCount: its third price is learned too.
+    const thinking = learner.learned('modelc-2.5-pro-thinking', { kind: 'text', input: 1, output: 1, thinking: 1 })!;
+    near(thinking.rates.input?.price, truth.text['modelc-2.5-pro-thinking'].prompt_per_1k);
+    near(thinking.rates.output?.price, truth.text['modelc-2.5-pro-thinking'].completion_per_1k);
+    near(thinking.rates.thinking?.price, truth.text['modelc-2.5-pro-thinking'].thinking_per_1k);
+    for (const model of ['modela-5', 'modela-5-mini', 'modelc-2.5-flash']) {
       const p = learner.learned(model, { kind: 'text', input: 1, output: 1, thinking: 0 })!;
       near(p.rates.input?.price, truth.text[model].prompt_per_1k);
       near(p.rates.output?.price, truth.text[model].completion_per_1k);
@@ -165,6 +179,7 @@ describe('the ledger engine against the sandbox', () => {
       c.image({ model: 'seedream-4-0', prompt: 'burst', resolution: '2K', n: 3 }), c.image({ model: 'seedream-4-0', prompt: 'burst 2', resolution: '1K' }),
       c.speech({ model: 'tts-1', input: sentence.repeat(17), voice: 'echo' }), c.video({ model: 'modelg3', prompt: 'surf', duration: 7 }),
       c.native('modelc-2.5-flash-image-preview', { contents: [{ parts: [{ text: 'burst kite' }] }], generationConfig: { responseModalities: ['IMAGE'] } }),
+      c.native('modelc-2.5-pro-thinking', { contents: [{ role: 'user', parts: [{ text: `${prose(700, 95)} [tokens:800]` }] }] }),
       // Never seen one at a time: unpriced, its money left in the remainder.
       c.chat(chatBody('modela-5-nano', 200, 300, 94)),
     ]);
