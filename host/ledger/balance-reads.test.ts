@@ -159,6 +159,10 @@ describe('reads that go wrong', () => {
     gw.failNext();
     await reads.start();
     expect(failures).toHaveLength(1);
+    // No polling while idle, baseline or not.
+    clock.advance(60_000);
+    await reads.settled();
+    expect(gw.reads).toBe(1);
     gw.spend(300);
     reads.billed({ id: 'early', model: 'tts-1', units: speech(300) });
     clock.advance(5000);

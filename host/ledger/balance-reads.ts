@@ -97,7 +97,8 @@ export class BalanceReads {
 
   private schedule() {
     if (this.closed || this.handle !== undefined || this.reading) return;
-    if (this.calls.length === 0 && this.refunds.length === 0 && this.last !== undefined) return;
+    // Nothing billed, nothing read: no polling while idle (a missing baseline is taken with the next call's read).
+    if (this.calls.length === 0 && this.refunds.length === 0) return;
     const wait = Math.max(0, this.lastReadAt + this.o.intervalMs - this.timer.now());
     this.handle = this.timer.set(() => {
       this.handle = undefined;
