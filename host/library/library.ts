@@ -177,7 +177,7 @@ export class Library {
       return this.index.size;
     }
     this.warming = filled;
-    return this.rows.count();
+    return found.count;
   }
 
   /** Reads every row into memory, makes there the changes made meanwhile, then the search text. */

@@ -185,6 +185,8 @@ export interface KnownRows {
 }
 
 export interface ReconciledRows {
+  /** The rows once these changes are made. */
+  count: number;
   removeIds: string[];
   added: LibraryItem[];
   dirs: Record<string, number>;
@@ -212,5 +214,5 @@ export async function reconcileRows(disk: DiskOps, root: string, recorded: Reado
   if (accounted !== rows.count()) return undefined;
   const removed = new Set(removeIds);
   const added = await readNew(disk, root, found, (id) => rows.has(id) && !removed.has(id), log);
-  return { removeIds, added, dirs, changed: !sameDirs(dirs, recorded) || removeIds.length > 0 || added.length > 0 };
+  return { count: accounted - removeIds.length + added.length, removeIds, added, dirs, changed: !sameDirs(dirs, recorded) || removeIds.length > 0 || added.length > 0 };
 }
