@@ -34,6 +34,11 @@ export interface ListResult {
   total: number;
 }
 
+/** A query's search words: lower-cased, each once. */
+export function queryWords(text: string | undefined): string[] {
+  return [...new Set((text ?? '').toLowerCase().split(/\s+/).filter(Boolean))];
+}
+
 /** Items handed out are kept for the next ask (pages are asked again as the grid scrolls back), up to this many. */
 const CACHED_ITEMS = 5_000;
 
@@ -102,18 +107,19 @@ export class LibraryIndex {
     this.changed();
   }
 
-  delete(id: string): LibraryItem | undefined {
+  /** Removes the item; false when it is not there. Its details are not read (the row may be gone already). */
+  delete(id: string): boolean {
     const at = this.c.id.indexOf(id);
-    if (at < 0) return undefined;
-    const item = this.materialize(at);
+    if (at < 0) return false;
+    const model = this.c.model[at];
     for (const name of COLUMN_NAMES) (this.c[name] as unknown[]).splice(at, 1);
-    const n = (this.modelCounts.get(item.model) ?? 0) - 1;
-    if (n > 0) this.modelCounts.set(item.model, n);
-    else this.modelCounts.delete(item.model);
+    const n = (this.modelCounts.get(model) ?? 0) - 1;
+    if (n > 0) this.modelCounts.set(model, n);
+    else this.modelCounts.delete(model);
     // Another item may name the same thumbnail: the scan in `knows` decides from now on.
     this.forget();
     this.changed();
-    return item;
+    return true;
   }
 
   get(id: string): LibraryItem | undefined {
@@ -157,7 +163,7 @@ export class LibraryIndex {
 
   /** The rows a query's filters match, in list order; undefined when it has none (every row). */
   private matching(q: ListQuery): Int32Array | undefined {
-    const words = [...new Set((q.text ?? '').toLowerCase().split(/\s+/).filter(Boolean))];
+    const words = queryWords(q.text);
     const from = q.from ?? -Infinity;
     const to = q.to ?? Infinity;
     if (q.kind === undefined && q.model === undefined && from === -Infinity && to === Infinity && words.length === 0) return undefined;

@@ -15,6 +15,10 @@ import { writeIndex } from './test/previous-index.js';
 import { toRow } from './index-v1.js';
 import { nodeDisk } from './disk.js';
 import type { ListQuery } from './library-index.js';
+import type { Statement } from 'better-sqlite3';
+import { openDatabase } from '../db/database.js';
+import type { Db } from '../db/migrations.js';
+import { libraryMigrations } from './library-table.js';
 import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 
 const COUNT = 100_000;
@@ -55,6 +59,30 @@ function expected(sorted: readonly LibraryItem[], q: ListQuery): LibraryItem[] {
   return sorted.filter((i) => (q.kind === undefined || i.kind === q.kind) && (q.model === undefined || i.model === q.model)
     && i.createdAt >= (q.from ?? -Infinity) && i.createdAt <= (q.to ?? Infinity)
     && words.every((w) => i.prompt.toLowerCase().includes(w) || i.model.toLowerCase().includes(w)));
+}
+
+/** `db`, counting every row its statements hand out. */
+function countingRows(db: Db, read: (n: number) => void): Db {
+  const statement = (st: Statement): Statement => new Proxy(st, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (key === 'all') read((out as unknown[]).length);
+        else if (key === 'get' && out !== undefined) read(1);
+        else if (key === 'iterate') throw new Error('counting iterate() is not done here');
+        return out === target ? statement(target) : out;
+      };
+    },
+  });
+  return new Proxy(db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (key === 'prepare') return (sql: string) => statement(target.prepare(sql));
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 let dirs: TempDirs;
@@ -168,6 +196,66 @@ describe('a library of 100,000 items', () => {
     }
     expect(lib.knows(items[1].thumb!)).toBe(true);
     expect(lib.knows('2024-01/not an item.png')).toBe(false);
+  });
+
+  it('opens on the database without reading its 100,000 rows first: they are read after it is open', async () => {
+    await writtenLibrary('current');
+    // The first start imports the old file; the second removes it once the rows prove whole.
+    for (let i = 0; i < 2; i++) {
+      const lib = openLibrary(dirs);
+      await lib.open();
+      await lib.close();
+    }
+    const database = openDatabase({ file: dirs.database, domains: [libraryMigrations] });
+    try {
+      let rowsRead = 0;
+      const lib = openLibrary(dirs, { db: countingRows(database.forDomain('library'), (n) => (rowsRead += n)) });
+      expect(await lib.open()).toBe(COUNT);
+      // A count and a look at the folders; the rows come into memory a page per turn after it.
+      expect(rowsRead).toBeLessThan(100);
+      await lib.searchReady();
+      expect(rowsRead).toBeGreaterThanOrEqual(COUNT);
+      expect(lib.list({ limit: 3 }).items).toEqual(sorted.slice(0, 3));
+      await lib.close();
+    } finally {
+      database.close();
+    }
+  });
+
+  it('answers the same from the database while its rows fill as from memory once they have', async () => {
+    await writtenLibrary('current');
+    await openLibrary(dirs).open();
+    await dirs.opened[0].close();
+    const lib = openLibrary(dirs);
+    await lib.open();
+    const ask = (q: ListQuery) => ({ first: lib.list({ ...q, offset: 0, limit: 50 }), last: lib.list({ ...q, offset: 20_000, limit: 7 }), shapes: lib.shapes(q).join() });
+    const early = QUERIES.map(([, q]) => ask(q));
+    const models = lib.models();
+    const found = [0, 4_242, COUNT - 2].map((i) => [lib.get(items[i].id), lib.knows(items[i].file), lib.knows(items[i + 1].thumb ?? '')]);
+    await lib.searchReady();
+    expect(QUERIES.map(([, q]) => ask(q))).toEqual(early);
+    expect(lib.models()).toEqual(models);
+    expect([0, 4_242, COUNT - 2].map((i) => [lib.get(items[i].id), lib.knows(items[i].file), lib.knows(items[i + 1].thumb ?? '')])).toEqual(found);
+  });
+
+  it('keeps a save and a removal made while its rows fill: listed exactly once, and gone', async () => {
+    await writtenLibrary('current');
+    await openLibrary(dirs).open();
+    await dirs.opened[0].close();
+    const lib = openLibrary(dirs);
+    await lib.open();
+    const gone = items[77_777];
+    const saved = await lib.add({ source: await incomingFile(dirs, pngBytes(8, 8)), meta: meta({ prompt: 'a Zebra at dusk', createdAt: 1_700_000_000_000 + 5_000 * 60_000 }), name: 'zebra.png' });
+    expect(await lib.remove(gone.id)).toBe(true);
+    expect(lib.list({ text: 'zebra' }).items).toEqual([saved]);
+    expect(lib.get(gone.id)).toBeUndefined();
+    await lib.searchReady();
+    const all = lib.list();
+    expect(all.total).toBe(COUNT);
+    expect(all.items.filter((i) => i.id === saved.id)).toEqual([saved]);
+    expect(all.items.map((i) => i.id)).toEqual([...sorted.filter((i) => i !== gone), saved].sort(newerFirst).map((i) => i.id));
+    expect(lib.list({ text: 'zebra' }).items).toEqual([saved]);
+    expect(lib.knows(gone.file)).toBe(false);
   });
 
   it('takes a new save, a delete and a reopen in its stride', async () => {

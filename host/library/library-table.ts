@@ -110,8 +110,11 @@ export class LibraryTable {
     return this.restById.get(id) as string | undefined;
   }
 
-  /** Every row, in list order (newest first), read page by page, with `rest` left empty (restOf). */
-  async readAll(): Promise<Columns> {
+  /**
+   * Every row, in list order (newest first), read page by page, with `rest` left empty (restOf).
+   * `stop` is asked between pages: true ends the reading with an error (the library closed).
+   */
+  async readAll(stop: () => boolean = () => false): Promise<Columns> {
     const c = emptyColumns();
     // `rest`, the largest column, stays in the database until its item is handed out (restOf).
     const first = this.db.prepare(`SELECT id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, '' FROM library_items ORDER BY created_at DESC, saved_at DESC, id LIMIT ${PAGE}`).raw();
@@ -138,6 +141,7 @@ export class LibraryTable {
       if (rows.length < PAGE) break;
       const last = rows[rows.length - 1];
       await this.pause();
+      if (stop()) throw new Error('the library closed while its rows were read');
       rows = next.all({ c: last[6], s: last[7], id: last[0] }) as Row[];
     }
     return c;

@@ -1,4 +1,4 @@
-import { readFile, readdir, stat, unlink, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, readdir, rename, rm, stat, unlink, utimes, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync, readdirSync } from 'node:fs';
 import { englishText } from '@shared/messages/index.js';
 import path from 'node:path';
@@ -207,6 +207,37 @@ describe('Library index', () => {
     expect(await again.open()).toBe(6);
     expect(again.get(added.id)).toEqual(added);
     expect(reads).toEqual([month, `${again.resolve(added.file)}.json`]);
+  });
+
+  it('finds the items of a month folder renamed by hand, and drops those of one deleted by hand', async () => {
+    const saved: LibraryItem[] = [];
+    for (const [i, month] of [[0, 0], [1, 0], [2, 1], [3, 1], [4, 2]]) {
+      const lib = openLibrary(dirs, { now: () => new Date(2025, month, 15).getTime() });
+      saved.push(await lib.add({ source: await incomingFile(dirs, pngBytes(8, 8, i)), meta: meta({ createdAt: 1000 + i }), name: `img ${i}.png` }));
+      await lib.close();
+    }
+    const folders = ['2025-01', '2025-02', '2025-03'];
+    const past = new Date(Date.now() - 3_600_000);
+    for (const f of folders) await utimes(path.join(dirs.root, f), past, past);
+    await utimes(dirs.root, past, past);
+    // A start that records the settled folders: the next one reads none of them again.
+    await openLibrary(dirs).open();
+    await dirs.opened.at(-1)!.close();
+
+    await rename(path.join(dirs.root, '2025-02'), path.join(dirs.root, 'February'));
+    await rm(path.join(dirs.root, '2025-03'), { recursive: true });
+    const lib = openLibrary(dirs);
+    expect(await lib.open()).toBe(4);
+    await lib.searchReady();
+    const listed = lib.list().items;
+    expect(listed.map((i) => i.id).sort()).toEqual(saved.slice(0, 4).map((i) => i.id).sort());
+    expect(listed.filter((i) => i.file.startsWith('February/')).map((i) => i.id).sort()).toEqual([saved[2].id, saved[3].id].sort());
+    expect(lib.get(saved[4].id)).toBeUndefined();
+    await lib.close();
+    // The rows now say so too: a later start lists the same.
+    const again = openLibrary(dirs);
+    expect(await again.open()).toBe(4);
+    expect(again.list().items).toEqual(listed);
   });
 
   it('skips a damaged sidecar and keeps the others', async () => {

@@ -13,56 +13,25 @@ import path from 'node:path';
 import { removeStaleTemps } from '../atomic-file.js';
 import { LibraryItem, LibraryItemMeta } from './library-item.js';
 import { LibraryIndex, type ListQuery, type ListResult } from './library-index.js';
+import { LibraryRows } from './library-rows.js';
 import { readIndex } from './legacy-index.js';
 import { confirmImport, keepIndexAside, removeImported } from './legacy-import.js';
 import { columnsOf, emptyColumns, keepRows, pushItem, type Columns } from './index-columns.js';
 import { LibraryTable, libraryMigrations, type LibraryState } from './library-table.js';
 import { openDatabase, type Db, type StudioDatabase } from '../db/database.js';
-import { discard, errno, explain, LibraryError, nodeDisk, withText, writeAtomic, type DiskOps } from './disk.js';
+import { errno, explain, LibraryError, nodeDisk, withText, writeAtomic, type DiskOps } from './disk.js';
 import { msg } from '@shared/messages/index.js';
-import { candidateName, cleanStem, monthFolder } from './names.js';
-import { reconcile } from './scan.js';
-import { sniff, SNIFF_BYTES, type Sniffed } from '@media/sniff.js';
-import { probeMp4, type Mp4Header } from '@media/mp4-probe.js';
-import { makeThumbnail } from './thumbnail.js';
-import type { PosterOptions } from './poster.js';
-import { embedMetadata } from './embed-metadata.js';
+import { cleanStem, monthFolder } from './names.js';
+import { reconcile, reconcileRows, type ReconciledRows } from './scan.js';
+import { sniff, SNIFF_BYTES } from '@media/sniff.js';
 import { whatBytesAre } from './not-media.js';
+import type { AddInput, LibraryOptions } from './library-options.js';
+import { placeFile, saveThumbnail, taggedCopy, videoHeader, type SaveContext, type Undo } from './library-save.js';
 
-export interface LibraryOptions {
-  /** The library folder from settings. */
-  root: string;
-  /**
-   * The studio database holding the library's tables (db/, in the app data folder, not in the
-   * library, which may be a synced drive), or the path of a database file the library opens on
-   * its own and closes with itself (tests, tools).
-   */
-  db: Db | string;
-  /** The index file of earlier releases, imported on the first start (docs/data.md, "The import"). */
-  legacyIndex?: string;
-  log?: (line: string) => void;
-  now?: () => number;
-  /** Replaces file operations, so tests can produce ENOSPC/EACCES on demand. */
-  disk?: Partial<DiskOps>;
-  /** False: videos get no poster frame (pictures still get thumbnails, from sharp). */
-  ffmpeg?: boolean;
-  /** Which ffmpeg makes posters and its limits; the defaults are poster.ts's. */
-  thumbnails?: PosterOptions;
-  /** The index was unreadable and kept aside (its backup's name, null when the disk refused) before being rebuilt. */
-  onUnreadable?: (backup: string | null) => void;
-  /** False: files are saved exactly as they came, without their prompt and settings inside (embed-metadata.ts). */
-  metadata?: boolean;
-}
+export type { AddInput, LibraryOptions } from './library-options.js';
 
-export interface AddInput {
-  /** A complete file (e.g. a verified download); it is moved into the library. */
-  source: string;
-  meta: LibraryItemMeta;
-  /** Preferred file name; sanitized, and its extension corrected to match the content. */
-  name: string;
-}
-
-type Undo = () => Promise<unknown>;
+/** A save or a removal made while the rows are read into memory, made there once they are. */
+type Change = { put: LibraryItem } | { remove: string };
 
 export class Library {
   readonly root: string;
@@ -70,14 +39,21 @@ export class Library {
   private readonly dbGiven: Db | string;
   private own: StudioDatabase | undefined;
   private tableOpen: LibraryTable | undefined;
+  private rowsOpen: LibraryRows | undefined;
   private readonly log: (line: string) => void;
   private readonly now: () => number;
   private readonly disk: DiskOps;
-  private readonly ffmpeg: boolean;
-  private readonly thumbnails: PosterOptions;
   private readonly onUnreadable: (backup: string | null) => void;
-  private readonly metadata: boolean;
+  private readonly saving: SaveContext;
   private readonly index: LibraryIndex;
+  /**
+   * Where queries are answered: the index in memory, or the database's rows while they are read
+   * into it after an opening (or for good, when that reading failed).
+   */
+  private answering: 'index' | 'rows' = 'index';
+  /** The changes made while the rows are read into memory; undefined when no reading is under way. */
+  private filling: Change[] | undefined;
+  private closed = false;
   /** Folder mtimes from the last reconcile, written with the index (see scan.ts). */
   private dirs: Record<string, number> = {};
   private opening: Promise<number> | undefined;
@@ -90,10 +66,11 @@ export class Library {
     this.log = opts.log ?? (() => undefined);
     this.now = opts.now ?? Date.now;
     this.disk = { ...nodeDisk, ...opts.disk };
-    this.ffmpeg = opts.ffmpeg ?? true;
-    this.thumbnails = opts.thumbnails ?? {};
     this.onUnreadable = opts.onUnreadable ?? (() => undefined);
-    this.metadata = opts.metadata ?? true;
+    this.saving = {
+      root: this.root, disk: this.disk, log: this.log, metadata: opts.metadata ?? true, ffmpeg: opts.ffmpeg ?? true, thumbnails: opts.thumbnails ?? {},
+      resolve: (rel) => this.resolve(rel),
+    };
     this.index = new LibraryIndex(this.log, (id) => {
       try {
         // After close the database is gone: no connection is opened again for this.
@@ -123,8 +100,14 @@ export class Library {
         db = this.own.forDomain('library');
       }
       this.tableOpen = new LibraryTable(db);
+      this.rowsOpen = new LibraryRows(db, this.log);
     }
     return this.tableOpen;
+  }
+
+  private get rows(): LibraryRows {
+    void this.table;
+    return this.rowsOpen!;
   }
 
   /**
@@ -135,6 +118,10 @@ export class Library {
     const table = this.table;
     const state = table.state();
     const legacy = this.legacyIndex && (await this.disk.exists(this.legacyIndex)) ? this.legacyIndex : undefined;
+    if (!legacy && state?.root === this.root) {
+      const found = await reconcileRows(this.disk, this.root, state.dirs, this.rows, this.log);
+      if (found) return this.openOnRows(table, { root: this.root, dirs: found.dirs, importedFrom: state.importedFrom }, found);
+    }
     let known: { columns: Columns; dirs: Record<string, number> } | undefined;
     if (legacy) {
       // Still under its own name: its import was never confirmed (a first start, or one killed half-way).
@@ -160,24 +147,79 @@ export class Library {
       // The rows are a cache of the sidecars: the gallery works from memory, the next open rebuilds them.
       this.log(`library: could not write the index to the database (${errno(err) ?? String(err)}); the next open rebuilds it from the sidecars`);
     }
-    // The search text is made once the opening is done, not during it, a slice per turn of the loop.
-    this.warming = new Promise<void>((resolve) => setImmediate(resolve).unref())
-      .then(() => this.index.warm())
-      .catch((err: unknown) => this.log(`library: could not make the search text ahead (${String(err)})`));
+    this.warming = this.afterOpening(() => this.index.warm());
     return this.index.size;
   }
 
-  /** Settles once the search text made after opening is ready (a search before makes it at once). */
+  /**
+   * Opens on the database's rows as they are (their changes found by reconcileRows written first):
+   * queries are answered from the rows (library-rows.ts) while they are read into memory after
+   * the opening, a page per turn of the loop; 100,000 rows take a few hundred milliseconds to
+   * read, which an opening waited for (docs/performance.md, "gallery").
+   */
+  private async openOnRows(table: LibraryTable, next: LibraryState, found: ReconciledRows): Promise<number> {
+    this.dirs = found.dirs;
+    const changes: Change[] = [...found.removeIds.map((remove) => ({ remove })), ...found.added.map((put) => ({ put }))];
+    let written = true;
+    try {
+      if (found.changed) await table.apply(next, { removeIds: found.removeIds, add: columnsOf(found.added) });
+      if (next.importedFrom) await removeImported({ disk: this.disk, table, log: this.log }, next);
+    } catch (err) {
+      written = false;
+      this.log(`library: could not write the index to the database (${errno(err) ?? String(err)}); the next open rebuilds it from the sidecars`);
+    }
+    this.answering = 'rows';
+    this.filling = changes;
+    const filled = this.afterOpening(() => this.fill(table));
+    // Rows the database could not take would be missing from its answers: the opening waits for memory.
+    if (!written) {
+      await filled;
+      return this.index.size;
+    }
+    this.warming = filled;
+    return found.count;
+  }
+
+  /** Reads every row into memory, makes there the changes made meanwhile, then the search text. */
+  private async fill(table: LibraryTable): Promise<void> {
+    try {
+      const columns = await table.readAll(() => this.closed);
+      this.index.load(columns);
+      for (const change of this.filling ?? []) {
+        if ('put' in change) this.index.put(change.put);
+        else this.index.delete(change.remove);
+      }
+      this.answering = 'index';
+    } catch (err) {
+      if (!this.closed) this.log(`library: could not read the index into memory (${errno(err) ?? String(err)}); the gallery is answered from the database`);
+      return;
+    } finally {
+      this.filling = undefined;
+    }
+    await this.index.warm();
+  }
+
+  /** Runs `work` once the opening is done, not during it (a slice per turn of the loop). */
+  private afterOpening(work: () => Promise<void>): Promise<void> {
+    return new Promise<void>((resolve) => setImmediate(resolve).unref())
+      .then(work)
+      .catch((err: unknown) => this.log(`library: could not make the search text ahead (${String(err)})`));
+  }
+
+  /** Settles once the rows are in memory and the search text made after opening is ready (a search before makes it at once). */
   searchReady(): Promise<void> {
     return this.warming;
   }
 
-  /** Waits for an opening under way (its rows are written), then closes a database the library opened itself. */
+  /** Waits for an opening under way (its rows are written) and the reading after it, then closes a database the library opened itself. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.opening?.catch(() => undefined);
+    await this.warming;
     this.own?.close();
     this.own = undefined;
     this.tableOpen = undefined;
+    this.rowsOpen = undefined;
   }
 
   /** Keeps the database's row in step with the index; a failure costs only a rebuild at the next open. */
@@ -189,26 +231,40 @@ export class Library {
     }
   }
 
+  /** The index in memory, or the rows in the database while they are read into it (same answers). */
+  private get answers(): Pick<LibraryIndex, 'list' | 'shapes' | 'get' | 'models' | 'knows'> {
+    return this.answering === 'rows' && this.rowsOpen ? this.rowsOpen : this.index;
+  }
+
   list(query?: ListQuery): ListResult {
-    return this.index.list(query);
+    return this.answers.list(query);
   }
 
   /** Each match's width over height (the gallery's layout), in list order: LibraryIndex.shapes. */
   shapes(query?: ListQuery): number[] {
-    return this.index.shapes(query);
+    return this.answers.shapes(query);
   }
 
   get(id: string): LibraryItem | undefined {
-    return this.index.get(id);
+    return this.answers.get(id);
   }
 
   models(): string[] {
-    return this.index.models();
+    return this.answers.models();
   }
 
   /** Whether a library-relative path is a saved item's file or thumbnail: the only media served. */
   knows(relativePath: string): boolean {
-    return this.index.knows(relativePath);
+    return this.answers.knows(relativePath);
+  }
+
+  /** A save or removal made in memory, or kept until the rows read into memory are there. */
+  private change(c: Change): void {
+    if (this.filling) this.filling.push(c);
+    else if (this.answering === 'index') {
+      if ('put' in c) this.index.put(c.put);
+      else this.index.delete(c.remove);
+    }
   }
 
   /** Absolute path of a library-relative path, refusing anything that would leave the root. */
@@ -246,9 +302,9 @@ export class Library {
       await this.disk.mkdir(dir);
       // Before the move: a kill between the move and the sidecar leaves a file in the creator's
       // folder that the gallery does not list, so that gap is kept to one rename.
-      const thumb = await this.thumbnail(input.source, input.name, id, type, undo);
-      const from = await this.tagged(input.source, type, meta, dir, id, undo);
-      const placed = await this.place(from, dir, stem, type.ext, id, undo);
+      const thumb = await saveThumbnail(this.saving, input.source, input.name, id, type, undo);
+      const from = await taggedCopy(this.saving, input.source, type, meta, dir, id, undo);
+      const placed = await placeFile(this.saving, from, dir, stem, type.ext, id, undo);
       // A tagged copy was placed: the incoming file is removed once the save is committed.
       copied = placed.copied || from !== input.source;
       const abs = path.join(dir, placed.name);
@@ -275,8 +331,8 @@ export class Library {
       for (const step of undo.reverse()) await step().catch(() => undefined);
       throw explain(err, this.root);
     }
-    this.index.put(item);
     this.persist((t) => t.put(columnsOf([item])));
+    this.change({ put: item });
     if (copied) await this.disk.unlink(input.source).catch((err: unknown) => this.log(`library: saved a copy but could not remove ${input.source} (${errno(err)})`));
     return item;
   }
@@ -284,7 +340,7 @@ export class Library {
   /** Deletes the sidecar first (so the item is gone even if the rest fails), then media and thumbnail. */
   async remove(id: string): Promise<boolean> {
     await this.open();
-    const item = this.index.get(id);
+    const item = this.get(id);
     if (!item) return false;
     const media = this.resolve(item.file);
     try {
@@ -292,8 +348,8 @@ export class Library {
     } catch (err) {
       if (errno(err) !== 'ENOENT') throw explain(err, this.root);
     }
-    this.index.delete(id);
     this.persist((t) => t.delete(id));
+    this.change({ remove: id });
     const rest = [media, ...(item.thumb ? [this.resolve(item.thumb)] : [])];
     for (const p of rest) {
       await this.disk.unlink(p).catch((err: unknown) => {
@@ -302,92 +358,4 @@ export class Library {
     }
     return true;
   }
-
-  /**
-   * Puts the file under the first free name. The name is claimed with an exclusive create, so two
-   * saves can never pick the same one, and the file then replaces only our own empty placeholder.
-   */
-  private async place(source: string, dir: string, stem: string, ext: string, id: string, undo: Undo[]): Promise<{ name: string; copied: boolean }> {
-    for (let n = 1; n <= 10_000; n++) {
-      const name = candidateName(stem, ext, n);
-      const target = path.join(dir, name);
-      try {
-        await this.disk.claim(target);
-      } catch (err) {
-        if (errno(err) === 'EEXIST') continue;
-        throw err;
-      }
-      // A sidecar left behind by a file deleted by hand would otherwise describe this new file.
-      if (await this.disk.exists(`${target}.json`)) {
-        await discard(this.disk, [target]);
-        continue;
-      }
-      undo.push(() => this.disk.unlink(target));
-      let copied = false;
-      try {
-        await this.disk.rename(source, target);
-        // Moved: undoing must give the caller its file back, not delete it.
-        undo[undo.length - 1] = () => this.disk.rename(target, source);
-      } catch (err) {
-        // Another disk (EXDEV), or a source folder we may read but not change: copy instead.
-        if (!['EXDEV', 'EPERM', 'EACCES'].includes(errno(err) ?? '')) throw err;
-        const temp = path.join(dir, `.${id}.part`);
-        undo.push(() => this.disk.unlink(temp));
-        await this.disk.copyDurable(source, temp);
-        await this.disk.rename(temp, target);
-        copied = true;
-      }
-      // No directory fsync here: the sidecar's atomic write syncs this same folder right after.
-      return { name, copied };
-    }
-    throw withText(msg('jobs.library.tooManyNames'));
-  }
-
-  /**
-   * Best effort: a copy of the incoming file with its prompt and settings inside, hidden beside
-   * the target until placed; when that cannot be written the file is saved as it came.
-   */
-  private async tagged(source: string, type: Sniffed, meta: LibraryItemMeta, dir: string, id: string, undo: Undo[]): Promise<string> {
-    if (!this.metadata) return source;
-    const temp = path.join(dir, `.${id}.meta.part`);
-    const done = await embedMetadata(source, type, meta, temp, { disk: this.disk, ffmpeg: this.ffmpeg, video: { ffmpegPath: this.thumbnails.ffmpegPath } });
-    if (!done.ok) {
-      this.log(`library: saved without metadata inside (${done.reason})`);
-      return source;
-    }
-    undo.push(() => this.disk.unlink(temp));
-    return temp;
-  }
-
-  /**
-   * Best effort: a file that cannot be decoded is still saved, just without a thumbnail. The file
-   * is handed over by its path: libvips and the ffmpeg process read it themselves, off this thread.
-   */
-  private async thumbnail(abs: string, name: string, id: string, type: Sniffed, undo: Undo[]): Promise<string | undefined> {
-    if (type.kind === 'audio') return undefined;
-    try {
-      const made = await makeThumbnail(abs, type, { ...this.thumbnails, posters: this.ffmpeg });
-      if (!made) return undefined;
-      if (!made.ok) {
-        this.log(`library: no thumbnail for ${name}: ${made.reason}`);
-        return undefined;
-      }
-      const thumb = made.thumb;
-      const rel = `.thumbs/${id}${thumb.ext}`;
-      const dir = path.join(this.root, '.thumbs');
-      await this.disk.mkdir(dir);
-      await writeAtomic(this.disk, dir, this.resolve(rel), thumb.data, `.${id}.tmp`);
-      undo.push(() => this.disk.unlink(this.resolve(rel)));
-      return rel;
-    } catch (err) {
-      this.log(`library: no thumbnail for ${name}: ${err instanceof Error ? err.message : String(err)}`);
-      return undefined;
-    }
-  }
-}
-
-/** The header of a saved video, or nothing when it cannot be read (the file is kept either way). */
-async function videoHeader(file: string): Promise<Mp4Header | undefined> {
-  const probe = await probeMp4(file).catch(() => undefined);
-  return probe?.ok ? probe.header : undefined;
 }

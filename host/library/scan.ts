@@ -68,12 +68,18 @@ async function readSidecar(disk: DiskOps, root: string, file: string, log: (line
   }
 }
 
-export async function reconcile(disk: DiskOps, root: string, known: Known | undefined, log: (line: string) => void): Promise<Reconciled> {
-  const recorded = known?.dirs ?? {};
-  const dirs: Record<string, number> = {};
+interface Scanned {
+  dirs: Record<string, number>;
   /** Folders whose mtime is unchanged: their known rows are kept without reading anything. */
-  const unchanged = new Set<string>();
+  unchanged: Set<string>;
   /** Media files with a sidecar, per folder that was read again. */
+  found: Map<string, Set<string>>;
+}
+
+/** Walks the library's folders, reading again only those whose mtime differs from `recorded`. */
+async function scanFolders(disk: DiskOps, root: string, recorded: Readonly<Record<string, number>>): Promise<Scanned> {
+  const dirs: Record<string, number> = {};
+  const unchanged = new Set<string>();
   const found = new Map<string, Set<string>>();
 
   const walk = async (rel: string, depth: number): Promise<void> => {
@@ -111,6 +117,12 @@ export async function reconcile(disk: DiskOps, root: string, known: Known | unde
     await Promise.all(subdirs.map((d) => walk(d, depth + 1)));
   };
   await walk('', 0);
+  return { dirs, unchanged, found };
+}
+
+export async function reconcile(disk: DiskOps, root: string, known: Known | undefined, log: (line: string) => void): Promise<Reconciled> {
+  const recorded = known?.dirs ?? {};
+  const { dirs, unchanged, found } = await scanFolders(disk, root, recorded);
 
   const files = known?.files ?? [];
   const n = files.length;
@@ -131,26 +143,76 @@ export async function reconcile(disk: DiskOps, root: string, known: Known | unde
       kept++;
     }
   }
-  const unknown = [...found.values()].flatMap((set) => [...set]);
-  const added: LibraryItem[] = [];
   // Made only when there is something new to check against it (a set of 100,000 ids is not free).
   let ids: Set<string> | undefined;
+  const used = (id: string) => (ids ??= new Set((known?.ids ?? []).filter((_, i) => keep[i]))).has(id);
+  const added = await readNew(disk, root, found, used, log);
+  return { keep: kept === n ? undefined : keep, added, dirs, changed: !known || !sameDirs(dirs, recorded) || kept !== n || added.length > 0 };
+}
+
+/** The items of the sidecars left in `found` (new to the index), skipping ids `used` already. */
+async function readNew(disk: DiskOps, root: string, found: Map<string, Set<string>>, used: (id: string) => boolean, log: (line: string) => void): Promise<LibraryItem[]> {
+  const unknown = [...found.values()].flatMap((set) => [...set]);
+  const added: LibraryItem[] = [];
+  const taken = new Set<string>();
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < unknown.length) {
       const item = await readSidecar(disk, root, unknown[next++], log);
       if (!item) continue;
-      ids ??= new Set((known?.ids ?? []).filter((_, i) => keep[i]));
       // A sidecar copied together with its file repeats an id; the first one found keeps it.
-      if (ids.has(item.id)) {
+      if (taken.has(item.id) || used(item.id)) {
         log(`library: skipped ${item.file}: its id is already used by another item`);
         continue;
       }
-      ids.add(item.id);
+      taken.add(item.id);
       added.push(item);
     }
   };
   await Promise.all(Array.from({ length: READ_CONCURRENCY }, worker));
-  const sameDirs = Object.keys(dirs).length === Object.keys(recorded).length && Object.entries(dirs).every(([d, m]) => recorded[d] === m);
-  return { keep: kept === n ? undefined : keep, added, dirs, changed: !known || !sameDirs || kept !== n || added.length > 0 };
+  return added;
+}
+
+const sameDirs = (dirs: Record<string, number>, recorded: Readonly<Record<string, number>>): boolean =>
+  Object.keys(dirs).length === Object.keys(recorded).length && Object.entries(dirs).every(([d, m]) => recorded[d] === m);
+
+/** The known rows as the database answers for them, a folder at a time (library-rows.ts). */
+export interface KnownRows {
+  inFolder(folder: string): { id: string; file: string }[];
+  countIn(folder: string): number;
+  count(): number;
+  has(id: string): boolean;
+}
+
+export interface ReconciledRows {
+  /** The rows once these changes are made. */
+  count: number;
+  removeIds: string[];
+  added: LibraryItem[];
+  dirs: Record<string, number>;
+  changed: boolean;
+}
+
+/**
+ * reconcile() against rows in the database, reading only the rows of folders read again: an
+ * opening then never holds every row in memory. Undefined when some rows sit in none of the
+ * folders walked (a folder removed or moved by hand): only a look at every row finds those, and
+ * the caller does it with reconcile().
+ */
+export async function reconcileRows(disk: DiskOps, root: string, recorded: Readonly<Record<string, number>>, rows: KnownRows, log: (line: string) => void): Promise<ReconciledRows | undefined> {
+  const { dirs, unchanged, found } = await scanFolders(disk, root, recorded);
+  let accounted = 0;
+  for (const dir of unchanged) accounted += rows.countIn(dir);
+  const removeIds: string[] = [];
+  for (const [dir, media] of found) {
+    for (const row of rows.inFolder(dir)) {
+      accounted++;
+      // What is left in `found` afterwards is new.
+      if (!media.delete(row.file)) removeIds.push(row.id);
+    }
+  }
+  if (accounted !== rows.count()) return undefined;
+  const removed = new Set(removeIds);
+  const added = await readNew(disk, root, found, (id) => rows.has(id) && !removed.has(id), log);
+  return { count: accounted - removeIds.length + added.length, removeIds, added, dirs, changed: !sameDirs(dirs, recorded) || removeIds.length > 0 || added.length > 0 };
 }
