@@ -125,6 +125,11 @@ class EmulatedApp {
     void shutDown(code);
   }
 
+  /** Electron starts a new instance once this one has quit; the emulation records the wish (a test starts the next one). */
+  relaunch(options?: { args?: string[]; execPath?: string }): void {
+    record({ type: 'relaunch', args: options?.args ?? [] });
+  }
+
   focus(): void {}
 
   /** Electron's order; a listener that prevents `before-quit` or `will-quit` keeps the app running. */

@@ -14,6 +14,7 @@ export type EmulationRecord =
   | { type: 'missing-api'; name: string }
   | { type: 'refused'; what: 'navigation' | 'redirect' | 'window-open' | 'webview' | 'permission' | 'request'; url?: string; detail?: string }
   | { type: 'single-instance'; action: 'locked' | 'refused' | 'second-instance' }
+  | { type: 'relaunch'; args: string[] }
   | { type: 'shell'; action: 'openExternal' | 'showItemInFolder' | 'openPath'; target: string }
   | { type: 'dialog'; kind: 'error' | 'message' | 'save'; title?: string; message?: string; response?: unknown }
   | { type: 'notification'; title: string; body?: string }
