@@ -42,6 +42,8 @@ export interface BalanceReadsOptions {
    */
   reattribute?: (attribution: Attribution, window: BalanceWindow) => Attribution;
   onAttributed: (attribution: Attribution) => void;
+  /** Each figure read: `baseline` for the first one, before any window (the ledger keeps it across starts). */
+  onRead?: (total: Money, baseline: boolean) => void;
   onReadFailed?: (error: unknown) => void;
   timer?: LedgerTimer;
 }
@@ -135,6 +137,7 @@ export class BalanceReads {
       }
       const raced = this.arrivedDuringRead;
       this.nextAmbiguous = raced;
+      this.o.onRead?.(total, this.last === undefined);
       if (this.last === undefined) {
         // The first figure is the baseline; calls already noted may be in it or not.
         this.last = total;

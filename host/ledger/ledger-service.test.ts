@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import type { HostEvents } from '../events.js';
 import { LedgerService } from './ledger-service.js';
 import { LedgerTable, ledgerMigrations } from './ledger-table.js';
+import { ledgerTotals } from './ledger-totals.js';
 import { manualTimer } from './test/manual-timer.js';
 
 const dirs: string[] = [];
@@ -85,5 +86,50 @@ describe('ledger rows on a real database', () => {
     await second.s.flush();
     const rows = again.table.rows({ limit: 20 }).filter((r) => r.callId.startsWith('y'));
     expect(rows.map((r) => [r.callId, r.basis, r.money])).toEqual([['y2', 'estimated', 60], ['y1', 'estimated', 90]]);
+  });
+
+  it('what the balance moved by between two sessions is a remainder row: the sums still equal the gateway\'s change', async () => {
+    const { table, path, db } = openTable();
+    const first = service(table, [100, 150]);
+    await first.s.start(['p']);
+    first.s.billed(speech('a', 10));
+    await first.s.flush();
+    first.s.close();
+    db.close();
+    // Killed after a call the gateway charged (40) but before its row: the next start reads 190.
+    const again = openTable(path);
+    const second = service(again.table, [190]);
+    await second.s.start(['p']);
+    const rows = again.table.rows({ limit: 10 });
+    expect(rows.map((r) => [r.kind, r.money])).toEqual(expect.arrayContaining([['call', 50], ['remainder', 40]]));
+    expect(rows.reduce((n, r) => n + (r.money ?? 0), 0)).toBe(190 - 100);
+    // A start with nothing moved adds nothing.
+    second.s.close();
+    again.db.close();
+    const third = openTable(path);
+    await service(third.table, [190]).s.start(['p']);
+    expect(third.table.rows({ limit: 10 })).toHaveLength(2);
+  });
+
+  it('rows filter and page; totals count the remainder and keep unpriced calls apart', () => {
+    const { table } = openTable();
+    const now = Date.UTC(2026, 5, 15, 12);
+    const add = (callId: string, at: number, modality: 'text' | 'speech', money?: number) => table.add({
+      callId, kind: 'call', at, profileId: 'p', route: modality === 'text' ? 'chat' : 'speech', model: modality === 'text' ? 'modela-5' : 'tts-1',
+      modality, outcome: 'succeeded', links: {}, ...(money !== undefined ? { money, basis: 'exact' as const } : { basis: 'unpriced' as const }),
+    });
+    add('t1', now - 1000, 'text', 30);
+    add('t2', now - 2000, 'text', 20);
+    add('s1', now - 3000, 'speech');
+    add('old', now - 40 * 86_400_000, 'speech', 500);
+    table.add({ callId: 'remainder:1', kind: 'remainder', at: now - 500, profileId: 'p', route: 'remainder', model: '', modality: 'remainder', outcome: 'succeeded', links: {}, money: -5 });
+    const first = table.rows({ modality: 'text', limit: 1 });
+    expect(first.map((r) => r.callId)).toEqual(['t1']);
+    expect(table.rows({ modality: 'text', limit: 1, before: { at: first[0].at, callId: first[0].callId } }).map((r) => r.callId)).toEqual(['t2']);
+    const totals = ledgerTotals(table, {}, now);
+    expect(totals.today).toEqual({ money: 45, unpriced: 1, rows: 4 });
+    expect(totals.remainder).toBe(-5);
+    expect(totals.byModel.find((m) => m.model === 'tts-1')).toMatchObject({ money: 500, unpriced: 1, rows: 2 });
+    expect(ledgerTotals(table, { modality: 'speech', from: now - 86_400_000 }, now).byDay).toEqual([expect.objectContaining({ modality: 'speech', money: 0, rows: 1 })]);
   });
 });

@@ -14,7 +14,7 @@ import type { JobRecord } from '../tasks/job-record.js';
 import { attribute, type Attribution, type BalanceWindow, type Pricing } from './attribution.js';
 import { BalanceReads, realTimer, type LedgerTimer } from './balance-reads.js';
 import { LedgerTable, type LedgerRow, type Modality, type Outcome } from './ledger-table.js';
-import type { Money } from './money.js';
+import { subtractMoney, type Money } from './money.js';
 import { PriceLearner } from './price-learner.js';
 import { generationsVideoUnits, imageJobUnits, multipartVideoUnits, type BilledUnits, type LedgerRoute } from './units.js';
 
@@ -53,6 +53,8 @@ function jobCall(job: JobRecord): { route: LedgerRoute; units?: BilledUnits } {
 export class LedgerService {
   private readonly reads = new Map<string, BalanceReads>();
   private readonly learners = new Map<string, PriceLearner>();
+  /** Each profile's newest figure, kept with the window it closes. */
+  private readonly totals = new Map<string, Money>();
   private closed = false;
 
   constructor(private readonly d: LedgerServiceDeps) {}
@@ -149,6 +151,7 @@ export class LedgerService {
       learn: (model, units, money) => learner.observe(model, units, money),
       reattribute: (a, window) => this.refundsShown(a, window, learner),
       onAttributed: (a) => this.write(profileId, a),
+      onRead: (total, baseline) => this.read(profileId, total, baseline),
       onReadFailed: (err) => this.d.log(`ledger: a balance read failed (${(err as Error)?.message ?? String(err)}); its calls wait for the next`),
     });
     this.reads.set(profileId, r);
@@ -171,6 +174,31 @@ export class LedgerService {
     return Math.abs(without.remainder) < Math.abs(withRefunds.remainder) ? without : withRefunds;
   }
 
+  /**
+   * A figure read. The first of a session is measured against the last one kept: what the balance
+   * moved by while the studio was closed or killed (another client, a call whose row a kill lost,
+   * a recovered job's charge) is a remainder row of its own, so the totals still equal the gateway's
+   * `total_used` change across sessions (docs/ledger.md, "What a kill can lose").
+   */
+  private read(profileId: string, total: Money, baseline: boolean): void {
+    if (this.closed) return;
+    if (!baseline) return void this.totals.set(profileId, total);
+    const t = this.d.table;
+    const before = t.lastRead(profileId);
+    t.db.transaction(() => {
+      if (before !== undefined && before !== total) this.remainder(profileId, subtractMoney(total, before));
+      t.savedRead(profileId, total, this.d.now());
+    })();
+    if (before !== undefined && before !== total) this.d.onChange();
+  }
+
+  private remainder(profileId: string, money: Money): void {
+    this.d.table.add({
+      callId: `remainder:${randomUUID()}`, kind: 'remainder', at: this.d.now(), profileId, route: 'remainder',
+      model: '', modality: 'remainder', outcome: 'succeeded', links: {}, money,
+    });
+  }
+
   /** One window's money, in one transaction: each entry on its row, the remainder as a row. */
   private write(profileId: string, a: Attribution): void {
     if (this.closed) return;
@@ -182,12 +210,9 @@ export class LedgerService {
         if (e.kind === 'charge') t.money(e.callId, e.money, e.basis, e.range);
         else t.refund(e.callId, e.money, e.basis);
       }
-      if (remainder !== 0) {
-        t.add({
-          callId: `remainder:${randomUUID()}`, kind: 'remainder', at: this.d.now(), profileId, route: 'remainder',
-          model: '', modality: 'remainder', outcome: 'succeeded', links: {}, money: remainder,
-        });
-      }
+      if (remainder !== 0) this.remainder(profileId, remainder);
+      const total = this.totals.get(profileId);
+      if (total !== undefined) t.savedRead(profileId, total, this.d.now());
     })();
     this.d.onChange();
   }

@@ -42,6 +42,17 @@ export const ledgerMigrations: DomainMigrations = {
         CREATE INDEX ledger_rows_profile_at ON ledger_rows (profile_id, at);
       `),
     },
+    {
+      version: 2,
+      name: 'last balance read per profile',
+      up: (db) => db.exec(`
+        CREATE TABLE ledger_balances (
+          profile_id TEXT PRIMARY KEY,
+          total_used INTEGER NOT NULL,
+          at REAL NOT NULL
+        ) STRICT;
+      `),
+    },
   ],
 };
 
@@ -114,6 +125,8 @@ export class LedgerTable {
   private readonly setOutcome;
   private readonly setLinks;
   private readonly exactRows;
+  private readonly lastTotal;
+  private readonly saveTotal;
 
   constructor(readonly db: Db) {
     this.insert = db.prepare(`INSERT OR IGNORE INTO ledger_rows (call_id, kind, at, profile_id, route, model, modality, units, outcome, links, money, basis)
@@ -123,6 +136,9 @@ export class LedgerTable {
     this.setRefund = db.prepare("UPDATE ledger_rows SET refund_money = ?, refund_basis = ?, outcome = 'refunded' WHERE call_id = ?");
     this.setOutcome = db.prepare("UPDATE ledger_rows SET outcome = ? WHERE call_id = ? AND outcome != 'refunded'");
     this.setLinks = db.prepare('UPDATE ledger_rows SET links = ? WHERE call_id = ?');
+    this.lastTotal = db.prepare('SELECT total_used FROM ledger_balances WHERE profile_id = ?').pluck();
+    this.saveTotal = db.prepare(`INSERT INTO ledger_balances (profile_id, total_used, at) VALUES (?, ?, ?)
+      ON CONFLICT (profile_id) DO UPDATE SET total_used = excluded.total_used, at = excluded.at`);
     this.exactRows = db.prepare("SELECT * FROM ledger_rows WHERE basis = 'exact' AND units IS NOT NULL ORDER BY at DESC LIMIT ?");
   }
 
@@ -154,6 +170,15 @@ export class LedgerTable {
 
   links(callId: string, links: LedgerRow['links']): void {
     this.setLinks.run(JSON.stringify(links), callId);
+  }
+
+  /** The `total_used` the last read of the profile's balance gave, in any earlier session. */
+  lastRead(profileId: string): number | undefined {
+    return this.lastTotal.get(profileId) as number | undefined;
+  }
+
+  savedRead(profileId: string, total: number, at: number): void {
+    this.saveTotal.run(profileId, total, at);
   }
 
   /** The newest exact rows, for the learner at start. */
