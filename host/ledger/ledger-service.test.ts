@@ -132,4 +132,28 @@ describe('ledger rows on a real database', () => {
     expect(totals.byModel.find((m) => m.model === 'tts-1')).toMatchObject({ money: 500, unpriced: 1, rows: 2 });
     expect(ledgerTotals(table, { modality: 'speech', from: now - 86_400_000 }, now).byDay).toEqual([expect.objectContaining({ modality: 'speech', money: 0, rows: 1 })]);
   });
+
+  it('a gateway that cannot be read keeps the calls for a later read, and says so once', async () => {
+    const { table } = openTable();
+    const clock = manualTimer(1_000);
+    const logs: string[] = [];
+    const answers: (number | Error)[] = [100, new Error('unreachable'), new Error('unreachable'), new Error('unreachable'), 160];
+    const s = new LedgerService({
+      table, intervalMs: 3000, timer: clock.timer, log: (l) => logs.push(l), now: () => 1_700_000_000_000, onChange: () => undefined,
+      read: async () => {
+        const next = answers.shift()!;
+        if (next instanceof Error) throw next;
+        return next;
+      },
+    });
+    await s.start(['p']);
+    s.billed(speech('a', 10));
+    for (let i = 0; i < 4; i++) {
+      clock.advance(3000);
+      await s.settled();
+    }
+    expect(answers).toEqual([]);
+    expect(logs.filter((l) => l.includes('balance read failed'))).toHaveLength(1);
+    expect(table.get('a')).toMatchObject({ basis: 'exact', money: 60 });
+  });
 });

@@ -56,6 +56,8 @@ export class LedgerService {
   /** Each profile's newest figure, kept with the window it closes. */
   private readonly totals = new Map<string, Money>();
   private closed = false;
+  /** Profiles whose last read failed: logged once until a read succeeds again. */
+  private readonly failing = new Set<string>();
 
   constructor(private readonly d: LedgerServiceDeps) {}
 
@@ -152,7 +154,12 @@ export class LedgerService {
       reattribute: (a, window) => this.refundsShown(a, window, learner),
       onAttributed: (a) => this.write(profileId, a),
       onRead: (total, baseline) => this.read(profileId, total, baseline),
-      onReadFailed: (err) => this.d.log(`ledger: a balance read failed (${(err as Error)?.message ?? String(err)}); its calls wait for the next`),
+      onReadFailed: (err) => {
+        // Tried again after each interval while calls wait: said once, not every few seconds.
+        if (this.failing.has(profileId)) return;
+        this.failing.add(profileId);
+        this.d.log(`ledger: a balance read failed (${(err as Error)?.message ?? String(err)}); its calls wait for the next`);
+      },
     });
     this.reads.set(profileId, r);
     return r;
@@ -182,6 +189,7 @@ export class LedgerService {
    */
   private read(profileId: string, total: Money, baseline: boolean): void {
     if (this.closed) return;
+    this.failing.delete(profileId);
     if (!baseline) return void this.totals.set(profileId, total);
     const t = this.d.table;
     const before = t.lastRead(profileId);
