@@ -63,6 +63,8 @@ export class LedgerService {
 
   /** Learns the prices again from the exact rows, and takes the baseline of `profileIds`. */
   async start(profileIds: string[]): Promise<void> {
+    // Heard, but the session ended before their balance read: their charge is in the gap remainder.
+    if (this.d.table.unreadAsUnpriced()) this.d.onChange();
     for (const row of this.d.table.exact(RELEARN_ROWS).reverse()) {
       if (row.units && row.money !== undefined) this.learner(row.profileId).observe(row.model, row.units, row.money);
     }

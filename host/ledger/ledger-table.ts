@@ -126,6 +126,7 @@ export class LedgerTable {
   private readonly setLinks;
   private readonly exactRows;
   private readonly lastTotal;
+  private readonly unread;
   private readonly saveTotal;
 
   constructor(readonly db: Db) {
@@ -136,6 +137,7 @@ export class LedgerTable {
     this.setRefund = db.prepare("UPDATE ledger_rows SET refund_money = ?, refund_basis = ?, outcome = 'refunded' WHERE call_id = ?");
     this.setOutcome = db.prepare("UPDATE ledger_rows SET outcome = ? WHERE call_id = ? AND outcome != 'refunded'");
     this.setLinks = db.prepare('UPDATE ledger_rows SET links = ? WHERE call_id = ?');
+    this.unread = db.prepare("UPDATE ledger_rows SET basis = 'unpriced' WHERE kind = 'call' AND basis IS NULL");
     this.lastTotal = db.prepare('SELECT total_used FROM ledger_balances WHERE profile_id = ?').pluck();
     this.saveTotal = db.prepare(`INSERT INTO ledger_balances (profile_id, total_used, at) VALUES (?, ?, ?)
       ON CONFLICT (profile_id) DO UPDATE SET total_used = excluded.total_used, at = excluded.at`);
@@ -170,6 +172,11 @@ export class LedgerTable {
 
   links(callId: string, links: LedgerRow['links']): void {
     this.setLinks.run(JSON.stringify(links), callId);
+  }
+
+  /** Rows an earlier session never read the balance for: unpriced (the gap between sessions holds their money). */
+  unreadAsUnpriced(): number {
+    return this.unread.run().changes;
   }
 
   /** The `total_used` the last read of the profile's balance gave, in any earlier session. */
