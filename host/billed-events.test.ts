@@ -36,9 +36,15 @@ describe('billed: one event per billable call, from the gateway client', () => {
     // A balance read in between is no billed call.
     await c.value('account.balance', { refresh: true });
     expect(c.billed).toEqual([
-      { profileId: 'sandbox', route: 'chat', model: 'modela-5' },
-      { profileId: 'sandbox', route: 'chat', model: 'modela-5-mini' },
+      expect.objectContaining({ profileId: 'sandbox', route: 'chat', model: 'modela-5' }),
+      expect.objectContaining({ profileId: 'sandbox', route: 'chat', model: 'modela-5-mini' }),
     ]);
+    // Each its own call, with the units its answer reported and the reply it wrote.
+    expect(new Set(c.billed.map((b) => b.callId)).size).toBe(2);
+    expect(c.billed[0].units).toMatchObject({ kind: 'text', input: expect.any(Number), output: expect.any(Number) });
+    expect(c.billed[1].units).toMatchObject({ kind: 'text' });
+    expect(c.billed[0].links).toEqual({ conversationId: conv.id, replyId: expect.any(String) });
+    expect(c.billed[1].links?.conversationId).toBe(still.id);
   });
 
   it('an image job, a video job on each route, a native image and speech are each billed once', async () => {
@@ -50,8 +56,16 @@ describe('billed: one event per billable call, from the gateway client', () => {
     await c.value('speech.synthesize', { model: 'tts-1', input: 'Hello there', voice: 'alloy' });
     await c.until(async () => c.billed.length >= 5);
     expect(c.billed.map((b) => [b.route, b.model])).toEqual([
-      ['image', 'seedream-4-0'], ['video', 'modelg3'], ['video', 'wan2.5-t2v-preview'], ['native', 'modelc-2.5-flash-image-preview'], ['speech', 'tts-1'],
+      ['image', 'seedream-4-0'], ['video-generations', 'modelg3'], ['video-multipart', 'wan2.5-t2v-preview'], ['native', 'modelc-2.5-flash-image-preview'], ['speech', 'tts-1'],
     ]);
+    // A job's call is known by the job's id; each call has its units as sent or answered.
+    const jobs = (await c.value('tasks.list')) as { id: string; model: string }[];
+    expect(c.billed[0]).toMatchObject({ callId: jobs.find((j) => j.model === 'seedream-4-0')!.id, units: { kind: 'image', images: expect.any(Number), resolution: '1K' } });
+    expect(c.billed[0].links?.jobId).toBe(c.billed[0].callId);
+    expect(c.billed[1].units).toEqual({ kind: 'video', seconds: 5, size: '720p' });
+    expect(c.billed[2].units).toMatchObject({ kind: 'video' });
+    expect(c.billed[3].units).toMatchObject({ kind: 'native-image' });
+    expect(c.billed[4].units).toEqual({ kind: 'speech', characters: 'Hello there'.length });
     expect(c.billed.every((b) => b.profileId === 'sandbox')).toBe(true);
     // The native answer reports its token counts (spec §2.9); they come with the event.
     expect(c.billed[3].usage).toMatchObject({ totalTokenCount: expect.any(Number) });

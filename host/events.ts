@@ -10,16 +10,43 @@
  * emitter's stack has unwound (a microtask), and what it throws or rejects with is logged.
  */
 import type { LibraryItem } from './library/library-item.js';
+import type { BilledUnits, LedgerRoute } from './ledger/units.js';
 
-/** The gateway route a billed call went to (spec §4). */
-export type BilledRoute = 'chat' | 'responses' | 'native' | 'image' | 'video' | 'speech';
+/**
+ * The gateway route a billed call went to (spec §4), the two video routes told apart: they bill
+ * differently sized work (docs/ledger.md, "Units").
+ */
+export type BilledRoute = LedgerRoute;
+
+/** What a billed call made, for the ledger's row to link to (docs/ledger.md, "Rows"). */
+export interface BilledLinks {
+  conversationId?: string;
+  /** The reply (the conversation's message) a chat call wrote. */
+  replyId?: string;
+  jobId?: string;
+  /** The job's place in a batch sent in one call. */
+  batchIndex?: number;
+}
 
 /** Token counts as the gateway reported them for the call, when it did (spec §2.5, §2.9). */
 export type BilledUsage = Record<string, number>;
 
 export interface HostEvents {
   /** A billable call the gateway accepted (a 2xx answer); a refused one (402, 400…) is none. */
-  billed: { profileId: string; route: BilledRoute; model: string; usage?: BilledUsage; cost?: number };
+  billed: {
+    /** Unique per billed call: the job's id for a job, a fresh id for any other call. */
+    callId: string;
+    profileId: string;
+    route: BilledRoute;
+    model: string;
+    /** When the gateway's answer was over, ms since epoch. */
+    at: number;
+    /** The call's native units (ledger/units.ts), when what was sent and answered gives them. */
+    units?: BilledUnits;
+    usage?: BilledUsage;
+    links?: BilledLinks;
+    cost?: number;
+  };
   /** A job reached an end state (saved, failed, expired, timed out, needs attention, cancelled and no longer followed). */
   jobEnded: { id: string; profileId: string; kind: 'image' | 'video'; model: string; state: string; remoteId?: string; libraryIds: string[] };
   /** An item was saved into the current library. */

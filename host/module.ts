@@ -28,6 +28,8 @@ import type { ProfileService } from './settings/profile-service.js';
 import type { SettingsStore } from './settings/settings-store.js';
 import type { WorkspaceStore } from './settings/workspace-store.js';
 import type { JobService } from './tasks/job-service.js';
+import type { LedgerService } from './ledger/ledger-service.js';
+import type { LedgerTable } from './ledger/ledger-table.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -52,6 +54,8 @@ export interface Services {
   tasks: JobService;
   mcp: McpHost;
   chat: ChatService;
+  /** `ready`: the first balance read is taken (the windows are measured from it). */
+  ledger: { service: LedgerService; table: LedgerTable; ready: Promise<void> };
 }
 export type ServiceName = keyof Services;
 

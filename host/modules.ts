@@ -13,6 +13,7 @@ import { mediaModule } from './media/module.js';
 import { tasksModule } from './tasks/module.js';
 import { mcpModule } from './mcp/module.js';
 import { chatModule } from './chat/module.js';
+import { ledgerModule } from './ledger/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   appModule,
@@ -24,4 +25,5 @@ export const MODULES: readonly DomainModule[] = [
   tasksModule,
   mcpModule,
   chatModule,
+  ledgerModule,
 ] as DomainModule[];

@@ -6,6 +6,7 @@
 import type { Cadence } from './tasks/cadence.js';
 import type { StreamTiming } from './chat/reply-stream.js';
 import type { McpLimits } from './mcp/mcp-host.js';
+import type { LedgerTimer } from './ledger/balance-reads.js';
 
 export interface CoreOptions {
   /** Polling cadence; the spec's (§4.9) unless a test speeds it up. */
@@ -18,9 +19,12 @@ export interface CoreOptions {
   chatTiming?: Partial<StreamTiming>;
   /** MCP time and size limits (docs/mcp.md, "Limits"); tests shorten them. */
   mcpLimits?: Partial<McpLimits>;
+  /** The ledger's balance reads: their clock (a fake one in tests) and shortest interval (docs/ledger.md). */
+  ledgerTimer?: LedgerTimer;
+  ledgerReadIntervalMs?: number;
 }
 
-const OPTION_KEYS = ['cadence', 'now', 'downloadTimeouts', 'chatTiming', 'mcpLimits'] as const satisfies readonly (keyof CoreOptions)[];
+const OPTION_KEYS = ['cadence', 'now', 'downloadTimeouts', 'chatTiming', 'mcpLimits', 'ledgerTimer', 'ledgerReadIntervalMs'] as const satisfies readonly (keyof CoreOptions)[];
 
 /**
  * Splits one bag of test overrides into ports and options, so a test helper can take both in

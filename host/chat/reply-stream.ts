@@ -11,6 +11,7 @@ import type { EventName, EventPayload } from '@shared/contract/index.js';
 import type { ErrorData } from '@shared/contract/result.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
+import { streamedTextUnits, type BilledUnits } from '../ledger/units.js';
 import { markClosed } from './conversation-file.js';
 import { DeltaBatcher } from './delta-batcher.js';
 import { endedMessage } from './ended-message.js';
@@ -128,8 +129,13 @@ export class ReplyStream {
     let thrown: unknown;
     const signal = this.controller.signal;
     this.watch();
+    // The call's own usage (not the reply's, which a continuation adds to): the ledger's units.
+    let callUsage: { prompt: number; completion: number; thoughts?: number } | undefined;
+    let unitsRead!: (units: BilledUnits | undefined) => void;
+    const units = new Promise<BilledUnits | undefined>((resolve) => (unitsRead = resolve));
+    const billing = { links: { conversationId: job.conversationId, replyId: job.message.id }, units };
     try {
-      const res = await deps.client.send({ method: 'POST', path: job.request.path, json: job.request.json, signal, timeoutMs: NO_CLIENT_TIMEOUT, maxBytes: LIMITS.streamBytes });
+      const res = await deps.client.send({ method: 'POST', path: job.request.path, json: job.request.json, signal, timeoutMs: NO_CLIENT_TIMEOUT, maxBytes: LIMITS.streamBytes, billing });
       const events = readReply(res, job.request.api, { streamed: job.request.streamed, signal, log: deps.log });
       try {
         read: for (;;) {
@@ -140,6 +146,7 @@ export class ReplyStream {
             break;
           }
           for (const event of next.value) {
+            if (event.type === 'usage') callUsage = event.usage;
             const delta = assembler.apply(event);
             if (delta) batcher.push(delta.choice, delta.text);
             if (assembler.failure) break read;
@@ -153,6 +160,7 @@ export class ReplyStream {
       if (!(err instanceof GatewayFailure)) deps.log(`chat: reply ${job.streamId} failed: ${(err as Error).stack ?? String(err)}`);
     } finally {
       this.cancelIdle?.();
+      unitsRead(streamedTextUnits(callUsage));
     }
     if (this.idleFired && !this.stopReason) {
       const seconds = Math.round((job.request.streamed ? deps.timing.idleMs : deps.timing.wholeMs) / 1000);

@@ -10,8 +10,8 @@ const ROUTES: Record<string, BilledRoute> = {
   '/v1/chat/completions': 'chat',
   '/v1/responses': 'responses',
   '/v1/images/generations': 'image',
-  '/v1/videos/generations': 'video',
-  '/v1/videos': 'video',
+  '/v1/videos/generations': 'video-generations',
+  '/v1/videos': 'video-multipart',
   '/v1/audio/speech': 'speech',
 };
 

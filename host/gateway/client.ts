@@ -6,7 +6,9 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { mapStrings, msg } from '@shared/messages/index.js';
-import type { BilledUsage, HostEmitter } from '../events.js';
+import { randomUUID } from 'node:crypto';
+import type { BilledLinks, HostEmitter } from '../events.js';
+import { unitsOf, type BilledUnits } from '../ledger/units.js';
 import { billableCall, usageOf } from './billable.js';
 import { failureFromNetwork, failureFromStatus, failureFromUnreadable, GatewayFailure } from './failure.js';
 import { LIMITS } from './limits.js';
@@ -45,6 +47,23 @@ export interface CallSpec {
   timeoutMs?: number;
   /** The largest body taken, after decompression (limits.ts); a JSON answer's by default. */
   maxBytes?: number;
+  /** What the `billed` announcement of a billable call carries beyond what the client knows. */
+  billing?: CallBilling;
+}
+
+/**
+ * A billable call's identity and links (docs/ledger.md, "Rows"), threaded in by the caller: the
+ * client announces the call, so the callers never emit `billed` themselves.
+ */
+export interface CallBilling {
+  /** Unique per billed call (a job's id); a fresh one when absent. */
+  callId?: string;
+  links?: BilledLinks;
+  /**
+   * For a streamed answer the caller reads (`send`): the units it read, once read. The client
+   * announces the call when both the body is over and this has settled.
+   */
+  units?: Promise<BilledUnits | undefined>;
 }
 
 /** `envelope`: `{ code: 200, data }` (most endpoints); `bare`: the object itself (native image models). */
@@ -172,7 +191,12 @@ export class GatewayClient {
     return this.retrying(spec, () => this.attempt(spec, 'headers')).then((res) => {
       // Announced once its body is over (read, stopped or broken off): by then the gateway has
       // counted it, so a balance read on the news sees the charge.
-      if (billableCall(spec)) res.body.once('close', () => this.billed(spec));
+      if (billableCall(spec)) {
+        res.body.once('close', () => {
+          if (!spec.billing?.units) return this.billed(spec);
+          spec.billing.units.then((units) => this.billed(spec, undefined, units), () => this.billed(spec));
+        });
+      }
       return res;
     }, (err: unknown) => {
       throw this.masked(err);
@@ -209,7 +233,7 @@ export class GatewayClient {
       return { res: answer, payload: this.payloadOf(answer, form) };
     });
     // Accepted (a 2xx answer whose envelope says so), whatever its shape: the gateway has billed it.
-    this.billed(spec, usageOf(payload));
+    this.billed(spec, payload);
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join('.') || 'body';
@@ -218,11 +242,22 @@ export class GatewayClient {
     return parsed.data;
   }
 
-  /** Announces a billable call the gateway accepted; any other call is not announced. */
-  private billed(spec: CallSpec, usage?: BilledUsage): void {
+  /**
+   * Announces a billable call the gateway accepted, with its units as what was sent and `answer`
+   * (a JSON call's payload) give them, or as the caller read them from a stream; any other call
+   * is not announced.
+   */
+  private billed(spec: CallSpec, answer?: unknown, streamed?: BilledUnits): void {
     const call = this.config.events && billableCall(spec);
     if (!call) return;
-    this.config.events!.emit('billed', { profileId: this.config.profileId ?? '', ...call, ...(usage ? { usage } : {}) });
+    const usage = usageOf(answer);
+    const request = spec.form ? formFields(spec.form) : spec.json;
+    const units = streamed ?? unitsOf({ ...call, request, answer });
+    const b = spec.billing;
+    this.config.events!.emit('billed', {
+      callId: b?.callId ?? randomUUID(), profileId: this.config.profileId ?? '', ...call, at: (this.config.now ?? Date.now)(),
+      ...(units ? { units } : {}), ...(usage ? { usage } : {}), ...(b?.links ? { links: b.links } : {}),
+    });
   }
 
   /** The payload of a JSON answer: its body parsed and, per `form`, taken out of the envelope. */
@@ -240,6 +275,10 @@ export class GatewayClient {
     }
   }
 }
+
+/** A form's text fields (a multipart video's `seconds` and `size`), for its units. */
+const formFields = (form: FormData): Record<string, string> =>
+  Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
 
 /**
  * A redirect not followed (redirects.ts), as the creator reads it: to another origin, what to do

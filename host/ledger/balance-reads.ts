@@ -8,7 +8,7 @@
  * Pure over its ports: the reader (the gateway client, in the host) and the timer (a fake one in
  * tests). No HTTP here.
  */
-import { attribute, type Attribution, type BilledCall, type Pricing, type RefundedCall } from './attribution.js';
+import { attribute, type Attribution, type BalanceWindow, type BilledCall, type Pricing, type RefundedCall } from './attribution.js';
 import { checkedMoney, subtractMoney, type Money } from './money.js';
 import type { BilledUnits } from './units.js';
 
@@ -36,7 +36,14 @@ export interface BalanceReadsOptions {
   pricing: () => Pricing;
   /** Takes exact attributions (the price learner). */
   learn?: (model: string, units: BilledUnits, money: Money) => void;
+  /**
+   * May answer another attribution of the same window (the ledger's, when the balance shows a
+   * refund did not happen): that one is then what is handed on and learned from.
+   */
+  reattribute?: (attribution: Attribution, window: BalanceWindow) => Attribution;
   onAttributed: (attribution: Attribution) => void;
+  /** Each figure read: `baseline` for the first one, before any window (the ledger keeps it across starts). */
+  onRead?: (total: Money, baseline: boolean) => void;
   onReadFailed?: (error: unknown) => void;
   timer?: LedgerTimer;
 }
@@ -130,6 +137,7 @@ export class BalanceReads {
       }
       const raced = this.arrivedDuringRead;
       this.nextAmbiguous = raced;
+      this.o.onRead?.(total, this.last === undefined);
       if (this.last === undefined) {
         // The first figure is the baseline; calls already noted may be in it or not.
         this.last = total;
@@ -139,11 +147,13 @@ export class BalanceReads {
         return undefined;
       }
       let attribution: Attribution;
+      let window: BalanceWindow;
       try {
         const change = subtractMoney(total, this.last);
         this.last = total;
         if (calls.length === 0 && refunds.length === 0 && change === 0) return undefined;
-        attribution = attribute({ change, calls, refunds, ambiguous: ambiguous || raced }, this.o.pricing());
+        window = { change, calls, refunds, ambiguous: ambiguous || raced };
+        attribution = attribute(window, this.o.pricing());
       } catch (error) {
         // A figure beyond exact arithmetic: measure from it next time, and keep the calls for that window.
         this.last = total;
@@ -153,6 +163,7 @@ export class BalanceReads {
         this.o.onReadFailed?.(error);
         return undefined;
       }
+      if (this.o.reattribute) attribution = this.o.reattribute(attribution, window);
       this.o.onAttributed(attribution);
       const seen = attribution.observation;
       if (seen) this.o.learn?.(seen.model, seen.units, seen.money);

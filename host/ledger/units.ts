@@ -157,3 +157,14 @@ export function isZero(units: BilledUnits): boolean {
     case 'speech': return units.characters === 0;
   }
 }
+
+/**
+ * A text reply's units from the usage its stream reported (host/chat/reply-events.ts): reasoning
+ * is inside `completion` on chat and responses, and counted apart (`thoughts`) on native.
+ */
+export function streamedTextUnits(usage: { prompt: number; completion: number; thoughts?: number } | undefined): BilledUnits | undefined {
+  if (!usage) return undefined;
+  const parts = [usage.prompt, usage.completion, usage.thoughts ?? 0];
+  if (!parts.every((n) => count.safeParse(n).success)) return undefined;
+  return { kind: 'text', input: usage.prompt, output: usage.completion, thinking: usage.thoughts ?? 0 };
+}

@@ -13,7 +13,7 @@ import type { SendOutcome } from '../queue/job-queue.js';
 import type { JobRecord, JobState } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { prepareJob, specOf, type JobSpec, type PreparedJob } from './job-spec.js';
-import { asFailure, backoffMs, MAX_SEND_ATTEMPTS, notSent, postJob, provedNotTaken } from './job-submit.js';
+import { asFailure, backoffMs, jobBilling, MAX_SEND_ATTEMPTS, notSent, postJob, provedNotTaken } from './job-submit.js';
 import { isUsableTaskId } from './gateway-words.js';
 import type { JobSender } from './sender/job-sender.js';
 import type { SendAnswer } from './sender/protocol.js';
@@ -178,7 +178,8 @@ export class JobSends {
       this.d.log?.(`queue: a job was not sent, its record could not be written: ${(err as Error).message}`);
       return { outcome: { kind: 'again', at } };
     }
-    const sent = await this.post(job, () => (this.d.sender ? this.d.sender.post(job.id, client, prepared) : postJob(client, prepared)));
+    const links = job.batchIndex !== undefined ? { batchIndex: job.batchIndex } : undefined;
+    const sent = await this.post(job, () => (this.d.sender ? this.d.sender.post(job.id, client, prepared, links) : postJob(client, prepared, jobBilling(job.id, links))));
     const r = await this.outcome(job, sent, refuse);
     this.d.sender?.done(job.id);
     return r;

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { msg } from '@shared/messages/index.js';
 import { MultipartVideoSubmission, VideoSubmission } from '@shared/gateway/wire.js';
-import type { GatewayClient } from '../gateway/client.js';
+import type { CallBilling, GatewayClient } from '../gateway/client.js';
+import type { BilledLinks } from '../events.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { coreError, textOf } from '../errors.js';
 import type { PreparedJob } from './job-spec.js';
@@ -18,9 +19,12 @@ const VideoSubmitted = VideoSubmission.extend({ task_id: z.unknown() });
 const ImagesSubmitted = z.array(VideoSubmitted);
 const MultipartSubmitted = MultipartVideoSubmission.extend({ task_id: z.unknown() });
 
+/** A job's billed call is known by the job's id (docs/ledger.md, "Rows"). */
+export const jobBilling = (jobId: string, links?: BilledLinks): CallBilling => ({ callId: jobId, links: { ...links, jobId } });
+
 /** Sends the job once (never retried by the client: its fate could be unknown); the task ids answered. */
-export async function postJob(client: GatewayClient, prepared: PreparedJob): Promise<unknown[]> {
-  const call = { ...prepared.call, idempotent: false };
+export async function postJob(client: GatewayClient, prepared: PreparedJob, billing?: CallBilling): Promise<unknown[]> {
+  const call = { ...prepared.call, idempotent: false, ...(billing ? { billing } : {}) };
   if (prepared.route === 'multipart') return [(await client.json(call, MultipartSubmitted)).task_id];
   if (prepared.kind === 'image') return (await client.json(call, ImagesSubmitted)).map((t) => t.task_id);
   return [(await client.json(call, VideoSubmitted)).task_id];

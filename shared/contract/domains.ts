@@ -13,6 +13,7 @@ import { mediaMethods } from './media.js';
 import { chatEvents, chatMethods } from './chat.js';
 import { mcpEvents, mcpMethods } from './mcp.js';
 import { dbMethods } from './db.js';
+import { ledgerEvents, ledgerMethods } from './ledger.js';
 
 export interface ContractDomain {
   name: string;
@@ -31,6 +32,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'chat', methods: chatMethods, events: chatEvents },
   { name: 'mcp', methods: mcpMethods, events: mcpEvents },
   { name: 'db', methods: dbMethods, events: {} },
+  { name: 'ledger', methods: ledgerMethods, events: ledgerEvents },
 ] as const satisfies readonly ContractDomain[];
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -50,3 +50,4 @@ export * from './media.js';
 export * from './chat.js';
 export * from './mcp.js';
 export * from './db.js';
+export * from './ledger.js';

@@ -18,7 +18,8 @@ import type { GatewayClient } from '../../gateway/client.js';
 import { GatewayFailure } from '../../gateway/failure.js';
 import { msg } from '@shared/messages/index.js';
 import type { PreparedJob } from '../job-spec.js';
-import { postJob } from '../job-submit.js';
+import { jobBilling, postJob } from '../job-submit.js';
+import type { BilledLinks } from '../../events.js';
 import { BEAT_STALE_MS, HandoffTable, pidAlive } from './handoff-table.js';
 import { failureOf, toWire, type SendAnswer, type SenderReply } from './protocol.js';
 
@@ -86,10 +87,10 @@ export class JobSender {
    * Sends a job whose row is `ready`: the task ids the gateway answered, or its failure thrown,
    * as postJob does in-process. The billed call is announced here, once the answer arrives.
    */
-  async post(jobId: string, client: GatewayClient, prepared: PreparedJob): Promise<unknown[]> {
+  async post(jobId: string, client: GatewayClient, prepared: PreparedJob, links?: BilledLinks): Promise<unknown[]> {
     const wire = toWire(prepared);
     const child = wire ? this.process() : undefined;
-    if (!wire || !child) return this.inProcess(jobId, client, prepared);
+    if (!wire || !child) return this.inProcess(jobId, client, prepared, links);
     const answered = new Promise<SendAnswer | 'skipped'>((resolve) => this.pending.set(jobId, { resolve }));
     // Sent once the sender listens: a message that arrives while it boots would be lost.
     void this.booted.then(() => {
@@ -100,7 +101,9 @@ export class JobSender {
     });
     const answer = await answered;
     // Taken back by this host (its sender went away before claiming it): sent here instead.
-    if (answer === 'skipped') return this.inProcess(jobId, client, prepared);
+    if (answer === 'skipped') return this.inProcess(jobId, client, prepared, links);
+    // The sender knows the job's id; what else the host knows of it (its batch) joins the links here.
+    if (answer.billed) answer.billed = { ...answer.billed, links: { ...links, ...answer.billed.links } };
     return this.apply(answer);
   }
 
@@ -157,10 +160,10 @@ export class JobSender {
     this.child = undefined;
   }
 
-  private inProcess(jobId: string, client: GatewayClient, prepared: PreparedJob): Promise<unknown[]> {
+  private inProcess(jobId: string, client: GatewayClient, prepared: PreparedJob, links?: BilledLinks): Promise<unknown[]> {
     // Taken back before the POST: a kill from here leaves no row, so the next start calls its fate unknown.
     this.rows.dropIfReady(jobId);
-    return postJob(client, prepared);
+    return postJob(client, prepared, jobBilling(jobId, links));
   }
 
   private process(): ChildProcess | undefined {

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import type { Db } from '../../db/migrations.js';
 import { EventBus, type HostEvents } from '../../events.js';
 import { GatewayClient } from '../../gateway/client.js';
-import { postJob, asFailure } from '../job-submit.js';
+import { postJob, asFailure, jobBilling } from '../job-submit.js';
 import { BEAT_EVERY_MS, SenderRows } from './handoff-table.js';
 import { failureData, fromWire, type SendAnswer, type SendRequest, type SenderReply } from './protocol.js';
 
@@ -68,7 +68,7 @@ async function send(req: SendRequest): Promise<void> {
   const client = new GatewayClient({ ...req.endpoint, events });
   let answer: SendAnswer;
   try {
-    answer = { taskIds: await postJob(client, fromWire(req.job)) };
+    answer = { taskIds: await postJob(client, fromWire(req.job), jobBilling(req.jobId)) };
   } catch (err) {
     answer = { failure: failureData(asFailure(err)) };
   }
