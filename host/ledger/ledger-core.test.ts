@@ -13,29 +13,9 @@ import { openCore } from '../test/open-core.js';
 import { dataDirCores } from '../test/data-dir-cores.js';
 import { sandboxAdmin } from './test/sandbox-calls.js';
 import { manualTimer } from './test/manual-timer.js';
+import { spendKey, unitsKey, type SpendRow } from './test/sandbox-spend.js';
 
-interface SpendRow { model: string; kind: 'charge' | 'refund'; units: Record<string, number | string>; amount_units: number; task_id?: string }
-
-/** A charge of the sandbox's record in the same words as a ledger row's units. */
-function spendKey(r: SpendRow): string {
-  const u = r.units;
-  if ('prompt_tokens' in u) return `${r.model} text ${u.prompt_tokens}/${u.completion_tokens}/${u.thinking_tokens}`;
-  if ('resolution' in u) return `${r.model} image ${u.images}×${u.resolution}`;
-  if ('images' in u) return `${r.model} native-image ${u.images}`;
-  if ('seconds' in u) return `${r.model} video ${u.seconds}×${u.size}`;
-  return `${r.model} speech ${u.characters}`;
-}
-function rowKey(r: LedgerRowView): string {
-  const u = r.units;
-  if (!u) return `${r.model} no units`;
-  switch (u.kind) {
-    case 'text': return `${r.model} text ${u.input}/${u.output}/${u.thinking}`;
-    case 'image': return `${r.model} image ${u.images}×${u.resolution}`;
-    case 'native-image': return `${r.model} native-image ${u.images}`;
-    case 'video': return `${r.model} video ${u.seconds}×${u.size}`;
-    case 'speech': return `${r.model} speech ${u.characters}`;
-  }
-}
+const rowKey = (r: LedgerRowView): string => (r.units ? unitsKey(r.model, r.units) : `${r.model} no units`);
 
 async function openLedgerCore() {
   const c = await openCore({ ledgerTimer: manualTimer(Date.UTC(2026, 0, 1)).timer });

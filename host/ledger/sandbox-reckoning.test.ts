@@ -15,8 +15,8 @@ import { unitsOf, type BilledUnits } from './units.js';
 import type { Attribution } from './attribution.js';
 import { manualTimer } from './test/manual-timer.js';
 import { sandboxAdmin, sandboxClient, type SentCall } from './test/sandbox-calls.js';
+import { spendKey, unitsKey, type SpendRow } from './test/sandbox-spend.js';
 
-interface SpendRow { seq: number; model: string; kind: 'charge' | 'refund'; units: Record<string, number | string>; amount_units: number; task_id?: string }
 interface Prices {
   text: Record<string, { prompt_per_1k: number; completion_per_1k: number; thinking_per_1k: number }>;
   images: Record<string, Record<string, number>>;
@@ -36,25 +36,6 @@ beforeAll(async () => {
 afterAll(async () => { await sandbox?.close(); });
 
 const spend = async (): Promise<SpendRow[]> => ((await (await fetch(`${sandbox.url}/_sandbox/spend?key=${KEY}`)).json()) as { rows: SpendRow[] }).rows;
-
-/** The sandbox's record of a charge, in the ledger's words, so a row and a call can be matched. */
-function unitsOfRow(r: SpendRow): string {
-  const u = r.units;
-  if ('prompt_tokens' in u) return `${r.model} text ${u.prompt_tokens}/${u.completion_tokens}/${u.thinking_tokens}`;
-  if ('resolution' in u) return `${r.model} image ${u.images}×${u.resolution}`;
-  if ('images' in u) return `${r.model} native-image ${u.images}`;
-  if ('seconds' in u) return `${r.model} video ${u.seconds}×${u.size}`;
-  return `${r.model} speech ${u.characters}`;
-}
-function unitsKey(model: string, u: BilledUnits): string {
-  switch (u.kind) {
-    case 'text': return `${model} text ${u.input}/${u.output}/${u.thinking}`;
-    case 'image': return `${model} image ${u.images}×${u.resolution}`;
-    case 'native-image': return `${model} native-image ${u.images}`;
-    case 'video': return `${model} video ${u.seconds}×${u.size}`;
-    case 'speech': return `${model} speech ${u.characters}`;
-  }
-}
 
 /** A prompt of about `words` × 4 tokens, different for each call. */
 const prose = (words: number, seed: number) => Array.from({ length: words }, (_, i) => ['kite', 'wind', 'string', 'tail', 'sky', 'field'][(i * 7 + seed) % 6]).join(' ');
@@ -134,7 +115,7 @@ describe('the ledger engine against the sandbox', () => {
 
     // Every call's units, as the engine read them from the answers, are what the sandbox billed.
     const rows = await spend();
-    expect(rows.filter((r) => r.model !== 'modela-4o-image').map(unitsOfRow)).toEqual(announced);
+    expect(rows.filter((r) => r.model !== 'modela-4o-image').map(spendKey)).toEqual(announced);
     expect(attributions.every((a) => a.entries.length === 1 && a.entries[0].basis === 'exact')).toBe(true);
 
     const truth = (await (await fetch(`${sandbox.url}/_sandbox/prices`)).json()) as Prices;
@@ -195,7 +176,7 @@ describe('the ledger engine against the sandbox', () => {
     expect(a.entries.reduce((s, e) => s + (e.money ?? 0), 0) + a.remainder).toBe(change);
 
     const byId = new Map(a.entries.filter((e) => e.kind === 'charge').map((e) => [e.callId, e]));
-    const trueMoney = (k: string) => rows.find((r) => r.kind === 'charge' && unitsOfRow(r) === k)!.amount_units;
+    const trueMoney = (k: string) => rows.find((r) => r.kind === 'charge' && spendKey(r) === k)!.amount_units;
     let error = 0;
     for (const call of calls) {
       const entry = byId.get(call.id)!;
@@ -219,7 +200,7 @@ describe('the ledger engine against the sandbox', () => {
   });
   it('a job refunded after its exact window comes back exactly beside a new exact call; a job that fails but stays billed is an ordinary charge', async () => {
     const c = client();
-    const chargeOf = async (model: string, u: BilledUnits) => (await spend()).findLast((r) => r.kind === 'charge' && unitsOfRow(r) === unitsKey(model, u))!.amount_units;
+    const chargeOf = async (model: string, u: BilledUnits) => (await spend()).findLast((r) => r.kind === 'charge' && spendKey(r) === unitsKey(model, u))!.amount_units;
 
     await sandboxAdmin(sandbox.url, 'faults/task', { message: 'fell over later' });
     const failing = await c.image({ model: 'seedream-4-0', prompt: 'refund me later', resolution: '2K', n: 2 });

@@ -18,6 +18,7 @@ import { Library } from '../library/library.js';
 import { storeAt } from '../tasks/test/store-at.js';
 import { KILL_TEST_MS } from '../test/kill-loop.js';
 import { mulberry32 } from '@sandbox/core/seeded-random.js';
+import { onLines } from './test/child-lines.js';
 import { pidAlive } from '../tasks/sender/handoff-table.js';
 
 const CHILD = join(import.meta.dirname, 'test', 'queue-child.ts');
@@ -48,18 +49,14 @@ function run(dataDir: string, url: string, killAfter?: number, finish = false): 
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, url, String(JOBS), ...(finish ? ['finish'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
   live.add(child);
   const lines: string[] = [];
-  let rest = '';
   let changes = 0;
-  child.stdout!.on('data', (d: Buffer) => {
-    const parts = (rest + d.toString()).split('\n');
-    rest = parts.pop()!;
-    for (const line of parts) {
-      lines.push(line);
-      if (line.startsWith('sender ')) senders.add(Number(line.slice(7)));
-      if (line.startsWith('change ')) changes += 1;
-      if (killAfter !== undefined && changes >= killAfter && !child.killed) child.kill('SIGKILL');
-    }
+  onLines(child.stdout!, (line) => {
+    lines.push(line);
+    if (line.startsWith('sender ')) senders.add(Number(line.slice(7)));
+    if (line.startsWith('change ')) changes += 1;
+    if (killAfter !== undefined && changes >= killAfter && !child.killed) child.kill('SIGKILL');
   });
+
   return new Promise((resolve) => child.once('close', () => {
     live.delete(child);
     resolve(lines);

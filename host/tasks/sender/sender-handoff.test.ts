@@ -15,6 +15,7 @@ import { startSandbox, type Sandbox } from '@sandbox/server.js';
 import { Library } from '../../library/library.js';
 import { storeAt } from '../test/store-at.js';
 import { pidAlive } from './handoff-table.js';
+import { onLines } from '../../queue/test/child-lines.js';
 
 const CHILD = join(import.meta.dirname, '..', '..', 'queue', 'test', 'queue-child.ts');
 const IDLE_SENDER = join(import.meta.dirname, 'test', 'idle-sender.ts');
@@ -42,15 +43,10 @@ function studio(o: { stop?: (line: string) => boolean; env?: NodeJS.ProcessEnv }
   });
   live.add(child);
   const lines: string[] = [];
-  let rest = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    const parts = (rest + d.toString()).split('\n');
-    rest = parts.pop()!;
-    for (const line of parts) {
-      lines.push(line);
-      if (line.startsWith('sender ')) senders.add(Number(line.slice(7)));
-      if (o.stop?.(line) && !child.killed) child.kill('SIGKILL');
-    }
+  onLines(child.stdout!, (line) => {
+    lines.push(line);
+    if (line.startsWith('sender ')) senders.add(Number(line.slice(7)));
+    if (o.stop?.(line) && !child.killed) child.kill('SIGKILL');
   });
   const closed = new Promise<string[]>((resolve) => child.once('close', () => {
     live.delete(child);
