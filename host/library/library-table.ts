@@ -47,14 +47,18 @@ export const libraryMigrations: DomainMigrations = {
   ],
 };
 
-/** Rows read between two gives of the loop: a few milliseconds each (a row read is a few microseconds). */
-const PAGE = 2_000;
+/**
+ * Rows read between two gives of the loop: a few milliseconds each (a row read is a few
+ * microseconds); small enough that a page meeting a garbage collection still stays short
+ * (docs/performance-findings.md, "Pages of 2,000 rows written per transaction").
+ */
+const PAGE = 1_000;
 /**
  * Rows written between two gives of the loop, a transaction each: a written row costs about ten
- * times a read one (five indexes to keep), and pages of 2,000 held the loop 35–60 ms each while
- * importing 100,000 items (docs/performance.md, "gallery").
+ * times a read one (five indexes to keep): pages of 2,000 held the loop 35–60 ms each while
+ * importing 100,000 items, and pages of 500 up to 54 ms (docs/performance-findings.md).
  */
-export const WRITE_PAGE = 500;
+export const WRITE_PAGE = 250;
 
 export interface LibraryState {
   /** The library folder the rows describe. */
