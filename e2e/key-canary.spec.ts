@@ -5,11 +5,12 @@
  * IndexedDB, Cache Storage, the page and its fields, every call's answer, the event stream, the
  * export) and in the studio's files, where only the key file may hold it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { ChatPage } from './pages/chat-page.js';
+import { bytesOf, filesUnder } from '@host/test/data-files.js';
 import { readFieldValues, readRendererStorage } from './pages/renderer-storage.js';
 
 const CANARY = 'sk-canary-3d9e71f0a4c25b68-e2e-never-leak';
@@ -34,10 +35,6 @@ async function listenToEvents(page: Page): Promise<() => Promise<string[]>> {
     source.onopen = () => resolve();
   }));
   return () => page.evaluate(() => (globalThis as any).canaryEvents as string[]);
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
 }
 
 test('a saved API key is found nowhere the renderer can reach, nor in any file but the key file', async ({ page, studio }) => {
@@ -87,7 +84,7 @@ test('a saved API key is found nowhere the renderer can reach, nor in any file b
   for (const [place, text] of Object.entries(places)) expect(text.includes(CANARY), place).toBe(false);
 
   // The shell's own files: settings in plain JSON hold no key; the 0600 key file does.
-  const holding = filesUnder(studio.dataDir).filter((file) => readFileSync(file, 'latin1').includes(CANARY));
+  const holding = filesUnder(studio.dataDir).filter((file) => bytesOf(file).includes(CANARY));
   expect(holding.map((file) => relative(studio.dataDir, file))).toEqual(['secrets.json']);
   if (process.platform !== 'win32') expect(statSync(holding[0]).mode & 0o777).toBe(0o600);
 });

@@ -7,10 +7,10 @@
  * studio's own.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { startSandbox } from '@sandbox/server.js';
 import { openCore } from './test/open-core.js';
+import { bytesOf, filesUnder } from './test/data-files.js';
 
 const CANARY = 'sk-canary-7f3a9c1e55d04b2a-never-leak';
 const KEY_FILE = 'keys.json'; // the test ports' key store (file-ports.ts)
@@ -23,13 +23,6 @@ afterEach(async () => {
   for (const close of closers.reverse()) await close();
   closers = [];
 });
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(path) : entry.isFile() ? [path] : [];
-  });
-}
 
 async function gatewayWithCanary() {
   const gateway = await startSandbox({ port: 0, speed: 100, streamPaceMs: 0 });
@@ -126,7 +119,7 @@ describe('a canary API key', () => {
     expect(leaking(c.events, (e) => e.event), 'events').toEqual([]);
     expect(leaking(logs, (line) => line), 'log lines').toEqual([]);
     const files = filesUnder(c.ports.dataDir);
-    const found = files.filter((file) => leaks(readFileSync(file, 'latin1')).length > 0).map((file) => relative(c.ports.dataDir, file));
+    const found = files.filter((file) => leaks(bytesOf(file)).length > 0).map((file) => relative(c.ports.dataDir, file));
     // Only the key store holds it: which proves the search above would have found it elsewhere.
     expect(found).toEqual([KEY_FILE]);
     // The search covered what the studio writes: settings, conversations, library sidecars, the database (jobs, library rows).

@@ -9,11 +9,12 @@
 import { englishText } from '@shared/messages/index.js';
 import { describe, expect, it } from 'vitest';
 import type http from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { renderPromptImage } from '@sandbox/media/image-render.js';
 import { openCore } from './test/open-core.js';
 import { json, keyHeadersOf, listen, type Heard, type Listener } from './test/listener.js';
+import { bytesOf, filesUnder } from './test/data-files.js';
 
 const KEY = 'sk-Echo-5e1f0a9b7c3d42e8-Tail';
 const b64 = Buffer.from(KEY).toString('base64');
@@ -98,22 +99,6 @@ async function open() {
   return { ...c, gateway, elsewhere, logs, answers, value, ended, streamed, close };
 }
 
-const filesUnder = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-  const path = join(dir, e.name);
-  return e.isDirectory() ? filesUnder(path) : [path];
-});
-/**
- * A file's bytes, or '' for one gone since it was listed: the job sender process closes its own
- * connection to the studio database after the host's, and SQLite removes `-shm` and `-wal` then.
- */
-const bytesOf = (file: string): string => {
-  try {
-    return readFileSync(file, 'latin1');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw err;
-  }
-};
 
 describe('a gateway that quotes the key back', () => {
   it('never gets it shown, stored or exported: replies, stream errors, task errors, native text', async () => {
