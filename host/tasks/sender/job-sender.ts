@@ -25,6 +25,9 @@ import { failureOf, toWire, type SendAnswer, type SenderReply } from './protocol
 
 /** How a sender is started in this layout: the bundle's entry beside us, else the sources through tsx. */
 export function senderEntry(): { script: string; execArgv: string[]; env?: NodeJS.ProcessEnv } | undefined {
+  // A packaged desktop app has Electron's RunAsNode fuse off (docs/packaging.md): its binary would
+  // start a second studio instead of a sender, so there jobs are sent in-process (docs/robust-host.md).
+  if (process.versions.electron && !(process as { defaultApp?: boolean }).defaultApp) return undefined;
   const here = dirname(fileURLToPath(import.meta.url));
   // electron-vite emits it as its own entry beside out/main/index.js (electron.vite.config.ts);
   // this module may sit in that file or in a shared chunk one folder below it.
