@@ -24,6 +24,7 @@ import { createMainWindow } from './adapters/window.js';
 import { relaunchApp } from './adapters/relaunch.js';
 import { notifyOnJobEnd } from './adapters/notifications.js';
 import { shownText } from '@shared/text/shown-text.js';
+import { senderSocketArg } from '../host/tasks/sender/channel.js';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -39,42 +40,60 @@ let booted: BootedShell | undefined;
 let window: BrowserWindow | undefined;
 let shutDown = false;
 
-// The browser shell's data folder, not Electron's default (core/settings/data-folder.ts); set
-// before `ready`, so nothing is read from or written to the default one.
-app.setPath('userData', studioDataDir());
-registerPrivilegedSchemes(); // privileges can only be granted before `ready`, in one call
-// Every webContents, the window's and any later one, is guarded from its creation on.
-installWebContentsGuard(rendererUrl);
-// A bug in one job's path is logged, not a dialog and a dead app (docs/robust-host.md).
-// Escaped: a message may carry a file name or a gateway's words (docs/house-rules.md, "What reaches a terminal, a dialog or a file name").
-installCrashGuards({ log: (line) => console.error(shownText(line)) });
+// A packaged app has no Node to run its job sender with (RunAsNode is off, docs/packaging.md):
+// the host starts this very binary with the sender's flag, and then it is that sender, with no
+// window, no single-instance lock and no data folder of its own (docs/robust-host.md).
+if (senderSocketArg(process.argv)) startSender();
+else startStudio();
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  app.on('second-instance', () => {
-    if (!window || window.isDestroyed()) return;
-    if (window.isMinimized()) window.restore();
-    window.focus();
-  });
-  app.on('window-all-closed', () => {
-    // macOS apps stay in the dock until Cmd+Q.
-    if (process.platform !== 'darwin') app.quit();
-  });
-  app.on('activate', () => {
-    if (booted && BrowserWindow.getAllWindows().length === 0) void openWindow();
-  });
-  app.on('before-quit', (event) => {
-    if (shutDown || !booted) return;
-    // Let the core finish writes and stop the sandbox gateway before the process exits.
-    event.preventDefault();
-    shutDown = true;
-    booted.close().catch(() => undefined).finally(() => app.quit());
-  });
-  app.whenReady().then(start).catch((error: unknown) => {
-    dialog.showErrorBox('Gateway Studio could not start', shownText(error instanceof Error ? error.message : String(error)));
+function startSender(): void {
+  app.dock?.hide();
+  app.disableHardwareAcceleration();
+  installCrashGuards({ log: (line) => console.error(shownText(line)) });
+  import('../host/tasks/sender/sender-main.js').catch((error: unknown) => {
+    console.error(shownText(`sender: ${error instanceof Error ? error.message : String(error)}`));
     app.exit(1);
   });
+}
+
+function startStudio(): void {
+  // The browser shell's data folder, not Electron's default (core/settings/data-folder.ts); set
+  // before `ready`, so nothing is read from or written to the default one.
+  app.setPath('userData', studioDataDir());
+  registerPrivilegedSchemes(); // privileges can only be granted before `ready`, in one call
+  // Every webContents, the window's and any later one, is guarded from its creation on.
+  installWebContentsGuard(rendererUrl);
+  // A bug in one job's path is logged, not a dialog and a dead app (docs/robust-host.md).
+  // Escaped: a message may carry a file name or a gateway's words (docs/house-rules.md, "What reaches a terminal, a dialog or a file name").
+  installCrashGuards({ log: (line) => console.error(shownText(line)) });
+
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+  } else {
+    app.on('second-instance', () => {
+      if (!window || window.isDestroyed()) return;
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    });
+    app.on('window-all-closed', () => {
+      // macOS apps stay in the dock until Cmd+Q.
+      if (process.platform !== 'darwin') app.quit();
+    });
+    app.on('activate', () => {
+      if (booted && BrowserWindow.getAllWindows().length === 0) void openWindow();
+    });
+    app.on('before-quit', (event) => {
+      if (shutDown || !booted) return;
+      // Let the core finish writes and stop the sandbox gateway before the process exits.
+      event.preventDefault();
+      shutDown = true;
+      booted.close().catch(() => undefined).finally(() => app.quit());
+    });
+    app.whenReady().then(start).catch((error: unknown) => {
+      dialog.showErrorBox('Gateway Studio could not start', shownText(error instanceof Error ? error.message : String(error)));
+      app.exit(1);
+    });
+  }
 }
 
 async function start(): Promise<void> {

@@ -132,6 +132,12 @@ class EmulatedApp {
 
   focus(): void {}
 
+  /** Electron's dock exists on macOS only; the emulation is Linux's Electron. */
+  readonly dock = undefined;
+
+  /** The emulated Chromium runs headless, without a GPU process to turn off. */
+  disableHardwareAcceleration(): void {}
+
   /** Electron's order; a listener that prevents `before-quit` or `will-quit` keeps the app running. */
   private async quitting(): Promise<void> {
     let prevented = false;

@@ -8,7 +8,7 @@
  * When no sender can start (no entry in this layout, a refused spawn, a database in memory) a
  * job is sent in-process, as before, said once in the log.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,24 +21,48 @@ import type { PreparedJob } from '../job-spec.js';
 import { jobBilling, postJob } from '../job-submit.js';
 import type { BilledLinks } from '../../events.js';
 import { BEAT_STALE_MS, HandoffTable, pidAlive } from './handoff-table.js';
-import { failureOf, toWire, type SendAnswer, type SenderReply } from './protocol.js';
+import { failureOf, toWire, type SendAnswer, type SendRequest, type SenderReply } from './protocol.js';
+import { LineChannel, NONCE_ENV, SENDER_FLAG, SenderListener } from './channel.js';
 
-/** How a sender is started in this layout: the bundle's entry beside us, else the sources through tsx. */
-export function senderEntry(): { script: string; execArgv: string[]; env?: NodeJS.ProcessEnv } | undefined {
-  // A packaged desktop app has Electron's RunAsNode fuse off (docs/packaging.md): its binary would
-  // start a second studio instead of a sender, so there jobs are sent in-process (docs/robust-host.md).
-  if (process.versions.electron && !(process as { defaultApp?: boolean }).defaultApp) return undefined;
+/** How a sender is started: a command and its arguments, to which the socket's flag is added (channel.ts). */
+export interface SenderCommand {
+  command: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * How a sender is started in this layout: a packaged desktop app starts its own binary in sender
+ * mode (its RunAsNode fuse is off, docs/packaging.md; electron/main.ts dispatches on the flag);
+ * otherwise the bundle's entry beside us runs as Node, else the sources through tsx.
+ */
+export function senderEntry(): SenderCommand | undefined {
+  if (process.versions.electron && !(process as { defaultApp?: boolean }).defaultApp) {
+    // Chromium's own switches the studio was started with (a system without a setuid sandbox helper).
+    return { command: process.execPath, args: process.argv.filter((a) => a === '--no-sandbox') };
+  }
   const here = dirname(fileURLToPath(import.meta.url));
   // electron-vite emits it as its own entry beside out/main/index.js (electron.vite.config.ts);
   // this module may sit in that file or in a shared chunk one folder below it.
   for (const dir of [here, dirname(here)]) {
     const built = join(dir, 'job-sender.js');
-    // Electron's binary runs it as plain Node (its own ABI, which the database driver is built for).
-    if (existsSync(built)) return { script: built, execArgv: [], env: process.versions.electron ? { ...process.env, ELECTRON_RUN_AS_NODE: '1' } : undefined };
+    // Electron's binary run on the app's folder runs it as plain Node (its own ABI, which the database driver is built for).
+    if (existsSync(built)) return { command: process.execPath, args: [built], env: process.versions.electron ? { ...process.env, ELECTRON_RUN_AS_NODE: '1' } : undefined };
   }
   const source = join(here, 'sender-main.ts');
-  if (existsSync(source)) return { script: source, execArgv: ['--import', 'tsx'] };
+  if (existsSync(source)) return { command: process.execPath, args: ['--import', 'tsx', source] };
   return undefined;
+}
+
+/** How long a sender may take to start and connect before jobs are sent in-process instead. */
+const BOOT_MS = 30_000;
+
+type Channel = LineChannel<SenderReply, SendRequest>;
+/** A sender process of this session: its channel once it listens, undefined when it never does. */
+interface SenderRun {
+  proc?: ChildProcess;
+  gone: boolean;
+  ready: Promise<Channel | undefined>;
 }
 
 /** What a start found of a job that was being sent when the last session ended. */
@@ -64,10 +88,9 @@ export interface JobSenderDeps {
 
 export class JobSender {
   readonly rows: HandoffTable;
-  private child?: ChildProcess;
+  private child?: SenderRun;
+  private listener?: SenderListener;
   private broken = false;
-  /** Resolves once the current sender listens for requests. */
-  private booted: Promise<void> = Promise.resolve();
   private readonly pending = new Map<string, { resolve(a: SendAnswer | 'skipped'): void }>();
 
   constructor(private readonly d: JobSenderDeps) {
@@ -76,7 +99,7 @@ export class JobSender {
 
   /** The sender's process id while one runs (tests). */
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.child?.proc?.pid;
   }
 
   /** Written before the job is marked as being sent: from here a kill leaves the row, not a doubt. */
@@ -95,10 +118,11 @@ export class JobSender {
     const child = wire ? this.process() : undefined;
     if (!wire || !child) return this.inProcess(jobId, client, prepared, links);
     const answered = new Promise<SendAnswer | 'skipped'>((resolve) => this.pending.set(jobId, { resolve }));
-    // Sent once the sender listens: a message that arrives while it boots would be lost.
-    void this.booted.then(() => {
+    // Sent once the sender listens; one that never came to listen leaves the row `ready`, taken back.
+    void child.ready.then((channel) => {
       if (!this.pending.has(jobId)) return;
-      child.send({ type: 'send', jobId, db: this.d.file, endpoint: client.endpoint, job: wire }, (err) => {
+      if (!channel) return this.settleFromRow(jobId);
+      channel.send({ type: 'send', jobId, db: this.d.file, endpoint: client.endpoint, job: wire }, (err) => {
         if (err) this.settleFromRow(jobId);
       });
     });
@@ -159,8 +183,11 @@ export class JobSender {
 
   /** The host closes: its sender finishes what it holds, then leaves (sender-main.ts). */
   close(): void {
-    if (this.child?.connected) this.child.disconnect();
+    const child = this.child;
     this.child = undefined;
+    void child?.ready.then((channel) => channel?.end());
+    this.listener?.close();
+    this.listener = undefined;
   }
 
   private inProcess(jobId: string, client: GatewayClient, prepared: PreparedJob, links?: BilledLinks): Promise<unknown[]> {
@@ -169,40 +196,74 @@ export class JobSender {
     return postJob(client, prepared, jobBilling(jobId, links));
   }
 
-  private process(): ChildProcess | undefined {
-    if (this.child?.connected) return this.child;
+  private process(): SenderRun | undefined {
+    if (this.child && !this.child.gone) return this.child;
     if (this.broken) return undefined;
     const entry = (this.d.entry ?? senderEntry)();
     if (!entry) return this.give_up('no sender entry in this layout');
-    let child: ChildProcess;
+    const listener = (this.listener ??= new SenderListener());
+    const child = { gone: false } as SenderRun;
+    try {
+      listener.open();
+      child.ready = this.start(child, entry, listener);
+    } catch (err) {
+      return this.give_up(`no socket for the sender (${(err as Error).message})`);
+    }
+    this.child = child;
+    return child;
+  }
+
+  /** Starts the sender process and resolves with its channel once it listens; undefined when it never does. */
+  private start(child: SenderRun, entry: SenderCommand, listener: SenderListener): Promise<Channel | undefined> {
+    const expected = listener.expect();
+    let proc: ChildProcess;
     try {
       // Detached, in its own process group: a kill of the host (or of its group) leaves it be.
       // The key is never in its argv or environment; it comes with each request (protocol.ts).
-      child = fork(entry.script, [], {
-        execArgv: entry.execArgv, env: entry.env, detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      proc = spawn(entry.command, [...entry.args, `${SENDER_FLAG}=${listener.path}`], {
+        env: { ...(entry.env ?? process.env), [NONCE_ENV]: expected.nonce }, detached: true, stdio: 'ignore',
       });
     } catch (err) {
-      return this.give_up((err as Error).message);
+      expected.cancel();
+      child.gone = true;
+      return Promise.resolve(this.give_up((err as Error).message));
     }
+    child.proc = proc;
     // The host may close while its sender finishes: the sender never holds the host open.
-    child.unref();
-    child.channel?.unref();
+    proc.unref();
     let listening = false;
-    this.booted = new Promise((resolve) => child.on('message', (m: SenderReply) => {
-      if (m.type !== 'listening') return this.heard(m);
-      listening = true;
-      resolve();
-    }));
-    child.on('error', (err) => this.d.log(`sender: ${err.message}`));
-    child.once('exit', (code) => {
+    const left = () => {
+      if (child.gone) return;
+      child.gone = true;
       if (this.child === child) this.child = undefined;
-      // One that could not even start (no tsx, a broken bundle) would not start the next time either.
-      if (!listening) this.give_up(`the sender process ended as it started (${code ?? 'signal'})`);
       // What it held and never answered: the rows say what became of it.
       for (const id of [...this.pending.keys()]) this.settleFromRow(id);
+    };
+    proc.on('error', (err) => this.d.log(`sender: ${err.message}`));
+    return new Promise((resolve) => {
+      const boot = setTimeout(() => {
+        expected.cancel();
+        proc.kill();
+        resolve(this.give_up(`the sender did not connect within ${BOOT_MS / 1000} s`));
+      }, BOOT_MS).unref();
+      proc.once('exit', (code) => {
+        clearTimeout(boot);
+        expected.cancel();
+        // One that could not even start (no tsx, a broken bundle) would not start the next time either.
+        if (!listening) resolve(this.give_up(`the sender process ended as it started (${code ?? 'signal'})`));
+        left();
+      });
+      void expected.connected.then((socket) => {
+        const channel: Channel = new LineChannel<SenderReply, SendRequest>(socket, (m) => {
+          if (m?.type !== 'listening') return this.heard(m);
+          listening = true;
+          clearTimeout(boot);
+          resolve(channel);
+        });
+        channel.unref();
+        channel.onClose(left);
+      });
     });
-    this.child = child;
-    return child;
   }
 
   private give_up(why: string): undefined {

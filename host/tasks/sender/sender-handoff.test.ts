@@ -92,7 +92,7 @@ describe('a job whose studio is killed while it is being sent', () => {
     await expect.poll(async () => (await admin('faults/held')).held, { timeout: 60_000 }).toBe(1);
     const sender = [...senders][0];
     expect(sender, 'the job was sent by a sender process').toBeGreaterThan(0);
-    // The key came over the IPC channel: neither the sender's argv nor its environment holds it.
+    // The key came over the socket (channel.ts): neither the sender's argv nor its environment holds it.
     expect(readFileSync(`/proc/${sender}/cmdline`, 'utf8')).not.toContain(KEY);
     expect(readFileSync(`/proc/${sender}/environ`, 'utf8')).not.toContain(KEY);
     first.child.kill('SIGKILL');

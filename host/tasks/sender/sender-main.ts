@@ -5,6 +5,10 @@
  * the host (answer limits, redirects, key masking, timeouts), writes the answer into the row and
  * then tells the host. It keeps running while its POSTs are under way, whether or not its host
  * is; it leaves once its host is gone and nothing is in flight, or after an idle spell.
+ *
+ * It talks to its host over the socket named in its argv (channel.ts), so the same module runs
+ * under Node, tsx, Electron as Node, and a packaged app's main process in sender mode
+ * (electron/main.ts).
  */
 import Database from 'better-sqlite3';
 import type { Db } from '../../db/migrations.js';
@@ -13,6 +17,7 @@ import { GatewayClient } from '../../gateway/client.js';
 import { postJob, asFailure, jobBilling } from '../job-submit.js';
 import { BEAT_EVERY_MS, SenderRows } from './handoff-table.js';
 import { failureData, fromWire, type SendAnswer, type SendRequest, type SenderReply } from './protocol.js';
+import { connectToHost, LineChannel, NONCE_ENV, senderSocketArg } from './channel.js';
 
 /** How long a sender with nothing to do waits for its host's next send before it leaves. */
 const IDLE_MS = 60_000;
@@ -21,6 +26,7 @@ const connections = new Map<string, { db: Db; rows: SenderRows }>();
 let inFlight = 0;
 let hostGone = false;
 let idle: NodeJS.Timeout | undefined;
+let host: LineChannel<SendRequest, SenderReply> | undefined;
 
 function rowsOf(file: string): SenderRows {
   let c = connections.get(file);
@@ -35,7 +41,7 @@ function rowsOf(file: string): SenderRows {
 }
 
 function tell(reply: SenderReply): void {
-  if (!hostGone && process.connected) process.send!(reply, (err: Error | null) => err && undefined);
+  if (!hostGone && host?.connected) host.send(reply);
 }
 
 function leaveIfDone(): void {
@@ -93,7 +99,7 @@ const beat = setInterval(() => {
 }, BEAT_EVERY_MS);
 beat.unref();
 
-process.on('message', (req: SendRequest) => {
+function heard(req: SendRequest): void {
   if (req?.type !== 'send') return;
   clearTimeout(idle);
   inFlight += 1;
@@ -101,13 +107,26 @@ process.on('message', (req: SendRequest) => {
     inFlight -= 1;
     leaveIfDone();
   });
-});
-// The host is gone (closed or killed): what is in flight is finished and recorded, then it leaves.
-process.on('disconnect', () => {
+}
+
+const socket = senderSocketArg(process.argv);
+// Read once and dropped: nothing this process starts inherits it.
+const nonce = process.env[NONCE_ENV] ?? '';
+delete process.env[NONCE_ENV];
+if (!socket) {
+  // Started by hand, not by a host: there is no one to send for.
+  process.exit(2);
+}
+try {
+  host = new LineChannel<SendRequest, SenderReply>(await connectToHost(socket, nonce), heard);
+  // The host is gone (closed or killed): what is in flight is finished and recorded, then it leaves.
+  host.onClose(() => {
+    hostGone = true;
+    leaveIfDone();
+  });
+  tell({ type: 'listening' });
+} catch {
+  // A host killed while this process booted is gone already: nothing was handed to it.
   hostGone = true;
-  leaveIfDone();
-});
-// A host killed while this process booted is gone already: no disconnect is coming.
-if (!process.connected) hostGone = true;
-else tell({ type: 'listening' });
+}
 leaveIfDone();

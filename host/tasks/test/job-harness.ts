@@ -13,7 +13,7 @@ import type { JobRecord } from '../job-record.js';
 import { JobService } from '../job-service.js';
 import { type JobStoreOptions } from '../job-store.js';
 import { connectionOf, storeAt } from './store-at.js';
-import { JobSender } from '../sender/job-sender.js';
+import { JobSender, type SenderCommand } from '../sender/job-sender.js';
 
 /** The spec's cadence (§4.9) divided by 100, for a sandbox running 100 times faster. */
 export const FAST_CADENCE: Cadence = {
@@ -52,6 +52,8 @@ export interface JobHarnessOptions {
   sender?: boolean;
   /** A stand-in sender process's script (run through tsx), for a test of a sender that never claims its job. */
   senderScript?: string;
+  /** How the sender is started, where a test starts it as a packaged app would (desktop-e2e/job-sender.spec.ts). */
+  senderCommand?: SenderCommand;
 }
 
 export async function startJobs(o: JobHarnessOptions) {
@@ -62,7 +64,8 @@ export async function startJobs(o: JobHarnessOptions) {
   await library.open();
   const store = storeAt(join(o.dataDir, 'jobs.json'), undefined, undefined, o.store);
   const sender = o.sender ? new JobSender({ db: connectionOf(store), file: join(o.dataDir, 'studio.db'), log: (line) => process.stderr.write(`${line}\n`),
-    entry: o.senderScript ? () => ({ script: o.senderScript!, execArgv: ['--import', 'tsx'] }) : undefined,
+    entry: o.senderCommand ? () => o.senderCommand
+      : o.senderScript ? () => ({ command: process.execPath, args: ['--import', 'tsx', o.senderScript!] }) : undefined,
   }) : undefined;
   const service = new JobService({
     store, sender, library, downloadsDir: join(o.dataDir, 'downloads'),
