@@ -73,9 +73,9 @@ describe.runIf(posix)('a folder the studio may not write to', () => {
     expect(r['settings.update']).toEqual({ ok: false, error: { text: expect.anything(), code: 'internal', retryable: true, message: `Your settings could not be saved: ${NOT_ALLOWED}. Check the folder's permissions, then try again.` } });
     expect(r['tasks.submit'].error.message).toBe(`The task list could not be saved: ${NOT_ALLOWED} (${dataDir}). Check the folder's permissions, then try again. The job was not sent.`);
     // The task list is in the studio database, which this session could not open for writing: it
-    // runs on one in memory (docs/data.md, "What happens to a damaged database"), so the earlier
-    // job is not shown this session; the file keeps it for the next start (the snapshot below).
-    expect(r['tasks.list'].value).toEqual([]);
+    // runs on a copy in memory (docs/data.md, "A damaged database"), so the earlier job is still
+    // shown, and the refused one is not; the file is left as it was (the snapshot below).
+    expect(r['tasks.list'].value.map((t: { prompt: string; state: string }) => [t.prompt, t.state])).toEqual([['a kept lantern', 'saved']]);
     expect(r['chat.create'].error.message).toBe(`The conversation could not be saved: ${NOT_ALLOWED} (${conversations}). Check the folder's permissions, then try again.`);
     expect(r['chat.update'].error.message).toBe(r['chat.create'].error.message);
     // Byte for byte what was there, and no temp file left anywhere.

@@ -11,7 +11,8 @@
  * problems notice, and the domains left without their tables run this session on a database in
  * memory (their data is then rebuilt, or kept, as each domain documents).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { keepUnreadable } from '../unreadable-file.js';
@@ -97,13 +98,55 @@ function isDamage(err: unknown): boolean {
 function inMemory(o: DatabaseOptions, why: string): StudioDatabase {
   o.log?.(`db: ${why}; this session keeps its data in memory and leaves the file as it is`);
   o.onProblem?.('database', null);
-  const db = new Database(':memory:');
-  for (const m of pendingMigrations(db, o.domains)) applyMigration(db, m, (o.now ?? Date.now)());
+  let db = memoryCopy(o.file, o.log);
+  try {
+    for (const m of pendingMigrations(db, o.domains)) applyMigration(db, m, (o.now ?? Date.now)());
+  } catch (err) {
+    // A copy its migrations cannot bring up to date: this session starts from nothing instead.
+    o.log?.(`db: the copy in memory could not be brought up to date (${(err as Error).message}); it starts empty`);
+    db.close();
+    db = new Database(':memory:');
+    for (const m of pendingMigrations(db, o.domains)) applyMigration(db, m, (o.now ?? Date.now)());
+  }
   return {
     file: o.file, snapshotsDir: `${o.file}-snapshots`, backupsDir: `${o.file}-backups`, connection: db, inMemory: true,
     forDomain: () => db,
     close: () => db.close(),
   };
+}
+
+/**
+ * What the file holds, in memory: the session shows the jobs, items and rows it had (docs/data.md,
+ * "A damaged database"). The file and its WAL are copied to the temporary folder and opened there,
+ * so SQLite folds in the last changes the WAL holds without writing beside the file; the copy is
+ * then read into memory and removed. Anything that fails gives an empty database in memory.
+ */
+function memoryCopy(file: string, log?: (line: string) => void): Db {
+  if (!existsSync(file)) return new Database(':memory:');
+  let dir: string | undefined;
+  try {
+    dir = mkdtempSync(join(tmpdir(), 'studio-db-copy-'));
+    const copy = join(dir, 'studio.db');
+    copyFileSync(file, copy);
+    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+    // A copy keeps the file's mode: a read-only file's copy must be written to fold its WAL in.
+    for (const f of [copy, `${copy}-wal`]) if (existsSync(f)) chmodSync(f, 0o600);
+    const disk = new Database(copy, { fileMustExist: true });
+    let bytes: Buffer;
+    try {
+      // Folds the WAL in and marks the image as a rollback-journal database, which memory can hold.
+      disk.pragma('journal_mode = DELETE');
+      bytes = disk.serialize();
+    } finally {
+      disk.close();
+    }
+    return new Database(bytes);
+  } catch (err) {
+    log?.(`db: the database could not be read into memory either (${(err as Error).message}); this session starts empty`);
+    return new Database(':memory:');
+  } finally {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function openDatabase(o: DatabaseOptions): StudioDatabase {
