@@ -77,7 +77,8 @@ describe('the app files electron-vite builds', () => {
  * Worker threads run in the main process too, from entries no import leads to: media-pool.ts
  * starts the sandbox's media worker (speech, with eSpeak NG and the FFmpeg WASM build) by path,
  * schema-checker.ts the tool-schema worker (Ajv with re2js). The job sender is a process of its
- * own, run by Electron's binary as Node from beside index.js (host/tasks/sender/job-sender.ts).
+ * own: beside index.js under `electron .`, and the packaged app's own main process started in
+ * sender mode, which loads the same module (host/tasks/sender/job-sender.ts).
  */
 const WORKER_ENTRIES = ['sandbox/media/media-worker.ts', 'host/chat/schema-worker.ts', 'host/tasks/sender/sender-main.ts'].map((file) => join(ROOT, file)).filter((file) => existsSync(file));
 
