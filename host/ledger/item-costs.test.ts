@@ -5,6 +5,8 @@
  * its range, then the creator's own price; a price the creator sets prices the calls after it.
  */
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { LedgerRowView } from '@shared/contract/ledger.js';
 import { openCore } from '../test/open-core.js';
 import { dataDirCores } from '../test/data-dir-cores.js';
@@ -157,5 +159,31 @@ describe('prices you set, across restarts', () => {
     const second = await cores.start(dir);
     expect(await second.value('ledger.prices')).toEqual({ entries: [{ kind: 'video', model: 'modelg3', unitClass: '720p', price: 300 }] });
     expect(await second.value('ledger.quote', { route: 'video-generations', request: { model: 'modelg3', prompt: 'x', duration: 5 } })).toMatchObject({ basis: 'user', money: 1500 });
+  });
+});
+
+describe('a gallery item\'s cost, across a kill', () => {
+  const cores = dataDirCores('ledger-links-');
+  it('is found again from the job\'s record when the kill lost its link', async () => {
+    const dir = cores.freshDir();
+    const first = await cores.start(dir);
+    first.resume();
+    const job = await first.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a heron', resolution: '1K', n: 2 } });
+    const rowOf = async () => (await first.value('ledger.rows', {})).rows.find((r: LedgerRowView) => r.callId === job.id) as LedgerRowView | undefined;
+    for (let i = 0; !((await rowOf())?.links.libraryIds?.length); i++) {
+      if (i > 1500) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const items = (await rowOf())!.links.libraryIds!;
+    await first.close();
+    // As if killed between the job's end and the links' write.
+    const db = new Database(join(dir, 'studio.db'));
+    db.prepare('DELETE FROM ledger_item_links').run();
+    db.close();
+
+    const second = await cores.start(dir);
+    const costs = await second.value('ledger.costs', { libraryIds: items });
+    expect(Object.keys(costs.items).sort()).toEqual([...items].sort());
+    expect(costs.items[items[0]]).toMatchObject({ calls: 1 });
   });
 });

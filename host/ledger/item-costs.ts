@@ -7,6 +7,7 @@
  */
 import type { ItemCost, ItemCosts, ItemCostsInput } from '@shared/contract/ledger-quote.js';
 import type { Db, DomainMigrations } from '../db/migrations.js';
+import type { JobRecord } from '../tasks/job-record.js';
 import { rowOf, type LedgerRow } from './ledger-table.js';
 
 export const ledgerCostMigrations: DomainMigrations = {
@@ -106,6 +107,16 @@ export class ItemCostReader {
     if (!libraryIds.length) return;
     this.db.transaction(() => {
       for (const id of libraryIds) this.link.run(id, callId);
+    })();
+  }
+
+  /** The items each job's record says it saved, linked again at a start (nothing already linked is written). */
+  linkJobs(jobs: readonly Pick<JobRecord, 'id' | 'remoteId' | 'downloads'>[]): void {
+    this.db.transaction(() => {
+      for (const job of jobs) {
+        if (!job.remoteId) continue;
+        for (const dl of job.downloads) if (dl.libraryId) this.link.run(dl.libraryId, job.id);
+      }
     })();
   }
 

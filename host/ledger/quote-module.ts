@@ -16,6 +16,8 @@ export const ledgerQuoteModule = defineModule({
     const prices = new PriceStore(db, log);
     const costs = new ItemCostReader(db);
     service.usePrices(() => prices.engine());
+    // A kill between a job's end and its items' links loses only the links: they are in its record.
+    costs.linkJobs(use('tasks').list());
     // A job's saved items, for the gallery's cost: the ledger's own listener links its row.
     const off = events.on('jobEnded', (e) => {
       if (!e.libraryIds.length) return;
