@@ -30,6 +30,8 @@ import type { WorkspaceStore } from './settings/workspace-store.js';
 import type { JobService } from './tasks/job-service.js';
 import type { LedgerService } from './ledger/ledger-service.js';
 import type { LedgerTable } from './ledger/ledger-table.js';
+import type { ItemCostReader } from './ledger/item-costs.js';
+import type { PriceStore } from './ledger/price-store.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -56,6 +58,8 @@ export interface Services {
   chat: ChatService;
   /** `ready`: the first balance read is taken (the windows are measured from it). */
   ledger: { service: LedgerService; table: LedgerTable; ready: Promise<void> };
+  /** Cost where the work is, and the creator's price table (docs/ledger.md). */
+  'ledger-quote': { prices: PriceStore; costs: ItemCostReader };
 }
 export type ServiceName = keyof Services;
 

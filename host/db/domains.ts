@@ -6,6 +6,8 @@
 import { libraryMigrations } from '../library/library-table.js';
 import { tasksMigrations } from '../tasks/tasks-table.js';
 import { ledgerMigrations } from '../ledger/ledger-table.js';
+import { ledgerPriceMigrations } from '../ledger/price-store.js';
+import { ledgerCostMigrations } from '../ledger/item-costs.js';
 import type { DomainMigrations } from './migrations.js';
 
-export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations];
+export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations, ledgerPriceMigrations, ledgerCostMigrations];

@@ -16,6 +16,7 @@ import { BalanceReads, realTimer, type LedgerTimer } from './balance-reads.js';
 import { LedgerTable, type LedgerRow, type Modality, type Outcome } from './ledger-table.js';
 import { subtractMoney, type Money } from './money.js';
 import { PriceLearner } from './price-learner.js';
+import type { UserPrices } from './user-prices.js';
 import { generationsVideoUnits, imageJobUnits, multipartVideoUnits, type BilledUnits, type LedgerRoute } from './units.js';
 
 /** Exact rows the learner takes back at a start (the learner keeps 500 per price). */
@@ -58,6 +59,8 @@ export class LedgerService {
   private closed = false;
   /** Profiles whose last read failed: logged once until a read succeeds again. */
   private readonly failing = new Set<string>();
+  /** The creator's price table (price-store.ts), read at each window's attribution. */
+  private userPrices: () => UserPrices | undefined = () => undefined;
 
   constructor(private readonly d: LedgerServiceDeps) {}
 
@@ -132,6 +135,16 @@ export class LedgerService {
     await Promise.all([...this.reads.values()].map((r) => r.settled()));
   }
 
+  /** Calls attributed from now on are priced by the creator's prices where they cover them (basis `user`). */
+  usePrices(prices: () => UserPrices | undefined): void {
+    this.userPrices = prices;
+  }
+
+  /** What the profile's prices learned so far quote (quote.ts). */
+  learnerOf(profileId: string): PriceLearner {
+    return this.learner(profileId);
+  }
+
   close(): void {
     this.closed = true;
     for (const r of this.reads.values()) r.close();
@@ -168,7 +181,7 @@ export class LedgerService {
   }
 
   private pricing(learner: PriceLearner): Pricing {
-    return { quote: (model, units) => learner.quote(model, units) };
+    return { quote: (model, units) => learner.quote(model, units), userPrices: this.userPrices() };
   }
 
   /**

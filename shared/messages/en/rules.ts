@@ -19,6 +19,13 @@ export const rules = {
     speechMaxChars: 'At most {{max}} characters.',
     speechSpeed: 'Speed is 0.25 to 4.',
   },
+  prices: {
+    model: 'Enter the model the price is for (at most 200 characters).',
+    unitClass: 'Enter the resolution or size class (at most 20 characters), e.g. 2K or 720p.',
+    price: 'Enter a price of 0 or more.',
+    duplicate: 'There is already a price for {{model}} and this unit.',
+    tooMany: 'At most {{max}} prices.',
+  },
   mcp: {
     name: 'Give the server a name (at most 60 characters).',
     command: 'Enter the command that starts the server.',

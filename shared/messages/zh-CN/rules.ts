@@ -17,6 +17,13 @@ export const rules: Catalog['rules'] = {
     speechMaxChars: '最多 {{max}} 个字符。',
     speechSpeed: '语速范围为 0.25 到 4。',
   },
+  prices: {
+    model: '请输入价格对应的模型（不超过 200 个字符）。',
+    unitClass: '请输入分辨率或尺寸档（不超过 20 个字符），例如 2K 或 720p。',
+    price: '请输入 0 或以上的价格。',
+    duplicate: '{{model}} 的这一单位已有价格。',
+    tooMany: '最多 {{max}} 个价格。',
+  },
   mcp: {
     name: '请为服务器命名（最多 60 个字符）。',
     command: '请输入启动服务器的命令。',

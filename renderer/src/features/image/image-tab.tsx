@@ -18,6 +18,7 @@ import { IMAGE_MODEL_IDS, IMAGE_MODELS, isNativeImageModel, NATIVE_IMAGE_MODELS 
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
 import { SelectField } from '../../components/generator/select-field.js';
+import { ExpectedCost } from '../../components/cost/expected-cost.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useFormats } from '../../i18n/format.js';
 import { useDraft, usePromptHistory } from '../../state/drafts.js';
@@ -206,6 +207,12 @@ export default function ImageTab() {
           {/* Kept in view at the column's bottom while the fields scroll (form-layout.css, `.studio-submit`). */}
           <div className="studio-submit">
             {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
+            {/* Only the fields a job is billed by (docs/ledger.md, "Units"): typing the prompt asks nothing. */}
+            {!native && !draft.compare && (
+              <ExpectedCost
+                input={{ route: 'image', request: { model: draft.model, resolution: draft.resolution, n: /^\s*\d+\s*$/.test(draft.n) ? Number(draft.n) : draft.n, ...(draft.refs.length ? { image_urls: draft.refs.map((r) => r.id) } : {}) } }}
+              />
+            )}
             <div className="image-actions">
               <button type="submit" className="button button-primary" disabled={busy || references.busy > 0}>
                 {busy ? t('form.generating') : t('form.generate')}

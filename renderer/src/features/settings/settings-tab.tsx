@@ -13,6 +13,7 @@ import { BackupsSetting } from './ui/backups-setting.js';
 import { GeneralSettings } from './ui/general-settings.js';
 import { ProfileCard } from './ui/profile-card.js';
 import { ProfileForm } from './ui/profile-form.js';
+import { PricesSetting } from './ui/prices-setting.js';
 import './ui/settings.css';
 
 type Editor = { mode: 'add' } | { mode: 'edit'; id: string; replaceKey: boolean } | null;
@@ -110,6 +111,7 @@ export default function SettingsTab() {
 
       {slots.mcpServers()}
       <GeneralSettings />
+      <PricesSetting />
       <BackupsSetting />
       <ShortcutList />
     </>

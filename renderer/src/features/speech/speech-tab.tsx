@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS } from '@shared/gateway/catalog.js';
 import { useAction } from '../../api/client.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { ExpectedCost } from '../../components/cost/expected-cost.js';
 import { SpeechIcon } from '../../components/icons.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
@@ -122,6 +123,8 @@ export default function SpeechTab() {
           placeholder={t('text.placeholder')}
         />
         {failure && <FailureNote error={failure} action={t('form.speak')} kept={t('form.kept')} />}
+        {/* The gateway counts the characters of `input` as its JSON string's length (docs/ledger.md, "Units"). */}
+        <ExpectedCost input={{ route: 'speech', model: draft.model, characters: draft.input.length }} />
         <div className="gen-actions">
           <SubmitButton label={t('form.speak')} busyLabel={t('form.speaking')} busy={synthesize.isPending} />
           <span className="gen-usage" data-testid="speech-estimate">

@@ -17,6 +17,7 @@ import { GENERATIONS_VIDEO_MODELS, MULTIPART_VIDEO_MODELS, MULTIPART_VIDEO_SECON
 import { EMPTY, useAction, useCall } from '../../api/client.js';
 import { Lightbox } from '../../components/lightbox/lightbox.js';
 import { TabIntro } from '../../components/TabIntro.js';
+import { ExpectedCost } from '../../components/cost/expected-cost.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { SubmitButton } from '../../components/generator/submit-button.js';
 import { Field } from '../../components/Field.js';
@@ -227,6 +228,13 @@ export default function VideoTab() {
           {/* Kept in view at the column's bottom while the fields scroll (form-layout.css, `.studio-submit`). */}
           <div className="studio-submit">
             {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
+            <ExpectedCost
+              input={
+                multipart
+                  ? { route: 'video-multipart', request: { model: draft.model, seconds: draft.seconds, size: draft.size } }
+                  : { route: 'video-generations', request: { model: draft.model, duration: /^\s*\d+\s*$/.test(draft.duration) ? Number(draft.duration) : draft.duration } }
+              }
+            />
             <div className="gen-actions">
               <SubmitButton label={t('form.generate')} busyLabel={t('generator:status.submitting')} busy={submit.isPending} />
               <span className="gen-usage" data-testid="video-estimate">

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ChatChoice, ChatMessageView, ChatUsage } from '@shared/contract/chat.js';
 import { useFormats, type Formats } from '../../../i18n/format.js';
+import { ItemCostLine } from '../../../components/cost/cost-text.js';
 
 export function usageText(u: ChatUsage, t: TFunction<'chat'>, f: Formats): string {
   const parts: string[] = [t('facts.prompt', { n: f.number(u.prompt) }), t('facts.completion', { n: f.number(u.completion) }), t('facts.total', { n: f.number(u.total) })];
@@ -84,6 +85,8 @@ export function MessageFacts({ message, choice }: { message: ChatMessageView; ch
           {usageText(message.usage, t, f)}
         </p>
       )}
+      {/* The reply's ledger rows (every call that wrote it, tool rounds too), keyed by its id. */}
+      <ItemCostLine kind="replies" id={message.id} className="msg-cost hint" />
       {choice?.safetyRatings?.length ? <SafetyRatings label={t('facts.safety')} ratings={choice.safetyRatings} /> : null}
       {message.promptSafetyRatings?.length ? <SafetyRatings label={t('facts.promptSafety')} ratings={message.promptSafetyRatings} /> : null}
     </>

@@ -12,6 +12,7 @@ import { remixTab } from '../../../state/remix-store.js';
 import { UseInMenu } from '../../../components/use-in/use-in-menu.js';
 import { useZoomStage } from '../../../components/lightbox/use-zoom-stage.js';
 import { ZoomTools } from '../../../components/lightbox/zoom-tools.js';
+import { ItemCostLine } from '../../../components/cost/cost-text.js';
 import { ItemMetadata } from './item-metadata.js';
 import './gallery-detail.css';
 import './take-out.css';
@@ -94,6 +95,8 @@ export function ItemDetailBody({ item, mediaBase, desktop, zoomKeysRef, onRemix,
           )}
           {item.kind === 'audio' && <audio controls preload="metadata" src={file} onLoadedMetadata={(e) => setPlayedDuration(e.currentTarget.duration)} />}
         </div>
+        {/* What the job that made it cost, from the ledger (docs/ledger.md, "Cost where the work is"). */}
+        <ItemCostLine kind="items" id={item.id} className="detail-cost" />
         <ItemMetadata item={item} playedDuration={playedDuration} />
       </div>
         <footer className="detail-actions">

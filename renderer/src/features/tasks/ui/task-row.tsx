@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { useFormats, type Formats } from '../../../i18n/format.js';
 import { useMessageText } from '../../../i18n/messages.js';
+import { ItemCostLine } from '../../../components/cost/cost-text.js';
 import { TaskActions } from './task-actions.js';
 import { downloadSummary, isActive, progressOf, stateLabel } from '../model/task-format.js';
 import { TaskThumb } from './task-thumb.js';
@@ -109,6 +110,8 @@ export const TaskRow = memo(function TaskRow({ task, archived = false }: { task:
         </div>
         <TaskProgress task={task} label={label} t={t} f={f} />
         <TaskTimes task={task} t={t} f={f} />
+        {/* A job the gateway took has a ledger row, keyed by the job's id (docs/ledger.md, "Rows"). */}
+        <ItemCostLine kind="jobs" id={task.remoteId ? task.id : undefined} className="task-cost muted" />
         <div id={noteId}>
           {task.error && (
             <p className={quietError ? 'task-note muted' : 'task-error'} data-testid="task-error">
