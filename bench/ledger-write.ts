@@ -86,6 +86,7 @@ try {
     const off = withRows ? events.onWrite('billed', (b) => ledger.writeBilled(b)) : () => undefined;
     const histogram = monitorEventLoopDelay({ resolution: 1 });
     histogram.enable();
+    let longestWrite = 0;
     const started = performance.now();
     await store.putAllDurable(jobs);
     for (const job of jobs) {
@@ -95,9 +96,13 @@ try {
         units: { kind: 'image', images: 2, resolution: '2K' }, links: { jobId: job.id, batchIndex: job.batchIndex },
       };
       total += 2_000;
+      // The answer's write runs on the loop up to the store's first wait: its record and its row, committed.
+      const t = performance.now();
       store.billed(job.id, billed);
       Object.assign(job, { state: 'queued', remoteId: `task-${job.id}`, submittedAt: Date.now() });
-      await store.putDurable(job);
+      const written = store.putDurable(job);
+      longestWrite = Math.max(longestWrite, performance.now() - t);
+      await written;
     }
     // The balance reads after the burst: each window's attribution written in one transaction.
     await ledger.flush();
@@ -105,7 +110,7 @@ try {
     const ms = performance.now() - started;
     histogram.disable();
     off();
-    return { ms, maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6 };
+    return { ms, longestWrite, maxMs: histogram.max / 1e6, p99Ms: histogram.percentile(99) / 1e6 };
   }
 
   // Listeners on; the writer only for the measured burst. A first burst warms the statements and the JIT.
@@ -123,6 +128,7 @@ try {
     { figure: `database: ${ROWS.toLocaleString('en')} ledger rows (filled in ${fillSeconds.toFixed(0)} s)`, value: `${sizeMb.toFixed(0)} MB`, budget: '—', ok: null },
     { figure: `${JOBS}-job burst: rows written with their records, then priced`, value: `${written} / ${priced}`, budget: `${JOBS} / ${JOBS}`, ok: written === JOBS && priced === JOBS },
     { figure: 'burst, start to last attribution (the same burst without ledger rows)', value: `${measured.ms.toFixed(0)} ms (${without.ms.toFixed(0)} ms)`, budget: '—', ok: null },
+    { figure: 'longest answer written on the loop, record + row (record alone)', value: `${measured.longestWrite.toFixed(1)} ms (${without.longestWrite.toFixed(1)} ms)`, budget: '—', ok: null },
     { figure: 'the same burst without ledger rows: longest stall of the loop', value: `${without.maxMs.toFixed(1)} ms (p99 ${without.p99Ms.toFixed(1)})`, budget: '—', ok: null },
     { figure: 'longest stall of the loop while the burst writes its rows', value: `${measured.maxMs.toFixed(1)} ms (p99 ${measured.p99Ms.toFixed(1)})`, budget: `≤ ${BUDGET_MS} ms`, ok: measured.maxMs <= BUDGET_MS },
   ];
