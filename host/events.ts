@@ -8,6 +8,12 @@
  *
  * A listener cannot hold up or break the code that emits: each runs on its own, after the
  * emitter's stack has unwound (a microtask), and what it throws or rejects with is logged.
+ *
+ * A writer is the other kind: it writes its part of an event into the studio database inside the
+ * emitter's own transaction, synchronously, so the emitter's change and the writer's rows are
+ * committed together or not at all (a job's record and its ledger row: docs/ledger.md, "Rows").
+ * What a writer throws aborts that transaction. The emitter announces the event to the listeners
+ * once it has committed.
  */
 import type { LibraryItem } from './library/library-item.js';
 import type { BilledUnits, LedgerRoute } from './ledger/units.js';
@@ -49,8 +55,8 @@ export interface HostEvents {
   };
   /** A job reached an end state (saved, failed, expired, timed out, needs attention, cancelled and no longer followed). */
   jobEnded: { id: string; profileId: string; kind: 'image' | 'video'; model: string; state: string; remoteId?: string; libraryIds: string[] };
-  /** An item was saved into the current library. */
-  itemSaved: { item: LibraryItem };
+  /** An item was saved into the current library; `callId`: the billed call that made it, when a synchronous call did (a native image, speech). */
+  itemSaved: { item: LibraryItem; callId?: string };
   /** An item was removed from the current library. */
   itemRemoved: { id: string };
 }
@@ -63,8 +69,16 @@ export interface HostEmitter {
   emit<E extends HostEventName>(event: E, payload: HostEvents[E]): void;
 }
 
-export class EventBus implements HostEmitter {
+/** What an emitter that writes in a transaction of its own is given (a writer's rows join it). */
+export interface HostWriter extends HostEmitter {
+  write<E extends HostEventName>(event: E, payload: HostEvents[E]): void;
+}
+
+export type HostWriterFn<E extends HostEventName> = (payload: HostEvents[E]) => void;
+
+export class EventBus implements HostWriter {
   private readonly listeners = new Map<HostEventName, Set<HostListener<never>>>();
+  private readonly writers = new Map<HostEventName, Set<HostWriterFn<never>>>();
 
   constructor(private readonly log: (line: string) => void = () => undefined) {}
 
@@ -74,6 +88,22 @@ export class EventBus implements HostEmitter {
     if (!set) this.listeners.set(event, (set = new Set()));
     set.add(listener as HostListener<never>);
     return () => void set.delete(listener as HostListener<never>);
+  }
+
+  /** Adds a writer, run inside each emitter's transaction (`write`); the function returned removes it. */
+  onWrite<E extends HostEventName>(event: E, writer: HostWriterFn<E>): () => void {
+    let set = this.writers.get(event);
+    if (!set) this.writers.set(event, (set = new Set()));
+    set.add(writer as HostWriterFn<never>);
+    return () => void set.delete(writer as HostWriterFn<never>);
+  }
+
+  /**
+   * Runs every writer of the event now, on the caller's stack: called inside the caller's
+   * transaction, and what a writer throws is thrown to the caller, so the transaction is undone.
+   */
+  write<E extends HostEventName>(event: E, payload: HostEvents[E]): void {
+    for (const writer of [...(this.writers.get(event) ?? [])]) (writer as HostWriterFn<E>)(payload);
   }
 
   emit<E extends HostEventName>(event: E, payload: HostEvents[E]): void {
@@ -95,6 +125,7 @@ export class EventBus implements HostEmitter {
   /** Removes every listener (the core's close). */
   clear(): void {
     this.listeners.clear();
+    this.writers.clear();
   }
 
   private failed(event: HostEventName, err: unknown): void {

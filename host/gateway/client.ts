@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { mapStrings, msg } from '@shared/messages/index.js';
 import { randomUUID } from 'node:crypto';
-import type { BilledLinks, HostEmitter } from '../events.js';
+import type { BilledLinks, HostEmitter, HostEvents } from '../events.js';
 import { unitsOf, type BilledUnits } from '../ledger/units.js';
 import { billableCall, usageOf } from './billable.js';
 import { failureFromNetwork, failureFromStatus, failureFromUnreadable, GatewayFailure } from './failure.js';
@@ -64,6 +64,11 @@ export interface CallBilling {
    * announces the call when both the body is over and this has settled.
    */
   units?: Promise<BilledUnits | undefined>;
+  /**
+   * The caller takes the announcement instead of the bus: a job writes it with its record's next
+   * change, in one transaction, and announces it once that is committed (docs/ledger.md, "Rows").
+   */
+  heard?: (billed: HostEvents['billed']) => void;
 }
 
 /** `envelope`: `{ code: 200, data }` (most endpoints); `bare`: the object itself (native image models). */
@@ -248,16 +253,18 @@ export class GatewayClient {
    * is not announced.
    */
   private billed(spec: CallSpec, answer?: unknown, streamed?: BilledUnits): void {
-    const call = this.config.events && billableCall(spec);
+    const call = (this.config.events || spec.billing?.heard) && billableCall(spec);
     if (!call) return;
     const usage = usageOf(answer);
     const request = spec.form ? formFields(spec.form) : spec.json;
     const units = streamed ?? unitsOf({ ...call, request, answer });
     const b = spec.billing;
-    this.config.events!.emit('billed', {
+    const billed: HostEvents['billed'] = {
       callId: b?.callId ?? randomUUID(), profileId: this.config.profileId ?? '', ...call, at: (this.config.now ?? Date.now)(),
       ...(units ? { units } : {}), ...(usage ? { usage } : {}), ...(b?.links ? { links: b.links } : {}),
-    });
+    };
+    if (b?.heard) b.heard(billed);
+    else this.config.events!.emit('billed', billed);
   }
 
   /** The payload of a JSON answer: its body parsed and, per `form`, taken out of the envelope. */

@@ -57,6 +57,10 @@ export class LedgerService {
   /** Each profile's newest figure, kept with the window it closes. */
   private readonly totals = new Map<string, Money>();
   private closed = false;
+  /** Rows a writer wrote inside a transaction whose call is not announced yet (`writeBilled`, `billed`). */
+  private readonly written = new Set<string>();
+  /** Items a call saved, heard before its row was written: linked when it is (`itemSaved`). */
+  private readonly saved = new EarlyItems();
   /** Profiles whose last read failed: logged once until a read succeeds again. */
   private readonly failing = new Set<string>();
   /** The creator's price table (price-store.ts), read at each window's attribution. */
@@ -96,15 +100,41 @@ export class LedgerService {
     return written;
   }
 
+  /**
+   * A billed call written inside its emitter's transaction (a job's record taking the answer,
+   * host/events.ts `write`): the row is committed with it or not at all. Its balance read is noted
+   * when the call is announced, once committed (`billed`).
+   */
+  writeBilled(b: HostEvents['billed']): void {
+    if (this.closed) return;
+    if (this.add(b)) this.written.add(b.callId);
+  }
+
+  /** A billed call announced: its row written unless a writer wrote it (`writeBilled`), and noted for the next balance read. */
   billed(b: HostEvents['billed']): void {
     if (this.closed) return;
-    const added = this.d.table.add({
-      callId: b.callId, kind: 'call', at: b.at, profileId: b.profileId, route: b.route, model: b.model,
-      modality: modalityOf(b.route, b.model, b.units), ...(b.units ? { units: b.units } : {}), outcome: 'succeeded', links: b.links ?? {},
-    });
+    const added = this.written.delete(b.callId) || this.add(b);
     // Heard twice (a sender's answer applied again after a restart): one row, one charge.
     if (!added) return;
     this.readsOf(b.profileId).billed({ id: b.callId, model: b.model, units: b.units });
+    this.d.onChange();
+  }
+
+  private add(b: HostEvents['billed']): boolean {
+    return this.d.table.add({
+      callId: b.callId, kind: 'call', at: b.at, profileId: b.profileId, route: b.route, model: b.model,
+      modality: modalityOf(b.route, b.model, b.units), ...(b.units ? { units: b.units } : {}), outcome: 'succeeded', links: { ...b.links, ...this.saved.take(b.callId) },
+    });
+  }
+
+  /** An item a synchronous call saved (a native image, speech audio): linked from the call's row. */
+  itemSaved(e: HostEvents['itemSaved']): void {
+    if (this.closed || !e.callId) return;
+    const row = this.d.table.get(e.callId);
+    if (!row) return this.saved.add(e.callId, e.item.id);
+    const ids = row.links.libraryIds ?? [];
+    if (ids.includes(e.item.id)) return;
+    this.d.table.links(e.callId, { ...row.links, libraryIds: [...ids, e.item.id] });
     this.d.onChange();
   }
 
@@ -238,6 +268,28 @@ export class LedgerService {
       if (total !== undefined) t.savedRead(profileId, total, this.d.now());
     })();
     this.d.onChange();
+  }
+}
+
+/** Calls waiting for their row, the newest few: a call whose row never comes (a refused write) is dropped in time. */
+const EARLY_CALLS = 200;
+
+class EarlyItems {
+  private readonly byCall = new Map<string, string[]>();
+
+  add(callId: string, itemId: string): void {
+    const ids = this.byCall.get(callId) ?? [];
+    this.byCall.delete(callId);
+    this.byCall.set(callId, [...ids, itemId]);
+    if (this.byCall.size > EARLY_CALLS) this.byCall.delete(this.byCall.keys().next().value!);
+  }
+
+  /** The items heard for the call, as links, and forgotten. */
+  take(callId: string): { libraryIds?: string[] } {
+    const ids = this.byCall.get(callId);
+    if (!ids) return {};
+    this.byCall.delete(callId);
+    return { libraryIds: ids };
   }
 }
 

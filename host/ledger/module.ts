@@ -33,13 +33,19 @@ export const ledgerModule = defineModule({
     });
     const tasks = use('tasks');
     service.recoverJobs(tasks.list());
+    // A job's row is written in the transaction of its record's change (host/tasks/job-store.ts);
+    // any other call's when it is announced.
+    const offWrite = events.onWrite('billed', (b) => service.writeBilled(b));
     const offBilled = events.on('billed', (b) => service.billed(b));
     const offEnded = events.on('jobEnded', (e) => service.jobEnded(e));
+    const offSaved = events.on('itemSaved', (e) => service.itemSaved(e));
     // The baseline of the active profile's balance: the first calls' windows are measured from it.
     const ready = service.start([profiles.activeId()]).catch((err: unknown) => log(`ledger: the first balance read failed (${String(err)})`));
     life.started('ledger', () => {
+      offWrite();
       offBilled();
       offEnded();
+      offSaved();
       // A read still under way writes nothing once closed: the database closes after this.
       service.close();
     });

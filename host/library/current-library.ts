@@ -5,7 +5,13 @@
  */
 import type { EventName, EventPayload } from '@shared/contract/index.js';
 import type { HostEmitter } from '../events.js';
-import { Library, type LibraryOptions } from './library.js';
+import { Library, type AddInput, type LibraryOptions } from './library.js';
+import type { LibraryItem } from './library-item.js';
+
+/** What a saver is given: the item, and the billed call that made it when there is one (docs/ledger.md, "Rows"). */
+export interface LibrarySaver {
+  add(input: AddInput, made?: { callId: string }): Promise<LibraryItem>;
+}
 
 type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -38,16 +44,19 @@ export class CurrentLibrary {
     return this.library.open();
   }
 
-  /** Saves into the current library and tells the renderer (jobs and generators save here). */
-  readonly saver: Pick<Library, 'add'> = {
-    add: async (input) => {
+  /**
+   * Saves into the current library and tells the renderer (jobs and generators save here).
+   * `made`: the billed call that made the item, announced with it for the ledger's links.
+   */
+  readonly saver: LibrarySaver = {
+    add: async (input, made) => {
       // The downloaded file waits where it is (the data folder's downloads) until the move ends.
       while (this.moving) await this.moving.catch(() => undefined);
       const saving = this.library.add(input);
       this.saving.add(saving);
       const item = await saving.finally(() => this.saving.delete(saving));
       this.emit('library.onDidChange', { reason: 'added', id: item.id });
-      this.events?.emit('itemSaved', { item });
+      this.events?.emit('itemSaved', { item, ...(made ? { callId: made.callId } : {}) });
       return item;
     },
   };

@@ -13,7 +13,7 @@ import { NativeResponse } from '@shared/gateway/wire.js';
 import type { GatewayAnswer, GatewayClient } from '../gateway/client.js';
 import { detailOf, GatewayFailure } from '../gateway/failure.js';
 import { LibraryError } from '../library/disk.js';
-import type { Library } from '../library/library.js';
+import type { LibrarySaver } from '../library/current-library.js';
 import { sniff, SNIFF_BYTES } from '@media/sniff.js';
 import type { LibraryItem } from '../library/library-item.js';
 import type { AttachmentStore } from './attachments.js';
@@ -21,7 +21,7 @@ import { LIMITS } from '../gateway/limits.js';
 
 export interface GeneratorDeps {
   client: GatewayClient;
-  library: Pick<Library, 'add'>;
+  library: LibrarySaver;
   attachments: AttachmentStore;
   /** Where answers are written before the library takes them. */
   scratchDir: string;
@@ -53,8 +53,13 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
     contents: [{ role: 'user', parts }],
     generationConfig: { responseModalities: input.textOnly ? ['TEXT'] : ['IMAGE', 'TEXT'] },
   };
+  // The call's id, so the ledger's row links the items it saved (docs/ledger.md, "Rows").
+  const made = { callId: randomUUID() };
   const res = await d.client.json(
-    { method: 'POST', path: `/v1beta/models/${encodeURIComponent(input.model)}:generateContent`, json: body, auth: 'goog', timeoutMs: 180_000, maxBytes: LIMITS.nativeImageBytes },
+    {
+      method: 'POST', path: `/v1beta/models/${encodeURIComponent(input.model)}:generateContent`, json: body, auth: 'goog', timeoutMs: 180_000,
+      maxBytes: LIMITS.nativeImageBytes, billing: made,
+    },
     NativeResponse,
     'either',
   );
@@ -77,7 +82,7 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
           params: { edit: images.length > 0, references: images.map((i) => i.view.name), attachmentIds: images.map((i) => i.view.id) },
           usage: res.usageMetadata as Record<string, unknown>,
         },
-      }).catch(async (err: unknown) => {
+      }, made).catch(async (err: unknown) => {
         if (!(err instanceof LibraryError && err.code === 'not_media')) throw err;
         await rm(file, { force: true });
         refused.push(err.text.params?.what as Message);
@@ -100,7 +105,8 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
 
 export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Promise<{ item: LibraryItem; characters: number }> {
   const maxBytes = d.maxAudioBytes ?? LIMITS.audioBytes;
-  const res = await d.client.send({ method: 'POST', path: '/v1/audio/speech', json: input, timeoutMs: 180_000, maxBytes });
+  const made = { callId: randomUUID() };
+  const res = await d.client.send({ method: 'POST', path: '/v1/audio/speech', json: input, timeoutMs: 180_000, maxBytes, billing: made });
   const file = scratch(d, '.audio');
   // Streamed to disk: a long text's audio never sits whole in memory.
   try {
@@ -118,7 +124,7 @@ export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Pr
       kind: 'audio', mime: res.header('content-type') ?? undefined, prompt: input.input, model: input.model, createdAt: d.now(),
       params: { voice: input.voice, response_format: input.response_format ?? 'mp3', speed: input.speed ?? 1 },
     },
-  });
+  }, made);
   return { item, characters: input.input.length };
 }
 

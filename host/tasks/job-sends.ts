@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { GatewayClient } from '../gateway/client.js';
+import type { HostEvents } from '../events.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import { coreError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
@@ -179,7 +180,8 @@ export class JobSends {
       return { outcome: { kind: 'again', at } };
     }
     const links = job.batchIndex !== undefined ? { batchIndex: job.batchIndex } : undefined;
-    const sent = await this.post(job, () => (this.d.sender ? this.d.sender.post(job.id, client, prepared, links) : postJob(client, prepared, jobBilling(job.id, links))));
+    const heard = this.heard(job.id);
+    const sent = await this.post(job, () => (this.d.sender ? this.d.sender.post(job.id, client, prepared, links, heard) : postJob(client, prepared, jobBilling(job.id, links, heard))));
     const r = await this.outcome(job, sent, refuse);
     this.d.sender?.done(job.id);
     return r;
@@ -196,7 +198,7 @@ export class JobSends {
     if (!job || !['submitting', 'cancelled'].includes(job.state) || job.remoteId) return;
     if (!answer) await this.d.update(job, { state: 'unknown', error: msg('jobs.task.closedWhileSubmitting') }, true);
     else {
-      const sent = await this.post(job, async () => this.d.sender!.apply(answer));
+      const sent = await this.post(job, async () => this.d.sender!.apply(answer, this.heard(id)));
       await this.outcome(job, sent, async (f, attempts) => {
         await this.d.update(job, { state: 'failed', attempts, error: f.text, finishedAt: this.d.now() }, true);
         return { outcome: { kind: 'done' } };
@@ -205,6 +207,15 @@ export class JobSends {
     this.d.sender?.done(id);
     // A job proved never taken waits to be sent again.
     this.d.wake();
+  }
+
+  /**
+   * The billed call of a job's POST joins the job's next committed change (the answer's: its task
+   * id, its failure or its unknown fate), so the ledger's row and the record are written in one
+   * transaction (job-store.ts, `billed`; docs/ledger.md, "Rows").
+   */
+  private heard(jobId: string): (billed: HostEvents['billed']) => void {
+    return (billed) => this.d.store.billed(jobId, billed);
   }
 
   /** What a send's answer makes of its job: followed by its task id, sent again later, failed or unknown. */

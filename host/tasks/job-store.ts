@@ -13,6 +13,7 @@
 import { dataWriteError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import type { Db } from '../db/migrations.js';
+import type { HostEvents, HostWriter } from '../events.js';
 import type { JobRecord, JobState } from './job-record.js';
 import { importOldArchive, importOldList, removeImported } from './legacy-tasks.js';
 import { isDone, KEEP_FINISHED, toArchive } from './task-archive.js';
@@ -32,6 +33,11 @@ export interface JobStoreOptions {
   archiveBatch?: number;
   /** Hears the backup's name of an older archive with lines no reader can use (legacy-tasks.ts). */
   onArchiveUnreadable?: (backup: string | null) => void;
+  /**
+   * The host's bus: a job's billed call is written by its writers (the ledger's row) inside the
+   * transaction that commits the job's change, and announced to its listeners once committed.
+   */
+  events?: HostWriter;
 }
 
 export interface JobStoreSource {
@@ -53,6 +59,8 @@ export class JobStore {
   /** Each listed job's record as last written: a write holds only those that changed. */
   private readonly written = new Map<string, string>();
   private readonly removed = new Set<string>();
+  /** Billed calls of jobs, by job id, waiting for the next committed write (`billed`). */
+  private readonly heard = new Map<string, HostEvents['billed']>();
   private readonly table: TasksTable;
   private timer?: NodeJS.Timeout;
   /** The old archive's import; the archive's pages and moves wait for it. */
@@ -223,6 +231,17 @@ export class JobStore {
   }
 
   /**
+   * A job's POST was billed: the call is written (its ledger row, by the bus's writers) in the
+   * transaction that commits the job's next change, the answer's, and announced once that is
+   * committed. A kill before the commit leaves neither the record's change nor the row (the next
+   * start applies the sender's answer again), a kill after it both (docs/ledger.md, "Rows").
+   * Nothing is written for it while the disk refuses; the next write that succeeds takes it.
+   */
+  billed(jobId: string, billed: HostEvents['billed']): void {
+    this.heard.set(jobId, billed);
+  }
+
+  /**
    * Writes every change made so far (records are changed in place by their owners, so each listed
    * record is compared with what was last written) in one transaction; rejects with a message for
    * the creator when the disk refuses.
@@ -235,15 +254,21 @@ export class JobStore {
       const text = JSON.stringify(job);
       if (this.written.get(job.id) !== text) changed.push([job, text]);
     }
-    if (changed.length === 0 && this.removed.size === 0) return Promise.resolve();
+    if (changed.length === 0 && this.removed.size === 0 && this.heard.size === 0) return Promise.resolve();
+    const billed = [...this.heard];
+    const events = this.o.events;
     try {
       if (this.source.refused) throw this.source.refused;
-      this.table.writeList(changed, this.removed);
+      this.table.writeList(changed, this.removed, events && billed.length ? () => billed.forEach(([, b]) => events.write('billed', b)) : undefined);
     } catch (err) {
       return Promise.reject(dataWriteError(msg('jobs.dataWrite.taskList'), err, this.source.dataDir));
     }
     for (const [job, text] of changed) this.written.set(job.id, text);
     this.removed.clear();
+    for (const [jobId, b] of billed) {
+      this.heard.delete(jobId);
+      events?.emit('billed', b);
+    }
     return Promise.resolve();
   }
 

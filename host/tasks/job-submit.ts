@@ -19,8 +19,11 @@ const VideoSubmitted = VideoSubmission.extend({ task_id: z.unknown() });
 const ImagesSubmitted = z.array(VideoSubmitted);
 const MultipartSubmitted = MultipartVideoSubmission.extend({ task_id: z.unknown() });
 
-/** A job's billed call is known by the job's id (docs/ledger.md, "Rows"). */
-export const jobBilling = (jobId: string, links?: BilledLinks): CallBilling => ({ callId: jobId, links: { ...links, jobId } });
+/**
+ * A job's billed call is known by the job's id (docs/ledger.md, "Rows"). `heard`: the job takes
+ * the announcement, to write it with its record's change (job-store.ts, `billed`).
+ */
+export const jobBilling = (jobId: string, links?: BilledLinks, heard?: CallBilling['heard']): CallBilling => ({ callId: jobId, links: { ...links, jobId }, ...(heard ? { heard } : {}) });
 
 /** Sends the job once (never retried by the client: its fate could be unknown); the task ids answered. */
 export async function postJob(client: GatewayClient, prepared: PreparedJob, billing?: CallBilling): Promise<unknown[]> {

@@ -33,7 +33,7 @@ export const tasksModule = defineModule({
         db, dataDir: ports.dataDir, inMemory: database.inMemory === true || db !== database.connection,
         // The data folder refused the database: a job's record could not outlive this session.
         refused: database.inMemory ? Object.assign(new Error('the data folder refused the studio database'), { code: 'EACCES' }) : undefined,
-      }, log, problems.reporter('jobs'), { onArchiveUnreadable: problems.reporter('task archive') }),
+      }, log, problems.reporter('jobs'), { onArchiveUnreadable: problems.reporter('task archive'), events }),
       // `list` finds a file a killed run handed to the library without recording it (result-saver.ts).
       library: { add: current.saver.add, list: (q) => current.current.list(q) },
       resolveRefs: (spec) => (spec.route === 'image' && Array.isArray(spec.request.image_urls)

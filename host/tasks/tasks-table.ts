@@ -97,11 +97,15 @@ export class TasksTable {
     return { records, texts, unreadable };
   }
 
-  /** Writes the list's changed records and removals in one transaction (all or none). */
-  writeList(changed: readonly (readonly [JobRecord, string])[], removed: Iterable<string>): void {
+  /**
+   * Writes the list's changed records and removals in one transaction (all or none); `within`:
+   * what else joins it (the ledger rows of the jobs' billed calls, job-store.ts).
+   */
+  writeList(changed: readonly (readonly [JobRecord, string])[], removed: Iterable<string>, within?: () => void): void {
     this.db.transaction(() => {
       for (const [job, text] of changed) this.upsertListed.run(job.id, job.state, job.createdAt, text);
       for (const id of removed) this.removeListed.run(id);
+      within?.();
     })();
   }
 

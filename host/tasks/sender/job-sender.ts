@@ -19,7 +19,7 @@ import { GatewayFailure } from '../../gateway/failure.js';
 import { msg } from '@shared/messages/index.js';
 import type { PreparedJob } from '../job-spec.js';
 import { jobBilling, postJob } from '../job-submit.js';
-import type { BilledLinks } from '../../events.js';
+import type { BilledLinks, HostEvents } from '../../events.js';
 import { BEAT_STALE_MS, HandoffTable, pidAlive } from './handoff-table.js';
 import { failureOf, toWire, type SendAnswer, type SendRequest, type SenderReply } from './protocol.js';
 import { LineChannel, NONCE_ENV, SENDER_FLAG, SenderListener } from './channel.js';
@@ -64,6 +64,9 @@ interface SenderRun {
   gone: boolean;
   ready: Promise<Channel | undefined>;
 }
+
+/** Who takes a job's billed call (job-store.ts, `billed`). */
+type Heard = (billed: HostEvents['billed']) => void;
 
 /** What a start found of a job that was being sent when the last session ended. */
 export type Recovered = { kind: 'unsent' } | { kind: 'unknown' } | { kind: 'answered'; answer: SendAnswer } | { kind: 'posting' };
@@ -113,10 +116,10 @@ export class JobSender {
    * Sends a job whose row is `ready`: the task ids the gateway answered, or its failure thrown,
    * as postJob does in-process. The billed call is announced here, once the answer arrives.
    */
-  async post(jobId: string, client: GatewayClient, prepared: PreparedJob, links?: BilledLinks): Promise<unknown[]> {
+  async post(jobId: string, client: GatewayClient, prepared: PreparedJob, links?: BilledLinks, heard?: Heard): Promise<unknown[]> {
     const wire = toWire(prepared);
     const child = wire ? this.process() : undefined;
-    if (!wire || !child) return this.inProcess(jobId, client, prepared, links);
+    if (!wire || !child) return this.inProcess(jobId, client, prepared, links, heard);
     const answered = new Promise<SendAnswer | 'skipped'>((resolve) => this.pending.set(jobId, { resolve }));
     // Sent once the sender listens; one that never came to listen leaves the row `ready`, taken back.
     void child.ready.then((channel) => {
@@ -128,10 +131,10 @@ export class JobSender {
     });
     const answer = await answered;
     // Taken back by this host (its sender went away before claiming it): sent here instead.
-    if (answer === 'skipped') return this.inProcess(jobId, client, prepared, links);
+    if (answer === 'skipped') return this.inProcess(jobId, client, prepared, links, heard);
     // The sender knows the job's id; what else the host knows of it (its batch) joins the links here.
     if (answer.billed) answer.billed = { ...answer.billed, links: { ...links, ...answer.billed.links } };
-    return this.apply(answer);
+    return this.apply(answer, heard);
   }
 
   /** The job's record holds the outcome: its row goes. */
@@ -143,9 +146,13 @@ export class JobSender {
     }
   }
 
-  /** Applies an answer read from a row or the channel: task ids, or the failure thrown; the billed call announced. */
-  apply(answer: SendAnswer): unknown[] {
-    if (answer.billed) this.d.events?.emit('billed', answer.billed);
+  /**
+   * Applies an answer read from a row or the channel: task ids, or the failure thrown. The billed
+   * call goes to `heard` (the job writes it with its record), else it is announced on the bus.
+   */
+  apply(answer: SendAnswer, heard?: Heard): unknown[] {
+    if (answer.billed && heard) heard(answer.billed);
+    else if (answer.billed) this.d.events?.emit('billed', answer.billed);
     if ('failure' in answer) throw failureOf(answer.failure);
     return answer.taskIds;
   }
@@ -190,10 +197,10 @@ export class JobSender {
     this.listener = undefined;
   }
 
-  private inProcess(jobId: string, client: GatewayClient, prepared: PreparedJob, links?: BilledLinks): Promise<unknown[]> {
+  private inProcess(jobId: string, client: GatewayClient, prepared: PreparedJob, links?: BilledLinks, heard?: Heard): Promise<unknown[]> {
     // Taken back before the POST: a kill from here leaves no row, so the next start calls its fate unknown.
     this.rows.dropIfReady(jobId);
-    return postJob(client, prepared, jobBilling(jobId, links));
+    return postJob(client, prepared, jobBilling(jobId, links, heard));
   }
 
   private process(): SenderRun | undefined {
