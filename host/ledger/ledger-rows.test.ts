@@ -57,5 +57,9 @@ describe('links to what a call saved', () => {
     await linked('speech', [speech.item.id]);
     // One row each, nothing doubled by the links.
     expect((await c.rows()).filter((r) => r.kind === 'call')).toHaveLength(2);
+    // The gallery item's cost (docs/ledger.md, "Cost where the work is") is found from the item.
+    const ids = [...image.items.map((i: { id: string }) => i.id), speech.item.id];
+    const costs = await c.value('ledger.costs', { libraryIds: ids });
+    expect(Object.keys(costs.items).sort()).toEqual([...ids].sort());
   });
 });

@@ -24,7 +24,16 @@ export const ledgerQuoteModule = defineModule({
       costs.linkItems(e.id, e.libraryIds);
       emit('ledger.onChange', {});
     });
-    life.started('ledger-quote', off);
+    // An item a synchronous call saved (a native image, speech audio): its cost is that call's row.
+    const offSaved = events.on('itemSaved', (e) => {
+      if (!e.callId) return;
+      costs.linkItems(e.callId, [e.item.id]);
+      emit('ledger.onChange', {});
+    });
+    life.started('ledger-quote', () => {
+      off();
+      offSaved();
+    });
     return { prices, costs };
   },
   handlers: ({ use, emit }) => {
