@@ -30,6 +30,7 @@ import type { WorkspaceStore } from './settings/workspace-store.js';
 import type { JobService } from './tasks/job-service.js';
 import type { LedgerService } from './ledger/ledger-service.js';
 import type { LedgerTable } from './ledger/ledger-table.js';
+import type { BudgetsService } from './ledger/budgets-service.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -55,7 +56,14 @@ export interface Services {
   mcp: McpHost;
   chat: ChatService;
   /** `ready`: the first balance read is taken (the windows are measured from it). */
-  ledger: { service: LedgerService; table: LedgerTable; ready: Promise<void> };
+  ledger: {
+    service: LedgerService;
+    table: LedgerTable;
+    ready: Promise<void>;
+    /** Rows were written or their money changed (budgets measure again); the function returned stops it. */
+    onChange(listener: () => void): () => void;
+  };
+  budgets: BudgetsService;
 }
 export type ServiceName = keyof Services;
 

@@ -14,6 +14,7 @@ import { tasksModule } from './tasks/module.js';
 import { mcpModule } from './mcp/module.js';
 import { chatModule } from './chat/module.js';
 import { ledgerModule } from './ledger/module.js';
+import { budgetsModule } from './ledger/budgets-module.js';
 
 export const MODULES: readonly DomainModule[] = [
   appModule,
@@ -26,4 +27,5 @@ export const MODULES: readonly DomainModule[] = [
   mcpModule,
   chatModule,
   ledgerModule,
+  budgetsModule,
 ] as DomainModule[];

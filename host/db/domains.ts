@@ -6,6 +6,7 @@
 import { libraryMigrations } from '../library/library-table.js';
 import { tasksMigrations } from '../tasks/tasks-table.js';
 import { ledgerMigrations } from '../ledger/ledger-table.js';
+import { budgetsMigrations } from '../ledger/budgets-table.js';
 import type { DomainMigrations } from './migrations.js';
 
-export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations];
+export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations, budgetsMigrations];

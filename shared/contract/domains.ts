@@ -14,6 +14,7 @@ import { chatEvents, chatMethods } from './chat.js';
 import { mcpEvents, mcpMethods } from './mcp.js';
 import { dbMethods } from './db.js';
 import { ledgerEvents, ledgerMethods } from './ledger.js';
+import { budgetEvents, budgetMethods } from './budgets.js';
 
 export interface ContractDomain {
   name: string;
@@ -33,6 +34,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'mcp', methods: mcpMethods, events: mcpEvents },
   { name: 'db', methods: dbMethods, events: {} },
   { name: 'ledger', methods: ledgerMethods, events: ledgerEvents },
+  { name: 'budgets', methods: budgetMethods, events: budgetEvents },
 ] as const satisfies readonly ContractDomain[];
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

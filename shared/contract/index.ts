@@ -51,3 +51,4 @@ export * from './chat.js';
 export * from './mcp.js';
 export * from './db.js';
 export * from './ledger.js';
+export * from './budgets.js';
