@@ -14,14 +14,15 @@ export interface Period {
 export function periodOf(kind: BudgetKind, t: number): Period {
   const start = new Date(t);
   start.setHours(0, 0, 0, 0);
-  if (kind === 'monthlyMoney' || kind === 'monthlyTokens') start.setDate(1);
+  const monthly = kind === 'monthlyMoney' || kind === 'monthlyTokens';
+  if (monthly) start.setDate(1);
   const end = new Date(start);
-  if (kind === 'monthlyMoney' || kind === 'monthlyTokens') end.setMonth(end.getMonth() + 1);
+  if (monthly) end.setMonth(end.getMonth() + 1);
   else end.setDate(end.getDate() + 1);
   return { start: start.getTime(), end: end.getTime() };
 }
 
-export const isMoney = (kind: BudgetKind) => kind === 'dailyMoney' || kind === 'monthlyMoney';
+export { isMoneyBudget as isMoney } from '@shared/contract/budget-kinds.js';
 
 /** The levels `spent` has reached of `limit` (integers, so no rounding: 79.99 % is not 80 %). */
 export function levelsReached(spent: number, limit: number): BudgetLevel[] {

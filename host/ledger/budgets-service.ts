@@ -9,13 +9,13 @@ import {
   BUDGET_KINDS,
   type BudgetCheck,
   type BudgetConfig,
-  type BudgetKind,
   type BudgetLimits,
   type BudgetState,
   type BudgetStatus,
   type BudgetWarning,
 } from '@shared/contract/budgets.js';
-import { msg, type Message } from '@shared/messages/index.js';
+import { budgetAmount } from '@shared/contract/budget-notice.js';
+import { msg } from '@shared/messages/index.js';
 import { coreError } from '../errors.js';
 import { isMoney, levelsReached, periodOf } from './budget-periods.js';
 import type { BudgetsTable, PeriodSpend } from './budgets-table.js';
@@ -39,13 +39,6 @@ export interface BudgetsDeps {
 export interface Estimate {
   money?: number;
   tokens?: number;
-}
-
-/** An amount as the messages show it: yuan with up to four decimals, or tokens. */
-export function amountText(kind: BudgetKind, amount: number): Message {
-  if (!isMoney(kind)) return msg('budgets.tokens', { tokens: amount });
-  const yuan = (amount / 10_000).toFixed(4).replace(/0{1,2}$/, '');
-  return msg('budgets.money', { yuan });
 }
 
 export class BudgetsService {
@@ -134,12 +127,12 @@ export class BudgetsService {
       return;
     }
     throw coreError('conflict', msg('budgets.refused', {
-      budget: msg(`budgets.kind.${spent.kind}`), limit: amountText(spent.kind, spent.limit), spent: amountText(spent.kind, spent.spent),
+      budget: msg(`budgets.kind.${spent.kind}`), limit: budgetAmount(spent.kind, spent.limit), spent: budgetAmount(spent.kind, spent.spent),
     }));
   }
 
   /** Which budgets `estimate` would take past their limit, and whether the hard stop refuses a submission now. */
-  check(profileId: string, estimate: Estimate): BudgetCheck {
+  check({ profileId, estimate }: { profileId: string; estimate: Estimate }): BudgetCheck {
     const status = this.status(profileId);
     const crosses = status.budgets.flatMap((b) => {
       const add = isMoney(b.kind) ? estimate.money ?? 0 : estimate.tokens ?? 0;

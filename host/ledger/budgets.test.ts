@@ -241,7 +241,7 @@ describe('the hard stop', () => {
     const b = budgets(db, { t: EVENING });
     b.service.set('p', { dailyMoney: 1000, monthlyTokens: 5000 }, true);
     call(ledger, EVENING, 600);
-    expect(b.service.check('p', { money: 400 })).toEqual({ crosses: [], blocked: false });
-    expect(b.service.check('p', { money: 401, tokens: 100 })).toEqual({ crosses: [{ kind: 'dailyMoney', limit: 1000, spent: 600, after: 1001 }], blocked: false });
+    expect(b.service.check({ profileId: 'p', estimate: { money: 400 } })).toEqual({ crosses: [], blocked: false });
+    expect(b.service.check({ profileId: 'p', estimate: { money: 401, tokens: 100 } })).toEqual({ crosses: [{ kind: 'dailyMoney', limit: 1000, spent: 600, after: 1001 }], blocked: false });
   });
 });

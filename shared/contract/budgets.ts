@@ -6,10 +6,9 @@
  */
 import { z } from 'zod';
 
-export const BUDGET_KINDS = ['dailyMoney', 'monthlyMoney', 'dailyTokens', 'monthlyTokens'] as const;
-export type BudgetKind = (typeof BUDGET_KINDS)[number];
-export const BUDGET_LEVELS = [80, 90, 100] as const;
-export type BudgetLevel = (typeof BUDGET_LEVELS)[number];
+import { BUDGET_KINDS } from './budget-kinds.js';
+
+export * from './budget-kinds.js';
 
 /** A limit: money in ten-thousandths of a yuan, tokens as a count; at most 10^12 (a hundred million yuan). */
 const Limit = z.number().int().positive().max(1e12);
