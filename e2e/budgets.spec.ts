@@ -6,6 +6,7 @@
  * refuses the next Generate with its message, nothing sent; the override lets exactly one through.
  */
 import { test, expect } from './fixtures.js';
+import { axeViolations } from './pages/axe.js';
 import { BudgetsPage } from './pages/budgets-page.js';
 import { ImagePage } from './pages/image-page.js';
 import { SpeechPage } from './pages/speech-page.js';
@@ -44,6 +45,8 @@ test('warnings at 80, 90 and 100 % once each; the hard stop holds Generate until
   await expect(image.failure).toContainText('Choose “Allow the next one” above');
   await expect(image.runs).toHaveCount(0);
   await expect(image.prompt).toHaveValue('a kite over the dunes');
+  // The banner and the refusal are usable by assistive technology.
+  expect((await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   await budgets.allowNext();
   await image.generate();

@@ -75,7 +75,7 @@ export const shell = {
     headline: 'Your balance is too low for this job — top up and retry.',
   },
   budget: {
-    label: 'Budgets',
+    label: 'Budget warnings',
     blocked: 'New paid submissions are held: your {{budget}} budget is spent. Raise it in Settings › Budgets, or let the next one through.',
     allowNext: 'Allow the next one',
     armed: 'The next paid submission goes through; the budget holds again after it.',
