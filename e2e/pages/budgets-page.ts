@@ -21,8 +21,10 @@ export class BudgetsPage {
    */
   static async recordNotifications(page: Page): Promise<void> {
     await page.addInitScript(() => {
+      // The e2e project compiles without the DOM lib: the page's globals are reached through globalThis.
+      const g = globalThis as unknown as { shownNotices: string[]; Notification: unknown };
       const shown: string[] = [];
-      (window as unknown as { shownNotices: string[] }).shownNotices = shown;
+      g.shownNotices = shown;
       class RecordedNotification {
         static permission = 'granted';
         static requestPermission = async () => 'granted';
@@ -31,12 +33,12 @@ export class BudgetsPage {
         }
         close() {}
       }
-      (window as unknown as { Notification: unknown }).Notification = RecordedNotification;
+      g.Notification = RecordedNotification;
     });
   }
 
   notifications(): Promise<string[]> {
-    return this.page.evaluate(() => [...(window as unknown as { shownNotices: string[] }).shownNotices]);
+    return this.page.evaluate(() => [...(globalThis as unknown as { shownNotices: string[] }).shownNotices]);
   }
 
   get section(): Locator {
