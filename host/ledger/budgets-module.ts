@@ -7,6 +7,9 @@ import { defineModule } from '../module.js';
 import { BudgetsService } from './budgets-service.js';
 import { BudgetsTable, spendReader } from './budgets-table.js';
 
+/** The longest a paid submission waits for the balance read of calls whose money is not known yet. */
+const FLUSH_WAIT_MS = 3_000;
+
 export const budgetsModule = defineModule({
   name: 'budgets',
   open({ now, emit, use, life }) {
@@ -18,16 +21,24 @@ export const budgetsModule = defineModule({
       spend: spendReader(ledger.table.db),
       now,
       profileName: (id) => profiles.list().profiles.find((p) => p.id === id)?.name ?? id,
-      flushLedger: () => ledger.service.flush(),
+      // A balance read that hangs must not hold a submission for long: after this, the rows as they are decide.
+      flushLedger: () => new Promise<void>((resolve) => {
+        const late = setTimeout(resolve, FLUSH_WAIT_MS);
+        late.unref?.();
+        void ledger.service.flush().finally(() => {
+          clearTimeout(late);
+          resolve();
+        });
+      }),
       onChange: (status, warnings) => emit('budgets.onChange', { status, warnings }),
     });
     // The ledger changes in bursts (a row per billed call, then each read's money): measured once
-    // per turn of the loop, for the profiles with budgets, whichever changed.
+    // per turn of the loop, for the profiles with a budget, whichever changed.
     let due: NodeJS.Immediate | undefined;
     const off = ledger.onChange(() => {
       due ??= setImmediate(() => {
         due = undefined;
-        for (const p of profiles.list().profiles) service.evaluate(p.id);
+        for (const id of table.profiles()) service.evaluate(id);
       });
     });
     life.started('budgets', () => {

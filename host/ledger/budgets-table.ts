@@ -56,6 +56,7 @@ export class BudgetsTable {
   private readonly give;
   private readonly forget;
   private readonly prune;
+  private readonly withBudgets;
 
   constructor(db: Db) {
     this.getConfig = db.prepare('SELECT limits, hard_stop FROM budgets_config WHERE profile_id = ?');
@@ -65,6 +66,7 @@ export class BudgetsTable {
     this.give = db.prepare('INSERT OR IGNORE INTO budgets_warnings (profile_id, kind, period_start, level, at) VALUES (?, ?, ?, ?, ?)');
     this.forget = db.prepare('DELETE FROM budgets_warnings WHERE profile_id = ? AND kind = ?');
     this.prune = db.prepare('DELETE FROM budgets_warnings WHERE period_start < ?');
+    this.withBudgets = db.prepare("SELECT profile_id FROM budgets_config WHERE limits != '{}'").pluck();
   }
 
   config(profileId: string): StoredBudgets {
@@ -79,6 +81,11 @@ export class BudgetsTable {
       limits = {};
     }
     return { limits, hardStop: row.hard_stop === 1 };
+  }
+
+  /** The profiles with a budget set. */
+  profiles(): string[] {
+    return this.withBudgets.all() as string[];
   }
 
   save(profileId: string, config: StoredBudgets): void {
