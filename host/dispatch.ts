@@ -13,7 +13,16 @@ export type Handlers = { [M in MethodName]: (input: ParsedInput<M>) => Promise<O
 /** The handlers of one domain of the contract: `DomainHandlers<'tasks'>` is every `tasks.*` call. */
 export type DomainHandlers<Domain extends string> = Pick<Handlers, Extract<MethodName, `${Domain}.${string}`>>;
 
-export function createDispatcher(handlers: Handlers, onFailure: (method: MethodName, error: ErrorData) => void, log: (line: string) => void) {
+/**
+ * `before`: runs ahead of the handler and may refuse by throwing (the budgets' hard stop,
+ * host/ledger/budget-gate.ts), after the input is checked, so a refusal is Result data too.
+ */
+export function createDispatcher(
+  handlers: Handlers,
+  onFailure: (method: MethodName, error: ErrorData) => void,
+  log: (line: string) => void,
+  before?: (method: MethodName) => Promise<void> | void,
+) {
   return async function dispatch(method: string, input: unknown): Promise<Result<unknown>> {
     if (!isMethodName(method)) return fail(errorData('not_found', msg('app.calls.unknown', { method }), false));
     const parsed = methods[method].input.safeParse(input ?? {});
@@ -24,6 +33,7 @@ export function createDispatcher(handlers: Handlers, onFailure: (method: MethodN
       return fail(errorData('invalid_input', messageOfIssue(issue), false, { param: path.map(String).join('.') || undefined }));
     }
     try {
+      await before?.(method);
       const handler = handlers[method] as (i: unknown) => Promise<unknown> | unknown;
       return ok(await handler(parsed.data));
     } catch (err) {

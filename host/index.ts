@@ -17,6 +17,7 @@ import type { CorePorts } from './ports.js';
 import { resolveLibraryFile } from './library/media-file.js';
 import { CHAT_IMAGE_FILE } from './chat/chat-images.js';
 import { Lifecycle } from './lifecycle.js';
+import { PAID_SUBMISSIONS } from './ledger/budget-gate.js';
 
 export type { Core } from './core-api.js';
 export type { CorePorts } from './ports.js';
@@ -44,9 +45,11 @@ export async function createCore(ports: CorePorts, options: CoreOptions = {}, mo
   });
   const { paymentRequired } = ctx.use('account');
   const { current: library } = ctx.use('library');
+  const { profiles } = ctx.use('settings');
+  const budgets = ctx.use('budgets');
   const dispatch = createDispatcher(handlers, (_method, error) => {
     if (error.code === 'payment_required') paymentRequired(error.text ?? error.message);
-  }, log);
+  }, log, (method) => (PAID_SUBMISSIONS.has(method) ? budgets.gate(profiles.activeId()) : undefined));
 
   let resumed = false;
   return {

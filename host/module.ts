@@ -32,6 +32,7 @@ import type { LedgerService } from './ledger/ledger-service.js';
 import type { LedgerTable } from './ledger/ledger-table.js';
 import type { ItemCostReader } from './ledger/item-costs.js';
 import type { PriceStore } from './ledger/price-store.js';
+import type { BudgetsService } from './ledger/budgets-service.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -57,9 +58,16 @@ export interface Services {
   mcp: McpHost;
   chat: ChatService;
   /** `ready`: the first balance read is taken (the windows are measured from it). */
-  ledger: { service: LedgerService; table: LedgerTable; ready: Promise<void> };
+  ledger: {
+    service: LedgerService;
+    table: LedgerTable;
+    ready: Promise<void>;
+    /** Rows were written or their money changed (budgets measure again); the function returned stops it. */
+    onChange(listener: () => void): () => void;
+  };
   /** Cost where the work is, and the creator's price table (docs/ledger.md). */
   'ledger-quote': { prices: PriceStore; costs: ItemCostReader };
+  budgets: BudgetsService;
 }
 export type ServiceName = keyof Services;
 

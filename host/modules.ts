@@ -15,6 +15,7 @@ import { mcpModule } from './mcp/module.js';
 import { chatModule } from './chat/module.js';
 import { ledgerModule } from './ledger/module.js';
 import { ledgerQuoteModule } from './ledger/quote-module.js';
+import { budgetsModule } from './ledger/budgets-module.js';
 
 export const MODULES: readonly DomainModule[] = [
   appModule,
@@ -28,4 +29,5 @@ export const MODULES: readonly DomainModule[] = [
   chatModule,
   ledgerModule,
   ledgerQuoteModule,
+  budgetsModule,
 ] as DomainModule[];

@@ -72,4 +72,22 @@ describe('desktop notifications', () => {
     core.emit('tasks.onDidChange', failed);
     expect(shown).toEqual([{ title: '图像任务失败', body: 'seedream-4-5：“a fox”。网关提示：content policy violation' }]);
   });
+
+  it('shows a budget warning as the host gives it, in the studio\'s language, and nothing for a change without one', () => {
+    shown.length = 0;
+    locale = 'en-US';
+    const core = events();
+    const dispose = notifyOnJobEnd(core, 'en');
+    const status = { profileId: 'p', hardStop: true, overrideArmed: false, blocked: false, budgets: [] };
+    core.emit('budgets.onChange', { status, warnings: [] });
+    core.emit('budgets.onChange', { status, warnings: [{ profileId: 'p', profileName: 'Work', kind: 'dailyMoney', level: 80, spent: 800, limit: 1000 }] });
+    core.emit('settings.onDidChange', { libraryDir: '/x', theme: 'system', language: 'zh-CN', mediaLimits: DEFAULT_MEDIA_LIMITS, chatSendKey: 'enter', chatDefaults: DEFAULT_CHAT_DEFAULTS });
+    core.emit('budgets.onChange', { status, warnings: [{ profileId: 'p', profileName: 'Work', kind: 'monthlyTokens', level: 100, spent: 5200, limit: 5000 }] });
+    expect(shown).toEqual([
+      { title: '80 % of your daily spending budget is spent', body: '¥0.08 of ¥0.10 spent on Work.' },
+      { title: '每月 token预算已用完', body: 'Work 已用 5200 个 token，预算 5000 个 token。' },
+    ]);
+    dispose();
+    expect(core.count()).toBe(0);
+  });
 });

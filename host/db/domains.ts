@@ -8,6 +8,7 @@ import { tasksMigrations } from '../tasks/tasks-table.js';
 import { ledgerMigrations } from '../ledger/ledger-table.js';
 import { ledgerPriceMigrations } from '../ledger/price-store.js';
 import { ledgerCostMigrations } from '../ledger/item-costs.js';
+import { budgetsMigrations } from '../ledger/budgets-table.js';
 import type { DomainMigrations } from './migrations.js';
 
-export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations, ledgerPriceMigrations, ledgerCostMigrations];
+export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations, ledgerPriceMigrations, ledgerCostMigrations, budgetsMigrations];

@@ -18,6 +18,7 @@ export const ledgerModule = defineModule({
   name: 'ledger',
   open({ options, log, now, emit, events, use, life }) {
     const { profiles } = use('settings');
+    const listeners = new Set<() => void>();
     const table = new LedgerTable(use('db').forDomain('ledger'));
     const service = new LedgerService({
       table,
@@ -29,7 +30,10 @@ export const ledgerModule = defineModule({
       timer: options.ledgerTimer,
       log,
       now,
-      onChange: () => emit('ledger.onChange', {}),
+      onChange: () => {
+        emit('ledger.onChange', {});
+        for (const l of listeners) l();
+      },
     });
     const tasks = use('tasks');
     service.recoverJobs(tasks.list());
@@ -49,7 +53,11 @@ export const ledgerModule = defineModule({
       // A read still under way writes nothing once closed: the database closes after this.
       service.close();
     });
-    return { service, table, ready };
+    const onChange = (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    };
+    return { service, table, ready, onChange };
   },
   handlers: ({ use, now }) => {
     const { table, service } = use('ledger');

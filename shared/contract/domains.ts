@@ -15,6 +15,7 @@ import { mcpEvents, mcpMethods } from './mcp.js';
 import { dbMethods } from './db.js';
 import { ledgerEvents, ledgerMethods } from './ledger.js';
 import { ledgerQuoteEvents, ledgerQuoteMethods } from './ledger-quote.js';
+import { budgetEvents, budgetMethods } from './budgets.js';
 
 export interface ContractDomain {
   name: string;
@@ -35,6 +36,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'db', methods: dbMethods, events: {} },
   { name: 'ledger', methods: ledgerMethods, events: ledgerEvents },
   { name: 'ledger-quote', methods: ledgerQuoteMethods, events: ledgerQuoteEvents },
+  { name: 'budgets', methods: budgetMethods, events: budgetEvents },
 ] as const satisfies readonly ContractDomain[];
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -52,3 +52,5 @@ export * from './mcp.js';
 export * from './db.js';
 export * from './ledger.js';
 export * from './ledger-quote.js';
+export * from './budgets.js';
+export * from './budget-notice.js';

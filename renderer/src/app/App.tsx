@@ -12,6 +12,7 @@ import { resolveLanguage, systemLanguages } from '../i18n/languages.js';
 import { useUiStore } from '../state/ui-store.js';
 import { ConnectionBanner, useReconnectRefresh } from './ConnectionBanner.js';
 import { PaymentBanner } from './PaymentBanner.js';
+import { BudgetBanner } from './BudgetBanner.js';
 import { useOfflinePage } from './offline-page.js';
 import { StartupProblemsNotice } from './StartupProblemsNotice.js';
 import { tabForKey } from '../components/shortcuts/shortcuts.js';
@@ -85,6 +86,7 @@ const NOTICES = (
     <Welcome />
     <StartupProblemsNotice />
     <PaymentBanner />
+    <BudgetBanner />
   </>
 );
 const PANELS = new Map(TABS.map(({ id, Panel }) => [id, <Panel />]));

@@ -22,6 +22,7 @@ export function useContractEvents(queryClient: QueryClient) {
     usePaymentStore.getState().profileActivated(view.activeId);
   });
   useEvent('settings.onDidChange', (view) => queryClient.setQueryData(callKey('settings.get', EMPTY), view));
+  useEvent('budgets.onChange', ({ status }) => queryClient.setQueryData(callKey('budgets.status', { profileId: status.profileId }), status));
   useEvent('account.onDidChangeBalance', (view) => {
     queryClient.setQueryData(balanceKey(view.profileId), view);
     usePaymentStore.getState().balanceChanged(view);

@@ -10,6 +10,7 @@ import { TabIntro } from '../../components/TabIntro.js';
 import { useFeatureSlots } from '../../components/feature-slots.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { BackupsSetting } from './ui/backups-setting.js';
+import { BudgetsSetting } from './ui/budgets-setting.js';
 import { GeneralSettings } from './ui/general-settings.js';
 import { ProfileCard } from './ui/profile-card.js';
 import { ProfileForm } from './ui/profile-form.js';
@@ -112,6 +113,7 @@ export default function SettingsTab() {
       {slots.mcpServers()}
       <GeneralSettings />
       <PricesSetting />
+      <BudgetsSetting />
       <BackupsSetting />
       <ShortcutList />
     </>

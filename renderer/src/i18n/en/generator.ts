@@ -28,6 +28,7 @@ export const generator = {
     adjustSettings: 'Adjust the settings and try again.',
     unreachable: 'Check your connection, or the gateway address in Settings, then try again.',
     retry: 'Press {{action}} to try again.',
+    budget: 'Choose “Allow the next one” above, or raise the budget in Settings, then press {{action}} again.',
   },
   usage: {
     label: 'Usage',

@@ -74,6 +74,12 @@ export const shell = {
   payment: {
     headline: 'Your balance is too low for this job — top up and retry.',
   },
+  budget: {
+    label: 'Budget warnings',
+    blocked: 'New paid submissions are held: your {{budget}} budget is spent. Raise it in Settings › Budgets, or let the next one through.',
+    allowNext: 'Allow the next one',
+    armed: 'The next paid submission goes through; the budget holds again after it.',
+  },
   dataProblems: {
     heading: 'Some of the studio’s files could not be read',
     where: 'Each original is kept, unchanged, beside it in the studio’s data folder.',

@@ -28,6 +28,7 @@ export const generator: Messages['generator'] = {
     adjustSettings: '请调整设置后重试。',
     unreachable: '请检查网络连接或设置中的网关地址，然后重试。',
     retry: '点击「{{action}}」重试。',
+    budget: '选择上方的「放行下一次」，或在设置中提高预算，然后再次点击「{{action}}」。',
   },
   usage: {
     label: '用量',

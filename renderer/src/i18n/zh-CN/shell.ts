@@ -75,6 +75,12 @@ export const shell: Messages['shell'] = {
   payment: {
     headline: '余额不足，无法完成此任务。请充值后重试。',
   },
+  budget: {
+    label: '预算提醒',
+    blocked: '新的付费提交已暂停：你的{{budget}}预算已用完。可在“设置 › 预算”中提高预算，或放行下一次。',
+    allowNext: '放行下一次',
+    armed: '下一次付费提交将会通过；之后预算会再次拦截。',
+  },
   dataProblems: {
     heading: '创作室有文件无法读取',
     where: '每个原始文件都已原样保留在创作室数据文件夹中，位于原文件旁边。',

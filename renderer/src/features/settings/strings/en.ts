@@ -1,5 +1,8 @@
 /** The Settings tab. */
+import { budgets } from './budgets-en.js';
+
 export const settings = {
+  budgets,
   general: {
     loading: 'Loading settings…',
     library: {

@@ -1,7 +1,9 @@
 import type { Translation } from '../../../i18n/translation.js';
 import type { settings as english } from './en.js';
+import { budgets } from './budgets-zh-CN.js';
 
 export const settings: Translation<typeof english> = {
+  budgets,
   general: {
     loading: '正在读取设置…',
     library: {
