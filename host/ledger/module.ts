@@ -9,6 +9,8 @@ import { defineModule } from '../module.js';
 import { LedgerService } from './ledger-service.js';
 import { LedgerTable } from './ledger-table.js';
 import { ledgerTotals } from './ledger-totals.js';
+import { exportLedger } from './ledger-export.js';
+import { rebuildDaysIfZoneChanged } from './ledger-days.js';
 import { moneyFromYuan } from './money.js';
 
 /** At most one balance read per profile in this time, however many calls are billed (docs/ledger.md). */
@@ -19,6 +21,8 @@ export const ledgerModule = defineModule({
   open({ options, log, now, emit, events, use, life }) {
     const { profiles } = use('settings');
     const table = new LedgerTable(use('db').forDomain('ledger'));
+    // The day sums follow the time zone the studio runs in now (docs/ledger.md, "The Spend view").
+    if (rebuildDaysIfZoneChanged(table.db)) log('ledger: the time zone changed; the days were counted again');
     const service = new LedgerService({
       table,
       read: async (profileId) => {
@@ -45,8 +49,9 @@ export const ledgerModule = defineModule({
     });
     return { service, table, ready };
   },
-  handlers: ({ use, now }) => {
+  handlers: ({ use, now, ports }) => {
     const { table, service } = use('ledger');
+    const { store } = use('settings');
     return {
       'ledger.rows': (i) => {
         const { before, limit = 200, ...filter } = i;
@@ -60,6 +65,7 @@ export const ledgerModule = defineModule({
         if (refresh) await service.flush();
         return ledgerTotals(table, filter, now());
       },
+      'ledger.export': ({ format, ...filter }) => exportLedger({ table, ports, language: () => store.get().language, now }, filter, format),
     };
   },
 });
