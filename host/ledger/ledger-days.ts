@@ -74,8 +74,6 @@ export function rebuildDaysIfZoneChanged(db: Db, zone: string = currentZone()): 
   return stored !== undefined;
 }
 
-export interface DaySum { day: string; model: string; modality: string; money: number; unpriced: number; rows: number }
-
 export interface DayQuery {
   profileId?: string;
   modality?: string;
@@ -85,8 +83,9 @@ export interface DayQuery {
   toDay?: string;
 }
 
-/** Sums per day, model and modality (profiles together) within the filters. */
-export function daySums(db: Db, q: DayQuery): DaySum[] {
+export interface Sums { money: number; unpriced: number; rows: number }
+
+function whereOf(q: DayQuery): { where: string; params: Record<string, string> } {
   const where: string[] = [];
   const clauses = { profileId: 'profile_id = @profileId', modality: 'modality = @modality', model: 'model = @model', fromDay: 'day >= @fromDay', toDay: 'day < @toDay' } as const;
   const params: Record<string, string> = {};
@@ -96,7 +95,28 @@ export function daySums(db: Db, q: DayQuery): DaySum[] {
     where.push(clause);
     params[key] = value;
   }
-  const sql = `SELECT day, model, modality, SUM(money) AS money, SUM(unpriced) AS unpriced, SUM(rows) AS rows FROM ledger_days
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} GROUP BY day, model, modality HAVING SUM(rows) > 0 ORDER BY day`;
-  return db.prepare(sql).all(params) as DaySum[];
+  return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+const SUMS = 'SUM(money) AS money, SUM(unpriced) AS unpriced, SUM(rows) AS rows';
+
+/**
+ * The day sums within the filters, three ways: per day and modality (the chart by day), per model
+ * and modality (the chart by model), and in all. Each groups a few thousand sums, never the rows.
+ */
+export function daySums(db: Db, q: DayQuery): {
+  byDay: (Sums & { day: string; modality: string })[];
+  byModel: (Sums & { model: string; modality: string })[];
+} {
+  const { where, params } = whereOf(q);
+  return {
+    byDay: db.prepare(`SELECT day, modality, ${SUMS} FROM ledger_days ${where} GROUP BY day, modality HAVING SUM(rows) > 0 ORDER BY day`).all(params) as (Sums & { day: string; modality: string })[],
+    byModel: db.prepare(`SELECT model, modality, ${SUMS} FROM ledger_days ${where} GROUP BY model, modality HAVING SUM(rows) > 0`).all(params) as (Sums & { model: string; modality: string })[],
+  };
+}
+
+export function dayTotal(db: Db, q: DayQuery): Sums {
+  const { where, params } = whereOf(q);
+  const r = db.prepare(`SELECT ${SUMS} FROM ledger_days ${where}`).get(params) as { money: number | null; unpriced: number | null; rows: number | null };
+  return { money: r.money ?? 0, unpriced: r.unpriced ?? 0, rows: r.rows ?? 0 };
 }

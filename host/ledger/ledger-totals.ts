@@ -8,10 +8,9 @@
  * summed from the rows themselves.
  */
 import type { LedgerFilter, LedgerTotals } from '@shared/contract/ledger.js';
-import { daySums, type DaySum } from './ledger-days.js';
+import { daySums, dayTotal } from './ledger-days.js';
 import type { LedgerTable } from './ledger-table.js';
 
-type Sum = LedgerTotals['today'];
 type Modality = LedgerTotals['byDay'][number]['modality'];
 
 /** The local midnight of `t`'s day. */
@@ -41,41 +40,50 @@ const daysFrom = (t: number, days: number) => {
 
 const isMidnight = (t: number | undefined) => t === undefined || dayStart(t) === t;
 
-const total = (rows: readonly { money: number; unpriced: number; rows: number }[]): Sum => ({
-  money: rows.reduce((n, r) => n + r.money, 0),
-  unpriced: rows.reduce((n, r) => n + r.unpriced, 0),
-  rows: rows.reduce((n, r) => n + r.rows, 0),
-});
+interface Grouped {
+  byDay: LedgerTotals['byDay'];
+  byModel: LedgerTotals['byModel'];
+}
+
+/** From the day sums: a range of whole days. */
+function fromDays(table: LedgerTable, rest: Omit<LedgerFilter, 'from' | 'to'>, from?: number, to?: number): Grouped {
+  const sums = daySums(table.db, { ...rest, ...(from !== undefined ? { fromDay: dayLabel(from) } : {}), ...(to !== undefined ? { toDay: dayLabel(to) } : {}) });
+  return {
+    byDay: sums.byDay.map((r) => ({ day: labelStart(r.day), modality: r.modality as Modality, money: r.money, rows: r.rows })),
+    byModel: sums.byModel.map((r) => ({ model: r.model, modality: r.modality as Modality, money: r.money, unpriced: r.unpriced, rows: r.rows })),
+  };
+}
+
+/** From the rows: a range cut inside a day. */
+function fromRows(table: LedgerTable, rest: Omit<LedgerFilter, 'from' | 'to'>, now: number, from?: number, to?: number): Grouped {
+  const offset = -new Date(now).getTimezoneOffset() * 60_000;
+  const rows = table.sums({ ...rest, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) }, offset);
+  const byDay = new Map<string, LedgerTotals['byDay'][number]>();
+  const byModel = new Map<string, LedgerTotals['byModel'][number]>();
+  for (const r of rows) {
+    const modality = r.modality as Modality;
+    const day = dayStart(r.day * 86_400_000 - offset);
+    const d = byDay.get(`${day} ${modality}`) ?? { day, modality, money: 0, rows: 0 };
+    byDay.set(`${day} ${modality}`, { ...d, money: d.money + r.money, rows: d.rows + r.rows });
+    const m = byModel.get(`${r.model} ${modality}`) ?? { model: r.model, modality, money: 0, unpriced: 0, rows: 0 };
+    byModel.set(`${r.model} ${modality}`, { ...m, money: m.money + r.money, unpriced: m.unpriced + r.unpriced, rows: m.rows + r.rows });
+  }
+  return { byDay: [...byDay.values()], byModel: [...byModel.values()] };
+}
 
 export function ledgerTotals(table: LedgerTable, filter: LedgerFilter, now: number): LedgerTotals {
   const { from, to, ...rest } = filter;
   const today = dayStart(now);
   const monthStart = new Date(today);
   monthStart.setDate(1);
-  const byDays = (start?: number, end?: number): (DaySum & { start: number })[] =>
-    daySums(table.db, { ...rest, ...(start !== undefined ? { fromDay: dayLabel(start) } : {}), ...(end !== undefined ? { toDay: dayLabel(end) } : {}) })
-      .map((r) => ({ ...r, start: labelStart(r.day) }));
-  const byRows = (start?: number, end?: number) => {
-    const offset = -new Date(now).getTimezoneOffset() * 60_000;
-    return table.sums({ ...rest, ...(start !== undefined ? { from: start } : {}), ...(end !== undefined ? { to: end } : {}) }, offset)
-      .map((r) => ({ ...r, start: dayStart(r.day * 86_400_000 - offset) }));
-  };
-  const inRange = isMidnight(from) && isMidnight(to) ? byDays(from, to) : byRows(from, to);
-  const byDay = new Map<string, LedgerTotals['byDay'][number]>();
-  const byModel = new Map<string, LedgerTotals['byModel'][number]>();
-  for (const r of inRange) {
-    const modality = r.modality as Modality;
-    const d = byDay.get(`${r.start} ${modality}`) ?? { day: r.start, modality, money: 0, rows: 0 };
-    byDay.set(`${r.start} ${modality}`, { ...d, money: d.money + r.money, rows: d.rows + r.rows });
-    const m = byModel.get(`${r.model} ${modality}`) ?? { model: r.model, modality, money: 0, unpriced: 0, rows: 0 };
-    byModel.set(`${r.model} ${modality}`, { ...m, money: m.money + r.money, unpriced: m.unpriced + r.unpriced, rows: m.rows + r.rows });
-  }
+  const since = (start: number) => dayTotal(table.db, { ...rest, fromDay: dayLabel(start) });
+  const { byDay, byModel } = isMidnight(from) && isMidnight(to) ? fromDays(table, rest, from, to) : fromRows(table, rest, now, from, to);
   return {
-    today: total(byDays(today)),
-    week: total(byDays(daysFrom(today, -6))),
-    month: total(byDays(monthStart.getTime())),
-    remainder: inRange.filter((r) => r.modality === 'remainder').reduce((n, r) => n + r.money, 0),
-    byDay: [...byDay.values()].sort((a, b) => a.day - b.day),
-    byModel: [...byModel.values()].sort((a, b) => b.money - a.money),
+    today: since(today),
+    week: since(daysFrom(today, -6)),
+    month: since(monthStart.getTime()),
+    remainder: byModel.filter((r) => r.modality === 'remainder').reduce((n, r) => n + r.money, 0),
+    byDay: byDay.sort((a, b) => a.day - b.day),
+    byModel: byModel.sort((a, b) => b.money - a.money),
   };
 }
