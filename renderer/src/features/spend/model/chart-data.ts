@@ -64,6 +64,8 @@ export function stackedSeries(data: ChartData): { modality: Modality; values: nu
   const running = new Array<number>(data.keys.length).fill(0);
   const tops: { modality: Modality; values: number[]; negative: boolean }[] = [];
   for (const m of data.shown) {
+    // A modality with nothing above zero (a remainder that only gave back) has no slice.
+    if (!data.money[m].some((v) => v > 0)) continue;
     for (let i = 0; i < running.length; i++) running[i] += Math.max(0, data.money[m][i]);
     tops.push({ modality: m, values: running.map((v) => v / 10_000), negative: false });
   }
