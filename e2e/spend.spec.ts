@@ -3,7 +3,7 @@
  * view"): after a real chat reply, an image job and speech, its totals equal the sandbox's own
  * record of the spend; filters narrow the calls; a call opens the conversation it was made in;
  * the filtered calls export as CSV and JSON the browser downloads; the charts have tables, and
- * the keyboard reaches a bar's calls.
+ * the keyboard reaches a bar's calls; axe finds nothing serious in either view.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { test, expect } from './fixtures.js';
 import { ChatPage } from './pages/chat-page.js';
 import { submitTask } from './pages/gallery-page.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
 import { pageCall } from './pages/page-call.js';
 import { sandboxSpend, SpendPage, yuan } from './pages/spend-page.js';
 
@@ -108,12 +109,14 @@ test('each chart has a table; the keyboard opens the tab and lists a bar’s cal
 
   const byModel = spend.chart('Spend by model');
   await expect(byModel.getByRole('img')).toHaveAccessibleName(/^Spend by model: .* across 3 bars/, BILLED);
+  await expectNoSeriousViolations(page, 'the Spend tab with its charts');
   const toggle = byModel.getByRole('button', { name: 'Show as table' });
   await toggle.focus();
   await page.keyboard.press('Enter');
   const table = byModel.getByRole('table', { name: 'Spend by model' });
   // The models are ordered by money: only the set is fixed.
   await expect.poll(async () => (await table.getByRole('rowheader').allInnerTexts()).sort()).toEqual(['modela-5', 'seedream-4-0', 'tts-1']);
+  await expectNoSeriousViolations(page, 'the Spend tab with a chart as a table');
   await page.keyboard.press('Tab');
   await expect(table.getByRole('button', { name: /^Show rows: / }).first()).toBeFocused();
   const first = (await table.getByRole('rowheader').first().innerText()).trim();
