@@ -6,7 +6,7 @@
  * `ledger.onChange`; the filters are kept as a draft, so a restart shows the same view.
  */
 import './strings/register.js';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EMPTY, errorMessage, useCall } from '../../api/client.js';
@@ -63,7 +63,9 @@ export default function SpendTab() {
       setRefreshing(false);
     }
   };
-  const rows = rowsFilter(query, pick);
+  const rows = useMemo(() => rowsFilter(query, pick), [query, pick]);
+  // The calls' table is rendered after the totals and charts, in a render React may interrupt.
+  const shownRows = useDeferredValue(rows);
   const rowsTitle = !pick ? t('rows.all') : t('rows.of', { what: pick.kind === 'day' ? f.date(pick.day) : modelLabel(pick.model) });
 
   return (
@@ -97,7 +99,7 @@ export default function SpendTab() {
         !totals.isError && <p className="muted">{t('rows.loading')}</p>
       )}
       <SpendExport filter={rows} />
-      <SpendRows filter={rows} title={rowsTitle} money={money} {...(pick ? { onShowAll: () => setPick(undefined) } : {})} />
+      <SpendRows filter={shownRows} title={rowsTitle} money={money} {...(pick ? { onShowAll: () => setPick(undefined) } : {})} />
     </div>
   );
 }
