@@ -73,8 +73,8 @@ export type OutsideAnswer = 'confirmed' | 'declined' | 'code-required' | 'code-w
 /** What the desktop's Save dialog is asked (docs/library-files.md): the name it proposes and what is saved. */
 export interface SaveRequest {
   defaultName: string;
-  /** A zip of items, or one item's file: the dialog's file type filter. */
-  kind: 'zip' | 'image' | 'video' | 'audio';
+  /** A zip of items, one item's file, or the Spend view's rows: the dialog's file type filter. */
+  kind: 'zip' | 'image' | 'video' | 'audio' | 'csv' | 'json';
   /** The studio's language setting, for the dialog's own words. */
   language: LanguageSetting;
 }

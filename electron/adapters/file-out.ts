@@ -17,14 +17,14 @@ interface DialogText {
 /** Every language's words: the type makes a missing one fail the typecheck. */
 const TEXT: Record<StudioLanguage, DialogText> = {
   en: {
-    title: { zip: 'Export from the library', image: 'Save the image', video: 'Save the video', audio: 'Save the audio' },
+    title: { zip: 'Export from the library', image: 'Save the image', video: 'Save the video', audio: 'Save the audio', csv: 'Export the spend', json: 'Export the spend' },
     button: 'Save',
-    filter: { zip: 'Zip archive', image: 'Image', video: 'Video', audio: 'Audio' },
+    filter: { zip: 'Zip archive', image: 'Image', video: 'Video', audio: 'Audio', csv: 'CSV table', json: 'JSON' },
   },
   'zh-CN': {
-    title: { zip: '从作品库导出', image: '保存图像', video: '保存视频', audio: '保存音频' },
+    title: { zip: '从作品库导出', image: '保存图像', video: '保存视频', audio: '保存音频', csv: '导出花费', json: '导出花费' },
     button: '保存',
-    filter: { zip: 'Zip 压缩包', image: '图像', video: '视频', audio: '音频' },
+    filter: { zip: 'Zip 压缩包', image: '图像', video: '视频', audio: '音频', csv: 'CSV 表格', json: 'JSON' },
   },
 };
 

@@ -12,6 +12,7 @@ import type { Db, DomainMigrations } from '../db/migrations.js';
 import type { BilledLinks } from '../events.js';
 import type { Basis } from './attribution.js';
 import type { BilledUnits, LedgerRoute } from './units.js';
+import { ledgerDaysMigration } from './ledger-days.js';
 
 export const ledgerMigrations: DomainMigrations = {
   domain: 'ledger',
@@ -53,6 +54,7 @@ export const ledgerMigrations: DomainMigrations = {
         ) STRICT;
       `),
     },
+    ledgerDaysMigration,
   ],
 };
 

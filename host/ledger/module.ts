@@ -9,6 +9,8 @@ import { defineModule } from '../module.js';
 import { LedgerService } from './ledger-service.js';
 import { LedgerTable } from './ledger-table.js';
 import { ledgerTotals } from './ledger-totals.js';
+import { exportLedger } from './ledger-export.js';
+import { rebuildDaysIfZoneChanged } from './ledger-days.js';
 import { moneyFromYuan } from './money.js';
 
 /** At most one balance read per profile in this time, however many calls are billed (docs/ledger.md). */
@@ -20,6 +22,8 @@ export const ledgerModule = defineModule({
     const { profiles } = use('settings');
     const listeners = new Set<() => void>();
     const table = new LedgerTable(use('db').forDomain('ledger'));
+    // The day sums follow the time zone the studio runs in now (docs/ledger.md, "The Spend view").
+    if (rebuildDaysIfZoneChanged(table.db)) log('ledger: the time zone changed; the days were counted again');
     const service = new LedgerService({
       table,
       read: async (profileId) => {
@@ -59,8 +63,9 @@ export const ledgerModule = defineModule({
     };
     return { service, table, ready, onChange };
   },
-  handlers: ({ use, now }) => {
+  handlers: ({ use, now, ports }) => {
     const { table, service } = use('ledger');
+    const { store } = use('settings');
     return {
       'ledger.rows': (i) => {
         const { before, limit = 200, ...filter } = i;
@@ -74,6 +79,7 @@ export const ledgerModule = defineModule({
         if (refresh) await service.flush();
         return ledgerTotals(table, filter, now());
       },
+      'ledger.export': ({ format, ...filter }) => exportLedger({ table, ports, language: () => store.get().language, now }, filter, format),
     };
   },
 });

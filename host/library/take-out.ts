@@ -38,7 +38,7 @@ const PROGRESS_EVERY_MS = 100;
 const short = (prompt: string) => (prompt.length > 60 ? `${prompt.slice(0, 60)}…` : prompt) || '—';
 
 /** What a write into `folder` that the disk refused means to the creator. */
-function writeFailure(err: unknown, folder: string, what: 'export' | 'save'): GatewayFailure {
+export function writeFailure(err: unknown, folder: string, what: 'export' | 'save'): GatewayFailure {
   const code = errno(err);
   const text: Message = code === 'ENOSPC' || code === 'EDQUOT'
     ? msg(`files.${what}.diskFull`, { folder })

@@ -5,6 +5,7 @@
  * whose money is unknown has no `money` (unpriced, or not attributed yet), never 0.
  */
 import { z } from 'zod';
+import { TakeOutcome } from './library.js';
 
 export const LEDGER_MODALITIES = ['text', 'image', 'video', 'speech', 'remainder'] as const;
 export const LEDGER_BASES = ['exact', 'estimated', 'user', 'unpriced'] as const;
@@ -103,6 +104,14 @@ export const ledgerMethods = {
       refresh: z.boolean().optional(),
     }),
     output: LedgerTotals,
+  },
+  /**
+   * The filter's rows, newest first, as a CSV or JSON file: the desktop's Save dialog, or a
+   * one-time download link in the browser shell (docs/ledger.md, "The Spend view").
+   */
+  'ledger.export': {
+    input: LedgerFilter.extend({ format: z.enum(['csv', 'json']) }),
+    output: TakeOutcome,
   },
 } as const;
 

@@ -15,7 +15,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { prefetchGallery, prefetchMediaBase } from '../features/gallery/model/use-library-pages.js';
 import { TAB_IDS, type TabId } from '../state/tab-ids.js';
 import ChatTab from '../features/chat/chat-tab.js';
-import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, TasksIcon, VideoIcon } from '../components/icons.js';
+import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, SpendIcon, TasksIcon, VideoIcon } from '../components/icons.js';
 
 export interface TabDef {
   id: TabId;
@@ -31,6 +31,7 @@ const PANELS: Record<TabId, Omit<TabDef, 'id'>> = {
   speech: { Panel: lazyPanel(() => import('../features/speech/speech-tab.js')), Icon: SpeechIcon },
   tasks: { Panel: lazyPanel(() => import('../features/tasks/tasks-tab.js')), Icon: TasksIcon },
   gallery: { Panel: lazyPanel(() => import('../features/gallery/gallery-tab.js'), { open: prefetchGallery, ahead: prefetchMediaBase }), Icon: GalleryIcon },
+  spend: { Panel: lazyPanel(() => import('../features/spend/spend-tab.js')), Icon: SpendIcon },
   settings: { Panel: lazyPanel(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
 };
 

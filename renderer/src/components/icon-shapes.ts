@@ -40,6 +40,9 @@ export const ICON_SHAPES = {
     ['rect', { x: 3, y: 14, width: 7, height: 7, rx: 1.5 }],
     ['rect', { x: 14, y: 14, width: 7, height: 7, rx: 1.5 }],
   ],
+  spend: [
+    ['path', { d: 'M4 20V10M10 20V4M16 20v-7M22 20H2' }],
+  ],
   settings: [
     ['path', { d: 'M4 6h9M19 6h1M4 12h3M13 12h7M4 18h11M21 18h-1' }],
     ['circle', { cx: 16, cy: 6, r: 2.2 }],

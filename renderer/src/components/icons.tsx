@@ -21,4 +21,5 @@ export const VideoIcon = () => <Icon name="video" />;
 export const SpeechIcon = () => <Icon name="speech" />;
 export const TasksIcon = () => <Icon name="tasks" />;
 export const GalleryIcon = () => <Icon name="gallery" />;
+export const SpendIcon = () => <Icon name="spend" />;
 export const SettingsIcon = () => <Icon name="settings" />;

@@ -19,6 +19,8 @@ interface UiState {
   visited: readonly TabId[];
   /** A library item to open in the Gallery's detail view (Tasks → "Open result"). */
   galleryFocus: string | null;
+  /** A conversation for the Chat tab to open (Spend → a row's "Open conversation"). */
+  chatFocus: string | null;
   /** What Settings opens at once: the Welcome's "Add a gateway key" opens the add-profile form. */
   settingsIntent: SettingsIntent | null;
   openTab(tab: TabId): void;
@@ -26,6 +28,8 @@ interface UiState {
   clearSettingsIntent(): void;
   openInGallery(libraryId: string): void;
   clearGalleryFocus(): void;
+  openInChat(conversationId: string): void;
+  clearChatFocus(): void;
 }
 
 /** The tab open last, so a reload (or a restart of the browser shell on its port) returns to it. */
@@ -38,12 +42,15 @@ export const useUiStore = create<UiState>()((set) => ({
   tab: lastTab,
   visited: [lastTab],
   galleryFocus: null,
+  chatFocus: null,
   settingsIntent: null,
   openTab: (tab) => set((s) => ({ tab, visited: s.visited.includes(tab) ? s.visited : [...s.visited, tab] })),
   openSettings: (intent) => set((s) => ({ tab: 'settings', settingsIntent: intent, visited: s.visited.includes('settings') ? s.visited : [...s.visited, 'settings'] })),
   clearSettingsIntent: () => set({ settingsIntent: null }),
   openInGallery: (libraryId) => set((s) => ({ tab: 'gallery', galleryFocus: libraryId, visited: s.visited.includes('gallery') ? s.visited : [...s.visited, 'gallery'] })),
   clearGalleryFocus: () => set({ galleryFocus: null }),
+  openInChat: (conversationId) => set((s) => ({ tab: 'chat', chatFocus: conversationId, visited: s.visited.includes('chat') ? s.visited : [...s.visited, 'chat'] })),
+  clearChatFocus: () => set({ chatFocus: null }),
 }));
 
 useUiStore.subscribe((s, before) => {

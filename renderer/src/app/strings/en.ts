@@ -12,10 +12,11 @@ import { image } from '../../features/image/strings/en.js';
 import { mcp } from '../../features/mcp/strings/en.js';
 import { settings } from '../../features/settings/strings/en.js';
 import { speech } from '../../features/speech/strings/en.js';
+import { spend } from '../../features/spend/strings/en.js';
 import { tasks } from '../../features/tasks/strings/en.js';
 import { video } from '../../features/video/strings/en.js';
 
 /** The features' own namespaces, one per feature folder. */
-export const featuresEn = { chat, image, video, speech, tasks, gallery, settings, mcp } as const;
+export const featuresEn = { chat, image, video, speech, tasks, gallery, spend, settings, mcp } as const;
 
 export const en = { ...sharedEn, ...featuresEn } as const;

@@ -11,7 +11,8 @@ import { image } from '../../features/image/strings/zh-CN.js';
 import { mcp } from '../../features/mcp/strings/zh-CN.js';
 import { settings } from '../../features/settings/strings/zh-CN.js';
 import { speech } from '../../features/speech/strings/zh-CN.js';
+import { spend } from '../../features/spend/strings/zh-CN.js';
 import { tasks } from '../../features/tasks/strings/zh-CN.js';
 import { video } from '../../features/video/strings/zh-CN.js';
 
-export const featuresZhCN: { [NS in keyof typeof featuresEn]: Translation<(typeof featuresEn)[NS]> } = { chat, image, video, speech, tasks, gallery, settings, mcp };
+export const featuresZhCN: { [NS in keyof typeof featuresEn]: Translation<(typeof featuresEn)[NS]> } = { chat, image, video, speech, tasks, gallery, spend, settings, mcp };

@@ -13,6 +13,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { ChatIcon } from '../../components/icons.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useDraft } from '../../state/drafts.js';
+import { useUiStore } from '../../state/ui-store.js';
 import { conversationKey } from './model/conversation-cache.js';
 import { applyListChange } from './model/conversation-list-cache.js';
 import { ConversationList } from './ui/conversation-list.js';
@@ -75,6 +76,13 @@ export default function ChatTab() {
     if (selection.id && !list.data.some((c) => c.id === selection.id)) setSelection({ id: '' });
   }, [list.data, selection.id, setSelection]);
   const selectedId = selection.id && !gone.includes(selection.id) ? selection.id : (items[0]?.id ?? '');
+  // Another tab asked for a conversation (the Spend view's rows): it opens here.
+  const focus = useUiStore((s) => s.chatFocus);
+  useEffect(() => {
+    if (!focus) return;
+    setSelection({ id: focus });
+    useUiStore.getState().clearChatFocus();
+  }, [focus, setSelection]);
 
   const create = async () => {
     setCreating(true);

@@ -11,6 +11,7 @@ export const shell = {
     speech: 'Speech',
     tasks: 'Tasks',
     gallery: 'Gallery',
+    spend: 'Spend',
     settings: 'Settings',
   },
   profile: {

@@ -12,6 +12,7 @@ export const shell: Messages['shell'] = {
     speech: '语音',
     tasks: '任务',
     gallery: '作品库',
+    spend: '花费',
     settings: '设置',
   },
   profile: {
