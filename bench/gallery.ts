@@ -38,7 +38,7 @@ import { openDatabase } from '@host/db/database.js';
 import { quickCheckOffLoop } from '@host/db/quick-check.js';
 import { libraryMigrations } from '@host/library/library-table.js';
 import type { ListQuery } from '@host/library/library-index.js';
-import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
+import { launchChromium, coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { VOCABULARY, writeLibrary, writeLibraryIndex } from './lib/library-fixture.js';
 import { thumbnailsDrawn } from './lib/gallery-probes.js';
@@ -124,12 +124,7 @@ interface Pass {
 
 /** A fresh page: the studio, then the Gallery tab opened and its grid scrolled to the last item. */
 async function galleryPass(browser: Browser, session: SignedIn): Promise<Pass> {
-  // The studio reopens on the tab last shown: each pass starts on the first tab, as a new session would.
-  await fetch(`${session.origin}/api/call/app.keepWorkspace`, {
-    method: 'POST',
-    headers: { ...session.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ key: 'ui:tab', value: { tab: 'chat' } }),
-  });
+  await startOnFirstTab(session);
   const { context, page, origin } = await coldPage(browser, session, 'studio', [LONG_TASKS]);
   try {
     await openUntilReady(page, origin);

@@ -20,7 +20,7 @@ import { openDatabase } from '@host/db/database.js';
 import { DATABASE_DOMAINS } from '@host/db/domains.js';
 import { LedgerTable, type LedgerRow } from '@host/ledger/ledger-table.js';
 import { ledgerTotals } from '@host/ledger/ledger-totals.js';
-import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
+import { launchChromium, coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
@@ -120,11 +120,7 @@ const CHARTS_DRAWN = `(() => new Promise((resolve) => {
 interface Pass { openMs: number; filterMs: number; tasks: number[] }
 
 async function spendPass(browser: Browser, session: SignedIn): Promise<Pass> {
-  await fetch(`${session.origin}/api/call/app.keepWorkspace`, {
-    method: 'POST',
-    headers: { ...session.headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ key: 'ui:tab', value: { tab: 'chat' } }),
-  });
+  await startOnFirstTab(session);
   const { context, page, origin } = await coldPage(browser, session, 'studio', [LONG_TASKS]);
   try {
     await openUntilReady(page, origin);

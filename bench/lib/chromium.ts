@@ -80,3 +80,12 @@ export async function openUntilReady(page: Page, origin: string, timeoutMs = 30_
     clearTimeout(timer);
   }
 }
+
+/** The studio reopens on the tab last shown: a pass that opens a tab starts on the first one, as a new session would. */
+export async function startOnFirstTab(session: SignedIn): Promise<void> {
+  await fetch(`${session.origin}/api/call/app.keepWorkspace`, {
+    method: 'POST',
+    headers: { ...session.headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ key: 'ui:tab', value: { tab: 'chat' } }),
+  });
+}

@@ -11,7 +11,7 @@ import { EXPORT_MAX_ITEMS, type LibraryQuery, type TakeOutcome } from '@shared/c
 import type { ErrorData } from '@shared/contract/error-data.js';
 import { call, errorMessage, useEvent } from '../../../api/client.js';
 import { useFormats } from '../../../i18n/format.js';
-import { followDownload } from '../model/take-out.js';
+import { followDownload } from '../../../api/follow-download.js';
 import './take-out.css';
 
 interface ExportBarProps {

@@ -17,7 +17,7 @@ import { ItemMetadata } from './item-metadata.js';
 import './gallery-detail.css';
 import './take-out.css';
 import { mediaUrl } from '../model/media.js';
-import { followDownload } from '../model/take-out.js';
+import { followDownload } from '../../../api/follow-download.js';
 
 export interface ItemDetailBodyProps {
   item: LibraryItemView;

@@ -8,7 +8,7 @@ import type { LedgerFilter } from '@shared/contract/ledger.js';
 import type { TakeOutcome } from '@shared/contract/library.js';
 import { call, errorMessage } from '../../../api/client.js';
 import { useFormats } from '../../../i18n/format.js';
-import { followDownload } from '../model/download.js';
+import { followDownload } from '../../../api/follow-download.js';
 
 type Step = { step: 'idle' } | { step: 'working' } | { step: 'done'; outcome: TakeOutcome } | { step: 'failed'; error: unknown };
 
