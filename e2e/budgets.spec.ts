@@ -8,6 +8,8 @@
 import { test, expect } from './fixtures.js';
 import { axeViolations } from './pages/axe.js';
 import { BudgetsPage } from './pages/budgets-page.js';
+import { expectedCost } from './pages/costs-page.js';
+import { pageCall } from './pages/page-call.js';
 import { ImagePage } from './pages/image-page.js';
 import { SpeechPage } from './pages/speech-page.js';
 
@@ -64,4 +66,36 @@ test('warnings at 80, 90 and 100 % once each; the hard stop holds Generate until
     '90 % of your daily spending budget is spent',
     'Your daily spending budget is spent',
   ]);
+});
+
+test('a compare run shows the cost of its jobs and the budget it would cross before Generate', async ({ page, studio }) => {
+  const image = new ImagePage(page);
+  await image.studio.open(studio.url);
+  // The creator's prices: ¥0.05 a 1K image of seedream-4-0, ¥0.07 of modela-4o-image.
+  const prices = await pageCall(page, 'ledger.setPrices', { entries: [
+    { kind: 'image', model: 'seedream-4-0', unitClass: '1K', price: 500 },
+    { kind: 'image', model: 'modela-4o-image', unitClass: '1K', price: 700 },
+  ] });
+  expect(prices.ok, JSON.stringify(prices)).toBe(true);
+  expect((await pageCall(page, 'budgets.set', { limits: { dailyMoney: 1500 }, hardStop: false })).ok).toBe(true);
+
+  await image.open();
+  await image.chooseModel('seedream-4-0');
+  await image.field('Resolution').selectOption('1K');
+  await image.prompt.fill('a lighthouse, two ways');
+  await image.form.getByRole('checkbox', { name: 'Compare models' }).press('Space');
+  const models = image.form.getByRole('group', { name: 'Models to compare' });
+  await models.getByRole('checkbox', { name: 'modela-4o-image' }).check();
+  const cost = expectedCost(image.form);
+  await expect(cost).toContainText('Expected cost of 2 jobs: CN¥0.12 · set by you');
+  await expect(cost.getByTestId('budget-crossed')).toHaveCount(0);
+
+  // Two images each: ¥0.24 would take the ¥0.15 day past its limit; it says so, nothing is sent.
+  await image.field('Number of images').fill('2');
+  await expect(cost).toContainText('Expected cost of 2 jobs: CN¥0.24');
+  await expect(cost.getByTestId('budget-crossed')).toHaveText(/^This run would take your daily spending budget past its limit: CN¥0(\.0+)? spent, CN¥0\.24 after it, of CN¥0\.15\.$/);
+  await expect(image.runs).toHaveCount(0);
+  // A model with no price yet is counted apart, never as ¥0.
+  await models.getByRole('checkbox', { name: 'seedream-4-5' }).check();
+  await expect(cost).toContainText('+ 1 not priced yet');
 });

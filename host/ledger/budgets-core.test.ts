@@ -75,4 +75,22 @@ describe('budgets through the core, against the sandbox', () => {
     expect((await second.value('budgets.status')).budgets.map((b: { kind: string }) => b.kind)).toEqual(['dailyMoney', 'monthlyTokens']);
     expect(await second.value('budgets.get', { profileId: 'another' })).toEqual({ profileId: 'another', limits: {}, hardStop: false });
   });
+  it('says before a run starts which budgets its estimate would cross, without spending anything', async () => {
+    const c = await openBudgetCore();
+    await c.value('ledger.totals', { refresh: true });
+    await c.value('budgets.set', { limits: { dailyMoney: 100, monthlyTokens: 1000 }, hardStop: false });
+    await c.value('speech.synthesize', speech('forty characters, spent before the run!'));
+    await c.value('ledger.totals', { refresh: true });
+    const paid = await c.charges();
+
+    expect(await c.value('budgets.check', { estimate: { money: 50 } })).toEqual({ crosses: [], blocked: false });
+    expect(await c.value('budgets.check', { estimate: { money: 70 } })).toEqual({
+      crosses: [{ kind: 'dailyMoney', limit: 100, spent: 39, after: 109 }], blocked: false,
+    });
+    expect((await c.value('budgets.check', { estimate: { tokens: 5000 } })).crosses.map((x: { kind: string }) => x.kind)).toEqual(['monthlyTokens']);
+    // A negative or fractional estimate is refused at the contract.
+    expect((await c.call('budgets.check', { estimate: { money: -1 } })).ok).toBe(false);
+    expect((await c.call('budgets.check', { estimate: { money: 1.5 } })).ok).toBe(false);
+    expect(await c.charges(), 'a check buys nothing').toBe(paid);
+  });
 });

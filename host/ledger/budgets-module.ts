@@ -56,6 +56,7 @@ export const budgetsModule = defineModule({
       'budgets.set': (i) => budgets.set(id(i), i.limits, i.hardStop),
       'budgets.status': (i) => budgets.status(id(i)),
       'budgets.override': (i) => budgets.override(id(i)),
+      'budgets.check': (i) => budgets.check({ profileId: id(i), estimate: i.estimate }),
     };
   },
 });

@@ -85,6 +85,11 @@ export const budgetMethods = {
   'budgets.status': { input: z.object(profile), output: BudgetStatus },
   /** Lets exactly the next paid submission of the profile through the hard stop. */
   'budgets.override': { input: z.object(profile), output: BudgetStatus },
+  /** Which budgets an estimate (a compare run's quotes summed) would take past their limit, before it starts. */
+  'budgets.check': {
+    input: z.object({ ...profile, estimate: z.object({ money: z.number().int().nonnegative().max(1e15).optional(), tokens: z.number().int().nonnegative().max(1e15).optional() }).strict() }),
+    output: BudgetCheck,
+  },
 } as const;
 
 export const budgetEvents = {

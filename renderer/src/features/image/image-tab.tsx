@@ -19,6 +19,7 @@ import { FailureNote } from '../../components/generator/failure-note.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { ExpectedCost } from '../../components/cost/expected-cost.js';
+import { RunCost } from '../../components/cost/run-cost.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useFormats } from '../../i18n/format.js';
 import { useDraft, usePromptHistory } from '../../state/drafts.js';
@@ -27,6 +28,7 @@ import { useUiStore } from '../../state/ui-store.js';
 import { Lightbox } from '../../components/lightbox/lightbox.js';
 import { fitImageDraft, fromRemix, INITIAL_DRAFT, referenceLimit, type FieldErrors, type ImageDraft, type ModelChange } from './model/image-draft.js';
 import { CompareModels } from './ui/compare-models.js';
+import { comparedDrafts, quoteInput } from './model/compared-models.js';
 import { ImageFields } from './ui/image-fields.js';
 import { RunView } from './ui/image-results.js';
 import { ReferenceImages } from './ui/reference-images.js';
@@ -208,11 +210,9 @@ export default function ImageTab() {
           <div className="studio-submit">
             {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
             {/* Only the fields a job is billed by (docs/ledger.md, "Units"): typing the prompt asks nothing. */}
-            {!native && !draft.compare && (
-              <ExpectedCost
-                input={{ route: 'image', request: { model: draft.model, resolution: draft.resolution, n: /^\s*\d+\s*$/.test(draft.n) ? Number(draft.n) : draft.n, ...(draft.refs.length ? { image_urls: draft.refs.map((r) => r.id) } : {}) } }}
-              />
-            )}
+            {!native && !draft.compare && <ExpectedCost input={quoteInput(draft)} />}
+            {/* A compare run's jobs summed, and the budgets it would cross, before it starts. */}
+            {draft.compare && <RunCost inputs={comparedDrafts(draft).filter((d) => !isNativeImageModel(d.model)).map(quoteInput)} />}
             <div className="image-actions">
               <button type="submit" className="button button-primary" disabled={busy || references.busy > 0}>
                 {busy ? t('form.generating') : t('form.generate')}

@@ -15,4 +15,8 @@ export const cost = {
   calls: '{{count}} calls',
   quoteUnpriced: 'unpriced until the studio has learned this model’s price from your calls, or you set one in Settings',
   quoteUser: '{{money}} · your price',
+  /** A compare run: its jobs' quotes summed (components/cost/run-cost.tsx). */
+  expectedRun: 'Expected cost of {{jobs}} jobs',
+  runUnpriced: '+ {{number}} not priced yet',
+  runCrosses: 'This run would take your {{budget}} budget past its limit: {{spent}} spent, {{after}} after it, of {{limit}}.',
 } as const;

@@ -16,4 +16,7 @@ export const cost: Messages['cost'] = {
   calls: '{{count}} 次调用',
   quoteUnpriced: '未定价：工作室从你的调用中学到该模型的价格后即可估算，也可在设置中自行设定',
   quoteUser: '{{money}} · 你的价格',
+  expectedRun: '{{jobs}} 个任务的预计费用',
+  runUnpriced: '另有 {{number}} 个尚未定价',
+  runCrosses: '这次运行会让你的{{budget}}预算超出上限：已花 {{spent}}，运行后 {{after}}，上限 {{limit}}。',
 };

@@ -15,8 +15,8 @@ import type { ImageJobRequest } from '@shared/contract/job-request.js';
 import { isNativeImageModel } from '@shared/gateway/catalog.js';
 import { useFormats } from '../../../i18n/format.js';
 import { messageText } from '../../../i18n/messages.js';
-import { asyncRequest, fitImageDraft, hostErrors, nativeRequest, validate, type FieldErrors, type ImageDraft } from './image-draft.js';
-import { COMPARE_MAX, COMPARE_MIN, comparedModels } from './compared-models.js';
+import { asyncRequest, hostErrors, nativeRequest, validate, type FieldErrors, type ImageDraft } from './image-draft.js';
+import { COMPARE_MAX, COMPARE_MIN, comparedDrafts, comparedModels } from './compared-models.js';
 import type { Cell, ImageRuns, Outcome } from './use-image-runs.js';
 
 interface Options {
@@ -93,7 +93,7 @@ export function useImageSubmit({ draft, runs, onAdded, onErrors, onFailure, reme
     if (models.length < COMPARE_MIN || models.length > COMPARE_MAX) {
       return onErrors({ compareModels: t('compare.pickRange', { min: f.number(COMPARE_MIN), max: f.number(COMPARE_MAX) }) });
     }
-    const drafts = models.map((m) => ({ ...draft, ...fitImageDraft(draft, m).patch }));
+    const drafts = comparedDrafts(draft);
     const problems = drafts.map((d) => validate(d, t, f));
     // Refused by every model (no prompt, say): shown at the fields, as for one model.
     if (problems.every((p) => Object.keys(p).length)) return onErrors(problems[Math.max(0, models.indexOf(draft.model))]);
