@@ -132,8 +132,11 @@ class EmulatedApp {
 
   focus(): void {}
 
-  /** Electron's dock exists on macOS only; the emulation is Linux's Electron. */
-  readonly dock = undefined;
+  /**
+   * Electron's dock exists on macOS only (undefined elsewhere); the emulation offers it so that the
+   * code that hides it (electron/main.ts, the job sender) is covered. Hiding an icon nobody sees.
+   */
+  readonly dock = guarded('dock', { hide(): void {} });
 
   /** The emulated Chromium runs headless, without a GPU process to turn off. */
   disableHardwareAcceleration(): void {}

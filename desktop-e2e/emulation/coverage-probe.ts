@@ -11,6 +11,7 @@ type Contents = Window['webContents'];
 
 export interface EmulatedApi {
   App: typeof app;
+  Dock: (typeof app)['dock'];
   BrowserWindow: typeof BrowserWindow & Window;
   BaseWindow: Window;
   WebContents: Contents;
