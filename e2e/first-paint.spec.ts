@@ -3,6 +3,7 @@
  * HTML and CSS alone, before any script runs, and the app then takes its place without moving it.
  */
 import { test, expect } from './fixtures.js';
+import { TAB_NAMES } from './pages/studio-page.js';
 
 const boxes = (selector: string) => `[...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; })`;
 
@@ -15,7 +16,7 @@ test('with its scripts held back, the window still shows the studio\'s frame, an
   await expect(frame.getByText('Gateway Studio')).toBeVisible();
   // One icon per tab, drawn, in the navigation's place.
   const icons = frame.locator('nav svg.icon');
-  await expect(icons).toHaveCount(7);
+  await expect(icons).toHaveCount(TAB_NAMES.length);
   for (const icon of await icons.all()) await expect(icon).toBeVisible();
   // A picture of the app, not the app: nothing in it for assistive technology to offer.
   await expect(page.getByRole('tab')).toHaveCount(0);

@@ -36,6 +36,7 @@ import { itemIdsOf, useImageRuns, type Cell, type Run } from './model/use-image-
 import { useImageSubmit } from './model/use-image-submit.js';
 import { useReferences } from './model/use-references.js';
 import { useResultsLayout } from '../../components/generator/use-results-layout.js';
+import { useSubmitRow } from '../../components/generator/use-submit-row.js';
 import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
 import './ui/image.css';
@@ -98,6 +99,7 @@ export default function ImageTab() {
   const [switchNote, setSwitchNote] = useState('');
   const runs = useImageRuns();
   const { layout, results, viewing, revealRun, open: openAmong, close: closeViewer } = useResultsLayout(runs.runs);
+  const submitRow = useSubmitRow();
   const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   const native = isNativeImageModel(draft.model);
 
@@ -207,7 +209,7 @@ export default function ImageTab() {
           <CompareModels draft={draft} error={errors.compareModels} onChange={change} />
           <ReferenceImages refs={draft.refs} errors={errors} references={references} limit={referenceLimit(draft.model)} native={native} />
           {/* Kept in view at the column's bottom while the fields scroll (form-layout.css, `.studio-submit`). */}
-          <div className="studio-submit">
+          <div className="studio-submit" ref={submitRow}>
             {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
             {/* Only the fields a job is billed by (docs/ledger.md, "Units"): typing the prompt asks nothing. */}
             {!native && !draft.compare && <ExpectedCost input={quoteInput(draft)} />}

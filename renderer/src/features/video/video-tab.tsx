@@ -38,6 +38,7 @@ import {
 import { VideoResult } from './ui/video-result.js';
 import { useVideoRuns } from './model/use-video-runs.js';
 import { useResultsLayout } from '../../components/generator/use-results-layout.js';
+import { useSubmitRow } from '../../components/generator/use-submit-row.js';
 import '../../components/generator/generator.css';
 import '../../components/generator/form-layout.css';
 import './ui/video.css';
@@ -72,6 +73,7 @@ export default function VideoTab() {
   const [failure, setFailure] = useGatewayFailure();
   const [switchNote, setSwitchNote] = useState('');
   const { layout, results, viewing, revealRun, open: openAmong, close: closeViewer } = useResultsLayout(videoRuns.runs);
+  const submitRow = useSubmitRow();
   const queryClient = useQueryClient();
   const mediaBase = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   const submit = useAction('tasks.submit', {
@@ -226,7 +228,7 @@ export default function VideoTab() {
             </label>
           )}
           {/* Kept in view at the column's bottom while the fields scroll (form-layout.css, `.studio-submit`). */}
-          <div className="studio-submit">
+          <div className="studio-submit" ref={submitRow}>
             {failure && <FailureNote error={failure} action={t('form.generate')} kept={t('form.kept')} />}
             <ExpectedCost
               input={
