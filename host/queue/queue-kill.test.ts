@@ -81,7 +81,9 @@ describe('the job queue under SIGKILL', () => {
       }
     }
     const last = await run(dataDir, sandbox.url, undefined, true);
-    expect(last, `seed ${SEED}`).toContain('settled');
+    // On failure: how the last start spent its lines (each job's changes, by state).
+    const tally = (lines: string[]) => Object.entries(lines.reduce<Record<string, number>>((t, l) => ({ ...t, [l]: (t[l] ?? 0) + 1 }), {})).map(([l, n]) => `${l} ×${n}`).join(', ');
+    expect(last, `seed ${SEED}: ${tally(last)}`).toContain('settled');
 
     const bought = (await (await fetch(`${sandbox.url}/_sandbox/submissions`)).json()) as { prompts: Record<string, number> };
     const store = storeAt(join(dataDir, 'jobs.json'));

@@ -10,7 +10,17 @@ import { FAST_CADENCE, startJobs } from '../../tasks/test/job-harness.js';
 import type { JobRecord } from '../../tasks/job-record.js';
 
 const [dataDir, gatewayUrl, count, finish] = process.argv.slice(2);
+const IDLE_MS = 60_000;
 const OVER: readonly JobRecord['state'][] = ['saved', 'failed', 'unknown', 'attention', 'expired', 'timed_out', 'cancelled'];
+
+// The poller's and queue's timers do not hold the process open (a studio's window does); this does,
+// and ends a run that stops moving: a minute with no job changing. A limit on the whole run would
+// end a slow one on a busy machine, where the last start sends most of the 20 jobs one at a time.
+let idle = setTimeout(() => process.exit(3), IDLE_MS);
+const moved = () => {
+  clearTimeout(idle);
+  idle = setTimeout(() => process.exit(3), IDLE_MS);
+};
 
 let settling = false;
 const retried = new Set<string>();
@@ -54,6 +64,7 @@ const h = await startJobs({
       process.stdout.write(`sender ${pid}\n`);
     }
     process.stdout.write(`change ${job.state}\n`);
+    moved();
     setImmediate(check);
   },
 });
@@ -64,8 +75,5 @@ if (h.store.all().length === 0) {
   })));
   process.stdout.write('queued\n');
 }
-// The poller's and queue's timers do not hold the process open (a studio's window does); this does,
-// and ends a run that never settles.
-setTimeout(() => process.exit(3), 120_000);
 h.service.start();
 check();
