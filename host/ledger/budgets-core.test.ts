@@ -43,7 +43,7 @@ describe('budgets through the core, against the sandbox', () => {
     for (const [method, input] of attempts) {
       const r = await c.call(method, input);
       expect(r.ok, method).toBe(false);
-      expect(r.error.code).toBe('conflict');
+      expect(r.error.code).toBe('budget_exceeded');
       expect(r.error.text.code).toBe('budgets.refused');
       expect(r.error.message).toContain('daily spending budget of ¥0.002 is spent (¥0.002 so far)');
     }

@@ -126,7 +126,7 @@ export class BudgetsService {
       this.d.onChange(this.status(profileId), []);
       return;
     }
-    throw coreError('conflict', msg('budgets.refused', {
+    throw coreError('budget_exceeded', msg('budgets.refused', {
       budget: msg(`budgets.kind.${spent.kind}`), limit: budgetAmount(spent.kind, spent.limit), spent: budgetAmount(spent.kind, spent.spent),
     }));
   }

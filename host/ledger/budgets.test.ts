@@ -194,7 +194,7 @@ describe('the hard stop', () => {
     await b.service.gate('p');
     call(ledger, EVENING, 1);
     const refused = await refusal(b.service.gate('p'));
-    expect(refused.code).toBe('conflict');
+    expect(refused.code).toBe('budget_exceeded');
     expect(refused.message).toContain('daily spending budget of ¥0.10 is spent (¥0.10 so far)');
     expect(refused.message).toContain('Allow the next one');
     expect(b.service.status('p')).toMatchObject({ blocked: true, overrideArmed: false });

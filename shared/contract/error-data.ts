@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   /** The action waits for a confirmation the page cannot give (a code printed in the terminal). */
   'confirmation_required',
   'conflict',
+  /** A budget's hard stop refuses a paid submission until its period ends or a one-time override (docs/ledger.md, "Budgets"). */
+  'budget_exceeded',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

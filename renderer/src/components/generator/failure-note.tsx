@@ -13,9 +13,10 @@ import { useMessageWords } from '../../i18n/messages.js';
 import './failure-note.css';
 
 function advice(t: TFunction<'generator'>, error: ErrorData, action: string): string {
-  // The budgets' hard stop (docs/ledger.md, "Budgets"): nothing was sent, so retrying alone would be refused again.
-  if (error.text?.code === 'budgets.refused') return t('failure.budget', { action });
   switch (error.code) {
+    // The budgets' hard stop (docs/ledger.md, "Budgets"): nothing was sent, so retrying alone would be refused again.
+    case 'budget_exceeded':
+      return t('failure.budget', { action });
     case 'payment_required':
       return t('failure.paymentRequired', { action });
     case 'unauthorized':
