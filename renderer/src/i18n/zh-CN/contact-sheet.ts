@@ -25,7 +25,7 @@ export const contactSheet: Messages['contactSheet'] = {
   allHidden: '所有格子都已从视图中隐藏。选择“显示已隐藏”即可恢复。',
   progress: '已完成 {{done}} / {{total}} 个格子',
   cell: {
-    label: '{{coords}} — {{state}}',
+    label: '{{coords}}——{{state}}',
     error: '{{state}}：{{error}}',
     noResults: '没有结果',
     hidden: '已隐藏',
