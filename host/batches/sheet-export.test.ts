@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Library } from '../library/library.js';
 import { incomingFile, meta, openLibrary, tempDirs, type TempDirs } from '../library/test/fixtures.js';
 import type { DownloadOffer, SaveRequest } from '../ports.js';
-import { exportSheet, type SheetCell, type SheetDeps, type SheetManifest } from './sheet-export.js';
+import { writeSheet, type SheetCell, type SheetDeps, type SheetManifest } from './sheet-export.js';
 
 let dirs: TempDirs;
 let lib: Library;
@@ -93,7 +93,7 @@ describe('exporting a contact sheet', () => {
   it('draws rows × columns with each result in its cell by its coords, and a manifest of every cell', async () => {
     const cells = await batchCells();
     const { d, asked } = deps();
-    const outcome = await exportSheet(d, { batch: BATCH, cells, rows: 'prompt', columns: 'model' });
+    const outcome = await writeSheet(d, { batch: BATCH, cells, rows: 'prompt', columns: 'model' });
     expect(outcome).toMatchObject({ outcome: 'saved', name: 'sheet.zip', count: 6 });
     expect(asked).toEqual([{ defaultName: 'contact-sheet-Kites owls-2025-06-15-15-06.zip', kind: 'zip', language: 'en' }]);
 
@@ -126,7 +126,7 @@ describe('exporting a contact sheet', () => {
     cells[4].hidden = true;
     cells[5] = { ...cells[5], state: 'failed', libraryIds: [] };
     const { d } = deps();
-    await exportSheet(d, { batch: BATCH, cells, rows: 'model', columns: 'prompt' });
+    await writeSheet(d, { batch: BATCH, cells, rows: 'model', columns: 'prompt' });
     const { manifest, info, pixel } = await unpack(path.join(out, 'sheet.zip'));
     const { cell, labelWidth, labelHeight } = manifest.image;
     expect([info.width, info.height]).toEqual([labelWidth + 2 * cell, labelHeight + 3 * cell]);
@@ -145,7 +145,7 @@ describe('exporting a contact sheet', () => {
     const cells = await batchCells();
     // Rows by prompt and no column axis (the same axis twice): three models share each row's place.
     const { d } = deps();
-    await exportSheet(d, { batch: BATCH, cells, rows: 'prompt', columns: 'prompt' });
+    await writeSheet(d, { batch: BATCH, cells, rows: 'prompt', columns: 'prompt' });
     const { manifest, info, pixel } = await unpack(path.join(out, 'sheet.zip'));
     const { cell, labelWidth, labelHeight } = manifest.image;
     expect([info.width, info.height]).toEqual([labelWidth + cell, labelHeight + 2 * cell]);
@@ -156,9 +156,9 @@ describe('exporting a contact sheet', () => {
   it('refuses an axis the batch does not have, and a cancelled Save dialog writes nothing', async () => {
     const cells = await batchCells();
     const { d } = deps();
-    await expect(exportSheet(d, { batch: BATCH, cells, rows: 'style', columns: 'model' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(writeSheet(d, { batch: BATCH, cells, rows: 'style', columns: 'model' })).rejects.toMatchObject({ code: 'invalid_input' });
     const cancelled = deps({ chooseSavePath: async () => undefined });
-    expect(await exportSheet(cancelled.d, { batch: BATCH, cells, rows: 'prompt', columns: 'model' })).toEqual({ outcome: 'cancelled' });
+    expect(await writeSheet(cancelled.d, { batch: BATCH, cells, rows: 'prompt', columns: 'model' })).toEqual({ outcome: 'cancelled' });
     expect(readdirSync(out)).toEqual([]);
   });
 
@@ -166,7 +166,7 @@ describe('exporting a contact sheet', () => {
     const cells = await batchCells();
     const offers: DownloadOffer[] = [];
     const { d } = deps({ chooseSavePath: undefined, offerDownload: (o) => (offers.push(o), '/download/abc') });
-    const outcome = await exportSheet(d, { batch: BATCH, cells, rows: 'prompt', columns: 'model' });
+    const outcome = await writeSheet(d, { batch: BATCH, cells, rows: 'prompt', columns: 'model' });
     expect(outcome).toMatchObject({ outcome: 'download', url: '/download/abc', count: 6 });
     expect(offers).toEqual([expect.objectContaining({ type: 'application/zip', temporary: true })]);
     expect(existsSync(offers[0].path)).toBe(true);

@@ -26,7 +26,9 @@ import type { Library } from '../library/library.js';
 import { candidateName, cleanStem } from '../library/names.js';
 import { writeOut } from '../library/take-out.js';
 import { MAX_IMAGE_PIXELS } from '../library/thumbnail.js';
+import type { HostContext } from '../module.js';
 import type { CorePorts } from '../ports.js';
+import { specOf } from '../tasks/job-spec.js';
 import { LABEL_HEIGHT, LABEL_WIDTH, labelSvg, layOut, type Box } from './sheet-layout.js';
 
 export interface SheetDeps {
@@ -40,7 +42,8 @@ export interface SheetDeps {
 
 /** A cell as the batch keeps it: its view and the request its jobs were made from. */
 export interface SheetCell extends BatchCellView {
-  request: JobRequest;
+  /** Undefined when its job is gone from the list and the archive. */
+  request: JobRequest | undefined;
 }
 
 export interface SheetInput {
@@ -60,7 +63,7 @@ export interface SheetManifest {
   cells: {
     index: number;
     coords: Record<string, string>;
-    request: JobRequest;
+    request: JobRequest | null;
     jobId: string;
     tries: string[];
     state: string;
@@ -81,7 +84,31 @@ let loaded: Promise<Sharp> | undefined;
 /** Loaded on first use, as the thumbnails' (thumbnail.ts): a start never waits for the native module. */
 const loadSharp = () => (loaded ??= import('sharp').then((m) => m.default));
 
-export async function exportSheet(d: SheetDeps, input: SheetInput): Promise<TakeOutcome> {
+/** `batches.exportSheet`: the batch as the host keeps it, its cells' requests from their jobs. */
+export async function exportSheet(ctx: HostContext, input: { id: string; rows: string; columns: string }): Promise<TakeOutcome> {
+  const { batch, cells } = ctx.use('batches').get(input.id);
+  const tasks = ctx.use('tasks');
+  const withRequests: SheetCell[] = [];
+  for (const c of cells) {
+    const job = await tasks.archivedRecord(c.jobId);
+    let request: JobRequest | undefined;
+    try {
+      request = job && specOf(job);
+    } catch {
+      // A request today's catalog no longer takes is left out of the manifest, not the whole sheet.
+    }
+    withRequests.push({ ...c, request });
+  }
+  const { current } = ctx.use('library');
+  const { store } = ctx.use('settings');
+  return writeSheet(
+    { ports: ctx.ports, library: () => current.current, language: () => store.get().language, now: ctx.now, log: ctx.log },
+    { batch, cells: withRequests, rows: input.rows, columns: input.columns },
+  );
+}
+
+/** The sheet of `input.cells` written out (exportSheet's work, apart so tests hand in cells of their own). */
+export async function writeSheet(d: SheetDeps, input: SheetInput): Promise<TakeOutcome> {
   const { batch, cells, rows, columns } = input;
   for (const axis of [rows, columns]) {
     if (!batch.axes.includes(axis)) throw coreError('invalid_input', msg('files.sheet.unknownAxis', { axis: withoutHiddenCharacters(axis).slice(0, 40) }));
@@ -96,7 +123,7 @@ export async function exportSheet(d: SheetDeps, input: SheetInput): Promise<Take
     columns: { axis: columns, labels: columns === rows ? [] : layout.columnLabels },
     image: { file: PNG_NAME, width: layout.width, height: layout.height, cell: layout.cell, labelWidth: LABEL_WIDTH, labelHeight: LABEL_HEIGHT },
     cells: cells.map((c) => ({
-      index: c.index, coords: c.coords, request: c.request, jobId: c.jobId, tries: c.tries, state: c.state, hidden: c.hidden,
+      index: c.index, coords: c.coords, request: c.request ?? null, jobId: c.jobId, tries: c.tries, state: c.state, hidden: c.hidden,
       box: layout.boxes.get(c.index) ?? null,
       results: c.libraryIds.map((libraryId) => {
         const item = library.get(libraryId);
