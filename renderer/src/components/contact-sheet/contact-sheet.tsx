@@ -12,13 +12,13 @@
  */
 import './strings.js';
 import './contact-sheet.css';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BatchCellView } from '@shared/contract/batches.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { Lightbox } from '../lightbox/lightbox.js';
-import { firstAt, placeCells, step, defaultAxes, type At } from './sheet-places.js';
+import { defaultAxes, findAt, firstAt, placeCells, step, type At } from './sheet-places.js';
 import { SheetCell } from './sheet-cell.js';
 import { SheetExport } from './sheet-export.js';
 import { useSheetData } from './use-sheet-data.js';
@@ -35,7 +35,7 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
-  const { sheet, errorOf, itemsOf } = useSheetData(batchId);
+  const { sheet, errorOf, itemsOf, keepItem, keepCell } = useSheetData(batchId);
   const mediaBase = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   const batch = sheet.data?.batch;
   const cells = useMemo(() => sheet.data?.cells ?? [], [sheet.data]);
@@ -43,8 +43,9 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
   const chosen = axes ?? defaultAxes(batch?.axes ?? []);
   const [showHidden, setShowHidden] = useState(false);
   const places = useMemo(() => placeCells(cells, chosen.rows, chosen.columns, showHidden), [cells, chosen.rows, chosen.columns, showHidden]);
-  const [at, setAt] = useState<At | undefined>(undefined);
-  const focusAt = at && places.places[at.r]?.[at.k]?.[at.j] ? at : firstAt(places);
+  // The cell with the keyboard, by its index: places move as cells are hidden or the axes change.
+  const [focusIndex, setFocusIndex] = useState<number | undefined>(undefined);
+  const focusAt = findAt(places, focusIndex) ?? firstAt(places);
   const cellRefs = useRef(new Map<number, HTMLDivElement>());
   const [lightbox, setLightbox] = useState<{ items: LibraryItemView[]; index: number } | undefined>(undefined);
   const [problem, setProblem] = useState('');
@@ -55,7 +56,9 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
     if (d && !d.open) d.showModal();
   }, []);
   const close = () => dialog.current?.close();
-  const closed = () => {
+  const closed = (e: SyntheticEvent<HTMLDialogElement>) => {
+    // React passes a dialog's close up its tree: the lightbox's closing is not the sheet's.
+    if (e.target !== e.currentTarget) return;
     onClose();
     const back = opener.current;
     if (back instanceof HTMLElement && back.isConnected) back.focus();
@@ -75,8 +78,9 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
       setProblem(errorMessage(error));
     }
   };
-  const star = (item: LibraryItemView) => act(() => call('library.setFavourite', { id: item.id, favourite: !item.favourite }));
-  const hide = (c: BatchCellView, hidden: boolean) => act(() => call('batches.setHidden', { id: batchId, index: c.index, hidden }));
+  // Each answer goes into the cache at once: a hidden cell tells no batch change (its counts stay).
+  const star = (item: LibraryItemView) => act(async () => keepItem(await call('library.setFavourite', { id: item.id, favourite: !item.favourite })));
+  const hide = (c: BatchCellView, hidden: boolean) => act(async () => keepCell(await call('batches.setHidden', { id: batchId, index: c.index, hidden })));
   const open = (libraryId: string) => {
     // Every result shown on the sheet, in its order, so ← → in the lightbox go through the sheet.
     const items = itemsOf(shown.flatMap((c) => c.libraryIds));
@@ -89,10 +93,11 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
     if (!focusAt || !target.dataset.cellIndex || e.altKey || e.ctrlKey || e.metaKey) return;
     const c = places.places[focusAt.r][focusAt.k][focusAt.j];
     const next = step(places, focusAt, e.key);
+    const cellAt = (to: At) => places.places[to.r][to.k][to.j].index;
     if (next) {
       e.preventDefault();
-      setAt(next);
-      cellRefs.current.get(places.places[next.r][next.k][next.j].index)?.focus();
+      setFocusIndex(cellAt(next));
+      cellRefs.current.get(cellAt(next))?.focus();
       return;
     }
     const first = c.libraryIds[0];
@@ -102,7 +107,13 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
       if (item) void star(item);
     } else if (e.key === 'h' || e.key === 'H') {
       e.preventDefault();
-      void hide(c, !c.hidden);
+      // A cell leaving the view hands the keyboard to a neighbour, so the focus is never lost.
+      const neighbour = showHidden ? undefined : ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp'].map((k) => step(places, focusAt, k)).find(Boolean);
+      void hide(c, !c.hidden).then(() => {
+        if (!neighbour) return;
+        setFocusIndex(cellAt(neighbour));
+        cellRefs.current.get(cellAt(neighbour))?.focus();
+      });
     } else if (e.key === 'Enter' && first) {
       e.preventDefault();
       open(first);
@@ -165,7 +176,7 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
                           mediaBase={mediaBase}
                           focused={focusAt?.r === r && focusAt.k === k && focusAt.j === j}
                           error={errorOf(c.jobId)}
-                          onFocus={() => setAt({ r, k, j })}
+                          onFocus={() => setFocusIndex(c.index)}
                           onOpen={open}
                           onStar={(item) => void star(item)}
                           onHide={(hidden) => void hide(c, hidden)}

@@ -83,3 +83,15 @@ export function firstAt(p: SheetPlaces): At | undefined {
   }
   return undefined;
 }
+
+/** Where the cell with `index` is shown, if it is. */
+export function findAt(p: SheetPlaces, index: number | undefined): At | undefined {
+  if (index === undefined) return undefined;
+  for (let r = 0; r < p.places.length; r++) {
+    for (let k = 0; k < p.places[r].length; k++) {
+      const j = p.places[r][k].findIndex((c) => c.index === index);
+      if (j >= 0) return { r, k, j };
+    }
+  }
+  return undefined;
+}

@@ -5,6 +5,8 @@
  * errors (`tasks.list`, kept fresh by `tasks.onDidChange`). Nothing polls.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import type { BatchCellView } from '@shared/contract/batches.js';
+import type { Output } from '@shared/contract/index.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { callKey, EMPTY, useCall, useEvent } from '../../api/client.js';
@@ -28,5 +30,8 @@ export function useSheetData(batchId: string) {
   /** The library items already read, for the lightbox: in the order asked. */
   const itemsOf = (ids: readonly string[]) =>
     ids.map((id) => client.getQueryData<LibraryItemView>(callKey('library.get', { id }))).filter((i): i is LibraryItemView => i !== undefined);
-  return { sheet, errorOf, itemsOf };
+  const keepItem = (item: LibraryItemView) => client.setQueryData(callKey('library.get', { id: item.id }), item);
+  const keepCell = (cell: BatchCellView) =>
+    client.setQueryData<Output<'batches.get'>>(callKey('batches.get', { id: batchId }), (got) => got && { ...got, cells: got.cells.map((c) => (c.index === cell.index ? cell : c)) });
+  return { sheet, errorOf, itemsOf, keepItem, keepCell };
 }
