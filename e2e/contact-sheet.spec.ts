@@ -1,5 +1,5 @@
 /**
- * A batch's contact sheet as a creator uses it (docs/batches.md, "The contact sheet"): each result
+ * A batch's contact sheet as a creator uses it (docs/library-files.md, "The contact sheet"): each result
  * in the place its coords name, whichever axes lay it out; a winner starred (the library's
  * favourite), a cell discarded from view and brought back, the lightbox over the sheet, a winner
  * sent to the Image references with "Use in…", and the sheet exported as a PNG with its manifest.
@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { test, expect } from './fixtures.js';
 import { ContactSheetPage } from './pages/contact-sheet-page.js';
 import { ImagePage } from './pages/image-page.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
 import { pageCall } from './pages/page-call.js';
 
 const PROMPTS = ['a red kite over dunes', 'a green kite over sea'];
@@ -46,6 +47,13 @@ test('each result sits in its cell by its coords; star, hide and show, lightbox,
       }
     }
   }
+
+  // The sheet with its results passes axe in both themes.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `the contact sheet (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Rows by ratio instead: the same results regroup.
   await sheet.axis('Rows').selectOption('aspect_ratio');

@@ -1,5 +1,5 @@
 /**
- * A batch's contact sheet taken out of the studio (docs/batches.md, "The contact sheet"): one PNG
+ * A batch's contact sheet taken out of the studio (docs/library-files.md, "The contact sheet"): one PNG
  * grid, rows by one axis and columns by another, each cell's first result with its aspect kept,
  * row and column labels drawn as SVG text, and its manifest (every cell's coords, request, job,
  * library items and files, and where it sits in the PNG).
@@ -9,7 +9,7 @@
  * be separated from the picture it describes.
  *
  * The pictures are decoded, scaled and composited by libvips (`sharp`) on its own threads; the
- * host's loop only hands out the work and waits (a 100-cell sheet: docs/batches.md).
+ * host's loop only hands out the work and waits (a 100-cell sheet: docs/library-files.md, "The contact sheet").
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Where everything goes on an exported contact sheet (docs/batches.md, "The contact sheet"): a
+ * Where everything goes on an exported contact sheet (docs/library-files.md, "The contact sheet"): a
  * label column, a header row, and a square place per (row label, column label); the cells of the
  * other axes that share a place are stacked in it as a small grid, so each stays visible. Pure
  * arithmetic: sheet-export.ts draws what this decides.

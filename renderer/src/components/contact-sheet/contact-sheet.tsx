@@ -5,7 +5,7 @@
  * with the star (the library item's favourite, shown in the Gallery too), discard cells from view
  * (nothing is deleted; "Show hidden" brings them back), open any result in the lightbox, send a
  * winner onward with "Use in…", and export the sheet as one PNG with its manifest
- * (docs/batches.md, "The contact sheet").
+ * (docs/library-files.md, "The contact sheet").
  *
  * Keyboard: the arrows move between cells, Space stars the cell's first result, H hides it (or
  * shows it again), Enter opens it; Tab reaches the focused cell's own buttons.
