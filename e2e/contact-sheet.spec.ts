@@ -9,6 +9,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { test, expect } from './fixtures.js';
 import { ContactSheetPage } from './pages/contact-sheet-page.js';
+import { GalleryPage } from './pages/gallery-page.js';
 import { ImagePage } from './pages/image-page.js';
 import { expectNoSeriousViolations } from './pages/axe.js';
 import { pageCall } from './pages/page-call.js';
@@ -120,4 +121,10 @@ test('each result sits in its cell by its coords; star, hide and show, lightbox,
   await page.keyboard.press('Escape');
   await expect(sheet.dialog).toBeHidden();
   await expect(sheet.batches.action('Kites', 'Contact sheet')).toBeFocused();
+
+  // The Gallery marks the winner too: one tile is a favourite, and says so.
+  const gallery = new GalleryPage(page);
+  await gallery.open();
+  await expect(gallery.cell(/, a favourite$/)).toHaveCount(1);
+  await expect(gallery.cell(/, a favourite$/).locator('.gallery-star')).toBeVisible();
 });
