@@ -71,6 +71,13 @@ export class CurrentLibrary {
     return removed;
   }
 
+  /** Marks or unmarks a winner and tells the renderer; undefined when the item is not in the library. */
+  async setFavourite(id: string, favourite: boolean): Promise<LibraryItem | undefined> {
+    const item = await this.library.setFavourite(id, favourite);
+    if (item) this.emit('library.onDidChange', { reason: 'changed', id });
+    return item;
+  }
+
   /** Runs `work` (a move of the library) once the saves under way ended; new saves wait until it has. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = (async () => {

@@ -45,6 +45,8 @@ export const LibraryItem = z.object({
   usage: z.record(z.string(), z.unknown()).optional(),
   cost: z.object({ amount: z.number().finite(), currency: z.string() }).optional(),
   thumb: RelativePath.optional(),
+  /** A winner the creator picked (the contact sheet's star); absent when not. Kept here so a rebuilt index keeps it. */
+  favourite: z.literal(true).optional(),
 });
 export type LibraryItem = z.infer<typeof LibraryItem>;
 
@@ -52,6 +54,6 @@ export type LibraryItem = z.infer<typeof LibraryItem>;
  * What a caller knows about an output before it is saved. `kind` and `mime` are hints: the file's
  * content decides when it is recognisable, because gateways and proxies mislabel media.
  */
-export const LibraryItemMeta = LibraryItem.omit({ version: true, id: true, file: true, bytes: true, savedAt: true, thumb: true })
+export const LibraryItemMeta = LibraryItem.omit({ version: true, id: true, file: true, bytes: true, savedAt: true, thumb: true, favourite: true })
   .partial({ mime: true });
 export type LibraryItemMeta = z.input<typeof LibraryItemMeta>;

@@ -337,6 +337,30 @@ export class Library {
     return item;
   }
 
+  /**
+   * Marks or unmarks a winner (the contact sheet's star): the sidecar first, as it is the truth a
+   * rebuilt index is read from, then the row. The sidecar on disk is the one changed, not the
+   * index's copy, whose details may be damaged. Undefined when the item is not in the library.
+   */
+  async setFavourite(id: string, favourite: boolean): Promise<LibraryItem | undefined> {
+    await this.open();
+    const item = this.get(id);
+    if (!item) return undefined;
+    if ((item.favourite === true) === favourite) return item;
+    const media = this.resolve(item.file);
+    let next: LibraryItem;
+    try {
+      const { favourite: _was, ...kept } = LibraryItem.parse(JSON.parse((await this.disk.readFile(`${media}.json`)).toString('utf8')));
+      next = favourite ? { ...kept, favourite: true } : kept;
+      await writeAtomic(this.disk, path.dirname(media), `${media}.json`, JSON.stringify(next, null, 2), `.${id}.json.tmp`);
+    } catch (err) {
+      throw explain(err, this.root);
+    }
+    this.persist((t) => t.put(columnsOf([next])));
+    this.change({ put: next });
+    return next;
+  }
+
   /** Deletes the sidecar first (so the item is gone even if the rest fails), then media and thumbnail. */
   async remove(id: string): Promise<boolean> {
     await this.open();

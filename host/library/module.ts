@@ -62,6 +62,13 @@ export const libraryModule = defineModule({
         if (await move.busy()) throw coreError('conflict', msg('app.settings.moveBusy'));
         return { removed: await current.remove(i.id) };
       },
+      'library.setFavourite': async (i) => {
+        // A mark written while the library moves could be left behind in the old folder's sidecar.
+        if (await move.busy()) throw coreError('conflict', msg('app.settings.moveBusy'));
+        const changed = await current.setFavourite(i.id, i.favourite);
+        if (!changed) throw coreError('not_found', msg('app.settings.itemGone'));
+        return changed;
+      },
       'library.reveal': (i) => {
         const found = item(i.id);
         if (!ports.revealInFolder) throw coreError('invalid_request', msg('app.settings.revealDesktopOnly'));

@@ -9,13 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { copyFile, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { EXPORT_MAX_ITEMS, type TakeOutcome } from '@shared/contract/library.js';
 import type { LanguageSetting } from '@shared/languages.js';
 import { msg, type Message } from '@shared/messages/index.js';
 import { coreError } from '../errors.js';
 import { GatewayFailure } from '../gateway/failure.js';
-import type { CorePorts } from '../ports.js';
+import type { CorePorts, SaveRequest } from '../ports.js';
 import { errno } from './disk.js';
 import { promptFileName, zipNames } from './export-names.js';
 import { writeZip, ZipSourceError, type ZipEntry } from './export-zip.js';
@@ -49,14 +49,12 @@ export function writeFailure(err: unknown, folder: string, what: 'export' | 'sav
 }
 
 export class TakeOut {
-  private readonly exportsDir: string;
   private exporting = false;
 
   constructor(private readonly d: TakeOutDeps) {
-    this.exportsDir = join(d.ports.dataDir, 'exports');
     // Zips a previous run offered and nobody took: their links died with that run.
     try {
-      for (const name of readdirSync(this.exportsDir)) rmSync(join(this.exportsDir, name), { force: true, recursive: true });
+      for (const name of readdirSync(exportsDir(d.ports))) rmSync(join(exportsDir(d.ports), name), { force: true, recursive: true });
     } catch {
       // No folder yet, or one we cannot list: made (or reported) when an export needs it.
     }
@@ -85,7 +83,7 @@ export class TakeOut {
     if (chooseSavePath) {
       const target = await chooseSavePath({ defaultName: name, kind: item.kind, language: this.d.language() });
       if (!target) return { outcome: 'cancelled' };
-      await this.writeThenRename(target, 'save', (temp) => copyFile(abs, temp));
+      await writeThenRename(this.d.log, target, 'save', (temp) => copyFile(abs, temp));
       return { outcome: 'saved', name: basename(target), bytes: item.bytes, count: 1 };
     }
     if (offerDownload) {
@@ -128,47 +126,7 @@ export class TakeOut {
       },
     });
     this.d.onProgress(exportId, 0, entries.length);
-    const { chooseSavePath, offerDownload } = this.d.ports;
-    if (chooseSavePath) {
-      const target = await chooseSavePath({ defaultName: name, kind: 'zip', language: this.d.language() });
-      if (!target) return { outcome: 'cancelled' };
-      const bytes = await this.writeThenRename(target, 'export', write);
-      return { outcome: 'saved', name: basename(target), bytes, count: entries.length };
-    }
-    if (offerDownload) {
-      try {
-        mkdirSync(this.exportsDir, { recursive: true, mode: 0o700 });
-      } catch (err) {
-        throw writeFailure(err, this.exportsDir, 'export');
-      }
-      const path = join(this.exportsDir, `${randomUUID()}.zip`);
-      const bytes = await this.writeThenRename(path, 'export', write);
-      const url = offerDownload({ path, name, type: 'application/zip', temporary: true });
-      return { outcome: 'download', url, name, bytes, count: entries.length };
-    }
-    throw coreError('invalid_request', msg('files.unavailable'));
-  }
-
-  /**
-   * Writes through a hidden temp beside `target` and renames it into place once whole (replacing
-   * a file the creator chose to overwrite in the dialog); on failure the temp is removed.
-   */
-  private async writeThenRename<T>(target: string, what: 'export' | 'save', write: (temp: string) => Promise<T>): Promise<T> {
-    const folder = dirname(target);
-    const temp = join(folder, `.${basename(target)}.${randomUUID().slice(0, 8)}.part`);
-    try {
-      const result = await write(temp);
-      await rename(temp, target);
-      return result;
-    } catch (err) {
-      await rm(temp, { force: true }).catch(() => undefined);
-      if (err instanceof ZipSourceError) {
-        this.d.log(`library: export stopped: ${err.message}`);
-        throw coreError('not_found', msg('files.export.fileGone', { name: short(err.entry.item.prompt) }));
-      }
-      if (err instanceof GatewayFailure) throw err;
-      throw writeFailure(err, folder, what);
-    }
+    return writeOut(this.d, { defaultName: name, kind: 'zip', type: 'application/zip', count: entries.length, what: 'export', write });
   }
 
   /** Desktop only: the item's file dragged out of the window. */
@@ -176,5 +134,76 @@ export class TakeOut {
     const item = this.item(id);
     if (!this.d.ports.startDrag) throw coreError('invalid_request', msg('files.dragDesktopOnly'));
     this.d.ports.startDrag(await this.fileOf(item), item.thumb ? this.d.library().resolve(item.thumb) : undefined);
+  }
+}
+
+/** Where the browser shell's offered zips wait for their download (emptied at start by TakeOut). */
+const exportsDir = (ports: Pick<CorePorts, 'dataDir'>) => join(ports.dataDir, 'exports');
+
+export interface WriteOutDeps {
+  ports: Pick<CorePorts, 'dataDir' | 'chooseSavePath' | 'offerDownload'>;
+  language(): LanguageSetting;
+  log(line: string): void;
+}
+
+export interface WriteOut {
+  defaultName: string;
+  kind: SaveRequest['kind'];
+  /** The file's MIME type, for the download link. */
+  type: string;
+  /** How many items it holds (the outcome's count). */
+  count: number;
+  what: 'export' | 'save';
+  /** Writes the whole file at `target` (a new file), resolving to its size in bytes. */
+  write(target: string): Promise<number>;
+}
+
+/**
+ * A file made for the creator to take out (a zip of items, a contact sheet): where they choose
+ * in the desktop's Save dialog, or a one-time link in the browser shell to a temporary file in the
+ * data folder. Written whole under a hidden name first, so no half-written file is ever offered.
+ */
+export async function writeOut(d: WriteOutDeps, o: WriteOut): Promise<TakeOutcome> {
+  const { chooseSavePath, offerDownload } = d.ports;
+  if (chooseSavePath) {
+    const target = await chooseSavePath({ defaultName: o.defaultName, kind: o.kind, language: d.language() });
+    if (!target) return { outcome: 'cancelled' };
+    const bytes = await writeThenRename(d.log, target, o.what, o.write);
+    return { outcome: 'saved', name: basename(target), bytes, count: o.count };
+  }
+  if (offerDownload) {
+    const folder = exportsDir(d.ports);
+    try {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+    } catch (err) {
+      throw writeFailure(err, folder, o.what);
+    }
+    const path = join(folder, `${randomUUID()}${extname(o.defaultName)}`);
+    const bytes = await writeThenRename(d.log, path, o.what, o.write);
+    const url = offerDownload({ path, name: o.defaultName, type: o.type, temporary: true });
+    return { outcome: 'download', url, name: o.defaultName, bytes, count: o.count };
+  }
+  throw coreError('invalid_request', msg('files.unavailable'));
+}
+
+/**
+ * Writes through a hidden temp beside `target` and renames it into place once whole (replacing
+ * a file the creator chose to overwrite in the dialog); on failure the temp is removed.
+ */
+async function writeThenRename<T>(log: (line: string) => void, target: string, what: 'export' | 'save', write: (temp: string) => Promise<T>): Promise<T> {
+  const folder = dirname(target);
+  const temp = join(folder, `.${basename(target)}.${randomUUID().slice(0, 8)}.part`);
+  try {
+    const result = await write(temp);
+    await rename(temp, target);
+    return result;
+  } catch (err) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    if (err instanceof ZipSourceError) {
+      log(`library: export stopped: ${err.message}`);
+      throw coreError('not_found', msg('files.export.fileGone', { name: short(err.entry.item.prompt) }));
+    }
+    if (err instanceof GatewayFailure) throw err;
+    throw writeFailure(err, folder, what);
   }
 }

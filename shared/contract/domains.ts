@@ -16,6 +16,7 @@ import { dbMethods } from './db.js';
 import { ledgerEvents, ledgerMethods } from './ledger.js';
 import { ledgerQuoteEvents, ledgerQuoteMethods } from './ledger-quote.js';
 import { budgetEvents, budgetMethods } from './budgets.js';
+import { batchEvents, batchMethods } from './batches.js';
 
 export interface ContractDomain {
   name: string;
@@ -37,6 +38,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'ledger', methods: ledgerMethods, events: ledgerEvents },
   { name: 'ledger-quote', methods: ledgerQuoteMethods, events: ledgerQuoteEvents },
   { name: 'budgets', methods: budgetMethods, events: budgetEvents },
+  { name: 'batches', methods: batchMethods, events: batchEvents },
 ] as const satisfies readonly ContractDomain[];
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -53,4 +53,5 @@ export * from './db.js';
 export * from './ledger.js';
 export * from './ledger-quote.js';
 export * from './budgets.js';
+export * from './batches.js';
 export * from './budget-notice.js';

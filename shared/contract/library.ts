@@ -25,6 +25,8 @@ export const LibraryItemView = z.object({
   usage: z.record(z.string(), z.unknown()).optional(),
   cost: z.object({ amount: z.number(), currency: z.string() }).optional(),
   thumb: z.string().optional(),
+  /** A winner the creator picked (the contact sheet's star, `library.setFavourite`); absent when not. */
+  favourite: z.boolean().optional(),
 });
 export type LibraryItemView = z.infer<typeof LibraryItemView>;
 
@@ -66,6 +68,8 @@ export const libraryMethods = {
   'library.list': { input: LibraryQuery, output: z.object({ items: z.array(LibraryItemView), total: z.number(), models: z.array(z.string()) }) },
   'library.get': { input: id, output: LibraryItemView },
   'library.remove': { input: id, output: z.object({ removed: z.boolean() }) },
+  /** Marks (or unmarks) an item as a winner; kept with the item's file, so it lasts. Announced as `library.onDidChange` `changed`. */
+  'library.setFavourite': { input: id.extend({ favourite: z.boolean() }), output: LibraryItemView },
   /** Desktop only: show the file in the system's file manager. */
   'library.reveal': { input: id, output: z.object({}) },
   /**
@@ -90,5 +94,5 @@ export const libraryMethods = {
 export const libraryEvents = {
   /** Files written into the zip of an export under way: `done` of `total`. */
   'library.onExportProgress': z.object({ exportId: z.string(), done: z.number(), total: z.number() }),
-  'library.onDidChange': z.object({ reason: z.enum(['added', 'removed', 'reset']), id: z.string().optional() }),
+  'library.onDidChange': z.object({ reason: z.enum(['added', 'removed', 'reset', 'changed']), id: z.string().optional() }),
 } as const;

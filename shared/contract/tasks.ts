@@ -54,6 +54,8 @@ export const TaskView = z.object({
   cancelledAt: z.number().optional(),
   /** Result links die at this time unless saved (spec §1). */
   expiresAt: z.number().optional(),
+  /** Its cell in a batch run (shared/contract/batches.ts). */
+  batch: z.object({ id: z.string(), index: z.number().int().nonnegative() }).optional(),
   downloads: z.array(z.object({
     state: z.enum(['pending', 'downloading', 'done', 'failed', 'expired']),
     received: z.number(),
@@ -85,6 +87,12 @@ export const QueueStatus = z.object({
 });
 export type QueueStatus = z.infer<typeof QueueStatus>;
 
+export const QueueLimits = z.object({
+  perModel: z.number().int().min(1).max(16),
+  overall: z.number().int().min(1).max(32),
+});
+export type QueueLimits = z.infer<typeof QueueLimits>;
+
 export const taskMethods = {
   'tasks.list': { input: z.object({}), output: z.array(TaskView) },
   'tasks.submit': { input: SubmitTaskInput, output: TaskView },
@@ -95,6 +103,9 @@ export const taskMethods = {
    */
   'tasks.submitBatch': { input: z.object({ requests: z.array(SubmitTaskInput).min(1).max(MAX_BATCH) }), output: z.array(TaskView) },
   'tasks.queue': { input: z.object({}), output: QueueStatus },
+  /** How many jobs the queue sends at once, per model and overall (Settings; kept across restarts). */
+  'tasks.queueLimits': { input: z.object({}), output: QueueLimits },
+  'tasks.setQueueLimits': { input: QueueLimits, output: QueueLimits },
   /** Starts no new job until resumed; jobs being sent finish. */
   'tasks.pauseQueue': { input: z.object({}), output: QueueStatus },
   'tasks.resumeQueue': { input: z.object({}), output: QueueStatus },

@@ -10,6 +10,9 @@ export const files = {
     noPermission: 'Gateway Studio is not allowed to write to {{folder}}. Choose another folder.',
     failed: 'The export could not be written to {{folder}}: {{reason}}',
   },
+  sheet: {
+    unknownAxis: 'This batch has no axis “{{axis}}” to lay the contact sheet out by. Choose one of its axes.',
+  },
   save: {
     diskFull: 'The disk that holds {{folder}} is full. Free some space, then save again.',
     noPermission: 'Gateway Studio is not allowed to write to {{folder}}. Choose another folder.',

@@ -11,6 +11,9 @@ export const files: Catalog['files'] = {
     noPermission: 'Gateway Studio 无权写入 {{folder}}。请选择其他文件夹。',
     failed: '无法将导出文件写入 {{folder}}：{{reason}}',
   },
+  sheet: {
+    unknownAxis: '此批次没有可用于排列对照表的维度“{{axis}}”。请从它的维度中选择。',
+  },
   save: {
     diskFull: '{{folder}} 所在的磁盘已满。请释放一些空间后再保存。',
     noPermission: 'Gateway Studio 无权写入 {{folder}}。请选择其他文件夹。',

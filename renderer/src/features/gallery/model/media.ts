@@ -73,6 +73,9 @@ export function cellPrompt(item: LibraryItemView): string {
 export function cellLabel(t: TFunction<'gallery'>, item: LibraryItemView): string {
   const kind = t(`kind.${item.kind}`);
   const prompt = cellPrompt(item) || t('grid.noPrompt');
-  if (item.kind !== 'image' && item.durationSeconds !== undefined) return t('grid.cellWithDuration', { kind, duration: formatDuration(item.durationSeconds), prompt });
-  return t('grid.cell', { kind, prompt });
+  const label = item.kind !== 'image' && item.durationSeconds !== undefined
+    ? t('grid.cellWithDuration', { kind, duration: formatDuration(item.durationSeconds), prompt })
+    : t('grid.cell', { kind, prompt });
+  // A winner picked on a batch's contact sheet: said as well as drawn (the tile's star).
+  return item.favourite ? t('grid.cellFavourite', { label }) : label;
 }

@@ -15,7 +15,7 @@ export function useSelection() {
     });
   }, []);
   const clear = useCallback(() => setIds(new Set()), []);
-  const forget = useCallback((event: { reason: 'added' | 'removed' | 'reset'; id?: string }) => {
+  const forget = useCallback((event: { reason: 'added' | 'removed' | 'reset' | 'changed'; id?: string }) => {
     if (event.reason === 'reset') setIds((now) => (now.size ? new Set() : now));
     else if (event.reason === 'removed' && event.id) {
       const gone = event.id;

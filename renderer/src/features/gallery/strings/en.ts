@@ -40,6 +40,7 @@ export const gallery = {
     /** The same, for a clip whose badge shows its length instead of its kind. */
     cellWithDuration: '{{kind}}, {{duration}}: {{prompt}}',
     noPrompt: 'no prompt',
+    cellFavourite: '{{label}}, a favourite',
     cellSelected: '{{label}}, selected',
   },
   detail: {

@@ -40,6 +40,7 @@ export const gallery: Translation<typeof english> = {
     cell: '{{kind}}：{{prompt}}',
     cellWithDuration: '{{kind}}，{{duration}}：{{prompt}}',
     noPrompt: '无提示词',
+    cellFavourite: '{{label}}，已收藏',
     cellSelected: '{{label}}，已选',
   },
   detail: {

@@ -309,6 +309,7 @@ const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase
           </>
         )}
         {selected && <span className="gallery-check" aria-hidden="true" />}
+        {item.favourite && <span className="gallery-star" aria-hidden="true" />}
         {thumb ? (
           thumbWanted && <img src={thumb} alt="" fetchPriority={inView ? 'high' : 'low'} decoding="async" draggable={false} />
         ) : (
