@@ -4,6 +4,7 @@
  */
 import type { Messages } from '../en/index.js';
 
+import { batch } from './batch.js';
 import { common } from './common.js';
 import { cost } from './cost.js';
 import { generator } from './generator.js';
@@ -14,4 +15,4 @@ import { markdown } from './markdown.js';
 import { shell } from './shell.js';
 import { zhCN as messages } from '@shared/messages/zh-CN/index.js';
 
-export const sharedZhCN: Messages = { common, shell, markdown, generator, handoff, intake, lightbox, cost, messages };
+export const sharedZhCN: Messages = { common, shell, markdown, generator, handoff, intake, lightbox, cost, batch, messages };

@@ -45,9 +45,14 @@ describe('an image batch', () => {
     expect(refusals.map((x) => r.matrix.cells[x.index].coords.model)).toEqual(['seedream-4-0', 'seedream-4-0']);
     const groups = groupRefusals(r.matrix, refusals);
     expect(groups).toHaveLength(1);
-    expect(groups[0]).toMatchObject({ where: 'seedream-4-0', cells: 2 });
+    expect(groups[0]).toMatchObject({ where: 'seedream-4-0 · 21:9 · 2K · 1', cells: 2 });
     expect(groups[0].text).toMatchObject({ code: 'rules.param.oneOf', params: { name: 'size' } });
     expect(JSON.stringify(groups[0].text)).toContain('seedream-4-0');
+  });
+
+  it('forgets a ratio picked for a model since unticked, which no box shows any more', () => {
+    const r = buildMatrix('image', draft({ source: list('a fox'), models: ['seedream-4-0'], picked: { aspect_ratio: ['21:9', '1:1'] } }));
+    expect(r.ok && r.matrix.cells.map((c) => c.request.request)).toEqual([{ model: 'seedream-4-0', prompt: 'a fox', size: '1:1', resolution: '1K', n: 1 }]);
   });
 
   it('refuses a count that is not one, typed among the n values, naming the axis', () => {

@@ -10,7 +10,7 @@ import { JobRequest } from '@shared/contract/job-request.js';
 import type { QuoteInput } from '@shared/contract/ledger-quote.js';
 import { check } from '@shared/gateway/rules.js';
 import type { Text } from '@shared/messages/message.js';
-import { AXES, appliesTo, isMultipart, type AxisDef, type BatchKind } from './axes.js';
+import { AXES, appliesTo, choicesOf, isMultipart, type AxisDef, type BatchKind } from './axes.js';
 import { expandPrompts, type ExpandError, type PromptCell, type PromptSource } from './expand.js';
 
 export interface BatchDraft {
@@ -20,6 +20,8 @@ export interface BatchDraft {
   picked: Record<string, string[]>;
   /** A `numbers` axis's values as typed ("1, 2, 4"); blank sends each model its default. */
   typed: Record<string, string>;
+  /** The batch's name as typed; blank names it after its first prompt and the time. */
+  name: string;
 }
 
 export const INITIAL_BATCH_DRAFT: BatchDraft = {
@@ -27,6 +29,7 @@ export const INITIAL_BATCH_DRAFT: BatchDraft = {
   models: [],
   picked: {},
   typed: {},
+  name: '',
 };
 
 /** A cell's label for an axis its model does not have (a multipart clip has no aspect ratio). */
@@ -51,6 +54,8 @@ export interface Matrix {
   /** Every axis with the distinct labels its cells have, for the matrix table. */
   values: AxisValues[];
   cells: BatchCellInput[];
+  /** Each cell's every parameter, varying or not (a refusal names the value at fault even when all cells share it). */
+  params: Record<string, string>[];
   prompts: PromptCell[];
   /** Lines or combinations that made a prompt already there, left out. */
   repeats: number;
@@ -79,7 +84,10 @@ function valuesPerModel(axes: AxisDef[], draft: BatchDraft): { perModel: Map<str
   const chosen = new Map<string, string[] | undefined>();
   for (const axis of axes) {
     if (axis.input === 'choice') {
-      chosen.set(axis.name, draft.picked[axis.name]?.length ? [...new Set(draft.picked[axis.name])] : undefined);
+      // A value picked for a model since unticked is no choice any more: no box shows it to untick.
+      const offered = choicesOf(axis, draft.models);
+      const picked = [...new Set(draft.picked[axis.name] ?? [])].filter((v) => offered.includes(v));
+      chosen.set(axis.name, picked.length ? picked : undefined);
       continue;
     }
     const text = draft.typed[axis.name] ?? '';
@@ -115,6 +123,7 @@ export function buildMatrix(kind: BatchKind, draft: BatchDraft, limit = MAX_BATC
   if (names.length > MAX_AXES) return { ok: false, error: { code: 'tooManyAxes', count: names.length, max: MAX_AXES } };
 
   const cells: BatchCellInput[] = [];
+  const params: Record<string, string>[] = [];
   for (const p of expanded.prompts) {
     for (const model of models) {
       for (const combo of product(axes.map((a) => perModel.get(model)!.get(a.name)!))) {
@@ -122,11 +131,12 @@ export function buildMatrix(kind: BatchKind, draft: BatchDraft, limit = MAX_BATC
         const coords: Record<string, string> = { prompt: p.prompt, ...p.vars, model };
         for (const name of varying) coords[name] = at[name];
         cells.push({ coords, request: request(kind, model, p.prompt, at) });
+        params.push(at);
       }
     }
   }
   const values = names.map((name) => ({ name, values: [...new Set(cells.map((c) => c.coords[name]))] }));
-  return { ok: true, matrix: { axes: names, values, cells, prompts: expanded.prompts, repeats: expanded.repeats } };
+  return { ok: true, matrix: { axes: names, values, cells, params, prompts: expanded.prompts, repeats: expanded.repeats } };
 }
 
 export interface Refusal {
@@ -143,7 +153,7 @@ export function localRefusals(cells: readonly BatchCellInput[]): Refusal[] {
 }
 
 export interface RefusalGroup {
-  /** The combination refused, without the prompt: "seedream-4-0 · 21:9". */
+  /** The combination refused, without the prompt: the model and its parameters, "seedream-4-0 · 21:9 · 1K · 1". */
   where: string;
   text: Text;
   /** How many cells (one per prompt) it refuses. */
@@ -153,11 +163,11 @@ export interface RefusalGroup {
 
 /** The refusals as combinations: one line per model and values refused by the same rule, whatever the prompt. */
 export function groupRefusals(matrix: Matrix, refusals: readonly Refusal[]): RefusalGroup[] {
-  const promptAxes = new Set(['prompt', ...matrix.axes.slice(1, matrix.axes.indexOf('model'))]);
   const groups = new Map<string, RefusalGroup>();
   for (const r of refusals) {
-    const coords = matrix.cells[r.index]?.coords ?? {};
-    const where = matrix.axes.filter((a) => !promptAxes.has(a)).map((a) => coords[a]).join(' · ');
+    const cell = matrix.cells[r.index];
+    const values = Object.values(matrix.params[r.index] ?? {}).filter((v) => v !== NOT_APPLICABLE);
+    const where = [cell?.request.request.model ?? '', ...values].join(' · ');
     const key = `${where}\n${JSON.stringify(r.text)}`;
     const group = groups.get(key);
     if (group) group.cells += 1;
