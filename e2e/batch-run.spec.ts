@@ -1,10 +1,11 @@
 /**
- * Batch runs from the composer (docs/batches.md): the matrix as jobs, each saved once; a prompt
+ * Batch runs from the composer (docs/batch-composer.md; docs/batches.md): the matrix as jobs, each saved once; a prompt
  * with variables expands to exactly its prompts; and a combination the spec forbids is refused
  * before anything reaches the gateway (the sandbox counts every submission).
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
 import { BatchPage } from './pages/batch-page.js';
 import { pageCall } from './pages/page-call.js';
 
@@ -81,9 +82,11 @@ test('a forbidden combination is named with its rule and nothing is sent', async
   // seedream-4-5 offers 21:9; seedream-4-0 does not (spec 2.15).
   await batch.tick('Aspect ratio', '21:9');
   await expect(batch.refusals).toHaveCount(1);
-  await expect(batch.refusals.first()).toContainText('seedream-4-0 · 21:9');
+  await expect(batch.refusals.first()).toContainText('seedream-4-0 · Aspect ratio 21:9');
   await expect(batch.refusals.first()).toContainText('1:1, 4:3, 3:4, 16:9, 9:16, 3:2, 2:3');
   await expect(batch.queueButton).toBeDisabled();
+  // The composer with a refusal in it is as usable with a screen reader and the keyboard as the forms are.
+  await expectNoSeriousViolations(page, 'the batch composer');
   await batch.queueButton.click({ force: true });
   const list = await pageCall(page, 'batches.list', {});
   expect(list.value).toEqual([]);

@@ -1,4 +1,4 @@
-/** The batch composer of the Image and Video tabs (components/batch-composer; docs/batches.md, "The composer"). */
+/** The batch composer of the Image and Video tabs (components/batch-composer; docs/batch-composer.md). */
 export const batch = {
   mode: {
     label: 'Mode',
@@ -62,7 +62,9 @@ export const batch = {
     more: '+ {{number}} more',
   },
   cost: {
-    unpricedModels: 'Not priced yet: {{models}}.',
+    unpricedModels: 'No price yet for {{models}}: the studio learns one from your calls, or set one in Settings.',
+    unpricedPart_one: '{{number}} job not priced yet ({{models}}), left out of the sum.',
+    unpricedPart_other: '{{number}} jobs not priced yet ({{models}}), left out of the sum.',
     budgetLeft: '{{budget}} budget left: {{left}} of {{limit}}.',
     noBudget: 'No money budget is set for this profile.',
   },
@@ -72,6 +74,8 @@ export const batch = {
     intro: 'Nothing is sent while any remains: untick the value or the model it names.',
     line_one: '{{where}} ({{number}} job): {{rule}}',
     line_other: '{{where}} ({{number}} jobs): {{rule}}',
+    value: '{{axis}} {{value}}',
+    separator: ' · ',
     checking: 'Checking every combination…',
   },
   generate: 'Queue {{jobs}}',

@@ -64,7 +64,9 @@ export const batch: Messages['batch'] = {
     more: '另有 {{number}} 个',
   },
   cost: {
-    unpricedModels: '尚无价格：{{models}}。',
+    unpricedModels: '{{models}} 尚无价格：工作室会从你的调用中得知价格，你也可以在设置中设定。',
+    unpricedPart_one: '其中 {{number}} 个任务尚无价格（{{models}}），未计入总额。',
+    unpricedPart_other: '其中 {{number}} 个任务尚无价格（{{models}}），未计入总额。',
     budgetLeft: '{{budget}}预算剩余：{{left}}（共 {{limit}}）。',
     noBudget: '此配置未设置金额预算。'
   },
@@ -74,6 +76,8 @@ export const batch: Messages['batch'] = {
     intro: '只要还有这样的组合，就不会发送任何任务：请取消勾选其中指出的取值或模型。',
     line_one: '{{where}}（{{number}} 个任务）：{{rule}}',
     line_other: '{{where}}（{{number}} 个任务）：{{rule}}',
+    value: '{{axis}} {{value}}',
+    separator: ' · ',
     checking: '正在检查每个组合…',
   },
   generate: '加入队列：{{jobs}}',

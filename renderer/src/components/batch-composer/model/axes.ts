@@ -3,7 +3,7 @@
  * which models have the axis, the values each offers and its default. A value one chosen model
  * does not offer is still a cell: the check refuses it with the rule named (matrix.ts), so the
  * creator sees why instead of finding it silently dropped. No model of the catalog takes a seed,
- * so no tab offers a seed axis (docs/batches.md, "The composer").
+ * so no tab offers a seed axis (docs/batch-composer.md).
  */
 import {
   GENERATIONS_VIDEO_MODELS, IMAGE_MODEL_IDS, IMAGE_MODELS, MULTIPART_VIDEO_DEFAULTS, MULTIPART_VIDEO_MODELS, MULTIPART_VIDEO_SECONDS,

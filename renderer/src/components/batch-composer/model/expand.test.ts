@@ -1,5 +1,5 @@
 /**
- * The composer's prompts (docs/batches.md, "The composer"): a list, one per line, or one prompt
+ * The composer's prompts (docs/batch-composer.md): a list, one per line, or one prompt
  * with {variables}, each with its values; the prompts are the product. Attacked as a creator
  * would mistype it: braces left open or never opened, `{{` meant as a brace, empty lists, a
  * variable used twice, names in any script, and a product too big to queue.

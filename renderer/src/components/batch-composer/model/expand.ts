@@ -1,5 +1,5 @@
 /**
- * The composer's prompts (docs/batches.md, "The composer"): a list, one per line, or one prompt
+ * The composer's prompts (docs/batch-composer.md): a list, one per line, or one prompt
  * with {variables}, each variable with its list of values; the prompts are their product. Pure, so
  * every way a creator can mistype it is tested (expand.test.ts), and the count is known before a
  * single prompt is built: a product too big to queue is refused with its numbers, not built.

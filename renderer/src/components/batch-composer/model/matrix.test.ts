@@ -45,7 +45,7 @@ describe('an image batch', () => {
     expect(refusals.map((x) => r.matrix.cells[x.index].coords.model)).toEqual(['seedream-4-0', 'seedream-4-0']);
     const groups = groupRefusals(r.matrix, refusals);
     expect(groups).toHaveLength(1);
-    expect(groups[0]).toMatchObject({ where: 'seedream-4-0 · 21:9 · 2K · 1', cells: 2 });
+    expect(groups[0]).toMatchObject({ model: 'seedream-4-0', values: [{ axis: 'aspect_ratio', value: '21:9' }, { axis: 'resolution', value: '2K' }], cells: 2 });
     expect(groups[0].text).toMatchObject({ code: 'rules.param.oneOf', params: { name: 'size' } });
     expect(JSON.stringify(groups[0].text)).toContain('seedream-4-0');
   });

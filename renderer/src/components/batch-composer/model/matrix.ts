@@ -1,5 +1,5 @@
 /**
- * The composer's draft as cells (docs/batches.md, "The composer"): prompts × models × the
+ * The composer's draft as cells (docs/batch-composer.md): prompts × models × the
  * parameter axes, each cell one job request with its place in the matrix (`coords`, axis name ->
  * label), as `batches.check` and `batches.create` take them. Each request is checked here with the
  * very schema the host applies (shared/contract/job-request.ts), so a combination the spec forbids
@@ -54,7 +54,10 @@ export interface Matrix {
   /** Every axis with the distinct labels its cells have, for the matrix table. */
   values: AxisValues[];
   cells: BatchCellInput[];
-  /** Each cell's every parameter, varying or not (a refusal names the value at fault even when all cells share it). */
+  /**
+   * Each cell's parameters the creator chose (ticked or typed), varying or not: a refusal names the
+   * chosen values even when every cell shares them; a model's own default is never at fault.
+   */
   params: Record<string, string>[];
   prompts: PromptCell[];
   /** Lines or combinations that made a prompt already there, left out. */
@@ -80,7 +83,7 @@ function request(kind: BatchKind, model: string, prompt: string, at: Record<stri
 }
 
 /** Each chosen model's values of each axis it has; an axis it lacks is one "not applicable". */
-function valuesPerModel(axes: AxisDef[], draft: BatchDraft): { perModel: Map<string, Map<string, string[]>> } | { error: MatrixError } {
+function valuesPerModel(axes: AxisDef[], draft: BatchDraft): { perModel: Map<string, Map<string, string[]>>; chosen: Set<string> } | { error: MatrixError } {
   const chosen = new Map<string, string[] | undefined>();
   for (const axis of axes) {
     if (axis.input === 'choice') {
@@ -99,7 +102,7 @@ function valuesPerModel(axes: AxisDef[], draft: BatchDraft): { perModel: Map<str
   for (const model of draft.models) {
     perModel.set(model, new Map(axes.map((a) => [a.name, a.options(model) === null ? [NOT_APPLICABLE] : (chosen.get(a.name) ?? [a.fallback(model)])])));
   }
-  return { perModel };
+  return { perModel, chosen: new Set([...chosen].filter(([, values]) => values !== undefined).map(([name]) => name)) };
 }
 
 const product = (lists: string[][]): string[][] => lists.reduce<string[][]>((acc, l) => acc.flatMap((c) => l.map((v) => [...c, v])), [[]]);
@@ -113,7 +116,7 @@ export function buildMatrix(kind: BatchKind, draft: BatchDraft, limit = MAX_BATC
   const axes = AXES[kind].filter((a) => appliesTo(a, models));
   const found = valuesPerModel(axes, { ...draft, models });
   if ('error' in found) return { ok: false, error: found.error };
-  const { perModel } = found;
+  const { perModel, chosen } = found;
   const perPrompt = models.reduce((n, m) => n + axes.reduce((k, a) => k * perModel.get(m)!.get(a.name)!.length, 1), 0);
   const count = expanded.prompts.length * perPrompt;
   if (count > limit) return { ok: false, error: { code: 'tooMany', count, limit } };
@@ -131,7 +134,7 @@ export function buildMatrix(kind: BatchKind, draft: BatchDraft, limit = MAX_BATC
         const coords: Record<string, string> = { prompt: p.prompt, ...p.vars, model };
         for (const name of varying) coords[name] = at[name];
         cells.push({ coords, request: request(kind, model, p.prompt, at) });
-        params.push(at);
+        params.push(Object.fromEntries(Object.entries(at).filter(([name, value]) => chosen.has(name) && value !== NOT_APPLICABLE)));
       }
     }
   }
@@ -153,8 +156,9 @@ export function localRefusals(cells: readonly BatchCellInput[]): Refusal[] {
 }
 
 export interface RefusalGroup {
-  /** The combination refused, without the prompt: the model and its parameters, "seedream-4-0 · 21:9 · 1K · 1". */
-  where: string;
+  /** The combination refused, without the prompt: the model and the values chosen for it. */
+  model: string;
+  values: { axis: string; value: string }[];
   text: Text;
   /** How many cells (one per prompt) it refuses. */
   cells: number;
@@ -166,12 +170,12 @@ export function groupRefusals(matrix: Matrix, refusals: readonly Refusal[]): Ref
   const groups = new Map<string, RefusalGroup>();
   for (const r of refusals) {
     const cell = matrix.cells[r.index];
-    const values = Object.values(matrix.params[r.index] ?? {}).filter((v) => v !== NOT_APPLICABLE);
-    const where = [cell?.request.request.model ?? '', ...values].join(' · ');
-    const key = `${where}\n${JSON.stringify(r.text)}`;
+    const model = cell?.request.request.model ?? '';
+    const values = Object.entries(matrix.params[r.index] ?? {}).map(([axis, value]) => ({ axis, value }));
+    const key = JSON.stringify([model, values, r.text]);
     const group = groups.get(key);
     if (group) group.cells += 1;
-    else groups.set(key, { where, text: r.text, cells: 1, first: r.index });
+    else groups.set(key, { model, values, text: r.text, cells: 1, first: r.index });
   }
   return [...groups.values()];
 }

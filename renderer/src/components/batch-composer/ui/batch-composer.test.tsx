@@ -68,7 +68,7 @@ describe('the batch composer', () => {
     expect(h.callsOf('ledger.quote')).toHaveLength(2);
     const cost = page.querySelector('[data-testid="batch-cost"]')!.textContent!;
     expect(cost).toContain('12 jobs');
-    expect(page.querySelector('[data-testid="batch-unpriced"]')?.textContent).toMatch(/6 not priced yet.*seedream-4-0/);
+    expect(page.querySelector('[data-testid="batch-unpriced"]')?.textContent).toBe('6 jobs not priced yet (seedream-4-0), left out of the sum.');
     const checked = h.callsOf('batches.check').at(-1) as BatchInput;
     expect(checked.cells).toHaveLength(12);
 
@@ -89,12 +89,30 @@ describe('the batch composer', () => {
     await click(tick(page, 'Aspect ratio', '21:9'));
     const refusals = [...page.querySelectorAll('[data-testid="batch-refusal"]')].map((li) => li.textContent);
     expect(refusals).toHaveLength(1);
-    expect(refusals[0]).toMatch(/^seedream-4-0 · 21:9 · 1K · 1 \(2 jobs\): .*seedream-4-0/);
+    expect(refusals[0]).toMatch(/^seedream-4-0 · Aspect ratio 21:9 \(2 jobs\): .*seedream-4-0/);
     expect(button(page, /^Queue/).disabled).toBe(true);
     // The host would stop such a batch at its boundary on the first cell: the page names them all instead.
     expect(h.callsOf('batches.check')).toHaveLength(asked);
     await click(button(page, /^Queue/));
     expect(h.callsOf('batches.create')).toHaveLength(0);
+  });
+
+  it('queues on Ctrl+Enter, never on a plain Enter in a one-line field', async () => {
+    const h = host();
+    const { host: page } = await mount(<BatchComposer kind="image" />);
+    await write(field(page, 'Prompts, one per line'), 'a fox');
+    await click(tick(page, 'Models', 'seedream-4-0'));
+    const name = field(page, 'Batch name');
+    await write(name, 'foxes');
+    await act(async () => name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
+    // What the browser does on Enter unless the key was held back: the form's implicit submit.
+    const held = await act(async () => !name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
+    expect(held).toBe(true);
+    await settle();
+    expect(h.callsOf('batches.create')).toHaveLength(0);
+    await act(async () => name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true })));
+    await settle();
+    expect(h.callsOf('batches.create')).toEqual([expect.objectContaining({ name: 'foxes' })]);
   });
 
   it('lists what the host refuses, and keeps Generate off while it does', async () => {

@@ -1,5 +1,5 @@
 /**
- * The batch composer (docs/batches.md, "The composer"), mounted by the Image and Video tabs: prompts
+ * The batch composer (docs/batch-composer.md), mounted by the Image and Video tabs: prompts
  * (a list, or one prompt with {variables}) × models × parameter axes, and before anything is sent,
  * the matrix with its count of jobs, the expected cost and the budgets it meets, and every
  * combination the spec forbids with its rule. The page builds the cells; the host checks them
@@ -8,7 +8,7 @@
  */
 import '../strings.js';
 import './batch-composer.css';
-import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { BatchInput, BatchView } from '@shared/contract/batches.js';
@@ -17,6 +17,8 @@ import { useAction } from '../../../api/client.js';
 import { useFormats, type Formats } from '../../../i18n/format.js';
 import { Field } from '../../Field.js';
 import { FailureNote } from '../../generator/failure-note.js';
+import { submitOnModEnter } from '../../generator/keyboard.js';
+import { MOD_KEY } from '../../platform.js';
 import type { BatchKind } from '../model/axes.js';
 import { buildMatrix, groupRefusals, localRefusals, quoteShapes, type MatrixError } from '../model/matrix.js';
 import { useBatchCheck, refusalOfError } from '../model/use-batch-check.js';
@@ -53,6 +55,19 @@ function errorText(e: MatrixError, t: TFunction<'batch'>, f: Formats): string {
       return t(`error.${e.code}`);
   }
 }
+
+/**
+ * Ctrl+Enter queues, as in the single forms; a plain Enter in a one-line field (the name, the
+ * counts) does not: a batch can cost a great deal, and a form's implicit submit would queue it.
+ */
+function onKey(event: KeyboardEvent<HTMLFormElement>): void {
+  const plainEnter = event.key === 'Enter' && !(event.ctrlKey || event.metaKey);
+  if (plainEnter && event.target instanceof HTMLInputElement) event.preventDefault();
+  else submitOnModEnter(event);
+}
+
+/** The shortcut as assistive technology reads it (ARIA's key names). */
+const KEYS = MOD_KEY === 'Ctrl' ? 'Control+Enter' : 'Meta+Enter';
 
 const AT_PROMPTS: readonly MatrixError['code'][] = ['unclosed', 'unopened', 'badName', 'reservedName', 'noValues', 'tooLong'];
 
@@ -101,7 +116,7 @@ export function BatchComposer({ kind }: { kind: BatchKind }) {
 
   const jobs = matrix?.cells.length ?? 0;
   return (
-    <form className="batch-composer" aria-labelledby={`batch-${kind}-heading`} noValidate onSubmit={submit} data-testid="batch-composer">
+    <form className="batch-composer" aria-labelledby={`batch-${kind}-heading`} noValidate onSubmit={submit} onKeyDown={onKey} data-testid="batch-composer">
       <div className="batch-fields">
         <h3 id={`batch-${kind}-heading`}>{t('heading')}</h3>
         <p className="hint">{t('intro')}</p>
@@ -131,7 +146,7 @@ export function BatchComposer({ kind }: { kind: BatchKind }) {
           <FailureNote error={(failure && !created ? failure : host.failure)!} action={t('generateEmpty')} kept={t('kept')} />
         ) : null}
         <div className="batch-actions">
-          <button type="submit" className="button button-primary" disabled={!ready} aria-describedby={groups.length ? 'batch-refusals-heading' : undefined}>
+          <button type="submit" className="button button-primary" disabled={!ready} aria-keyshortcuts={KEYS} aria-describedby={groups.length ? 'batch-refusals-heading' : undefined}>
             {create.isPending ? t('queueing') : jobs ? t('generate', { jobs: t('matrix.jobs', { count: jobs, number: f.number(jobs) }) }) : t('generateEmpty')}
           </button>
         </div>

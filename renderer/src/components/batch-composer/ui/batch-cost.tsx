@@ -44,7 +44,9 @@ export function BatchCost({ shapes, jobs }: { shapes: Shape[]; jobs: number }) {
       <p className="expected-cost">{t('cost:expectedRun', { jobs: f.number(jobs) })}: {text}</p>
       {sum.unpriced > 0 && (
         <p className="muted" data-testid="batch-unpriced">
-          {t('cost:runUnpriced', { count: sum.unpriced, number: f.number(sum.unpriced) })} {t('batch:cost.unpricedModels', { models: sum.unpricedModels.join(', ') })}
+          {sum.priced
+            ? t('batch:cost.unpricedPart', { count: sum.unpriced, number: f.number(sum.unpriced), models: sum.unpricedModels.join(', ') })
+            : t('batch:cost.unpricedModels', { models: sum.unpricedModels.join(', ') })}
         </p>
       )}
       {money.map((b) => (

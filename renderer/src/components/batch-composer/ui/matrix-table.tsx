@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../../i18n/format.js';
 import type { Matrix } from '../model/matrix.js';
+import { useAxisLabel } from './axis-label.js';
 
 /** A long list of prompts shows its first few and how many more: the table stays a glance. */
 const SHOWN = 6;
@@ -10,8 +11,7 @@ export function MatrixTable({ matrix }: { matrix: Matrix }) {
   const { t } = useTranslation('batch');
   const f = useFormats();
   const jobs = matrix.cells.length;
-  const axisLabel = (name: string) =>
-    (['prompt', 'model', 'aspect_ratio', 'resolution', 'n', 'duration', 'size'] as const).find((a) => a === name) ? t(`axisName.${name as 'prompt'}`) : `{${name}}`;
+  const axisLabel = useAxisLabel();
   return (
     <table className="batch-matrix" data-testid="batch-matrix">
       <caption>{t('matrix.heading')}</caption>
