@@ -96,3 +96,19 @@ test('a forbidden combination is named with its rule and nothing is sent', async
   await expect(batch.refusals).toHaveCount(0);
   await expect(batch.queueButton).toBeEnabled();
 });
+
+test('the matrix, its cost and Queue stay in view beside the fields while they scroll', async ({ page, studio }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const batch = new BatchPage(page);
+  await batch.studio.open(studio.url);
+  await batch.open();
+  // Three variables, three models: the fields run far below the window.
+  await batch.template('a {place} at {hour} in {weather}', { place: ['dune', 'reef'], hour: ['noon', 'dusk'], weather: ['rain', 'fog'] });
+  await batch.tick('Models', 'seedream-4-5', 'seedream-4-0', 'modela-4o-image');
+  // The last field, reached as the keyboard reaches it.
+  const name = batch.composer.getByLabel('Batch name');
+  await name.focus();
+  await expect(name).toBeInViewport();
+  await expect(batch.jobs).toBeInViewport();
+  await expect(batch.queueButton).toBeInViewport();
+});
