@@ -58,9 +58,13 @@ export const BATCH_MODELS: Record<BatchKind, readonly string[]> = {
   video: [...Object.keys(GENERATIONS_VIDEO_MODELS), ...MULTIPART_VIDEO_MODELS],
 };
 
-/** The values to pick from: every value any chosen model offers, in the catalog's order. */
+/** Resolutions read smallest first, whichever model offers which. */
+const RESOLUTIONS: readonly string[] = ['1K', '2K', '4K'];
+
+/** The values to pick from: every value any chosen model offers, in the catalog's order (resolutions by size). */
 export function choicesOf(axis: AxisDef, models: readonly string[]): string[] {
-  return [...new Set(models.flatMap((m) => axis.options(m) ?? []))];
+  const values = [...new Set(models.flatMap((m) => axis.options(m) ?? []))];
+  return axis.name === 'resolution' ? values.sort((a, b) => RESOLUTIONS.indexOf(a) - RESOLUTIONS.indexOf(b)) : values;
 }
 
 export const appliesTo = (axis: AxisDef, models: readonly string[]) => models.some((m) => axis.options(m) !== null);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { msg } from '@shared/messages/message.js';
+import { AXES, choicesOf } from './axes.js';
 import { buildMatrix, groupRefusals, INITIAL_BATCH_DRAFT, localRefusals, numbersOf, quoteShapes, type BatchDraft } from './matrix.js';
 
 const draft = (over: Partial<BatchDraft>): BatchDraft => ({ ...INITIAL_BATCH_DRAFT, ...over });
@@ -48,6 +49,12 @@ describe('an image batch', () => {
     expect(groups[0]).toMatchObject({ model: 'seedream-4-0', values: [{ axis: 'aspect_ratio', value: '21:9' }, { axis: 'resolution', value: '2K' }], cells: 2 });
     expect(groups[0].text).toMatchObject({ code: 'rules.param.oneOf', params: { name: 'size' } });
     expect(JSON.stringify(groups[0].text)).toContain('seedream-4-0');
+  });
+
+  it('offers every value a ticked model has, resolutions smallest first', () => {
+    const [ratio, resolution] = AXES.image;
+    expect(choicesOf(resolution, ['seedream-4-5', 'seedream-4-0'])).toEqual(['1K', '2K', '4K']);
+    expect(choicesOf(ratio, ['seedream-4-0', 'seedream-4-5'])).toEqual(['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3', '21:9', '9:21']);
   });
 
   it('forgets a ratio picked for a model since unticked, which no box shows any more', () => {

@@ -137,6 +137,16 @@ describe('the batch composer', () => {
     expect(button(page, /^Queue/).disabled).toBe(true);
   });
 
+  it('opens with a damaged stored draft as a fresh one, keeping what still reads', async () => {
+    host();
+    localStorage.setItem('gateway-studio:draft:batch:image', JSON.stringify({ source: { mode: 'list', list: 'kept', values: 7 }, models: 'seedream-4-0', picked: null, typed: [3] }));
+    const { host: page } = await mount(<BatchComposer kind="image" />);
+    expect((field(page, 'Prompts, one per line') as unknown as HTMLTextAreaElement).value).toBe('kept');
+    expect(tick(page, 'Models', 'seedream-4-0').checked).toBe(false);
+    await click(tick(page, 'Models', 'seedream-4-0'));
+    expect(page.querySelector('[data-testid="batch-jobs"]')?.textContent).toBe('1 job');
+  });
+
   it('keeps the draft when the tab goes away and comes back', async () => {
     host();
     const first = await mount(<BatchComposer kind="video" />);
