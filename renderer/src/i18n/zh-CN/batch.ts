@@ -76,7 +76,7 @@ export const batch: Messages['batch'] = {
     intro: '只要还有这样的组合，就不会发送任何任务：请取消勾选其中指出的取值或模型。',
     line_one: '{{where}}（{{number}} 个任务）：{{rule}}',
     line_other: '{{where}}（{{number}} 个任务）：{{rule}}',
-    value: '{{axis}} {{value}}',
+    value: '{{axis}}：{{value}}',
     separator: ' · ',
     checking: '正在检查每个组合…',
   },
