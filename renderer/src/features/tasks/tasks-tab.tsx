@@ -8,6 +8,7 @@
  */
 import './strings/register.js';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { TaskView } from '@shared/contract/tasks.js';
 import { useFormats } from '../../i18n/format.js';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -19,6 +20,8 @@ import { NotifyToggle } from './ui/notify-toggle.js';
 import { QueueControl } from './ui/queue-control.js';
 import { OlderTasks } from './ui/older-tasks.js';
 import { useTaskList } from './model/task-data.js';
+import { groupByBatch, useBatchList } from './model/batch-data.js';
+import { BatchRow } from './ui/batch-row.js';
 import { archivedStates, countByFilter, FILTERS, matchesFilter, type TaskFilter } from './model/task-format.js';
 import { TaskRow } from './ui/task-row.js';
 import './ui/tasks.css';
@@ -95,6 +98,8 @@ function EmptyList({ filter, onShowAll, any }: { filter: TaskFilter; onShowAll()
   );
 }
 
+const NO_JOBS: readonly TaskView[] = [];
+
 /** Rows on the page at first, and added by each "Show more". */
 export const ROWS_SHOWN = 50;
 
@@ -118,12 +123,15 @@ export default function TasksTab() {
   const { t } = useTranslation(['tasks', 'common']);
   const say = useMessageText();
   const tasks = useTaskList();
+  const batches = useBatchList();
   const [filter, setFilter] = useState<TaskFilter>('all');
   const [limit, setLimit] = useState(ROWS_SHOWN);
-  const all = tasks.data;
+  // A batch's jobs show under its row, not loose besides (batch-row.tsx).
+  const grouped = useMemo(() => (tasks.data ? groupByBatch(tasks.data, batches.data ?? []) : undefined), [tasks.data, batches.data]);
+  const all = grouped?.loose;
   const counts = useMemo(() => countByFilter(all ?? []), [all]);
   const shown = useMemo(() => (all ?? []).filter((t) => matchesFilter(t, filter)), [all, filter]);
-  const inList = useMemo(() => new Set((all ?? []).map((t) => t.id)), [all]);
+  const inList = useMemo(() => new Set((tasks.data ?? []).map((t) => t.id)), [tasks.data]);
   // Past the list's end, the jobs moved to the archive, for the filters that can find any there.
   const older = shown.length <= limit && archivedStates(filter).length > 0;
   const choose = (f: TaskFilter) => {
@@ -150,6 +158,13 @@ export default function TasksTab() {
         </div>
       )}
       {!all && !tasks.isError && <p className="muted">{t('list.loading')}</p>}
+      {grouped && (batches.data?.length ?? 0) > 0 && (
+        <ul className="tasks-list batch-list" aria-label={t('batch.list')}>
+          {batches.data!.map((b) => (
+            <BatchRow key={b.id} batch={b} jobs={grouped.byBatch.get(b.id) ?? NO_JOBS} />
+          ))}
+        </ul>
+      )}
       {all && (
         // Focusable from script only: a removed row hands the focus to its list (task-actions.tsx).
         <div id="tasks-list" role="tabpanel" tabIndex={-1} aria-label={t(`list.panel.${filter}`)}>
