@@ -35,6 +35,12 @@ test('3 prompts × 2 models × 2 ratios make 12 jobs, each saved once in its own
   await expect(batch.jobs).toHaveText('12 jobs');
   const id = await batch.queue();
   await expect(batch.done).toContainText('12 jobs');
+  // The confirmation opens the batch's contact sheet; Escape closes it, back where it was opened.
+  await batch.done.getByRole('button', { name: 'Open its contact sheet' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(batch.done.getByRole('button', { name: 'Open its contact sheet' })).toBeFocused();
 
   // Every job saved, each with its result, in the cell its coordinates name.
   await expect.poll(async () => {

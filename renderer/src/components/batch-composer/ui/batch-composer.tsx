@@ -61,6 +61,8 @@ function errorText(e: MatrixError, t: TFunction<'batch'>, f: Formats): string {
  * counts) does not: a batch can cost a great deal, and a form's implicit submit would queue it.
  */
 function onKey(event: KeyboardEvent<HTMLFormElement>): void {
+  // Keys pressed in the contact sheet opened from the confirmation are the sheet's, never a new batch.
+  if (event.target instanceof Element && event.target.closest('[role="dialog"], dialog')) return;
   const plainEnter = event.key === 'Enter' && !(event.ctrlKey || event.metaKey);
   if (plainEnter && event.target instanceof HTMLInputElement) event.preventDefault();
   else submitOnModEnter(event);
