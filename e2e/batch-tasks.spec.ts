@@ -79,3 +79,26 @@ test('cancel what is not yet sent buys nothing; a failed cell is retried in plac
   expect(await submissions()).toEqual({ 'a cracked pot': 2 });
   expect(Object.keys(await submissions())).not.toContain('an unsent moth');
 });
+
+test('the jobs sent at once are set in Settings, refused when they cannot work, and kept', async ({ page, studio }) => {
+  const b = new BatchRowPage(page);
+  await b.tasks.studio.open(studio.url);
+  const settings = await b.tasks.studio.openTab('Settings');
+  const section = settings.getByRole('region', { name: 'Jobs sent at once' });
+  const perModel = section.getByRole('textbox', { name: 'Per model' });
+  const overall = section.getByRole('textbox', { name: 'In all' });
+  await expect(perModel).toHaveValue('2');
+  await expect(overall).toHaveValue('4');
+  await perModel.fill('5');
+  await overall.fill('3');
+  await section.getByRole('button', { name: 'Save queue limits' }).click();
+  await expect(section).toContainText('Per model cannot be more than in all.');
+  await expect(perModel).toBeFocused();
+  await perModel.fill('1');
+  await section.getByRole('button', { name: 'Save queue limits' }).click();
+  await expect(section.getByRole('status')).toHaveText('Queue limits saved.');
+  expect(await pageCall(page, 'tasks.queueLimits', {})).toMatchObject({ ok: true, value: { perModel: 1, overall: 3 } });
+  await page.reload();
+  const again = await b.tasks.studio.openTab('Settings');
+  await expect(again.getByRole('region', { name: 'Jobs sent at once' }).getByRole('textbox', { name: 'Per model' })).toHaveValue('1');
+});

@@ -36,6 +36,7 @@ describe('budgets through the core, against the sandbox', () => {
     const attempts: [string, unknown][] = [
       ['tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a kite', resolution: '1K' } }],
       ['tasks.submitBatch', { requests: [{ route: 'image', request: { model: 'seedream-4-0', prompt: 'a kite', resolution: '1K' } }] }],
+      ['batches.create', { name: 'kites', kind: 'image', axes: ['prompt'], cells: [{ coords: { prompt: 'a kite' }, request: { route: 'image', request: { model: 'seedream-4-0', prompt: 'a kite', resolution: '1K' } } }] }],
       ['speech.synthesize', speech('more')],
       ['images.generateNative', { model: 'modelc-2.5-flash-image-preview', prompt: 'a red kite' }],
       ['chat.send', { conversationId: conv.id, text: 'hello' }],

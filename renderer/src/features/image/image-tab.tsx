@@ -26,6 +26,9 @@ import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { Lightbox } from '../../components/lightbox/lightbox.js';
+import { BatchComposer } from '../../components/batch-composer/ui/batch-composer.js';
+import { BatchModeSwitch } from '../../components/batch-composer/ui/batch-mode-switch.js';
+import { useBatchMode } from '../../components/batch-composer/model/use-batch-draft.js';
 import { fitImageDraft, fromRemix, INITIAL_DRAFT, referenceLimit, type FieldErrors, type ImageDraft, type ModelChange } from './model/image-draft.js';
 import { CompareModels } from './ui/compare-models.js';
 import { comparedDrafts, quoteInput } from './model/compared-models.js';
@@ -102,6 +105,7 @@ export default function ImageTab() {
   const submitRow = useSubmitRow();
   const base = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   const native = isNativeImageModel(draft.model);
+  const [batchMode, setBatchMode] = useBatchMode('image');
 
   /** Another choice of setting clears the note of what a switch moved: it spoke of values since changed. */
   const change = (patch: Partial<ImageDraft>) => {
@@ -173,7 +177,10 @@ export default function ImageTab() {
   return (
     <div className="image-tab">
       <TabIntro title={t('intro.title')}>{t('intro.text')}</TabIntro>
-      <div ref={layout} className="studio-layout">
+      <BatchModeSwitch batch={batchMode} onChange={setBatchMode} />
+      {batchMode && <BatchComposer kind="image" />}
+      {/* The single form stays mounted under the composer, hidden: its draft and results are the same when it comes back. */}
+      <div ref={layout} className="studio-layout" hidden={batchMode}>
         <form
           className="gen-form image-form studio-side"
           aria-label={t('form.label')}

@@ -16,6 +16,9 @@ import type { LibraryItemView } from '@shared/contract/index.js';
 import { GENERATIONS_VIDEO_MODELS, MULTIPART_VIDEO_MODELS, MULTIPART_VIDEO_SECONDS, MULTIPART_VIDEO_SIZES } from '@shared/gateway/catalog.js';
 import { EMPTY, useAction, useCall } from '../../api/client.js';
 import { Lightbox } from '../../components/lightbox/lightbox.js';
+import { BatchComposer } from '../../components/batch-composer/ui/batch-composer.js';
+import { BatchModeSwitch } from '../../components/batch-composer/ui/batch-mode-switch.js';
+import { useBatchMode } from '../../components/batch-composer/model/use-batch-draft.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { ExpectedCost } from '../../components/cost/expected-cost.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
@@ -66,6 +69,7 @@ export default function VideoTab() {
   const say = useMessageText();
   const f = useFormats();
   const [draft, update] = useDraft<VideoDraft>('video', INITIAL_VIDEO_DRAFT);
+  const [batchMode, setBatchMode] = useBatchMode('video');
   // The jobs are remembered apart from the form, so a new draft never loses the clips shown.
   const videoRuns = useVideoRuns();
   const history = usePromptHistory('video');
@@ -155,7 +159,10 @@ export default function VideoTab() {
   return (
     <div className="video-tab">
       <TabIntro title={t('intro.title')}>{t('intro.text')}</TabIntro>
-      <div ref={layout} className="studio-layout">
+      <BatchModeSwitch batch={batchMode} onChange={setBatchMode} />
+      {batchMode && <BatchComposer kind="video" />}
+      {/* The single form stays mounted under the composer, hidden: its draft and results are the same when it comes back. */}
+      <div ref={layout} className="studio-layout" hidden={batchMode}>
         <form className="gen-form studio-side" aria-label={t('form.label')} onSubmit={onSubmit} onKeyDown={submitOnModEnter} noValidate>
           <SelectField label={t('generator:labels.model')} value={draft.model} groups={modelGroups(t)} onChange={chooseModel} error={errors.model} />
           <p className="hint switch-note" role="status" data-testid="model-switch-note">

@@ -5,6 +5,7 @@
  * "Strings"). English is the source of truth: its shape types `t()` (app/strings/types.d.ts) and
  * every other language must match it key for key, which tsc and i18n.test.ts check.
  */
+import { batch } from './batch.js';
 import { common } from './common.js';
 import { contactSheet } from './contact-sheet.js';
 import { cost } from './cost.js';
@@ -18,7 +19,7 @@ import { shell } from './shell.js';
 import { en as messages } from '@shared/messages/en/index.js';
 import type { Translation } from '../translation.js';
 
-export const sharedEn = { common, shell, markdown, generator, handoff, intake, lightbox, cost, contactSheet, messages } as const;
+export const sharedEn = { common, shell, markdown, generator, handoff, intake, lightbox, cost, contactSheet, batch, messages } as const;
 
 /** The shared namespaces in another language: the English shape, any text. */
 export type Messages = { [NS in keyof typeof sharedEn]: Translation<(typeof sharedEn)[NS]> };

@@ -4,6 +4,7 @@
  */
 import type { Messages } from '../en/index.js';
 
+import { batch } from './batch.js';
 import { common } from './common.js';
 import { contactSheet } from './contact-sheet.js';
 import { cost } from './cost.js';
@@ -15,4 +16,4 @@ import { markdown } from './markdown.js';
 import { shell } from './shell.js';
 import { zhCN as messages } from '@shared/messages/zh-CN/index.js';
 
-export const sharedZhCN: Messages = { common, shell, markdown, generator, handoff, intake, lightbox, cost, contactSheet, messages };
+export const sharedZhCN: Messages = { common, shell, markdown, generator, handoff, intake, lightbox, cost, contactSheet, batch, messages };

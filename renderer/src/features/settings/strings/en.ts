@@ -80,6 +80,18 @@ export const settings = {
       save: 'Save limits',
       saved: 'Limits saved.',
     },
+    queue: {
+      heading: 'Jobs sent at once',
+      about: 'How many image and video jobs the studio sends to the gateway at a time; the rest wait their turn, on disk, even with the window closed. A gateway limits requests per model, so a batch run keeps to both.',
+      perModel: 'Per model',
+      overall: 'In all',
+      range: '{{min}} to {{max}}',
+      notWhole: 'Enter a whole number.',
+      outOfRange: 'Enter a number from {{min}} to {{max}}.',
+      perModelOverOverall: 'Per model cannot be more than in all.',
+      save: 'Save queue limits',
+      saved: 'Queue limits saved.',
+    },
     health: {
       heading: 'Responsiveness',
       loading: 'Measuring…',

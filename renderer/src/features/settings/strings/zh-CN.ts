@@ -81,6 +81,18 @@ export const settings: Translation<typeof english> = {
       save: '保存限制',
       saved: '限制已保存。',
     },
+    queue: {
+      heading: '同时发送的任务数',
+      about: '工作室一次向网关发送多少个图像和视频任务；其余任务保存在磁盘上排队等待，即使关闭窗口也会继续。网关按模型限制请求，批量运行会同时遵守这两个上限。',
+      perModel: '每个模型',
+      overall: '总计',
+      range: '{{min}} 到 {{max}}',
+      notWhole: '请输入整数。',
+      outOfRange: '请输入 {{min}} 到 {{max}} 之间的数字。',
+      perModelOverOverall: '每个模型的数量不能超过总计。',
+      save: '保存队列上限',
+      saved: '队列上限已保存。',
+    },
     health: {
       heading: '响应速度',
       loading: '正在测量…',

@@ -11,6 +11,7 @@ import { SUBMIT_SHORTCUT } from '../../../components/generator/keyboard.js';
 import { ChatDefaultsSetting } from './chat-defaults-setting.js';
 import { HealthSetting } from './health-setting.js';
 import { MediaLimitsSetting } from './media-limits-setting.js';
+import { QueueLimitsSetting } from './queue-limits-setting.js';
 import { useSettingsAction } from '../model/use-settings-action.js';
 import { LibraryMoveProgress, useLibraryMove } from './library-move-status.js';
 
@@ -204,6 +205,7 @@ export function GeneralSettings() {
       <ChatSendKeySetting settings={settings.data} />
       <ChatDefaultsSetting settings={settings.data} />
       <MediaLimitsSetting settings={settings.data} />
+      <QueueLimitsSetting />
       <HealthSetting />
     </>
   );
