@@ -19,8 +19,9 @@ test('a batch shows as one row: pause holds it while other jobs run, resume fini
   await expect(b.progress('Lanterns')).toHaveText('0 of 3 saved');
   await expect(b.counts('Lanterns')).toHaveText('3 waiting');
   await expect(b.cost('Lanterns')).toHaveText('Cost so far: nothing billed yet');
-  // Its jobs are not loose rows too: the job list is empty until the batch is expanded.
-  await expect(b.tasks.panel.getByText('No jobs yet')).toBeVisible();
+  // Its jobs are not loose rows too: no job list beside the batch until the batch is expanded.
+  await expect(b.tasks.panel.getByRole('list', { name: 'Jobs', exact: true })).toHaveCount(0);
+  await expect(b.tasks.panel.getByRole('tab', { name: /^Active/ })).toContainText('3');
 
   await b.action('Lanterns', 'Pause batch').click();
   await expect(b.row('Lanterns')).toContainText('Paused');
@@ -36,6 +37,8 @@ test('a batch shows as one row: pause holds it while other jobs run, resume fini
   await page.keyboard.press('Enter');
   await expect(b.progress('Lanterns')).toHaveText('3 of 3 saved', { timeout: 60_000 });
   await expect(b.cost('Lanterns')).not.toContainText('nothing billed yet');
+  // The loose job has its own row beside the batch's.
+  await expect(b.tasks.panel.getByRole('list', { name: 'Jobs', exact: true }).getByRole('listitem')).toHaveCount(1);
   await expect(b.row('Lanterns').getByRole('progressbar')).toHaveAttribute('value', '3');
 
   // Expanding shows its jobs as task rows, keyboard first.
@@ -63,6 +66,13 @@ test('cancel what is not yet sent buys nothing; a failed cell is retried in plac
   await b.create('Pots', ['a cracked pot']);
   await b.tasks.panel.getByRole('group', { name: 'Job queue' }).getByRole('button', { name: 'Resume' }).click();
   await expect(b.counts('Pots')).toHaveText('1 failed', { timeout: 60_000 });
+  // Under the Failed filter only the batch with a failed cell shows, with that cell's job.
+  await b.tasks.panel.getByRole('tab', { name: /^Failed/ }).click();
+  await expect(b.rows).toHaveCount(1);
+  await b.row('Pots').getByRole('button', { name: 'Pots', exact: true }).click();
+  await expect(b.row('Pots').getByRole('listitem')).toHaveCount(1);
+  await b.tasks.panel.getByRole('tab', { name: /^All/ }).click();
+  await expect(b.rows).toHaveCount(2);
   const submissions = async () => ((await (await fetch(`${studio.sandboxUrl}/_sandbox/submissions`)).json()) as { prompts: Record<string, number> }).prompts;
   expect(await submissions()).toEqual({ 'a cracked pot': 1 });
 
