@@ -5,6 +5,7 @@
  */
 import { test, expect } from './fixtures.js';
 import { BatchRowPage } from './pages/batch-row-page.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
 import { pageCall } from './pages/page-call.js';
 import { sandbox } from './pages/tasks-page.js';
 
@@ -49,6 +50,7 @@ test('a batch shows as one row: pause holds it while other jobs run, resume fini
   const jobs = b.row('Lanterns').getByRole('list', { name: 'Jobs of batch “Lanterns”' }).getByRole('listitem');
   await expect(jobs).toHaveCount(3);
   await expect(jobs.first()).toContainText('a red lantern');
+  await expectNoSeriousViolations(page, 'Tasks, with a batch run expanded');
 });
 
 test('cancel what is not yet sent buys nothing; a failed cell is retried in place after a confirmation', async ({ page, studio }) => {
@@ -79,6 +81,7 @@ test('cancel what is not yet sent buys nothing; a failed cell is retried in plac
   await b.action('Pots', 'Retry 1 failed').click();
   const confirm = b.row('Pots').getByRole('group', { name: 'Confirm retrying failed jobs' });
   await expect(confirm).toContainText('charges for it again');
+  await expectNoSeriousViolations(page, 'Tasks, asking before a batch is retried');
   // The safe choice has the focus: Escape declines, nothing sent.
   await expect(confirm.getByRole('button', { name: 'Keep as is' })).toBeFocused();
   await page.keyboard.press('Escape');
