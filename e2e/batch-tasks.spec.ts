@@ -5,6 +5,7 @@
  */
 import { test, expect } from './fixtures.js';
 import { BatchRowPage } from './pages/batch-row-page.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
 import { pageCall } from './pages/page-call.js';
 import { sandbox } from './pages/tasks-page.js';
 
@@ -19,8 +20,9 @@ test('a batch shows as one row: pause holds it while other jobs run, resume fini
   await expect(b.progress('Lanterns')).toHaveText('0 of 3 saved');
   await expect(b.counts('Lanterns')).toHaveText('3 waiting');
   await expect(b.cost('Lanterns')).toHaveText('Cost so far: nothing billed yet');
-  // Its jobs are not loose rows too: the job list is empty until the batch is expanded.
-  await expect(b.tasks.panel.getByText('No jobs yet')).toBeVisible();
+  // Its jobs are not loose rows too: no job list beside the batch until the batch is expanded.
+  await expect(b.tasks.panel.getByRole('list', { name: 'Jobs', exact: true })).toHaveCount(0);
+  await expect(b.tasks.panel.getByRole('tab', { name: /^Active/ })).toContainText('3');
 
   await b.action('Lanterns', 'Pause batch').click();
   await expect(b.row('Lanterns')).toContainText('Paused');
@@ -36,6 +38,8 @@ test('a batch shows as one row: pause holds it while other jobs run, resume fini
   await page.keyboard.press('Enter');
   await expect(b.progress('Lanterns')).toHaveText('3 of 3 saved', { timeout: 60_000 });
   await expect(b.cost('Lanterns')).not.toContainText('nothing billed yet');
+  // The loose job has its own row beside the batch's.
+  await expect(b.tasks.panel.getByRole('list', { name: 'Jobs', exact: true }).getByRole('listitem')).toHaveCount(1);
   await expect(b.row('Lanterns').getByRole('progressbar')).toHaveAttribute('value', '3');
 
   // Expanding shows its jobs as task rows, keyboard first.
@@ -46,6 +50,7 @@ test('a batch shows as one row: pause holds it while other jobs run, resume fini
   const jobs = b.row('Lanterns').getByRole('list', { name: 'Jobs of batch “Lanterns”' }).getByRole('listitem');
   await expect(jobs).toHaveCount(3);
   await expect(jobs.first()).toContainText('a red lantern');
+  await expectNoSeriousViolations(page, 'Tasks, with a batch run expanded');
 });
 
 test('cancel what is not yet sent buys nothing; a failed cell is retried in place after a confirmation', async ({ page, studio }) => {
@@ -63,12 +68,20 @@ test('cancel what is not yet sent buys nothing; a failed cell is retried in plac
   await b.create('Pots', ['a cracked pot']);
   await b.tasks.panel.getByRole('group', { name: 'Job queue' }).getByRole('button', { name: 'Resume' }).click();
   await expect(b.counts('Pots')).toHaveText('1 failed', { timeout: 60_000 });
+  // Under the Failed filter only the batch with a failed cell shows, with that cell's job.
+  await b.tasks.panel.getByRole('tab', { name: /^Failed/ }).click();
+  await expect(b.rows).toHaveCount(1);
+  await b.row('Pots').getByRole('button', { name: 'Pots', exact: true }).click();
+  await expect(b.row('Pots').getByRole('listitem')).toHaveCount(1);
+  await b.tasks.panel.getByRole('tab', { name: /^All/ }).click();
+  await expect(b.rows).toHaveCount(2);
   const submissions = async () => ((await (await fetch(`${studio.sandboxUrl}/_sandbox/submissions`)).json()) as { prompts: Record<string, number> }).prompts;
   expect(await submissions()).toEqual({ 'a cracked pot': 1 });
 
   await b.action('Pots', 'Retry 1 failed').click();
   const confirm = b.row('Pots').getByRole('group', { name: 'Confirm retrying failed jobs' });
   await expect(confirm).toContainText('charges for it again');
+  await expectNoSeriousViolations(page, 'Tasks, asking before a batch is retried');
   // The safe choice has the focus: Escape declines, nothing sent.
   await expect(confirm.getByRole('button', { name: 'Keep as is' })).toBeFocused();
   await page.keyboard.press('Escape');

@@ -129,8 +129,19 @@ export default function TasksTab() {
   // A batch's jobs show under its row, not loose besides (batch-row.tsx).
   const grouped = useMemo(() => (tasks.data ? groupByBatch(tasks.data, batches.data ?? []) : undefined), [tasks.data, batches.data]);
   const all = grouped?.loose;
-  const counts = useMemo(() => countByFilter(all ?? []), [all]);
+  // The filters count every job, a batch's too: a failed cell shows under Failed, in its batch's row.
+  const counts = useMemo(() => countByFilter(tasks.data ?? []), [tasks.data]);
   const shown = useMemo(() => (all ?? []).filter((t) => matchesFilter(t, filter)), [all, filter]);
+  // Under a filter, a batch shows with its jobs that match it, and only if any do.
+  const shownBatches = useMemo(() => {
+    if (!grouped) return [];
+    return (batches.data ?? []).flatMap((b) => {
+      const jobs = grouped.byBatch.get(b.id) ?? NO_JOBS;
+      if (filter === 'all') return [{ batch: b, jobs }];
+      const matching = jobs.filter((t) => matchesFilter(t, filter));
+      return matching.length ? [{ batch: b, jobs: matching }] : [];
+    });
+  }, [grouped, batches.data, filter]);
   const inList = useMemo(() => new Set((tasks.data ?? []).map((t) => t.id)), [tasks.data]);
   // Past the list's end, the jobs moved to the archive, for the filters that can find any there.
   const older = shown.length <= limit && archivedStates(filter).length > 0;
@@ -158,17 +169,17 @@ export default function TasksTab() {
         </div>
       )}
       {!all && !tasks.isError && <p className="muted">{t('list.loading')}</p>}
-      {grouped && (batches.data?.length ?? 0) > 0 && (
-        <ul className="tasks-list batch-list" aria-label={t('batch.list')}>
-          {batches.data!.map((b) => (
-            <BatchRow key={b.id} batch={b} jobs={grouped.byBatch.get(b.id) ?? NO_JOBS} />
-          ))}
-        </ul>
-      )}
       {all && (
         // Focusable from script only: a removed row hands the focus to its list (task-actions.tsx).
         <div id="tasks-list" role="tabpanel" tabIndex={-1} aria-label={t(`list.panel.${filter}`)}>
-          {shown.length === 0 ? (
+          {shownBatches.length > 0 && (
+            <ul className="tasks-list batch-list" aria-label={t('batch.list')}>
+              {shownBatches.map(({ batch, jobs }) => (
+                <BatchRow key={batch.id} batch={batch} jobs={jobs} />
+              ))}
+            </ul>
+          )}
+          {shown.length === 0 && shownBatches.length > 0 ? null : shown.length === 0 ? (
             <EmptyList filter={filter} any={(all?.length ?? 0) > 0} onShowAll={() => choose('all')} />
           ) : (
             <>
