@@ -16,6 +16,7 @@ import { chatModule } from './chat/module.js';
 import { ledgerModule } from './ledger/module.js';
 import { ledgerQuoteModule } from './ledger/quote-module.js';
 import { budgetsModule } from './ledger/budgets-module.js';
+import { promptsModule } from './prompts/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   appModule,
@@ -30,4 +31,5 @@ export const MODULES: readonly DomainModule[] = [
   ledgerModule,
   ledgerQuoteModule,
   budgetsModule,
+  promptsModule,
 ] as DomainModule[];
