@@ -33,6 +33,7 @@ import type { LedgerTable } from './ledger/ledger-table.js';
 import type { ItemCostReader } from './ledger/item-costs.js';
 import type { PriceStore } from './ledger/price-store.js';
 import type { BudgetsService } from './ledger/budgets-service.js';
+import type { BatchService } from './batches/batch-service.js';
 import type { PromptsService } from './prompts/prompts-service.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -69,6 +70,8 @@ export interface Services {
   /** Cost where the work is, and the creator's price table (docs/ledger.md). */
   'ledger-quote': { prices: PriceStore; costs: ItemCostReader };
   budgets: BudgetsService;
+  /** Batch runs (docs/batches.md). */
+  batches: BatchService;
   /** The prompt library (docs/prompts.md). */
   prompts: PromptsService;
 }

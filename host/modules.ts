@@ -16,6 +16,7 @@ import { chatModule } from './chat/module.js';
 import { ledgerModule } from './ledger/module.js';
 import { ledgerQuoteModule } from './ledger/quote-module.js';
 import { budgetsModule } from './ledger/budgets-module.js';
+import { batchesModule } from './batches/module.js';
 import { promptsModule } from './prompts/module.js';
 
 export const MODULES: readonly DomainModule[] = [
@@ -31,5 +32,6 @@ export const MODULES: readonly DomainModule[] = [
   ledgerModule,
   ledgerQuoteModule,
   budgetsModule,
+  batchesModule,
   promptsModule,
 ] as DomainModule[];

@@ -10,6 +10,8 @@ export const PAID_SUBMISSIONS: ReadonlySet<MethodName> = new Set<MethodName>([
   'tasks.submit',
   'tasks.submitBatch',
   'tasks.retry',
+  'batches.create',
+  'batches.retryFailed',
   'chat.send',
   'chat.regenerate',
   'chat.continue',

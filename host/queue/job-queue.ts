@@ -58,7 +58,7 @@ const realTimer = (fn: () => void, ms: number) => {
 
 export class JobQueue {
   private readonly running = new Map<string, string>();
-  private readonly limits: QueueLimits;
+  private limits: QueueLimits;
   private paused = false;
   private draining = false;
   private started = false;
@@ -96,6 +96,17 @@ export class JobQueue {
     this.timer = undefined;
     this.report();
     return this.running.size === 0 ? Promise.resolve() : new Promise((r) => this.idle.push(r));
+  }
+
+  /** How many it sends at once, per model and overall. */
+  currentLimits(): QueueLimits {
+    return { ...this.limits };
+  }
+
+  /** New limits, at once: a raised one starts what waits; a lowered one lets what runs finish. */
+  setLimits(limits: QueueLimits): void {
+    this.limits = { ...limits };
+    this.wake();
   }
 
   status(): QueueStatus {

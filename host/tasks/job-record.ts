@@ -94,6 +94,10 @@ export const JobRecord = z.object({
   cancelledAt: z.number().optional(),
   /** Its place in a batch sent in one call: the queue starts a batch's jobs in order. */
   batchIndex: z.number().int().nonnegative().optional(),
+  /** Its cell in a batch run (host/batches, docs/batches.md). */
+  batch: z.object({ id: z.string(), index: z.number().int().nonnegative() }).optional(),
+  /** Where the queue takes it among the waiting ones when it was moved (a batch's reorder); else by creation. */
+  order: z.number().optional(),
   /** Sends the gateway refused without taking the job (429, a refused connection): tried again from `notBefore`. */
   attempts: z.number().int().nonnegative().optional(),
   notBefore: z.number().optional(),

@@ -40,6 +40,12 @@ export interface JobSendsDeps {
   sender?: JobSender;
 }
 
+/** A batch run's jobs (host/batches): each one's cell, and the batch's rows written in the jobs' transaction. */
+export interface EnqueueOptions {
+  batch?: { id: string; indexes: readonly number[] };
+  within?(jobs: readonly JobRecord[]): void;
+}
+
 /** What a single submit's caller is answered once the queue sent its job: the job as it then was, or why not. */
 type Answer = { job: JobRecord } | { error: unknown };
 
@@ -116,9 +122,13 @@ export class JobSends {
    * killed from then on sends each of them once, after its restart if need be. A request that
    * fails the catalog's rules refuses the whole batch, nothing queued.
    */
-  async enqueue(specs: JobSpec[]): Promise<JobRecord[]> {
-    const jobs = specs.map((spec, i) => this.newRecord(spec, prepareJob(this.d.resolve(spec)), 'waiting', i));
-    await this.written(jobs, () => this.d.store.putAllDurable(jobs));
+  async enqueue(specs: JobSpec[], o: EnqueueOptions = {}): Promise<JobRecord[]> {
+    const jobs = specs.map((spec, i) => {
+      const job = this.newRecord(spec, prepareJob(this.d.resolve(spec)), 'waiting', o.batch ? o.batch.indexes[i] : i);
+      if (o.batch) job.batch = { id: o.batch.id, index: o.batch.indexes[i] };
+      return job;
+    });
+    await this.written(jobs, () => this.d.store.putAllDurable(jobs, o.within && (() => o.within!(jobs))));
     for (const job of jobs) this.d.changed(job);
     // As queued: the sends that start next change the records, and tell of it as they do.
     const queued = jobs.map((j) => structuredClone(j));

@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import type { GatewayClient } from '../gateway/client.js';
 import { coreError } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
+import { QueueLimits as QueueLimitsSchema } from '@shared/contract/tasks.js';
 import { JobQueue, type QueueLimits, type QueueStatus } from '../queue/job-queue.js';
 import type { Cadence } from './cadence.js';
 import type { ArchivePage } from './tasks-table.js';
 import { isFollowedAfterCancel, type JobRecord, type JobState } from './job-record.js';
 import type { JobStore } from './job-store.js';
-import { specOf, type JobSpec } from './job-spec.js';
-import { JobSends } from './job-sends.js';
+import { prepareJob, specOf, type JobSpec } from './job-spec.js';
+import { JobSends, type EnqueueOptions } from './job-sends.js';
 import { Poller } from './poller.js';
 import type { HostEmitter } from '../events.js';
 import { ResultSaver, SAVING_STOPPED, type LibrarySink } from './result-saver.js';
@@ -57,6 +58,15 @@ export interface JobServiceDeps {
   restored?: boolean;
   /** Makes each job's POST in a process that outlives the host (sender/job-sender.ts); absent: in-process. */
   sender?: JobSender;
+}
+
+/** Where the queue's limits are kept (tasks-table.ts, tasks_settings). */
+const LIMITS_KEY = 'queue.limits';
+
+/** Limits read back from disk: any that is not a whole number in range is left at its default. */
+function limitsOf(value: unknown): Partial<QueueLimits> {
+  const r = QueueLimitsSchema.partial().safeParse(value);
+  return r.success ? r.data : {};
 }
 
 /** The states a job ends in; a cancelled job still followed for its result has not ended yet. */
@@ -111,11 +121,12 @@ export class JobService {
     });
     this.queue = new JobQueue({
       store: {
-        waiting: () => d.store.all().filter((j) => j.state === 'waiting' && this.sends.isWritten(j.id))
-          .map((j) => ({ id: j.id, model: j.model, order: j.createdAt + (j.batchIndex ?? 0) / 1000, notBefore: j.notBefore })),
+        // A job held (its batch paused, host/batches) stays waiting, on disk, until let go.
+        waiting: () => d.store.all().filter((j) => j.state === 'waiting' && this.sends.isWritten(j.id) && !this.held(j))
+          .map((j) => ({ id: j.id, model: j.model, order: j.order ?? j.createdAt + (j.batchIndex ?? 0) / 1000, notBefore: j.notBefore })),
       },
       send: (id) => this.sends.send(id),
-      now: d.now, limits: d.queueLimits, onStatus: d.onQueueStatus, log: d.log,
+      now: d.now, limits: { ...d.queueLimits, ...limitsOf(d.store.setting(LIMITS_KEY)) }, onStatus: d.onQueueStatus, log: d.log,
     });
     let changed = false;
     for (const job of d.store.all()) {
@@ -145,6 +156,68 @@ export class JobService {
     d.store.onArchived((ids) => {
       for (const id of ids) d.onRemove?.(id);
     });
+  }
+
+  /** Which waiting jobs the queue leaves be for now (a paused batch's, host/batches). */
+  private held: (job: JobRecord) => boolean = () => false;
+  private readonly watchers = new Set<(job: JobRecord) => void>();
+
+  /** Sets which waiting jobs the queue leaves be; the queue looks again at once. */
+  holdWhen(held: (job: JobRecord) => boolean): void {
+    this.held = held;
+    this.queue.wake();
+  }
+
+  /** Hears every change of a job (a batch's counts follow its jobs); the function returned stops it. */
+  watch(listener: (job: JobRecord) => void): () => void {
+    this.watchers.add(listener);
+    return () => void this.watchers.delete(listener);
+  }
+
+  /** The queue's limits as set (Settings), kept across restarts. */
+  queueLimits(): QueueLimits {
+    return this.queue.currentLimits();
+  }
+
+  /** Keeps the limits, then applies them: a disk that refuses leaves the old ones, said. */
+  setQueueLimits(limits: QueueLimits): QueueLimits {
+    this.d.store.setSetting(LIMITS_KEY, limits);
+    this.queue.setLimits(limits);
+    return this.queue.currentLimits();
+  }
+
+  /** The state and saved items of each job, listed or archived (job-store.ts). */
+  statesOf(ids: readonly string[]): Map<string, { state: JobState; libraryIds: string[] }> {
+    return this.d.store.statesOf(ids);
+  }
+
+  /** Checks a request as a send would (the catalog's rules, its reference pictures); throws why not. */
+  prepare(spec: JobSpec): void {
+    prepareJob(this.d.resolveRefs ? this.d.resolveRefs(spec) : spec);
+  }
+
+  /** A job's record from the list, else from the archive. */
+  async archivedRecord(id: string): Promise<JobRecord | undefined> {
+    return this.d.store.get(id) ?? (await this.d.store.archivedRecord(id));
+  }
+
+  /** A job of the list, if it is there. */
+  get(id: string): JobRecord | undefined {
+    return this.d.store.get(id);
+  }
+
+  /**
+   * Moves waiting jobs ahead of the others in the queue, in this order (a batch's reorder): each
+   * takes a place just before the earliest of `among`, which keep theirs.
+   */
+  putFirst(ids: readonly string[], among: readonly string[]): void {
+    const orderOf = (j: JobRecord) => j.order ?? j.createdAt + (j.batchIndex ?? 0) / 1000;
+    const waiting = among.map((id) => this.d.store.get(id)).filter((j): j is JobRecord => j?.state === 'waiting');
+    if (!waiting.length) return;
+    const base = Math.min(...waiting.map(orderOf)) - 1;
+    const first = ids.map((id) => this.d.store.get(id)).filter((j): j is JobRecord => j?.state === 'waiting');
+    first.forEach((job, i) => void this.update(job, { order: base + (i / Math.max(1, first.length)) }));
+    this.queue.wake();
   }
 
   /** After a start or restart, once the window is served: unfinished jobs resume where they were. */
@@ -178,6 +251,7 @@ export class JobService {
   private changed(job: JobRecord): void {
     job.revision = (job.revision ?? 0) + 1;
     this.d.onChange(job);
+    for (const w of this.watchers) w(job);
     // Every change passes here, so a job is announced once per end it reaches (a retry may end it again).
     if (!isEnded(job)) this.endedAs.delete(job.id);
     else if (this.endedAs.get(job.id) !== job.state) {
@@ -207,8 +281,8 @@ export class JobService {
   }
 
   /** Jobs queued in one call, every one on disk before this resolves (job-sends.ts). */
-  enqueue(specs: JobSpec[]): Promise<JobRecord[]> {
-    return this.sends.enqueue(specs);
+  enqueue(specs: JobSpec[], o?: EnqueueOptions): Promise<JobRecord[]> {
+    return this.sends.enqueue(specs, o);
   }
 
   /**

@@ -208,17 +208,54 @@ export class JobStore {
   /**
    * Records new jobs together and resolves once all are committed (a batch queued in one call).
    * When the disk refuses, none of them stays and the error is thrown: none of them is sent.
+   * `within`: other rows committed in the same transaction (a batch's own, host/batches); what it
+   * throws undoes the whole write.
    */
-  async putAllDurable(jobs: JobRecord[]): Promise<void> {
+  async putAllDurable(jobs: JobRecord[], within?: () => void): Promise<void> {
     for (const job of jobs) {
       this.jobs.set(job.id, job);
       this.removed.delete(job.id);
     }
     try {
-      await this.flush();
+      await this.flush(within);
     } catch (err) {
       for (const job of jobs) if (this.jobs.get(job.id) === job) this.jobs.delete(job.id);
       throw err;
+    }
+  }
+
+  /**
+   * The state and saved items of each job, read from the list in memory, else from the archive
+   * (a batch's finished cells moved there); an id in neither is left out.
+   */
+  statesOf(ids: readonly string[]): Map<string, { state: JobState; libraryIds: string[] }> {
+    const out = new Map<string, { state: JobState; libraryIds: string[] }>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const job = this.jobs.get(id);
+      if (job) out.set(id, { state: job.state, libraryIds: job.downloads.flatMap((dl) => (dl.libraryId ? [dl.libraryId] : [])) });
+      else missing.push(id);
+    }
+    if (missing.length) for (const r of this.table.records(missing)) out.set(r.id, { state: r.state, libraryIds: r.downloads.flatMap((dl) => (dl.libraryId ? [dl.libraryId] : [])) });
+    return out;
+  }
+
+  /** A setting kept with the tasks (the queue's limits); undefined when never set or unreadable. */
+  setting(key: string): unknown {
+    try {
+      return this.table.setting(key);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keeps a setting; throws a message for the creator when the disk refuses. */
+  setSetting(key: string, value: unknown): void {
+    try {
+      if (this.source.refused) throw this.source.refused;
+      this.table.setSetting(key, value);
+    } catch (err) {
+      throw dataWriteError(msg('jobs.dataWrite.taskList'), err, this.source.dataDir);
     }
   }
 
@@ -246,7 +283,7 @@ export class JobStore {
    * record is compared with what was last written) in one transaction; rejects with a message for
    * the creator when the disk refuses.
    */
-  flush(): Promise<void> {
+  flush(within?: () => void): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const changed: (readonly [JobRecord, string])[] = [];
@@ -254,12 +291,15 @@ export class JobStore {
       const text = JSON.stringify(job);
       if (this.written.get(job.id) !== text) changed.push([job, text]);
     }
-    if (changed.length === 0 && this.removed.size === 0 && this.heard.size === 0) return Promise.resolve();
+    if (changed.length === 0 && this.removed.size === 0 && this.heard.size === 0 && !within) return Promise.resolve();
     const billed = [...this.heard];
     const events = this.o.events;
     try {
       if (this.source.refused) throw this.source.refused;
-      this.table.writeList(changed, this.removed, events && billed.length ? () => billed.forEach(([, b]) => events.write('billed', b)) : undefined);
+      this.table.writeList(changed, this.removed, () => {
+        if (events && billed.length) billed.forEach(([, b]) => events.write('billed', b));
+        within?.();
+      });
     } catch (err) {
       return Promise.reject(dataWriteError(msg('jobs.dataWrite.taskList'), err, this.source.dataDir));
     }

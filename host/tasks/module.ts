@@ -78,6 +78,8 @@ export const tasksModule = defineModule({
         return (await jobs.enqueue(i.requests)).map(toTaskView);
       },
       'tasks.queue': () => jobs.queue.status(),
+      'tasks.queueLimits': () => jobs.queueLimits(),
+      'tasks.setQueueLimits': (i) => jobs.setQueueLimits(i),
       'tasks.pauseQueue': () => {
         jobs.queue.pause();
         return jobs.queue.status();

@@ -38,6 +38,16 @@ export const tasksMigrations: DomainMigrations = {
       `),
     },
     HANDOFF_MIGRATION,
+    {
+      version: 3,
+      name: 'queue limits',
+      up: (db) => db.exec(`
+        CREATE TABLE tasks_settings (
+          key TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        ) STRICT;
+      `),
+    },
   ],
 };
 
@@ -162,6 +172,26 @@ export class TasksTable {
   /** Removes an archived job; false when the archive does not hold it. */
   forgetArchived(id: string): boolean {
     return this.removeArchived.run(id).changes > 0;
+  }
+
+  /** The records of these jobs, listed or archived, in one statement (a batch's cells). */
+  records(ids: readonly string[]): JobRecord[] {
+    const rows = this.db.prepare('SELECT record FROM tasks_jobs WHERE id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids)) as string[];
+    return rows.map(parseRecord).filter((r): r is JobRecord => r !== undefined);
+  }
+
+  /** A setting of the tasks domain (the queue's limits), as JSON; undefined when never set. */
+  setting(key: string): unknown {
+    const text = this.db.prepare('SELECT value FROM tasks_settings WHERE key = ?').pluck().get(key) as string | undefined;
+    try {
+      return text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+
+  setSetting(key: string, value: unknown): void {
+    this.db.prepare('INSERT OR REPLACE INTO tasks_settings (key, value) VALUES (?, ?)').run(key, JSON.stringify(value));
   }
 
   /** Whether every one of these ids has a row (an import's read-back), a page of lookups at a time. */

@@ -4,6 +4,7 @@
  * typecheck, and zh-CN/index.ts must have the same keys (shared/messages/index.ts).
  */
 import { app } from './app.js';
+import { batches } from './batches.js';
 import { budgets } from './budgets.js';
 import { chat } from './chat.js';
 import { db } from './db.js';
@@ -16,7 +17,7 @@ import { plain } from './plain.js';
 import { prompts } from './prompts.js';
 import { rules } from './rules.js';
 
-export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, prompts } as const;
+export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts } as const;
 
 /** A language's messages: the English shape, any text (a missing or extra key fails the typecheck). */
 export type Catalog = Strings<typeof en>;

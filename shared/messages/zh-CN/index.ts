@@ -1,6 +1,7 @@
 /** 简体中文: the same keys as en/index.ts (the `Catalog` type checks it). */
 import type { Catalog } from '../en/index.js';
 import { app } from './app.js';
+import { batches } from './batches.js';
 import { budgets } from './budgets.js';
 import { chat } from './chat.js';
 import { db } from './db.js';
@@ -13,4 +14,4 @@ import { plain } from './plain.js';
 import { prompts } from './prompts.js';
 import { rules } from './rules.js';
 
-export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, prompts };
+export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts };
