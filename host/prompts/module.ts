@@ -1,6 +1,6 @@
 /**
  * The prompt library (`prompts.*`, docs/prompts.md): its rows in the studio database, and the
- * items each prompt's jobs save, added as the library announces them (host/events.ts).
+ * items each prompt's jobs saved, added when the job service announces a job ended (host/events.ts).
  */
 import { defineModule } from '../module.js';
 import { PromptsService } from './prompts-service.js';
@@ -20,7 +20,7 @@ export const promptsModule = defineModule({
       jobItems: (jobId) => jobs.list().find((j) => j.id === jobId)?.downloads.flatMap((d) => (d.libraryId ? [d.libraryId] : [])) ?? [],
       onChange: (id) => emit('prompts.onDidChange', id ? { id } : {}),
     });
-    const off = events.on('itemSaved', ({ item }) => service.itemSaved(item.id, item.taskId));
+    const off = events.on('jobEnded', (e) => service.jobEnded(e.id, e.libraryIds));
     life.started('prompts', off);
     return service;
   },

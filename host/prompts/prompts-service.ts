@@ -1,8 +1,7 @@
 /**
  * The prompt library (docs/prompts.md): saved prompts, searched, imported and exported, and what
  * each produced. The page tells which jobs, reply or items a submission of a prompt made
- * (`prompts.link`); the items those jobs save later are added here as the library announces
- * them, so a prompt's results follow its jobs without the page waiting for them.
+ * (`prompts.link`); the items those jobs save later are added here as each job ends, so a prompt's results follow its jobs without the page waiting for them.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -86,11 +85,11 @@ export class PromptsService {
     return { linked };
   }
 
-  /** An item a job saved: it belongs to the prompts the job was made from. */
-  itemSaved(itemId: string, jobId: string | undefined): void {
-    if (!jobId) return;
+  /** A job ended: the items it saved belong to the prompts it was made from. */
+  jobEnded(jobId: string, itemIds: readonly string[]): void {
+    if (!itemIds.length) return;
     for (const promptId of this.d.table.promptsOf('job', jobId)) {
-      this.d.table.addItem(promptId, itemId, this.d.now());
+      for (const itemId of itemIds) this.d.table.addItem(promptId, itemId, this.d.now());
       this.d.onChange(promptId);
     }
   }

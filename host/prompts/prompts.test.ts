@@ -83,8 +83,8 @@ describe('the library', () => {
     const p = service.save({ title: 'Kite', text: 'a kite' });
     expect(service.link({ id: p.id, jobIds: ['job-1', 'job-2'] }).linked).toBe(3);
     expect(service.link({ id: p.id, jobIds: ['job-1', 'job-2'] }).linked).toBe(0);
-    service.itemSaved('late-item', 'job-2');
-    service.itemSaved('stranger', 'job-9');
+    service.jobEnded('job-2', ['late-item']);
+    service.jobEnded('job-9', ['stranger']);
     service.link({ id: p.id, replyId: 'reply-1' });
     const results = service.results(p.id);
     expect(results.itemIds.sort()).toEqual(['early-item', 'late-item']);
