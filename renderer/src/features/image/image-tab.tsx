@@ -17,6 +17,7 @@ import type { LibraryItemView } from '@shared/contract/library.js';
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, isNativeImageModel, NATIVE_IMAGE_MODELS } from '@shared/gateway/catalog.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
+import { presetPatch } from '../../components/prompt-palette/prompt-fields.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { ExpectedCost } from '../../components/cost/expected-cost.js';
 import { RunCost } from '../../components/cost/run-cost.js';
@@ -196,6 +197,9 @@ export default function ImageTab() {
             {switchNote}
           </p>
           <PromptBox
+            kind="image"
+            model={draft.model}
+            applyPreset={(params) => change(presetPatch(draft, params))}
             id="image-field-prompt"
             label={native && draft.refs.length ? t('prompt.editLabel') : t('generator:labels.prompt')}
             value={draft.prompt}
