@@ -7,7 +7,7 @@ export function PaletteButton({ onOpen, className = 'button' }: { onOpen(): void
   const { t } = useTranslation('prompts');
   const hint = t('openHint', { shortcut: `${MOD_KEY}+P` });
   return (
-    <button type="button" className={`${className} prompt-palette-button`} title={hint} aria-label={hint} aria-keyshortcuts={MOD_KEY === 'Ctrl' ? 'Control+P' : 'Meta+P'} onClick={onOpen}>
+    <button type="button" className={`${className} prompt-palette-button`} title={hint} aria-keyshortcuts={MOD_KEY === 'Ctrl' ? 'Control+P' : 'Meta+P'} onClick={onOpen}>
       {t('openShort')}
     </button>
   );
