@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 import { ChatPage } from './pages/chat-page.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
 import { expectLoaded, ImagePage } from './pages/image-page.js';
 import { pageCall } from './pages/page-call.js';
 import { PromptLibraryPage } from './pages/prompt-library-page.js';
@@ -31,7 +32,10 @@ test('a prompt with two variables goes into the Image prompt with Ctrl+P, and sh
 
   await image.prompt.fill('Study: ');
   await prompts.openFrom(image.prompt);
+  await expect(prompts.option('Kite at dusk')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the prompt palette');
   await prompts.choose('kite', 'Kite at dusk');
+  await expectNoSeriousViolations(page, 'the palette asking for variables');
   await expect(prompts.palette.getByTestId('prompt-preview')).toHaveText('a {colour} kite over {place}, watercolour');
   await prompts.fill({ colour: 'red', place: 'the harbour' });
   const expanded = 'Study: a red kite over the harbour, watercolour';
@@ -49,6 +53,7 @@ test('a prompt with two variables goes into the Image prompt with Ctrl+P, and sh
   await expect(result).toHaveCount(1, { timeout: 20_000 });
   await expectLoaded(result.locator('img'));
   await expect(result.locator('img')).toHaveAttribute('alt', expanded);
+  await expectNoSeriousViolations(page, 'the prompt library with results');
   // Searched by a tag, and by a word of the text.
   await prompts.library.getByRole('searchbox', { name: 'Search the library' }).fill('watercolour');
   await expect(prompts.library.getByRole('listitem').filter({ hasText: 'Kite at dusk' })).toHaveCount(1);
