@@ -32,18 +32,20 @@ interface PromptBoxProps {
   /** The form's model now, and how the tab takes a saved prompt's parameters for it (its preset). */
   model?: string;
   applyPreset?(params: Readonly<Record<string, unknown>>): void;
+  /** The form's parameters now, which the library keeps as this model's preset. */
+  params?: Record<string, unknown>;
 }
 
 /** Long prompts are cut in the picker only; choosing one puts the whole text back. */
 const short = (p: string) => (p.length > 90 ? `${p.slice(0, 90)}…` : p);
 
-export function PromptBox({ kind, label, value, onChange, onSubmit, history, maxChars, hint, error, placeholder, id, ref, rows = 4, model, applyPreset }: PromptBoxProps) {
+export function PromptBox({ kind, label, value, onChange, onSubmit, history, maxChars, hint, error, placeholder, id, ref, rows = 4, model, applyPreset, params }: PromptBoxProps) {
   const { t } = useTranslation('generator');
   const f = useFormats();
   const auto = useId();
   const fieldId = id ?? auto;
   const own = useRef<HTMLTextAreaElement>(null);
-  const palette = usePromptField(kind, { ref: own, value, onChange, history, model, applyPreset });
+  const palette = usePromptField(kind, { ref: own, value, onChange, history, model, applyPreset, params });
   const setRef = (el: HTMLTextAreaElement | null) => {
     own.current = el;
     if (typeof ref === 'function') ref(el);

@@ -1,7 +1,7 @@
 /**
  * A prompt's fields in the library dialog: title, the text with its `{variables}`, description,
  * tags (comma separated) and presets (model -> the form's parameters, as JSON). A new prompt may
- * start from the prompt field in use. Nothing typed is lost on a refusal: the host's message shows
+ * start from the prompt field in use: its text, and the form's parameters as its model's preset. Nothing typed is lost on a refusal: the host's message shows
  * and the fields stay.
  */
 import './strings.js';
@@ -61,6 +61,13 @@ export function PromptEditor({ prompt, field, onDone }: Props) {
   };
 
   const fromField = field?.value().trim();
+  const takeField = () => {
+    if (!field || !fromField) return;
+    setText(fromField);
+    const model = field.model?.();
+    const params = field.params?.();
+    if (model && params && Object.keys(params).length) setPresets(JSON.stringify({ [model]: params }, null, 2));
+  };
   return (
     <form
       className="prompt-editor"
@@ -72,7 +79,7 @@ export function PromptEditor({ prompt, field, onDone }: Props) {
     >
       <h3>{prompt ? t('editor.titleEdit') : t('editor.titleNew')}</h3>
       {!prompt && fromField && (
-        <button type="button" className="button" onClick={() => setText(fromField)}>
+        <button type="button" className="button" onClick={takeField}>
           {t('editor.fromField')}
         </button>
       )}

@@ -21,6 +21,8 @@ export interface PromptFieldHandle {
   model?(): string | undefined;
   /** Sets the form's parameters from a preset (the tab keeps only those its form has). */
   applyPreset?(params: Readonly<Record<string, unknown>>): void;
+  /** The form's parameters now, to keep as a preset for its model. */
+  params?(): Record<string, unknown> | undefined;
 }
 
 const fields = new Map<string, PromptFieldHandle>();
@@ -136,4 +138,17 @@ export function presetPatch<T extends object>(draft: T, params: Readonly<Record<
     if (typeof value === typeof (draft as Record<string, unknown>)[key] && value !== null) patch[key] = value;
   }
   return patch as Partial<T>;
+}
+
+/**
+ * A draft's parameters worth keeping as a preset: its plain values (text, numbers, switches), not
+ * the prompt, the model, nor lists such as attached files, which belong to one run.
+ */
+export function presetOf(draft: object, leave: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(draft)) {
+    if (leave.includes(key) || key === 'prompt' || key === 'input' || key === 'text' || key === 'model') continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+  }
+  return out;
 }

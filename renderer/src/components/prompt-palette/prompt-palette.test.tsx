@@ -28,7 +28,7 @@ const PLAIN = prompt({ id: 'plain', title: 'Plain', text: 'a quiet harbour' });
 
 function Form({ onPreset }: { onPreset(p: Readonly<Record<string, unknown>>): void }) {
   const [value, setValue] = useState('Start: ');
-  return <PromptBox kind="image" label="Prompt" value={value} onChange={setValue} onSubmit={() => undefined} history={['an old recent prompt']} model="seedream-4-0" applyPreset={onPreset} />;
+  return <PromptBox kind="image" label="Prompt" value={value} onChange={setValue} onSubmit={() => undefined} history={['an old recent prompt']} model="seedream-4-0" applyPreset={onPreset} params={{ size: '2K', n: 2 }} />;
 }
 
 async function studio() {
@@ -38,6 +38,7 @@ async function studio() {
       return { items: all, total: all.length, tags: [] };
     },
     'prompts.link': () => ({ linked: 1 }),
+    'prompts.save': (i) => prompt({ id: 'new', ...i, text: i.text }),
   });
   const presets: Readonly<Record<string, unknown>>[] = [];
   const m = await mount(<><Form onPreset={(p) => presets.push(p)} /><PromptPaletteHost /></>);
@@ -126,6 +127,27 @@ describe('the prompt palette', () => {
     expect(s.dialog()).toBeNull();
     expect(document.activeElement).toBe(s.box);
     expect(s.box.value).toBe('Start: a quiet harbour');
+  });
+});
+
+describe('the library dialog', () => {
+  it('starts a new prompt from the field in use: its text, and the form’s parameters as the model’s preset', async () => {
+    const s = await studio();
+    act(() => s.box.focus());
+    await s.key(s.box, { key: 'p', ctrlKey: true });
+    const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
+    await act(async () => button('Manage library…').click());
+    await act(() => vi.dynamicImportSettled());
+    await settle();
+    expect(document.querySelector('dialog.prompt-library')).not.toBeNull();
+    await act(async () => button('New prompt').click());
+    await act(async () => button('Save the current prompt').click());
+    const form = document.querySelector<HTMLFormElement>('form.prompt-editor')!;
+    await s.type(form.querySelector<HTMLInputElement>('input')!, 'From the field');
+    await act(async () => form.requestSubmit());
+    await settle();
+    expect(s.callsOf('prompts.save')).toEqual([{ title: 'From the field', text: 'Start:', description: '', tags: [], presets: { 'seedream-4-0': { size: '2K', n: 2 } } }]);
+    expect(document.querySelector('form.prompt-editor')).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ export interface PromptFieldOptions {
   history?: readonly string[];
   model?: string;
   applyPreset?(params: Readonly<Record<string, unknown>>): void;
+  params?: Record<string, unknown>;
 }
 
 export function usePromptField(kind: PromptFieldKind, o: PromptFieldOptions) {
@@ -29,6 +30,7 @@ export function usePromptField(kind: PromptFieldKind, o: PromptFieldOptions) {
       history: () => latest.current.history ?? [],
       model: () => latest.current.model,
       applyPreset: (params) => latest.current.applyPreset?.(params),
+      params: () => latest.current.params,
     }),
     [key, kind],
   );
