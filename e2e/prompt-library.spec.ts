@@ -146,5 +146,7 @@ test('export then import round-trips without duplicates; a deleted prompt comes 
   await expect(report).toContainText('Prompt 3: Not a prompt (not an object).');
   await importFile('broken.json', '{"prompts": [');
   await expect(prompts.library.getByRole('alert')).toContainText('This file is not JSON');
+  await importFile('huge.json', `[${'"x",'.repeat(400_000)}"x"]`);
+  await expect(prompts.library.getByRole('alert')).toHaveText('This file is 1.6 MB; a prompt library file is at most 1.5 MB. Nothing was imported.');
   await expect(prompts.library).toContainText('3 prompts');
 });

@@ -22,8 +22,11 @@ export const PROMPT_LIMITS = {
   presets: 50,
   /** One preset's parameters as JSON. */
   presetBytes: 8_000,
-  /** An import file's text. */
-  importChars: 5_000_000,
+  /**
+   * An import file's text: 10,000 prompts of 150 characters, and as a call's body (JSON, Chinese at
+   * 3 bytes a character) still under the browser shell's 5 MiB limit.
+   */
+  importChars: 1_500_000,
   importPrompts: 10_000,
 } as const;
 

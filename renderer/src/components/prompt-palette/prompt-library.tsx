@@ -63,7 +63,7 @@ export function PromptLibrary() {
     // Checked here too (the host's limit is in characters, at most 4 bytes each in UTF-8), so a
     // huge file is refused before it is read into the page.
     const max = PROMPT_LIMITS.importChars;
-    const tooBig = () => setNote({ kind: 'text', text: t('library.fileTooBig', { size: f.fixed(file.size / 1e6, 1), max: f.fixed(max / 1e6, 0) }), error: true });
+    const tooBig = () => setNote({ kind: 'text', text: t('library.fileTooBig', { size: f.fixed(file.size / 1e6, 1), max: f.fixed(max / 1e6, 1) }), error: true });
     if (file.size > max * 4) return tooBig();
     try {
       const text = await file.text();
