@@ -49,8 +49,9 @@ test('Ctrl+1…8 open the tabs from anywhere, and Settings lists every shortcut'
     await expect(studioPage.tab(name)).toBeFocused();
   }
   const shortcuts = page.getByRole('region', { name: 'Keyboard shortcuts' });
-  // Send, new line, Enter and Shift+Enter in a chat message, stop; a tab each; moving between tabs, Tab.
-  await expect(shortcuts.getByRole('row')).toHaveCount(1 + 5 + TAB_NAMES.length + 2);
+  // Send, new line, Enter and Shift+Enter in a chat message, stop, the prompt palette; a tab each; moving between tabs, Tab.
+  await expect(shortcuts.getByRole('row')).toHaveCount(1 + 6 + TAB_NAMES.length + 2);
+  await expect(shortcuts.getByRole('row', { name: /Insert a saved or recent prompt/ })).toContainText('Ctrl + P');
   await expect(shortcuts.getByRole('row', { name: /Send a chat message/ })).toContainText('Enter');
   await expect(shortcuts.getByRole('row', { name: /Open the Gallery tab/ })).toContainText('Ctrl + 6');
   // Where the list sends the creator must exist: each "Settings → X" names a section of Settings.

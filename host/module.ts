@@ -34,6 +34,7 @@ import type { ItemCostReader } from './ledger/item-costs.js';
 import type { PriceStore } from './ledger/price-store.js';
 import type { BudgetsService } from './ledger/budgets-service.js';
 import type { BatchService } from './batches/batch-service.js';
+import type { PromptsService } from './prompts/prompts-service.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -71,6 +72,8 @@ export interface Services {
   budgets: BudgetsService;
   /** Batch runs (docs/batches.md). */
   batches: BatchService;
+  /** The prompt library (docs/prompts.md). */
+  prompts: PromptsService;
 }
 export type ServiceName = keyof Services;
 

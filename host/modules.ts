@@ -17,6 +17,7 @@ import { ledgerModule } from './ledger/module.js';
 import { ledgerQuoteModule } from './ledger/quote-module.js';
 import { budgetsModule } from './ledger/budgets-module.js';
 import { batchesModule } from './batches/module.js';
+import { promptsModule } from './prompts/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   appModule,
@@ -32,4 +33,5 @@ export const MODULES: readonly DomainModule[] = [
   ledgerQuoteModule,
   budgetsModule,
   batchesModule,
+  promptsModule,
 ] as DomainModule[];

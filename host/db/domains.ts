@@ -10,6 +10,7 @@ import { ledgerPriceMigrations } from '../ledger/price-store.js';
 import { ledgerCostMigrations } from '../ledger/item-costs.js';
 import { budgetsMigrations } from '../ledger/budgets-table.js';
 import { batchesMigrations } from '../batches/batches-table.js';
+import { promptsMigrations } from '../prompts/prompts-table.js';
 import type { DomainMigrations } from './migrations.js';
 
-export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations, ledgerPriceMigrations, ledgerCostMigrations, budgetsMigrations, batchesMigrations];
+export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations, ledgerPriceMigrations, ledgerCostMigrations, budgetsMigrations, batchesMigrations, promptsMigrations];

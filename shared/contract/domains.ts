@@ -17,6 +17,7 @@ import { ledgerEvents, ledgerMethods } from './ledger.js';
 import { ledgerQuoteEvents, ledgerQuoteMethods } from './ledger-quote.js';
 import { budgetEvents, budgetMethods } from './budgets.js';
 import { batchEvents, batchMethods } from './batches.js';
+import { promptEvents, promptMethods } from './prompts.js';
 
 export interface ContractDomain {
   name: string;
@@ -39,6 +40,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'ledger-quote', methods: ledgerQuoteMethods, events: ledgerQuoteEvents },
   { name: 'budgets', methods: budgetMethods, events: budgetEvents },
   { name: 'batches', methods: batchMethods, events: batchEvents },
+  { name: 'prompts', methods: promptMethods, events: promptEvents },
 ] as const satisfies readonly ContractDomain[];
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -54,4 +54,5 @@ export * from './ledger.js';
 export * from './ledger-quote.js';
 export * from './budgets.js';
 export * from './batches.js';
+export * from './prompts.js';
 export * from './budget-notice.js';

@@ -16,6 +16,7 @@ import { BudgetBanner } from './BudgetBanner.js';
 import { useOfflinePage } from './offline-page.js';
 import { StartupProblemsNotice } from './StartupProblemsNotice.js';
 import { tabForKey } from '../components/shortcuts/shortcuts.js';
+import { PromptPaletteHost } from '../components/prompt-palette/palette-host.js';
 import { TabNav } from './TabNav.js';
 import { TopBar } from './TopBar.js';
 import { TABS } from './tab-registry.js';
@@ -89,6 +90,7 @@ const NOTICES = (
     <BudgetBanner />
   </>
 );
+const PROMPT_PALETTE = <PromptPaletteHost />;
 const PANELS = new Map(TABS.map(({ id, Panel }) => [id, <Panel />]));
 
 export function App() {
@@ -130,6 +132,7 @@ export function App() {
             ))}
           </main>
         </div>
+        {PROMPT_PALETTE}
       </div>
     </FeatureSlotsProvider>
   );

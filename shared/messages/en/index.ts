@@ -14,9 +14,10 @@ import { jobs } from './jobs.js';
 import { mcp } from './mcp.js';
 import { notice } from './notice.js';
 import { plain } from './plain.js';
+import { prompts } from './prompts.js';
 import { rules } from './rules.js';
 
-export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches } as const;
+export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts } as const;
 
 /** A language's messages: the English shape, any text (a missing or extra key fails the typecheck). */
 export type Catalog = Strings<typeof en>;

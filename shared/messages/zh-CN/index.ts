@@ -11,6 +11,7 @@ import { jobs } from './jobs.js';
 import { mcp } from './mcp.js';
 import { notice } from './notice.js';
 import { plain } from './plain.js';
+import { prompts } from './prompts.js';
 import { rules } from './rules.js';
 
-export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches };
+export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts };

@@ -1,14 +1,20 @@
 /**
  * The prompt of a generator tab: a multiline box whose Ctrl/Cmd+Enter submits, a
- * live character count (against a limit when the model has one) and the tab's recent prompts.
+ * live character count (against a limit when the model has one), the tab's recent prompts and the
+ * prompt library's palette (components/prompt-palette: its button here, or Ctrl+P in the box).
  * Shared by the generator tabs so they all behave alike; the tab owns the value and the history.
  */
-import { useId, type KeyboardEvent, type Ref } from 'react';
+import { useId, useRef, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../i18n/format.js';
 import { FieldMessages } from '../Field.js';
+import { PaletteButton } from '../prompt-palette/palette-button.js';
+import type { PromptFieldKind } from '../prompt-palette/prompt-fields.js';
+import { usePromptField } from '../prompt-palette/use-prompt-field.js';
 
 interface PromptBoxProps {
+  /** Which tab's prompt it is, for the palette and the prompt a submission links to. */
+  kind: PromptFieldKind;
   label: string;
   value: string;
   onChange(value: string): void;
@@ -23,16 +29,28 @@ interface PromptBoxProps {
   id?: string;
   ref?: Ref<HTMLTextAreaElement>;
   rows?: number;
+  /** The form's model now, and how the tab takes a saved prompt's parameters for it (its preset). */
+  model?: string;
+  applyPreset?(params: Readonly<Record<string, unknown>>): void;
+  /** The form's parameters now, which the library keeps as this model's preset. */
+  params?: Record<string, unknown>;
 }
 
 /** Long prompts are cut in the picker only; choosing one puts the whole text back. */
 const short = (p: string) => (p.length > 90 ? `${p.slice(0, 90)}…` : p);
 
-export function PromptBox({ label, value, onChange, onSubmit, history, maxChars, hint, error, placeholder, id, ref, rows = 4 }: PromptBoxProps) {
+export function PromptBox({ kind, label, value, onChange, onSubmit, history, maxChars, hint, error, placeholder, id, ref, rows = 4, model, applyPreset, params }: PromptBoxProps) {
   const { t } = useTranslation('generator');
   const f = useFormats();
   const auto = useId();
   const fieldId = id ?? auto;
+  const own = useRef<HTMLTextAreaElement>(null);
+  const palette = usePromptField(kind, { ref: own, value, onChange, history, model, applyPreset, params });
+  const setRef = (el: HTMLTextAreaElement | null) => {
+    own.current = el;
+    if (typeof ref === 'function') ref(el);
+    else if (ref) ref.current = el;
+  };
   const over = maxChars !== undefined && value.length > maxChars;
   const describedBy = [`${fieldId}-count`, hint && `${fieldId}-hint`, error && `${fieldId}-error`].filter(Boolean).join(' ');
 
@@ -47,6 +65,7 @@ export function PromptBox({ label, value, onChange, onSubmit, history, maxChars,
     <div className="field prompt-box">
       <div className="prompt-box-head">
         <label htmlFor={fieldId}>{label}</label>
+        <PaletteButton onOpen={palette.openPalette} />
         {history.length > 0 && (
           <select
             className="prompt-history"
@@ -68,12 +87,13 @@ export function PromptBox({ label, value, onChange, onSubmit, history, maxChars,
       <textarea
         dir="auto"
         id={fieldId}
-        ref={ref}
+        ref={setRef}
         rows={rows}
         value={value}
         placeholder={placeholder}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
+        onFocus={palette.onFocus}
         aria-invalid={error || over ? true : undefined}
         aria-describedby={describedBy}
       />

@@ -9,7 +9,7 @@ import { isMac, MOD_KEY } from '../platform.js';
 export interface Shortcut {
   keys: readonly string[];
   /** Key of its description in the `shell` namespace. */
-  what: 'shortcuts.send' | 'shortcuts.chatSend' | 'shortcuts.chatNewLine' | 'shortcuts.stop' | 'shortcuts.tab' | 'shortcuts.newLine' | 'shortcuts.tabs' | 'shortcuts.skip';
+  what: 'shortcuts.send' | 'shortcuts.chatSend' | 'shortcuts.chatNewLine' | 'shortcuts.stop' | 'shortcuts.tab' | 'shortcuts.newLine' | 'shortcuts.tabs' | 'shortcuts.skip' | 'shortcuts.palette';
   /** The tab it opens (`shortcuts.tab`). */
   tab?: TabId;
 }
@@ -21,6 +21,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Enter'], what: 'shortcuts.chatSend' },
   { keys: ['Shift', 'Enter'], what: 'shortcuts.chatNewLine' },
   { keys: ['Esc'], what: 'shortcuts.stop' },
+  // The prompt palette (components/prompt-palette/palette-host.tsx), never the browser's Print.
+  { keys: [MOD_KEY, 'P'], what: 'shortcuts.palette' },
   ...TAB_IDS.map((tab, i): Shortcut => ({ keys: [MOD_KEY, String(i + 1)], what: 'shortcuts.tab', tab })),
   { keys: ['↑', '↓', 'Home', 'End'], what: 'shortcuts.tabs' },
   { keys: ['Tab'], what: 'shortcuts.skip' },

@@ -17,6 +17,7 @@ import type { LibraryItemView } from '@shared/contract/library.js';
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, isNativeImageModel, NATIVE_IMAGE_MODELS } from '@shared/gateway/catalog.js';
 import { FailureNote } from '../../components/generator/failure-note.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
+import { presetOf, presetPatch } from '../../components/prompt-palette/prompt-fields.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { ExpectedCost } from '../../components/cost/expected-cost.js';
 import { RunCost } from '../../components/cost/run-cost.js';
@@ -203,6 +204,10 @@ export default function ImageTab() {
             {switchNote}
           </p>
           <PromptBox
+            kind="image"
+            params={presetOf(draft, ['refs', 'compare', 'compareModels'])}
+            model={draft.model}
+            applyPreset={(params) => change(presetPatch(draft, params))}
             id="image-field-prompt"
             label={native && draft.refs.length ? t('prompt.editLabel') : t('generator:labels.prompt')}
             value={draft.prompt}

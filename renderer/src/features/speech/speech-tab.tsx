@@ -21,6 +21,7 @@ import { SubmitButton } from '../../components/generator/submit-button.js';
 import { fieldOfError } from '../../components/generator/field-errors.js';
 import { submitOnModEnter } from '../../components/generator/keyboard.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
+import { linkPromptUse, presetOf, presetPatch } from '../../components/prompt-palette/prompt-fields.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
@@ -58,6 +59,7 @@ export default function SpeechTab() {
     onSuccess: ({ item }, input) => {
       setLast({ itemId: item.id });
       history.remember(input.input);
+      linkPromptUse('speech', input.input, { itemIds: [item.id] });
     },
   });
 
@@ -112,6 +114,10 @@ export default function SpeechTab() {
         </div>
         <VoicePicker value={draft.voice} onChange={(voice) => edit({ voice })} error={errors.voice} />
         <PromptBox
+          kind="speech"
+          params={presetOf(draft, [])}
+          model={draft.model}
+          applyPreset={(params) => edit(presetPatch(draft, params))}
           label={t('text.label')}
           value={draft.input}
           onChange={(input) => edit({ input })}

@@ -27,6 +27,7 @@ import { Field } from '../../components/Field.js';
 import { fieldOfError } from '../../components/generator/field-errors.js';
 import { submitOnModEnter } from '../../components/generator/keyboard.js';
 import { PromptBox } from '../../components/generator/prompt-box.js';
+import { linkPromptUse, presetOf, presetPatch } from '../../components/prompt-palette/prompt-fields.js';
 import { SelectField } from '../../components/generator/select-field.js';
 import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
@@ -85,6 +86,7 @@ export default function VideoTab() {
       videoRuns.add(view.id);
       revealRun(view.id);
       history.remember(view.prompt);
+      linkPromptUse('video', view.prompt, { jobIds: [view.id] });
     },
   });
 
@@ -218,6 +220,10 @@ export default function VideoTab() {
             )}
           </div>
           <PromptBox
+            kind="video"
+            params={presetOf(draft, ['image_url'])}
+            model={draft.model}
+            applyPreset={(params) => edit(presetPatch(draft, params))}
             label={t('generator:labels.prompt')}
             value={draft.prompt}
             onChange={(prompt) => edit({ prompt })}

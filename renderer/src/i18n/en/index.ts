@@ -14,12 +14,13 @@ import { handoff } from './handoff.js';
 import { intake } from './intake.js';
 import { lightbox } from './lightbox.js';
 import { markdown } from './markdown.js';
+import { prompts } from './prompts.js';
 import { shell } from './shell.js';
 /** The host's messages: one catalog with the main process (shared/messages). */
 import { en as messages } from '@shared/messages/en/index.js';
 import type { Translation } from '../translation.js';
 
-export const sharedEn = { common, shell, markdown, generator, handoff, intake, lightbox, cost, contactSheet, batch, messages } as const;
+export const sharedEn = { common, shell, markdown, generator, handoff, intake, lightbox, cost, contactSheet, batch, prompts, messages } as const;
 
 /** The shared namespaces in another language: the English shape, any text. */
 export type Messages = { [NS in keyof typeof sharedEn]: Translation<(typeof sharedEn)[NS]> };

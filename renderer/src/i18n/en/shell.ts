@@ -48,6 +48,7 @@ export const shell = {
     tab: 'Open the {{tab}} tab',
     tabs: 'Move between tabs while the tab list has focus',
     skip: 'Move to the next control (a ring shows where you are)',
+    palette: 'Insert a saved or recent prompt into the prompt field in use (Chat, Image, Video, Speech)',
   },
   welcome: {
     heading: 'Welcome to Gateway Studio',

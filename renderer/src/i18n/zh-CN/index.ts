@@ -13,7 +13,8 @@ import { handoff } from './handoff.js';
 import { intake } from './intake.js';
 import { lightbox } from './lightbox.js';
 import { markdown } from './markdown.js';
+import { prompts } from './prompts.js';
 import { shell } from './shell.js';
 import { zhCN as messages } from '@shared/messages/zh-CN/index.js';
 
-export const sharedZhCN: Messages = { common, shell, markdown, generator, handoff, intake, lightbox, cost, contactSheet, batch, messages };
+export const sharedZhCN: Messages = { common, shell, markdown, generator, handoff, intake, lightbox, cost, contactSheet, batch, prompts, messages };

@@ -49,6 +49,7 @@ export const shell: Messages['shell'] = {
     tab: '打开“{{tab}}”标签页',
     tabs: '焦点在标签列表上时切换标签页',
     skip: '移到下一个控件（焦点环会标出当前位置）',
+    palette: '在正在使用的提示词输入框（对话、图像、视频、语音）中插入已保存或最近的提示词',
   },
   welcome: {
     heading: '欢迎使用 Gateway Studio',

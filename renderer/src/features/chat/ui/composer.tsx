@@ -10,6 +10,8 @@ import type { ErrorData } from '@shared/contract/error-data.js';
 import { FailureNote } from '../../../components/generator/failure-note.js';
 import { EMPTY, useCall } from '../../../api/client.js';
 import { IntakeNotice } from '../../../components/use-in/intake-notice.js';
+import { PaletteButton } from '../../../components/prompt-palette/palette-button.js';
+import { usePromptField } from '../../../components/prompt-palette/use-prompt-field.js';
 import { SUBMIT_SHORTCUT, submitOnKey } from '../model/keys.js';
 import { ImageUrlBox, PendingImageList } from './pending-images.js';
 import type { PendingImage, PendingImages } from '../model/use-pending-images.js';
@@ -44,6 +46,8 @@ interface Props {
 export function Composer({ draft, update, pending, model, apiNote, blocked, streaming, sending, autoFocus, failure, modelPicker, onSend, onStop }: Props) {
   const { t } = useTranslation('chat');
   const picker = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const palette = usePromptField('chat', { ref: box, value: draft.text, onChange: (text) => update({ text }), model });
   const [linking, setLinking] = useState(false);
   const reasonId = useId();
   const sendKey = useCall('settings.get', EMPTY).data?.chatSendKey ?? 'enter';
@@ -64,6 +68,8 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
       {pending.problem && <p className="field-error">{pending.problem}</p>}
       <IntakeNotice notice={pending.intake.notice} />
       <textarea
+        ref={box}
+        onFocus={palette.onFocus}
         dir="auto"
         className="chat-input"
         aria-label={t('composer.message')}
@@ -96,6 +102,7 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
         <button type="button" className="button chat-small" onClick={() => setLinking(true)} disabled={linking}>
           {t('composer.addUrl')}
         </button>
+        <PaletteButton className="button chat-small" onOpen={palette.openPalette} />
         {modelPicker}
         <span className="chat-composer-gap" />
         {blocked && (

@@ -11,6 +11,7 @@ import type { ConversationView } from '@shared/contract/chat.js';
 import type { Input } from '@shared/contract/index.js';
 import type { ErrorData } from '@shared/contract/error-data.js';
 import { call, errorMessage } from '../../../api/client.js';
+import { linkPromptUse } from '../../../components/prompt-palette/prompt-fields.js';
 import { useDraft } from '../../../state/drafts.js';
 import { useUiStore } from '../../../state/ui-store.js';
 import { applyStart } from '../model/conversation-cache.js';
@@ -113,7 +114,9 @@ export function ConversationPane({ conversation, title, partial = false, restFai
     const slow = window.setTimeout(() => setSending(true), SENDING_AFTER_MS);
     setFailure(null);
     try {
-      applyStart(client, await started, { kind: 'send' });
+      const start = await started;
+      applyStart(client, start, { kind: 'send' });
+      linkPromptUse('chat', input.text, { replyId: start.reply.id });
       update({ text: '', images: [] });
     } catch (e) {
       // The text and images stay in the composer; only the explanation is new.

@@ -10,6 +10,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client.js';
+import { linkPromptUse } from '../../../components/prompt-palette/prompt-fields.js';
 import type { ErrorData } from '@shared/contract/error-data.js';
 import type { ImageJobRequest } from '@shared/contract/job-request.js';
 import { isNativeImageModel } from '@shared/gateway/catalog.js';
@@ -41,6 +42,7 @@ async function queueCells(key: string, cells: { d: ImageDraft; i: number }[], ru
   if (cells.length === 0) return;
   try {
     const jobs = await call('tasks.submitBatch', { requests: cells.map(({ d }) => ({ route: 'image' as const, request: imageJobRequest(d) })) });
+    linkPromptUse('image', cells[0].d.prompt, { jobIds: jobs.map((j) => j.id) });
     jobs.forEach((job, k) => {
       runs.seedJob(job);
       runs.settle(key, cells[k].i, { kind: 'async', jobId: job.id });
@@ -56,10 +58,12 @@ async function send(d: ImageDraft, runs: ImageRuns): Promise<{ outcome: Outcome;
   if (isNativeImageModel(d.model)) {
     const { items, ...rest } = await call('images.generateNative', nativeRequest(d));
     runs.seedItems(items);
+    linkPromptUse('image', d.prompt, { itemIds: items.map((i) => i.id) });
     return { outcome: { kind: 'native', itemIds: items.map((i) => i.id), ...rest }, prompt: d.prompt.trim() };
   }
   const job = await call('tasks.submit', { route: 'image', request: imageJobRequest(d) });
   runs.seedJob(job);
+  linkPromptUse('image', d.prompt, { jobIds: [job.id] });
   return { outcome: { kind: 'async', jobId: job.id }, prompt: job.prompt, key: job.id };
 }
 
