@@ -30,7 +30,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
-import { report, startChild, startShell, type Child, type Row } from './lib/child.js';
+import { report, startShell, type Child, type Row } from './lib/child.js';
+import { hostCall, startFundedSandbox, useSandboxProfile } from './lib/sandbox-child.js';
 import { COUNT_REPLY_ENDS, Driver, TABS, type Tab } from './lib/day-drive.js';
 import { MemoryProbe, mb, rssBytes, series } from './lib/day-memory.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
@@ -57,8 +58,6 @@ const RSS_GROWTH_BUDGET = 50 * 1024 * 1024;
 /** Cheap models of each route: the scenario measures the studio, not the sandbox's renderers. */
 const IMAGE_MODEL = 'modela-4o-image';
 const VIDEO_MODEL = 'modelg3';
-/** The sandbox's funded key (sandbox/core/accounts.ts). */
-const KEY = 'sk-sandbox';
 /** Short replies with some Markdown: the sandbox makes a reply of exactly this many tokens. */
 const replyPrompt = (n: number) => `[tokens:300] Tell me about the harbor, part ${n}.`;
 const ACTIVE = new Set(['submitting', 'queued', 'running', 'completed']);
@@ -71,14 +70,6 @@ const PANEL_ELEMENTS = `(() => {
   for (const p of document.querySelectorAll('[role="tabpanel"]')) out[document.getElementById(p.getAttribute('aria-labelledby'))?.textContent?.trim() || p.id] = p.getElementsByTagName('*').length;
   return out;
 })()`;
-
-/** A contract call from here, with the page's own session (browser-shell/test/sign-in.ts). */
-async function hostCall<T>(session: SignedIn, method: string, input: unknown = {}): Promise<T> {
-  const res = await fetch(`${session.origin}/api/call/${method}`, { method: 'POST', headers: { ...session.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
-  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
-  return body.value;
-}
 
 /** Waits until no job is still running; resolves with the jobs by state. */
 async function jobsEnded(session: SignedIn, timeoutMs = 10 * 60_000): Promise<Map<string, number>> {
@@ -105,10 +96,7 @@ const info = (figure: string, value: string): Row => ({ figure, value, budget: '
 try {
   build = await viteBuild();
   if (values.snapshots) mkdirSync(values.snapshots, { recursive: true });
-  sandbox = await startChild('sandbox/cli.ts', ['--port', '0', '--speed', String(SPEED), '--pace', '0']);
-  // A day's jobs cost more than the key's starting balances.
-  const topUp = await fetch(`${sandbox.url}/_sandbox/keys/${KEY}/balances`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ balance: 100_000 }) });
-  if (!topUp.ok) throw new Error(`the sandbox refused to top up its key (HTTP ${topUp.status})`);
+  sandbox = await startFundedSandbox(['--speed', String(SPEED), '--pace', '0']);
   const shellArgs = ['--renderer', build.dir, '--data', dataDir, '--cadence-speed', String(SPEED)];
   // With --snapshots the host writes its own heap snapshots there on SIGUSR2 (Node's --heapsnapshot-signal).
   shell = await startShell(shellArgs, values.snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${resolve(values.snapshots)}`] : []);
@@ -116,8 +104,7 @@ try {
   browser = await launchChromium();
   const session = await signIn(shell.url);
   // The profile a creator would add in Settings, active before the page first loads.
-  const profile = await hostCall<{ id: string }>(session, 'profiles.save', { name: 'Sandbox child', baseUrl: sandbox.url, apiKey: KEY });
-  await hostCall(session, 'profiles.activate', { id: profile.id });
+  await useSandboxProfile(session, sandbox.url);
   const { page, origin } = await coldPage(browser, session, 'studio', [COUNT_REPLY_ENDS]);
   await openUntilReady(page, origin);
   await networkIdle(page);

@@ -30,7 +30,8 @@ import { JobService } from '@host/tasks/job-service.js';
 import { storeAt } from '@host/tasks/test/store-at.js';
 import type { JobSpec } from '@host/tasks/job-spec.js';
 import { toTaskView } from '@host/tasks/task-view.js';
-import { report, startChild, type Row } from './lib/child.js';
+import { report, type Row } from './lib/child.js';
+import { SANDBOX_KEY as KEY, startFundedSandbox } from './lib/sandbox-child.js';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '60' }, jobs: { type: 'string', default: '500' }, settle: { type: 'string', default: '10' } },
@@ -39,7 +40,6 @@ const WINDOW_MS = Number(values.seconds) * 1000;
 /** After the last submission, one slow interval so every job is in its regular cadence. */
 const SETTLE_MS = Number(values.settle) * 1000;
 const JOBS = Number(values.jobs);
-const KEY = 'sk-sandbox';
 // The shortest job (a 3 s multipart clip) lasts 54 simulated seconds. Submitting 500 jobs takes
 // up to a minute here (each is written durably before its POST), so the sandbox's clock runs
 // slower: every job then outlasts submission plus the window. Short clips also keep the child's
@@ -71,14 +71,10 @@ async function cpuAtRate(request: () => Promise<unknown>, perSecond: number, sec
   return ((cpu.user + cpu.system) / 1000 / (performance.now() - t0)) * 100;
 }
 
-const sandbox = await startChild('sandbox/cli.ts', ['--port', '0', '--speed', String(SPEED)]);
+const sandbox = await startFundedSandbox(['--speed', String(SPEED)]);
 const dir = mkdtempSync(join(tmpdir(), 'bench-polling-'));
 const rows: Row[] = [];
 try {
-  // 500 videos cost more than the sandbox key's starting cash.
-  const topUp = await fetch(`${sandbox.url}/_sandbox/keys/${KEY}/balances`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ balance: 100_000 }) });
-  if (!topUp.ok) throw new Error(`top-up failed: HTTP ${topUp.status}`);
-
   // The studio's wiring (host/index.ts), minus the UI: one client per profile.
   const library = new Library({ root: join(dir, 'Library'), db: join(dir, 'studio.db') });
   await library.open();

@@ -8,7 +8,6 @@
  * and STUDIO_KILL_SEED replays it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,22 +15,19 @@ import { startSandbox, type Sandbox } from '@sandbox/server.js';
 import { mulberry32 } from '@sandbox/core/seeded-random.js';
 import { Library } from '../library/library.js';
 import { storeAt } from '../tasks/test/store-at.js';
-import { pidAlive } from '../tasks/sender/handoff-table.js';
 import { KILL_TEST_MS } from '../test/kill-loop.js';
-import { onLines } from '../queue/test/child-lines.js';
+import { KillChildren } from '../queue/test/kill-children.js';
 
 const CHILD = join(import.meta.dirname, 'test', 'batch-child.ts');
 const CELLS = 40;
 const KILLS = 10;
 const SEED = Number(process.env.STUDIO_KILL_SEED ?? Date.now() % 1_000_000);
 
-const live = new Set<ChildProcess>();
-const senders = new Set<number>();
+const children = new KillChildren();
 const base = mkdtempSync(join(tmpdir(), 'studio-batch-kill-'));
 let sandbox: Sandbox | undefined;
 afterAll(async () => {
-  for (const c of live) c.kill('SIGKILL');
-  for (const pid of senders) if (pidAlive(pid)) process.kill(pid, 'SIGKILL');
+  children.killAll();
   await sandbox?.close();
   rmSync(base, { recursive: true, force: true });
 });
@@ -42,23 +38,10 @@ interface Start {
 }
 
 /** Runs the child until it printed `killAfter` job changes, then SIGKILLs it (or, with no limit, until it settles). */
-function run(dataDir: string, url: string, killAfter?: number, finish = false): Promise<{ lines: string[]; start?: Start }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, url, String(CELLS), ...(finish ? ['finish'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-  live.add(child);
-  const lines: string[] = [];
-  let start: Start | undefined;
-  let changes = 0;
-  onLines(child.stdout!, (line) => {
-    lines.push(line);
-    if (line.startsWith('start ')) start = JSON.parse(line.slice(6)) as Start;
-    if (line.startsWith('sender ')) senders.add(Number(line.slice(7)));
-    if (line.startsWith('change ')) changes += 1;
-    if (killAfter !== undefined && changes >= killAfter && !child.killed) child.kill('SIGKILL');
-  });
-  return new Promise((resolve) => child.once('close', () => {
-    live.delete(child);
-    resolve({ lines, start });
-  }));
+async function run(dataDir: string, url: string, killAfter?: number, finish = false): Promise<{ lines: string[]; start?: Start }> {
+  const lines = await children.run(CHILD, [dataDir, url, String(CELLS), ...(finish ? ['finish'] : [])], killAfter);
+  const started = lines.find((line) => line.startsWith('start '));
+  return { lines, start: started ? (JSON.parse(started.slice(6)) as Start) : undefined };
 }
 
 /** A start finds the batch whole, or nothing of it; its counts are its jobs' states. */
@@ -109,6 +92,6 @@ describe('a batch run under SIGKILL', () => {
       expect(items.filter((i) => i.prompt === prompt), why).toHaveLength(1);
     }
     expect(killed, `seed ${SEED}`).toBe(KILLS);
-    await expect.poll(() => [...senders].filter(pidAlive), { timeout: 30_000 }).toEqual([]);
+    await expect.poll(() => children.sendersAlive(), { timeout: 30_000 }).toEqual([]);
   }, KILL_TEST_MS * 3);
 });

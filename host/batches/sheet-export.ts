@@ -12,7 +12,7 @@
  * host's loop only hands out the work and waits (a 100-cell sheet: docs/library-files.md, "The contact sheet").
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { BatchCellView, BatchView } from '@shared/contract/batches.js';
@@ -25,6 +25,7 @@ import { coreError } from '../errors.js';
 import type { Library } from '../library/library.js';
 import { candidateName, cleanStem } from '../library/names.js';
 import { writeOut } from '../library/take-out.js';
+import { fsyncFile } from '../library/disk.js';
 import { MAX_IMAGE_PIXELS } from '../library/thumbnail.js';
 import type { HostContext } from '../module.js';
 import type { CorePorts } from '../ports.js';
@@ -192,11 +193,6 @@ async function writeSheetZip(target: string, png: string, manifest: Buffer, now:
   let bytes = 0;
   zip.outputStream.on('data', (chunk: Buffer) => (bytes += chunk.length));
   await pipeline(zip.outputStream, createWriteStream(target, { flags: 'wx' }));
-  const fh = await open(target, 'r+');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
+  await fsyncFile(target);
   return bytes;
 }

@@ -29,7 +29,8 @@ export interface DiskOps {
   syncDir(dir: string): Promise<void>;
 }
 
-async function fsyncFile(path: string): Promise<void> {
+/** Makes a written file survive a power cut before it is reported saved. */
+export async function fsyncFile(path: string): Promise<void> {
   const fh = await fsp.open(path, 'r+');
   try {
     await fh.sync();

@@ -5,7 +5,7 @@
  * not deflated (PNG, JPEG and MP4 are compressed already); the manifests are deflated.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { fsyncFile } from './disk.js';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { csvManifest, jsonManifest, type ManifestEntry } from './export-manifest.js';
@@ -64,11 +64,6 @@ export async function writeZip({ entries, target, now, onProgress }: ZipOptions)
     out.destroy();
     throw err;
   }
-  const fh = await open(target, 'r+');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
+  await fsyncFile(target);
   return bytes;
 }

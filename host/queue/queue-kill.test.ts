@@ -9,7 +9,6 @@
  * failure prints the seed, and STUDIO_KILL_SEED replays it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +17,7 @@ import { Library } from '../library/library.js';
 import { storeAt } from '../tasks/test/store-at.js';
 import { KILL_TEST_MS } from '../test/kill-loop.js';
 import { mulberry32 } from '@sandbox/core/seeded-random.js';
-import { onLines } from './test/child-lines.js';
-import { pidAlive } from '../tasks/sender/handoff-table.js';
+import { KillChildren } from './test/kill-children.js';
 
 const CHILD = join(import.meta.dirname, 'test', 'queue-child.ts');
 const JOBS = 20;
@@ -27,16 +25,12 @@ const KILLS = 20;
 const SEED = Number(process.env.STUDIO_KILL_SEED ?? Date.now() % 1_000_000);
 
 
-const live = new Set<ChildProcess>();
-/** Every sender process a studio started (each child prints `sender <pid>`). */
-const senders = new Set<number>();
+const children = new KillChildren();
 
 const base = mkdtempSync(join(tmpdir(), 'studio-queue-kill-'));
 let sandbox: Sandbox | undefined;
 afterAll(async () => {
-  for (const c of live) c.kill('SIGKILL');
-  // A sender this test's studios started and that outlived a failed test.
-  for (const pid of senders) if (pidAlive(pid)) process.kill(pid, 'SIGKILL');
+  children.killAll();
   await sandbox?.close();
   rmSync(base, { recursive: true, force: true });
 });
@@ -45,23 +39,8 @@ afterAll(async () => {
  * Runs the child until it has printed `killAfter` job changes, then SIGKILLs it (or, with no
  * limit, until it settles). Resolves with the lines it printed.
  */
-function run(dataDir: string, url: string, killAfter?: number, finish = false): Promise<string[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, url, String(JOBS), ...(finish ? ['finish'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-  live.add(child);
-  const lines: string[] = [];
-  let changes = 0;
-  onLines(child.stdout!, (line) => {
-    lines.push(line);
-    if (line.startsWith('sender ')) senders.add(Number(line.slice(7)));
-    if (line.startsWith('change ')) changes += 1;
-    if (killAfter !== undefined && changes >= killAfter && !child.killed) child.kill('SIGKILL');
-  });
-
-  return new Promise((resolve) => child.once('close', () => {
-    live.delete(child);
-    resolve(lines);
-  }));
-}
+const run = (dataDir: string, url: string, killAfter?: number, finish = false) =>
+  children.run(CHILD, [dataDir, url, String(JOBS), ...(finish ? ['finish'] : [])], killAfter);
 
 describe('the job queue under SIGKILL', () => {
   it(`buys each of ${JOBS} queued jobs once and saves each once, through ${KILLS} kills (seed ${SEED})`, async () => {
@@ -109,7 +88,7 @@ describe('the job queue under SIGKILL', () => {
     // Every kill landed inside the run, not after it.
     expect(seen.killed, JSON.stringify(report)).toBe(KILLS);
     // Each sender left once its host was gone and its POSTs answered: none is left running.
-    expect(senders.size, 'the studios sent through a sender process').toBeGreaterThan(0);
-    await expect.poll(() => [...senders].filter(pidAlive), { timeout: 30_000 }).toEqual([]);
+    expect(children.senders.size, 'the studios sent through a sender process').toBeGreaterThan(0);
+    await expect.poll(() => children.sendersAlive(), { timeout: 30_000 }).toEqual([]);
   }, KILL_TEST_MS * 2);
 });

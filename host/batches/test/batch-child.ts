@@ -11,20 +11,13 @@
  */
 import { FAST_CADENCE, startJobs } from '../../tasks/test/job-harness.js';
 import { connectionOf } from '../../tasks/test/store-at.js';
-import type { JobRecord } from '../../tasks/job-record.js';
 import { BatchService } from '../batch-service.js';
 import { BatchesTable } from '../batches-table.js';
+import { exitWhenIdle, OVER } from '../../queue/test/studio-child.js';
 
 const [dataDir, gatewayUrl, count, finish] = process.argv.slice(2);
-const IDLE_MS = 60_000;
-const OVER: readonly JobRecord['state'][] = ['saved', 'failed', 'unknown', 'attention', 'expired', 'timed_out', 'cancelled'];
 
-// Ends a run that stops moving (a minute with no job changing), not one that runs long on a busy machine.
-let idle = setTimeout(() => process.exit(3), IDLE_MS);
-const moved = () => {
-  clearTimeout(idle);
-  idle = setTimeout(() => process.exit(3), IDLE_MS);
-};
+const moved = exitWhenIdle();
 
 let settling = false;
 const retried = new Set<string>();

@@ -7,20 +7,11 @@
  * ("Retry save", as the creator would) before it settles.
  */
 import { FAST_CADENCE, startJobs } from '../../tasks/test/job-harness.js';
-import type { JobRecord } from '../../tasks/job-record.js';
+import { exitWhenIdle, OVER } from './studio-child.js';
 
 const [dataDir, gatewayUrl, count, finish] = process.argv.slice(2);
-const IDLE_MS = 60_000;
-const OVER: readonly JobRecord['state'][] = ['saved', 'failed', 'unknown', 'attention', 'expired', 'timed_out', 'cancelled'];
 
-// The poller's and queue's timers do not hold the process open (a studio's window does); this does,
-// and ends a run that stops moving: a minute with no job changing. A limit on the whole run would
-// end a slow one on a busy machine, where the last start sends most of the 20 jobs one at a time.
-let idle = setTimeout(() => process.exit(3), IDLE_MS);
-const moved = () => {
-  clearTimeout(idle);
-  idle = setTimeout(() => process.exit(3), IDLE_MS);
-};
+const moved = exitWhenIdle();
 
 let settling = false;
 const retried = new Set<string>();

@@ -10,17 +10,15 @@ import { useDeferredValue } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { QuoteInput } from '@shared/contract/ledger-quote.js';
-import { msg } from '@shared/messages/message.js';
 import { call, callKey, useCall, useEvent } from '../../api/client.js';
 import { useFormats } from '../../i18n/format.js';
-import { useMessageText } from '../../i18n/messages.js';
-import { costText, yuan } from './cost-text.js';
+import { BudgetCrossings } from './budget-crossings.js';
+import { costText } from './cost-text.js';
 import { sumQuotes } from './run-quote.js';
 
 export function RunCost({ inputs }: { inputs: QuoteInput[] }) {
   const { t } = useTranslation('cost');
   const f = useFormats();
-  const say = useMessageText();
   const client = useQueryClient();
   const deferred = useDeferredValue(inputs);
   // Under the single quote's key, so a price set or learned refreshes it with them.
@@ -43,16 +41,7 @@ export function RunCost({ inputs }: { inputs: QuoteInput[] }) {
   return (
     <div data-testid="expected-cost" data-basis={priced ? sum.basis : 'unpriced'} aria-live="polite">
       <p className="expected-cost muted">{t('expectedRun', { jobs })}: {text}</p>
-      {check?.crosses.map((c) => (
-        <p key={c.kind} className="run-cost-warning" role="note" data-testid="budget-crossed">
-          {t('runCrosses', {
-            budget: say(msg(`budgets.kind.${c.kind}`)),
-            ...(c.kind.endsWith('Money')
-              ? { spent: yuan(f, c.spent), after: yuan(f, c.after), limit: yuan(f, c.limit) }
-              : { spent: f.number(c.spent), after: f.number(c.after), limit: f.number(c.limit) }),
-          })}
-        </p>
-      ))}
+      <BudgetCrossings check={check} />
     </div>
   );
 }

@@ -79,9 +79,9 @@ describe('the batch composer', () => {
     expect(created.name).toMatch(/^a fox · /);
     expect(page.querySelector('[data-testid="batch-done"]')?.textContent).toContain('12 jobs');
     // From the confirmation, straight to the batch's contact sheet.
-    expect(page.querySelector('[role="dialog"]')).toBeNull();
+    expect(page.querySelector('dialog, [role="dialog"]')).toBeNull();
     await click(button(page, 'Open its contact sheet'));
-    const sheet = page.querySelector<HTMLElement>('[role="dialog"]')!;
+    const sheet = page.querySelector<HTMLElement>('dialog, [role="dialog"]')!;
     expect(sheet).not.toBeNull();
     // Ctrl+Enter in the sheet is the sheet's: it queues nothing again.
     await act(async () => (sheet.querySelector('button') ?? sheet).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true })));

@@ -12,6 +12,7 @@ import { msg } from '@shared/messages/message.js';
 import { callKey, callQuery, EMPTY, useCall, useEvent } from '../../../api/client.js';
 import { useFormats } from '../../../i18n/format.js';
 import { useMessageText } from '../../../i18n/messages.js';
+import { BudgetCrossings } from '../../cost/budget-crossings.js';
 import { costText, yuan } from '../../cost/cost-text.js';
 import { sumShapes, type Shape } from '../model/batch-cost.js';
 
@@ -55,16 +56,7 @@ export function BatchCost({ shapes, jobs }: { shapes: Shape[]; jobs: number }) {
         </p>
       ))}
       {status && money.length === 0 && <p className="muted">{t('batch:cost.noBudget')}</p>}
-      {check?.crosses.map((c) => (
-        <p key={c.kind} className="run-cost-warning" role="note" data-testid="budget-crossed">
-          {t('cost:runCrosses', {
-            budget: say(msg(`budgets.kind.${c.kind}`)),
-            ...(c.kind.endsWith('Money')
-              ? { spent: yuan(f, c.spent), after: yuan(f, c.after), limit: yuan(f, c.limit) }
-              : { spent: f.number(c.spent), after: f.number(c.after), limit: f.number(c.limit) }),
-          })}
-        </p>
-      ))}
+      <BudgetCrossings check={check} />
     </div>
   );
 }
