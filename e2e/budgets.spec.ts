@@ -7,6 +7,7 @@
  */
 import { test, expect } from './fixtures.js';
 import { axeViolations } from './pages/axe.js';
+import { BatchPage } from './pages/batch-page.js';
 import { BudgetsPage } from './pages/budgets-page.js';
 import { expectedCost } from './pages/costs-page.js';
 import { pageCall } from './pages/page-call.js';
@@ -98,4 +99,31 @@ test('a compare run shows the cost of its jobs and the budget it would cross bef
   // A model with no price yet is counted apart, never as ¥0.
   await models.getByRole('checkbox', { name: 'seedream-4-5' }).check();
   await expect(cost).toContainText('+ 1 not priced yet');
+});
+
+test('a batch shows its expected cost, the budget left and the budget it would cross before it is queued', async ({ page, studio }) => {
+  const batch = new BatchPage(page);
+  await batch.studio.open(studio.url);
+  // ¥0.05 a 1K image of seedream-4-0, ¥0.07 of modela-4o-image; a ¥0.30 day.
+  expect((await pageCall(page, 'ledger.setPrices', { entries: [
+    { kind: 'image', model: 'seedream-4-0', unitClass: '1K', price: 500 },
+    { kind: 'image', model: 'modela-4o-image', unitClass: '1K', price: 700 },
+  ] })).ok).toBe(true);
+  expect((await pageCall(page, 'budgets.set', { limits: { dailyMoney: 3000 }, hardStop: false })).ok).toBe(true);
+
+  await batch.open();
+  await batch.prompts(['a lighthouse at dawn', 'a fox in snow']);
+  await batch.tick('Models', 'seedream-4-0', 'modela-4o-image');
+  await batch.tick('Resolution', '1K');
+  const cost = batch.composer.getByTestId('batch-cost');
+  // 2 prompts × (¥0.05 + ¥0.07): ¥0.24, within the day's ¥0.30.
+  await expect(cost).toContainText('Expected cost of 4 jobs: CN¥0.24 · set by you');
+  await expect(cost.getByTestId('budget-left')).toContainText('CN¥0.30 of CN¥0.30');
+  await expect(cost.getByTestId('budget-crossed')).toHaveCount(0);
+
+  // A third prompt: ¥0.36 would pass the day's limit; it says so before anything is queued.
+  await batch.prompts(['a lighthouse at dawn', 'a fox in snow', 'a paper crane']);
+  await expect(cost).toContainText('Expected cost of 6 jobs: CN¥0.36');
+  await expect(cost.getByTestId('budget-crossed')).toHaveText(/^This run would take your daily spending budget past its limit: CN¥0(\.0+)? spent, CN¥0\.36 after it, of CN¥0\.30\.$/);
+  expect(await pageCall(page, 'batches.list', {})).toMatchObject({ ok: true, value: [] });
 });
