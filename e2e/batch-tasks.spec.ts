@@ -115,3 +115,24 @@ test('the jobs sent at once are set in Settings, refused when they cannot work, 
   const again = await b.tasks.studio.openTab('Settings');
   await expect(again.getByRole('region', { name: 'Jobs sent at once' }).getByRole('textbox', { name: 'Per model' })).toHaveValue('1');
 });
+
+test('a waiting job of a batch is sent next on request, ahead of the cells before it', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  const b = new BatchRowPage(page);
+  await b.tasks.studio.open(studio.url);
+  // One send at a time, so the order of sends is the queue's order.
+  expect(await pageCall(page, 'tasks.setQueueLimits', { perModel: 1, overall: 1 })).toMatchObject({ ok: true });
+  expect(await pageCall(page, 'tasks.pauseQueue', {})).toMatchObject({ ok: true });
+  const id = await b.create('Kites', ['a kite, first', 'a kite, second', 'a kite, third']);
+  await b.tasks.studio.openTab('Tasks');
+  await b.row('Kites').getByRole('button', { name: 'Kites', exact: true }).click();
+  const third = b.row('Kites').getByRole('list', { name: 'Jobs of batch “Kites”' }).getByRole('listitem').filter({ hasText: 'a kite, third' });
+  await third.getByRole('button', { name: 'Send next' }).focus();
+  await page.keyboard.press('Enter');
+  await b.tasks.panel.getByRole('group', { name: 'Job queue' }).getByRole('button', { name: 'Resume' }).click();
+  await expect(b.progress('Kites')).toHaveText('3 of 3 saved', { timeout: 90_000 });
+  const { value } = await pageCall(page, 'batches.get', { id });
+  const jobs = new Map(((await pageCall(page, 'tasks.list', {})).value as { id: string; prompt: string; submittedAt: number }[]).map((t) => [t.id, t]));
+  const sent = (value.cells as { jobId: string }[]).map((c) => jobs.get(c.jobId)!).sort((x, y) => x.submittedAt - y.submittedAt).map((t) => t.prompt);
+  expect(sent).toEqual(['a kite, third', 'a kite, first', 'a kite, second']);
+});

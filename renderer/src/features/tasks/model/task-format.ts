@@ -95,9 +95,11 @@ export function actionsFor(t: TaskView, archived = false) {
   // Not while a cancelled job is still followed: the first one is still running, and paid for.
   const retry = ['failed', 'timed_out', 'expired', 'unknown'].includes(t.state) || (t.state === 'cancelled' && !stoppedWhileSaving(t) && !followedAfterCancel(t));
   if (archived) {
-    return { cancel: false, stopSaving: false, retry, checkAgain: false, retrySave: false, openLink: false, remove: REMOVABLE.includes(t.state), open: t.state === 'saved' && t.downloads.some((d) => d.libraryId) };
+    return { sendNext: false, cancel: false, stopSaving: false, retry, checkAgain: false, retrySave: false, openLink: false, remove: REMOVABLE.includes(t.state), open: t.state === 'saved' && t.downloads.some((d) => d.libraryId) };
   }
   return {
+    // A batch's job not yet sent can go ahead of the cells before it (docs/batches.md).
+    sendNext: t.state === 'waiting' && t.batch !== undefined,
     cancel: t.state === 'waiting' || t.state === 'submitting' || t.state === 'queued' || t.state === 'running',
     // Both ask first (task-actions.tsx): a cancel cannot stop the gateway's bill; a stop removes the partial file.
     stopSaving: t.state === 'completed',

@@ -99,6 +99,7 @@ export const tasks = {
     badLink: 'The link the gateway gave is not a web address, so the studio does not open it.',
   },
   actions: {
+    sendNext: 'Send next',
     checkAgain: 'Check again',
     stopSaving: 'Stop saving',
     retrySave: 'Retry save',

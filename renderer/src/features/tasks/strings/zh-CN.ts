@@ -95,6 +95,7 @@ export const tasks: Translation<typeof english> = {
     badLink: '网关提供的链接不是网页地址，工作室不会打开它。',
   },
   actions: {
+    sendNext: '下一个发送',
     checkAgain: '重新查询',
     stopSaving: '停止保存',
     retrySave: '重试保存',

@@ -11,12 +11,13 @@ import type { TaskView } from '@shared/contract/tasks.js';
 import { call } from '../../../api/client.js';
 import { useMessageText } from '../../../i18n/messages.js';
 import { useUiStore } from '../../../state/ui-store.js';
+import { putBatch } from '../model/batch-data.js';
 import { dropArchivedTask } from '../model/older-data.js';
 import { dropTask, putTask } from '../model/task-data.js';
 import { actionsFor, copyableId, followedAfterCancel } from '../model/task-format.js';
 
 type T = TFunction<['tasks', 'common']>;
-type Action = 'cancel' | 'stopSaving' | 'retry' | 'checkAgain' | 'retrySave' | 'openLink' | 'remove';
+type Action = 'sendNext' | 'cancel' | 'stopSaving' | 'retry' | 'checkAgain' | 'retrySave' | 'openLink' | 'remove';
 type Confirm = 'cancel' | 'stopSaving' | 'retry' | 'remove';
 /** What went wrong, not its text, so it follows a language switch: the host's words or ours. */
 type RowError = { host: string } | { key: 'row.noLink' | 'row.badLink' | 'common:somethingWrong' };
@@ -39,6 +40,9 @@ const isWebLink = (url: string) => {
 async function perform(action: Action, task: TaskView, queryClient: QueryClient, archived: boolean): Promise<void> {
   const id = { id: task.id };
   switch (action) {
+    case 'sendNext':
+      if (task.batch) putBatch(queryClient, await call('batches.reorder', { id: task.batch.id, first: [task.batch.index] }));
+      return;
     case 'cancel':
       return putTask(queryClient, await call('tasks.cancel', id));
     case 'stopSaving':
@@ -110,6 +114,7 @@ function useCopy(text: string, t: T) {
 
 /** The row's buttons in the order shown; those that ask first open a confirmation. */
 const BUTTONS: readonly ({ label: 'common:cancel' | `actions.${Exclude<Action, 'cancel'>}`; className: string } & ({ action: Exclude<Action, Confirm>; asks?: never } | { action: Confirm; asks: true }))[] = [
+  { action: 'sendNext', label: 'actions.sendNext', className: 'button' },
   { action: 'cancel', label: 'common:cancel', className: 'button', asks: true },
   { action: 'stopSaving', label: 'actions.stopSaving', className: 'button', asks: true },
   { action: 'retrySave', label: 'actions.retrySave', className: 'button button-primary' },
