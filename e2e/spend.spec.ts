@@ -17,6 +17,20 @@ import { sandboxSpend, SpendPage, yuan } from './pages/spend-page.js';
 
 const BILLED = { timeout: 45_000 };
 
+/**
+ * Waits until the ledger holds `calls` calls, each priced from a balance read. The next call then
+ * falls in a balance window of its own and is attributed exactly, however busy the machine: two
+ * calls of unknown price in one window are unpriced and their money not attributed, by design
+ * (docs/ledger.md, "Bases").
+ */
+async function priced(page: Page, calls: number) {
+  await expect.poll(async () => {
+    await pageCall(page, 'ledger.totals', { refresh: true });
+    const rows = ((await pageCall(page, 'ledger.rows', { limit: 50 })).value.rows as { kind: string; basis?: string }[]).filter((r) => r.kind === 'call');
+    return rows.length === calls && rows.every((r) => r.basis !== undefined);
+  }, BILLED).toBe(true);
+}
+
 /** A chat reply in one conversation, then a second, empty conversation left open; an image job; speech. */
 async function spendSome(page: Page, url: string) {
   const chat = new ChatPage(page);
@@ -25,9 +39,12 @@ async function spendSome(page: Page, url: string) {
   await chat.panel.getByRole('button', { name: 'New conversation', exact: true }).click();
   const reply = await chat.send('What will this cost?');
   await chat.expectStatus(reply, 'complete');
+  await priced(page, 1);
   await chat.newConversation();
   await submitTask(page, { route: 'image', request: { model: 'seedream-4-0', prompt: 'a ledger in the rain', resolution: '1K' } });
+  await priced(page, 2);
   expect(await pageCall(page, 'speech.synthesize', { model: 'tts-1', input: 'Every call has a price.', voice: 'alloy' })).toMatchObject({ ok: true });
+  await priced(page, 3);
   return chat;
 }
 
