@@ -13,15 +13,12 @@ import { FAST_CADENCE, startJobs } from '../../tasks/test/job-harness.js';
 import { connectionOf } from '../../tasks/test/store-at.js';
 import { BatchService } from '../batch-service.js';
 import { BatchesTable } from '../batches-table.js';
-import { exitWhenIdle, OVER } from '../../queue/test/studio-child.js';
+import { OVER, reportChanges } from '../../queue/test/studio-child.js';
 
 const [dataDir, gatewayUrl, count, finish] = process.argv.slice(2);
 
-const moved = exitWhenIdle();
-
 let settling = false;
 const retried = new Set<string>();
-const senders = new Set<number>();
 const started: { h?: Awaited<ReturnType<typeof startJobs>>; batches?: BatchService } = {};
 const check = () => {
   const { h, batches } = started;
@@ -56,16 +53,7 @@ const h = await startJobs({
   queueLimits: { overall: 2 },
   sender: true,
   cadence: { ...FAST_CADENCE, image: { ...FAST_CADENCE.image, maxWaitMs: 3_600_000 } },
-  onChange: (job) => {
-    const pid = started.h?.sender?.pid;
-    if (pid && !senders.has(pid)) {
-      senders.add(pid);
-      process.stdout.write(`sender ${pid}\n`);
-    }
-    process.stdout.write(`change ${job.state}\n`);
-    moved();
-    setImmediate(check);
-  },
+  onChange: reportChanges(() => started.h?.sender?.pid, () => check()),
 });
 started.h = h;
 const batches = new BatchService({

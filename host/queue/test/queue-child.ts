@@ -7,15 +7,12 @@
  * ("Retry save", as the creator would) before it settles.
  */
 import { FAST_CADENCE, startJobs } from '../../tasks/test/job-harness.js';
-import { exitWhenIdle, OVER } from './studio-child.js';
+import { OVER, reportChanges } from './studio-child.js';
 
 const [dataDir, gatewayUrl, count, finish] = process.argv.slice(2);
 
-const moved = exitWhenIdle();
-
 let settling = false;
 const retried = new Set<string>();
-const senders = new Set<number>();
 /** The harness, once started: a change told while it starts has no sender yet. */
 const started: { h?: Awaited<ReturnType<typeof startJobs>> } = {};
 const check = () => {
@@ -47,17 +44,7 @@ const h = await startJobs({
   senderScript: process.env.STUDIO_TEST_SENDER || undefined,
   // Twenty restarts of a child on a busy machine outlast the fast cadence's wait; no job here is slow.
   cadence: { ...FAST_CADENCE, image: { ...FAST_CADENCE.image, maxWaitMs: 3_600_000 } },
-  onChange: (job) => {
-    // The sender process's id, once per sender: the test checks that none is left behind.
-    const pid = started.h?.sender?.pid;
-    if (pid && !senders.has(pid)) {
-      senders.add(pid);
-      process.stdout.write(`sender ${pid}\n`);
-    }
-    process.stdout.write(`change ${job.state}\n`);
-    moved();
-    setImmediate(check);
-  },
+  onChange: reportChanges(() => started.h?.sender?.pid, () => check()),
 });
 started.h = h;
 if (h.store.all().length === 0) {

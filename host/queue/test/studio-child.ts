@@ -1,6 +1,7 @@
 /**
  * What the kill tests' studio children (queue-child.ts, batches/test/batch-child.ts) share: the
- * states a job's life ends in, and the watchdog that holds a child open until it settles.
+ * states a job's life ends in, the watchdog that holds a child open until it settles, and the
+ * lines a child prints as its jobs change.
  */
 import type { JobRecord } from '../../tasks/job-record.js';
 
@@ -18,5 +19,25 @@ export function exitWhenIdle(ms = 60_000): () => void {
   return () => {
     clearTimeout(idle);
     idle = setTimeout(() => process.exit(3), ms);
+  };
+}
+
+/**
+ * A child's `onChange`: `sender <pid>` once for each sender process (`senderPid`, once started; the
+ * test checks none is left behind), `change <state>` for each change (the test kills the child
+ * after a number of them), the watchdog fed, and `then` run on the next turn.
+ */
+export function reportChanges(senderPid: () => number | undefined, then: () => void): (job: JobRecord) => void {
+  const moved = exitWhenIdle();
+  const senders = new Set<number>();
+  return (job) => {
+    const pid = senderPid();
+    if (pid && !senders.has(pid)) {
+      senders.add(pid);
+      process.stdout.write(`sender ${pid}\n`);
+    }
+    process.stdout.write(`change ${job.state}\n`);
+    moved();
+    setImmediate(then);
   };
 }
