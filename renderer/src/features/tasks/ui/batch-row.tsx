@@ -14,34 +14,17 @@ import { ContactSheet } from '../../../components/contact-sheet/contact-sheet.js
 import { useFormats } from '../../../i18n/format.js';
 import { useMessageText } from '../../../i18n/messages.js';
 import { batchSummary, putBatch } from '../model/batch-data.js';
+import { useOneAction } from '../model/use-one-action.js';
 import { TaskRow } from './task-row.js';
 
 type Action = 'pause' | 'resume' | 'cancelPending' | 'retryFailed' | 'remove';
 
 function useBatchAction(batch: BatchView) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<Action | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const running = useRef(false);
-  const run = async (action: Action): Promise<boolean> => {
-    // One call per intent, however fast the second click lands.
-    if (running.current) return false;
-    running.current = true;
-    setBusy(action);
-    setError(null);
-    try {
-      if (action === 'remove') await call('batches.remove', { id: batch.id });
-      else putBatch(queryClient, await call(`batches.${action}`, { id: batch.id }));
-      return true;
-    } catch (err) {
-      setError((err as { message?: string })?.message ?? '');
-      return false;
-    } finally {
-      running.current = false;
-      setBusy(null);
-    }
-  };
-  return { busy, error, run };
+  return useOneAction<Action, string>(async (action) => {
+    if (action === 'remove') await call('batches.remove', { id: batch.id });
+    else putBatch(queryClient, await call(`batches.${action}`, { id: batch.id }));
+  }, (err) => (err as { message?: string })?.message ?? '');
 }
 
 export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchView; jobs: readonly TaskView[] }) {

@@ -13,6 +13,7 @@ import { useMessageText } from '../../../i18n/messages.js';
 import { useUiStore } from '../../../state/ui-store.js';
 import { putBatch } from '../model/batch-data.js';
 import { dropArchivedTask } from '../model/older-data.js';
+import { useOneAction } from '../model/use-one-action.js';
 import { dropTask, putTask } from '../model/task-data.js';
 import { actionsFor, copyableId, followedAfterCancel } from '../model/task-format.js';
 
@@ -70,29 +71,11 @@ async function perform(action: Action, task: TaskView, queryClient: QueryClient,
 /** Runs one action at a time; its answer goes straight into the cache, its failure stays on the row. */
 function useRowActions(task: TaskView, archived: boolean) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<Action | null>(null);
-  const [error, setError] = useState<RowError | null>(null);
-  const running = useRef(false);
-  const run = async (action: Action): Promise<boolean> => {
-    // A second click lands before React re-renders the disabled button: one call per intent.
-    if (running.current) return false;
-    running.current = true;
-    setBusy(action);
-    setError(null);
-    try {
-      await perform(action, task, queryClient, archived);
-      return true;
-    } catch (err) {
-      if (err instanceof RowProblem) setError({ key: err.key });
-      else if (err && typeof err === 'object' && typeof (err as { message?: unknown }).message === 'string') setError({ host: (err as { message: string }).message });
-      else setError({ key: 'common:somethingWrong' });
-      return false;
-    } finally {
-      running.current = false;
-      setBusy(null);
-    }
-  };
-  return { busy, error, run };
+  return useOneAction<Action, RowError>((action) => perform(action, task, queryClient, archived), (err) => {
+    if (err instanceof RowProblem) return { key: err.key };
+    if (err && typeof err === 'object' && typeof (err as { message?: unknown }).message === 'string') return { host: (err as { message: string }).message };
+    return { key: 'common:somethingWrong' };
+  });
 }
 
 /** "Copied" for a moment after a click; the id is also printed in the row to select by hand. */
