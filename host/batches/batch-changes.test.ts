@@ -51,6 +51,14 @@ const input = (n: number) => ({
 });
 
 describe("a batch's changes", () => {
+  it('start with the new batch told at once, before any gathering, so every window shows its row with its jobs', async () => {
+    const { batches, timers, told } = await open();
+    const batch = await batches.create(input(3));
+    expect(told.map((v) => [v.id, v.cells])).toEqual([[batch.id, 3]]);
+    expect(told[0].counts.waiting).toBe(3);
+    expect(timers.length).toBeLessThanOrEqual(1);
+  });
+
   it('are gathered: 200 job changes make one timer and one view, with every change in it', async () => {
     const { h, batches, timers, told, fire } = await open();
     const batch = await batches.create(input(200));

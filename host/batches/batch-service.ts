@@ -122,7 +122,8 @@ export class BatchService {
       this.forget(row.id);
       throw err;
     });
-    return this.view(row.id);
+    // Told at once, not gathered: every window shows the new batch's row as its jobs appear.
+    return this.told(row.id);
   }
 
   list(): BatchView[] {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TaskView } from '@shared/contract/tasks.js';
+import type { BatchView } from '@shared/contract/batches.js';
+import { TASK_STATES, type TaskView } from '@shared/contract/tasks.js';
 import { fakeHost, hostError, type Answers } from '../../test/fake-host.js';
 import { job } from '../../test/jobs.js';
 import { button, cleanup, buttonNames, click, mount, press, settle } from '../../test/mount.js';
@@ -201,6 +202,33 @@ describe('a long day of jobs', () => {
     expect(t.rowNames()).toHaveLength(53);
     expect(buttonNames(t.host).some((n) => /more job/.test(n))).toBe(false);
     expect(document.activeElement?.id).toBe('tasks-list');
+  });
+});
+
+describe('a batch of 500 jobs', () => {
+  const counts = (waiting: number) => ({ ...Object.fromEntries(TASK_STATES.map((s) => [s, 0])), waiting }) as BatchView['counts'];
+  const theBatch: BatchView = { id: 'B', name: 'Lighthouses', kind: 'image', axes: ['prompt'], createdAt: 1, paused: false, cells: 500, counts: counts(500) };
+
+  it('never shows its jobs loose while its row is on its way, asks for the row, then shows 50 of its jobs at a time', async () => {
+    let batches: BatchView[] = [];
+    const t = await tab([], { 'batches.list': () => batches });
+    const asked = t.callsOf('batches.list').length;
+    // The jobs' events come first (the batch's own may be late): not one loose row meanwhile.
+    for (let i = 0; i < 500; i++) t.emit('tasks.onDidChange', job('waiting', { prompt: `cell ${i}`, batch: { id: 'B', index: i } }));
+    batches = [theBatch];
+    await settle();
+    await settle();
+    expect(t.callsOf('batches.list').length).toBeGreaterThan(asked);
+    expect(t.host.querySelectorAll('[data-testid="batch-row"]')).toHaveLength(1);
+    expect(t.rowNames()).toEqual([]);
+    expect(t.tabs()[0]).toBe('All 500');
+
+    await click(button(t.host, 'Lighthouses'));
+    expect(t.rowNames()).toHaveLength(50);
+    expect(t.rowNames()[0]).toBe('cell 0');
+    await click(button(t.host, 'Show 50 more jobs (450 not shown)'));
+    expect(t.rowNames()).toHaveLength(100);
+    expect(t.rowNames()[99]).toBe('cell 99');
   });
 });
 

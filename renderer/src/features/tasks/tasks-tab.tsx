@@ -7,9 +7,8 @@
  * archive (older-tasks.tsx).
  */
 import './strings/register.js';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TaskView } from '@shared/contract/tasks.js';
-import { useFormats } from '../../i18n/format.js';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TasksIcon } from '../../components/icons.js';
@@ -20,10 +19,12 @@ import { NotifyToggle } from './ui/notify-toggle.js';
 import { QueueControl } from './ui/queue-control.js';
 import { OlderTasks } from './ui/older-tasks.js';
 import { useTaskList } from './model/task-data.js';
-import { groupByBatch, useBatchList } from './model/batch-data.js';
+import { BATCHES_KEY, groupByBatch, useBatchList } from './model/batch-data.js';
+import { useQueryClient } from '@tanstack/react-query';
 import { BatchRow } from './ui/batch-row.js';
 import { archivedStates, countByFilter, FILTERS, matchesFilter, type TaskFilter } from './model/task-format.js';
 import { TaskRow } from './ui/task-row.js';
+import { ROWS_SHOWN, ShowMore } from './ui/show-more.js';
 import './ui/tasks.css';
 
 function FilterTabs({ filter, counts, onChange }: { filter: TaskFilter; counts: Record<TaskFilter, number>; onChange(f: TaskFilter): void }) {
@@ -100,25 +101,6 @@ function EmptyList({ filter, onShowAll, any }: { filter: TaskFilter; onShowAll()
 
 const NO_JOBS: readonly TaskView[] = [];
 
-/** Rows on the page at first, and added by each "Show more". */
-export const ROWS_SHOWN = 50;
-
-/** "Show N more": the next rows, the focus kept in the list when the button goes away. */
-function ShowMore({ left, onMore }: { left: number; onMore(): void }) {
-  const { t } = useTranslation('tasks');
-  const f = useFormats();
-  const count = Math.min(ROWS_SHOWN, left);
-  const more = () => {
-    onMore();
-    if (left <= ROWS_SHOWN) document.getElementById('tasks-list')?.focus();
-  };
-  return (
-    <button type="button" className="button tasks-more" onClick={more}>
-      {t('list.more', { count, left: f.number(left) })}
-    </button>
-  );
-}
-
 export default function TasksTab() {
   const { t } = useTranslation(['tasks', 'common']);
   const say = useMessageText();
@@ -129,6 +111,13 @@ export default function TasksTab() {
   // A batch's jobs show under its row, not loose besides (batch-row.tsx).
   const grouped = useMemo(() => (tasks.data ? groupByBatch(tasks.data, batches.data ?? []) : undefined), [tasks.data, batches.data]);
   const all = grouped?.loose;
+  // Jobs of a batch the list does not know yet wait for its row: read the list again if its own
+  // event is late (batch-data.ts).
+  const queryClient = useQueryClient();
+  const unknown = grouped ? [...grouped.unknown].sort().join() : '';
+  useEffect(() => {
+    if (unknown) void queryClient.invalidateQueries({ queryKey: BATCHES_KEY });
+  }, [unknown, queryClient]);
   // The filters count every job, a batch's too: a failed cell shows under Failed, in its batch's row.
   const counts = useMemo(() => countByFilter(tasks.data ?? []), [tasks.data]);
   const shown = useMemo(() => (all ?? []).filter((t) => matchesFilter(t, filter)), [all, filter]);
@@ -188,7 +177,7 @@ export default function TasksTab() {
                   <TaskRow key={t.id} task={t} />
                 ))}
               </ul>
-              {shown.length > limit && <ShowMore left={shown.length - limit} onMore={() => setLimit((n) => n + ROWS_SHOWN)} />}
+              {shown.length > limit && <ShowMore left={shown.length - limit} listId="tasks-list" onMore={() => setLimit((n) => n + ROWS_SHOWN)} />}
             </>
           )}
           {older && <OlderTasks key={filter} filter={filter} inList={inList} />}

@@ -12,10 +12,23 @@ const batch = (id: string, createdAt: number): BatchView => ({ id, name: id, kin
 
 describe('the Tasks tab groups a batch’s jobs under its row', () => {
   it('takes each known batch’s jobs out of the loose list, in cell order, and leaves the jobs of a removed batch loose', () => {
-    const tasks = [task('b1', 5, { id: 'B', index: 1 }), task('loose', 4), task('b0', 3, { id: 'B', index: 0 }), task('gone', 2, { id: 'REMOVED', index: 0 })];
+    const tasks = [task('b1', 5, { id: 'B', index: 1 }), task('loose', 4), task('b0', 3, { id: 'B', index: 0 }), { ...task('gone', 2, { id: 'REMOVED', index: 0 }), state: 'saved' as const }];
     const { loose, byBatch } = groupByBatch(tasks, [batch('B', 1)]);
     expect(loose.map((t) => t.id)).toEqual(['loose', 'gone']);
     expect(byBatch.get('B')!.map((t) => t.id)).toEqual(['b0', 'b1']);
+  });
+
+  it('never shows a new batch’s jobs loose while its row is still on its way, and asks for it', () => {
+    // The jobs' change events can come before the batch's own: 500 loose rows drawn and dropped a
+    // moment later froze the tab. A batch still running is new, not removed (only a batch that is
+    // over can be removed).
+    const waiting = [task('n0', 3, { id: 'NEW', index: 0 }), task('n1', 2, { id: 'NEW', index: 1 })];
+    const over = { ...task('gone', 1, { id: 'REMOVED', index: 0 }), state: 'saved' as const };
+    const { loose, byBatch, unknown } = groupByBatch([...waiting, over], []);
+    expect(loose.map((t) => t.id)).toEqual(['gone']);
+    expect(byBatch.has('NEW')).toBe(false);
+    expect([...unknown]).toEqual(['NEW']);
+    expect([...groupByBatch([...waiting, over], [batch('NEW', 1)]).unknown]).toEqual([]);
   });
 
   it('keeps a batch’s newer view in place and puts a new batch first', () => {

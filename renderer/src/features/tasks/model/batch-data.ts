@@ -6,6 +6,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BatchView, ErrorData, TaskView } from '@shared/contract/index.js';
 import { EMPTY, call, callKey, useEvent } from '../../../api/client.js';
+import { isActive } from './task-format.js';
 
 export const BATCHES_KEY = callKey('batches.list', EMPTY);
 
@@ -29,12 +30,29 @@ export function useBatchList() {
   return useQuery<BatchView[], ErrorData>({ queryKey: BATCHES_KEY, queryFn: () => call('batches.list', EMPTY) });
 }
 
-/** The jobs of each batch shown, by batch id, in cell order; the rest are the loose rows. */
-export function groupByBatch(tasks: readonly TaskView[], batches: readonly BatchView[]): { loose: TaskView[]; byBatch: Map<string, TaskView[]> } {
+export interface Grouped {
+  loose: TaskView[];
+  byBatch: Map<string, TaskView[]>;
+  /** Batches with jobs still running that the list does not know yet: new ones, to be read. */
+  unknown: Set<string>;
+}
+
+/**
+ * The jobs of each batch shown, by batch id, in cell order; the rest are the loose rows. A job of
+ * a batch not in the list is loose when it is over (its batch was removed: only a batch that is
+ * over can be), and held back while it runs: its batch is new and its row on its way (the jobs'
+ * events may come first), and hundreds of loose rows drawn and dropped a moment later freeze the tab.
+ */
+export function groupByBatch(tasks: readonly TaskView[], batches: readonly BatchView[]): Grouped {
   const known = new Set(batches.map((b) => b.id));
   const byBatch = new Map<string, TaskView[]>();
   const loose: TaskView[] = [];
+  const unknown = new Set<string>();
   for (const t of tasks) {
+    if (t.batch && !known.has(t.batch.id) && isActive(t)) {
+      unknown.add(t.batch.id);
+      continue;
+    }
     if (!t.batch || !known.has(t.batch.id)) {
       loose.push(t);
       continue;
@@ -44,7 +62,7 @@ export function groupByBatch(tasks: readonly TaskView[], batches: readonly Batch
     byBatch.set(t.batch.id, list);
   }
   for (const list of byBatch.values()) list.sort((a, b) => a.batch!.index - b.batch!.index || a.createdAt - b.createdAt);
-  return { loose, byBatch };
+  return { loose, byBatch, unknown };
 }
 
 /** Cells still to be sent, being worked on, and over without a result (what the row's counts say). */

@@ -42,7 +42,7 @@ export const tasks = {
       video: 'Make a video',
       showAll: 'Show all jobs',
     },
-    /** Below the newest rows shown (tasks-tab.tsx, ROWS_SHOWN): older jobs come on request. */
+    /** Below the newest rows shown (ui/show-more.tsx, ROWS_SHOWN): older jobs come on request. */
     more_one: 'Show {{count}} more job ({{left}} not shown)',
     more_other: 'Show {{count}} more jobs ({{left}} not shown)',
     /** Past the list's end: finished jobs the host moved to its archive (older-tasks.tsx). */

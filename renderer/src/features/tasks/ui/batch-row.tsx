@@ -16,6 +16,7 @@ import { useMessageText } from '../../../i18n/messages.js';
 import { batchSummary, putBatch } from '../model/batch-data.js';
 import { useOneAction } from '../model/use-one-action.js';
 import { TaskRow } from './task-row.js';
+import { ROWS_SHOWN, ShowMore } from './show-more.js';
 
 type Action = 'pause' | 'resume' | 'cancelPending' | 'retryFailed' | 'remove';
 
@@ -33,6 +34,8 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
   const f = useFormats();
   const say = useMessageText();
   const [open, setOpen] = useState(false);
+  // Its jobs as rows, the first ROWS_SHOWN when opened: a 500-cell batch is not 500 rows at once.
+  const [limit, setLimit] = useState(ROWS_SHOWN);
   const [sheet, setSheet] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useBatchAction(batch);
@@ -125,11 +128,15 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
         </div>
       )}
       {open && (
-        <ul id={listId} className="tasks-list batch-jobs" aria-label={t('batch.jobsOf', { name: batch.name })}>
-          {jobs.map((job) => (
-            <TaskRow key={job.id} task={job} />
-          ))}
-        </ul>
+        <>
+          {/* Focusable from script only: "Show more" hands it the focus when its last rows come. */}
+          <ul id={listId} tabIndex={-1} className="tasks-list batch-jobs" aria-label={t('batch.jobsOf', { name: batch.name })}>
+            {jobs.slice(0, limit).map((job) => (
+              <TaskRow key={job.id} task={job} />
+            ))}
+          </ul>
+          {jobs.length > limit && <ShowMore left={jobs.length - limit} listId={listId} onMore={() => setLimit((n) => n + ROWS_SHOWN)} />}
+        </>
       )}
       {sheet && (
         <ContactSheet
