@@ -97,4 +97,17 @@ describe("a batch's changes", () => {
     expect(batches.view(batch.id).counts).toMatchObject({ failed: 10, cancelled: 0 });
     expect(batches.get(batch.id).cells.every((c) => c.state === 'failed')).toBe(true);
   });
+
+  it('retry what failed: failed, timed-out and expired cells get a new job; a fate unknown or a save to fix does not', async () => {
+    const { h, batches } = await open();
+    const batch = await batches.create(input(6));
+    const ends = ['failed', 'timed_out', 'expired', 'unknown', 'attention', 'saved'] as const;
+    const first = batches.get(batch.id).cells.map((c) => c.jobId);
+    for (const [i, id] of first.entries()) h.store.put(Object.assign(h.store.get(id)!, { state: ends[i], finishedAt: Date.now() }));
+    const view = await batches.retryFailed(batch.id);
+    expect(view.counts).toMatchObject({ waiting: 3, failed: 0, timed_out: 0, expired: 0, unknown: 1, attention: 1, saved: 1 });
+    const cells = batches.get(batch.id).cells;
+    expect(cells.map((c) => c.tries.length)).toEqual([1, 1, 1, 0, 0, 0]);
+    expect(cells.slice(0, 3).map((c) => c.tries[0])).toEqual(first.slice(0, 3));
+  });
 });

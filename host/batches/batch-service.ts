@@ -5,7 +5,7 @@
  * yet sent, reordering and retrying a failed cell are changes of those jobs, never a second send.
  */
 import { randomUUID } from 'node:crypto';
-import type { BatchCellView, BatchCheck, BatchInput, BatchView } from '@shared/contract/batches.js';
+import { RETRYABLE_STATES, type BatchCellView, type BatchCheck, type BatchInput, type BatchView } from '@shared/contract/batches.js';
 import type { ItemCost } from '@shared/contract/ledger-quote.js';
 import { TASK_STATES, type TaskState } from '@shared/contract/tasks.js';
 import { msg } from '@shared/messages/index.js';
@@ -38,6 +38,7 @@ interface Batch {
 }
 
 const ACTIVE: readonly TaskState[] = ['waiting', 'submitting', 'queued', 'running', 'completed'];
+const RETRYABLE: ReadonlySet<TaskState> = new Set(RETRYABLE_STATES);
 
 const realTimer = (fn: () => void, ms: number) => {
   const t = setTimeout(fn, ms);
@@ -211,11 +212,11 @@ export class BatchService {
     return this.told(id);
   }
 
-  /** Each failed cell gets a new job (its old one kept in `tries`), queued like the batch's, all in one write. */
+  /** Each failed, timed-out or expired cell gets a new job (its old one kept in `tries`), queued like the batch's, all in one write. */
   async retryFailed(id: string): Promise<BatchView> {
     const b = this.require(id);
     const states = this.d.jobs.statesOf(b.cells.map((c) => c.jobId));
-    const failed = b.cells.filter((c) => states.get(c.jobId)?.state === 'failed');
+    const failed = b.cells.filter((c) => RETRYABLE.has(states.get(c.jobId)?.state ?? 'waiting'));
     if (!failed.length) throw coreError('conflict', msg('batches.batch.nothingToRetry'));
     const specs: JobSpec[] = [];
     for (const c of failed) {

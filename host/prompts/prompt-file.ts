@@ -5,6 +5,7 @@
  * in), fields this version does not know are dropped, and ids are kept so a second import of
  * the same file adds nothing.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Message } from '@shared/messages/index.js';
 import { msg } from '@shared/messages/index.js';
 import { PROMPT_LIMITS, PromptFields, VARIABLE_NAME } from '@shared/contract/prompts.js';
@@ -68,8 +69,14 @@ function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] 
   return `${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}`.slice(0, 200);
 }
 
-/** Reads an import file's text; throws (nothing imported) when the file as a whole is not one. */
-export function parseImport(text: string): ParsedImport {
+/** Prompts checked per turn of the host's loop: a 10,000-prompt file took some 60 ms at once. */
+const CHECK_PAGE = 500;
+
+/**
+ * Reads an import file's text, a page of prompts per turn of the loop; throws (nothing imported)
+ * when the file as a whole is not one.
+ */
+export async function parseImport(text: string): Promise<ParsedImport> {
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -83,30 +90,38 @@ export function parseImport(text: string): ParsedImport {
   }
   const out: ParsedImport = { prompts: [], skipped: [] };
   const ids = new Set<string>();
-  list.forEach((raw: unknown, index) => {
-    if (!isObject(raw)) {
-      out.skipped.push({ index, reason: msg('prompts.import.notObject') });
-      return;
-    }
-    const title = typeof raw.title === 'string' ? raw.title.slice(0, PROMPT_LIMITS.title) : undefined;
-    const skip = (reason: Message) => out.skipped.push({ index, ...(title ? { title } : {}), reason });
-    const fields = PromptFields.safeParse({ title: raw.title, text: raw.text, description: raw.description ?? '', tags: raw.tags ?? [], presets: raw.presets ?? {} });
-    if (!fields.success) return skip(msg('prompts.import.invalid', { detail: firstIssue(fields.error) }));
-    // The variables a file lists are a promise about the text: a name no prompt can use is refused.
-    if (raw.variables !== undefined) {
-      const named = Array.isArray(raw.variables) ? raw.variables : [raw.variables];
-      const bad = named.find((v) => typeof v !== 'string' || !VARIABLE_NAME.test(v));
-      if (bad !== undefined) return skip(msg('prompts.import.badVariable', { name: String(typeof bad === 'string' ? bad : JSON.stringify(bad)).slice(0, 60) }));
-    }
-    let id: string | undefined;
-    if (raw.id !== undefined) {
-      if (typeof raw.id !== 'string' || !PROMPT_ID.test(raw.id)) return skip(msg('prompts.import.invalid', { detail: 'id' }));
-      if (ids.has(raw.id)) return skip(msg('prompts.import.duplicateId'));
-      ids.add(raw.id);
-      id = raw.id;
-    }
-    const updatedAt = time(raw.updatedAt);
-    out.prompts.push({ index, ...(id ? { id } : {}), fields: fields.data, ...(updatedAt !== undefined ? { updatedAt } : {}) });
-  });
+  for (let index = 0; index < list.length; index++) {
+    if (index && index % CHECK_PAGE === 0) await nextTurn();
+    checkOne(list[index], index, out, ids);
+  }
   return out;
+}
+
+/** One prompt of the file: taken into `out.prompts`, or skipped with its reason. */
+function checkOne(raw: unknown, index: number, out: ParsedImport, ids: Set<string>): void {
+  if (!isObject(raw)) {
+    out.skipped.push({ index, reason: msg('prompts.import.notObject') });
+    return;
+  }
+  const title = typeof raw.title === 'string' ? raw.title.slice(0, PROMPT_LIMITS.title) : undefined;
+  const skip = (reason: Message): void => {
+    out.skipped.push({ index, ...(title ? { title } : {}), reason });
+  };
+  const fields = PromptFields.safeParse({ title: raw.title, text: raw.text, description: raw.description ?? '', tags: raw.tags ?? [], presets: raw.presets ?? {} });
+  if (!fields.success) return skip(msg('prompts.import.invalid', { detail: firstIssue(fields.error) }));
+  // The variables a file lists are a promise about the text: a name no prompt can use is refused.
+  if (raw.variables !== undefined) {
+    const named = Array.isArray(raw.variables) ? raw.variables : [raw.variables];
+    const bad = named.find((v) => typeof v !== 'string' || !VARIABLE_NAME.test(v));
+    if (bad !== undefined) return skip(msg('prompts.import.badVariable', { name: String(typeof bad === 'string' ? bad : JSON.stringify(bad)).slice(0, 60) }));
+  }
+  let id: string | undefined;
+  if (raw.id !== undefined) {
+    if (typeof raw.id !== 'string' || !PROMPT_ID.test(raw.id)) return skip(msg('prompts.import.invalid', { detail: 'id' }));
+    if (ids.has(raw.id)) return skip(msg('prompts.import.duplicateId'));
+    ids.add(raw.id);
+    id = raw.id;
+  }
+  const updatedAt = time(raw.updatedAt);
+  out.prompts.push({ index, ...(id ? { id } : {}), fields: fields.data, ...(updatedAt !== undefined ? { updatedAt } : {}) });
 }

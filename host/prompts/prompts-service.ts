@@ -106,7 +106,7 @@ export class PromptsService {
   }
 
   async import(text: string): Promise<ImportReport> {
-    const parsed = parseImport(text);
+    const parsed = await parseImport(text);
     const report: ImportReport = { added: 0, updated: 0, unchanged: 0, skipped: parsed.skipped };
     const t = this.d.table;
     for (let at = 0; at < parsed.prompts.length; at += IMPORT_PAGE) {

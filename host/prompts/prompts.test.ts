@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expandPrompt, promptMethods, promptVariables } from '@shared/contract/prompts.js';
 import { openPromptLibrary } from './test/prompt-library.js';
+import { parseImport } from './prompt-file.js';
 
 let open: ReturnType<typeof openPromptLibrary>[] = [];
 afterEach(() => {
@@ -133,6 +134,23 @@ describe('import and export', () => {
     expect((await failure(service.import(many))).text.code).toBe('prompts.import.tooMany');
     expect(promptMethods['prompts.import'].input.safeParse({ text: 'x'.repeat(1_500_001) }).success).toBe(false);
     expect(service.list({}).total).toBe(0);
+  });
+
+  it('checks a large file in turns: other work on the host runs while 8,000 prompts are read', async () => {
+    const file = JSON.stringify({ prompts: Array.from({ length: 8_000 }, (_, i) => ({ title: `t${i}`, text: `a {subject} at dusk, study ${i}`, tags: ['sky'] })) });
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      if (!running) return;
+      turns += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const parsed = await parseImport(file);
+    running = false;
+    expect(parsed.prompts).toHaveLength(8_000);
+    // A page of 500 prompts checked per turn of the loop, not all 8,000 in one.
+    expect(turns).toBeGreaterThanOrEqual(15);
   });
 
   it('skips each bad prompt with its place and reason, and takes the good ones', async () => {

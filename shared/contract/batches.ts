@@ -15,6 +15,12 @@ import { TASK_STATES } from './tasks.js';
 
 /** The most cells one batch holds: a 500-cell batch is the scale the studio is measured at. */
 export const MAX_BATCH_CELLS = 1_000;
+
+/**
+ * The cells "Retry failed" sends again: ended without a result, with nothing more to learn. A fate
+ * unknown is looked up first (never sent twice); a save to fix has its results already paid.
+ */
+export const RETRYABLE_STATES = ['failed', 'timed_out', 'expired'] as const satisfies readonly (typeof TASK_STATES)[number][];
 /** An axis: `prompt`, `model`, a variable's name, or a parameter (`aspect_ratio`, `resolution`, `n`, `duration`, `seed`). */
 const AxisName = z.string().min(1).max(40);
 const BatchId = z.string().min(1).max(100);
@@ -95,7 +101,7 @@ export const batchMethods = {
   'batches.reorder': { input: id.extend({ first: z.array(z.number().int().nonnegative()).max(MAX_BATCH_CELLS) }), output: BatchView },
   /** Cancels every cell not yet sent; what is being sent or run goes on (it may be paid). */
   'batches.cancelPending': { input: id, output: BatchView },
-  /** Queues each failed (or refused) cell again as a new job in the same cell (the UI confirms first: it costs money). */
+  /** Queues each cell in RETRYABLE_STATES again as a new job in the same cell (the UI confirms first: it costs money). */
   'batches.retryFailed': { input: id, output: BatchView },
   /** Hides or shows a cell on the contact sheet. */
   'batches.setHidden': { input: id.extend({ index: z.number().int().nonnegative(), hidden: z.boolean() }), output: BatchCellView },

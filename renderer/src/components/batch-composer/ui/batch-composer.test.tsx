@@ -12,6 +12,15 @@ import { TASK_STATES } from '@shared/contract/tasks.js';
 import { fakeHost, type Answers } from '../../../test/fake-host.js';
 import { button, cleanup, click, field, mount, settle } from '../../../test/mount.js';
 import { BatchComposer } from './batch-composer.js';
+import { CHECK_QUIET_MS } from '../model/use-batch-check.js';
+
+/** The creator stops typing: the host is asked about the cells as they now are. */
+async function quiet() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, CHECK_QUIET_MS + 20));
+  });
+  await settle();
+}
 
 async function write(el: HTMLTextAreaElement | HTMLInputElement, text: string) {
   const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
@@ -50,6 +59,7 @@ async function twelve(scope: HTMLElement) {
   await write(field(scope, 'Prompts, one per line'), 'a fox\nan owl\na hare');
   for (const model of ['seedream-4-5', 'seedream-4-0']) await click(tick(scope, 'Models', model));
   for (const ratio of ['1:1', '16:9']) await click(tick(scope, 'Aspect ratio', ratio));
+  await quiet();
 }
 
 beforeEach(() => localStorage.clear());
@@ -89,6 +99,19 @@ describe('the batch composer', () => {
     expect(h.callsOf('batches.create')).toHaveLength(1);
   });
 
+  it('asks the host about the cells once the typing stops, not at every key, and queues nothing before it answers', async () => {
+    const h = host();
+    const { host: page } = await mount(<BatchComposer kind="image" />);
+    await click(tick(page, 'Models', 'seedream-4-0'));
+    const prompts = field(page, 'Prompts, one per line');
+    const asked = h.callsOf('batches.check').length;
+    for (const text of ['a', 'a f', 'a fo', 'a fox', 'a fox\nan', 'a fox\nan owl']) await write(prompts, text);
+    expect(button(page, /^Queue/).disabled).toBe(true);
+    await quiet();
+    expect(h.callsOf('batches.check').slice(asked).map((c) => (c as BatchInput).cells.map((x) => x.coords.prompt))).toEqual([['a fox', 'an owl']]);
+    expect(button(page, /^Queue/).disabled).toBe(false);
+  });
+
   it('names a forbidden combination with its rule and sends nothing, not even the check', async () => {
     const h = host();
     const { host: page } = await mount(<BatchComposer kind="image" />);
@@ -113,6 +136,7 @@ describe('the batch composer', () => {
     await click(tick(page, 'Models', 'seedream-4-0'));
     const name = field(page, 'Batch name');
     await write(name, 'foxes');
+    await quiet();
     await act(async () => name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
     // What the browser does on Enter unless the key was held back: the form's implicit submit.
     const held = await act(async () => !name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
@@ -129,6 +153,7 @@ describe('the batch composer', () => {
     const { host: page } = await mount(<BatchComposer kind="image" />);
     await write(field(page, 'Prompts, one per line'), 'a fox');
     await click(tick(page, 'Models', 'seedream-4-5'));
+    await quiet();
     expect(page.querySelector('[data-testid="batch-refusal"]')?.textContent).toContain('This model is not offered by your gateway.');
     expect(button(page, /^Queue/).disabled).toBe(true);
     expect(h.callsOf('batches.create')).toHaveLength(0);

@@ -7,7 +7,7 @@
 import { memo, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { BatchView, TaskView } from '@shared/contract/index.js';
+import { RETRYABLE_STATES, type BatchView, type TaskView } from '@shared/contract/index.js';
 import { call } from '../../../api/client.js';
 import { costText } from '../../../components/cost/cost-text.js';
 import { ContactSheet } from '../../../components/contact-sheet/contact-sheet.js';
@@ -45,6 +45,7 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
   const retryButton = useRef<HTMLButtonElement>(null);
   const sheetButton = useRef<HTMLButtonElement>(null);
   const s = batchSummary(batch);
+  const retryable = RETRYABLE_STATES.reduce((n, state) => n + batch.counts[state], 0);
   const over = s.waiting === 0 && s.working === 0;
   const decline = () => {
     setConfirming(false);
@@ -99,9 +100,9 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
             {t('batch.cancelPending', { count: s.waiting })}
           </button>
         )}
-        {batch.counts.failed > 0 && (
+        {retryable > 0 && (
           <button type="button" className="button" ref={retryButton} aria-expanded={confirming} disabled={busy !== null} onClick={() => setConfirming(true)}>
-            {t('batch.retryFailed', { count: batch.counts.failed })}
+            {t('batch.retryFailed', { count: retryable })}
           </button>
         )}
         <button type="button" className="button" ref={sheetButton} onClick={() => setSheet(true)}>
@@ -113,9 +114,9 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
           </button>
         )}
       </div>
-      {confirming && batch.counts.failed > 0 && (
+      {confirming && retryable > 0 && (
         <div className="task-confirm" role="group" aria-label={t('batch.confirmRetry.label')} aria-describedby={bodyId} onKeyDown={onConfirmKey}>
-          <p id={bodyId}>{t('batch.confirmRetry.body', { count: batch.counts.failed })}</p>
+          <p id={bodyId}>{t('batch.confirmRetry.body', { count: retryable })}</p>
           <div className="task-actions">
             <button type="button" className="button button-primary" disabled={busy !== null} onClick={() => void retry()}>
               {t('batch.confirmRetry.submit')}
