@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { BatchView, TaskView } from '@shared/contract/index.js';
 import { call } from '../../../api/client.js';
 import { costText } from '../../../components/cost/cost-text.js';
-import { ContactSheet } from '../../../components/contact-sheet/contact-sheet.js';
+import { ContactSheetButton } from '../../../components/contact-sheet/contact-sheet-button.js';
 import { useFormats } from '../../../i18n/format.js';
 import { useMessageText } from '../../../i18n/messages.js';
 import { batchSummary, putBatch } from '../model/batch-data.js';
@@ -33,14 +33,12 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
   const f = useFormats();
   const say = useMessageText();
   const [open, setOpen] = useState(false);
-  const [sheet, setSheet] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useBatchAction(batch);
   const listId = useId();
   const nameId = useId();
   const bodyId = useId();
   const retryButton = useRef<HTMLButtonElement>(null);
-  const sheetButton = useRef<HTMLButtonElement>(null);
   const s = batchSummary(batch);
   const over = s.waiting === 0 && s.working === 0;
   const decline = () => {
@@ -101,9 +99,7 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
             {t('batch.retryFailed', { count: batch.counts.failed })}
           </button>
         )}
-        <button type="button" className="button" ref={sheetButton} onClick={() => setSheet(true)}>
-          {t('batch.contactSheet')}
-        </button>
+        <ContactSheetButton batchId={batch.id}>{t('batch.contactSheet')}</ContactSheetButton>
         {over && (
           <button type="button" className="button" disabled={busy !== null} onClick={() => void run('remove')}>
             {t('batch.remove')}
@@ -130,15 +126,6 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
             <TaskRow key={job.id} task={job} />
           ))}
         </ul>
-      )}
-      {sheet && (
-        <ContactSheet
-          batchId={batch.id}
-          onClose={() => {
-            setSheet(false);
-            sheetButton.current?.focus();
-          }}
-        />
       )}
     </li>
   );
