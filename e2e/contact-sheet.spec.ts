@@ -128,3 +128,44 @@ test('each result sits in its cell by its coords; star, hide and show, lightbox,
   await expect(gallery.cell(/, a favourite$/)).toHaveCount(1);
   await expect(gallery.cell(/, a favourite$/).locator('.gallery-star')).toBeVisible();
 });
+
+test('a sheet taller than the window draws only its rows in view; scrolling and the keyboard reach the last row', async ({ page, studio }) => {
+  test.setTimeout(180_000);
+  // 20 prompts × 2 models: 40 cells, far more rows than a window shows.
+  const prompts = Array.from({ length: 20 }, (_, i) => `a kite, take ${i + 1}`);
+  const cells = prompts.flatMap((prompt) => MODELS.map((model) => ({
+    coords: { prompt, model },
+    request: { route: 'image', request: { model, prompt, size: '1:1', resolution: '1K' } },
+  })));
+  const sheet = new ContactSheetPage(page);
+  await sheet.batches.tasks.studio.open(studio.url);
+  const id = await sheet.create('Many kites', ['prompt', 'model'], cells);
+  await expect.poll(async () => (await sheet.batches.states(id)).filter((s) => s === 'saved').length, { timeout: 120_000 }).toBe(cells.length);
+
+  await sheet.open('Many kites');
+  await expect(sheet.place(0, 0).locator('img')).toBeVisible();
+  // Only a window of rows is drawn; the last row is not, until it is scrolled to.
+  expect(await sheet.rowLabels.count()).toBeLessThan(prompts.length);
+  await expect(sheet.place(19, 1)).toHaveCount(0);
+  await sheet.scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(sheet.place(19, 1).locator('img')).toBeVisible();
+  await sheet.scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(sheet.place(0, 0)).toBeVisible();
+
+  // ↓ from the first cell, row by row, past what was drawn: each cell scrolled into view and focused.
+  await sheet.place(0, 0).focus();
+  for (let r = 1; r < prompts.length; r++) {
+    await page.keyboard.press('ArrowDown');
+    await expect(sheet.place(r, 0)).toBeFocused();
+  }
+  const last = sheet.cell(`${prompts[19]} · ${MODELS[0]}`);
+  await expect(last).toBeInViewport();
+  await expect(last.locator('img')).toBeVisible();
+
+  // The lightbox goes through every result of the sheet, those never drawn too.
+  await page.keyboard.press('Enter');
+  await expect(sheet.lightbox).toBeVisible();
+  await expect(sheet.lightbox.locator('.lightbox-count')).toHaveText(`39 of ${cells.length}`);
+  await page.keyboard.press('Escape');
+  await expect(sheet.lightbox).toBeHidden();
+});

@@ -42,9 +42,17 @@ export class ContactSheetPage {
     return this.dialog.locator('thead th');
   }
 
-  /** The cells in the place at row `r`, column `k` (0-based). */
+  /**
+   * The cells in the place at row `r`, column `k` (0-based, of the whole grid). The grid draws only
+   * the rows and columns in view, so the place must be drawn (scrolled to) to be found.
+   */
   place(r: number, k: number): Locator {
-    return this.dialog.locator('tbody tr').nth(r).locator('td').nth(k).locator('[data-cell-index]');
+    return this.dialog.locator(`tbody tr[data-row="${r}"] td[data-column="${k}"] [data-cell-index]`);
+  }
+
+  /** The grid's scroller. */
+  get scroller(): Locator {
+    return this.dialog.locator('.contact-sheet-scroll');
   }
 
   /** A cell by its coords as read aloud ("a fox · seedream-4-0"). */

@@ -57,6 +57,7 @@ export const libraryModule = defineModule({
       'library.list': (q) => ({ ...current.current.list(q), models: current.current.models() }),
       'library.shapes': (q) => ({ ratios: current.current.shapes(q) }),
       'library.get': (i) => item(i.id),
+      'library.getMany': (i) => i.ids.flatMap((id) => current.current.get(id) ?? []),
       'library.remove': async (i) => {
         // An item removed while the library moves would come back from its copy in the new folder.
         if (await move.busy()) throw coreError('conflict', msg('app.settings.moveBusy'));

@@ -43,6 +43,9 @@ export type LibraryQuery = z.infer<typeof LibraryQuery>;
 
 const id = z.object({ id: z.string().min(1) });
 
+/** The most ids one `library.getMany` reads: a contact sheet's screenful asks for far fewer. */
+export const GET_MANY_MAX_IDS = 1000;
+
 /** The most items one export takes: a bound on the work, the manifest and the zip's size. */
 export const EXPORT_MAX_ITEMS = 5000;
 
@@ -67,6 +70,11 @@ export type TakeOutcome = z.infer<typeof TakeOutcome>;
 export const libraryMethods = {
   'library.list': { input: LibraryQuery, output: z.object({ items: z.array(LibraryItemView), total: z.number(), models: z.array(z.string()) }) },
   'library.get': { input: id, output: LibraryItemView },
+  /**
+   * Several items in one call, in the order asked; an id the library does not know is left out
+   * (no error). The contact sheet reads the results it draws this way, one call per render pass.
+   */
+  'library.getMany': { input: z.object({ ids: z.array(z.string().min(1).max(64)).max(GET_MANY_MAX_IDS) }), output: z.array(LibraryItemView) },
   'library.remove': { input: id, output: z.object({ removed: z.boolean() }) },
   /** Marks (or unmarks) an item as a winner; kept with the item's file, so it lasts. Announced as `library.onDidChange` `changed`. */
   'library.setFavourite': { input: id.extend({ favourite: z.boolean() }), output: LibraryItemView },

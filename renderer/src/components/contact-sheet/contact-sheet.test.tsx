@@ -20,14 +20,40 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * happy-dom lays nothing out: the sheet's scroller is given a window's size (1200 × 800), each
+ * drawn row 250 px of height and each column 209 px of width, so the windowed grid draws what a
+ * window that size would (sheet-grid.tsx).
+ */
+function sheetLikeAWindow() {
+  const sizes: [string, (el: HTMLElement) => number | undefined][] = [
+    ['clientWidth', (el) => (el.classList.contains('contact-sheet-scroll') ? 1200 : undefined)],
+    ['clientHeight', (el) => (el.classList.contains('contact-sheet-scroll') ? 800 : undefined)],
+    ['scrollWidth', (el) => (el.classList.contains('contact-sheet-scroll') ? 1e6 : undefined)],
+    ['scrollHeight', (el) => (el.classList.contains('contact-sheet-scroll') ? 1e6 : undefined)],
+    ['offsetHeight', (el) => (el.matches('tr[data-row]') ? 250 : undefined)],
+    ['offsetWidth', (el) => (el.matches('th[data-column]') ? 209 : undefined)],
+  ];
+  for (const [name, px] of sizes) {
+    const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name) ?? Object.getOwnPropertyDescriptor(Element.prototype, name)!;
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return px(this) ?? own.get!.call(this);
+      },
+    });
+  }
+}
+sheetLikeAWindow();
+
 const PROMPTS = ['a red kite', 'an owl'];
 const MODELS = ['seedream-4-0', 'seedream-4-5'];
 const RATIOS = ['1:1', '16:9'];
 
-function world() {
+function world(prompts = PROMPTS) {
   const cells: BatchCellView[] = [];
   const items = new Map<string, LibraryItemView>();
-  for (const prompt of PROMPTS) for (const model of MODELS) for (const ratio of RATIOS) {
+  for (const prompt of prompts) for (const model of MODELS) for (const ratio of RATIOS) {
     const index = cells.length;
     const id = `item-${index}`;
     items.set(id, {
@@ -40,7 +66,7 @@ function world() {
   cells[7] = { ...cells[7], state: 'failed', libraryIds: [] };
   cells[6] = { ...cells[6], state: 'running', libraryIds: [] };
   const batch: BatchView = {
-    id: 'b1', name: 'Kites and owls', kind: 'image', axes: ['prompt', 'model', 'aspect_ratio'], createdAt: 1, paused: false, cells: 8,
+    id: 'b1', name: 'Kites and owls', kind: 'image', axes: ['prompt', 'model', 'aspect_ratio'], createdAt: 1, paused: false, cells: cells.length,
     counts: { saved: 6, running: 1, failed: 1 } as BatchView['counts'],
   };
   const failedTask = { id: 'job-7', error: msg('jobs.library.sourceGone') } as unknown as TaskView;
@@ -48,6 +74,7 @@ function world() {
     'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/', startedAt: 0 }),
     'batches.get': () => ({ batch, cells: cells.map((c) => ({ ...c })) }),
     'library.get': ({ id }) => ({ ...items.get(id)! }),
+    'library.getMany': ({ ids }) => ids.flatMap((id) => (items.has(id) ? [{ ...items.get(id)! }] : [])),
     'tasks.list': () => [failedTask],
     'library.setFavourite': ({ id, favourite }) => {
       const item = { ...items.get(id)!, favourite: favourite || undefined };
@@ -63,15 +90,15 @@ function world() {
   return { cells, items, batch, host };
 }
 
-async function open() {
-  const w = world();
+async function open(prompts = PROMPTS) {
+  const w = world(prompts);
   const onClose = vi.fn();
   const view = await mount(<ContactSheet batchId="b1" onClose={onClose} />);
   await settle();
   const dialog = view.host.querySelector('dialog')!;
   /** The library ids in each place, by row then column. */
-  const grid = () => [...dialog.querySelectorAll('tbody tr')].map((tr) =>
-    [...tr.querySelectorAll('td')].map((td) => [...td.querySelectorAll('[data-cell-index]')].map((c) => Number(c.getAttribute('data-cell-index')))));
+  const grid = () => [...dialog.querySelectorAll('tbody tr[data-row]')].map((tr) =>
+    [...tr.querySelectorAll('td[data-column]')].map((td) => [...td.querySelectorAll('[data-cell-index]')].map((c) => Number(c.getAttribute('data-cell-index')))));
   const cellEl = (index: number) => dialog.querySelector<HTMLElement>(`[data-cell-index="${index}"]`)!;
   const select = async (label: string, value: string) => {
     const id = [...dialog.querySelectorAll('label')].find((l) => l.textContent === label)!.htmlFor;
@@ -187,5 +214,77 @@ describe('the contact sheet', () => {
     expect(dialog.querySelector('[role="status"]')?.textContent).toBe('Saved “sheet.zip”.');
     await click(button(dialog, 'Close'));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a contact sheet of 500 cells', () => {
+  // 125 prompts × 2 models × 2 ratios, one result each, as the batch benchmark makes.
+  const PROMPTS_125 = Array.from({ length: 125 }, (_, i) => `prompt ${i + 1}`);
+  const drawnCells = (dialog: HTMLElement) => [...dialog.querySelectorAll<HTMLElement>('[data-cell-index]')].map((c) => Number(c.dataset.cellIndex));
+
+  it('draws only the rows in view, and reads their library items in one call', async () => {
+    const { dialog, host, cells } = await open(PROMPTS_125);
+    const drawn = drawnCells(dialog);
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.length).toBeLessThan(60);
+    // The whole grid is still told: 125 rows and the header row, 2 columns and the row headers.
+    const table = dialog.querySelector('table')!;
+    expect([table.getAttribute('aria-rowcount'), table.getAttribute('aria-colcount')]).toEqual(['126', '3']);
+    expect(dialog.querySelector('tbody tr[data-row]')?.getAttribute('aria-rowindex')).toBe('2');
+    // Every result drawn was read in the one call, none on its own.
+    expect(host.callsOf('library.get')).toEqual([]);
+    expect(host.callsOf('library.getMany')).toHaveLength(1);
+    const asked = (host.callsOf('library.getMany')[0] as { ids: string[] }).ids;
+    expect(new Set(asked)).toEqual(new Set(drawn.flatMap((i) => cells[i].libraryIds)));
+    expect(dialog.querySelectorAll('[data-cell-index] img')).toHaveLength(asked.length);
+  });
+
+  it('moves the keyboard past the drawn rows: the grid scrolls there and focuses the cell', async () => {
+    const { dialog, cellEl } = await open(PROMPTS_125);
+    const scroller = dialog.querySelector<HTMLElement>('.contact-sheet-scroll')!;
+    const lastRow = Math.max(...[...dialog.querySelectorAll<HTMLElement>('tbody tr[data-row]')].map((tr) => Number(tr.dataset.row)));
+    // The first cell of the last drawn row (prompt × model × ratio: four cells a row).
+    const from = lastRow * 4;
+    const to = (lastRow + 1) * 4;
+    expect(dialog.querySelector(`[data-cell-index="${to}"]`)).toBeNull();
+    await act(async () => cellEl(from).focus());
+    await press(cellEl(from), 'ArrowDown');
+    // The browser tells the grid it scrolled, as it does after the grid's own scrollTo.
+    expect(scroller.scrollTop).toBeGreaterThan(0);
+    await act(async () => scroller.dispatchEvent(new Event('scroll')));
+    await settle();
+    expect(document.activeElement).toBe(cellEl(to));
+    expect(cellEl(to).tabIndex).toBe(0);
+    expect(dialog.querySelectorAll('[data-cell-index][tabindex="0"]')).toHaveLength(1);
+  });
+
+  it('gives Tab to the first drawn cell once the focused one has scrolled away', async () => {
+    const { dialog, cellEl } = await open(PROMPTS_125);
+    const scroller = dialog.querySelector<HTMLElement>('.contact-sheet-scroll')!;
+    expect(cellEl(0).tabIndex).toBe(0);
+    await act(async () => {
+      scroller.scrollTop = 250 * 60;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    await settle();
+    expect(dialog.querySelector('[data-cell-index="0"]')).toBeNull();
+    const tabbable = [...dialog.querySelectorAll<HTMLElement>('[data-cell-index][tabindex="0"]')];
+    expect(tabbable).toHaveLength(1);
+    expect(tabbable[0]).toBe(dialog.querySelector('[data-cell-index]'));
+  });
+
+  it('opens the lightbox over every result of the sheet, those never drawn read first in one call', async () => {
+    const { dialog, host, cellEl } = await open(PROMPTS_125);
+    const drawn = drawnCells(dialog);
+    await act(async () => cellEl(0).focus());
+    await press(cellEl(0), 'Enter');
+    await settle();
+    const lightbox = dialog.querySelector('dialog.lightbox') as HTMLDialogElement;
+    expect(lightbox?.open).toBe(true);
+    // 500 cells, less the running one and the failed one: 498 results to go through.
+    expect(lightbox.querySelector('.lightbox-count')?.textContent).toBe('1 of 498');
+    const calls = host.callsOf('library.getMany') as { ids: string[] }[];
+    expect(calls).toHaveLength(2);
+    expect(calls[1].ids).toHaveLength(498 - drawn.filter((i) => i !== 6 && i !== 7).length);
   });
 });

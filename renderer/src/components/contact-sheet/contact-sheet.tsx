@@ -7,8 +7,9 @@
  * winner onward with "Use in…", and export the sheet as one PNG with its manifest
  * (docs/library-files.md, "The contact sheet").
  *
- * Keyboard: the arrows move between cells, Space stars the cell's first result, H hides it (or
- * shows it again), Enter opens it; Tab reaches the focused cell's own buttons.
+ * Keyboard: the arrows move between cells (scrolling to those not drawn: the grid is windowed,
+ * sheet-grid.tsx), Space stars the cell's first result, H hides it (or shows it again), Enter
+ * opens it; Tab reaches the focused cell's own buttons.
  */
 import './strings.js';
 import './contact-sheet.css';
@@ -21,6 +22,7 @@ import { Lightbox } from '../lightbox/lightbox.js';
 import { defaultAxes, findAt, firstAt, placeCells, step, type At } from './sheet-places.js';
 import { SheetCell } from './sheet-cell.js';
 import { SheetExport } from './sheet-export.js';
+import { SheetGrid, type SheetGridHandle } from './sheet-grid.js';
 import { useSheetData } from './use-sheet-data.js';
 
 export interface ContactSheetProps {
@@ -35,7 +37,7 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
-  const { sheet, errorOf, itemsOf, keepItem, keepCell } = useSheetData(batchId);
+  const { sheet, errorOf, itemsOf, itemsFor, keepItem, keepCell, read } = useSheetData(batchId);
   const mediaBase = useCall('app.info', EMPTY).data?.mediaBase ?? '';
   const batch = sheet.data?.batch;
   const cells = useMemo(() => sheet.data?.cells ?? [], [sheet.data]);
@@ -46,7 +48,7 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
   // The cell with the keyboard, by its index: places move as cells are hidden or the axes change.
   const [focusIndex, setFocusIndex] = useState<number | undefined>(undefined);
   const focusAt = findAt(places, focusIndex) ?? firstAt(places);
-  const cellRefs = useRef(new Map<number, HTMLDivElement>());
+  const grid = useRef<SheetGridHandle>(null);
   const [lightbox, setLightbox] = useState<{ items: LibraryItemView[]; index: number } | undefined>(undefined);
   const [problem, setProblem] = useState('');
 
@@ -81,12 +83,14 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
   // Each answer goes into the cache at once: a hidden cell tells no batch change (its counts stay).
   const star = (item: LibraryItemView) => act(async () => keepItem(await call('library.setFavourite', { id: item.id, favourite: !item.favourite })));
   const hide = (c: BatchCellView, hidden: boolean) => act(async () => keepCell(await call('batches.setHidden', { id: batchId, index: c.index, hidden })));
-  const open = (libraryId: string) => {
-    // Every result shown on the sheet, in its order, so ← → in the lightbox go through the sheet.
-    const items = itemsOf(shown.flatMap((c) => c.libraryIds));
-    const index = items.findIndex((i) => i.id === libraryId);
-    if (index >= 0) setLightbox({ items, index });
-  };
+  const open = (libraryId: string) =>
+    act(async () => {
+      // Every result shown on the sheet, in its order, so ← → in the lightbox go through the
+      // sheet: those of cells never drawn are read first, in one call.
+      const items = await itemsFor(shown.flatMap((c) => c.libraryIds));
+      const index = items.findIndex((i) => i.id === libraryId);
+      if (index >= 0) setLightbox({ items, index });
+    });
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
@@ -97,7 +101,7 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
     if (next) {
       e.preventDefault();
       setFocusIndex(cellAt(next));
-      cellRefs.current.get(cellAt(next))?.focus();
+      grid.current?.focusCell(cellAt(next));
       return;
     }
     const first = c.libraryIds[0];
@@ -112,11 +116,11 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
       void hide(c, !c.hidden).then(() => {
         if (!neighbour) return;
         setFocusIndex(cellAt(neighbour));
-        cellRefs.current.get(cellAt(neighbour))?.focus();
+        grid.current?.focusCell(cellAt(neighbour));
       });
     } else if (e.key === 'Enter' && first) {
       e.preventDefault();
-      open(first);
+      void open(first);
     }
   };
 
@@ -147,52 +151,33 @@ export function ContactSheet({ batchId, onClose }: ContactSheetProps) {
       {sheet.isError && <p role="alert">{errorMessage(sheet.error)}</p>}
       {batch && shown.length === 0 && <p className="contact-sheet-empty">{t('allHidden')}</p>}
       {batch && shown.length > 0 && (
-        <div className="contact-sheet-scroll">
-          <table className="contact-sheet-grid" onKeyDown={onKeyDown}>
-            {chosen.columns !== chosen.rows && (
-              <thead>
-                <tr>
-                  <td />
-                  {places.columnLabels.map((label) => <th key={label} scope="col" title={label}>{label}</th>)}
-                </tr>
-              </thead>
-            )}
-            <tbody>
-              {places.rowLabels.map((label, r) => (
-                <tr key={label}>
-                  <th scope="row" title={label}>{label}</th>
-                  {places.places[r].map((stack, k) => (
-                    <td key={places.columnLabels[k]}>
-                      {stack.map((c, j) => (
-                        <SheetCell
-                          key={c.index}
-                          ref={(el) => {
-                            if (el) cellRefs.current.set(c.index, el);
-                            else cellRefs.current.delete(c.index);
-                          }}
-                          cell={c}
-                          coords={coordsOf(c)}
-                          caption={otherAxes.map((a) => c.coords[a]).filter(Boolean).join(' · ')}
-                          mediaBase={mediaBase}
-                          focused={focusAt?.r === r && focusAt.k === k && focusAt.j === j}
-                          error={errorOf(c.jobId)}
-                          onFocus={() => setFocusIndex(c.index)}
-                          onOpen={open}
-                          onStar={(item) => void star(item)}
-                          onHide={(hidden) => void hide(c, hidden)}
-                          onUseIn={(go) => {
-                            close();
-                            go();
-                          }}
-                        />
-                      ))}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SheetGrid
+          ref={grid}
+          places={places}
+          hasColumns={chosen.columns !== chosen.rows}
+          focusAt={focusAt}
+          onKeyDown={onKeyDown}
+          renderCell={(c, tabbable) => (
+            <SheetCell
+              key={c.index}
+              cell={c}
+              coords={coordsOf(c)}
+              caption={otherAxes.map((a) => c.coords[a]).filter(Boolean).join(' · ')}
+              mediaBase={mediaBase}
+              focused={tabbable}
+              error={errorOf(c.jobId)}
+              read={read}
+              onFocus={() => setFocusIndex(c.index)}
+              onOpen={(id) => void open(id)}
+              onStar={(item) => void star(item)}
+              onHide={(hidden) => void hide(c, hidden)}
+              onUseIn={(go) => {
+                close();
+                go();
+              }}
+            />
+          )}
+        />
       )}
       {lightbox && <Lightbox items={lightbox.items} index={lightbox.index} mediaBase={mediaBase} onClose={() => setLightbox(undefined)} />}
     </dialog>

@@ -3,12 +3,13 @@
  * results as thumbnails with their aspect kept (each with a star, and "Use in…" once starred),
  * its state while it runs and its error when it failed, and "Discard from view".
  */
-import { forwardRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BatchCellView } from '@shared/contract/batches.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
+import type { ErrorData } from '@shared/contract/index.js';
 import type { Text } from '@shared/messages/index.js';
-import { useCall } from '../../api/client.js';
+import { callKey } from '../../api/client.js';
 import { mediaUrl } from '../../api/session.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { UseInMenu } from '../use-in/use-in-menu.js';
@@ -22,6 +23,8 @@ export interface SheetCellProps {
   mediaBase: string;
   focused: boolean;
   error: Text | undefined;
+  /** Reads a result's library item, batched with the others drawn at the same time (library-reader.ts). */
+  read(id: string): Promise<LibraryItemView>;
   onFocus(): void;
   onOpen(libraryId: string): void;
   onStar(item: LibraryItemView): void;
@@ -31,14 +34,13 @@ export interface SheetCellProps {
 
 const RUNNING = new Set(['waiting', 'submitting', 'unknown', 'queued', 'running', 'completed']);
 
-export const SheetCell = forwardRef<HTMLDivElement, SheetCellProps>(function SheetCell(p, ref) {
+export function SheetCell(p: SheetCellProps) {
   const { t } = useTranslation('contactSheet');
   const text = useMessageText();
   const { cell } = p;
   const stateWord = t(`state.${cell.state}`);
   return (
     <div
-      ref={ref}
       role="group"
       aria-label={t('cell.label', { coords: p.coords, state: stateWord })}
       tabIndex={p.focused ? 0 : -1}
@@ -49,7 +51,7 @@ export const SheetCell = forwardRef<HTMLDivElement, SheetCellProps>(function She
       {p.caption && <div className="sheet-cell-caption" title={p.caption}>{p.caption}</div>}
       <div className="sheet-cell-results">
         {cell.libraryIds.map((id, n) => (
-          <SheetResult key={id} id={id} n={n + 1} tabbable={p.focused} coords={p.coords} mediaBase={p.mediaBase} onOpen={() => p.onOpen(id)} onStar={p.onStar} onUseIn={p.onUseIn} />
+          <SheetResult key={id} id={id} n={n + 1} tabbable={p.focused} coords={p.coords} mediaBase={p.mediaBase} read={p.read} onOpen={() => p.onOpen(id)} onStar={p.onStar} onUseIn={p.onUseIn} />
         ))}
         {cell.libraryIds.length === 0 && (
           <div className="sheet-cell-empty">
@@ -63,7 +65,7 @@ export const SheetCell = forwardRef<HTMLDivElement, SheetCellProps>(function She
       </button>
     </div>
   );
-});
+}
 
 interface ResultProps {
   id: string;
@@ -72,14 +74,16 @@ interface ResultProps {
   n: number;
   coords: string;
   mediaBase: string;
+  read(id: string): Promise<LibraryItemView>;
   onOpen(): void;
   onStar(item: LibraryItemView): void;
   onUseIn(go: () => void): void;
 }
 
-function SheetResult({ id, n, tabbable, coords, mediaBase, onOpen, onStar, onUseIn }: ResultProps) {
+function SheetResult({ id, n, tabbable, coords, mediaBase, read, onOpen, onStar, onUseIn }: ResultProps) {
   const { t } = useTranslation('contactSheet');
-  const item = useCall('library.get', { id }).data;
+  // `library.get`'s key, so a star, the library's change events and the lightbox see the same entry.
+  const item = useQuery<LibraryItemView, ErrorData>({ queryKey: callKey('library.get', { id }), queryFn: () => read(id) }).data;
   if (!item) return <div className="sheet-result is-loading" aria-busy="true" />;
   const thumb = item.thumb ? mediaUrl(mediaBase, item.thumb) : item.kind === 'image' ? mediaUrl(mediaBase, item.file) : undefined;
   // The picture's own shape: a wide result stays wide in its square, as in the Gallery.

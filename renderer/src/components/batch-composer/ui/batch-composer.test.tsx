@@ -91,7 +91,9 @@ describe('the batch composer', () => {
     // From the confirmation, straight to the batch's contact sheet.
     expect(page.querySelector('dialog, [role="dialog"]')).toBeNull();
     await click(button(page, 'Open its contact sheet'));
-    const sheet = page.querySelector<HTMLElement>('dialog, [role="dialog"]')!;
+    // The sheet goes to <body>, beside the confirmation's live region rather than in it.
+    expect(page.querySelector('[data-testid="batch-done"] dialog')).toBeNull();
+    const sheet = document.querySelector<HTMLElement>('dialog, [role="dialog"]')!;
     expect(sheet).not.toBeNull();
     // Ctrl+Enter in the sheet is the sheet's: it queues nothing again.
     await act(async () => (sheet.querySelector('button') ?? sheet).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true })));

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { RETRYABLE_STATES, type BatchView, type TaskView } from '@shared/contract/index.js';
 import { call } from '../../../api/client.js';
 import { costText } from '../../../components/cost/cost-text.js';
-import { ContactSheet } from '../../../components/contact-sheet/contact-sheet.js';
+import { ContactSheetButton } from '../../../components/contact-sheet/contact-sheet-button.js';
 import { useFormats } from '../../../i18n/format.js';
 import { useMessageText } from '../../../i18n/messages.js';
 import { batchSummary, putBatch } from '../model/batch-data.js';
@@ -36,14 +36,12 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
   const [open, setOpen] = useState(false);
   // Its jobs as rows, the first ROWS_SHOWN when opened: a 500-cell batch is not 500 rows at once.
   const [limit, setLimit] = useState(ROWS_SHOWN);
-  const [sheet, setSheet] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useBatchAction(batch);
   const listId = useId();
   const nameId = useId();
   const bodyId = useId();
   const retryButton = useRef<HTMLButtonElement>(null);
-  const sheetButton = useRef<HTMLButtonElement>(null);
   const s = batchSummary(batch);
   const retryable = RETRYABLE_STATES.reduce((n, state) => n + batch.counts[state], 0);
   const over = s.waiting === 0 && s.working === 0;
@@ -105,9 +103,7 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
             {t('batch.retryFailed', { count: retryable })}
           </button>
         )}
-        <button type="button" className="button" ref={sheetButton} onClick={() => setSheet(true)}>
-          {t('batch.contactSheet')}
-        </button>
+        <ContactSheetButton batchId={batch.id}>{t('batch.contactSheet')}</ContactSheetButton>
         {over && (
           <button type="button" className="button" disabled={busy !== null} onClick={() => void run('remove')}>
             {t('batch.remove')}
@@ -138,15 +134,6 @@ export const BatchRow = memo(function BatchRow({ batch, jobs }: { batch: BatchVi
           </ul>
           {jobs.length > limit && <ShowMore left={jobs.length - limit} listId={listId} onMore={() => setLimit((n) => n + ROWS_SHOWN)} />}
         </>
-      )}
-      {sheet && (
-        <ContactSheet
-          batchId={batch.id}
-          onClose={() => {
-            setSheet(false);
-            sheetButton.current?.focus();
-          }}
-        />
       )}
     </li>
   );

@@ -1,0 +1,150 @@
+/**
+ * A batch run at scale (docs/batches.md; docs/performance.md, "Targets"): a 500-cell image batch
+ * (125 prompts × 2 models × 2 ratios) queued in one `batches.create`, run by the host's job queue
+ * against a sandbox gateway in a child process at the spec's own pace, while the page stays open
+ * on the Tasks tab, where the batch's row follows it. From the batch's creation to its last job
+ * saved:
+ *   - no main-thread task over 50 ms in the page (Long Tasks API), budget 0;
+ *   - status requests: the sandbox's own count of queries per task against the fewest the spec's
+ *     cadence allows for the same jobs (bench/lib/latency-probe.ts), budget ≤ 1.1×;
+ *   - the studio process's RSS growth, from before the batch to after it, budget ≤ 50 MB (the
+ *     sandbox runs in its own process, so its renderers are not counted);
+ *   - then the batch's contact sheet, every cell: click to its grid, to its thumbnails loaded, and
+ *     the main thread's tasks over 50 ms meanwhile, budget 0.
+ *   npx tsx bench/batch.ts [--prompts 125]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
+import type { BatchCellView, BatchInput, BatchView, TaskView } from '@shared/contract/index.js';
+import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
+import { report, startShell, type Child, type Row } from './lib/child.js';
+import { hostCall, startFundedSandbox, useSandboxProfile } from './lib/sandbox-child.js';
+import { rssBytes } from './lib/day-memory.js';
+import { fewestChecks } from './lib/latency-probe.js';
+import { LONG_TASKS } from './lib/page-probes.js';
+import { conditionsRow, raisePriority } from './lib/priority.js';
+import { viteBuild, type Build } from './lib/vite-build.js';
+import { signIn } from '../browser-shell/test/sign-in.js';
+
+const { values } = parseArgs({ options: { prompts: { type: 'string', default: '125' } } });
+const PROMPTS = Number(values.prompts);
+const MODELS = ['seedream-4-0', 'modela-4o-image'] as const;
+const RATIOS = ['1:1', '16:9'] as const;
+const OVER = new Set(['saved', 'failed', 'attention', 'expired', 'timed_out', 'cancelled', 'unknown']);
+const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+function batchInput(): BatchInput {
+  const cells: BatchInput['cells'] = [];
+  for (let p = 0; p < PROMPTS; p++) {
+    const prompt = `Batch bench ${p}: a lighthouse at dusk, study ${p}`;
+    for (const model of MODELS) {
+      for (const size of RATIOS) cells.push({ coords: { prompt, model, size }, request: { route: 'image', request: { model, prompt, size, resolution: '1K' } } as BatchInput['cells'][number]['request'] });
+    }
+  }
+  return { name: 'Batch bench', kind: 'image', axes: ['prompt', 'model', 'size'], cells };
+}
+
+interface Timeline { done_at: number | null; queries: number[] }
+
+const conditions = conditionsRow(raisePriority());
+let build: Build | undefined;
+let shell: Child | undefined;
+let sandbox: Child | undefined;
+let browser: Browser | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-batch-'));
+const rows: Row[] = [conditions];
+const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
+try {
+  build = await viteBuild();
+  sandbox = await startFundedSandbox(['--pace', '0']);
+  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
+  const hostPid = shell.proc.pid!;
+  browser = await launchChromium();
+  const session = await signIn(shell.url);
+  await useSandboxProfile(session, sandbox.url);
+  await hostCall(session, 'app.keepWorkspace', { key: 'ui:tab', value: { tab: 'tasks' } });
+  const { page, origin } = await coldPage(browser, session, 'studio', [LONG_TASKS]);
+  await openUntilReady(page, origin);
+  await networkIdle(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  const rssBefore = rssBytes(hostPid);
+  const t0 = Number(await page.evaluate('performance.now()'));
+
+  const started = Date.now();
+  const batch = await hostCall<BatchView>(session, 'batches.create', batchInput());
+  let view = batch;
+  let peakRss = rssBefore;
+  const deadline = Date.now() + 20 * 60_000;
+  while (Date.now() < deadline) {
+    view = (await hostCall<{ batch: BatchView }>(session, 'batches.get', { id: batch.id })).batch;
+    peakRss = Math.max(peakRss, rssBytes(hostPid));
+    const over = Object.entries(view.counts).reduce((n, [state, count]) => n + (OVER.has(state) ? count : 0), 0);
+    if (over >= view.cells) break;
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  const elapsed = Date.now() - started;
+  await page.waitForTimeout(1_000); // the row's last redraw
+  const rssAfter = rssBytes(hostPid);
+  const tasks = (await page.evaluate('window.__benchLongTasks')) as { start: number; duration: number }[];
+  const during = tasks.filter((t) => t.start >= t0).map((t) => t.duration);
+
+  const over50 = during.filter((d) => d > 50);
+  const { profile } = await cdp.send('Profiler.stop');
+  (await import('node:fs')).writeFileSync('/tmp/batch-run.cpuprofile', JSON.stringify(profile));
+  console.error('long tasks', JSON.stringify(tasks.filter((t) => t.start >= t0)));
+  // The row the creator sees: its progress is on screen, not only in the host.
+  const rowShown = await page.getByTestId('batch-row').filter({ hasText: 'Batch bench' }).getByTestId('batch-progress').isVisible().catch(() => false);
+
+  // The contact sheet of all 500 cells: click to its grid, then until its thumbnails stop loading.
+  const t1 = Number(await page.evaluate('performance.now()'));
+  await page.getByTestId('batch-row').filter({ hasText: 'Batch bench' }).getByRole('button', { name: 'Contact sheet' }).click();
+  await page.locator('dialog.contact-sheet .contact-sheet-grid').waitFor({ timeout: 60_000 });
+  const gridMs = Number(await page.evaluate('performance.now()')) - t1;
+  await networkIdle(page, 500, 120_000);
+  const sheetMs = Number(await page.evaluate('performance.now()')) - t1;
+  const sheetTasks = ((await page.evaluate('window.__benchLongTasks')) as { start: number; duration: number }[]).filter((t) => t.start >= t1).map((t) => t.duration);
+  const pictures = await page.locator('dialog.contact-sheet .contact-sheet-grid img').count();
+
+  const { cells } = await hostCall<{ cells: BatchCellView[] }>(session, 'batches.get', { id: batch.id });
+  const byId = new Map((await hostCall<TaskView[]>(session, 'tasks.list')).map((t) => [t.id, t]));
+  const dump: unknown[] = [];
+  let made = 0;
+  let fewest = 0;
+  let measured = 0;
+  for (const cell of cells) {
+    const t = byId.get(cell.jobId);
+    if (!t?.remoteId || t.submittedAt === undefined) continue;
+    const line = (await (await fetch(`${sandbox.url}/_sandbox/tasks/${encodeURIComponent(t.remoteId)}/timeline`)).json()) as Timeline;
+    if (line.done_at === null) continue;
+    made += line.queries.length;
+    dump.push({ sub: t.submittedAt, created: t.createdAt, model: t.model, line, fewest: fewestChecks('image', t.submittedAt, line.done_at) });
+    fewest += fewestChecks('image', t.submittedAt, line.done_at);
+    measured += 1;
+  }
+  (await import('node:fs')).writeFileSync('/tmp/timelines.json', JSON.stringify(dump));
+  const saved = view.counts.saved ?? 0;
+  rows.push({ figure: `cells saved of ${view.cells} (in ${(elapsed / 1000).toFixed(0)} s)`, value: String(saved), budget: String(view.cells), ok: saved === view.cells });
+  rows.push({ figure: 'the batch\'s row and its progress shown in Tasks at the end', value: rowShown ? 'yes' : 'no', budget: 'yes', ok: rowShown });
+  rows.push({ figure: `main-thread tasks over 50 ms while it ran (longest ${Math.max(0, ...during).toFixed(0)} ms, ${during.length} long tasks)`, value: String(over50.length), budget: '0', ok: over50.length === 0 });
+  rows.push({ figure: `status requests made / fewest the spec's cadence allows (${made} / ${fewest}, ${measured} jobs)`, value: (made / fewest).toFixed(3), budget: '≤ 1.1', ok: measured === view.cells && made / fewest <= 1.1 });
+  rows.push({ figure: `studio RSS before → peak → after (MB)`, value: `${mb(rssBefore)} → ${mb(peakRss)} → ${mb(rssAfter)}`, budget: '—', ok: null });
+  const growth = (rssAfter - rssBefore) / 1_048_576;
+  rows.push({ figure: 'studio RSS growth over the batch (MB)', value: growth.toFixed(1), budget: '≤ 50', ok: growth <= 50 });
+  rows.push(info('sandbox child\'s RSS at the end (not the studio\'s, MB)', mb(rssBytes(sandbox.proc.pid!))));
+  rows.push(info(`contact sheet of every cell: click to its grid; to its ${pictures} thumbnails loaded (ms)`, `${gridMs.toFixed(0)}; ${sheetMs.toFixed(0)}`));
+  const sheetOver = sheetTasks.filter((d) => d > 50);
+  rows.push({ figure: `main-thread tasks over 50 ms while the sheet opened (longest ${Math.max(0, ...sheetTasks).toFixed(0)} ms)`, value: String(sheetOver.length), budget: '0', ok: sheetOver.length === 0 });
+} finally {
+  await browser?.close();
+  await shell?.stop();
+  await sandbox?.stop();
+  build?.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+report(rows);
