@@ -15,7 +15,7 @@
  */
 import type { Cadence } from './cadence.js';
 import { DAY_MS, type JobRecord, type LearnedRun } from './job-record.js';
-import { meet, remember, RunHistory, type Window } from './run-history.js';
+import { lengthKey, meet, remember, RunHistory, type Window } from './run-history.js';
 
 export interface Estimate {
   /** When the job likely ends (the poller's clock, ms). */
@@ -40,6 +40,8 @@ const CURVE_POWERS = [1.25, 1.5, 1.75, 2, 2.5, 3];
 const CURVE_SAMPLES = 4;
 /** Earlier jobs of a model and size it takes to prefer their length to the job's own unsteady progress. */
 const TRUSTED_AFTER = 2;
+/** Jobs of a model and size whose wait after their progress's end is remembered (learnWait). */
+const WAITS = 12;
 /** How much better than steady progress a curve must fit to be believed. */
 const CLEARLY_BETTER = 0.6;
 
@@ -61,6 +63,10 @@ export class FinishEstimator {
   /** When the last check that found a generic-route job still working was sent: its end came after. */
   private readonly workingAt = new Map<string, number>();
   private readonly history: RunHistory;
+  /** The end a job's progress alone promised at its latest estimate (before any learned wait). */
+  private readonly promised = new Map<string, number>();
+  /** Per model and size, the recent jobs' waits between their progress's promise and their end (0 for none seen). */
+  private readonly waits = new Map<string, number[]>();
 
   /** Per kind: half its shortest interval. */
   private readonly narrowMs: Record<'image' | 'video', number>;
@@ -99,6 +105,7 @@ export class FinishEstimator {
     } else if (job.route === 'generic' && now > submitted && now - submitted <= DAY_MS) {
       // No times from the gateway: it ended after the last check that found it working.
       learned = this.history.finished(job, { lo: Math.max(0, (this.workingAt.get(job.id) ?? submitted) - submitted), hi: now - submitted }, now);
+      this.learnWait(job, now);
     }
     this.forget(job.id);
     return learned;
@@ -110,6 +117,7 @@ export class FinishEstimator {
   }
 
   forget(id: string): void {
+    this.promised.delete(id);
     this.samples.delete(id);
     this.previous.delete(id);
     this.guessed.delete(id);
@@ -129,7 +137,9 @@ export class FinishEstimator {
     const known = w && Number.isFinite(w.lo) && Number.isFinite(w.hi) ? w : undefined;
     if (multipart) return known && estimateOf(known);
     const byHistory = known && known.hi - known.lo < this.narrowMs[job.kind] ? known : undefined;
-    const byProgress = this.fromReadings(job, now);
+    const read = this.fromReadings(job, now);
+    if (read) remember(this.promised, job.id, read.at);
+    const byProgress = read && { ...read, at: read.at + this.waitOf(job) };
     if (!byProgress || !byHistory) return byProgress ?? (byHistory && estimateOf(byHistory));
     const own = { lo: byProgress.at - byProgress.spread, hi: byProgress.at + byProgress.spread };
     // Where the two disagree, unsteady progress (its estimate jumping from reading to reading, or
@@ -142,6 +152,29 @@ export class FinishEstimator {
       return byHistory.hi > now ? estimateOf(byHistory) : { ...estimateOf(meet(own, byHistory)), overdue: true };
     }
     return estimateOf(meet(own, byHistory));
+  }
+
+  /**
+   * Progress at its end is not always the job's end: a loaded gateway holds a job at 99 % until
+   * its result is ready, and an aim at the progress's promise then misses, each miss a check more
+   * than the slow end would make. A job still working after that promise shows how long at least
+   * (its last check that found it working) and at most (the one that found it done): the middle
+   * is kept; a job that ended by its promise keeps 0. The wait added to a job's promise is the
+   * longest among the last WAITS jobs of its model and size, so one late job teaches the next
+   * dozen and a run of jobs on time lets it go (docs/gateway-rules.md, "Polling cadence").
+   */
+  private learnWait(job: JobRecord, now: number): void {
+    const promised = this.promised.get(job.id);
+    if (promised === undefined) return;
+    const working = this.workingAt.get(job.id);
+    const wait = working !== undefined && working > promised ? (working - promised + (now - promised)) / 2 : 0;
+    const key = lengthKey(job);
+    remember(this.waits, key, [...(this.waits.get(key) ?? []), wait].slice(-WAITS));
+  }
+
+  private waitOf(job: JobRecord): number {
+    const waits = this.waits.get(lengthKey(job));
+    return waits?.length ? Math.max(...waits) : 0;
   }
 
   /** From the job's own progress. */

@@ -3,7 +3,7 @@
  * asked for in a burst never leave an older list on disk, a durable change is committed when it
  * says so, and a database that refuses is reported without losing what the studio knows.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -36,6 +36,32 @@ describe('the task list on disk', () => {
     store.put(jobs[0]);
     await store.flush();
     expect(storeAt(file).get('job-12345')?.checks).toBe(7);
+  });
+
+  it('a durable change writes the jobs put since the last write, not the whole list; changes made in place follow within a second', async () => {
+    // A 500-job batch makes a durable change at every send and save: comparing every record with
+    // its row each time cost most of the host's CPU and tens of MB of garbage.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const file = join(dir, 'jobs.json');
+      const store = storeAt(file);
+      const jobs = Array.from({ length: 500 }, (_, i) => job(i));
+      await store.putAllDurable(jobs);
+      const stringify = vi.spyOn(JSON, 'stringify');
+      jobs[7].checks = 3; // in place, as the poller keeps a job's checks in memory
+      jobs[1].state = 'completed';
+      await store.putDurable(jobs[1]);
+      expect(stringify.mock.calls.length).toBeLessThan(10);
+      stringify.mockRestore();
+      expect(onDisk(file).find((j) => j.id === 'job-1')!.state).toBe('completed');
+      expect(onDisk(file).find((j) => j.id === 'job-7')!.checks).toBe(0);
+      vi.advanceTimersByTime(1_000);
+      jobs[2].checks = 1;
+      await store.putDurable(jobs[2]);
+      expect(onDisk(file).find((j) => j.id === 'job-7')!.checks).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a burst of changes, durable and not, ends with the newest list on disk, and each durable one is there once it says so', async () => {

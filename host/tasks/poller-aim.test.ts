@@ -139,6 +139,55 @@ describe('checks aimed at the likely end', () => {
     }
   });
 
+  /** Progress that reaches its end at 8 s, for a job of `length` ms: it stays at 99 % until its result is ready. */
+  const readyLate = (length: number): Progress => (x) => Math.min(99, Math.floor((100 * x * length) / 8_000));
+
+  it('jobs whose progress ends a second before their results are ready (a loaded gateway\'s): the first misses teach the wait, the next are aimed after it', async () => {
+    const { run, poller } = setup(dir);
+    let checks = 0;
+    let fewest = 0;
+    const delays: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const length = 9_000 + ((i * 137) % 400);
+      const seen = await run('image', length, readyLate(length), 'generic', 'seedream');
+      expect(seen.delay).toBeGreaterThanOrEqual(0);
+      expectInRange('image', seen.intervals);
+      delays.push(seen.delay);
+      checks += seen.checks;
+      fewest += minimum('image', length);
+    }
+    // Aimed at the progress's end alone, every job took a check more than the slow end (1.33×).
+    expect(checks / fewest, `delays: ${delays.join(', ')}`).toBeLessThanOrEqual(1.1);
+    // Still known soon after the end, not at the slow end's few seconds.
+    expect([...delays].sort((a, b) => a - b)[15]).toBeLessThanOrEqual(1_500);
+    poller.stop();
+  });
+
+  it('a batch of 100 images sent at once, each ready 0–1.5 s after its progress ends: checked at the slow end, no more checks than it allows', async () => {
+    // A wave of one model ends before any of its jobs can teach the others; the gateway it loads
+    // holds them at 99 % for longer and longer. A batch is for many results, not one soon.
+    const { submit, detected, poller } = setup(dir, { file: 'jobs-wave.json' });
+    const jobs: ReturnType<typeof submit>[] = [];
+    let fewest = 0;
+    for (let i = 0; i < 100; i++) {
+      const length = 8_000 + ((i * 617) % 1_500);
+      jobs.push(submit('image', length, readyLate(length), 'generic', 'seedream', 1_500, { batch: { id: 'b', index: i } }));
+      fewest += minimum('image', length);
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    const start = Date.now();
+    while (jobs.some((j) => !detected.has(j.id)) && Date.now() - start < 600_000) await vi.advanceTimersByTimeAsync(100);
+    let checks = 0;
+    for (const j of jobs) {
+      const seen = j.seen();
+      expect(seen.delay, j.id).toBeGreaterThanOrEqual(0);
+      expectInRange('image', seen.intervals);
+      checks += seen.checks;
+    }
+    expect(checks / fewest).toBeLessThanOrEqual(1.02);
+    poller.stop();
+  });
+
   /** A dozen noisy 8 s images of one model, then one more of `lengthMs` whose progress is `progress`: what the studio saw of it. */
   async function afterTaught(lengthMs: number, progress: Progress) {
     const { run, poller } = setup(dir);

@@ -292,12 +292,16 @@ export class Poller {
    * at the slow end of the range when there is none. A job still working after its aim (the
    * estimate already past, or `overdue`: aimed where its like had all ended) is checked once more
    * at the shortest interval, then at the slow end until a new estimate points ahead again: a
-   * wrong estimate never makes the studio poll faster for long. The
+   * wrong estimate never makes the studio poll faster for long. A batch's jobs are never aimed. The
    * interval runs from `sentAt`, when the last request went out; `now` is its answer.
    */
   private intervalAfter(job: JobRecord, now: number, sentAt: number): number {
     const wasAimed = this.aimed.delete(job.id);
     const slow = () => nextIntervalMs(this.d.cadence, job.kind, this.d.random);
+    // A batch's jobs keep the slow end: a batch is for many results, not one soon, and its wave
+    // of jobs loads the gateway, which then holds them at 99 % for longer and longer before any
+    // can teach the others; each aim that misses is a check more than the slow end makes.
+    if (job.batch) return slow();
     const estimate = this.estimates.estimate(job, now);
     if (!estimate) return slow();
     const target = estimate.at + estimate.spread + AIM_MARGIN_MS;

@@ -95,14 +95,14 @@ export function setup(dir: string, { answerMs = 0, file = 'jobs.json', idPrefix 
   open.push({ poller, store });
   let n = 0;
   /** Submits a job now; `seen` then tells what the studio and the gateway saw of it. */
-  const submit = (kind: 'image' | 'video', lengthMs: number, progress: Progress = linear, route: 'generic' | 'multipart' = 'generic', model = 'm', queuedMs = 1_500) => {
+  const submit = (kind: 'image' | 'video', lengthMs: number, progress: Progress = linear, route: 'generic' | 'multipart' = 'generic', model = 'm', queuedMs = 1_500, extra: Partial<JobRecord> = {}) => {
     const id = `${idPrefix}${n++}`;
     const start = Date.now();
     const task: SimTask = { start, lengthMs, queuedMs, route, progress, checks: [] };
     gateway.tasks.set(id, task);
     const job: JobRecord = {
       id, profileId, route, kind, model, prompt: 'p', params: { seconds: '5' }, state: 'queued', remoteId: id,
-      createdAt: start, submittedAt: start, updatedAt: start, checks: 0, errorStreak: 0, resultUrls: [], downloads: [],
+      createdAt: start, submittedAt: start, updatedAt: start, checks: 0, errorStreak: 0, resultUrls: [], downloads: [], ...extra,
     };
     store.put(job);
     poller.track(job);
