@@ -7,7 +7,7 @@
  * its settings, and the hashes of the items already imported are gathered once, a page at a time.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sniff, SNIFF_BYTES, type Sniffed } from '@media/sniff.js';
 import type { ImportOutcome } from '@shared/contract/library.js';
@@ -47,9 +47,12 @@ export class Importer {
   /** SHA-256 → item id of every imported item, for the library root it was gathered from. */
   private hashes: { root: string; ids: Map<string, string> } | undefined;
   /** Imports run one at a time, so the same file dropped twice at once is still added once. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private queue: Promise<unknown>;
 
-  constructor(private readonly opts: ImporterOptions) {}
+  constructor(private readonly opts: ImporterOptions) {
+    // Files a kill left waiting there belong to no import now: cleared before the first one.
+    this.queue = rm(opts.tempDir, { recursive: true, force: true }).catch((err: unknown) => opts.log(`library: could not clear ${opts.tempDir} (${String(err)})`));
+  }
 
   importFile(name: string, data: Uint8Array): Promise<ImportOutcome> {
     const run = this.queue.then(() => this.importOne(name.slice(0, 255) || 'file', Buffer.from(data.buffer, data.byteOffset, data.byteLength)));
