@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { ATTACHMENT_MAX_BYTES, isMethodName, type Result, type StudioHost } from '@shared/contract/index.js';
+import { ATTACHMENT_MAX_BYTES, isMethodName, UPLOAD_IMPORT_MAX_BYTES, type Result, type StudioHost } from '@shared/contract/index.js';
 import { errorData } from '@shared/contract/result.js';
 import { msg } from '@shared/messages/index.js';
 import { CONTENT_SECURITY_POLICY } from '@shared/csp.js';
@@ -235,7 +235,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     }
   }
 
-  /** `attachments.add` with its bytes as the raw body: binary, never base64 in JSON. */
+  /** `attachments.add`, or `library.importFile` as `X-Studio-Call` names: raw bytes, never base64 in JSON. */
   async function handleUpload(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
@@ -244,15 +244,16 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     // Like JSON, this content type cannot be sent cross-origin without a refused preflight.
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/octet-stream') return sendText(res, 415, 'Uploads take Content-Type: application/octet-stream.');
-    const body = await readBody(req, ATTACHMENT_MAX_BYTES);
-    if (body === undefined) return tooLarge(res, () => sendResult(res, 413, { ok: false, error: errorData('invalid_input', msg('app.calls.fileTooLarge'), false) }));
+    const importing = req.headers['x-studio-call'] === 'library.importFile';
+    const body = await readBody(req, importing ? UPLOAD_IMPORT_MAX_BYTES : ATTACHMENT_MAX_BYTES);
+    if (body === undefined) return tooLarge(res, () => sendResult(res, 413, { ok: false, error: errorData('invalid_input', importing ? msg('jobs.library.importTooLarge', { mb: UPLOAD_IMPORT_MAX_BYTES / 1048576 }) : msg('app.calls.fileTooLarge'), false) }));
     let name = 'image';
     try {
       name = decodeURIComponent(String(req.headers['x-file-name'] ?? 'image')).slice(0, 255);
     } catch {
       // a malformed name is not worth refusing the file for
     }
-    sendResult(res, 200, await dispatch('attachments.add', { name, data: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) }));
+    sendResult(res, 200, await dispatch(importing ? 'library.importFile' : 'attachments.add', { name, data: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) }));
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, session: Session) {

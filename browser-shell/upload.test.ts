@@ -61,6 +61,17 @@ describe('the browser shell upload route (attachments.add as raw bytes)', () => 
     expect(await next.json()).toEqual({ ok: true, value: { id: 'a1' } });
   });
 
+  it('hands a file brought into the library to library.importFile, with its own, larger limit', async () => {
+    const bytes = new Uint8Array(21 * 1024 * 1024);
+    const res = await upload(bytes, { 'Content-Type': 'application/octet-stream', 'X-File-Name': 'clip.mp4', 'X-Studio-Call': 'library.importFile' });
+    expect(res.status).toBe(200);
+    expect(received.at(-1)).toMatchObject({ method: 'library.importFile', input: { name: 'clip.mp4' } });
+    expect(received.at(-1)!.input.data.byteLength).toBe(bytes.byteLength);
+    const over = await upload(new Uint8Array(65 * 1024 * 1024), { 'Content-Type': 'application/octet-stream', 'X-Studio-Call': 'library.importFile' });
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({ ok: false, error: { message: 'That file is larger than 64 MB.' } });
+  });
+
   it('answers an oversized upload sent without a length (chunked) with 413 too', async () => {
     const big = new ReadableStream<Uint8Array>({
       start(controller) {

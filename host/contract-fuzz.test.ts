@@ -95,6 +95,7 @@ beforeAll(async () => {
     'tasks.retry': { id: 'job-1' },
     'tasks.checkAgain': { id: 'job-1' },
     'attachments.add': { name: 'fuzz.png', data: PNG },
+    'library.importFile': { name: 'fuzz.png', data: PNG },
     'attachments.remove': { id: attachment.id },
     'attachments.fromItem': { itemId: native.items[0].id },
     'images.generateNative': { model: 'modelc-2.5-flash-image-preview', prompt: 'fuzz', attachmentIds: [attachment.id], textOnly: false },

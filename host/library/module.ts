@@ -9,6 +9,7 @@ import { coreError } from '../errors.js';
 import { defineModule } from '../module.js';
 import { LibraryMoveRun } from '../settings/library-move-run.js';
 import { CurrentLibrary } from './current-library.js';
+import { Importer } from './import-files.js';
 import { TakeOut } from './take-out.js';
 
 export const libraryModule = defineModule({
@@ -48,6 +49,8 @@ export const libraryModule = defineModule({
       now,
       log,
     });
+    // Files brought in from outside wait in the data folder until the library moves them in.
+    const importer = new Importer({ library: current, tempDir: join(ports.dataDir, 'imports'), now, log });
     const item = (id: string) => {
       const found = current.current.get(id);
       if (!found) throw coreError('not_found', msg('app.settings.itemGone'));
@@ -78,6 +81,11 @@ export const libraryModule = defineModule({
       },
       'library.export': (i) => takeOut.exportZip(i.ids, i.exportId),
       'library.saveFile': (i) => takeOut.saveFile(i.id),
+      'library.importFile': async (i) => {
+        // A file added while the library moves could land in the folder being left.
+        if (await move.busy()) throw coreError('conflict', msg('app.settings.moveBusy'));
+        return importer.importFile(i.name, i.data);
+      },
       'library.startDrag': async (i) => {
         await takeOut.startDrag(i.id);
         return {};

@@ -5,6 +5,7 @@
  * `AppInfo.mediaBase` (the desktop's custom protocol, or the browser shell's authenticated route).
  */
 import { z } from 'zod';
+import { MessageData, zodMessage } from '../messages/index.js';
 
 export const LibraryItemView = z.object({
   id: z.string(),
@@ -67,6 +68,30 @@ export const TakeOutcome = z.discriminatedUnion('outcome', [
 ]);
 export type TakeOutcome = z.infer<typeof TakeOutcome>;
 
+/**
+ * The largest file one `library.importFile` takes: a generated clip is tens of megabytes; the
+ * bytes cross the contract whole (the browser shell's upload route has its own, lower, limit).
+ */
+export const IMPORT_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The largest file the browser shell's upload route takes for an import: its body is held in
+ * memory whole; a larger file is refused with its size, and the desktop takes up to IMPORT_MAX_BYTES.
+ */
+export const UPLOAD_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+
+export const ImportFileInput = z.object({
+  name: z.string().max(255),
+  data: z.instanceof(Uint8Array, { error: zodMessage('jobs.library.importNoFile') }).refine((d) => d.byteLength <= IMPORT_MAX_BYTES, zodMessage('jobs.library.importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 })),
+});
+
+/** One dropped file: `added` as a new item, or `skipped` with why (not media, damaged, already in the library). */
+export const ImportOutcome = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('added'), name: z.string(), item: LibraryItemView }),
+  z.object({ outcome: z.literal('skipped'), name: z.string(), reason: MessageData, duplicateOf: z.string().optional() }),
+]);
+export type ImportOutcome = z.infer<typeof ImportOutcome>;
+
 export const libraryMethods = {
   'library.list': { input: LibraryQuery, output: z.object({ items: z.array(LibraryItemView), total: z.number(), models: z.array(z.string()) }) },
   'library.get': { input: id, output: LibraryItemView },
@@ -97,6 +122,12 @@ export const libraryMethods = {
   'library.saveFile': { input: id, output: TakeOutcome },
   /** Desktop only: drags the item's file out of the window (called from the page's dragstart). */
   'library.startDrag': { input: id, output: z.object({}) },
+  /**
+   * Brings one file from outside into the library (docs/library-files.md, "Bringing files in"):
+   * sniffed, its embedded prompt and settings read, saved as an item marked `source: 'imported'`.
+   * The page sends a drop's files one call each and counts its own progress.
+   */
+  'library.importFile': { input: ImportFileInput, output: ImportOutcome },
 } as const;
 
 export const libraryEvents = {

@@ -35,16 +35,16 @@ export interface HttpApiOptions {
 type AnyListener = (payload: unknown) => void;
 
 /**
- * A call as an HTTP request. Attachments travel as raw bytes to the upload route (JSON would
+ * A call as an HTTP request. Attachments and imported files travel as raw bytes to the upload route (JSON would
  * need base64); every other call is a JSON POST.
  */
 function request<M extends MethodName>(method: M, input: Input<M>): [string, RequestInit] {
   const session = readSession()?.api ?? '';
-  if (method === 'attachments.add') {
+  if (method === 'attachments.add' || method === 'library.importFile') {
     const { name, data } = input as Input<'attachments.add'>;
     return ['/api/upload', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(name), 'X-Studio-Session': session },
+      headers: { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(name), 'X-Studio-Session': session, 'X-Studio-Call': method },
       body: data as Uint8Array<ArrayBuffer>,
       credentials: 'same-origin',
     }];

@@ -48,6 +48,11 @@ export const jobs = {
     tooLarge: '"{{name}}" is {{size}} MB; each reference image may be at most 10 MB.',
   },
   library: {
+    importNoFile: 'Choose a file to add.',
+    importTooLarge: 'That file is larger than {{mb}} MB.',
+    importNotMedia: '{{name}} is not a picture, video or sound file ({{what}}).',
+    importDamaged: '{{name}} is damaged or cut short, so it was not added.',
+    importDuplicate: '{{name}} is already in the library.',
     diskFull: 'The disk that holds your library ({{root}}) is full. Free some space, then save again.',
     noPermission: 'Gateway Studio is not allowed to write to your library folder ({{root}}). Check its permissions or choose another folder in Settings.',
     notAFolder: 'Your library location ({{root}}) is not a folder. Choose another folder in Settings.',

@@ -46,6 +46,11 @@ export const jobs: Catalog['jobs'] = {
     tooLarge: '“{{name}}”大小为 {{size}} MB；每张参考图最大 10 MB。',
   },
   library: {
+    importNoFile: '请选择要添加的文件。',
+    importTooLarge: '该文件大于 {{mb}} MB。',
+    importNotMedia: '{{name}} 不是图片、视频或音频文件（{{what}}）。',
+    importDamaged: '{{name}} 已损坏或不完整，因此没有添加。',
+    importDuplicate: '{{name}} 已在作品库中。',
     diskFull: '作品库所在的磁盘（{{root}}）已满。请释放一些空间，然后重新保存。',
     noPermission: 'Gateway Studio 无权写入作品库文件夹（{{root}}）。请检查其权限，或在设置中选择其他文件夹。',
     notAFolder: '作品库位置（{{root}}）不是文件夹。请在设置中选择其他文件夹。',

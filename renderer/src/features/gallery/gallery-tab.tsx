@@ -2,7 +2,8 @@
  * The Gallery tab: everything saved in the library, newest first, in a virtualized
  * grid read page by page from the host; filters, a debounced prompt search, a detail view with
  * playback and the item's actions (Download / Save as…, docs/library-files.md), an export of the
- * filtered items as a zip, and live updates from `library.onDidChange`.
+ * filtered items as a zip, files brought in by a drop or "Add files…", and live updates from
+ * `library.onDidChange`.
  */
 import './strings/register.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -26,6 +27,9 @@ import { useDebounced } from '../../state/use-debounced.js';
 import { useLibraryLive } from './model/use-library-live.js';
 import { useLibraryHead, useLibraryShapes } from './model/use-library-pages.js';
 import { useSelection } from './model/use-selection.js';
+import { useFileImport } from './model/use-file-import.js';
+import { useDropZone } from './model/use-drop-zone.js';
+import { FileImport } from './ui/file-import.js';
 import './ui/gallery.css';
 
 const SEARCH_DEBOUNCE_MS = 150;
@@ -125,6 +129,10 @@ export default function GalleryTab() {
     closeDetail();
   };
 
+  // Files from the system: dropped anywhere on the tab, or chosen with "Add files…".
+  const importing = useFileImport();
+  const drop = useDropZone((files) => void importing.run(files));
+
   const mediaBase = info.data?.mediaBase;
   const filtered = hasFilters(filters);
   let body;
@@ -140,8 +148,9 @@ export default function GalleryTab() {
   } else body = <GalleryGrid ref={grid} query={query} mediaBase={mediaBase} onOpen={onOpen} selected={selection.ids} onToggle={selection.toggle} />;
 
   return (
-    <div className="gallery">
+    <div className="gallery" {...drop.props}>
       <TabIntro title={t('intro.title')}>{t('intro.body')}</TabIntro>
+      <FileImport state={importing.state} onFiles={(files) => void importing.run(files)} />
       <GalleryFilterBar value={filters} models={head.data?.models ?? []} onChange={setFilters} />
       <div className="gallery-status">
         <p data-testid="gallery-count" aria-live="polite">
@@ -177,6 +186,11 @@ export default function GalleryTab() {
           onUseIn={(go) => closeDetail(go)}
           onDeleted={onDeleted}
         />
+      )}
+      {drop.dragging && (
+        <div className="gallery-drop-overlay" aria-hidden="true">
+          <p>{t('import.drop')}</p>
+        </div>
       )}
       {remixNotice && <RemixToast message={remixNotice.text} warning={remixNotice.warning} onDismiss={dismissRemix} />}
     </div>

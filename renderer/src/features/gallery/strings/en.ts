@@ -128,6 +128,16 @@ export const gallery = {
     missingUnnamed: 'Reference {{position}} is no longer on this computer: the remix goes without it.',
     failed: 'Its reference pictures could not be brought back: {{message}}',
   },
+  import: {
+    label: 'Add files to the library',
+    button: 'Add files…',
+    hint: 'Or drop pictures, videos or sound files onto the gallery: the prompt and settings written inside are read.',
+    drop: 'Drop to add to the library',
+    progress: 'Adding {{done}} of {{total}}…',
+    progressLabel: 'Adding files',
+    result: 'Added {{added}}, skipped {{skipped}}.',
+    skippedLabel: 'Files skipped',
+  },
   deleted: {
     image: 'Deleted image from the library.',
     video: 'Deleted video from the library.',

@@ -126,6 +126,16 @@ export const gallery: Translation<typeof english> = {
     missingUnnamed: '第 {{position}} 张参考图已不在这台电脑上：此次再创作不含这张图。',
     failed: '无法取回它的参考图：{{message}}',
   },
+  import: {
+    label: '向作品库添加文件',
+    button: '添加文件…',
+    hint: '也可以把图片、视频或音频文件拖放到作品库上：会读取文件内写入的提示词和设置。',
+    drop: '松开即可添加到作品库',
+    progress: '正在添加第 {{done}} 个，共 {{total}} 个…',
+    progressLabel: '正在添加文件',
+    result: '已添加 {{added}} 个，跳过 {{skipped}} 个。',
+    skippedLabel: '跳过的文件',
+  },
   deleted: {
     image: '已从作品库中删除图像。',
     video: '已从作品库中删除视频。',
