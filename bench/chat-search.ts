@@ -31,7 +31,13 @@ const STALL_BUDGET_MS = 100;
 const EN = 'the a lighthouse harbour river story camera light shadow portrait model prompt render colour sky winter morning quiet street market painting video frame scene character dialogue ocean forest mountain city night rain'.split(' ');
 const ZH = '秋天 的 诗 港口 灯塔 夜晚 城市 山 海 森林 雨 画 故事 人物 光 影 早晨 市场'.split(' ');
 let seed = 7;
-const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+const next = () => {
+  // xorshift32: integers only (a multiplying generator lost its low bits in doubles and repeated one word).
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return seed >>> 0;
+};
 const sentence = (words: number) => Array.from({ length: words }, () => (next() % 5 === 0 ? ZH[next() % ZH.length] : EN[next() % EN.length])).join(' ');
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-chat-search-'));
@@ -92,7 +98,11 @@ try {
   const hitTimes: number[] = [];
   const scopedTimes: number[] = [];
   for (const q of queries) {
-    listTimes.push(...(await timed(() => store.search(q), `chat.list ${JSON.stringify(q)}`)));
+    const counted = { listed: (await store.search(q)).length, hits: (await store.hits(q, { limit: 200 })).length };
+    console.error(`${JSON.stringify(q)}: ${counted.listed} conversations, ${counted.hits} hits`);
+    const listed = await timed(() => store.search(q), `chat.list ${JSON.stringify(q)}`);
+    console.error(`  chat.list ${listed.map((x) => x.toFixed(1)).join(' ')} ms`);
+    listTimes.push(...listed);
     hitTimes.push(...(await timed(() => store.hits(q, { limit: 200 }), `chat.search ${JSON.stringify(q)}`)));
     scopedTimes.push(...(await timed(() => store.hits(q, { conversationId: `c${CONVERSATIONS >> 1}`, limit: 1000 }))));
   }

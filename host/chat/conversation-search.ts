@@ -10,7 +10,7 @@ import { findSnippet, hitOf, lineWith, normalizeQuery, scanHits, snippetOf, type
 import type { ChatSearchIndex } from './search-index.js';
 
 /** The newest hits the sidebar's list is drawn from: a query found in most messages stops there. */
-export const LIST_HITS = 2000;
+export const LIST_HITS = 500;
 
 export interface SearchSource {
   /** The index, once it holds every conversation. */
