@@ -51,8 +51,11 @@ export const chatMigrations: DomainMigrations = {
 
 /** The title's row: no message has an empty id. */
 export const TITLE_ROW = '';
-/** Message rows written per transaction; the loop is given back between pages (search-backfill.ts). */
-export const WRITE_PAGE = 100;
+/**
+ * Message rows written per transaction; the loop is given back between pages (search-backfill.ts).
+ * Each commit also writes FTS5's pending terms as a segment, a cost of its own per page.
+ */
+export const WRITE_PAGE = 50;
 const SLOTS = 1024;
 /**
  * Rows a query of one or two characters reads at most, newest first, across conversations: a
@@ -60,7 +63,7 @@ const SLOTS = 1024;
  */
 export const SHORT_SCAN = 40_000;
 /** Index pages merged after each write: FTS5's own merge (automerge, off) merged big segments in one go, a stall of 100 ms or more. */
-const MERGE_PAGES = 64;
+const MERGE_PAGES = 16;
 
 /** One row's text: each alternative on one line, so a query (on one line) never spans two. */
 export const indexedText = (m: ChatMessageView) => messageTexts(m).map((t) => t.replace(/\s+/g, ' ').trim()).join('\n');
