@@ -149,6 +149,11 @@ export class ConversationStore {
   }
 
   /** Resolves once the search index holds every conversation as it is (tests and the bench wait for it). */
+  /** The longest page the index's build wrote on the loop, in ms (bench/chat-search.ts). */
+  get searchPageMs(): number {
+    return this.backfill?.longestPageMs ?? 0;
+  }
+
   async searchReady(): Promise<boolean> {
     await this.backfill?.done;
     return !!this.backfill?.ready;

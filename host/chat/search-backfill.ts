@@ -22,6 +22,8 @@ const CHECK_PAGE = 500;
 export class SearchBackfill {
   private stopped = false;
   ready = false;
+  /** The longest page written on the loop, in ms (bench/chat-search.ts reports it beside the loop's stalls). */
+  longestPageMs = 0;
   readonly done: Promise<void>;
 
   constructor(private readonly index: ChatSearchIndex, private readonly source: BackfillSource) {
@@ -48,10 +50,15 @@ export class SearchBackfill {
       if (!c || this.stopped) continue;
       // Saved meanwhile: the save indexed it.
       if (this.index.indexedAt(c.id) === c.updatedAt) continue;
+      let started = performance.now();
       const step = this.index.stepper(c);
-      while (!step(WRITE_PAGE)) {
+      for (;;) {
+        const done = step(WRITE_PAGE);
+        this.longestPageMs = Math.max(this.longestPageMs, performance.now() - started);
+        if (done) break;
         await later();
         if (this.stopped) return;
+        started = performance.now();
       }
       await later();
     }

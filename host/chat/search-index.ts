@@ -90,6 +90,8 @@ export class ChatSearchIndex {
   private readonly forget;
   private readonly forgetMark;
   private readonly merge;
+  /** Saves indexed per conversation this session: a paged build that a save overtook stops (it has the newer text). */
+  private readonly saves = new Map<string, number>();
 
   constructor(readonly db: Db) {
     this.rowsOf = db.prepare<[string], { message_id: string; text: string }>('SELECT message_id, text FROM chat_search_rows WHERE conversation_id = ?');
@@ -120,6 +122,7 @@ export class ChatSearchIndex {
 
   /** Brings the conversation's rows in step with it at once (a save): see `stepper`. */
   sync(c: Conversation): void {
+    this.saves.set(c.id, (this.saves.get(c.id) ?? 0) + 1);
     this.stepper(c)(Infinity);
   }
 
@@ -143,7 +146,9 @@ export class ChatSearchIndex {
     }
     for (const [id] of texts) seen.add(id);
     let at = 0;
+    const saves = this.saves.get(c.id);
     return (page) => this.db.transaction(() => {
+      if (this.saves.get(c.id) !== saves) return true;
       let written = 0;
       for (; at < texts.length && written < page; at++) {
         const [messageId, text, time] = texts[at];
