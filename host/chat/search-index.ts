@@ -62,8 +62,12 @@ const SLOTS = 1024;
  * LIKE over every row of 200,000 took 200 ms when nothing matched (bench/chat-search.ts).
  */
 export const SHORT_SCAN = 40_000;
-/** Index pages merged after each write: FTS5's own merge (automerge, off) merged big segments in one go, a stall of 100 ms or more. */
-const MERGE_PAGES = 16;
+/**
+ * Index pages merged after each write, enough that no level of segments piles up to FTS5's crisis
+ * merge (16 segments merged in one commit): with FTS5's automerge, or 16 pages a write, one page of
+ * the build took 287 ms at 200,000 messages; with 200, the longest took 49 ms (bench/chat-search.ts).
+ */
+const MERGE_PAGES = 200;
 
 /** One row's text: each alternative on one line, so a query (on one line) never spans two. */
 export const indexedText = (m: ChatMessageView) => messageTexts(m).map((t) => t.replace(/\s+/g, ' ').trim()).join('\n');
