@@ -107,6 +107,7 @@ beforeAll(async () => {
     'library.setFavourite': { id: native.items[0].id, favourite: true },
     'library.reveal': { id: native.items[0].id },
     'chat.list': { query: 'fuzz' },
+    'chat.search': { query: 'fuzz "NEAR(' },
     'chat.create': { title: 'Fuzz', settings: { model: 'modela-5', temperature: 1, stop: ['x'], n: 1, tools } },
     'chat.get': { id: conv.id },
     'chat.update': { id: conv.id, title: 'Fuzzed', settings: { temperature: null, max_tokens: 100, tools } },

@@ -7,6 +7,7 @@ import type { SecretsPort } from '../ports.js';
 import type { ChatImages } from './chat-images.js';
 import type { StreamTiming } from './reply-stream.js';
 import type { McpTools } from './tool-runs.js';
+import type { ChatSearchIndex } from './search-index.js';
 
 export interface ChatDeps {
   /** `<dataDir>/conversations`. */
@@ -27,4 +28,6 @@ export interface ChatDeps {
   mcp?: McpTools;
   /** Where a new conversation starts (Settings → Chat defaults). */
   defaults(): ChatDefaults;
+  /** The chat search index in the studio database (search-index.ts); without it, search scans the files. */
+  searchIndex?: ChatSearchIndex;
 }

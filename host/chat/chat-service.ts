@@ -41,7 +41,7 @@ export class ChatService {
 
   constructor(private readonly d: ChatDeps) {
     this.tokens = new ConversationTokens(d.secrets);
-    this.store = new ConversationStore(d.dir, d.log, d.onUnreadable);
+    this.store = new ConversationStore(d.dir, d.log, d.onUnreadable, undefined, d.searchIndex);
     this.timing = { ...DEFAULT_TIMING, ...d.timing };
     if (d.mcp) {
       this.runs = new ToolRuns({
@@ -103,6 +103,10 @@ export class ChatService {
   list(query?: string): Promise<ConversationSummary[]> | ConversationSummary[] {
     return normalizeQuery(query) ? this.store.search(query!) : this.store.list().map(summaryOf);
   }
+
+  /** Messages holding the query, newest first (conversation-search.ts); searchReady: once the index holds them all. */
+  search = (i: ParsedInput<'chat.search'>) => this.store.hits(i.query, { conversationId: i.conversationId, limit: i.limit ?? 200 });
+  searchReady = () => this.store.searchReady();
 
   async create(input: ParsedInput<'chat.create'>): Promise<ConversationView> {
     await checkFunctions(input.settings?.tools?.functions);

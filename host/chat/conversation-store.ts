@@ -18,9 +18,11 @@ import type { ConversationSummary } from '@shared/contract/chat.js';
 import { removeStaleTemps } from '../atomic-file.js';
 import { atomicText, CoalescedFile } from '../coalesced-file.js';
 import { coreError, dataWriteError } from '../errors.js';
-import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { ConversationFile, CONVERSATION_ID, entryOf, IndexFile, markedEntry, recoverStreaming, type Conversation, type IndexEntry } from './conversation-file.js';
-import { findSnippet, normalizeQuery } from './search.js';
+import type { SearchHit } from './search.js';
+import { ConversationSearch } from './conversation-search.js';
+import type { ChatSearchIndex } from './search-index.js';
+import { SearchBackfill } from './search-backfill.js';
 import { keepUnreadable, parseDataFile, readDataFile } from '../unreadable-file.js';
 import { ReadAhead, readJson } from './read-ahead.js';
 
@@ -45,6 +47,8 @@ export class ConversationStore {
    * cache may have dropped meanwhile); one leaves once its file is written.
    */
   private readonly writing = new Map<string, { c: Conversation; file: CoalescedFile }>();
+  /** Indexes the conversations the search index does not hold as they are, once, at start. */
+  private backfill: SearchBackfill | undefined;
 
   constructor(
     private readonly dir: string,
@@ -52,6 +56,8 @@ export class ConversationStore {
     /** A file was kept aside (its backup's name, null when the disk refused): the creator is told. */
     private readonly onUnreadable: (file: 'conversation' | 'conversation index', backup: string | null) => void = () => undefined,
     private readonly cacheSize = 16,
+    /** The chat search index in the studio database (search-index.ts); without it, search scans the files. */
+    private readonly searchIndex?: ChatSearchIndex,
   ) {
     this.index = this.writer(path.join(dir, INDEX), () => JSON.stringify({ version: 2, conversations: [...this.entries.values()] }));
   }
@@ -132,6 +138,43 @@ export class ConversationStore {
     }
     // The recovered files first: an index that no longer says "streaming" vouches for them.
     if (recovered.length || changed) void this.written(recovered, changed);
+    for (const c of recovered) this.indexed(c);
+    if (this.searchIndex) {
+      this.backfill = new SearchBackfill(this.searchIndex, {
+        entries: () => this.list(),
+        load: (id) => this.peek(id),
+        log: this.log,
+      });
+    }
+  }
+
+  /** Resolves once the search index holds every conversation as it is (tests and the bench wait for it). */
+  /** The longest page the index's build wrote on the loop, in ms (bench/chat-search.ts). */
+  get searchPageMs(): number {
+    return this.backfill?.longestPageMs ?? 0;
+  }
+
+  async searchReady(): Promise<boolean> {
+    await this.backfill?.done;
+    return !!this.backfill?.ready;
+  }
+
+  /** Keeps the search index in step with a change; a refusal is logged, and the next start indexes it again. */
+  private indexed(c: Conversation): void {
+    try {
+      this.searchIndex?.sync(c);
+    } catch (err) {
+      this.log(`chat: could not index conversation ${c.id} for search: ${errnoOf(err)}`);
+    }
+  }
+
+  /** The conversation in memory or read from its file, without keeping it. */
+  private async peek(id: string): Promise<Conversation | undefined> {
+    const held = this.held(id);
+    if (held) return held;
+    const bytes = await readFile(this.file(id)).catch(() => undefined);
+    const parsed = bytes === undefined ? undefined : this.parse(id, bytes);
+    return typeof parsed === 'string' ? undefined : parsed;
   }
 
   /** The conversation in `bytes`, or why not. */
@@ -269,6 +312,7 @@ export class ConversationStore {
     const before = this.entries.get(c.id);
     this.entries.set(c.id, entry);
     this.remember(c);
+    this.indexed(c);
     const file = this.fileOf(c);
     if (entry.streaming && !before?.streaming) {
       await this.index.flush();
@@ -298,6 +342,11 @@ export class ConversationStore {
     this.pinned.delete(id);
     const w = this.writing.get(id);
     this.writing.delete(id);
+    try {
+      this.searchIndex?.remove(id);
+    } catch (err) {
+      this.log(`chat: could not drop conversation ${id} from the search index: ${errnoOf(err)}`);
+    }
     await w?.file.stop();
     await rm(this.file(id), { force: true });
     await this.index.flush();
@@ -305,6 +354,7 @@ export class ConversationStore {
 
   /** Resolves once every change is on disk (as the studio closes); refusals are logged. */
   async close(): Promise<void> {
+    this.backfill?.stop();
     await this.written([...this.writing.values()].map((w) => w.c), true);
   }
 
@@ -314,24 +364,20 @@ export class ConversationStore {
     else this.pinned.delete(id);
   }
 
-  /** Titles and message text; reads files not in memory without keeping them. */
-  async search(query: string): Promise<ConversationSummary[]> {
-    const q = normalizeQuery(query);
-    const out: ConversationSummary[] = [];
-    for (const e of this.list()) {
-      if (e.title.toLowerCase().includes(q)) {
-        out.push(summaryOf(e));
-        continue;
-      }
-      let c = this.held(e.id);
-      if (!c) {
-        const bytes = await readFile(this.file(e.id)).catch(() => undefined);
-        const parsed = bytes === undefined ? undefined : this.parse(e.id, bytes);
-        c = typeof parsed === 'string' ? undefined : parsed;
-      }
-      const snippet = c ? findSnippet(c.messages, q) : undefined;
-      if (snippet !== undefined) out.push({ ...summaryOf(e), snippet });
-    }
-    return out;
+  /** Titles and message text, newest first (conversation-search.ts). */
+  search(query: string): Promise<ConversationSummary[]> {
+    return this.finder.list(query);
   }
+
+  /** The messages that hold `query`, newest first, in one conversation or in all of them. */
+  hits(query: string, o: { conversationId?: string; limit: number }): Promise<SearchHit[]> {
+    if (o.conversationId !== undefined && !this.entries.has(o.conversationId)) throw coreError('not_found', msg('chat.conversation.gone'));
+    return this.finder.hits(query, o);
+  }
+
+  private readonly finder = new ConversationSearch({
+    index: () => (this.backfill?.ready ? this.searchIndex : undefined),
+    list: () => this.list(),
+    load: (id) => this.peek(id),
+  });
 }

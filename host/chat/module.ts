@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { defineModule } from '../module.js';
 import { ChatImages } from './chat-images.js';
 import { ChatService } from './chat-service.js';
+import { ChatSearchIndex } from './search-index.js';
 
 export const chatModule = defineModule({
   name: 'chat',
@@ -27,6 +28,7 @@ export const chatModule = defineModule({
       timing: options.chatTiming,
       mcp: use('mcp'),
       defaults: () => view().chatDefaults,
+      searchIndex: new ChatSearchIndex(use('db').forDomain('chat')),
     });
     await chat.open();
     return chat;
@@ -36,6 +38,7 @@ export const chatModule = defineModule({
     const chat = use('chat');
     return {
       'chat.list': (i) => chat.list(i.query),
+      'chat.search': (i) => chat.search(i),
       'chat.create': (i) => chat.create(i),
       'chat.get': (i) => chat.get(i.id, i.last),
       'chat.update': (i) => chat.update(i),

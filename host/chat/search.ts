@@ -42,3 +42,43 @@ export function findSnippet(messages: ChatMessageView[], query: string): string 
   }
   return undefined;
 }
+
+/** The alternative of an indexed text (one per line, search-index.ts) that holds `query`, or the first. */
+export function lineWith(indexed: string, query: string): string {
+  const lines = indexed.split('\n');
+  return lines.find((l) => l.toLowerCase().includes(query)) ?? lines[0];
+}
+
+/** Where `query` (normalized) occurs in `text`, as [start, end) pairs of UTF-16 offsets. */
+export function rangesOf(text: string, query: string): [number, number][] {
+  const out: [number, number][] = [];
+  if (!query) return out;
+  const lower = text.toLowerCase();
+  for (let at = lower.indexOf(query); at >= 0; at = lower.indexOf(query, at + query.length)) out.push([at, at + query.length]);
+  return out;
+}
+
+export interface SearchHit {
+  conversationId: string;
+  messageId: string;
+  snippet: string;
+  ranges: [number, number][];
+}
+
+/** A hit in one message's text: the snippet around its first occurrence, with each occurrence in it marked. */
+export function hitOf(conversationId: string, messageId: string, indexed: string, query: string): SearchHit {
+  const text = lineWith(indexed, query);
+  const snippet = snippetOf(text, query) ?? text.replace(/\s+/g, ' ').slice(0, 2 * AROUND);
+  return { conversationId, messageId, snippet, ranges: rangesOf(snippet, query) };
+}
+
+/** The hits in a conversation's messages, newest first: the scan used while the index is being built. */
+export function scanHits(conversationId: string, messages: readonly ChatMessageView[], query: string, limit: number): SearchHit[] {
+  const out: SearchHit[] = [];
+  for (let i = messages.length - 1; i >= 0 && out.length < limit; i--) {
+    const m = messages[i];
+    const text = messageTexts(m).find((t) => t.replace(/\s+/g, ' ').toLowerCase().includes(query));
+    if (text !== undefined) out.push(hitOf(conversationId, m.id, text, query));
+  }
+  return out;
+}

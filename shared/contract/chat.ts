@@ -203,6 +203,14 @@ export const EndedMessage = ChatMessageView.extend({
 });
 export type EndedMessage = z.infer<typeof EndedMessage>;
 
+export const ChatSearchHit = z.object({
+  conversationId: z.string(),
+  messageId: z.string(),
+  snippet: z.string(),
+  ranges: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+export type ChatSearchHit = z.infer<typeof ChatSearchHit>;
+
 export const ConversationSummary = z.object({
   id: z.string(),
   title: z.string(),
@@ -267,6 +275,15 @@ export type StreamStarted = z.infer<typeof StreamStarted>;
 export const chatMethods = {
   /** Newest first; `query` matches titles and message text. */
   'chat.list': { input: z.object({ query: z.string().max(500).optional() }), output: z.array(ConversationSummary) },
+  /**
+   * The messages that hold `query` (as plain text), newest first, each with a snippet and where the
+   * query occurs in it ([start, end) offsets); `conversationId` keeps to one conversation
+   * (docs/data.md, "The chat search index").
+   */
+  'chat.search': {
+    input: z.object({ query: z.string().max(500), conversationId: conversationId.optional(), limit: z.number().int().min(1).max(1000).optional() }),
+    output: z.array(ChatSearchHit),
+  },
   'chat.create': { input: z.object({ title: z.string().max(200).optional(), settings: ChatSettings.partial().optional() }), output: ConversationView },
   /**
    * `last`: only the newest `last` messages (`messageCount` still counts them all). A long

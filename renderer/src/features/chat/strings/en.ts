@@ -106,6 +106,15 @@ export const chat = {
     tooMany: 'A message takes at most {{max}} images; {{n}} not added.',
     full: 'A message takes at most {{max}} images.',
   },
+  find: {
+    label: 'Find in this conversation',
+    placeholder: 'Find in this conversation',
+    count: '{{at}} of {{total}}',
+    none: 'No matches',
+    next: 'Next match (Enter)',
+    previous: 'Previous match (Shift+Enter)',
+    close: 'Close find (Esc)',
+  },
   messages: {
     label: 'Messages',
     empty: 'No messages yet: write the first one below.',

@@ -104,6 +104,15 @@ export const chat: Translation<typeof english> = {
     tooMany: '每条消息最多 {{max}} 张图片，有 {{n}} 张未添加。',
     full: '每条消息最多 {{max}} 张图片。',
   },
+  find: {
+    label: '在此对话中查找',
+    placeholder: '在此对话中查找',
+    count: '第 {{at}} 个，共 {{total}} 个',
+    none: '没有匹配项',
+    next: '下一个匹配（Enter）',
+    previous: '上一个匹配（Shift+Enter）',
+    close: '关闭查找（Esc）',
+  },
   messages: {
     label: '消息',
     empty: '还没有消息：在下方写下第一条吧。',

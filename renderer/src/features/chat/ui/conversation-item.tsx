@@ -8,6 +8,7 @@ import { useFormats, type Formats } from '../../../i18n/format.js';
 import { applyMeta } from '../model/conversation-cache.js';
 import { useShownTitle } from '../model/shown-title.js';
 import { applyListChange } from '../model/conversation-list-cache.js';
+import { Highlighted } from './highlighted.js';
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
@@ -20,11 +21,13 @@ interface Props {
   conversation: ConversationSummary;
   selected: boolean;
   onSelect(id: string): void;
+  /** The sidebar's search, marked in the snippet. */
+  query?: string;
 }
 
 type Mode = 'view' | 'rename' | 'confirm-delete';
 
-export const ConversationItem = memo(function ConversationItem({ conversation: c, selected, onSelect }: Props) {
+export const ConversationItem = memo(function ConversationItem({ conversation: c, selected, onSelect, query }: Props) {
   const { t } = useTranslation(['chat', 'common']);
   const f = useFormats();
   const client = useQueryClient();
@@ -123,7 +126,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
         <span className="chat-conv-meta">
           {t('item.meta', { when: when(c.updatedAt, f), count: c.messageCount, n: f.number(c.messageCount) })}
         </span>
-        {c.snippet && <span className="chat-conv-snippet">{c.snippet}</span>}
+        {c.snippet && <span className="chat-conv-snippet"><Highlighted text={c.snippet} query={query ?? ''} /></span>}
       </button>
       {mode === 'confirm-delete' ? (
         <div className="chat-conv-confirm" role="group" aria-label={t('item.confirmLabel', { title: shown })}>

@@ -82,7 +82,7 @@ export function ConversationList({ selectedId, onSelect, onNew, creating, create
         <nav aria-label={t('sidebar.list')} className="chat-conv-nav">
           <ul className="chat-conv-list" onKeyDown={moveFocus}>
             {items.map((c) => (
-              <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} onSelect={onSelect} />
+              <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} onSelect={onSelect} query={query} />
             ))}
           </ul>
         </nav>

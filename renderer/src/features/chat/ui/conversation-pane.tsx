@@ -4,7 +4,7 @@
  * the Chat tab is shown; Esc stops a running reply and running MCP calls from anywhere in the shown
  * tab, and focus a pressed control takes with it lands on the next useful one (focus-keeping.ts).
  */
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '@shared/contract/chat.js';
@@ -21,6 +21,7 @@ import { ConversationHeader } from './conversation-header.js';
 import type { ShownTitle } from '../model/shown-title.js';
 import { escStopsReply, focusAfterLoss, focusLost } from '../model/focus-keeping.js';
 import { MessageList } from './message-list.js';
+import { FindBar } from './find-bar.js';
 import { useEndAnnouncement } from '../model/end-announcement.js';
 import { effectiveApi, responsesModelOf } from '../model/settings-form.js';
 import { SettingsPanel } from './settings-panel.js';
@@ -171,6 +172,15 @@ export function ConversationPane({ conversation, title, partial = false, restFai
     focusAfterLoss(pane, was)?.focus();
   });
 
+  // Ctrl+F (⌘F) while the chat has focus opens the find bar; closing it gives focus back to the messages.
+  const [finding, setFinding] = useState(false);
+  const [goTo, setGoTo] = useState<{ id: string; n: number }>();
+  const go = useCallback((messageId: string) => setGoTo((g) => ({ id: messageId, n: (g?.n ?? 0) + 1 })), []);
+  const closeFind = useCallback(() => {
+    setFinding(false);
+    paneRef.current?.querySelector<HTMLElement>('.chat-scroll')?.focus();
+  }, []);
+
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
@@ -201,6 +211,14 @@ export function ConversationPane({ conversation, title, partial = false, restFai
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
       }}
       onDrop={onDrop}
+      onKeyDown={(e) => {
+        if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'f') {
+          e.preventDefault();
+          setFinding(true);
+          // Already open: Ctrl+F takes focus back to its field.
+          paneRef.current?.querySelector<HTMLInputElement>('.chat-find-input')?.focus();
+        }
+      }}
     >
       <ConversationHeader id={id} title={title} settingsOpen={side.open} onToggleSettings={side.toggle} toggleRef={side.toggleRef} problems={problems} />
       <div className={`chat-body${side.open ? ' has-settings' : ''}`}>
@@ -221,8 +239,9 @@ export function ConversationPane({ conversation, title, partial = false, restFai
               </button>
             </div>
           )}
+          {finding && <FindBar key={id} conversationId={id} onGo={go} onClose={closeFind} />}
           {/* A new list for the whole conversation: it opens at its end, as the partial one did. */}
-          <MessageList key={partial ? 'newest' : 'whole'} messages={conversation.messages} earlier={partial ? conversation.messageCount - conversation.messages.length : 0} actions={actions} locked={!!active || partial} />
+          <MessageList key={partial ? 'newest' : 'whole'} messages={conversation.messages} earlier={partial ? conversation.messageCount - conversation.messages.length : 0} actions={actions} locked={!!active || partial} goTo={goTo} />
           <Composer
             draft={draft}
             update={update}

@@ -65,6 +65,8 @@ interface Props {
   earlier?: number;
   actions: ChatActions;
   locked: boolean;
+  /** The find bar's hit to show: its message is scrolled to (a new `n` scrolls again). */
+  goTo?: { id: string; n: number };
 }
 
 interface RowProps {
@@ -82,7 +84,7 @@ const MessageRow = memo(function MessageRow({ message, actions, locked }: RowPro
  * the send button, and the list's render is not free: the virtualizer reads and writes the view's
  * place.
  */
-export const MessageList = memo(function MessageList({ messages, earlier = 0, actions, locked }: Props) {
+export const MessageList = memo(function MessageList({ messages, earlier = 0, actions, locked, goTo }: Props) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
@@ -111,6 +113,15 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, ac
     opened.current = true;
     virtualizer.scrollToIndex(count - 1, { align: 'end' });
   }, [count, virtualizer]);
+
+  // The find bar's hit: the reader moves away from the latest message, to the hit's.
+  useLayoutEffect(() => {
+    const at = goTo ? messages.findIndex((m) => m.id === goTo.id) : -1;
+    if (at < 0) return;
+    stuck.current = false;
+    setAtLatest(false);
+    virtualizer.scrollToIndex(at, { align: 'center' });
+  }, [goTo, messages, virtualizer]);
 
   // A new turn takes the reader to it.
   const lastCount = useRef(count);
@@ -251,6 +262,7 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, ac
                     aria-posinset={earlier + item.index + 1}
                     aria-setsize={earlier + count}
                     data-index={item.index}
+                    data-message-id={messages[item.index].id}
                     ref={rowRef}
                     className="chat-row"
                     style={{ transform: `translateY(${item.start}px)` }}
