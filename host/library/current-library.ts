@@ -78,6 +78,17 @@ export class CurrentLibrary {
     return item;
   }
 
+  /**
+   * A curation edit of the current library (library-curation.ts): made in one transaction, its
+   * sidecars following in the background, announced once however many items it changed.
+   */
+  curate<T>(edit: (library: Library) => T): T {
+    const result = edit(this.library);
+    this.library.curating.follow().catch(() => undefined);
+    this.emit('library.onDidChange', { reason: 'changed' });
+    return result;
+  }
+
   /** Runs `work` (a move of the library) once the saves under way ended; new saves wait until it has. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = (async () => {

@@ -25,6 +25,8 @@ export interface ListQuery {
   to?: number;
   /** Case-insensitive; every whitespace-separated word must occur in the prompt or the model. */
   text?: string;
+  /** Only these ids (the curation's filters, curation.ts); answered from the database by their own filters. */
+  only?: ReadonlySet<string>;
   offset?: number;
   limit?: number;
 }
@@ -129,6 +131,12 @@ export class LibraryIndex {
     return at < 0 ? undefined : this.materialize(at);
   }
 
+  /** Which of `ids` are here, each once, in the order given: one set of every id (a bulk edit's check). */
+  known(ids: readonly string[]): string[] {
+    const all = new Set(this.c.id);
+    return [...new Set(ids)].filter((id) => all.has(id));
+  }
+
   models(): string[] {
     return [...this.modelCounts.keys()].sort((a, b) => a.localeCompare(b));
   }
@@ -166,10 +174,12 @@ export class LibraryIndex {
     const words = queryWords(q.text);
     const from = q.from ?? -Infinity;
     const to = q.to ?? Infinity;
-    if (q.kind === undefined && q.model === undefined && from === -Infinity && to === Infinity && words.length === 0) return undefined;
+    const only = q.only;
+    if (q.kind === undefined && q.model === undefined && from === -Infinity && to === Infinity && words.length === 0 && !only) return undefined;
     const key = JSON.stringify([q.kind, q.model, q.from, q.to, words]);
-    if (this.last?.key === key && this.last.version === this.version) return this.last.rows;
-    const { kind, model, createdAt } = this.c;
+    // A curation filter's set changes with every edit: its matches are not kept.
+    if (!only && this.last?.key === key && this.last.version === this.version) return this.last.rows;
+    const { id, kind, model, createdAt } = this.c;
     const n = this.size;
     const text = words.length > 0 ? this.textMatches(words) : undefined;
     const rows = new Int32Array(n);
@@ -179,8 +189,10 @@ export class LibraryIndex {
       if (q.model !== undefined && model[i] !== q.model) continue;
       if (createdAt[i] < from || createdAt[i] > to) continue;
       if (text && !text[i]) continue;
+      if (only && !only.has(id[i])) continue;
       rows[k++] = i;
     }
+    if (only) return rows.subarray(0, k);
     this.last = { key, version: this.version, rows: rows.subarray(0, k) };
     return this.last.rows;
   }

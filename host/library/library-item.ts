@@ -47,6 +47,13 @@ export const LibraryItem = z.object({
   thumb: RelativePath.optional(),
   /** A winner the creator picked (the contact sheet's star); absent when not. Kept here so a rebuilt index keeps it. */
   favourite: z.literal(true).optional(),
+  /**
+   * Curation (docs/library-files.md, "Curation"): the database's copy is written here in the
+   * background, so a rebuilt index keeps it. Absent when none.
+   */
+  rating: z.number().int().min(1).max(5).optional(),
+  tags: z.array(z.string().min(1).max(64)).max(1000).optional(),
+  collections: z.array(z.object({ id: z.string().min(1).max(64), name: z.string().min(1).max(200) })).max(1000).optional(),
 });
 export type LibraryItem = z.infer<typeof LibraryItem>;
 
@@ -54,6 +61,6 @@ export type LibraryItem = z.infer<typeof LibraryItem>;
  * What a caller knows about an output before it is saved. `kind` and `mime` are hints: the file's
  * content decides when it is recognisable, because gateways and proxies mislabel media.
  */
-export const LibraryItemMeta = LibraryItem.omit({ version: true, id: true, file: true, bytes: true, savedAt: true, thumb: true, favourite: true })
+export const LibraryItemMeta = LibraryItem.omit({ version: true, id: true, file: true, bytes: true, savedAt: true, thumb: true, favourite: true, rating: true, tags: true, collections: true })
   .partial({ mime: true });
 export type LibraryItemMeta = z.input<typeof LibraryItemMeta>;

@@ -14,6 +14,7 @@ import type { Db } from '../db/migrations.js';
 import { COLUMN_NAMES, emptyColumns, itemAt } from './index-columns.js';
 import { queryWords, type ListQuery, type ListResult } from './library-index.js';
 import type { LibraryItem } from './library-item.js';
+import type { CurationFilter } from './curation.js';
 
 const ORDER = 'ORDER BY created_at DESC, saved_at DESC, id';
 const COLUMNS = 'id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, rest';
@@ -47,7 +48,7 @@ export class LibraryRows {
     return this.statement('SELECT count(*) FROM library_items').pluck().get() as number;
   }
 
-  list(q: ListQuery = {}): ListResult {
+  list(q: ListQuery & CurationFilter = {}): ListResult {
     const { where, params } = this.filter(q);
     const total = this.statement(`SELECT count(*) FROM library_items ${where}`).pluck().get(...params) as number;
     const offset = Math.min(total, Math.max(0, Math.floor(q.offset ?? 0)));
@@ -56,7 +57,7 @@ export class LibraryRows {
     return { items: rows.map((r) => this.item(r)), total };
   }
 
-  shapes(q: ListQuery = {}): number[] {
+  shapes(q: ListQuery & CurationFilter = {}): number[] {
     const { where, params } = this.filter(q);
     return this.statement(`SELECT ratio FROM library_items ${where} ${ORDER}`).pluck().all(...params) as number[];
   }
@@ -72,6 +73,10 @@ export class LibraryRows {
 
   has(id: string): boolean {
     return this.statement('SELECT EXISTS (SELECT 1 FROM library_items WHERE id = ?)').pluck().get(id) === 1;
+  }
+
+  known(ids: readonly string[]): string[] {
+    return [...new Set(ids)].filter((id) => this.has(id));
   }
 
   knows(relativePath: string): boolean {
@@ -97,7 +102,7 @@ export class LibraryRows {
     return itemAt(c, 0, this.log);
   }
 
-  private filter(q: ListQuery): { where: string; params: unknown[] } {
+  private filter(q: ListQuery & CurationFilter): { where: string; params: unknown[] } {
     const parts: string[] = [];
     const params: unknown[] = [];
     const add = (sql: string, ...values: unknown[]) => {
@@ -108,6 +113,11 @@ export class LibraryRows {
     if (q.model !== undefined) add('model = ?', q.model);
     if (q.from !== undefined) add('created_at >= ?', q.from);
     if (q.to !== undefined) add('created_at <= ?', q.to);
+    // Curation (curation-table.ts), asked of its own tables: the same answers as curation.ts's sets.
+    if (q.minRating !== undefined && q.minRating > 0) add('id IN (SELECT item_id FROM library_ratings WHERE rating >= ?)', q.minRating);
+    if (q.tag !== undefined) add('id IN (SELECT item_id FROM library_item_tags WHERE tag_key = ?)', q.tag.trim().toLowerCase());
+    if (q.collectionId !== undefined) add('id IN (SELECT item_id FROM library_collection_items WHERE collection_id = ?)', q.collectionId);
+    if (q.favourite === true) add("json_extract(rest, '$[10]') = 1");
     const words = queryWords(q.text);
     const models = words.length > 0 ? this.models() : [];
     for (const word of words) {

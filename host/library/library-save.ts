@@ -5,10 +5,11 @@
  */
 import path from 'node:path';
 import { msg } from '@shared/messages/index.js';
-import type { Sniffed } from '@media/sniff.js';
+import { sniff, SNIFF_BYTES, type Sniffed } from '@media/sniff.js';
+import { whatBytesAre } from './not-media.js';
 import { probeMp4, type Mp4Header } from '@media/mp4-probe.js';
 import type { LibraryItemMeta } from './library-item.js';
-import { discard, errno, withText, writeAtomic, type DiskOps } from './disk.js';
+import { discard, errno, explain, LibraryError, withText, writeAtomic, type DiskOps } from './disk.js';
 import { candidateName } from './names.js';
 import { makeThumbnail } from './thumbnail.js';
 import type { PosterOptions } from './poster.js';
@@ -114,4 +115,30 @@ export async function saveThumbnail(ctx: SaveContext, abs: string, name: string,
 export async function videoHeader(file: string): Promise<Mp4Header | undefined> {
   const probe = await probeMp4(file).catch(() => undefined);
   return probe?.ok ? probe.header : undefined;
+}
+
+/** Absolute path of a library-relative path, refusing anything that would leave the root. */
+export function insideRoot(root: string, rel: string): string {
+  const abs = path.resolve(root, ...rel.split('/'));
+  const back = path.relative(root, abs);
+  if (!back || back.startsWith('..') || path.isAbsolute(back)) throw withText(msg('jobs.library.notInside', { path: rel }));
+  return abs;
+}
+
+/**
+ * What the incoming file's bytes are. They decide, never the name, the link or the answer's
+ * Content-Type: a web page or any other file sent in place of a result is refused, not kept as a
+ * picture under an extension taken from the prompt (docs/library-files.md, "What is saved").
+ */
+export async function sniffSource(disk: DiskOps, source: string, root: string): Promise<Sniffed> {
+  let head: Buffer;
+  try {
+    head = await disk.readHead(source, SNIFF_BYTES);
+  } catch (err) {
+    if (errno(err) === 'ENOENT') throw new LibraryError('source_missing', msg('jobs.library.sourceGone'), { cause: err });
+    throw explain(err, root);
+  }
+  const type = await sniff(head);
+  if (!type) throw new LibraryError('not_media', msg('jobs.library.notMedia', { what: whatBytesAre(head) }));
+  return type;
 }

@@ -11,6 +11,7 @@
 import type { Db, DomainMigrations } from '../db/migrations.js';
 import { COLUMN_NAMES, emptyColumns, type Columns } from './index-columns.js';
 import type { LibraryKind } from './library-item.js';
+import { curationMigration } from './curation-table.js';
 
 export const libraryMigrations: DomainMigrations = {
   domain: 'library',
@@ -44,6 +45,7 @@ export const libraryMigrations: DomainMigrations = {
         ) STRICT;
       `),
     },
+    curationMigration,
   ],
 };
 
@@ -107,6 +109,11 @@ export class LibraryTable {
 
   count(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM library_items').get() as { n: number }).n;
+  }
+
+  /** An item's file (library-relative), one indexed lookup: the sidecar drain's way to an item. */
+  fileOf(id: string): string | undefined {
+    return this.db.prepare('SELECT file FROM library_items WHERE id = ?').pluck().get(id) as string | undefined;
   }
 
   /** An item's other fields (index-columns.ts), read when the item is handed out: one indexed lookup. */

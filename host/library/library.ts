@@ -19,14 +19,13 @@ import { confirmImport, keepIndexAside, removeImported } from './legacy-import.j
 import { columnsOf, emptyColumns, keepRows, pushItem, type Columns } from './index-columns.js';
 import { LibraryTable, libraryMigrations, type LibraryState } from './library-table.js';
 import { openDatabase, type Db, type StudioDatabase } from '../db/database.js';
-import { errno, explain, LibraryError, nodeDisk, withText, writeAtomic, type DiskOps } from './disk.js';
-import { msg } from '@shared/messages/index.js';
+import { errno, explain, nodeDisk, writeAtomic, type DiskOps } from './disk.js';
 import { cleanStem, monthFolder } from './names.js';
 import { reconcile, reconcileRows, type ReconciledRows } from './scan.js';
-import { sniff, SNIFF_BYTES } from '@media/sniff.js';
-import { whatBytesAre } from './not-media.js';
 import type { AddInput, LibraryOptions } from './library-options.js';
-import { placeFile, saveThumbnail, taggedCopy, videoHeader, type SaveContext, type Undo } from './library-save.js';
+import type { Curation, CurationFilter } from './curation.js';
+import { LibraryCuration } from './library-curation.js';
+import { insideRoot, sniffSource, placeFile, saveThumbnail, taggedCopy, videoHeader, type SaveContext, type Undo } from './library-save.js';
 
 export type { AddInput, LibraryOptions } from './library-options.js';
 
@@ -40,6 +39,9 @@ export class Library {
   private own: StudioDatabase | undefined;
   private tableOpen: LibraryTable | undefined;
   private rowsOpen: LibraryRows | undefined;
+  private curationOpen: LibraryCuration | undefined;
+  /** Items read from their sidecars at the last opening: their curation is adopted (curation.ts). */
+  private fromSidecars: LibraryItem[] = [];
   private readonly log: (line: string) => void;
   private readonly now: () => number;
   private readonly disk: DiskOps;
@@ -85,7 +87,7 @@ export class Library {
 
   /** Loads the index, reconciles it with the sidecars on disk, and returns the number of items. */
   open(): Promise<number> {
-    this.opening ??= this.load().catch((err: unknown) => {
+    this.opening ??= this.load().then((n) => this.curating.open(this.fromSidecars.splice(0)).then(() => n)).catch((err: unknown) => {
       this.opening = undefined;
       throw explain(err, this.root);
     });
@@ -101,9 +103,20 @@ export class Library {
       }
       this.tableOpen = new LibraryTable(db);
       this.rowsOpen = new LibraryRows(db, this.log);
+      const table = this.tableOpen;
+      this.curationOpen = new LibraryCuration({
+        db, disk: this.disk, now: this.now, log: this.log, fileOf: (id) => table.fileOf(id), resolve: (rel) => this.resolve(rel), closed: () => this.closed,
+      });
     }
     return this.tableOpen;
   }
+
+  /** Ratings, tags and collections (curation.ts), loaded at opening; `follow()` after an edit writes them into the sidecars. */
+  get curating(): LibraryCuration {
+    return this.table && this.curationOpen!;
+  }
+
+  get curation(): Curation { return this.curating.state; }
 
   private get rows(): LibraryRows {
     void this.table;
@@ -132,6 +145,7 @@ export class Library {
     const columns = !known ? emptyColumns() : keep ? keepRows(known.columns, keep) : known.columns;
     const before = columns.id.length;
     for (const item of added) pushItem(columns, item);
+    this.fromSidecars = [...added];
     this.index.load(columns);
     this.dirs = dirs;
     const next: LibraryState = { root: this.root, dirs, importedFrom: state?.root === this.root ? state.importedFrom : null };
@@ -159,6 +173,7 @@ export class Library {
    */
   private async openOnRows(table: LibraryTable, next: LibraryState, found: ReconciledRows): Promise<number> {
     this.dirs = found.dirs;
+    this.fromSidecars = [...found.added];
     const changes: Change[] = [...found.removeIds.map((remove) => ({ remove })), ...found.added.map((put) => ({ put }))];
     let written = true;
     try {
@@ -216,6 +231,7 @@ export class Library {
     this.closed = true;
     await this.opening?.catch(() => undefined);
     await this.warming;
+    await this.curationOpen?.idle();
     this.own?.close();
     this.own = undefined;
     this.tableOpen = undefined;
@@ -232,22 +248,36 @@ export class Library {
   }
 
   /** The index in memory, or the rows in the database while they are read into it (same answers). */
-  private get answers(): Pick<LibraryIndex, 'list' | 'shapes' | 'get' | 'models' | 'knows'> {
+  private get answers(): Pick<LibraryIndex, 'list' | 'shapes' | 'get' | 'models' | 'knows' | 'known'> {
     return this.answering === 'rows' && this.rowsOpen ? this.rowsOpen : this.index;
   }
 
-  list(query?: ListQuery): ListResult {
-    return this.answers.list(query);
+  /** Items with their curation; curation filters by the ids curation.ts keeps (the rows filter them in SQL). */
+  list(query: ListQuery & CurationFilter = {}): ListResult {
+    const [a, q] = this.answersFor(query);
+    const { items, total } = a.list(q);
+    return { items: items.map((i) => this.curation.decorate(i)), total };
   }
 
   /** Each match's width over height (the gallery's layout), in list order: LibraryIndex.shapes. */
-  shapes(query?: ListQuery): number[] {
-    return this.answers.shapes(query);
+  shapes(query: ListQuery & CurationFilter = {}): number[] {
+    const [a, q] = this.answersFor(query);
+    return a.shapes(q);
+  }
+
+  /** Where a query is answered, and how: the favourites, until read after the opening, are asked of the rows. */
+  private answersFor(q: ListQuery & CurationFilter): [Pick<LibraryIndex, 'list' | 'shapes'>, ListQuery] {
+    const a = q.favourite && !this.curation.favouritesReady && this.rowsOpen ? this.rowsOpen : this.answers;
+    return [a, a === this.index ? { ...q, only: this.curation.matching(q) } : q];
   }
 
   get(id: string): LibraryItem | undefined {
-    return this.answers.get(id);
+    const item = this.answers.get(id);
+    return item && this.curation.decorate(item);
   }
+
+  /** Which of `ids` the library holds, each once, in the order given. */
+  known(ids: readonly string[]): string[] { return this.answers.known(ids); }
 
   models(): string[] {
     return this.answers.models();
@@ -269,10 +299,7 @@ export class Library {
 
   /** Absolute path of a library-relative path, refusing anything that would leave the root. */
   resolve(rel: string): string {
-    const abs = path.resolve(this.root, ...rel.split('/'));
-    const back = path.relative(this.root, abs);
-    if (!back || back.startsWith('..') || path.isAbsolute(back)) throw withText(msg('jobs.library.notInside', { path: rel }));
-    return abs;
+    return insideRoot(this.root, rel);
   }
 
   async add(input: AddInput): Promise<LibraryItem> {
@@ -280,18 +307,7 @@ export class Library {
     await this.open();
     const id = randomUUID();
     const savedAt = this.now();
-    let head: Buffer;
-    try {
-      head = await this.disk.readHead(input.source, SNIFF_BYTES);
-    } catch (err) {
-      if (errno(err) === 'ENOENT') throw new LibraryError('source_missing', msg('jobs.library.sourceGone'), { cause: err });
-      throw explain(err, this.root);
-    }
-    // What the bytes are decides, never the name, the link or the answer's Content-Type: a web
-    // page or any other file sent in place of a result is refused, not kept as a picture under
-    // an extension taken from the prompt (docs/library-files.md, "What is saved").
-    const type = await sniff(head);
-    if (!type) throw new LibraryError('not_media', msg('jobs.library.notMedia', { what: whatBytesAre(head) }));
+    const type = await sniffSource(this.disk, input.source, this.root);
     const { stem } = cleanStem(input.name);
     const folder = monthFolder(savedAt);
     const dir = path.join(this.root, folder);
@@ -337,28 +353,23 @@ export class Library {
     return item;
   }
 
-  /**
-   * Marks or unmarks a winner (the contact sheet's star): the sidecar first, as it is the truth a
-   * rebuilt index is read from, then the row. The sidecar on disk is the one changed, not the
-   * index's copy, whose details may be damaged. Undefined when the item is not in the library.
-   */
+  /** Marks or unmarks a winner: the sidecar first (the truth a rebuild reads: sidecar-edit.ts), then the row. Undefined when the item is gone. */
   async setFavourite(id: string, favourite: boolean): Promise<LibraryItem | undefined> {
     await this.open();
     const item = this.get(id);
     if (!item) return undefined;
     if ((item.favourite === true) === favourite) return item;
-    const media = this.resolve(item.file);
     let next: LibraryItem;
     try {
-      const { favourite: _was, ...kept } = LibraryItem.parse(JSON.parse((await this.disk.readFile(`${media}.json`)).toString('utf8')));
-      next = favourite ? { ...kept, favourite: true } : kept;
-      await writeAtomic(this.disk, path.dirname(media), `${media}.json`, JSON.stringify(next, null, 2), `.${id}.json.tmp`);
+      next = await this.curating.sidecars.edit(this.resolve(item.file), id, ({ favourite: _was, ...kept }) => (favourite ? { ...kept, favourite: true } : kept));
     } catch (err) {
       throw explain(err, this.root);
     }
     this.persist((t) => t.put(columnsOf([next])));
     this.change({ put: next });
-    return next;
+    if (favourite) this.curation.favourites.add(id);
+    else this.curation.favourites.delete(id);
+    return this.curation.decorate(next);
   }
 
   /** Deletes the sidecar first (so the item is gone even if the rest fails), then media and thumbnail. */
@@ -372,7 +383,10 @@ export class Library {
     } catch (err) {
       if (errno(err) !== 'ENOENT') throw explain(err, this.root);
     }
-    this.persist((t) => t.delete(id));
+    this.persist((t) => {
+      t.delete(id);
+      this.curation.forget(id);
+    });
     this.change({ remove: id });
     const rest = [media, ...(item.thumb ? [this.resolve(item.thumb)] : [])];
     for (const p of rest) {

@@ -56,6 +56,15 @@ export const libraryModule = defineModule({
       if (!found) throw coreError('not_found', msg('app.settings.itemGone'));
       return found;
     };
+    // An edit written while the library moves could be left behind in the old folder's sidecars.
+    const notMoving = async () => {
+      if (await move.busy()) throw coreError('conflict', msg('app.settings.moveBusy'));
+    };
+    const collection = (id: string) => {
+      const found = current.current.curation.list().find((c) => c.id === id);
+      if (!found) throw coreError('not_found', msg('files.export.collectionGone'));
+      return found;
+    };
     return {
       'library.list': (q) => ({ ...current.current.list(q), models: current.current.models() }),
       'library.shapes': (q) => ({ ratios: current.current.shapes(q) }),
@@ -72,6 +81,36 @@ export const libraryModule = defineModule({
         const changed = await current.setFavourite(i.id, i.favourite);
         if (!changed) throw coreError('not_found', msg('app.settings.itemGone'));
         return changed;
+      },
+      'library.rate': async (i) => {
+        await notMoving();
+        await current.current.open();
+        return { changed: current.curate((l) => l.curation.rate(l.known(i.ids), i.rating)) };
+      },
+      'library.tag': async (i) => {
+        await notMoving();
+        await current.current.open();
+        return { changed: current.curate((l) => l.curation.tag(l.known(i.ids), i.add, i.remove)) };
+      },
+      'library.collections': () => current.current.curation.list(),
+      'library.createCollection': (i) => current.curate((l) => l.curation.create(i.name)),
+      'library.renameCollection': async (i) => {
+        await notMoving();
+        if (!current.curate((l) => l.curation.rename(i.id, i.name))) throw coreError('not_found', msg('files.export.collectionGone'));
+        return collection(i.id);
+      },
+      'library.removeCollection': async (i) => {
+        await notMoving();
+        return { removed: current.curate((l) => l.curation.remove(i.id)) };
+      },
+      'library.collect': async (i) => {
+        await notMoving();
+        if (!current.current.curation.has(i.collectionId)) throw coreError('not_found', msg('files.export.collectionGone'));
+        return { changed: current.curate((l) => l.curation.collect(l.known(i.ids), i.collectionId, i.add)) };
+      },
+      'library.exportCollection': (i) => {
+        if (!current.current.curation.has(i.id)) throw coreError('not_found', msg('files.export.collectionGone'));
+        return takeOut.exportZip(current.current.known(current.current.curation.itemsIn(i.id)), i.exportId);
       },
       'library.reveal': (i) => {
         const found = item(i.id);

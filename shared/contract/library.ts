@@ -28,6 +28,10 @@ export const LibraryItemView = z.object({
   thumb: z.string().optional(),
   /** A winner the creator picked (the contact sheet's star, `library.setFavourite`); absent when not. */
   favourite: z.boolean().optional(),
+  /** Curation (docs/library-files.md, "Curation"): 0 for no rating, else 1–5. */
+  rating: z.number().int().min(0).max(5).optional(),
+  tags: z.array(z.string()).optional(),
+  collections: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
 });
 export type LibraryItemView = z.infer<typeof LibraryItemView>;
 
@@ -37,6 +41,13 @@ export const LibraryQuery = z.object({
   from: z.number().optional(),
   to: z.number().optional(),
   text: z.string().max(500).optional(),
+  /** Only items rated at least this (1–5). */
+  minRating: z.number().int().min(1).max(5).optional(),
+  /** Only items with this tag (case-insensitive). */
+  tag: z.string().min(1).max(64).optional(),
+  collectionId: z.string().min(1).max(64).optional(),
+  /** true: only favourites. */
+  favourite: z.boolean().optional(),
   offset: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(1000).optional(),
 });
@@ -92,6 +103,18 @@ export const ImportOutcome = z.discriminatedUnion('outcome', [
 ]);
 export type ImportOutcome = z.infer<typeof ImportOutcome>;
 
+/** The most items one curation edit names: each is one transaction, however many. */
+export const CURATE_MAX_IDS = 100_000;
+const curatedIds = z.array(z.string().min(1).max(64)).min(1).max(CURATE_MAX_IDS);
+/** A tag as typed: trimmed by the host; at most 64 characters kept. */
+const Tag = z.string().max(200);
+const CollectionName = z.string().trim().min(1).max(100);
+
+export const CollectionView = z.object({ id: z.string(), name: z.string(), createdAt: z.number(), count: z.number() });
+export type CollectionView = z.infer<typeof CollectionView>;
+/** How many items an edit changed (items already so, and ids the library does not know, are not). */
+const Changed = z.object({ changed: z.number() });
+
 export const libraryMethods = {
   'library.list': { input: LibraryQuery, output: z.object({ items: z.array(LibraryItemView), total: z.number(), models: z.array(z.string()) }) },
   'library.get': { input: id, output: LibraryItemView },
@@ -103,6 +126,20 @@ export const libraryMethods = {
   'library.remove': { input: id, output: z.object({ removed: z.boolean() }) },
   /** Marks (or unmarks) an item as a winner; kept with the item's file, so it lasts. Announced as `library.onDidChange` `changed`. */
   'library.setFavourite': { input: id.extend({ favourite: z.boolean() }), output: LibraryItemView },
+  /** Rates items, 0 clearing the rating: one transaction, one `library.onDidChange` `changed`. */
+  'library.rate': { input: z.object({ ids: curatedIds, rating: z.number().int().min(0).max(5) }), output: Changed },
+  /** Adds and removes tags on items (trimmed, case-insensitively unique per item), in one transaction. */
+  'library.tag': { input: z.object({ ids: curatedIds, add: z.array(Tag).max(50).default([]), remove: z.array(Tag).max(50).default([]) }), output: Changed },
+  /** Every collection with how many items it holds, by name. */
+  'library.collections': { input: z.object({}), output: z.array(CollectionView) },
+  'library.createCollection': { input: z.object({ name: CollectionName }), output: CollectionView },
+  'library.renameCollection': { input: id.extend({ name: CollectionName }), output: CollectionView },
+  /** Removes a collection; its items stay in the library. */
+  'library.removeCollection': { input: id, output: z.object({ removed: z.boolean() }) },
+  /** Puts items into a collection (`add`), or takes them out, in one transaction. */
+  'library.collect': { input: z.object({ ids: curatedIds, collectionId: z.string().min(1).max(64), add: z.boolean() }), output: Changed },
+  /** A collection's items as one zip, as `library.export` writes it. */
+  'library.exportCollection': { input: id.extend({ exportId: ExportInput.shape.exportId }), output: TakeOutcome },
   /** Desktop only: show the file in the system's file manager. */
   'library.reveal': { input: id, output: z.object({}) },
   /**
@@ -133,5 +170,6 @@ export const libraryMethods = {
 export const libraryEvents = {
   /** Files written into the zip of an export under way: `done` of `total`. */
   'library.onExportProgress': z.object({ exportId: z.string(), done: z.number(), total: z.number() }),
+  /** `changed` without an id: a curation edit of many items (one event per edit) or of the collections. */
   'library.onDidChange': z.object({ reason: z.enum(['added', 'removed', 'reset', 'changed']), id: z.string().optional() }),
 } as const;

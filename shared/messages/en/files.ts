@@ -6,6 +6,7 @@ export const files = {
     itemGone: 'An item you chose is no longer in the library. Nothing was exported.',
     fileGone: 'The file of “{{name}}” is no longer in the library folder; it may have been moved or deleted. Nothing was exported.',
     busy: 'Another export is still being written. Wait for it to finish, then try again.',
+    collectionGone: 'That collection no longer exists.',
     diskFull: 'The disk that holds {{folder}} is full. Free some space, then export again.',
     noPermission: 'Gateway Studio is not allowed to write to {{folder}}. Choose another folder.',
     failed: 'The export could not be written to {{folder}}: {{reason}}',

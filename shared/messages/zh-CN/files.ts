@@ -7,6 +7,7 @@ export const files: Catalog['files'] = {
     itemGone: '您选择的某一项已不在作品库中。未导出任何内容。',
     fileGone: '“{{name}}”的文件已不在作品库文件夹中，可能已被移动或删除。未导出任何内容。',
     busy: '另一个导出仍在写入中。请等待其完成后再试。',
+    collectionGone: '该收藏集已不存在。',
     diskFull: '{{folder}} 所在的磁盘已满。请释放一些空间后再导出。',
     noPermission: 'Gateway Studio 无权写入 {{folder}}。请选择其他文件夹。',
     failed: '无法将导出文件写入 {{folder}}：{{reason}}',

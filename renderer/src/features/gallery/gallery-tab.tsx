@@ -30,6 +30,8 @@ import { useSelection } from './model/use-selection.js';
 import { useFileImport } from './model/use-file-import.js';
 import { useDropZone } from './model/use-drop-zone.js';
 import { FileImport } from './ui/file-import.js';
+import { useCuration, type CurationPanel as Panel } from './model/use-curation.js';
+import { CurationPanel } from './ui/curation-panel.js';
 import './ui/gallery.css';
 
 const SEARCH_DEBOUNCE_MS = 150;
@@ -77,6 +79,27 @@ export default function GalleryTab() {
     // The open item was deleted elsewhere, or the whole library changed folder.
     if (open && (event.reason === 'reset' || (event.reason === 'removed' && event.id === open.item.id))) closeDetail();
   });
+
+  // Curation (docs/library-files.md, "Curation"): keys on a cell act on the chosen items, or that one.
+  const curation = useCuration(selection.ids, setAnnouncement);
+  const [panel, setPanel] = useState<(Panel & { back: () => void }) | null>(null);
+  const openPanel = (mode: Panel['mode'], ids: string[]) => {
+    const from = document.activeElement as HTMLElement | null;
+    if (ids.length) setPanel({ mode, ids, back: () => from?.focus() });
+  };
+  const onCurateKey = (item: LibraryItemView, key: string) => {
+    const ids = curation.targets(item);
+    if (/^[0-5]$/.test(key)) curation.rate(ids, Number(key));
+    else if (key === 'f' || key === 'F') void curation.favourite(ids, item);
+    else if (key === 't' || key === 'T') openPanel('tag', ids);
+    else if (key === 'c' || key === 'C') openPanel('collect', ids);
+    else return false;
+    return true;
+  };
+  const closePanel = () => {
+    panel?.back();
+    setPanel(null);
+  };
 
   const onOpen = useCallback((item: LibraryItemView, index: number) => {
     setAnnouncement('');
@@ -145,7 +168,7 @@ export default function GalleryTab() {
         {filtered ? t('empty.filtered') : t('empty.none')}
       </p>
     );
-  } else body = <GalleryGrid ref={grid} query={query} mediaBase={mediaBase} onOpen={onOpen} selected={selection.ids} onToggle={selection.toggle} />;
+  } else body = <GalleryGrid ref={grid} query={query} mediaBase={mediaBase} onOpen={onOpen} selected={selection.ids} onToggle={selection.toggle} onCurateKey={onCurateKey} />;
 
   return (
     <div className="gallery" {...drop.props}>
@@ -171,6 +194,28 @@ export default function GalleryTab() {
               </button>
             )}
           </p>
+          {selection.ids.size > 0 && (
+            <div className="gallery-curation" role="group" aria-label={t('curation.label')}>
+              <span className="segmented" role="group" aria-label={t('curation.rate')}>
+                {[0, 1, 2, 3, 4, 5].map((n) => (
+                  <button key={n} type="button" className="segment" onClick={() => curation.rate([...selection.ids], n)}>
+                    {n === 0 ? t('curation.noRating') : t('curation.stars', { count: n, n })}
+                  </button>
+                ))}
+              </span>
+              <button type="button" className="button" onClick={() => void curation.favourite([...selection.ids])}>
+                {t('curation.favourite')}
+              </button>
+              <button type="button" className="button" onClick={() => openPanel('tag', [...selection.ids])}>
+                {t('curation.tag')}
+              </button>
+              <button type="button" className="button" onClick={() => openPanel('collect', [...selection.ids])}>
+                {t('curation.collect')}
+              </button>
+            </div>
+          )}
+          <p className="muted">{t('curation.hint')}</p>
+          {panel && <CurationPanel panel={panel} onTag={curation.tag} onCollect={curation.collect} onDone={closePanel} />}
         </div>
       )}
       {body}

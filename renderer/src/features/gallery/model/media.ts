@@ -22,11 +22,15 @@ export interface GalleryFilters {
   from?: string;
   to?: string;
   text: string;
+  /** Curation (docs/library-files.md, "Curation"). */
+  collectionId?: string;
+  minRating?: number;
+  favourite?: boolean;
 }
 
 export const NO_FILTERS: GalleryFilters = { text: '' };
 
-export const hasFilters = (f: GalleryFilters) => Boolean(f.kind || f.model || f.from || f.to || f.text.trim());
+export const hasFilters = (f: GalleryFilters) => Boolean(f.kind || f.model || f.from || f.to || f.text.trim() || f.collectionId || f.minRating || f.favourite);
 
 /** The list query of a set of filters; a day filter covers the whole local day on both ends. */
 export function toQuery(f: GalleryFilters): LibraryQuery {
@@ -36,7 +40,10 @@ export function toQuery(f: GalleryFilters): LibraryQuery {
     return Number.isFinite(ms) ? ms : undefined;
   };
   const text = f.text.trim().slice(0, 500);
-  return { kind: f.kind, model: f.model, from: day(f.from, '00:00:00'), to: day(f.to, '23:59:59.999'), text: text || undefined };
+  return {
+    kind: f.kind, model: f.model, from: day(f.from, '00:00:00'), to: day(f.to, '23:59:59.999'), text: text || undefined,
+    collectionId: f.collectionId, minRating: f.minRating, favourite: f.favourite || undefined,
+  };
 }
 
 export function formatBytes(f: Formats, n: number): string {

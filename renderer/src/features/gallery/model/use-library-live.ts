@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEvent } from '../../../api/client.js';
+import { callKey, EMPTY, useEvent } from '../../../api/client.js';
 import type { EventPayload } from '@shared/contract/index.js';
 import { useUiStore } from '../../../state/ui-store.js';
 import { LIBRARY_LIST_KEY } from './use-library-pages.js';
@@ -24,6 +24,8 @@ export function useLibraryLive(onChange: (event: EventPayload<'library.onDidChan
       timer.current = undefined;
       const visible = useUiStore.getState().tab === 'gallery';
       void client.invalidateQueries({ queryKey: LIBRARY_LIST_KEY, refetchType: visible ? 'active' : 'none' });
+      // A curation edit may have made, filled or renamed a collection (the filter's list and counts).
+      void client.invalidateQueries({ queryKey: callKey('library.collections', EMPTY), refetchType: visible ? 'active' : 'none' });
     }, COALESCE_MS);
   });
 

@@ -1,6 +1,7 @@
 /** The gallery's filter bar: kind, model, a date range and a search over prompts. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMPTY, useCall } from '../../../api/client.js';
 import { hasFilters, NO_FILTERS, type GalleryFilters, type Kind } from '../model/media.js';
 
 const KINDS: readonly (Kind | undefined)[] = [undefined, 'image', 'video', 'audio'];
@@ -16,6 +17,7 @@ export function GalleryFilterBar({ value, models, onChange }: Props) {
   const id = useId();
   const set = (patch: Partial<GalleryFilters>) => onChange({ ...value, ...patch });
   // A model filtered on stays choosable even when its last item was just deleted.
+  const collections = useCall('library.collections', EMPTY).data ?? [];
   const modelOptions = value.model && !models.includes(value.model) ? [value.model, ...models] : models;
 
   return (
@@ -61,6 +63,33 @@ export function GalleryFilterBar({ value, models, onChange }: Props) {
       <div className="field">
         <label htmlFor={`${id}-to`}>{t('filters.to')}</label>
         <input id={`${id}-to`} type="date" value={value.to ?? ''} min={value.from} onChange={(e) => set({ to: e.target.value || undefined })} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-collection`}>{t('curation.filter')}</label>
+        <select id={`${id}-collection`} value={value.collectionId ?? ''} onChange={(e) => set({ collectionId: e.target.value || undefined })}>
+          <option value="">{t('curation.allCollections')}</option>
+          {collections.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-rating`}>{t('curation.minRating')}</label>
+        <select id={`${id}-rating`} value={value.minRating ?? ''} onChange={(e) => set({ minRating: e.target.value ? Number(e.target.value) : undefined })}>
+          <option value="">{t('curation.anyRating')}</option>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <option key={n} value={n}>
+              {t('curation.atLeast', { n })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label>
+          <input type="checkbox" checked={value.favourite ?? false} onChange={(e) => set({ favourite: e.target.checked || undefined })} /> {t('curation.favouritesOnly')}
+        </label>
       </div>
       {hasFilters(value) && (
         <button type="button" className="button gallery-clear" onClick={() => onChange(NO_FILTERS)}>

@@ -46,6 +46,8 @@ interface GalleryGridProps {
   /** The items chosen for an export: Ctrl/⌘+click or Space on a cell adds or removes one. */
   selected: ReadonlySet<string>;
   onToggle(item: LibraryItemView): void;
+  /** A curation key on a cell (0–5, F, T, C: docs/library-files.md, "Curation"); true when it was one. */
+  onCurateKey?(item: LibraryItemView, key: string): boolean;
   ref?: Ref<GalleryGridHandle>;
 }
 
@@ -66,7 +68,7 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, ref }: GalleryGridProps) {
+export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCurateKey, ref }: GalleryGridProps) {
   const { t } = useTranslation('gallery');
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
@@ -162,6 +164,13 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, ref 
       const item = itemAt(from);
       if (item) onToggle(item);
       return;
+    }
+    if (onCurateKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const item = itemAt(from);
+      if (item && onCurateKey(item, event.key)) {
+        event.preventDefault();
+        return;
+      }
     }
     const row = rowOf(layout, from);
     // A screenful of rows at the target height (rows vary a little; the focus lands in view either way).
