@@ -6,18 +6,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Library } from '../library.js';
+import { openLibraryChild } from './library-child.js';
 import { meta } from './fixtures.js';
 import { resultBytes } from './results.js';
 
 const [root, database, incoming] = process.argv.slice(2);
-const problems: string[] = [];
-const library = new Library({ root, db: database, ffmpeg: false, log: (line) => problems.push(line) });
-await library.open();
-if (problems.length) {
-  process.stderr.write(`the library did not open cleanly: ${problems.join('; ')}\n`);
-  process.exit(3);
-}
+const library = await openLibraryChild(root, database);
 let gen = Math.max(0, ...library.list({ limit: 1e6 }).items.map((i) => Number(i.prompt.slice(4))));
 process.stdout.write(`ready ${gen}\n`);
 for (;;) {

@@ -4,16 +4,10 @@
  * tag `gen-n` to every item in one edit, then gives the loop a turn so the sidecars follow in the
  * background (and a kill can land in their drain). Used by curation-kill.test.ts.
  */
-import { Library } from '../library.js';
+import { openLibraryChild } from './library-child.js';
 
 const [root, database] = process.argv.slice(2);
-const problems: string[] = [];
-const library = new Library({ root, db: database, ffmpeg: false, log: (line) => problems.push(line) });
-await library.open();
-if (problems.length) {
-  process.stderr.write(`the library did not open cleanly: ${problems.join('; ')}\n`);
-  process.exit(3);
-}
+const library = await openLibraryChild(root, database);
 const ids = library.list({ limit: 1e6 }).items.map((i) => i.id);
 const tags = library.list({ limit: 1 }).items[0]?.tags ?? [];
 let gen = Math.max(0, ...tags.map((t) => Number(t.slice(4))));
