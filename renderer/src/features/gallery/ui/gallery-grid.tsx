@@ -23,6 +23,7 @@ import { cellsOf, GAP, nearestInRow, ROW_HEIGHT, rowOf } from '../model/justifie
 import { useJustifiedLayout } from '../model/use-justified-layout.js';
 import { cellLabel, cellPrompt, formatDuration, thumbSrc } from '../model/media.js';
 import { KindIcon } from './kind-icon.js';
+import { useFillHeight } from '../../../components/generator/use-fill-height.js';
 
 /** The height rows aim for; the old square cells were 160 px at their smallest. */
 const OVERSCAN_ROWS = 2;
@@ -72,6 +73,9 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
   const { t } = useTranslation('gallery');
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
+  // Its height is the window's below whatever sits above it (filters, the import bar, a selection's
+  // curation buttons), measured, not a guess: a guess left its last row below the window.
+  useFillHeight(scrollRef);
   const head = useLibraryHead(query);
   const shapes = useLibraryShapes(query);
   const total = head.data?.total ?? 0;
