@@ -141,7 +141,6 @@ export const gallery = {
   curation: {
     label: 'Curate',
     hint: 'Keys on an item (or the chosen ones): 0–5 rate, F favourite, T tag, C add to a collection.',
-    rating: 'Rating',
     stars_one: '{{n}} star',
     stars_other: '{{n}} stars',
     noRating: 'No rating',
@@ -150,9 +149,6 @@ export const gallery = {
     tag: 'Tag…',
     tagField: 'Tag to add',
     addTag: 'Add tag',
-    removeTag: 'Remove tag {{tag}}',
-    tags: 'Tags',
-    collections: 'Collections',
     collect: 'Add to collection…',
     collection: 'Collection',
     newCollection: 'New collection…',
@@ -172,7 +168,6 @@ export const gallery = {
     anyRating: 'Any rating',
     atLeast: '{{n}}+ stars',
     favouritesOnly: 'Favourites only',
-    tagFilter: 'Tag',
   },
   deleted: {
     image: 'Deleted image from the library.',

@@ -139,7 +139,6 @@ export const gallery: Translation<typeof english> = {
   curation: {
     label: '整理',
     hint: '在作品（或已选作品）上按键：0–5 评分，F 收藏，T 添加标签，C 加入收藏集。',
-    rating: '评分',
     stars_one: '{{n}} 星',
     stars_other: '{{n}} 星',
     noRating: '未评分',
@@ -148,9 +147,6 @@ export const gallery: Translation<typeof english> = {
     tag: '标签…',
     tagField: '要添加的标签',
     addTag: '添加标签',
-    removeTag: '移除标签 {{tag}}',
-    tags: '标签',
-    collections: '收藏集',
     collect: '加入收藏集…',
     collection: '收藏集',
     newCollection: '新建收藏集…',
@@ -170,7 +166,6 @@ export const gallery: Translation<typeof english> = {
     anyRating: '任意评分',
     atLeast: '{{n}} 星及以上',
     favouritesOnly: '仅收藏',
-    tagFilter: '标签',
   },
   deleted: {
     image: '已从作品库中删除图像。',
