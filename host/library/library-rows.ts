@@ -62,6 +62,11 @@ export class LibraryRows {
     return this.statement(`SELECT ratio FROM library_items ${where} ${ORDER}`).pluck().all(...params) as number[];
   }
 
+  ids(q: ListQuery & CurationFilter = {}): string[] {
+    const { where, params } = this.filter(q);
+    return this.statement(`SELECT id FROM library_items ${where} ${ORDER}`).pluck().all(...params) as string[];
+  }
+
   models(): string[] {
     return (this.statement('SELECT DISTINCT model FROM library_items').pluck().all() as string[]).sort((a, b) => a.localeCompare(b));
   }

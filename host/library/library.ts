@@ -248,7 +248,7 @@ export class Library {
   }
 
   /** The index in memory, or the rows in the database while they are read into it (same answers). */
-  private get answers(): Pick<LibraryIndex, 'list' | 'shapes' | 'get' | 'models' | 'knows' | 'known'> {
+  private get answers(): Pick<LibraryIndex, 'list' | 'shapes' | 'ids' | 'get' | 'models' | 'knows' | 'known'> {
     return this.answering === 'rows' && this.rowsOpen ? this.rowsOpen : this.index;
   }
 
@@ -265,8 +265,11 @@ export class Library {
     return a.shapes(q);
   }
 
+  /** Every match's id, in list order (the Gallery's "Select all"): LibraryIndex.ids. */
+  ids(query: ListQuery & CurationFilter = {}): string[] { const [a, q] = this.answersFor(query); return a.ids(q); }
+
   /** Where a query is answered, and how: the favourites, until read after the opening, are asked of the rows. */
-  private answersFor(q: ListQuery & CurationFilter): [Pick<LibraryIndex, 'list' | 'shapes'>, ListQuery] {
+  private answersFor(q: ListQuery & CurationFilter): [Pick<LibraryIndex, 'list' | 'shapes' | 'ids'>, ListQuery] {
     const a = q.favourite && !this.curation.favouritesReady && this.rowsOpen ? this.rowsOpen : this.answers;
     return [a, a === this.index ? { ...q, only: this.curation.matching(q) } : q];
   }
@@ -279,9 +282,7 @@ export class Library {
   /** Which of `ids` the library holds, each once, in the order given. */
   known(ids: readonly string[]): string[] { return this.answers.known(ids); }
 
-  models(): string[] {
-    return this.answers.models();
-  }
+  models(): string[] { return this.answers.models(); }
 
   /** Whether a library-relative path is a saved item's file or thumbnail: the only media served. */
   knows(relativePath: string): boolean {

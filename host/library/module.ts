@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { msg } from '@shared/messages/index.js';
+import { CURATE_MAX_IDS } from '@shared/contract/library.js';
 import { coreError } from '../errors.js';
 import { defineModule } from '../module.js';
 import { LibraryMoveRun } from '../settings/library-move-run.js';
@@ -68,6 +69,10 @@ export const libraryModule = defineModule({
     return {
       'library.list': (q) => ({ ...current.current.list(q), models: current.current.models() }),
       'library.shapes': (q) => ({ ratios: current.current.shapes(q) }),
+      'library.ids': (q) => {
+        const ids = current.current.ids(q);
+        return { ids: ids.length > CURATE_MAX_IDS ? ids.slice(0, CURATE_MAX_IDS) : ids, total: ids.length };
+      },
       'library.get': (i) => item(i.id),
       'library.getMany': (i) => i.ids.flatMap((id) => current.current.get(id) ?? []),
       'library.remove': async (i) => {

@@ -149,6 +149,11 @@ export const libraryMethods = {
    */
   'library.shapes': { input: LibraryQuery.omit({ offset: true, limit: true }), output: z.object({ ratios: z.array(z.number().min(0)) }) },
   /**
+   * The id of every item the query matches, in list order (offset and limit are ignored), at most
+   * CURATE_MAX_IDS: the Gallery's "Select all", which a bulk edit then names in one call.
+   */
+  'library.ids': { input: LibraryQuery.omit({ offset: true, limit: true }), output: z.object({ ids: z.array(z.string()), total: z.number() }) },
+  /**
    * Takes items out of the library as one zip (docs/library-files.md, "The zip"): the files under
    * `media/` plus manifest.json and manifest.csv. The desktop asks where in a native Save dialog
    * and writes there; the browser shell answers with a one-time download link. Progress arrives

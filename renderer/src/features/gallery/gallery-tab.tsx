@@ -96,6 +96,12 @@ export default function GalleryTab() {
     else return false;
     return true;
   };
+  const selectAll = () => {
+    call('library.ids', query).then(({ ids, total: matched }) => {
+      selection.replace(ids);
+      setAnnouncement(ids.length < matched ? t('selection.allCapped', { n: f.number(ids.length), total: f.number(matched) }) : t('selection.allDone', { count: ids.length, n: f.number(ids.length) }));
+    }, (e: ErrorData) => setAnnouncement(errorMessage(e)));
+  };
   const closePanel = () => {
     panel?.back();
     setPanel(null);
@@ -168,7 +174,7 @@ export default function GalleryTab() {
         {filtered ? t('empty.filtered') : t('empty.none')}
       </p>
     );
-  } else body = <GalleryGrid ref={grid} query={query} mediaBase={mediaBase} onOpen={onOpen} selected={selection.ids} onToggle={selection.toggle} onCurateKey={onCurateKey} />;
+  } else body = <GalleryGrid ref={grid} query={query} mediaBase={mediaBase} onOpen={onOpen} selected={selection.ids} onToggle={selection.toggle} onCurateKey={onCurateKey} onSelectAll={selectAll} />;
 
   return (
     <div className="gallery" {...drop.props}>
@@ -188,6 +194,11 @@ export default function GalleryTab() {
           <ExportBar query={query} total={total} selected={selection.ids.size > 0 ? selection.ids : undefined} />
           <p className="muted">
             {selection.ids.size > 0 ? t('selection.count', { count: selection.ids.size, n: f.number(selection.ids.size) }) : t('selection.hint')}{' '}
+            {selection.ids.size < total && (
+              <button type="button" className="button" onClick={selectAll}>
+                {t('selection.all', { count: total, n: f.number(total) })}
+              </button>
+            )}{' '}
             {selection.ids.size > 0 && (
               <button type="button" className="button" onClick={selection.clear}>
                 {t('selection.clear')}

@@ -15,6 +15,8 @@ export function useSelection() {
     });
   }, []);
   const clear = useCallback(() => setIds(new Set()), []);
+  /** Chooses exactly these (the Gallery's "Choose all", whose ids the host lists). */
+  const replace = useCallback((all: readonly string[]) => setIds(new Set(all)), []);
   const forget = useCallback((event: { reason: 'added' | 'removed' | 'reset' | 'changed'; id?: string }) => {
     if (event.reason === 'reset') setIds((now) => (now.size ? new Set() : now));
     else if (event.reason === 'removed' && event.id) {
@@ -27,5 +29,5 @@ export function useSelection() {
       });
     }
   }, []);
-  return { ids, toggle, clear, forget };
+  return { ids, toggle, clear, replace, forget };
 }

@@ -94,10 +94,16 @@ export const gallery = {
     usage: 'Usage',
   },
   selection: {
-    hint: 'Ctrl+click or Space on an item chooses it for the export; Enter opens it.',
+    hint: 'Ctrl+click or Space on an item chooses it; Ctrl+A chooses every item the filters match; Enter opens it.',
     count_one: '{{n}} item chosen for the export.',
     count_other: '{{n}} items chosen for the export.',
     clear: 'Clear the choice',
+    /** Chooses every item the filters match (Ctrl+A on the grid does the same). */
+    all_one: 'Choose all {{n}}',
+    all_other: 'Choose all {{n}}',
+    allDone_one: '{{n}} item chosen: every one the filters match.',
+    allDone_other: '{{n}} items chosen: every one the filters match.',
+    allCapped: '{{n}} items chosen: the first {{n}} of {{total}} the filters match (one edit takes at most {{n}}).',
   },
   export: {
     label: 'Export',

@@ -94,10 +94,15 @@ export const gallery: Translation<typeof english> = {
     usage: '用量',
   },
   selection: {
-    hint: '按住 Ctrl 单击或按空格键可选中项目以导出；按回车键打开。',
+    hint: '按住 Ctrl 单击或按空格键可选中项目；按 Ctrl+A 选中筛选条件匹配的全部项目；按回车键打开。',
     count_one: '已为导出选中 {{n}} 项。',
     count_other: '已为导出选中 {{n}} 项。',
     clear: '清除选择',
+    all_one: '全选 {{n}} 项',
+    all_other: '全选 {{n}} 项',
+    allDone_one: '已选中 {{n}} 项：筛选条件匹配的全部项目。',
+    allDone_other: '已选中 {{n}} 项：筛选条件匹配的全部项目。',
+    allCapped: '已选中 {{n}} 项：筛选条件匹配的 {{total}} 项中的前 {{n}} 项（一次编辑最多 {{n}} 项）。',
   },
   export: {
     label: '导出',

@@ -49,6 +49,8 @@ interface GalleryGridProps {
   onToggle(item: LibraryItemView): void;
   /** A curation key on a cell (0–5, F, T, C: docs/library-files.md, "Curation"); true when it was one. */
   onCurateKey?(item: LibraryItemView, key: string): boolean;
+  /** Ctrl+A (⌘A) on a cell: every item the filters match is chosen. */
+  onSelectAll?(): void;
   ref?: Ref<GalleryGridHandle>;
 }
 
@@ -69,7 +71,7 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCurateKey, ref }: GalleryGridProps) {
+export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCurateKey, onSelectAll, ref }: GalleryGridProps) {
   const { t } = useTranslation('gallery');
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
@@ -167,6 +169,11 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
       event.preventDefault();
       const item = itemAt(from);
       if (item) onToggle(item);
+      return;
+    }
+    if (onSelectAll && (event.ctrlKey || event.metaKey) && !event.altKey && (event.key === 'a' || event.key === 'A')) {
+      event.preventDefault();
+      onSelectAll();
       return;
     }
     if (onCurateKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
