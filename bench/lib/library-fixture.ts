@@ -61,8 +61,11 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<unk
   }));
 }
 
+/** Fields a benchmark adds to item `i` (curation, lineage) before its sidecar is written; `rand` is the fixture's own sequence. */
+export type Decorate = (i: number, rand: () => number, item: LibraryItem) => Partial<LibraryItem>;
+
 /** Writes `count` items under `root` and returns them (newest last). */
-export async function writeLibrary(root: string, count: number, seed = 7): Promise<LibraryItem[]> {
+export async function writeLibrary(root: string, count: number, seed = 7, decorate?: Decorate): Promise<LibraryItem[]> {
   const rand = random(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const thumbs = {
@@ -92,6 +95,7 @@ export async function writeLibrary(root: string, count: number, seed = 7): Promi
       createdAt, savedAt: createdAt + 30_000, thumb, taskId: `task-${id}`,
       ...(kind === 'image' ? { width: 1024, height: 1024 } : kind === 'video' ? { width: 1280, height: 720, durationSeconds: 5 } : { durationSeconds: 4 }),
     };
+    if (decorate) Object.assign(item, decorate(i, rand, item));
     items.push(item);
     files.push({ rel: file, data: media }, { rel: `${file}.json`, data: JSON.stringify(item, null, 2) });
     if (thumb && picture) files.push({ rel: thumb, data: picture });

@@ -124,7 +124,7 @@ export function imageLoaded(img: Locator): Promise<boolean> {
 }
 
 /** Submits a job through the contract from the page, as the generator tabs will. */
-export async function submitTask(page: Page, input: { route: 'image' | 'video-multipart'; request: Record<string, string> }): Promise<string> {
+export async function submitTask(page: Page, input: { route: 'image' | 'video-multipart'; request: Record<string, string | number> }): Promise<string> {
   const result = await pageCall(page, 'tasks.submit', input);
   expect(result).toMatchObject({ ok: true });
   return result.value.id as string;

@@ -126,13 +126,18 @@ export class Curation {
     return { ...kept, ...(c.rating > 0 ? { rating: c.rating } : {}), ...(c.tags.length > 0 ? { tags: c.tags } : {}), ...(c.collections.length > 0 ? { collections: c.collections } : {}) };
   }
 
-  /** Runs `work` and marks `ids` lagging, in one transaction; memory follows once it committed. */
-  private edited(ids: Iterable<string>, work: () => void): void {
+  /**
+   * Runs `work` and marks `ids` lagging, in one transaction; memory follows once it committed.
+   * Each statement takes every id at once (a JSON array read by `json_each`), so SQLite walks
+   * them in C: a bulk edit of 10,000 items holds the loop tens of milliseconds, not hundreds
+   * (docs/performance-findings.md, "A bulk edit of 10,000 items").
+   */
+  private edited(ids: readonly string[], work: () => void): void {
     const edit = this.edit + 1;
-    const lag = this.db.prepare('INSERT OR REPLACE INTO library_sidecar_lag (item_id, edit) VALUES (?, ?)');
+    const lag = this.db.prepare('INSERT OR REPLACE INTO library_sidecar_lag (item_id, edit) SELECT value, ? FROM json_each(?)');
     this.db.transaction(() => {
       work();
-      for (const id of ids) lag.run(id, edit);
+      if (ids.length > 0) lag.run(edit, JSON.stringify(ids));
     })();
     this.edit = edit;
   }
@@ -140,10 +145,9 @@ export class Curation {
   /** Sets (0: clears) the rating of every item of `ids`; answers how many changed. */
   rate(ids: readonly string[], rating: number): number {
     const changed = ids.filter((id) => (this.ratings.get(id) ?? 0) !== rating);
-    const set = this.db.prepare('INSERT OR REPLACE INTO library_ratings (item_id, rating) VALUES (?, ?)');
-    const clear = this.db.prepare('DELETE FROM library_ratings WHERE item_id = ?');
     this.edited(changed, () => {
-      for (const id of changed) if (rating === 0) clear.run(id); else set.run(id, rating);
+      if (rating === 0) this.db.prepare('DELETE FROM library_ratings WHERE item_id IN (SELECT value FROM json_each(?))').run(JSON.stringify(changed));
+      else this.db.prepare('INSERT OR REPLACE INTO library_ratings (item_id, rating) SELECT value, ? FROM json_each(?)').run(rating, JSON.stringify(changed));
     });
     for (const id of changed) if (rating === 0) this.ratings.delete(id); else this.ratings.set(id, rating);
     return changed.length;
@@ -155,20 +159,33 @@ export class Curation {
     for (const t of add.flatMap((x) => cleanTag(x) ?? [])) if (!adding.some((a) => keyOf(a) === keyOf(t))) adding.push(t);
     const removing = new Set(remove.flatMap((t) => cleanTag(t) ?? []).map(keyOf));
     const next = new Map<string, string[]>();
+    /** Per tag key: the ids it is added to (with the spelling added), and the ids it is taken from. */
+    const added = new Map<string, { tag: string; ids: string[] }>();
+    const taken = new Map<string, string[]>();
     for (const id of ids) {
       const had = this.tags.get(id) ?? [];
       const kept = had.filter((t) => !removing.has(keyOf(t)));
       const keys = new Set(kept.map(keyOf));
-      const tags = [...kept, ...adding.filter((t) => !keys.has(keyOf(t)) && !removing.has(keyOf(t)))].sort(byKey);
-      if (tags.length !== had.length || tags.some((t, i) => t !== had[i])) next.set(id, tags);
-    }
-    const clear = this.db.prepare('DELETE FROM library_item_tags WHERE item_id = ?');
-    const put = this.db.prepare('INSERT OR IGNORE INTO library_item_tags (item_id, tag_key, tag) VALUES (?, ?, ?)');
-    this.edited(next.keys(), () => {
-      for (const [id, tags] of next) {
-        clear.run(id);
-        for (const t of tags) put.run(id, keyOf(t), t);
+      const gained = adding.filter((t) => !keys.has(keyOf(t)) && !removing.has(keyOf(t)));
+      if (gained.length === 0 && kept.length === had.length) continue;
+      for (const t of had) {
+        if (!removing.has(keyOf(t))) continue;
+        const from = taken.get(keyOf(t));
+        if (from) from.push(id);
+        else taken.set(keyOf(t), [id]);
       }
+      for (const t of gained) {
+        const entry = added.get(keyOf(t)) ?? { tag: t, ids: [] };
+        entry.ids.push(id);
+        added.set(keyOf(t), entry);
+      }
+      next.set(id, [...kept, ...gained].sort(byKey));
+    }
+    const put = this.db.prepare('INSERT OR IGNORE INTO library_item_tags (item_id, tag_key, tag) SELECT value, ?, ? FROM json_each(?)');
+    const take = this.db.prepare('DELETE FROM library_item_tags WHERE tag_key = ? AND item_id IN (SELECT value FROM json_each(?))');
+    this.edited([...next.keys()], () => {
+      for (const [key, from] of taken) take.run(key, JSON.stringify(from));
+      for (const [key, { tag, ids: to }] of added) put.run(key, tag, JSON.stringify(to));
     });
     for (const [id, tags] of next) if (tags.length) this.tags.set(id, tags); else this.tags.delete(id);
     return next.size;
@@ -215,10 +232,9 @@ export class Curation {
   /** Puts `ids` into (or takes them out of) a collection; answers how many changed. */
   collect(ids: readonly string[], collectionId: string, add: boolean): number {
     const changed = ids.filter((id) => (this.memberOf.get(id)?.has(collectionId) ?? false) !== add);
-    const put = this.db.prepare('INSERT OR IGNORE INTO library_collection_items (collection_id, item_id) VALUES (?, ?)');
-    const take = this.db.prepare('DELETE FROM library_collection_items WHERE collection_id = ? AND item_id = ?');
     this.edited(changed, () => {
-      for (const id of changed) (add ? put : take).run(collectionId, id);
+      if (add) this.db.prepare('INSERT OR IGNORE INTO library_collection_items (collection_id, item_id) SELECT ?, value FROM json_each(?)').run(collectionId, JSON.stringify(changed));
+      else this.db.prepare('DELETE FROM library_collection_items WHERE collection_id = ? AND item_id IN (SELECT value FROM json_each(?))').run(collectionId, JSON.stringify(changed));
     });
     for (const id of changed) if (add) this.join(id, collectionId); else this.memberOf.get(id)?.delete(collectionId);
     return changed.length;
