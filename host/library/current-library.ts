@@ -93,7 +93,13 @@ export class CurrentLibrary {
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = (async () => {
       await Promise.allSettled([...this.saving]);
-      return work();
+      // No sidecar written in the old folder while its files are copied (SidecarDrain.hold).
+      const release = await (async () => this.library.curating.hold())().catch(() => undefined);
+      try {
+        return await work();
+      } finally {
+        release?.();
+      }
     })();
     const held = run.finally(() => {
       if (this.moving === held) this.moving = undefined;

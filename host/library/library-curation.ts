@@ -56,6 +56,11 @@ export class LibraryCuration {
     return this.drain.kick();
   }
 
+  /** Stops the sidecars following until the answer is called (a library move: SidecarDrain.hold). */
+  hold(): Promise<() => void> {
+    return this.drain.hold();
+  }
+
   async idle(): Promise<void> {
     await this.favourites;
     await this.drain.idle();

@@ -12,6 +12,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class SidecarDrain {
   private running: Promise<void> | undefined;
   private again = false;
+  /** Holds on the drain (a library move under way): it writes nothing while any is held. */
+  private holds = 0;
 
   constructor(
     private readonly curation: Curation,
@@ -23,6 +25,11 @@ export class SidecarDrain {
 
   /** Starts draining (or drains again after the pass under way); settles when nothing lags that could be written. */
   kick(): Promise<void> {
+    if (this.holds > 0) {
+      // Drained once the hold is let go.
+      this.again = true;
+      return Promise.resolve();
+    }
     if (this.running) {
       this.again = true;
       return this.running;
@@ -31,6 +38,24 @@ export class SidecarDrain {
       this.running = undefined;
     });
     return this.running;
+  }
+
+  /**
+   * Stops writing sidecars until the answer is called, once the write in flight ended: a move of
+   * the library copies the sidecars, and one written in the old folder after its copy was made
+   * would settle its lag there and leave the copy behind it (docs/library-files.md, "Curation").
+   * What still lags is written once let go, or by the library opened in the new folder.
+   */
+  async hold(): Promise<() => void> {
+    this.holds++;
+    await this.running;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.holds--;
+      if (this.holds === 0 && this.again) void this.kick();
+    };
   }
 
   /** The drain under way, if any. */
@@ -45,10 +70,18 @@ export class SidecarDrain {
       for (;;) {
         await nextTurn();
         if (this.stopped()) return;
+        if (this.holds > 0) {
+          this.again = true;
+          return;
+        }
         const page = this.curation.lagging(after, PAGE);
         if (page.length === 0) break;
         for (const { id } of page) {
           if (this.stopped()) return;
+          if (this.holds > 0) {
+            this.again = true;
+            return;
+          }
           // Read together with the state written: a later edit keeps the item lagging.
           const edit = this.curation.lastEdit;
           try {
