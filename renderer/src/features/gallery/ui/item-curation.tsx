@@ -5,7 +5,7 @@
  * picture keeps its size. The item is read afresh from the host after every change (the host's
  * `library.onDidChange`), so what is shown is what the library holds.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage, useCall, useEvent } from '../../../api/client.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
@@ -48,13 +48,18 @@ export function ItemCuration({ item, keysRef, announce }: Props) {
       announce(next.favourite ? t('itemView.favouriteOn') : t('itemView.favouriteOff'));
       void refetch();
     }, failed);
+  // A removed chip takes its button with it: the focus goes to its row's add button, inside the dialog.
+  const addTag = useRef<HTMLButtonElement>(null);
+  const addCollection = useRef<HTMLButtonElement>(null);
   const untag = (tag: string) =>
     call('library.tag', { ids: [item.id], add: [], remove: [tag] }).then(() => {
+      addTag.current?.focus();
       announce(t('itemView.tagRemoved', { tag }));
       void refetch();
     }, failed);
   const uncollect = (c: { id: string; name: string }) =>
     call('library.collect', { ids: [item.id], collectionId: c.id, add: false }).then(() => {
+      addCollection.current?.focus();
       announce(t('itemView.uncollected', { name: c.name }));
       void refetch();
     }, failed);
@@ -119,12 +124,12 @@ export function ItemCuration({ item, keysRef, announce }: Props) {
             <li key={tag} className="item-chip">
               <span dir="auto">{tag}</span>
               <button type="button" className="item-chip-remove" aria-label={t('itemView.removeTag', { tag })} onClick={() => void untag(tag)}>
-                <span aria-hidden="true">×</span>
+                <span aria-hidden="true" className="item-glyph" />
               </button>
             </li>
           ))}
         </ul>
-        <button type="button" className="button item-curation-add" aria-keyshortcuts="T" onClick={() => openPanel('tag')}>
+        <button type="button" ref={addTag} className="button item-curation-add" aria-keyshortcuts="T" onClick={() => openPanel('tag')}>
           {t('itemView.addTag')}
         </button>
       </div>
@@ -136,12 +141,12 @@ export function ItemCuration({ item, keysRef, announce }: Props) {
             <li key={c.id} className="item-chip">
               <span dir="auto">{c.name}</span>
               <button type="button" className="item-chip-remove" aria-label={t('itemView.removeFromCollection', { name: c.name })} onClick={() => void uncollect(c)}>
-                <span aria-hidden="true">×</span>
+                <span aria-hidden="true" className="item-glyph" />
               </button>
             </li>
           ))}
         </ul>
-        <button type="button" className="button item-curation-add" aria-keyshortcuts="C" onClick={() => openPanel('collect')}>
+        <button type="button" ref={addCollection} className="button item-curation-add" aria-keyshortcuts="C" onClick={() => openPanel('collect')}>
           {t('itemView.addToCollection')}
         </button>
       </div>
