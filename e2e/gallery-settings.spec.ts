@@ -1,8 +1,10 @@
 /**
  * An item's settings, whole (docs/library-files.md): the item view lists every parameter the job
  * was sent with, "Copy settings" puts them on the clipboard as JSON, and Remix puts every one of
- * them back into the Image form, its reference picture included, without a word of loss.
+ * them back into the Image form, its reference picture included, without a word of loss; what the
+ * form has no control for (a picture brought in from another tool) is named in the remix's notice.
  */
+import { addPngText } from '@host/library/png-text.js';
 import { test, expect } from './fixtures.js';
 import { GalleryPage } from './pages/gallery-page.js';
 import { ImagePage, pngFile } from './pages/image-page.js';
@@ -65,4 +67,26 @@ test('every parameter is shown, copied as JSON and restored by Remix, the refere
   const toast = page.getByTestId('remix-toast');
   await expect(toast).toContainText('Its 1 reference picture is attached again.');
   await expect(toast).not.toContainText('Not restored');
+});
+
+test('a remix names the settings the form has no control for, never dropping them silently', async ({ page, studio }) => {
+  test.setTimeout(90_000);
+  const text = 'a tide pool at dawn\nNegative prompt: blurry\nSteps: 20, Sampler: Euler a, CFG scale: 7, Seed: 1234, Size: 64x48, Model: sd_xl_base_1.0';
+  const picture = await addPngText(pngFile('x', 64, 48).buffer, [{ keyword: 'parameters', text }]);
+  const gallery = new GalleryPage(page);
+  await gallery.studio.open(studio.url);
+  await gallery.open();
+  const adding = gallery.panel.getByRole('region', { name: 'Add files to the library' });
+  await adding.getByTestId('gallery-import-input').setInputFiles({ name: 'tide pool.png', mimeType: 'image/png', buffer: picture });
+  await expect(adding.getByRole('status')).toHaveText('Added 1, skipped 0.', { timeout: 30_000 });
+
+  const detail = await gallery.openDetail(gallery.cell(/tide pool/));
+  const names = await detail.locator('dl.detail-sub[aria-label="Parameters"] dt').allInnerTexts();
+  expect(names).toEqual(expect.arrayContaining(['steps', 'seed']));
+  await detail.getByRole('button', { name: 'Remix in Image' }).click();
+  const image = new ImagePage(page);
+  await expect(image.prompt).toHaveValue('a tide pool at dawn');
+  const toast = page.getByTestId('remix-toast');
+  await expect(toast).toContainText('Not restored');
+  for (const name of names) await expect(toast).toContainText(name);
 });
