@@ -32,7 +32,7 @@ function library() {
     'library.get': () => item,
     'library.rate': ({ rating }) => ((item = { ...item, rating }), { changed: 1 }),
     'library.setFavourite': ({ favourite }) => (item = { ...item, favourite }),
-    'library.tag': ({ add, remove }) => {
+    'library.tag': ({ add = [], remove = [] }) => {
       item = { ...item, tags: [...(item.tags ?? []).filter((t) => !remove.includes(t)), ...add] };
       return { changed: 1 };
     },
