@@ -1,7 +1,8 @@
 /**
  * What the Gallery's item dialog shows of one item (item-detail.tsx holds the dialog): the media
  * full size with native controls (a picture zooms like the results lightbox: the wheel, + − and
- * 0, a double-click, dragging), the full metadata, and the item's actions. Mounted afresh for each
+ * 0, a double-click, dragging), its curation beside the full metadata (item-curation.tsx), and the
+ * item's actions, "Copy settings" among them. Mounted afresh for each
  * item, so a half-done delete or a zoom never carries over to the next one.
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';

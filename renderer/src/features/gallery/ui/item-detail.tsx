@@ -2,7 +2,8 @@
  * The detail view of a saved item: a modal <dialog>, so the browser traps focus inside it, makes
  * the rest of the page inert and closes it on Esc; the gallery puts focus back on the cell that
  * opened it. ← and → (and the header's buttons) move to the previous or next item of the gallery
- * as filtered, wrapping like the results lightbox; the item itself is item-detail-body.tsx.
+ * as filtered, wrapping like the results lightbox; the item itself is item-detail-body.tsx, which
+ * takes the keys left over (the picture's zoom, then the curation's 0–5, F, T and C).
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
