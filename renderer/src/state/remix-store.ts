@@ -21,19 +21,42 @@ export interface Remix {
   references?: ItemReference[];
 }
 
+/** What a tab made of a remix: the parameters its form had no place for, so the Gallery can say so. */
+export interface RemixApplied {
+  sourceId?: string;
+  unrestored: string[];
+}
+
 interface RemixState {
   remix: Remix | null;
+  /** The last remix a tab applied; the Gallery's notice reads it (nothing is silently lost). */
+  applied: RemixApplied | null;
   stash(remix: Remix): void;
   clear(): void;
+  /** Called by the tab that applied the remix, with the parameters it could not restore. */
+  report(applied: RemixApplied): void;
 }
 
 export const useRemixStore = create<RemixState>()((set) => ({
   remix: null,
-  stash: (remix) => set({ remix }),
+  applied: null,
+  stash: (remix) => set({ remix, applied: null }),
   clear: () => set({ remix: null }),
+  report: (applied) => set({ applied }),
 }));
 
 /** The generator tab that makes a kind of output (audio comes from the Speech tab). */
 export function remixTab(kind: RemixKind): Extract<TabId, 'image' | 'video' | 'speech'> {
   return kind === 'audio' ? 'speech' : kind;
+}
+
+/**
+ * The names of a remix's parameters a form did not take as they were: `took(key, value)` says
+ * whether the form restored that one; `model` is named too when the form does not know the model.
+ */
+export function unrestoredOf(remix: Remix, took: (key: string, value: unknown) => boolean, modelKnown = true): string[] {
+  const names = Object.entries(remix.params)
+    .filter(([key, value]) => key !== 'prompt' && !(key === 'model' && modelKnown) && !took(key, value))
+    .map(([key]) => key);
+  return !modelKnown && !names.includes('model') ? ['model', ...names] : names;
 }

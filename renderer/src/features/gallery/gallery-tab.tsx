@@ -55,10 +55,13 @@ export default function GalleryTab() {
   /** What to do once the dialog is gone (focus can only move out of a modal after it closed). */
   const afterClose = useRef<(() => void) | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [remixNotice, setRemixNotice] = useState<{ text: string; warning: boolean } | null>(null);
+  const [remixNotice, setRemixNotice] = useState<{ text: string; warning: boolean; sourceId: string } | null>(null);
   const dismissRemix = useCallback(() => setRemixNotice(null), []);
   const openTab = useUiStore((s) => s.openTab);
   const stash = useRemixStore((s) => s.stash);
+  // What the generator's form could not take is said with the notice: nothing is silently lost.
+  const applied = useRemixStore((s) => s.applied);
+  const unrestored = remixNotice && applied?.sourceId === remixNotice.sourceId ? applied.unrestored : [];
 
   const closeDetail = (after?: () => void) => {
     if (!open) return;
@@ -146,7 +149,7 @@ export default function GalleryTab() {
     const found: FoundReferences = item.kind === 'image' ? await referencesOf(item.id) : {};
     stash({ kind: item.kind, model: item.model, params: item.params, prompt: item.prompt, sourceId: item.id, references: found.references });
     const { notes, warning } = referenceNotes(found, t);
-    setRemixNotice({ text: [t(`remixReady.${tab}`, { model: item.model }), ...notes].join(' '), warning });
+    setRemixNotice({ text: [t(`remixReady.${tab}`, { model: item.model }), ...notes].join(' '), warning, sourceId: item.id });
     closeDetail(() => {
       openTab(tab);
       document.getElementById(tabDomId(tab))?.focus();
@@ -248,7 +251,13 @@ export default function GalleryTab() {
           <p>{t('import.drop')}</p>
         </div>
       )}
-      {remixNotice && <RemixToast message={remixNotice.text} warning={remixNotice.warning} onDismiss={dismissRemix} />}
+      {remixNotice && (
+        <RemixToast
+          message={unrestored.length ? `${remixNotice.text} ${t('itemView.unrestored', { names: unrestored.join(', ') })}` : remixNotice.text}
+          warning={remixNotice.warning || unrestored.length > 0}
+          onDismiss={dismissRemix}
+        />
+      )}
     </div>
   );
 }

@@ -30,7 +30,7 @@ import { Lightbox } from '../../components/lightbox/lightbox.js';
 import { BatchComposer } from '../../components/batch-composer/ui/batch-composer.js';
 import { BatchModeSwitch } from '../../components/batch-composer/ui/batch-mode-switch.js';
 import { useBatchMode } from '../../components/batch-composer/model/use-batch-draft.js';
-import { fitImageDraft, fromRemix, INITIAL_DRAFT, referenceLimit, type FieldErrors, type ImageDraft, type ModelChange } from './model/image-draft.js';
+import { fitImageDraft, fromRemix, INITIAL_DRAFT, remixUnrestored, referenceLimit, type FieldErrors, type ImageDraft, type ModelChange } from './model/image-draft.js';
 import { CompareModels } from './ui/compare-models.js';
 import { comparedDrafts, quoteInput } from './model/compared-models.js';
 import { ImageFields } from './ui/image-fields.js';
@@ -155,7 +155,9 @@ export default function ImageTab() {
   const clearRemix = useRemixStore((s) => s.clear);
   useEffect(() => {
     if (remix?.kind !== 'image') return;
-    update(fromRemix(remix));
+    const patch = fromRemix(remix);
+    update(patch);
+    useRemixStore.getState().report({ sourceId: remix.sourceId, unrestored: remixUnrestored(remix, patch) });
     clearRemix();
   }, [remix, update, clearRemix]);
 

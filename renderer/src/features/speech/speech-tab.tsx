@@ -29,7 +29,7 @@ import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { SpeedField, VoicePicker } from './ui/speech-controls.js';
 import {
-  characterCount, checkSpeech, draftFromRemix, INITIAL_SPEECH_DRAFT, SPEECH_FIELDS, type SpeechDraft, type SpeechProblems,
+  characterCount, checkSpeech, draftFromRemix, remixUnrestored, INITIAL_SPEECH_DRAFT, SPEECH_FIELDS, type SpeechDraft, type SpeechProblems,
 } from './model/speech-draft.js';
 import { EarlierClips } from './ui/earlier-clips.js';
 import { SpeechResult } from './ui/speech-result.js';
@@ -66,7 +66,9 @@ export default function SpeechTab() {
   const remix = useRemixStore((s) => s.remix);
   useEffect(() => {
     if (remix?.kind !== 'audio') return;
-    update(draftFromRemix(remix, draft));
+    const next = draftFromRemix(remix, draft);
+    update(next);
+    useRemixStore.getState().report({ sourceId: remix.sourceId, unrestored: remixUnrestored(remix, next) });
     useRemixStore.getState().clear();
     // Applied once per stash; the draft it starts from is read at that moment only.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -36,7 +36,7 @@ import { useRemixStore } from '../../state/remix-store.js';
 import { useHandoffStore } from '../../state/handoff.js';
 import { ImageUrlField } from './ui/image-url-field.js';
 import {
-  checkVideo, draftFromRemix, fitVideoDraft, GENERATIONS_MODELS, INITIAL_VIDEO_DRAFT, isMultipartModel, requestedSeconds,
+  checkVideo, draftFromRemix, remixUnrestored, fitVideoDraft, GENERATIONS_MODELS, INITIAL_VIDEO_DRAFT, isMultipartModel, requestedSeconds,
   VIDEO_FIELDS, type VideoDraft, type VideoProblems,
 } from './model/video-draft.js';
 import { VideoResult } from './ui/video-result.js';
@@ -94,7 +94,9 @@ export default function VideoTab() {
   const remix = useRemixStore((s) => s.remix);
   useEffect(() => {
     if (remix?.kind !== 'video') return;
-    update(draftFromRemix(remix, draft));
+    const next = draftFromRemix(remix, draft);
+    update(next);
+    useRemixStore.getState().report({ sourceId: remix.sourceId, unrestored: remixUnrestored(remix, next) });
     useRemixStore.getState().clear();
     // Applied once per stash; the draft it starts from is read at that moment only.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -64,7 +64,10 @@ export function formatDuration(seconds: number): string {
 }
 
 /** Parameter and usage values are arbitrary JSON; strings read better without their quotes. */
-export const formatValue = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+/** A parameter's value as the item view shows it: a nested one as indented JSON, one entry a line. */
+export const formatValue = (v: unknown) => (typeof v === 'string' ? v : v !== null && typeof v === 'object' ? JSON.stringify(v, null, 2) : String(v));
+/** Longer than this, a value (a workflow kept raw, a data URI) scrolls in a box of its own rather than filling the dialog. */
+export const LONG_VALUE_CHARS = 600;
 
 /** The prompt as a cell shows it and names it: cut short (the detail view has it all). */
 export function cellPrompt(item: LibraryItemView): string {

@@ -1,5 +1,8 @@
 /** The Gallery tab. */
+import { itemView } from './item-view-en.js';
+
 export const gallery = {
+  itemView,
   intro: {
     title: 'Gallery',
     body: 'Everything you have generated, saved in your library folder and browsable by kind, model, date and prompt.',

@@ -1,7 +1,8 @@
 /**
  * What the Gallery's item dialog shows of one item (item-detail.tsx holds the dialog): the media
  * full size with native controls (a picture zooms like the results lightbox: the wheel, + − and
- * 0, a double-click, dragging), the full metadata, and the item's actions. Mounted afresh for each
+ * 0, a double-click, dragging), its curation beside the full metadata (item-curation.tsx), and the
+ * item's actions, "Copy settings" among them. Mounted afresh for each
  * item, so a half-done delete or a zoom never carries over to the next one.
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
@@ -14,6 +15,8 @@ import { useZoomStage } from '../../../components/lightbox/use-zoom-stage.js';
 import { ZoomTools } from '../../../components/lightbox/zoom-tools.js';
 import { ItemCostLine } from '../../../components/cost/cost-text.js';
 import { ItemMetadata } from './item-metadata.js';
+import { ItemCuration } from './item-curation.js';
+import { settingsJson } from '../model/item-settings.js';
 import './gallery-detail.css';
 import './take-out.css';
 import { mediaUrl } from '../model/media.js';
@@ -27,8 +30,8 @@ export interface ItemDetailBodyProps {
    * the browser shell offers "Download" instead (docs/library-files.md).
    */
   desktop: boolean;
-  /** Where the dialog sends the keys it does not handle itself: the picture's zoom. */
-  zoomKeysRef: { current: ((key: string) => boolean) | null };
+  /** Where the dialog sends the keys it does not handle itself: the picture's zoom, then the curation's. */
+  keysRef: { current: ((key: string) => boolean) | null };
   /** Resolves once the remix is stashed (an image's references are asked of the host first). */
   onRemix(item: LibraryItemView): Promise<void>;
   /** "Use in…" was chosen: the dialog closes first, then `go` opens the step's tab. */
@@ -37,18 +40,23 @@ export interface ItemDetailBodyProps {
 }
 
 /** What the status line says, kept as a state so its text follows a language switch. */
-type Note = '' | 'shown' | 'copied' | 'copyFailed' | 'dragHint' | { key: 'downloading' | 'savedAs'; name: string };
-const NOTE_KEY = { shown: 'detail.shownInFolder', copied: 'detail.promptCopied', copyFailed: 'detail.copyFailed', dragHint: 'detail.dragOutHint' } as const;
+type Note = '' | 'shown' | 'copied' | 'settingsCopied' | 'copyFailed' | 'dragHint' | { key: 'downloading' | 'savedAs'; name: string } | { text: string };
+const NOTE_KEY = {
+  shown: 'detail.shownInFolder', copied: 'detail.promptCopied', settingsCopied: 'itemView.settingsCopied', copyFailed: 'detail.copyFailed', dragHint: 'detail.dragOutHint',
+} as const;
 
-export function ItemDetailBody({ item, mediaBase, desktop, zoomKeysRef, onRemix, onUseIn, onDeleted }: ItemDetailBodyProps) {
+export function ItemDetailBody({ item, mediaBase, desktop, keysRef, onRemix, onUseIn, onDeleted }: ItemDetailBodyProps) {
   const { t } = useTranslation(['gallery', 'common']);
   const keepButton = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
   const picture = item.kind === 'image';
   const { zoom, stageProps, onKey, transform } = useZoomStage(picture);
-  // The dialog's key handler reaches this item's zoom; the latest closure, without re-subscribing.
+  const curationKeys = useRef<((key: string) => boolean) | null>(null);
+  // The dialog's key handler reaches this item's zoom, then its curation; the latest closure,
+  // without re-subscribing. 0 fits a zoomed picture (as in the lightbox) and otherwise clears the
+  // rating, as the arrows pan a zoomed picture and otherwise step.
   useEffect(() => {
-    zoomKeysRef.current = onKey;
+    keysRef.current = (key) => (key === '0' && !zoom.zoomed ? false : onKey(key)) || (curationKeys.current?.(key) ?? false);
   });
   const [playedDuration, setPlayedDuration] = useState<number>();
   const [note, setNote] = useState<Note>('');
@@ -68,9 +76,10 @@ export function ItemDetailBody({ item, mediaBase, desktop, zoomKeysRef, onRemix,
     if (confirming) keepButton.current?.focus();
   }, [confirming]);
 
-  const copyPrompt = () =>
-    navigator.clipboard.writeText(item.prompt).then(
-      () => setNote('copied'),
+  // The clipboard is missing outside secure contexts; that reads as a failure, not a crash.
+  const copy = (text: string, done: Note) =>
+    (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'))).then(
+      () => setNote(done),
       () => setNote('copyFailed'),
     );
 
@@ -83,7 +92,7 @@ export function ItemDetailBody({ item, mediaBase, desktop, zoomKeysRef, onRemix,
     e.preventDefault();
     drag.mutate({ id: item.id });
   };
-  const noteText = typeof note === 'object' ? t(`detail.${note.key}`, { name: note.name }) : note && t(NOTE_KEY[note]);
+  const noteText = typeof note === 'object' ? ('text' in note ? note.text : t(`detail.${note.key}`, { name: note.name })) : note && t(NOTE_KEY[note]);
 
   return (
     <>
@@ -96,8 +105,11 @@ export function ItemDetailBody({ item, mediaBase, desktop, zoomKeysRef, onRemix,
           {item.kind === 'audio' && <audio controls preload="metadata" src={file} onLoadedMetadata={(e) => setPlayedDuration(e.currentTarget.duration)} />}
         </div>
         {/* What the job that made it cost, from the ledger (docs/ledger.md, "Cost where the work is"). */}
-        <ItemCostLine kind="items" id={item.id} className="detail-cost" />
-        <ItemMetadata item={item} playedDuration={playedDuration} />
+        <div className="detail-side">
+          <ItemCuration item={item} keysRef={curationKeys} announce={(text) => setNote({ text })} />
+          <ItemCostLine kind="items" id={item.id} className="detail-cost" />
+          <ItemMetadata item={item} playedDuration={playedDuration} />
+        </div>
       </div>
         <footer className="detail-actions">
           {picture && (
@@ -105,8 +117,11 @@ export function ItemDetailBody({ item, mediaBase, desktop, zoomKeysRef, onRemix,
               <ZoomTools zoom={zoom} />
             </span>
           )}
-          <button type="button" className="button" onClick={() => void copyPrompt()} disabled={!item.prompt}>
+          <button type="button" className="button" onClick={() => void copy(item.prompt, 'copied')} disabled={!item.prompt}>
             {t('detail.copyPrompt')}
+          </button>
+          <button type="button" className="button" onClick={() => void copy(settingsJson(item), 'settingsCopied')}>
+            {t('itemView.copySettings')}
           </button>
           <button
             type="button"

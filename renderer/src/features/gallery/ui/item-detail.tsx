@@ -2,7 +2,8 @@
  * The detail view of a saved item: a modal <dialog>, so the browser traps focus inside it, makes
  * the rest of the page inert and closes it on Esc; the gallery puts focus back on the cell that
  * opened it. ← and → (and the header's buttons) move to the previous or next item of the gallery
- * as filtered, wrapping like the results lightbox; the item itself is item-detail-body.tsx.
+ * as filtered, wrapping like the results lightbox; the item itself is item-detail-body.tsx, which
+ * takes the keys left over (the picture's zoom, then the curation's 0–5, F, T and C).
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { useFormats } from '../../../i18n/format.js';
 import { ItemDetailBody, type ItemDetailBodyProps } from './item-detail-body.js';
 import './gallery-detail.css';
 
-interface ItemDetailProps extends Omit<ItemDetailBodyProps, 'zoomKeysRef'> {
+interface ItemDetailProps extends Omit<ItemDetailBodyProps, 'keysRef'> {
   /** The item's place in the filtered gallery, when it has one (one opened from Tasks has none). */
   position?: { index: number; total: number };
   /** Shows the item `delta` places away; absent when there is nowhere to go. */
@@ -31,7 +32,7 @@ export function ItemDetail({ position, onStep, onClose, ...body }: ItemDetailPro
   const previous = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const lastStep = useRef(0);
-  const zoomKeys = useRef<((key: string) => boolean) | null>(null);
+  const bodyKeys = useRef<((key: string) => boolean) | null>(null);
   const titleId = useId();
   const { item } = body;
 
@@ -57,7 +58,7 @@ export function ItemDetail({ position, onStep, onClose, ...body }: ItemDetailPro
   const onBackdrop = (e: MouseEvent<HTMLDialogElement>) => e.target === e.currentTarget && close();
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey || ownsArrows(e.target)) return;
-    if (zoomKeys.current?.(e.key)) {
+    if (bodyKeys.current?.(e.key)) {
       e.preventDefault();
       return;
     }
@@ -95,7 +96,7 @@ export function ItemDetail({ position, onStep, onClose, ...body }: ItemDetailPro
             </button>
           </div>
         </header>
-        <ItemDetailBody key={item.id} {...body} zoomKeysRef={zoomKeys} />
+        <ItemDetailBody key={item.id} {...body} keysRef={bodyKeys} />
       </div>
     </dialog>
   );

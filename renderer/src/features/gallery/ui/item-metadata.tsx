@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { useFormats } from '../../../i18n/format.js';
-import { formatBytes, formatDuration, formatValue } from '../model/media.js';
+import { formatBytes, formatDuration, formatValue, LONG_VALUE_CHARS } from '../model/media.js';
 
 interface Props {
   item: LibraryItemView;
@@ -18,12 +18,20 @@ function Entries({ label, record }: { label: string; record: Record<string, unkn
       <dt>{label}</dt>
       <dd>
         <dl className="detail-sub" aria-label={label}>
-          {entries.map(([k, v]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd>{formatValue(v)}</dd>
-            </div>
-          ))}
+          {entries.map(([k, v]) => {
+            const text = formatValue(v);
+            const nested = v !== null && typeof v === 'object';
+            const long = text.length > LONG_VALUE_CHARS;
+            // A long value scrolls in its own box, reachable by Tab so the keys scroll it too.
+            return (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd className={`${nested ? 'detail-nested' : ''}${long ? ' detail-long' : ''}`.trim() || undefined} tabIndex={long ? 0 : undefined} aria-label={long ? k : undefined}>
+                  {text}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
       </dd>
     </>

@@ -12,7 +12,7 @@ import { check, type Problem } from '@shared/gateway/rules.js';
 import type { Formats } from '../../../i18n/format.js';
 import { messageText } from '../../../i18n/messages.js';
 import { msg, type Message } from '@shared/messages/message.js';
-import type { Remix } from '../../../state/remix-store.js';
+import { unrestoredOf, type Remix } from '../../../state/remix-store.js';
 import { nearestRatio } from '../../../components/generator/ratios.js';
 
 /** A reference image: a file the host holds (with a small local preview) or a public URL. */
@@ -109,6 +109,37 @@ export function fromRemix(remix: Remix): Partial<ImageDraft> {
   if (spec.sequential) patch.sequential = p.sequential_image_generation === 'auto';
   if (spec.watermark) patch.watermark = p.watermark === true;
   return patch;
+}
+
+/** What a native picture's record holds of its references; they come back as attachments (remixRefs). */
+const NATIVE_KEYS = ['edit', 'references', 'attachmentIds'];
+
+/**
+ * The item's parameters `fromRemix` could not put in the form as they were (a size this model
+ * does not offer, a seed the form has no control for), so the Gallery's notice can name them.
+ * The references are said by the Gallery itself (remix-references.ts).
+ */
+export function remixUnrestored(remix: Remix, patch: Partial<ImageDraft>): string[] {
+  if (!isKnownModel(remix.model)) return unrestoredOf(remix, () => false, false);
+  const spec = IMAGE_MODELS[remix.model];
+  if (!spec) return unrestoredOf(remix, (key) => NATIVE_KEYS.includes(key));
+  return unrestoredOf(remix, (key, v) => {
+    switch (key) {
+      case 'size':
+      case 'resolution':
+        return patch[key] === v;
+      case 'n':
+        return patch.n === String(v);
+      case 'sequential_image_generation':
+        return spec.sequential === true && (v === 'auto' || v === 'disabled');
+      case 'watermark':
+        return spec.watermark === true && typeof v === 'boolean';
+      case 'image_urls':
+        return true;
+      default:
+        return false;
+    }
+  });
 }
 
 /**

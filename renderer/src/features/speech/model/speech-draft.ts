@@ -8,7 +8,7 @@ import {
   SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS, SPEECH_VOICES, type SpeechFormat, type SpeechVoice,
 } from '@shared/gateway/catalog.js';
 import type { Formats } from '../../../i18n/format.js';
-import type { Remix } from '../../../state/remix-store.js';
+import { unrestoredOf, type Remix } from '../../../state/remix-store.js';
 
 export type SpeechModel = (typeof SPEECH_MODELS)[number];
 export const SPEECH_FIELDS = ['model', 'input', 'voice', 'response_format', 'speed'] as const;
@@ -80,4 +80,11 @@ export function draftFromRemix(remix: Remix, current: SpeechDraft): SpeechDraft 
     response_format: isFormat(p.response_format) ? p.response_format : current.response_format,
     speed,
   };
+}
+
+/** The item's parameters the remixed draft does not hold as they were, for the Gallery's notice to name. */
+export function remixUnrestored(remix: Remix, draft: SpeechDraft): string[] {
+  const held = (key: string, v: unknown) =>
+    (key === 'voice' || key === 'response_format' || key === 'speed') && (typeof v === 'string' || typeof v === 'number') && draft[key] === String(v);
+  return unrestoredOf(remix, held, isModel(remix.model));
 }

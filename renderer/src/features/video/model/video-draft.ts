@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { MultipartVideoRequest } from '@shared/gateway/requests-media.js';
 import type { SubmitTaskInput } from '@shared/contract/index.js';
 import type { Formats } from '../../../i18n/format.js';
-import type { Remix } from '../../../state/remix-store.js';
+import { unrestoredOf, type Remix } from '../../../state/remix-store.js';
 import { nearestRatio } from '../../../components/generator/ratios.js';
 import {
   GENERATIONS_VIDEO_MODELS,
@@ -141,4 +141,18 @@ export function draftFromRemix(remix: Remix, current: VideoDraft): VideoDraft {
     watermark: p.watermark === undefined ? current.watermark : str(p.watermark) === 'true',
   };
   return fitToModel(next, model);
+}
+
+/** The parameters each route's form has, as the request names them. */
+const MULTIPART_KEYS: readonly VideoField[] = ['seconds', 'size', 'watermark'];
+const GENERATIONS_KEYS: readonly VideoField[] = ['duration', 'aspect_ratio', 'image_url'];
+
+/**
+ * The item's parameters the remixed draft does not hold as they were (a duration moved to what
+ * the model allows, a setting the form has no control for), so the Gallery's notice names them.
+ */
+export function remixUnrestored(remix: Remix, draft: VideoDraft): string[] {
+  const keys = isMultipartModel(draft.model) ? MULTIPART_KEYS : GENERATIONS_KEYS;
+  const held = (key: string, v: unknown) => (keys as readonly string[]).includes(key) && draft[key as VideoField] !== undefined && String(draft[key as VideoField]) === str(v);
+  return unrestoredOf(remix, held, isKnownModel(remix.model));
 }

@@ -1,0 +1,31 @@
+import type { Translation } from '../../../i18n/translation.js';
+import type { itemView as english } from './item-view-en.js';
+
+export const itemView: Translation<typeof english> = {
+  curation: '整理此作品',
+  rating: '评分',
+  star_one: '{{n}} 星',
+  star_other: '{{n}} 星',
+  notRated: '未评分',
+  ratedOf: '{{n}} / 5',
+  clearRating: '清除评分',
+  favourite: '收藏',
+  tags: '标签',
+  noTags: '没有标签',
+  addTag: '添加标签…',
+  removeTag: '移除标签 {{tag}}',
+  collections: '合集',
+  noCollections: '不在任何合集中',
+  addToCollection: '加入合集…',
+  removeFromCollection: '从 {{name}} 中移除',
+  keys: '按键：0–5 评分，F 收藏，T 添加标签，C 加入合集。',
+  rated: '已评为 {{n}} / 5。',
+  unrated: '已清除评分。',
+  favouriteOn: '已收藏。',
+  favouriteOff: '已取消收藏。',
+  tagRemoved: '已移除标签 {{tag}}。',
+  uncollected: '已从 {{name}} 中移除。',
+  copySettings: '复制设置',
+  settingsCopied: '设置已复制为 JSON。',
+  unrestored: '未能恢复（表单没有对应的控件，或不接受这些值）：{{names}}。',
+};
