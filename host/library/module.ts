@@ -10,6 +10,7 @@ import { defineModule } from '../module.js';
 import { LibraryMoveRun } from '../settings/library-move-run.js';
 import { CurrentLibrary } from './current-library.js';
 import { Importer } from './import-files.js';
+import { libraryFacets } from './library-facets.js';
 import { TakeOut } from './take-out.js';
 
 export const libraryModule = defineModule({
@@ -68,6 +69,7 @@ export const libraryModule = defineModule({
     return {
       'library.list': (q) => ({ ...current.current.list(q), models: current.current.models() }),
       'library.shapes': (q) => ({ ratios: current.current.shapes(q) }),
+      'library.facets': (q) => libraryFacets(current.current, q),
       'library.get': (i) => item(i.id),
       'library.getMany': (i) => i.ids.flatMap((id) => current.current.get(id) ?? []),
       'library.remove': async (i) => {
