@@ -74,7 +74,7 @@ function dateOf(createdAt: number, since: Float64Array): number {
  * The rows the text search and date range keep, and each kept row's failed facet filters.
  * `fail[i]` is 0xffff for a row left out by them.
  */
-function failures(lib: FacetLibrary, q: FacetQuery, b: BaseColumns, c: CurationColumns, s: Selected, since: Float64Array): Uint16Array {
+function failures(lib: FacetLibrary, q: FacetQuery, b: BaseColumns, c: CurationColumns, s: Selected, dates: Uint8Array): Uint16Array {
   const n = b.n;
   const fail = new Uint16Array(n);
   const base = q.text?.trim() || q.from !== undefined || q.to !== undefined ? lib.index.matching({ text: q.text, from: q.from, to: q.to }) : undefined;
@@ -87,7 +87,7 @@ function failures(lib: FacetLibrary, q: FacetQuery, b: BaseColumns, c: CurationC
     let f = 0;
     if (s.kind !== -1 && b.kind[i] !== s.kind) f |= BIT.kind;
     if (s.model !== -1 && b.model[i] !== s.model) f |= BIT.model;
-    if (s.date !== -1 && dateOf(b.createdAt[i], since) !== s.date) f |= BIT.date;
+    if (s.date !== -1 && dates[i] !== s.date) f |= BIT.date;
     if ((s.rating !== -1 && c.rating[i] !== s.rating) || c.rating[i] < s.minRating) f |= BIT.rating;
     if (s.favourite && !c.favourite[i]) f |= BIT.favourite;
     if (s.tag !== -1 && (s.tag < 0 || !listHas(c.tags, i, s.tag))) f |= BIT.tag;
@@ -126,7 +126,9 @@ export function countFacets(lib: FacetLibrary, q: FacetQuery, now = Date.now()):
   const c = lib.columns.curationColumns(b, lib.curation());
   const s = selected(q, b, c);
   const since = sinceOf(now);
-  const fail = failures(lib, q, b, c, s, since);
+  const dates = new Uint8Array(b.n);
+  for (let i = 0; i < b.n; i++) dates[i] = dateOf(b.createdAt[i], since);
+  const fail = failures(lib, q, b, c, s, dates);
   const kind = new Int32Array(KINDS.length);
   const model = new Int32Array(b.models.length);
   const date = new Int32Array(DATE_BUCKETS.length);
@@ -146,7 +148,7 @@ export function countFacets(lib: FacetLibrary, q: FacetQuery, now = Date.now()):
     if (f === 0) total++;
     if ((f & ~BIT.kind) === 0) kind[b.kind[i]]++;
     if ((f & ~BIT.model) === 0) model[b.model[i]]++;
-    if ((f & ~BIT.date) === 0) date[dateOf(b.createdAt[i], since)]++;
+    if ((f & ~BIT.date) === 0) date[dates[i]]++;
     if ((f & ~BIT.rating) === 0) rating[c.rating[i]]++;
     if ((f & ~BIT.favourite) === 0) favourite[c.favourite[i]]++;
     if ((f & ~BIT.tag) === 0) for (let k = tags.start[i]; k < tags.start[i + 1]; k++) tag[tags.values[k]]++;
