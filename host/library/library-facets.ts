@@ -5,7 +5,18 @@
 import type { FacetFilter, LibraryFacets } from '@shared/contract/library-facets.js';
 import { FacetColumns } from './facet-columns.js';
 import { countFacets, type FacetLibrary, type FacetQuery } from './facets.js';
-import type { Library } from './library.js';
+import type { Curation } from './curation.js';
+import type { LibraryIndex } from './library-index.js';
+import type { LibraryTable } from './library-table.js';
+
+/** What of a library (library.ts) its facets read: named here, so the two files do not import each other. */
+export interface Library {
+  readonly index: LibraryIndex;
+  readonly table: LibraryTable;
+  readonly curation: Curation;
+  open(): Promise<number>;
+  searchReady(): Promise<void>;
+}
 
 export { facetMask } from './facets.js';
 
