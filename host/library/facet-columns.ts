@@ -174,6 +174,7 @@ export class FacetColumns {
     const favourite = s.favouritesReady ? new Uint8Array(n) : base.rowFavourite;
     const tagIndex = new Map<string, number>();
     const tagNames: string[] = [];
+    const bySpelling = new Map<string, number>();
     const collectionIds = [...s.collections.keys()];
     const collectionIndex = new Map(collectionIds.map((id, k) => [id, k]));
     const tagStart = new Int32Array(n + 1);
@@ -190,11 +191,16 @@ export class FacetColumns {
       const tags = s.tags.size > 0 ? s.tags.get(id) : undefined;
       if (tags) {
         for (const t of tags) {
-          const k = t.toLowerCase();
-          let at = tagIndex.get(k);
+          // By spelling first: a tag is spelt one way on almost every item, and lower-casing makes a string.
+          let at = bySpelling.get(t);
           if (at === undefined) {
-            at = tagNames.push(t) - 1;
-            tagIndex.set(k, at);
+            const k = t.toLowerCase();
+            at = tagIndex.get(k);
+            if (at === undefined) {
+              at = tagNames.push(t) - 1;
+              tagIndex.set(k, at);
+            }
+            bySpelling.set(t, at);
           }
           tagValues.push(at);
         }

@@ -20,6 +20,7 @@ export interface Library {
 
 export { facetMask } from './facets.js';
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const made = new WeakMap<Library, FacetLibrary>();
 
 export function facetsOf(library: Library): FacetLibrary {
@@ -62,5 +63,11 @@ export async function libraryFacets(library: Library, q: FacetQuery): Promise<Li
   await library.searchReady();
   const f = facetsOf(library);
   await f.columns.load();
+  // Columns remade after a change, then the counts: the loop is given back between them, so no
+  // one turn holds both (docs/data.md, "Facets").
+  const base = f.columns.baseColumns();
+  await nextTurn();
+  f.columns.curationColumns(base, f.curation());
+  await nextTurn();
   return countFacets(f, q);
 }
