@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { test, expect } from './fixtures.js';
 import { GalleryPage, switchLibraryFolder } from './pages/gallery-page.js';
 import { pageCall } from './pages/page-call.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
 import { Library } from '@host/library/library.js';
 import { pngBytes } from '@host/library/test/fixtures.js';
 
@@ -67,6 +68,7 @@ test('narrows by shape and tag with the keyboard; the counts and the grid follow
   await expect(chip('Tag', 'sunset (3)')).toBeVisible();
   await expect(chip('Cost', '0.05–0.50 (2)')).toBeVisible();
   await expect(chip('Made', 'Last 24 hours (6)')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the gallery with its facets open');
 
   // Square, by the keyboard: the grid keeps the three squares; the shape facet still offers the others.
   await chip('Shape', 'Square (3)').focus();
