@@ -96,6 +96,10 @@ export class FacetColumns {
   load(): Promise<void> {
     this.loading ??= this.read().then(() => {
       this.loaded = true;
+    }, (err: unknown) => {
+      // A failed reading (the database busy or closing) is tried again at the next ask.
+      this.loading = undefined;
+      throw err;
     });
     return this.loading;
   }
