@@ -101,6 +101,7 @@ beforeAll(async () => {
     'images.generateNative': { model: 'modelc-2.5-flash-image-preview', prompt: 'fuzz', attachmentIds: [attachment.id], textOnly: false },
     'speech.synthesize': { model: 'tts-1', input: 'fuzz', voice: 'alloy', response_format: 'mp3', speed: 1 },
     'library.list': { kind: 'image', model: 'x', text: 'fuzz', offset: 0, limit: 10, from: 0, to: 4e12 },
+    'library.facets': { kind: 'image', tag: 'fuzz', date: 'week', rating: 0, aspect: 'wide', resolution: 'large', cost: 'unknown', text: 'fuzz' },
     'library.get': { id: native.items[0].id },
     'library.getMany': { ids: [native.items[0].id, 'no-such-item'] },
     'library.ids': { kind: 'image', minRating: 1 },

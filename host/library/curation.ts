@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/migrations.js';
 import type { LibraryItem } from './library-item.js';
+import type { FacetFilter } from '@shared/contract/library-facets.js';
 
 export interface CollectionRef {
   id: string;
@@ -23,11 +24,24 @@ export interface CollectionInfo extends CollectionRef {
   createdAt: number;
   count: number;
 }
-export interface CurationFilter {
+/** The curation's filters, and the facets' (facets.ts), which a list query combines. */
+export interface CurationFilter extends FacetFilter {
   minRating?: number;
   tag?: string;
   collectionId?: string;
   favourite?: boolean;
+}
+
+/** What the facets read of the curation: the maps as they are, and what says they changed. */
+export interface FacetSource {
+  ratings: ReadonlyMap<string, number>;
+  tags: ReadonlyMap<string, readonly string[]>;
+  memberOf: ReadonlyMap<string, ReadonlySet<string>>;
+  collections: ReadonlyMap<string, { name: string }>;
+  favourites: ReadonlySet<string>;
+  favouritesReady: boolean;
+  /** The last edit's number: every edit of ratings, tags or collections raises it. */
+  edit: number;
 }
 
 /** A tag as kept: trimmed, at most 64 characters; its key (what makes it unique per item) lower-cased. */
@@ -243,6 +257,11 @@ export class Curation {
   /** The ids in a collection (its export), from the database. */
   itemsIn(collectionId: string): string[] {
     return this.db.prepare('SELECT item_id FROM library_collection_items WHERE collection_id = ?').pluck().all(collectionId) as string[];
+  }
+
+  /** The state as the facets count it (facet-columns.ts): read, never changed there. */
+  facetSource(): FacetSource {
+    return { ratings: this.ratings, tags: this.tags, memberOf: this.memberOf, collections: this.collections, favourites: this.favourites, favouritesReady: this.favouritesReady, edit: this.edit };
   }
 
   /** The ids a filter keeps; undefined when it has none (every item). */

@@ -27,6 +27,8 @@ export interface ListQuery {
   text?: string;
   /** Only these ids (the curation's filters, curation.ts); answered from the database by their own filters. */
   only?: ReadonlySet<string>;
+  /** Only rows whose flag is set, by row (the facets' buckets, facets.ts); made for this index as it is now. */
+  mask?: Uint8Array;
   offset?: number;
   limit?: number;
 }
@@ -60,6 +62,11 @@ export class LibraryIndex {
     /** An item's `rest` when its row was loaded without it (an empty string): from the database. */
     private readonly loadRest: (id: string) => string | undefined = () => undefined,
   ) {}
+
+  /** Raised by every change of the rows (their order, their content): what row-aligned columns are made for. */
+  get changes(): number {
+    return this.version;
+  }
 
   get size(): number {
     return this.c.id.length;
@@ -179,15 +186,16 @@ export class LibraryIndex {
   }
 
   /** The rows a query's filters match, in list order; undefined when it has none (every row). */
-  private matching(q: ListQuery): Int32Array | undefined {
+  matching(q: ListQuery): Int32Array | undefined {
     const words = queryWords(q.text);
     const from = q.from ?? -Infinity;
     const to = q.to ?? Infinity;
     const only = q.only;
-    if (q.kind === undefined && q.model === undefined && from === -Infinity && to === Infinity && words.length === 0 && !only) return undefined;
+    const mask = q.mask;
+    if (q.kind === undefined && q.model === undefined && from === -Infinity && to === Infinity && words.length === 0 && !only && !mask) return undefined;
     const key = JSON.stringify([q.kind, q.model, q.from, q.to, words]);
     // A curation filter's set changes with every edit: its matches are not kept.
-    if (!only && this.last?.key === key && this.last.version === this.version) return this.last.rows;
+    if (!only && !mask && this.last?.key === key && this.last.version === this.version) return this.last.rows;
     const { id, kind, model, createdAt } = this.c;
     const n = this.size;
     const text = words.length > 0 ? this.textMatches(words) : undefined;
@@ -199,9 +207,10 @@ export class LibraryIndex {
       if (createdAt[i] < from || createdAt[i] > to) continue;
       if (text && !text[i]) continue;
       if (only && !only.has(id[i])) continue;
+      if (mask && !mask[i]) continue;
       rows[k++] = i;
     }
-    if (only) return rows.subarray(0, k);
+    if (only || mask) return rows.subarray(0, k);
     this.last = { key, version: this.version, rows: rows.subarray(0, k) };
     return this.last.rows;
   }

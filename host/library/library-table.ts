@@ -81,7 +81,7 @@ export class LibraryTable {
   private readonly restById;
 
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     /** Gives the loop back between pages (tests count the calls). */
     private readonly pause: () => Promise<void> = yieldLoop,
   ) {

@@ -25,6 +25,7 @@ import { reconcile, reconcileRows, type ReconciledRows } from './scan.js';
 import type { AddInput, LibraryOptions } from './library-options.js';
 import type { Curation, CurationFilter } from './curation.js';
 import { LibraryCuration } from './library-curation.js';
+import { facetMask, facetsOf, facetsReady } from './library-facets.js';
 import { insideRoot, sniffSource, placeFile, saveThumbnail, taggedCopy, videoHeader, type SaveContext, type Undo } from './library-save.js';
 
 export type { AddInput, LibraryOptions } from './library-options.js';
@@ -47,7 +48,7 @@ export class Library {
   private readonly disk: DiskOps;
   private readonly onUnreadable: (backup: string | null) => void;
   private readonly saving: SaveContext;
-  private readonly index: LibraryIndex;
+  readonly index: LibraryIndex;
   /**
    * Where queries are answered: the index in memory, or the database's rows while they are read
    * into it after an opening (or for good, when that reading failed).
@@ -94,7 +95,7 @@ export class Library {
     return this.opening;
   }
 
-  private get table(): LibraryTable {
+  get table(): LibraryTable {
     if (!this.tableOpen) {
       let db = this.dbGiven;
       if (typeof db === 'string') {
@@ -112,9 +113,7 @@ export class Library {
   }
 
   /** Ratings, tags and collections (curation.ts), loaded at opening; `follow()` after an edit writes them into the sidecars. */
-  get curating(): LibraryCuration {
-    return this.table && this.curationOpen!;
-  }
+  get curating(): LibraryCuration { return this.table && this.curationOpen!; }
 
   get curation(): Curation { return this.curating.state; }
 
@@ -270,8 +269,8 @@ export class Library {
 
   /** Where a query is answered, and how: the favourites, until read after the opening, are asked of the rows. */
   private answersFor(q: ListQuery & CurationFilter): [Pick<LibraryIndex, 'list' | 'shapes' | 'ids'>, ListQuery] {
-    const a = q.favourite && !this.curation.favouritesReady && this.rowsOpen ? this.rowsOpen : this.answers;
-    return [a, a === this.index ? { ...q, only: this.curation.matching(q) } : q];
+    const a = ((q.favourite && !this.curation.favouritesReady) || !facetsReady(this, q)) && this.rowsOpen ? this.rowsOpen : this.answers;
+    return [a, a === this.index ? { ...q, only: this.curation.matching(q), mask: facetMask(facetsOf(this), q) } : q];
   }
 
   get(id: string): LibraryItem | undefined {

@@ -11,6 +11,7 @@ import { defineModule } from '../module.js';
 import { LibraryMoveRun } from '../settings/library-move-run.js';
 import { CurrentLibrary } from './current-library.js';
 import { Importer } from './import-files.js';
+import { libraryFacets } from './library-facets.js';
 import { TakeOut } from './take-out.js';
 
 export const libraryModule = defineModule({
@@ -73,6 +74,7 @@ export const libraryModule = defineModule({
         const ids = current.current.ids(q);
         return { ids: ids.length > CURATE_MAX_IDS ? ids.slice(0, CURATE_MAX_IDS) : ids, total: ids.length };
       },
+      'library.facets': (q) => libraryFacets(current.current, q),
       'library.get': (i) => item(i.id),
       'library.getMany': (i) => i.ids.flatMap((id) => current.current.get(id) ?? []),
       'library.remove': async (i) => {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MessageData, zodMessage } from '../messages/index.js';
+import { FacetFilters, LibraryFacets } from './library-facets.js';
 
 export const LibraryItemView = z.object({
   id: z.string(),
@@ -48,6 +49,8 @@ export const LibraryQuery = z.object({
   collectionId: z.string().min(1).max(64).optional(),
   /** true: only favourites. */
   favourite: z.boolean().optional(),
+  /** Facet buckets (library-facets.ts), combined with the filters above. */
+  ...FacetFilters,
   offset: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(1000).optional(),
 });
@@ -142,6 +145,11 @@ export const libraryMethods = {
   'library.exportCollection': { input: id.extend({ exportId: ExportInput.shape.exportId }), output: TakeOutcome },
   /** Desktop only: show the file in the system's file manager. */
   'library.reveal': { input: id, output: z.object({}) },
+  /**
+   * Counts of every facet over the whole library (docs/data.md, "Facets"): each facet counted
+   * over the items matching every other filter of the query. Offset and limit are ignored.
+   */
+  'library.facets': { input: LibraryQuery.omit({ offset: true, limit: true }), output: LibraryFacets },
   /**
    * The shape of every item the query matches, in list order (offset and limit are ignored): width
    * over height rounded to 2 decimals, 0 when unknown (audio, an image never measured). The

@@ -17,6 +17,7 @@ import { tabDomId } from '../../state/tab-ids.js';
 import { remixTab, useRemixStore } from '../../state/remix-store.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { GalleryFilterBar } from './ui/gallery-filters.js';
+import { FacetPanel } from './ui/facet-panel.js';
 import { GalleryGrid, type GalleryGridHandle } from './ui/gallery-grid.js';
 import { ItemDetail } from './ui/item-detail.js';
 import { ExportBar } from './ui/export-bar.js';
@@ -184,6 +185,7 @@ export default function GalleryTab() {
       <TabIntro title={t('intro.title')}>{t('intro.body')}</TabIntro>
       <FileImport state={importing.state} onFiles={(files) => void importing.run(files)} />
       <GalleryFilterBar value={filters} models={head.data?.models ?? []} onChange={setFilters} />
+      <FacetPanel value={filters} query={query} onChange={setFilters} />
       <div className="gallery-status">
         <p data-testid="gallery-count" aria-live="polite">
           {head.data ? t('count', { count: total, n: f.number(total) }) : ''}

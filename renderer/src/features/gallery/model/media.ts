@@ -1,6 +1,7 @@
 /** Small pure helpers of the gallery: media URLs, labels and formatting. */
 import type { TFunction } from 'i18next';
 import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
+import type { FacetFilter } from '@shared/contract/library-facets.js';
 import type { Formats } from '../../../i18n/format.js';
 
 export type Kind = LibraryItemView['kind'];
@@ -15,7 +16,7 @@ export function thumbSrc(base: string, item: LibraryItemView): string | undefine
   return item.kind === 'image' ? mediaUrl(base, item.file) : undefined;
 }
 
-export interface GalleryFilters {
+export interface GalleryFilters extends FacetFilter {
   kind?: Kind;
   model?: string;
   /** `yyyy-mm-dd` from the date inputs, in the creator's own time zone. */
@@ -26,11 +27,16 @@ export interface GalleryFilters {
   collectionId?: string;
   minRating?: number;
   favourite?: boolean;
+  /** The facet panel's tag (case-insensitive). */
+  tag?: string;
 }
 
 export const NO_FILTERS: GalleryFilters = { text: '' };
 
-export const hasFilters = (f: GalleryFilters) => Boolean(f.kind || f.model || f.from || f.to || f.text.trim() || f.collectionId || f.minRating || f.favourite);
+export const hasFilters = (f: GalleryFilters) => Boolean(
+  f.kind || f.model || f.from || f.to || f.text.trim() || f.collectionId || f.minRating || f.favourite || f.tag
+  || f.date || f.rating !== undefined || f.aspect || f.resolution || f.cost,
+);
 
 /** The list query of a set of filters; a day filter covers the whole local day on both ends. */
 export function toQuery(f: GalleryFilters): LibraryQuery {
@@ -43,6 +49,7 @@ export function toQuery(f: GalleryFilters): LibraryQuery {
   return {
     kind: f.kind, model: f.model, from: day(f.from, '00:00:00'), to: day(f.to, '23:59:59.999'), text: text || undefined,
     collectionId: f.collectionId, minRating: f.minRating, favourite: f.favourite || undefined,
+    tag: f.tag, date: f.date, rating: f.rating, aspect: f.aspect, resolution: f.resolution, cost: f.cost,
   };
 }
 

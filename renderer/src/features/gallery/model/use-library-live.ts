@@ -26,6 +26,7 @@ export function useLibraryLive(onChange: (event: EventPayload<'library.onDidChan
       void client.invalidateQueries({ queryKey: LIBRARY_LIST_KEY, refetchType: visible ? 'active' : 'none' });
       // A curation edit may have made, filled or renamed a collection (the filter's list and counts).
       void client.invalidateQueries({ queryKey: callKey('library.collections', EMPTY), refetchType: visible ? 'active' : 'none' });
+      void client.invalidateQueries({ queryKey: callKey('library.facets'), refetchType: visible ? 'active' : 'none' });
     }, COALESCE_MS);
   });
 
