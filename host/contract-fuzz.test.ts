@@ -103,6 +103,7 @@ beforeAll(async () => {
     'library.list': { kind: 'image', model: 'x', text: 'fuzz', offset: 0, limit: 10, from: 0, to: 4e12 },
     'library.get': { id: native.items[0].id },
     'library.getMany': { ids: [native.items[0].id, 'no-such-item'] },
+    'library.lineage': { id: native.items[0].id },
     'library.remove': { id: native.items[0].id },
     'library.setFavourite': { id: native.items[0].id, favourite: true },
     'library.reveal': { id: native.items[0].id },

@@ -12,6 +12,7 @@ import type { Db, DomainMigrations } from '../db/migrations.js';
 import { COLUMN_NAMES, emptyColumns, type Columns } from './index-columns.js';
 import type { LibraryKind } from './library-item.js';
 import { curationMigration } from './curation-table.js';
+import { lineageMigration } from './lineage-table.js';
 
 export const libraryMigrations: DomainMigrations = {
   domain: 'library',
@@ -46,6 +47,7 @@ export const libraryMigrations: DomainMigrations = {
       `),
     },
     curationMigration,
+    lineageMigration,
   ],
 };
 
@@ -81,7 +83,7 @@ export class LibraryTable {
   private readonly restById;
 
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     /** Gives the loop back between pages (tests count the calls). */
     private readonly pause: () => Promise<void> = yieldLoop,
   ) {

@@ -25,6 +25,7 @@ import { reconcile, reconcileRows, type ReconciledRows } from './scan.js';
 import type { AddInput, LibraryOptions } from './library-options.js';
 import type { Curation, CurationFilter } from './curation.js';
 import { LibraryCuration } from './library-curation.js';
+import { childrenOf } from './lineage-table.js';
 import { insideRoot, sniffSource, placeFile, saveThumbnail, taggedCopy, videoHeader, type SaveContext, type Undo } from './library-save.js';
 
 export type { AddInput, LibraryOptions } from './library-options.js';
@@ -279,9 +280,9 @@ export class Library {
   /** Which of `ids` the library holds, each once, in the order given. */
   known(ids: readonly string[]): string[] { return this.answers.known(ids); }
 
-  models(): string[] {
-    return this.answers.models();
-  }
+  models(): string[] { return this.answers.models(); }
+  /** The ids of the items that name `id` as a source (lineage-table.ts): one indexed lookup. */
+  usedIn(id: string, limit: number): string[] { return childrenOf(this.table.db, id, limit); }
 
   /** Whether a library-relative path is a saved item's file or thumbnail: the only media served. */
   knows(relativePath: string): boolean {
