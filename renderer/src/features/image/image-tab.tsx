@@ -25,6 +25,7 @@ import { TabIntro } from '../../components/TabIntro.js';
 import { useFormats } from '../../i18n/format.js';
 import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
+import { rememberRemix } from '../../state/lineage-store.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { Lightbox } from '../../components/lightbox/lightbox.js';
 import { BatchComposer } from '../../components/batch-composer/ui/batch-composer.js';
@@ -156,6 +157,7 @@ export default function ImageTab() {
   useEffect(() => {
     if (remix?.kind !== 'image') return;
     update(fromRemix(remix));
+    rememberRemix('image', { id: remix.sourceId, prompt: remix.prompt });
     clearRemix();
   }, [remix, update, clearRemix]);
 

@@ -33,6 +33,7 @@ import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { usePromptHistory, useDraft } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
+import { rememberRemix, withLineage } from '../../state/lineage-store.js';
 import { useHandoffStore } from '../../state/handoff.js';
 import { ImageUrlField } from './ui/image-url-field.js';
 import {
@@ -95,6 +96,7 @@ export default function VideoTab() {
   useEffect(() => {
     if (remix?.kind !== 'video') return;
     update(draftFromRemix(remix, draft));
+    rememberRemix('video', { id: remix.sourceId, prompt: remix.prompt });
     useRemixStore.getState().clear();
     // Applied once per stash; the draft it starts from is read at that moment only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -148,7 +150,7 @@ export default function VideoTab() {
     setChecked(problems);
     setFailure(null);
     if (!request) return;
-    submit.mutate(request, { onError: (error) => setFailure(error) });
+    submit.mutate(withLineage(request), { onError: (error) => setFailure(error) });
   };
 
   const hostField = fieldOfError(failure, VIDEO_FIELDS);
