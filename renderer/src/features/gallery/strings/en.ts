@@ -1,5 +1,8 @@
+import { lineage } from './lineage-en.js';
+
 /** The Gallery tab. */
 export const gallery = {
+  lineage,
   intro: {
     title: 'Gallery',
     body: 'Everything you have generated, saved in your library folder and browsable by kind, model, date and prompt.',
