@@ -16,7 +16,7 @@ export const lineage: Translation<typeof en> = {
   untitled: '未命名的{{kind}}',
   gone: '{{kind}}：{{name}}（已不在作品库中）',
   goneUnnamed: '{{kind}}：已不在作品库中',
-  cell: '{{kind}} {{index}}',
+  cell: '{{kind}} 第 {{index}} 格',
   openChat: '{{kind}}：在聊天中打开该对话',
   newest: '仅显示最新的 {{n}} 项。',
   failed: '无法读取此条目的来源或用途：{{message}}',
