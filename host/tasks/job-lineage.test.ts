@@ -1,12 +1,14 @@
 /**
  * A job's sources reach its saved results (docs/library-files.md, "Lineage"): the request's
  * `lineage` is checked by the contract and kept on the job's record, and a batch's job adds its
- * cell; each source once.
+ * cell; each source once. Through the real core and the sandbox, a remix's saved item records
+ * it, and the source's "used in" lists the remix.
  */
 import { describe, expect, it } from 'vitest';
 import { JobRequest } from '@shared/contract/job-request.js';
 import { madeFromOf } from './job-lineage.js';
 import { JobRecord } from './job-record.js';
+import { openCore } from '../test/open-core.js';
 
 describe('the sources of a job', () => {
   it('are the request\'s lineage, then the batch cell, each once', () => {
@@ -33,5 +35,23 @@ describe('the sources of a job', () => {
     const parsed = JobRecord.parse(record);
     expect(parsed.id).toBe('j');
     expect(parsed.lineage).toBeUndefined();
+  });
+});
+
+describe('a job sent with its sources, saved', () => {
+  it('records them in the item, and the source lists the item it was used in', async () => {
+    const c = await openCore();
+    const submitted = (route: 'image', prompt: string, lineage?: unknown) => c.value('tasks.submit', { route, request: { model: 'seedream-4-0', prompt, resolution: '1K' }, ...(lineage ? { lineage } : {}) });
+    await submitted('image', 'a red kite');
+    await c.until(async () => (await c.value('library.list', {})).total === 1);
+    const parent = (await c.value('library.list', {})).items[0] as { id: string };
+    await submitted('image', 'a red kite, again', [{ kind: 'remixOf', itemId: parent.id, name: 'a red kite' }]);
+    await c.until(async () => (await c.value('library.list', {})).total === 2);
+    const child = (await c.value('library.list', { text: 'again' })).items[0] as { id: string; madeFrom: unknown };
+    expect(child.madeFrom).toEqual([{ kind: 'remixOf', itemId: parent.id, name: 'a red kite' }]);
+    const ofParent = await c.value('library.lineage', { id: parent.id });
+    expect(ofParent.usedIn.map((i: { id: string }) => i.id)).toEqual([child.id]);
+    const ofChild = await c.value('library.lineage', { id: child.id });
+    expect(ofChild.madeFrom.map((m: { ref: { kind: string }; item?: { id: string } }) => [m.ref.kind, m.item?.id])).toEqual([['remixOf', parent.id]]);
   });
 });
