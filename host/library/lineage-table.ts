@@ -6,7 +6,8 @@
  * The edges are derived from `library_items.rest` (position 13, index-columns.ts) by triggers, so
  * they follow every way a row is written or removed, one save, a removal, a rebuild from the
  * sidecars, a library move, with no second write to forget: a row written puts its edges, a row
- * removed takes them. An edge whose parent is gone stays, and says "gone" (lineage.ts).
+ * removed takes them. An edge whose parent is gone stays, and says "gone" (lineage.ts). A row whose
+ * `rest` is not JSON (damaged) makes no edges and is written as before.
  */
 import type { Db, Migration } from '../db/migrations.js';
 
@@ -25,17 +26,15 @@ export const lineageMigration: Migration = {
     CREATE TRIGGER library_lineage_put AFTER INSERT ON library_items BEGIN
       DELETE FROM library_lineage WHERE child_id = new.id;
       INSERT OR IGNORE INTO library_lineage (child_id, parent_id, kind)
-        SELECT new.id, json_extract(value, '$.itemId'), json_extract(value, '$.kind')
-        FROM json_each(CASE WHEN json_valid(new.rest) AND json_type(new.rest, '$[13]') = 'array' THEN json_extract(new.rest, '$[13]') ELSE '[]' END)
-        WHERE json_type(value, '$.itemId') = 'text' AND json_type(value, '$.kind') = 'text';
+        SELECT new.id, value ->> 'itemId', value ->> 'kind' FROM json_each(CASE WHEN json_valid(new.rest) THEN new.rest ELSE '[]' END, '$[13]')
+        WHERE type = 'object' AND (value ->> 'itemId') IS NOT NULL AND (value ->> 'kind') IS NOT NULL;
     END;
     CREATE TRIGGER library_lineage_drop AFTER DELETE ON library_items BEGIN
       DELETE FROM library_lineage WHERE child_id = old.id;
     END;
     INSERT OR IGNORE INTO library_lineage (child_id, parent_id, kind)
-      SELECT library_items.id, json_extract(value, '$.itemId'), json_extract(value, '$.kind')
-      FROM library_items, json_each(CASE WHEN json_valid(rest) AND json_type(rest, '$[13]') = 'array' THEN json_extract(rest, '$[13]') ELSE '[]' END)
-      WHERE json_type(value, '$.itemId') = 'text' AND json_type(value, '$.kind') = 'text';
+      SELECT library_items.id, value ->> 'itemId', value ->> 'kind' FROM library_items, json_each(CASE WHEN json_valid(library_items.rest) THEN library_items.rest ELSE '[]' END, '$[13]')
+      WHERE type = 'object' AND (value ->> 'itemId') IS NOT NULL AND (value ->> 'kind') IS NOT NULL;
   `),
 };
 

@@ -14,6 +14,8 @@ import { renderPromptVideo } from '@sandbox/media/video-render.js';
 import { csvManifest, jsonManifest } from './export-manifest.js';
 import { PNG_JSON_KEYWORD } from './embed-metadata.js';
 import { lineageOf } from './lineage.js';
+import { libraryMigrations } from './library-table.js';
+import { openDatabase } from '../db/database.js';
 import { readPngText } from './png-text.js';
 import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
 import type { LibraryItemMeta } from './library-item.js';
@@ -135,4 +137,23 @@ describe('lineage in what leaves the studio', () => {
     const tags = execFileSync(ffmpeg!, ['-v', 'error', '-i', lib.resolve(item.file), '-f', 'ffmetadata', '-'], { encoding: 'utf8' });
     expect(tags).toContain('Made from: startImage picture-1');
   }, 60_000);
+});
+
+describe('the edges in the database', () => {
+  it('a row whose details are damaged is still written, with no edges, and the migration fills edges from rows already there', () => {
+    const file = `${dirs.base}/edges.db`;
+    const before = { ...libraryMigrations, migrations: libraryMigrations.migrations.filter((m) => m.version < 3) };
+    const insert = 'INSERT INTO library_items (id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, rest) VALUES (?, \'image\', ?, \'\', \'\', \'m\', 0, 0, 1, ?)';
+    const old = openDatabase({ file, domains: [before] });
+    old.forDomain('library').prepare(insert).run('child', 'a/child.png', JSON.stringify(['image/png', 1, null, null, null, null, null, {}, null, null, null, null, null, [{ kind: 'remixOf', itemId: 'parent' }]]));
+    old.forDomain('library').prepare(insert).run('broken', 'a/broken.png', '{not json');
+    old.close();
+    const db = openDatabase({ file, domains: [libraryMigrations] }).forDomain('library');
+    const edges = () => db.prepare('SELECT child_id, parent_id, kind FROM library_lineage ORDER BY child_id').raw().all();
+    expect(edges()).toEqual([['child', 'parent', 'remixOf']]);
+    db.prepare(insert).run('worse', 'a/worse.png', '[1, 2');
+    db.prepare('DELETE FROM library_items WHERE id = ?').run('child');
+    expect(edges()).toEqual([]);
+    expect(db.prepare('SELECT count(*) FROM library_items').pluck().get()).toBe(2);
+  });
 });
