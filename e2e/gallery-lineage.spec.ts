@@ -2,10 +2,12 @@
  * Lineage end to end (docs/library-files.md, "Lineage"), in Chromium against the embedded sandbox:
  * a saved image sent by keyboard to the Video tab's starting image makes a clip; the clip's item
  * view says "Made from" the image, the keyboard moves the view to the image, whose "Used in" lists
- * the clip, and back. No fixed sleeps: every wait is on something visible.
+ * the clip, and back. A Remix's result says what it remixes. No fixed sleeps: every wait is on
+ * something visible.
  */
 import { test, expect } from './fixtures.js';
 import { GalleryPage, submitTask } from './pages/gallery-page.js';
+import { ImagePage } from './pages/image-page.js';
 import { VideoPage, waitForLibrary } from './pages/video-page.js';
 
 const PROMPT = 'a red lighthouse at dusk';
@@ -64,4 +66,32 @@ test('a clip made from a saved image shows where it came from, and the image sho
   await page.keyboard.press('Enter');
   await expect.poll(() => gallery.metadata('Prompt')).toBe(CLIP);
   await expect(detail.getByTestId('detail-made-from').getByRole('button', { name: `Starting image: ${PROMPT}` })).toBeFocused();
+});
+
+test('a remix says which item it remixes, and that item lists it', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  const gallery = new GalleryPage(page);
+  const image = new ImagePage(page);
+  await gallery.studio.open(studio.url);
+  await submitTask(page, { route: 'image', request: { model: 'seedream-4-0', prompt: 'a quiet harbour' } });
+  await waitForLibrary(page, 'image', 1);
+
+  await gallery.open();
+  await gallery.openDetail(gallery.cell(/quiet harbour/));
+  await gallery.detail.getByRole('button', { name: 'Remix in Image' }).click();
+  await expect(image.studio.tab('Image')).toHaveAttribute('aria-selected', 'true');
+  await expect(image.prompt).toHaveValue('a quiet harbour');
+  await image.prompt.fill('a quiet harbour at night');
+  await image.field('Resolution').selectOption('1K');
+  await image.generate();
+  await image.expectImages(image.run('a quiet harbour at night'), 1, 45_000);
+  await waitForLibrary(page, 'image', 2);
+
+  await gallery.open();
+  await gallery.openDetail(gallery.cell(/at night/));
+  const toSource = gallery.detail.getByTestId('detail-made-from').getByRole('button', { name: 'Remix of: a quiet harbour' });
+  await expect(toSource).toBeVisible();
+  await toSource.click();
+  await expect.poll(() => gallery.metadata('Prompt')).toBe('a quiet harbour');
+  await expect(gallery.detail.getByTestId('detail-used-in').getByRole('button', { name: 'Image: a quiet harbour at night' })).toBeFocused();
 });

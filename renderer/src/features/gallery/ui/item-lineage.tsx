@@ -9,7 +9,9 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { MAX_USED_IN, type LineageRef } from '@shared/contract/lineage-ref.js';
-import { EMPTY, errorMessage, useCall, useEvent } from '../../../api/client.js';
+import { useQuery } from '@tanstack/react-query';
+import type { ErrorData, LineageView } from '@shared/contract/index.js';
+import { callQuery, EMPTY, errorMessage, useCall, useEvent } from '../../../api/client.js';
 import { useUiStore } from '../../../state/ui-store.js';
 import { thumbSrc } from '../model/media.js';
 import './item-lineage.css';
@@ -28,7 +30,9 @@ function Thumb({ item, mediaBase }: { item: LibraryItemView; mediaBase: string |
 
 export function ItemLineage({ item }: { item: LibraryItemView }) {
   const { t } = useTranslation('gallery');
-  const lineage = useCall('library.lineage', { id: item.id });
+  // Read afresh each time the view shows an item: what it was used in may have grown since the
+  // last time (the library's change events refresh it only while it is on screen).
+  const lineage = useQuery<LineageView, ErrorData>({ ...callQuery('library.lineage', { id: item.id }), staleTime: 0 });
   const { refetch } = lineage;
   // A child saved or a source removed while the view is open changes what it lists.
   useEvent('library.onDidChange', () => void refetch());
@@ -40,12 +44,12 @@ export function ItemLineage({ item }: { item: LibraryItemView }) {
 
   useEffect(() => {
     const cameFrom = arrival.from;
-    if (!lineage.data || !cameFrom) return;
+    if (!lineage.data || lineage.isFetching || !cameFrom) return;
     const groups = [made.current, used.current].filter((g) => g !== null);
     const back = groups.map((g) => g.querySelector<HTMLButtonElement>(`button[data-item="${CSS.escape(cameFrom)}"]`)).find((b) => b) ?? groups[0]?.querySelector('button');
     arriveFrom(null);
     back?.focus();
-  }, [lineage.data]);
+  }, [lineage.data, lineage.isFetching]);
 
   if (lineage.isError) {
     return (
