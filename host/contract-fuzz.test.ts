@@ -105,6 +105,7 @@ beforeAll(async () => {
     'library.get': { id: native.items[0].id },
     'library.getMany': { ids: [native.items[0].id, 'no-such-item'] },
     'library.ids': { kind: 'image', minRating: 1 },
+    'library.lineage': { id: native.items[0].id },
     'library.remove': { id: native.items[0].id },
     'library.setFavourite': { id: native.items[0].id, favourite: true },
     'library.reveal': { id: native.items[0].id },

@@ -34,6 +34,9 @@ export function manifestRecord({ file, item }: ManifestEntry) {
     savedAt: iso(item.savedAt),
     cost: item.cost,
     taskId: item.taskId,
+    // The library's id, which other items' `madeFrom` names (docs/library-files.md, "Lineage").
+    id: item.id,
+    madeFrom: item.madeFrom,
   };
 }
 
@@ -47,7 +50,7 @@ export function jsonManifest(entries: readonly ManifestEntry[], exportedAt: numb
   return Readable.from(pieces(), { objectMode: false });
 }
 
-export const CSV_COLUMNS = ['file', 'kind', 'prompt', 'model', 'settings', 'bytes', 'width', 'height', 'duration_seconds', 'created', 'cost', 'currency'] as const;
+export const CSV_COLUMNS = ['file', 'kind', 'prompt', 'model', 'settings', 'bytes', 'width', 'height', 'duration_seconds', 'created', 'cost', 'currency', 'id', 'made_from'] as const;
 
 /**
  * A cell a spreadsheet would run as a formula (it starts with = + - @, a tab or a return) gets a
@@ -63,6 +66,7 @@ export function csvManifest(entries: readonly ManifestEntry[]): Readable {
       yield [
         csvCell(file), item.kind, csvCell(item.prompt), csvCell(item.model), csvCell(JSON.stringify(item.params)), item.bytes,
         item.width ?? '', item.height ?? '', item.durationSeconds ?? '', iso(item.createdAt), item.cost?.amount ?? '', item.cost?.currency ?? '',
+        item.id, item.madeFrom ? csvCell(JSON.stringify(item.madeFrom)) : '',
       ];
     }
   }

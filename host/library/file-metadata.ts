@@ -4,6 +4,7 @@
  * still says how it was made. This module only builds the words; png-text.ts, jpeg-exif.ts and
  * mp4-tags.ts put them into each format without re-encoding a pixel.
  */
+import type { LineageRef } from '@shared/contract/lineage-ref.js';
 import type { LibraryItemMeta } from './library-item.js';
 
 export const SOFTWARE = 'Gateway Studio';
@@ -42,6 +43,12 @@ function value(v: unknown): string {
   return /[,:"]/.test(text) ? JSON.stringify(text) : text;
 }
 
+/** One source in a line of text (docs/library-files.md, "Lineage"): its kind, then what names it. */
+function sourceWords(r: LineageRef): string {
+  const names = [r.itemId, r.conversationId, r.messageId, r.batchId, r.index === undefined ? undefined : `#${r.index}`];
+  return [r.kind, ...names.filter((n) => n !== undefined)].join(' ');
+}
+
 /** The words to write into a saved file for `meta`. */
 export function fileMetadata(meta: LibraryItemMeta): FileMetadata {
   const prompt = cleanText(meta.prompt);
@@ -53,6 +60,7 @@ export function fileMetadata(meta: LibraryItemMeta): FileMetadata {
   // The picture's real size, unless the request named one in its own words.
   if (meta.width && meta.height && !('size' in params)) pairs.push(`Size: ${meta.width}x${meta.height}`);
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') pairs.push(`${label(cleanText(k))}: ${value(v)}`);
+  if (meta.madeFrom?.length) pairs.push(`Made from: ${value(meta.madeFrom.map(sourceWords).join('; '))}`);
   pairs.push(`Software: ${SOFTWARE}`);
   const lines = [prompt, ...(negative ? [`Negative prompt: ${negative}`] : []), pairs.join(', ')];
   const json = JSON.stringify({
@@ -64,6 +72,7 @@ export function fileMetadata(meta: LibraryItemMeta): FileMetadata {
     taskId: meta.taskId,
     createdAt: new Date(meta.createdAt).toISOString(),
     cost: meta.cost,
+    madeFrom: meta.madeFrom,
   });
   return { description: prompt, parameters: lines.join('\n'), json };
 }

@@ -4,6 +4,7 @@
  */
 import { zodMessage } from '@shared/messages/index.js';
 import { z } from 'zod';
+import { Lineage } from '@shared/contract/lineage-ref.js';
 
 export const LibraryKind = z.enum(['image', 'video', 'audio']);
 export type LibraryKind = z.infer<typeof LibraryKind>;
@@ -54,6 +55,8 @@ export const LibraryItem = z.object({
   rating: z.number().int().min(1).max(5).optional(),
   tags: z.array(z.string().min(1).max(64)).max(1000).optional(),
   collections: z.array(z.object({ id: z.string().min(1).max(64), name: z.string().min(1).max(200) })).max(1000).optional(),
+  /** What it was made from (docs/library-files.md, "Lineage"); absent when nothing is known. */
+  madeFrom: Lineage.optional(),
 });
 export type LibraryItem = z.infer<typeof LibraryItem>;
 

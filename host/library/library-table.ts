@@ -12,6 +12,7 @@ import type { Db, DomainMigrations } from '../db/migrations.js';
 import { COLUMN_NAMES, emptyColumns, type Columns } from './index-columns.js';
 import type { LibraryKind } from './library-item.js';
 import { curationMigration } from './curation-table.js';
+import { LineageEdges, lineageMigration } from './lineage-table.js';
 
 export const libraryMigrations: DomainMigrations = {
   domain: 'library',
@@ -46,6 +47,7 @@ export const libraryMigrations: DomainMigrations = {
       `),
     },
     curationMigration,
+    lineageMigration,
   ],
 };
 
@@ -79,6 +81,7 @@ export class LibraryTable {
   private readonly insert;
   private readonly remove;
   private readonly restById;
+  private readonly edges: LineageEdges;
 
   constructor(
     readonly db: Db,
@@ -88,6 +91,7 @@ export class LibraryTable {
     this.insert = db.prepare('INSERT OR REPLACE INTO library_items (id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, rest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.remove = db.prepare('DELETE FROM library_items WHERE id = ?');
     this.restById = db.prepare('SELECT rest FROM library_items WHERE id = ?').pluck();
+    this.edges = new LineageEdges(db);
   }
 
   state(): LibraryState | undefined {
@@ -158,9 +162,15 @@ export class LibraryTable {
     return c;
   }
 
-  /** One row written (a save): a single statement. */
+  /** One row written (a save): its statement, then its lineage edges. */
   put(c: Columns, at = 0): void {
-    this.insert.run(...COLUMN_NAMES.map((name) => (c[name] as unknown[])[at]));
+    const write = () => {
+      this.insert.run(...COLUMN_NAMES.map((name) => (c[name] as unknown[])[at]));
+      // Its "used in" edges (lineage-table.ts), in the same transaction as the row.
+      this.edges.put(c.id[at], c.rest[at]);
+    };
+    if (this.db.inTransaction) write();
+    else this.db.transaction(write)();
   }
 
   delete(id: string): void {

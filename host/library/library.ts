@@ -26,6 +26,7 @@ import type { AddInput, LibraryOptions } from './library-options.js';
 import type { Curation, CurationFilter } from './curation.js';
 import { LibraryCuration } from './library-curation.js';
 import { facetMask, facetsOf, facetsReady } from './library-facets.js';
+import { childrenOf } from './lineage-table.js';
 import { insideRoot, sniffSource, placeFile, saveThumbnail, taggedCopy, videoHeader, type SaveContext, type Undo } from './library-save.js';
 
 export type { AddInput, LibraryOptions } from './library-options.js';
@@ -221,9 +222,7 @@ export class Library {
   }
 
   /** Settles once the rows are in memory and the search text made after opening is ready (a search before makes it at once). */
-  searchReady(): Promise<void> {
-    return this.warming;
-  }
+  searchReady(): Promise<void> { return this.warming; }
 
   /** Waits for an opening under way (its rows are written) and the reading after it, then closes a database the library opened itself. */
   async close(): Promise<void> {
@@ -282,11 +281,11 @@ export class Library {
   known(ids: readonly string[]): string[] { return this.answers.known(ids); }
 
   models(): string[] { return this.answers.models(); }
+  /** The ids of the items that name `id` as a source (lineage-table.ts): one indexed lookup. */
+  usedIn(id: string, limit: number): string[] { return childrenOf(this.table.db, id, limit); }
 
   /** Whether a library-relative path is a saved item's file or thumbnail: the only media served. */
-  knows(relativePath: string): boolean {
-    return this.answers.knows(relativePath);
-  }
+  knows(relativePath: string): boolean { return this.answers.knows(relativePath); }
 
   /** A save or removal made in memory, or kept until the rows read into memory are there. */
   private change(c: Change): void {

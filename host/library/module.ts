@@ -13,6 +13,7 @@ import { CurrentLibrary } from './current-library.js';
 import { Importer } from './import-files.js';
 import { libraryFacets } from './library-facets.js';
 import { TakeOut } from './take-out.js';
+import { lineageOf } from './lineage.js';
 
 export const libraryModule = defineModule({
   name: 'library',
@@ -77,6 +78,7 @@ export const libraryModule = defineModule({
       'library.facets': (q) => libraryFacets(current.current, q),
       'library.get': (i) => item(i.id),
       'library.getMany': (i) => i.ids.flatMap((id) => current.current.get(id) ?? []),
+      'library.lineage': (i) => lineageOf(current.current, i.id),
       'library.remove': async (i) => {
         // An item removed while the library moves would come back from its copy in the new folder.
         if (await move.busy()) throw coreError('conflict', msg('app.settings.moveBusy'));

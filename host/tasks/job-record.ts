@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { TextData } from '@shared/messages/index.js';
 import { LINK_TTL_SECONDS } from '@shared/gateway/catalog.js';
+import { Lineage } from '@shared/contract/lineage-ref.js';
 
 export const JOB_STATES = [
   'waiting', // in the host's queue, written to disk, not yet sent (host/queue)
@@ -96,6 +97,8 @@ export const JobRecord = z.object({
   batchIndex: z.number().int().nonnegative().optional(),
   /** Its cell in a batch run (host/batches, docs/batches.md). */
   batch: z.object({ id: z.string(), index: z.number().int().nonnegative() }).optional(),
+  /** Where its inputs came from, as its request said (docs/library-files.md, "Lineage"); a value that cannot be read is dropped, not the job. */
+  lineage: Lineage.optional().catch(undefined),
   /** Where the queue takes it among the waiting ones when it was moved (a batch's reorder); else by creation. */
   order: z.number().optional(),
   /** Sends the gateway refused without taking the job (429, a refused connection): tried again from `notBefore`. */

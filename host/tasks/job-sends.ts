@@ -64,6 +64,7 @@ export class JobSends {
       id: randomUUID(), profileId: this.d.activeProfileId(), route: prepared.route, kind: prepared.kind, model: prepared.model, prompt: prepared.prompt,
       // The record keeps the stand-ins (small, and a retry resolves them again), not data URIs.
       params: spec.request, state, createdAt: now, updatedAt: now, checks: 0, errorStreak: 0, resultUrls: [], downloads: [], batchIndex,
+      ...(spec.lineage?.length ? { lineage: spec.lineage } : {}),
     };
   }
 

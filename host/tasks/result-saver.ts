@@ -23,6 +23,7 @@ import { LibraryError } from '../library/disk.js';
 import type { Library } from '../library/library.js';
 import { linksExpireAt, type DownloadRecord, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
+import { madeFromOf } from './job-lineage.js';
 
 export type LibrarySink = Pick<Library, 'add' | 'list'>;
 
@@ -263,7 +264,7 @@ export class ResultSaver {
       const item = await this.d.library.add({
         source: partPath,
         name: `${job.model} ${job.prompt}`.slice(0, 80),
-        meta: { kind: job.kind, mime: job.kind === 'image' ? 'image/png' : 'video/mp4', prompt: job.prompt, model: job.model, params: job.params, taskId: job.remoteId, sourceUrl: dl.url, createdAt: job.createdAt },
+        meta: { kind: job.kind, mime: job.kind === 'image' ? 'image/png' : 'video/mp4', prompt: job.prompt, model: job.model, params: job.params, taskId: job.remoteId, sourceUrl: dl.url, createdAt: job.createdAt, madeFrom: madeFromOf(job) },
       });
       Object.assign(dl, { state: 'done', libraryId: item.id, error: undefined, handing: undefined });
     } catch (err) {

@@ -18,6 +18,7 @@ import { ledgerQuoteEvents, ledgerQuoteMethods } from './ledger-quote.js';
 import { budgetEvents, budgetMethods } from './budgets.js';
 import { batchEvents, batchMethods } from './batches.js';
 import { promptEvents, promptMethods } from './prompts.js';
+import { lineageMethods } from './lineage.js';
 
 export interface ContractDomain {
   name: string;
@@ -41,6 +42,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'budgets', methods: budgetMethods, events: budgetEvents },
   { name: 'batches', methods: batchMethods, events: batchEvents },
   { name: 'prompts', methods: promptMethods, events: promptEvents },
+  { name: 'lineage', methods: lineageMethods, events: {} },
 ] as const satisfies readonly ContractDomain[];
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -56,3 +56,4 @@ export * from './budgets.js';
 export * from './batches.js';
 export * from './prompts.js';
 export * from './budget-notice.js';
+export * from './lineage.js';

@@ -12,6 +12,7 @@ import {
 } from '../gateway/index.js';
 import { zodMessage } from '../messages/index.js';
 import { ATTACHMENT_PREFIX } from './media.js';
+import { Lineage } from './lineage-ref.js';
 
 const standIn = (s: string) => s.startsWith(ATTACHMENT_PREFIX) && s.length > ATTACHMENT_PREFIX.length;
 
@@ -38,8 +39,9 @@ export const VideoJobRequest = z.discriminatedUnion(
 export type VideoJobRequest = z.infer<typeof VideoJobRequest>;
 
 export const JobRequest = z.discriminatedUnion('route', [
-  z.object({ route: z.literal('image'), request: ImageJobRequest }),
-  z.object({ route: z.literal('video'), request: VideoJobRequest }),
-  z.object({ route: z.literal('video-multipart'), request: MultipartVideoRequest }),
+  // `lineage`: where its inputs came from, as far as the page knows (docs/library-files.md, "Lineage").
+  z.object({ route: z.literal('image'), request: ImageJobRequest, lineage: Lineage.optional() }),
+  z.object({ route: z.literal('video'), request: VideoJobRequest, lineage: Lineage.optional() }),
+  z.object({ route: z.literal('video-multipart'), request: MultipartVideoRequest, lineage: Lineage.optional() }),
 ]);
 export type JobRequest = z.infer<typeof JobRequest>;

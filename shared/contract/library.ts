@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MessageData, zodMessage } from '../messages/index.js';
 import { FacetFilters, LibraryFacets } from './library-facets.js';
+import { Lineage } from './lineage-ref.js';
 
 export const LibraryItemView = z.object({
   id: z.string(),
@@ -33,6 +34,8 @@ export const LibraryItemView = z.object({
   rating: z.number().int().min(0).max(5).optional(),
   tags: z.array(z.string()).optional(),
   collections: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  /** What it was made from (docs/library-files.md, "Lineage"); absent when nothing is known. */
+  madeFrom: Lineage.optional(),
 });
 export type LibraryItemView = z.infer<typeof LibraryItemView>;
 

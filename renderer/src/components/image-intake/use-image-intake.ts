@@ -10,7 +10,9 @@
 import './strings.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AttachmentView } from '@shared/contract/media.js';
+import { ATTACHMENT_PREFIX, type AttachmentView } from '@shared/contract/media.js';
+import type { LibraryItemView } from '@shared/contract/library.js';
+import { rememberSource } from '../../state/lineage-store.js';
 import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { useItemIntake, type ItemIntake } from '../use-in/use-item-intake.js';
 import { fetchItemFile } from '../use-in/item-file.js';
@@ -97,7 +99,8 @@ export function useImageIntake<T extends IntakeImage>(images: T[], setImages: (i
     return undefined;
   };
 
-  const addFiles = async (files: readonly File[]) => {
+  /** `from`: the Gallery item the files are (remembered for the job's lineage: state/lineage-store.ts). */
+  const addFiles = async (files: readonly File[], from?: LibraryItemView) => {
     setProblem(null);
     const problems: string[] = [];
     const room = Math.max(options.limit - latest.current.length - busy, 0);
@@ -114,6 +117,7 @@ export function useImageIntake<T extends IntakeImage>(images: T[], setImages: (i
       try {
         const [thumb, view] = await Promise.all([makeThumb(file), call('attachments.add', { name: file.name || t('intake:pastedName'), data: new Uint8Array(await file.arrayBuffer()) })]);
         commit([...latest.current, { kind: 'file', ...view, thumb } as T]);
+        if (from) rememberSource(ATTACHMENT_PREFIX + view.id, from);
         added++;
       } catch (e) {
         problems.push(errorMessage(e));
@@ -127,7 +131,7 @@ export function useImageIntake<T extends IntakeImage>(images: T[], setImages: (i
 
   const mediaBase = useCall('app.info', EMPTY).data?.mediaBase;
   const intake = useItemIntake(options.target, async (item, name) => {
-    const added = await addFiles([await fetchItemFile(item, mediaBase)]);
+    const added = await addFiles([await fetchItemFile(item, mediaBase)], item);
     return added ? { ok: t(`handoff:added.${options.target}`, { name }) } : null;
   });
 

@@ -25,6 +25,7 @@ import { TabIntro } from '../../components/TabIntro.js';
 import { useFormats } from '../../i18n/format.js';
 import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
+import { rememberRemix } from '../../state/lineage-store.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { Lightbox } from '../../components/lightbox/lightbox.js';
 import { BatchComposer } from '../../components/batch-composer/ui/batch-composer.js';
@@ -158,6 +159,7 @@ export default function ImageTab() {
     const patch = fromRemix(remix);
     update(patch);
     useRemixStore.getState().report({ sourceId: remix.sourceId, unrestored: remixUnrestored(remix, patch) });
+    rememberRemix('image', { id: remix.sourceId, prompt: remix.prompt });
     clearRemix();
   }, [remix, update, clearRemix]);
 

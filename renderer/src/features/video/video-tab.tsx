@@ -33,6 +33,7 @@ import { useFormats } from '../../i18n/format.js';
 import { useMessageText } from '../../i18n/messages.js';
 import { usePromptHistory, useDraft } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
+import { rememberRemix, withLineage } from '../../state/lineage-store.js';
 import { useHandoffStore } from '../../state/handoff.js';
 import { ImageUrlField } from './ui/image-url-field.js';
 import {
@@ -97,6 +98,7 @@ export default function VideoTab() {
     const next = draftFromRemix(remix, draft);
     update(next);
     useRemixStore.getState().report({ sourceId: remix.sourceId, unrestored: remixUnrestored(remix, next) });
+    rememberRemix('video', { id: remix.sourceId, prompt: remix.prompt });
     useRemixStore.getState().clear();
     // Applied once per stash; the draft it starts from is read at that moment only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -150,7 +152,7 @@ export default function VideoTab() {
     setChecked(problems);
     setFailure(null);
     if (!request) return;
-    submit.mutate(request, { onError: (error) => setFailure(error) });
+    submit.mutate(withLineage(request), { onError: (error) => setFailure(error) });
   };
 
   const hostField = fieldOfError(failure, VIDEO_FIELDS);

@@ -1,8 +1,11 @@
+import { lineage } from './lineage-en.js';
+
 /** The Gallery tab. */
 import { itemView } from './item-view-en.js';
 
 export const gallery = {
   itemView,
+  lineage,
   intro: {
     title: 'Gallery',
     body: 'Everything you have generated, saved in your library folder and browsable by kind, model, date and prompt.',

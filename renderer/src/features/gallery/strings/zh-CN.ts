@@ -1,9 +1,11 @@
 import type { Translation } from '../../../i18n/translation.js';
 import type { gallery as english } from './en.js';
 import { itemView } from './item-view-zh-CN.js';
+import { lineage } from './lineage-zh-CN.js';
 
 export const gallery: Translation<typeof english> = {
   itemView,
+  lineage,
   intro: {
     title: '作品库',
     body: '你生成的所有作品都保存在作品库文件夹中，可按类型、模型、日期和提示词浏览。',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { useFormats } from '../../../i18n/format.js';
 import { formatBytes, formatDuration, formatValue, LONG_VALUE_CHARS } from '../model/media.js';
+import { ItemLineage } from './item-lineage.js';
 
 interface Props {
   item: LibraryItemView;
@@ -98,6 +99,7 @@ export function ItemMetadata({ item, playedDuration }: Props) {
           <dd>{f.cost(item.cost.amount, item.cost.currency)}</dd>
         </>
       )}
+      <ItemLineage item={item} />
       <Entries label={t('metadata.parameters')} record={item.params} />
       <Entries label={t('metadata.usage')} record={item.usage} />
     </dl>

@@ -19,6 +19,7 @@ import { messageText } from '../../../i18n/messages.js';
 import { asyncRequest, hostErrors, nativeRequest, validate, type FieldErrors, type ImageDraft } from './image-draft.js';
 import { COMPARE_MAX, COMPARE_MIN, comparedDrafts, comparedModels } from './compared-models.js';
 import type { Cell, ImageRuns, Outcome } from './use-image-runs.js';
+import { withLineage } from '../../../state/lineage-store.js';
 
 interface Options {
   draft: ImageDraft;
@@ -61,7 +62,7 @@ async function send(d: ImageDraft, runs: ImageRuns): Promise<{ outcome: Outcome;
     linkPromptUse('image', d.prompt, { itemIds: items.map((i) => i.id) });
     return { outcome: { kind: 'native', itemIds: items.map((i) => i.id), ...rest }, prompt: d.prompt.trim() };
   }
-  const job = await call('tasks.submit', { route: 'image', request: imageJobRequest(d) });
+  const job = await call('tasks.submit', withLineage({ route: 'image', request: imageJobRequest(d) }));
   runs.seedJob(job);
   linkPromptUse('image', d.prompt, { jobIds: [job.id] });
   return { outcome: { kind: 'async', jobId: job.id }, prompt: job.prompt, key: job.id };

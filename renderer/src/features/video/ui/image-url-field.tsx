@@ -16,6 +16,7 @@ import { useItemIntake } from '../../../components/use-in/use-item-intake.js';
 import '../../../components/use-in/use-in.css';
 import { mediaUrl } from '../../../api/session.js';
 import { publicLink } from '../../../state/handoff.js';
+import { rememberSource } from '../../../state/lineage-store.js';
 import { useFormats, type Formats } from '../../../i18n/format.js';
 
 const PICK_QUERY = { kind: 'image', limit: 50 } as const;
@@ -34,7 +35,7 @@ function linkState(item: LibraryItemView, now: number, t: TFunction<'video'>, f:
   };
 }
 
-function GalleryPicker({ openedAt, onPick }: { openedAt: number; onPick(url: string): void }) {
+function GalleryPicker({ openedAt, onPick }: { openedAt: number; onPick(url: string, item: LibraryItemView): void }) {
   const { t } = useTranslation('video');
   const f = useFormats();
   const list = useCall('library.list', PICK_QUERY);
@@ -54,7 +55,7 @@ function GalleryPicker({ openedAt, onPick }: { openedAt: number; onPick(url: str
               type="button"
               className="video-pick"
               disabled={!link.usable}
-              onClick={() => item.sourceUrl && onPick(item.sourceUrl)}
+              onClick={() => item.sourceUrl && onPick(item.sourceUrl, item)}
               aria-label={t('imageUrl.pickLabel', { name, link: link.label })}
             >
               {thumb && <img src={thumb} alt="" loading="lazy" decoding="async" />}
@@ -86,6 +87,7 @@ export function ImageUrlField({ value, onChange, error }: ImageUrlFieldProps) {
     if (link.state === 'none') return { problem: t('handoff:problem.noLink', { name }) };
     if (link.state === 'expired') return { problem: t('handoff:problem.expired', { name }) };
     onChange(link.url);
+    rememberSource(link.url, item);
     const hours = Math.floor(link.msLeft / 3_600_000);
     const left = hours >= 1
       ? t('handoff:left.hours', { hours: f.number(hours) })
@@ -127,8 +129,9 @@ export function ImageUrlField({ value, onChange, error }: ImageUrlFieldProps) {
       {openedAt !== null && (
         <GalleryPicker
           openedAt={openedAt}
-          onPick={(url) => {
+          onPick={(url, item) => {
             onChange(url);
+            rememberSource(url, item);
             setOpenedAt(null);
           }}
         />
