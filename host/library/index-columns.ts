@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ratioOf } from '@shared/contract/library-shape.js';
-import { LibraryItem, type LibraryKind } from './library-item.js';
+import { ItemOrigin, LibraryItem, type LibraryKind } from './library-item.js';
 
 export interface Columns {
   id: string[];
@@ -21,7 +21,10 @@ export interface Columns {
   savedAt: number[];
   /** Width over height rounded to 2 decimals, 0 when unknown: what `library.shapes` answers. */
   ratio: number[];
-  /** `[mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite]` as JSON (rows of earlier releases end before `favourite`). */
+  /**
+   * `[mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite, actualPrompt, origin]`
+   * as JSON (rows of earlier releases end sooner; a missing field is absent).
+   */
   rest: string[];
 }
 
@@ -43,7 +46,7 @@ export function pushItem(c: Columns, i: LibraryItem): void {
   c.createdAt.push(i.createdAt);
   c.savedAt.push(i.savedAt);
   c.ratio.push(ratioOf(i.width, i.height));
-  c.rest.push(JSON.stringify([i.mime, i.bytes, i.width ?? null, i.height ?? null, i.durationSeconds ?? null, i.taskId ?? null, i.sourceUrl ?? null, i.params, i.usage ?? null, i.cost ?? null, i.favourite ?? null]));
+  c.rest.push(JSON.stringify([i.mime, i.bytes, i.width ?? null, i.height ?? null, i.durationSeconds ?? null, i.taskId ?? null, i.sourceUrl ?? null, i.params, i.usage ?? null, i.cost ?? null, i.favourite ?? null, ...(i.origin ? [null, i.origin] : [])]));
 }
 
 export function columnsOf(items: readonly LibraryItem[]): Columns {
@@ -60,6 +63,9 @@ const REST: [z.ZodType, unknown][] = [
   [LibraryItem.shape.params, {}], [orNull(z.record(z.string(), z.unknown())), null], [orNull(z.object({ amount: z.number().finite(), currency: z.string() })), null],
   // Absent from rows an earlier release wrote: not a favourite, not damage.
   [z.literal(true).nullish(), null],
+  // 11 is another field's place (written null by this release); 12 is the item's origin (stack-keys.ts).
+  [z.unknown(), null],
+  [ItemOrigin.nullish(), null],
 ];
 
 /**
@@ -82,9 +88,9 @@ export function itemAt(c: Columns, at: number, log: (line: string) => void): Lib
     return fallback;
   });
   if (damaged) log(`library: the index entry of ${c.file[at]} has unreadable details`);
-  const [mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite] = rest as [string, number, ...unknown[]];
+  const [mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite, , origin] = rest as [string, number, ...unknown[]];
   const item = { version: 1, id: c.id[at], kind: c.kind[at], file: c.file[at], mime, bytes, prompt: c.prompt[at], model: c.model[at], params, createdAt: c.createdAt[at], savedAt: c.savedAt[at] } as LibraryItem;
-  const optional = { width, height, durationSeconds, thumb: c.thumb[at] || null, taskId, sourceUrl, usage, cost, favourite };
+  const optional = { width, height, durationSeconds, thumb: c.thumb[at] || null, taskId, sourceUrl, usage, cost, favourite, origin };
   for (const [k, v] of Object.entries(optional)) if (v !== null && v !== undefined) (item as Record<string, unknown>)[k] = v;
   return item;
 }

@@ -14,6 +14,7 @@
 import type { LibraryItem, LibraryKind } from './library-item.js';
 import { COLUMN_NAMES, emptyColumns, itemAt, pushItem, sortRows, type Columns } from './index-columns.js';
 import { buildHaystack, buildHaystackInSlices, markWord, type Haystack } from './index-search.js';
+import { stackKeyOf, StackKeys, type ReadKeys, type Stacked } from './stack-keys.js';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -27,12 +28,19 @@ export interface ListQuery {
   text?: string;
   /** Only these ids (the curation's filters, curation.ts); answered from the database by their own filters. */
   only?: ReadonlySet<string>;
+  /** Each stack (stack-keys.ts) as its first match, with how many of its items match. */
+  stacked?: boolean;
+  /** Only the items of this stack. */
+  stack?: string;
   offset?: number;
   limit?: number;
 }
 
+/** An item as listed: a stacked list gives each stack's first item its key and count. */
+export type ListedItem = LibraryItem & { stackKey?: string; stackCount?: number };
+
 export interface ListResult {
-  items: LibraryItem[];
+  items: ListedItem[];
   total: number;
 }
 
@@ -54,11 +62,16 @@ export class LibraryIndex {
   /** The last query's matching rows, valid while `version` is unchanged. */
   private last: { key: string; version: number; rows: Int32Array } | undefined;
   private version = 0;
+  /** Every item's stack key (stack-keys.ts), and the last stacked query's grouping. */
+  readonly stacks = new StackKeys();
+  private lastStacked: { from: Int32Array | undefined; version: string; stacked: Stacked } | undefined;
 
   constructor(
     private readonly log: (line: string) => void = () => undefined,
     /** An item's `rest` when its row was loaded without it (an empty string): from the database. */
     private readonly loadRest: (id: string) => string | undefined = () => undefined,
+    /** The stack keys of the rows in the database, a page at a time (library-table.ts). */
+    private readonly readKeys: ReadKeys = () => [],
   ) {}
 
   get size(): number {
@@ -72,6 +85,7 @@ export class LibraryIndex {
     this.modelCounts.clear();
     for (const m of columns.model) this.modelCounts.set(m, (this.modelCounts.get(m) ?? 0) + 1);
     this.forget();
+    this.stacks.reset();
     this.changed();
   }
 
@@ -87,6 +101,7 @@ export class LibraryIndex {
    */
   async warm(pause: () => Promise<void> = nextTurn): Promise<void> {
     const version = this.version;
+    await this.stacks.fill(this.readKeys, pause);
     const hay = await buildHaystackInSlices(this.c.prompt, pause);
     if (this.version === version) this.hay ??= hay;
   }
@@ -105,6 +120,7 @@ export class LibraryIndex {
     }
     for (const name of COLUMN_NAMES) (this.c[name] as unknown[]).splice(lo, 0, (one[name] as unknown[])[0]);
     this.modelCounts.set(item.model, (this.modelCounts.get(item.model) ?? 0) + 1);
+    this.stacks.set(item.id, stackKeyOf(item.origin));
     this.remember(item);
     this.changed();
   }
@@ -118,6 +134,7 @@ export class LibraryIndex {
     const n = (this.modelCounts.get(model) ?? 0) - 1;
     if (n > 0) this.modelCounts.set(model, n);
     else this.modelCounts.delete(model);
+    this.stacks.set(id, undefined);
     // Another item may name the same thumbnail: the scan in `knows` decides from now on.
     this.forget();
     this.changed();
@@ -148,12 +165,17 @@ export class LibraryIndex {
   }
 
   list(q: ListQuery = {}): ListResult {
-    const rows = this.matching(q);
+    const { rows, counts } = this.view(q);
     const total = rows ? rows.length : this.size;
     const offset = Math.min(total, Math.max(0, Math.floor(q.offset ?? 0)));
     const end = q.limit === undefined ? total : Math.min(total, offset + Math.max(0, Math.floor(q.limit)));
-    const items: LibraryItem[] = [];
-    for (let k = offset; k < end; k++) items.push(this.materialize(rows ? rows[k] : k));
+    const items: ListedItem[] = [];
+    for (let k = offset; k < end; k++) {
+      const item = this.materialize(rows ? rows[k] : k);
+      const stackKey = counts && this.stacks.key(item.id);
+      // A copy: the item itself is cached and handed out unstacked too.
+      items.push(counts && stackKey !== undefined ? { ...item, stackKey, stackCount: counts[k] } : item);
+    }
     return { items, total };
   }
 
@@ -162,11 +184,28 @@ export class LibraryIndex {
    * from one column, never materializing an item: 100,000 matches cost one number each.
    */
   shapes(q: ListQuery = {}): number[] {
-    const rows = this.matching(q);
+    const { rows } = this.view(q);
     if (!rows) return this.c.ratio.slice();
     const ratios = new Array<number>(rows.length);
     for (let k = 0; k < rows.length; k++) ratios[k] = this.c.ratio[rows[k]];
     return ratios;
+  }
+
+  /**
+   * The rows a query lists, in list order (undefined: every row): its matches, or one stack's,
+   * or each stack's first match with the stack's count (`counts`, stack-keys.ts). Unstacked
+   * until the keys are made after an opening.
+   */
+  private view(q: ListQuery): { rows: Int32Array | undefined; counts?: Int32Array } {
+    const rows = this.matching(q);
+    if (q.stack !== undefined) return { rows: this.stacks.members(this.c.id, rows, this.size, q.stack) };
+    if (!q.stacked || !this.stacks.ready) return { rows };
+    const version = `${this.version}/${this.stacks.version}`;
+    const last = this.lastStacked;
+    if (last && last.from === rows && last.version === version) return { rows: last.stacked.heads, counts: last.stacked.counts };
+    const stacked = this.stacks.group(this.c.id, rows, this.size);
+    this.lastStacked = { from: rows, version, stacked };
+    return { rows: stacked.heads, counts: stacked.counts };
   }
 
   /** The rows a query's filters match, in list order; undefined when it has none (every row). */

@@ -15,6 +15,7 @@ import { COLUMN_NAMES, emptyColumns, itemAt } from './index-columns.js';
 import { queryWords, type ListQuery, type ListResult } from './library-index.js';
 import type { LibraryItem } from './library-item.js';
 import type { CurationFilter } from './curation.js';
+import { STACK_KEY_SQL } from './stack-keys.js';
 
 const ORDER = 'ORDER BY created_at DESC, saved_at DESC, id';
 const COLUMNS = 'id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, rest';
@@ -118,6 +119,8 @@ export class LibraryRows {
     if (q.tag !== undefined) add('id IN (SELECT item_id FROM library_item_tags WHERE tag_key = ?)', q.tag.trim().toLowerCase());
     if (q.collectionId !== undefined) add('id IN (SELECT item_id FROM library_collection_items WHERE collection_id = ?)', q.collectionId);
     if (q.favourite === true) add("json_extract(rest, '$[10]') = 1");
+    // One stack's items (stack-keys.ts); a stacked list is answered unstacked until the index has its keys.
+    if (q.stack !== undefined) add(`(${STACK_KEY_SQL}) = ?`, q.stack);
     const words = queryWords(q.text);
     const models = words.length > 0 ? this.models() : [];
     for (const word of words) {

@@ -82,7 +82,7 @@ export class Library {
         this.log(`library: could not read ${id}'s details from the database (${errno(err) ?? String(err)})`);
         return undefined;
       }
-    });
+    }, (after) => this.tableOpen?.stackKeysAfter(after) ?? []);
   }
 
   /** Loads the index, reconciles it with the sidecars on disk, and returns the number of items. */
@@ -279,14 +279,13 @@ export class Library {
   /** Which of `ids` the library holds, each once, in the order given. */
   known(ids: readonly string[]): string[] { return this.answers.known(ids); }
 
-  models(): string[] {
-    return this.answers.models();
-  }
+  models(): string[] { return this.answers.models(); }
+
+  /** Whether stacked lists are stacked yet, and whether any item stacks (stack-keys.ts): known once `searchReady` settles. */
+  get stacks(): { ready: boolean; size: number } { return this.index.stacks; }
 
   /** Whether a library-relative path is a saved item's file or thumbnail: the only media served. */
-  knows(relativePath: string): boolean {
-    return this.answers.knows(relativePath);
-  }
+  knows(relativePath: string): boolean { return this.answers.knows(relativePath); }
 
   /** A save or removal made in memory, or kept until the rows read into memory are there. */
   private change(c: Change): void {

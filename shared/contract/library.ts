@@ -32,6 +32,11 @@ export const LibraryItemView = z.object({
   rating: z.number().int().min(0).max(5).optional(),
   tags: z.array(z.string()).optional(),
   collections: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  /** The job that made it and the run it was part of (docs/library-files.md, "Stacks"); absent for imported and older items. */
+  origin: z.object({ jobId: z.string().optional(), group: z.string().optional(), batch: z.object({ id: z.string(), index: z.number() }).optional() }).optional(),
+  /** In a stacked list, on each stack's first item: the stack (`LibraryQuery.stack` lists it) and how many of its items match. */
+  stackKey: z.string().optional(),
+  stackCount: z.number().int().min(1).optional(),
 });
 export type LibraryItemView = z.infer<typeof LibraryItemView>;
 
@@ -48,6 +53,13 @@ export const LibraryQuery = z.object({
   collectionId: z.string().min(1).max(64).optional(),
   /** true: only favourites. */
   favourite: z.boolean().optional(),
+  /**
+   * Variants of one job, compare run or batch cell as one item, the stack's newest match, with
+   * `stackKey` and `stackCount` (docs/library-files.md, "Stacks").
+   */
+  stacked: z.boolean().optional(),
+  /** Only the items of this stack (a `stackKey`), as the other filters match them. */
+  stack: z.string().min(1).max(500).optional(),
   offset: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(1000).optional(),
 });
