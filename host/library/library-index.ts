@@ -42,6 +42,8 @@ export type ListedItem = LibraryItem & { stackKey?: string; stackCount?: number 
 export interface ListResult {
   items: ListedItem[];
   total: number;
+  /** A stacked list's items counted one by one, every item of a stack (an export takes them all). */
+  every?: number;
 }
 
 /** A query's search words: lower-cased, each once. */
@@ -165,7 +167,7 @@ export class LibraryIndex {
   }
 
   list(q: ListQuery = {}): ListResult {
-    const { rows, counts } = this.view(q);
+    const { rows, counts, every } = this.view(q);
     const total = rows ? rows.length : this.size;
     const offset = Math.min(total, Math.max(0, Math.floor(q.offset ?? 0)));
     const end = q.limit === undefined ? total : Math.min(total, offset + Math.max(0, Math.floor(q.limit)));
@@ -176,7 +178,7 @@ export class LibraryIndex {
       // A copy: the item itself is cached and handed out unstacked too.
       items.push(counts && stackKey !== undefined ? { ...item, stackKey, stackCount: counts[k] } : item);
     }
-    return { items, total };
+    return { items, total, ...(every !== undefined ? { every } : {}) };
   }
 
   /**
@@ -196,16 +198,17 @@ export class LibraryIndex {
    * or each stack's first match with the stack's count (`counts`, stack-keys.ts). Unstacked
    * until the keys are made after an opening.
    */
-  private view(q: ListQuery): { rows: Int32Array | undefined; counts?: Int32Array } {
+  private view(q: ListQuery): { rows: Int32Array | undefined; counts?: Int32Array; every?: number } {
     const rows = this.matching(q);
     if (q.stack !== undefined) return { rows: this.stacks.members(this.c.id, rows, this.size, q.stack) };
     if (!q.stacked || !this.stacks.ready) return { rows };
     const version = `${this.version}/${this.stacks.version}`;
     const last = this.lastStacked;
-    if (last && last.from === rows && last.version === version) return { rows: last.stacked.heads, counts: last.stacked.counts };
+    const every = rows ? rows.length : this.size;
+    if (last && last.from === rows && last.version === version) return { rows: last.stacked.heads, counts: last.stacked.counts, every };
     const stacked = this.stacks.group(this.c.id, rows, this.size);
     this.lastStacked = { from: rows, version, stacked };
-    return { rows: stacked.heads, counts: stacked.counts };
+    return { rows: stacked.heads, counts: stacked.counts, every };
   }
 
   /** The rows a query's filters match, in list order; undefined when it has none (every row). */

@@ -255,8 +255,8 @@ export class Library {
   /** Items with their curation; curation filters by the ids curation.ts keeps (the rows filter them in SQL). */
   list(query: ListQuery & CurationFilter = {}): ListResult {
     const [a, q] = this.answersFor(query);
-    const { items, total } = a.list(q);
-    return { items: items.map((i) => this.curation.decorate(i)), total };
+    const { items, ...counts } = a.list(q);
+    return { items: items.map((i) => this.curation.decorate(i)), ...counts };
   }
 
   /** Each match's width over height (the gallery's layout), in list order: LibraryIndex.shapes. */

@@ -48,6 +48,8 @@ describe('stacked lists', () => {
     expect(lib.list().total).toBe(11);
     expect(summary(lib)).toEqual(['cat other cell ×1', 'cat second try ×2', 'owl right ×2', 'fox 3 ×4', 'imported two', 'imported one']);
     expect(lib.list({ stacked: true }).total).toBe(6);
+    // Every item counted too: what an export of the stacked view takes.
+    expect(lib.list({ stacked: true, limit: 1 }).every).toBe(11);
     expect(lib.shapes({ stacked: true })).toHaveLength(6);
     const fox = lib.list({ stacked: true }).items.find((i) => i.prompt === 'fox 3')!;
     expect(fox.stackKey).toBe('job:job-a');

@@ -128,7 +128,8 @@ export type CollectionView = z.infer<typeof CollectionView>;
 const Changed = z.object({ changed: z.number() });
 
 export const libraryMethods = {
-  'library.list': { input: LibraryQuery, output: z.object({ items: z.array(LibraryItemView), total: z.number(), models: z.array(z.string()) }) },
+  /** `every`: with `stacked`, how many items match, each item of a stack counted (absent when no stack is formed yet). */
+  'library.list': { input: LibraryQuery, output: z.object({ items: z.array(LibraryItemView), total: z.number(), every: z.number().optional(), models: z.array(z.string()) }) },
   'library.get': { input: id, output: LibraryItemView },
   /**
    * Several items in one call, in the order asked; an id the library does not know is left out

@@ -48,7 +48,6 @@ export default function GalleryTab() {
   // Stacks (docs/library-files.md, "Stacks"): the grid lists each stack once; an export takes every item.
   const query = withStacks(unstacked, stacked);
   const head = useLibraryHead(query);
-  const every = useCall('library.list', { ...unstacked, limit: 1 }, { enabled: stacked });
   // Asked here, beside the first page, rather than once the grid mounts: the two requests go
   // out together instead of one after the other (the grid reads the same query from the cache).
   useLibraryShapes(query);
@@ -193,7 +192,7 @@ export default function GalleryTab() {
       </div>
       {head.data && total > 0 && (
         <div className="gallery-selection">
-          <ExportBar query={unstacked} total={stacked ? (every.data?.total ?? total) : total} selected={selection.ids.size > 0 ? selection.ids : undefined} />
+          <ExportBar query={unstacked} total={head.data?.every ?? total} selected={selection.ids.size > 0 ? selection.ids : undefined} />
           <p className="muted">
             {selection.ids.size > 0 ? t('selection.count', { count: selection.ids.size, n: f.number(selection.ids.size) }) : t('selection.hint')}{' '}
             {selection.ids.size > 0 && (
