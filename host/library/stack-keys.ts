@@ -37,7 +37,12 @@ export interface Stacked {
 }
 
 export class StackKeys {
-  private readonly byId = new Map<string, string>();
+  /** Each item's stack, as a number (`names` holds the keys): grouping then marks an array, not a map of strings. */
+  private readonly byId = new Map<string, number>();
+  private readonly numbers = new Map<string, number>();
+  private names: string[] = [];
+  /** Each stack's item ids: a small stack's rows are found by id (a native scan each) rather than by a look at every row. */
+  private readonly byKey = new Map<string, Set<string>>();
   private made = false;
   /** Changes with every key set or dropped: a grouping made before is stale. */
   version = 0;
@@ -52,19 +57,39 @@ export class StackKeys {
   }
 
   key(id: string): string | undefined {
-    return this.byId.get(id);
+    const n = this.byId.get(id);
+    return n === undefined ? undefined : this.names[n];
   }
 
   set(id: string, key: string | undefined): void {
-    if (key === undefined ? this.byId.delete(id) : this.byId.get(id) !== key) {
-      if (key !== undefined) this.byId.set(id, key);
-      this.version++;
+    const was = this.key(id);
+    if (was === key) return;
+    if (was !== undefined) {
+      const ids = this.byKey.get(was);
+      ids?.delete(id);
+      if (ids?.size === 0) this.byKey.delete(was);
     }
+    if (key === undefined) this.byId.delete(id);
+    else {
+      let n = this.numbers.get(key);
+      if (n === undefined) {
+        n = this.names.push(key) - 1;
+        this.numbers.set(key, n);
+      }
+      this.byId.set(id, n);
+      let ids = this.byKey.get(key);
+      if (!ids) this.byKey.set(key, (ids = new Set()));
+      ids.add(id);
+    }
+    this.version++;
   }
 
   /** Forgets every key: the rows were replaced (an opening); `fill` makes them again. */
   reset(): void {
     this.byId.clear();
+    this.byKey.clear();
+    this.numbers.clear();
+    this.names = [];
     this.made = false;
     this.generation++;
     this.version++;
@@ -97,18 +122,19 @@ export class StackKeys {
     const total = rows ? rows.length : n;
     const heads = new Int32Array(total);
     const counts = new Int32Array(total);
-    const slot = new Map<string, number>();
+    // Where each stack's first row went, plus one (0: not met yet).
+    const slot = new Int32Array(this.names.length);
     let k = 0;
     for (let j = 0; j < total; j++) {
       const row = rows ? rows[j] : j;
-      const key = this.byId.get(ids[row]);
-      if (key !== undefined) {
-        const at = slot.get(key);
-        if (at !== undefined) {
-          counts[at]++;
+      const n = this.byId.get(ids[row]);
+      if (n !== undefined) {
+        const at = slot[n];
+        if (at > 0) {
+          counts[at - 1]++;
           continue;
         }
-        slot.set(key, k);
+        slot[n] = k + 1;
       }
       heads[k] = row;
       counts[k++] = 1;
@@ -118,13 +144,38 @@ export class StackKeys {
 
   /** The rows of `rows` (every row when undefined) in the stack `key`, in list order. */
   members(ids: readonly string[], rows: Int32Array | undefined, n: number, key: string): Int32Array {
+    const mine = this.byKey.get(key);
+    if (!mine) return new Int32Array(0);
+    if (mine.size <= SMALL_STACK) {
+      const found: number[] = [];
+      for (const id of mine) {
+        const at = ids.indexOf(id);
+        if (at >= 0 && (!rows || holds(rows, at))) found.push(at);
+      }
+      return Int32Array.from(found.sort((a, b) => a - b));
+    }
     const total = rows ? rows.length : n;
     const out = new Int32Array(total);
     let k = 0;
     for (let j = 0; j < total; j++) {
       const row = rows ? rows[j] : j;
-      if (this.byId.get(ids[row]) === key) out[k++] = row;
+      if (this.key(ids[row]) === key) out[k++] = row;
     }
     return out.subarray(0, k);
   }
+}
+
+/** Up to this many items, a stack's rows are found by their ids (about a millisecond each at 100,000 rows). */
+const SMALL_STACK = 16;
+
+/** Whether the ascending `rows` hold `row`: a binary search. */
+function holds(rows: Int32Array, row: number): boolean {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid] < row) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < rows.length && rows[lo] === row;
 }
