@@ -58,6 +58,8 @@ export interface StackExpansion {
   members: LibraryItemView[];
   toggle(item: LibraryItemView, at: number): void;
   close(): void;
+  /** The open stack's tile is now at `at` in the host's list (items saved or removed before it). */
+  moveTo(at: number): void;
   /** The grid's ratios: the host's, with the open stack's inserted after its tile. */
   ratios: number[];
   /** How many places the grid has. */
@@ -92,11 +94,13 @@ export function useStackExpansion(query: LibraryQuery, baseRatios: number[], bas
     [queryHash],
   );
   const close = useCallback(() => setOpen(null), []);
+  const moveTo = useCallback((to: number) => setOpen((o) => (o && o.at !== to ? { ...o, at: to } : o)), []);
   return {
     open: current,
     members: shown ? extra : [],
     toggle,
     close,
+    moveTo,
     ratios,
     count: shown ? baseCount + m : baseCount,
     place: (index) => (!shown || index <= at ? { base: index } : index <= at + m ? { member: index - at - 1 } : { base: index - m }),

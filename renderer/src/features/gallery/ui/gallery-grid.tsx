@@ -37,6 +37,8 @@ const OVERSCAN_ROWS = 2;
  */
 const FLING_MS_PER_SCREEN = 250;
 const NO_RATIOS: number[] = [];
+/** How far from its place an open stack's tile is looked for after the list changed. */
+const RELOCATE = 200;
 
 export interface GalleryGridHandle {
   /** Focuses the cell at `index` (clamped), scrolling it into view and waiting for its page if needed. */
@@ -133,6 +135,19 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
     const p = stack.place(index);
     return 'base' in p ? pageAt(p.base) : stack.members[p.member];
   };
+  // Saves and removals shift the list: the open stack follows its tile, looked for near where it
+  // was among the pages loaded, and closes when the tile is gone from there.
+  const openStack = stack.open;
+  const tileHere = openStack ? pageAt(openStack.at) : undefined;
+  useEffect(() => {
+    if (!openStack || !tileHere || tileHere.id === openStack.headId) return;
+    for (let d = 1; d <= RELOCATE; d++) {
+      for (const at of [openStack.at + d, openStack.at - d]) {
+        if (pageAt(at)?.id === openStack.headId) return stack.moveTo(at);
+      }
+    }
+    stack.close();
+  });
   /** Opens or closes the stack of the item at grid place `index`; the focus stays on its tile. */
   const toggleStack = (index: number): boolean => {
     const p = stack.place(index);
