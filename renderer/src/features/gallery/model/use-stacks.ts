@@ -65,6 +65,8 @@ export interface StackExpansion {
   /** How many places the grid has. */
   count: number;
   place(index: number): Place;
+  /** The place in the host's list whose page holds grid place `index` (an open stack's item: its tile's). */
+  baseOf(index: number): number;
   /** The grid place of a place in the host's list. */
   indexOf(base: number): number;
 }
@@ -104,6 +106,7 @@ export function useStackExpansion(query: LibraryQuery, baseRatios: number[], bas
     ratios,
     count: shown ? baseCount + m : baseCount,
     place: (index) => (!shown || index <= at ? { base: index } : index <= at + m ? { member: index - at - 1 } : { base: index - m }),
+    baseOf: (index) => (!shown || index <= at ? index : index <= at + m ? at : index - m),
     indexOf: (base) => (!shown || base <= at ? base : base + m),
   };
 }

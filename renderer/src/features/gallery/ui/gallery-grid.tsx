@@ -27,6 +27,7 @@ import { cellLabel, cellPrompt, formatDuration, thumbSrc } from '../model/media.
 import { KindIcon } from './kind-icon.js';
 import { useFillHeight } from '../../../components/generator/use-fill-height.js';
 import { useStackExpansion } from '../model/use-stacks.js';
+import { useGridStacks, type StackState } from '../model/use-grid-stacks.js';
 
 /** The height rows aim for; the old square cells were 160 px at their smallest. */
 const OVERSCAN_ROWS = 2;
@@ -37,8 +38,6 @@ const OVERSCAN_ROWS = 2;
  */
 const FLING_MS_PER_SCREEN = 250;
 const NO_RATIOS: number[] = [];
-/** How far from its place an open stack's tile is looked for after the list changed. */
-const RELOCATE = 200;
 
 export interface GalleryGridHandle {
   /** Focuses the cell at `index` (clamped), scrolling it into view and waiting for its page if needed. */
@@ -96,7 +95,6 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
   // An open stack's items are inserted after its tile: the grid's places are then not the list's.
   const stack = useStackExpansion(query, ratios, laidOut);
   const layout = useJustifiedLayout(stack.ratios, width > 0 ? stack.count : 0, width);
-  const [stackNote, setStackNote] = useState('');
   const [fling, setFling] = useState(false);
   const lastScroll = useRef({ offset: 0, at: 0 });
 
@@ -126,45 +124,7 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
   const rows = virtualizer.getVirtualItems();
   const first = rows.length > 0 ? layout.rowStart[rows[0].index] : 0;
   const last = rows.length > 0 ? layout.rowStart[rows[rows.length - 1].index + 1] - 1 : 0;
-  const baseOf = (index: number) => {
-    const p = stack.place(index);
-    return 'base' in p ? p.base : (stack.open?.at ?? 0);
-  };
-  const pageAt = useLibraryPages(query, head, baseOf(first), baseOf(last));
-  const itemAt = (index: number): LibraryItemView | undefined => {
-    const p = stack.place(index);
-    return 'base' in p ? pageAt(p.base) : stack.members[p.member];
-  };
-  // Saves and removals shift the list: the open stack follows its tile, looked for near where it
-  // was among the pages loaded, and closes when the tile is gone from there.
-  const openStack = stack.open;
-  const tileHere = openStack ? pageAt(openStack.at) : undefined;
-  useEffect(() => {
-    if (!openStack || !tileHere || tileHere.id === openStack.headId) return;
-    for (let d = 1; d <= RELOCATE; d++) {
-      for (const at of [openStack.at + d, openStack.at - d]) {
-        if (pageAt(at)?.id === openStack.headId) return stack.moveTo(at);
-      }
-    }
-    stack.close();
-  });
-  /** Opens or closes the stack of the item at grid place `index`; the focus stays on its tile. */
-  const toggleStack = (index: number): boolean => {
-    const p = stack.place(index);
-    const item = itemAt(index);
-    if ('member' in p && stack.open) {
-      stack.close();
-      setStackNote(t('stack.collapsed'));
-      focusIndex(stack.open.at);
-      return true;
-    }
-    if (!('base' in p) || !item?.stackKey || (item.stackCount ?? 1) < 2) return false;
-    const closing = stack.open?.key === item.stackKey;
-    stack.toggle(item, p.base);
-    setStackNote(closing ? t('stack.collapsed') : t('stack.expanded', { n: item.stackCount ?? 1 }));
-    focusIndex(p.base);
-    return true;
-  };
+  const pageAt = useLibraryPages(query, head, stack.baseOf(first), stack.baseOf(last));
 
   // A new filter starts at the top: the old scroll offset means nothing in a different list.
   const queryHash = JSON.stringify(query);
@@ -201,6 +161,7 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
   // The tab names places in the host's list (the detail's opener): an open stack shifts those after it.
   const stackIndexOf = stack.indexOf;
   useImperativeHandle(ref, () => ({ focusIndex: (index: number) => focusIndex(stackIndexOf(index)) }), [focusIndex, stackIndexOf]);
+  const { note: stackNote, itemAt, toggleStack, stackState, onStack, onOpenCell } = useGridStacks(stack, pageAt, focusIndex, onOpen, t);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const from = Number((event.target as HTMLElement).dataset.index);
@@ -248,28 +209,6 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
     event.preventDefault();
     focusIndex(to);
   };
-
-  /** What a cell shows of stacks: a closed or open stack's tile, or an open stack's item. */
-  const stackState = (index: number): StackState | undefined => {
-    const p = stack.place(index);
-    if ('member' in p) return 'member';
-    const item = itemAt(index);
-    if (!item?.stackKey || (item.stackCount ?? 1) < 2) return undefined;
-    return stack.open?.key === item.stackKey ? 'open' : 'closed';
-  };
-  /** The detail steps through the host's list: an open stack's item has no place there. */
-  const placeInList = (index: number) => {
-    const p = stack.place(index);
-    return 'base' in p ? p.base : -1;
-  };
-
-  // Cells are memoized: they get callbacks that stay the same, which call the latest of these.
-  const latest = useRef({ toggleStack, placeInList });
-  useLayoutEffect(() => {
-    latest.current = { toggleStack, placeInList };
-  });
-  const onStack = useCallback((index: number) => latest.current.toggleStack(index), []);
-  const onOpenCell = useCallback((item: LibraryItemView, index: number) => onOpen(item, latest.current.placeInList(index)), [onOpen]);
 
   const [menu, setMenu] = useState<{ index: number; item: LibraryItemView; at: { x: number; y: number } } | null>(null);
   /** Opens "Use in…" for the image whose cell holds `node`, if it is one; says whether it did. */
@@ -349,9 +288,6 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
     </>
   );
 }
-
-/** A stack's tile, closed or open, or one of an open stack's items (use-stacks.ts). */
-type StackState = 'closed' | 'open' | 'member';
 
 interface CellProps {
   index: number;
