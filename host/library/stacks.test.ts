@@ -4,7 +4,8 @@
  * A real library on disk, saved through `add` as jobs save, reopened from its database rows.
  */
 import { rm } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CurrentLibrary } from './current-library.js';
 import type { ItemOrigin } from './library-item.js';
 import type { Library } from './library.js';
 import { incomingFile, meta, openLibrary, pngBytes, tempDirs, type TempDirs } from './test/fixtures.js';
@@ -113,5 +114,29 @@ describe('stacked lists', () => {
     const old = all.filter((i) => i.prompt.startsWith('imported'));
     expect(old.map((i) => i.origin)).toEqual([undefined, undefined]);
     expect(lib.list({ stacked: true }).items.filter((i) => i.prompt.startsWith('imported')).every((i) => i.stackKey === undefined)).toBe(true);
+  });
+
+  it('tells the gallery to ask again once the stacks are read after an opening, and only then', async () => {
+    const lib = await filled();
+    const before = summary(lib);
+    await lib.close();
+    const events: unknown[] = [];
+    const current = new CurrentLibrary(dirs.root, { db: dirs.database, ffmpeg: false, metadata: false }, (event, payload) => events.push([event, payload]));
+    await current.open();
+    dirs.opened.push(current.current);
+    await current.current.searchReady();
+    await vi.waitFor(() => expect(events).toContainEqual(['library.onDidChange', { reason: 'reset' }]));
+    expect(summary(current.current)).toEqual(before);
+    // Opened again with nothing to stack: nothing to ask again for.
+    await current.close();
+    for (const i of current.current.list().items) if (i.origin) await rm(current.current.resolve(`${i.file}.json`), { force: true });
+    await rm(dirs.database, { force: true });
+    const quiet: unknown[] = [];
+    const again = new CurrentLibrary(dirs.root, { db: dirs.database, ffmpeg: false, metadata: false }, (event, payload) => quiet.push([event, payload]));
+    await again.open();
+    dirs.opened.push(again.current);
+    await again.current.searchReady();
+    expect(again.current.list({ stacked: true }).total).toBe(2);
+    expect(quiet).toEqual([]);
   });
 });
