@@ -42,8 +42,13 @@ test('a compare of three models finishes with the page closed: each result is sa
   await expect(queue).toContainText('0 jobs waiting to be sent');
   await gallery.open();
   await gallery.search('paper boat');
-  await expect(gallery.cells).toHaveCount(3, { timeout: 90_000 });
-  await gallery.expectCount(3);
+  // One compare run: one stack of its three results (docs/library-files.md, "Stacks"), opened with S.
+  const run = gallery.cell(/a stack of 3/);
+  await expect(run).toBeVisible({ timeout: 90_000 });
+  await gallery.expectCount(1);
+  await run.focus();
+  await again.keyboard.press('s');
+  await expect(gallery.cells).toHaveCount(3);
   const list = await pageCall(again, 'library.list', { text: 'paper boat', limit: 10 });
   expect(list.ok).toBe(true);
   expect((list.value as { items: { model: string }[] }).items.map((i) => i.model).sort()).toEqual([...MODELS].sort());

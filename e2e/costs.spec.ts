@@ -43,7 +43,8 @@ test('the task row, the gallery item and the chat reply show what they cost', as
 
   const gallery = new GalleryPage(page);
   await gallery.open();
-  await gallery.expectCount(2);
+  // The job's two pictures are one stack (docs/library-files.md, "Stacks").
+  await gallery.expectCount(1);
   const detail = await gallery.openDetail(gallery.cells.first());
   await expect(costLine(detail)).toHaveText(yuan(2 * price));
 });

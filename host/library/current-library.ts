@@ -21,6 +21,7 @@ export class CurrentLibrary {
   private moving: Promise<unknown> | undefined;
   /** Saves under way: a move starts once they are in the index, so its plan has them. */
   private readonly saving = new Set<Promise<unknown>>();
+  private readonly announcing = new WeakSet<Library>();
 
   constructor(
     root: string,
@@ -41,7 +42,23 @@ export class CurrentLibrary {
   }
 
   open(): Promise<number> {
-    return this.library.open();
+    const library = this.library;
+    return library.open().then((n) => {
+      this.announceStacks(library);
+      return n;
+    });
+  }
+
+  /**
+   * A stacked list is answered unstacked until the stack keys are read after an opening
+   * (stack-keys.ts): once they are, the gallery is told to ask again, when anything stacks.
+   */
+  private announceStacks(library: Library): void {
+    if (library.stacks.ready || this.announcing.has(library)) return;
+    this.announcing.add(library);
+    void library.searchReady().then(() => {
+      if (library === this.library && library.stacks.size > 0) this.emit('library.onDidChange', { reason: 'changed' });
+    });
   }
 
   /**
@@ -118,7 +135,7 @@ export class CurrentLibrary {
     const previous = this.library;
     this.library = new Library({ root, ...this.options });
     await previous.close();
-    await this.library.open();
+    await this.open();
     this.emit('library.onDidChange', { reason: 'reset' });
   }
 

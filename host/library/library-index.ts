@@ -14,6 +14,7 @@
 import type { LibraryItem, LibraryKind } from './library-item.js';
 import { COLUMN_NAMES, emptyColumns, itemAt, pushItem, sortRows, type Columns } from './index-columns.js';
 import { buildHaystack, buildHaystackInSlices, markWord, type Haystack } from './index-search.js';
+import { stackKeyOf, StackKeys, type ReadKeys, type Stacked } from './stack-keys.js';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -29,13 +30,22 @@ export interface ListQuery {
   only?: ReadonlySet<string>;
   /** Only rows whose flag is set, by row (the facets' buckets, facets.ts); made for this index as it is now. */
   mask?: Uint8Array;
+  /** Each stack (stack-keys.ts) as its first match, with how many of its items match. */
+  stacked?: boolean;
+  /** Only the items of this stack. */
+  stack?: string;
   offset?: number;
   limit?: number;
 }
 
+/** An item as listed: a stacked list gives each stack's first item its key and count. */
+export type ListedItem = LibraryItem & { stackKey?: string; stackCount?: number };
+
 export interface ListResult {
-  items: LibraryItem[];
+  items: ListedItem[];
   total: number;
+  /** A stacked list's items counted one by one, every item of a stack (an export takes them all). */
+  every?: number;
 }
 
 /** A query's search words: lower-cased, each once. */
@@ -56,11 +66,16 @@ export class LibraryIndex {
   /** The last query's matching rows, valid while `version` is unchanged. */
   private last: { key: string; version: number; rows: Int32Array } | undefined;
   private version = 0;
+  /** Every item's stack key (stack-keys.ts), and the last stacked query's grouping. */
+  readonly stacks = new StackKeys();
+  private lastStacked: { from: Int32Array | undefined; version: string; stacked: Stacked } | undefined;
 
   constructor(
     private readonly log: (line: string) => void = () => undefined,
     /** An item's `rest` when its row was loaded without it (an empty string): from the database. */
     private readonly loadRest: (id: string) => string | undefined = () => undefined,
+    /** The stack keys of the rows in the database, a page at a time (library-table.ts). */
+    private readonly readKeys: ReadKeys = () => [],
   ) {}
 
   /** Raised by every change of the rows (their order, their content): what row-aligned columns are made for. */
@@ -79,6 +94,7 @@ export class LibraryIndex {
     this.modelCounts.clear();
     for (const m of columns.model) this.modelCounts.set(m, (this.modelCounts.get(m) ?? 0) + 1);
     this.forget();
+    this.stacks.reset();
     this.changed();
   }
 
@@ -94,6 +110,7 @@ export class LibraryIndex {
    */
   async warm(pause: () => Promise<void> = nextTurn): Promise<void> {
     const version = this.version;
+    await this.stacks.fill(this.readKeys, pause);
     const hay = await buildHaystackInSlices(this.c.prompt, pause);
     if (this.version === version) this.hay ??= hay;
   }
@@ -112,6 +129,7 @@ export class LibraryIndex {
     }
     for (const name of COLUMN_NAMES) (this.c[name] as unknown[]).splice(lo, 0, (one[name] as unknown[])[0]);
     this.modelCounts.set(item.model, (this.modelCounts.get(item.model) ?? 0) + 1);
+    this.stacks.set(item.id, stackKeyOf(item.origin));
     this.remember(item);
     this.changed();
   }
@@ -125,6 +143,7 @@ export class LibraryIndex {
     const n = (this.modelCounts.get(model) ?? 0) - 1;
     if (n > 0) this.modelCounts.set(model, n);
     else this.modelCounts.delete(model);
+    this.stacks.set(id, undefined);
     // Another item may name the same thumbnail: the scan in `knows` decides from now on.
     this.forget();
     this.changed();
@@ -155,13 +174,18 @@ export class LibraryIndex {
   }
 
   list(q: ListQuery = {}): ListResult {
-    const rows = this.matching(q);
+    const { rows, counts, every } = this.view(q);
     const total = rows ? rows.length : this.size;
     const offset = Math.min(total, Math.max(0, Math.floor(q.offset ?? 0)));
     const end = q.limit === undefined ? total : Math.min(total, offset + Math.max(0, Math.floor(q.limit)));
-    const items: LibraryItem[] = [];
-    for (let k = offset; k < end; k++) items.push(this.materialize(rows ? rows[k] : k));
-    return { items, total };
+    const items: ListedItem[] = [];
+    for (let k = offset; k < end; k++) {
+      const item = this.materialize(rows ? rows[k] : k);
+      const stackKey = counts && this.stacks.key(item.id);
+      // A copy: the item itself is cached and handed out unstacked too.
+      items.push(counts && stackKey !== undefined ? { ...item, stackKey, stackCount: counts[k] } : item);
+    }
+    return { items, total, ...(every !== undefined ? { every } : {}) };
   }
 
   /**
@@ -169,7 +193,7 @@ export class LibraryIndex {
    * from one column, never materializing an item: 100,000 matches cost one number each.
    */
   shapes(q: ListQuery = {}): number[] {
-    const rows = this.matching(q);
+    const { rows } = this.view(q);
     if (!rows) return this.c.ratio.slice();
     const ratios = new Array<number>(rows.length);
     for (let k = 0; k < rows.length; k++) ratios[k] = this.c.ratio[rows[k]];
@@ -183,6 +207,24 @@ export class LibraryIndex {
     const ids = new Array<string>(rows.length);
     for (let k = 0; k < rows.length; k++) ids[k] = this.c.id[rows[k]];
     return ids;
+  }
+
+  /**
+   * The rows a query lists, in list order (undefined: every row): its matches, or one stack's,
+   * or each stack's first match with the stack's count (`counts`, stack-keys.ts). Unstacked
+   * until the keys are made after an opening.
+   */
+  private view(q: ListQuery): { rows: Int32Array | undefined; counts?: Int32Array; every?: number } {
+    const rows = this.matching(q);
+    if (q.stack !== undefined) return { rows: this.stacks.members(this.c.id, rows, this.size, q.stack) };
+    if (!q.stacked || !this.stacks.ready) return { rows };
+    const version = `${this.version}/${this.stacks.version}`;
+    const last = this.lastStacked;
+    const every = rows ? rows.length : this.size;
+    if (last && last.from === rows && last.version === version) return { rows: last.stacked.heads, counts: last.stacked.counts, every };
+    const stacked = this.stacks.group(this.c.id, rows, this.size);
+    this.lastStacked = { from: rows, version, stacked };
+    return { rows: stacked.heads, counts: stacked.counts, every };
   }
 
   /** The rows a query's filters match, in list order; undefined when it has none (every row). */

@@ -25,6 +25,14 @@ export const RelativePath = z
 /** Ids name thumbnail files, so they are restricted to characters that are safe in a file name. */
 export const LibraryId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
+/** The job that made an item, and the run it was part of: what stacks the gallery's variants (stack-keys.ts). */
+export const ItemOrigin = z.object({
+  jobId: z.string().min(1).max(200).optional(),
+  group: z.string().min(1).max(200).optional(),
+  batch: z.object({ id: z.string().min(1).max(200), index: z.number().int().nonnegative() }).optional(),
+});
+export type ItemOrigin = z.infer<typeof ItemOrigin>;
+
 export const LibraryItem = z.object({
   version: z.literal(1),
   id: LibraryId,
@@ -57,6 +65,8 @@ export const LibraryItem = z.object({
   collections: z.array(z.object({ id: z.string().min(1).max(64), name: z.string().min(1).max(200) })).max(1000).optional(),
   /** What it was made from (docs/library-files.md, "Lineage"); absent when nothing is known. */
   madeFrom: Lineage.optional(),
+  /** Where it came from (docs/library-files.md, "Stacks"): its job, a compare run's group, a batch run's cell. Absent for imported and older items. */
+  origin: ItemOrigin.optional(),
 });
 export type LibraryItem = z.infer<typeof LibraryItem>;
 

@@ -16,6 +16,7 @@ import { queryWords, type ListQuery, type ListResult } from './library-index.js'
 import type { LibraryItem } from './library-item.js';
 import type { CurationFilter } from './curation.js';
 import { facetSql, registerFacetSql } from './facet-sql.js';
+import { STACK_KEY_SQL } from './stack-keys.js';
 
 const ORDER = 'ORDER BY created_at DESC, saved_at DESC, id';
 const COLUMNS = 'id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, rest';
@@ -126,6 +127,8 @@ export class LibraryRows {
     if (q.collectionId !== undefined) add('id IN (SELECT item_id FROM library_collection_items WHERE collection_id = ?)', q.collectionId);
     if (q.favourite === true) add("json_extract(rest, '$[10]') = 1");
     facetSql(q, add);
+    // One stack's items (stack-keys.ts); a stacked list is answered unstacked until the index has its keys.
+    if (q.stack !== undefined) add(`(${STACK_KEY_SQL}) = ?`, q.stack);
     const words = queryWords(q.text);
     const models = words.length > 0 ? this.models() : [];
     for (const word of words) {

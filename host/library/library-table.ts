@@ -13,6 +13,7 @@ import { COLUMN_NAMES, emptyColumns, type Columns } from './index-columns.js';
 import type { LibraryKind } from './library-item.js';
 import { curationMigration } from './curation-table.js';
 import { LineageEdges, lineageMigration } from './lineage-table.js';
+import { STACK_KEY_SQL } from './stack-keys.js';
 
 export const libraryMigrations: DomainMigrations = {
   domain: 'library',
@@ -203,6 +204,11 @@ export class LibraryTable {
       await this.pause();
     }
     this.setState(state);
+  }
+
+  /** A page of rows' stack keys after `afterId` in id order (stack-keys.ts): the key read from `rest` in SQL, so no item is parsed. */
+  stackKeysAfter(afterId: string): [string, string | null][] {
+    return this.db.prepare(`SELECT id, ${STACK_KEY_SQL} FROM library_items WHERE id > ? ORDER BY id LIMIT ${PAGE}`).raw().all(afterId) as [string, string | null][];
   }
 
   /** The ids of every row, page by page (an import's check). */

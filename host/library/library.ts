@@ -84,7 +84,7 @@ export class Library {
         this.log(`library: could not read ${id}'s details from the database (${errno(err) ?? String(err)})`);
         return undefined;
       }
-    });
+    }, (after) => this.tableOpen?.stackKeysAfter(after) ?? []);
   }
 
   /** Loads the index, reconciles it with the sidecars on disk, and returns the number of items. */
@@ -253,8 +253,8 @@ export class Library {
   /** Items with their curation; curation filters by the ids curation.ts keeps (the rows filter them in SQL). */
   list(query: ListQuery & CurationFilter = {}): ListResult {
     const [a, q] = this.answersFor(query);
-    const { items, total } = a.list(q);
-    return { items: items.map((i) => this.curation.decorate(i)), total };
+    const { items, ...counts } = a.list(q);
+    return { items: items.map((i) => this.curation.decorate(i)), ...counts };
   }
 
   /** Each match's width over height (the gallery's layout), in list order: LibraryIndex.shapes. */
@@ -283,6 +283,8 @@ export class Library {
   models(): string[] { return this.answers.models(); }
   /** The ids of the items that name `id` as a source (lineage-table.ts): one indexed lookup. */
   usedIn(id: string, limit: number): string[] { return childrenOf(this.table.db, id, limit); }
+  /** Whether stacked lists are stacked yet, and whether any item stacks (stack-keys.ts): known once `searchReady` settles. */
+  get stacks(): { ready: boolean; size: number } { return this.index.stacks; }
 
   /** Whether a library-relative path is a saved item's file or thumbnail: the only media served. */
   knows(relativePath: string): boolean { return this.answers.knows(relativePath); }

@@ -95,6 +95,8 @@ export const JobRecord = z.object({
   cancelledAt: z.number().optional(),
   /** Its place in a batch sent in one call: the queue starts a batch's jobs in order. */
   batchIndex: z.number().int().nonnegative().optional(),
+  /** The compare run it was sent in (one `tasks.submitBatch`): its results stack with the run's others in the gallery. */
+  group: z.string().optional(),
   /** Its cell in a batch run (host/batches, docs/batches.md). */
   batch: z.object({ id: z.string(), index: z.number().int().nonnegative() }).optional(),
   /** Where its inputs came from, as its request said (docs/library-files.md, "Lineage"); a value that cannot be read is dropped, not the job. */

@@ -124,9 +124,12 @@ export class JobSends {
    * fails the catalog's rules refuses the whole batch, nothing queued.
    */
   async enqueue(specs: JobSpec[], o: EnqueueOptions = {}): Promise<JobRecord[]> {
+    // A compare run's jobs share a group (their results stack in the gallery); a batch run's stack by cell.
+    const group = o.batch ? undefined : randomUUID();
     const jobs = specs.map((spec, i) => {
       const job = this.newRecord(spec, prepareJob(this.d.resolve(spec)), 'waiting', o.batch ? o.batch.indexes[i] : i);
       if (o.batch) job.batch = { id: o.batch.id, index: o.batch.indexes[i] };
+      else job.group = group;
       return job;
     });
     await this.written(jobs, () => this.d.store.putAllDurable(jobs, o.within && (() => o.within!(jobs))));

@@ -21,6 +21,7 @@ import { coreError, textOf } from '../errors.js';
 import { msg } from '@shared/messages/index.js';
 import { LibraryError } from '../library/disk.js';
 import type { Library } from '../library/library.js';
+import type { LibraryItemMeta } from '../library/library-item.js';
 import { linksExpireAt, type DownloadRecord, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { madeFromOf } from './job-lineage.js';
@@ -264,7 +265,7 @@ export class ResultSaver {
       const item = await this.d.library.add({
         source: partPath,
         name: `${job.model} ${job.prompt}`.slice(0, 80),
-        meta: { kind: job.kind, mime: job.kind === 'image' ? 'image/png' : 'video/mp4', prompt: job.prompt, model: job.model, params: job.params, taskId: job.remoteId, sourceUrl: dl.url, createdAt: job.createdAt, madeFrom: madeFromOf(job) },
+        meta: { kind: job.kind, mime: job.kind === 'image' ? 'image/png' : 'video/mp4', prompt: job.prompt, model: job.model, params: job.params, taskId: job.remoteId, sourceUrl: dl.url, createdAt: job.createdAt, madeFrom: madeFromOf(job), origin: originOf(job) },
       });
       Object.assign(dl, { state: 'done', libraryId: item.id, error: undefined, handing: undefined });
     } catch (err) {
@@ -348,4 +349,9 @@ export class ResultSaver {
       void this.d.update(job, { state: 'attention', error: job.downloads.find((dl) => dl.error)?.error }, true);
     }
   }
+}
+
+/** What stacks the item with the job's other results in the gallery (docs/library-files.md, "Stacks"). */
+function originOf(job: JobRecord): LibraryItemMeta['origin'] {
+  return { jobId: job.id, ...(job.group ? { group: job.group } : {}), ...(job.batch ? { batch: { id: job.batch.id, index: job.batch.index } } : {}) };
 }

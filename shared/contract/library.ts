@@ -36,6 +36,11 @@ export const LibraryItemView = z.object({
   collections: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
   /** What it was made from (docs/library-files.md, "Lineage"); absent when nothing is known. */
   madeFrom: Lineage.optional(),
+  /** The job that made it and the run it was part of (docs/library-files.md, "Stacks"); absent for imported and older items. */
+  origin: z.object({ jobId: z.string().optional(), group: z.string().optional(), batch: z.object({ id: z.string(), index: z.number() }).optional() }).optional(),
+  /** In a stacked list, on each stack's first item: the stack (`LibraryQuery.stack` lists it) and how many of its items match. */
+  stackKey: z.string().optional(),
+  stackCount: z.number().int().min(1).optional(),
 });
 export type LibraryItemView = z.infer<typeof LibraryItemView>;
 
@@ -54,6 +59,13 @@ export const LibraryQuery = z.object({
   favourite: z.boolean().optional(),
   /** Facet buckets (library-facets.ts), combined with the filters above. */
   ...FacetFilters,
+  /**
+   * Variants of one job, compare run or batch cell as one item, the stack's newest match, with
+   * `stackKey` and `stackCount` (docs/library-files.md, "Stacks").
+   */
+  stacked: z.boolean().optional(),
+  /** Only the items of this stack (a `stackKey`), as the other filters match them. */
+  stack: z.string().min(1).max(500).optional(),
   offset: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(1000).optional(),
 });
@@ -122,7 +134,8 @@ export type CollectionView = z.infer<typeof CollectionView>;
 const Changed = z.object({ changed: z.number() });
 
 export const libraryMethods = {
-  'library.list': { input: LibraryQuery, output: z.object({ items: z.array(LibraryItemView), total: z.number(), models: z.array(z.string()) }) },
+  /** `every`: with `stacked`, how many items match, each item of a stack counted (absent when no stack is formed yet). */
+  'library.list': { input: LibraryQuery, output: z.object({ items: z.array(LibraryItemView), total: z.number(), every: z.number().optional(), models: z.array(z.string()) }) },
   'library.get': { input: id, output: LibraryItemView },
   /**
    * Several items in one call, in the order asked; an id the library does not know is left out

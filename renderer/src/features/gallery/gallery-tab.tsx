@@ -27,6 +27,7 @@ import { referenceNotes, referencesOf, type FoundReferences } from './model/remi
 import { useDebounced } from '../../state/use-debounced.js';
 import { useLibraryLive } from './model/use-library-live.js';
 import { useLibraryHead, useLibraryShapes } from './model/use-library-pages.js';
+import { useStackedPreference, withStacks } from './model/use-stacks.js';
 import { useSelection } from './model/use-selection.js';
 import { useFileImport } from './model/use-file-import.js';
 import { useDropZone } from './model/use-drop-zone.js';
@@ -43,7 +44,10 @@ export default function GalleryTab() {
   const info = useCall('app.info', EMPTY);
   const [filters, setFilters] = useState<GalleryFilters>(NO_FILTERS);
   const text = useDebounced(filters.text, SEARCH_DEBOUNCE_MS);
-  const query = toQuery({ ...filters, text });
+  const [stacked, setStacked] = useStackedPreference();
+  const unstacked = toQuery({ ...filters, text });
+  // Stacks (docs/library-files.md, "Stacks"): the grid lists each stack once; an export takes every item.
+  const query = withStacks(unstacked, stacked);
   const head = useLibraryHead(query);
   // Asked here, beside the first page, rather than once the grid mounts: the two requests go
   // out together instead of one after the other (the grid reads the same query from the cache).
@@ -101,7 +105,8 @@ export default function GalleryTab() {
     return true;
   };
   const selectAll = () => {
-    call('library.ids', query).then(({ ids, total: matched }) => {
+    // Every item the filters match, the variants inside stacks included, as an export takes them.
+    call('library.ids', unstacked).then(({ ids, total: matched }) => {
       selection.replace(ids);
       setAnnouncement(ids.length < matched ? t('selection.allCapped', { n: f.number(ids.length), total: f.number(matched) }) : t('selection.allDone', { count: ids.length, n: f.number(ids.length) }));
     }, (e: ErrorData) => setAnnouncement(errorMessage(e)));
@@ -186,6 +191,9 @@ export default function GalleryTab() {
       <FileImport state={importing.state} onFiles={(files) => void importing.run(files)} />
       <GalleryFilterBar value={filters} models={head.data?.models ?? []} onChange={setFilters} />
       <FacetPanel value={filters} query={query} onChange={setFilters} />
+      <label className="gallery-stacks">
+        <input type="checkbox" checked={stacked} onChange={(e) => setStacked(e.target.checked)} /> {t('stack.toggle')}
+      </label>
       <div className="gallery-status">
         <p data-testid="gallery-count" aria-live="polite">
           {head.data ? t('count', { count: total, n: f.number(total) }) : ''}
@@ -196,12 +204,12 @@ export default function GalleryTab() {
       </div>
       {head.data && total > 0 && (
         <div className="gallery-selection">
-          <ExportBar query={query} total={total} selected={selection.ids.size > 0 ? selection.ids : undefined} />
+          <ExportBar query={unstacked} total={head.data?.every ?? total} selected={selection.ids.size > 0 ? selection.ids : undefined} />
           <p className="muted">
             {selection.ids.size > 0 ? t('selection.count', { count: selection.ids.size, n: f.number(selection.ids.size) }) : t('selection.hint')}{' '}
-            {selection.ids.size < total && (
+            {selection.ids.size < (head.data?.every ?? total) && (
               <button type="button" className="button" onClick={selectAll}>
-                {t('selection.all', { count: total, n: f.number(total) })}
+                {t('selection.all', { count: head.data?.every ?? total, n: f.number(head.data?.every ?? total) })}
               </button>
             )}{' '}
             {selection.ids.size > 0 && (

@@ -74,7 +74,8 @@ describe('opening the Gallery', () => {
     // microtask after the page reaches the cache.
     notifyManager.setScheduler(queueMicrotask);
     let loadsWhenRendered = -1;
-    const observer = new QueryObserver(queries, { queryKey: callKey('library.list', { offset: 0, limit: PAGE_SIZE }), enabled: false });
+    // The tab's first page: stacked, the switch's default (use-stacks.ts).
+    const observer = new QueryObserver(queries, { queryKey: callKey('library.list', { stacked: true, offset: 0, limit: PAGE_SIZE }), enabled: false });
     const unsubscribe = observer.subscribe((result) => {
       if (result.status === 'success' && loadsWhenRendered < 0) loadsWhenRendered = load.mock.calls.length;
     });

@@ -10,6 +10,7 @@ import { call, callKey, callQuery, EMPTY } from '../../../api/client.js';
 import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
 import { NO_FILTERS, toQuery } from './media.js';
 import { expectedGridSize, firstThumbnails, warmThumbnails } from './first-thumbnails.js';
+import { readStacked, withStacks } from './use-stacks.js';
 
 export const PAGE_SIZE = 200;
 /**
@@ -66,8 +67,8 @@ export function useLibraryShapes(query: LibraryQuery) {
 }
 
 function shapesQuery(query: LibraryQuery) {
-  const { kind, model, from, to, text } = query;
-  const input = { kind, model, from, to, text };
+  const { kind, model, from, to, text, stacked } = query;
+  const input = { kind, model, from, to, text, stacked };
   return {
     queryKey: [...LIBRARY_LIST_KEY, input, 'shapes'],
     queryFn: () => call('library.shapes', input),
@@ -92,7 +93,8 @@ export function prefetchMediaBase(client: QueryClient): void {
  * arrival causes then run while they load (first-thumbnails.ts).
  */
 export function prefetchGallery(client: QueryClient, load?: (url: string) => unknown): void {
-  const query = toQuery(NO_FILTERS);
+  // As the tab will ask: stacked or not as the creator last chose (use-stacks.ts).
+  const query = withStacks(toQuery(NO_FILTERS), readStacked());
   const first = pageQuery(query, 0);
   const warm = (mediaBase: string, items: readonly LibraryItemView[]) => {
     const { width, height } = expectedGridSize();

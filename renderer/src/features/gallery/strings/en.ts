@@ -49,6 +49,18 @@ export const gallery = {
     cellFavourite: '{{label}}, a favourite',
     cellSelected: '{{label}}, selected',
   },
+  stack: {
+    /** The Gallery's switch: variants of one job, compare run or batch cell as one tile. */
+    toggle: 'Stack variants',
+    /** A cell's accessible name when it is a stack's tile, closed or open, or one of an open stack's items. */
+    cell: {
+      closed: '{{label}}, a stack of {{n}}; press S to show them all',
+      open: '{{label}}, a stack of {{n}}, shown; press S to hide them',
+      member: '{{label}}, in the open stack; press S to hide it',
+    },
+    expanded: 'Stack opened: {{n}} items.',
+    collapsed: 'Stack closed.',
+  },
   detail: {
     previous: 'Previous item',
     next: 'Next item',

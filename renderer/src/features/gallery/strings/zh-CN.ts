@@ -47,6 +47,16 @@ export const gallery: Translation<typeof english> = {
     cellFavourite: '{{label}}，已收藏',
     cellSelected: '{{label}}，已选',
   },
+  stack: {
+    toggle: '堆叠变体',
+    cell: {
+      closed: '{{label}}，一组 {{n}} 个；按 S 展开',
+      open: '{{label}}，一组 {{n}} 个，已展开；按 S 收起',
+      member: '{{label}}，属于展开的一组；按 S 收起',
+    },
+    expanded: '已展开一组：{{n}} 个作品。',
+    collapsed: '已收起。',
+  },
   detail: {
     previous: '上一个作品',
     next: '下一个作品',

@@ -8,6 +8,8 @@
  * An image's cell can be dragged into the Image, Video and Chat tabs, or sent there from its
  * context menu (right click, the Menu key or Shift+F10: "Use in…", components/use-in/).
  * During a fling, cells that scroll in hold back their thumbnails until the scroll slows down.
+ * A stack's tile (docs/library-files.md, "Stacks") shows its count; S on it, or a click on the
+ * count, opens its other items right after it (use-stacks.ts), and S again (on any of them) closes it.
  */
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -24,6 +26,8 @@ import { useJustifiedLayout } from '../model/use-justified-layout.js';
 import { cellLabel, cellPrompt, formatDuration, thumbSrc } from '../model/media.js';
 import { KindIcon } from './kind-icon.js';
 import { useFillHeight } from '../../../components/generator/use-fill-height.js';
+import { useStackExpansion } from '../model/use-stacks.js';
+import { useGridStacks, type StackState } from '../model/use-grid-stacks.js';
 
 /** The height rows aim for; the old square cells were 160 px at their smallest. */
 const OVERSCAN_ROWS = 2;
@@ -90,7 +94,9 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
   const byPage = firstPage !== undefined && (!shapes.data || shapes.isPlaceholderData);
   const ratios = byPage ? pageRatios : (shapes.data?.ratios ?? NO_RATIOS);
   const laidOut = byPage ? pageRatios.length : shapes.data ? total : 0;
-  const layout = useJustifiedLayout(ratios, width > 0 ? laidOut : 0, width);
+  // An open stack's items are inserted after its tile: the grid's places are then not the list's.
+  const stack = useStackExpansion(query, ratios, laidOut);
+  const layout = useJustifiedLayout(stack.ratios, width > 0 ? stack.count : 0, width);
   const [fling, setFling] = useState(false);
   const lastScroll = useRef({ offset: 0, at: 0 });
 
@@ -120,7 +126,7 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
   const rows = virtualizer.getVirtualItems();
   const first = rows.length > 0 ? layout.rowStart[rows[0].index] : 0;
   const last = rows.length > 0 ? layout.rowStart[rows[rows.length - 1].index + 1] - 1 : 0;
-  const itemAt = useLibraryPages(query, head, first, last);
+  const pageAt = useLibraryPages(query, head, stack.baseOf(first), stack.baseOf(last));
 
   // A new filter starts at the top: the old scroll offset means nothing in a different list.
   const queryHash = JSON.stringify(query);
@@ -154,7 +160,10 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
     },
     [layout, virtualizer, tryFocus],
   );
-  useImperativeHandle(ref, () => ({ focusIndex }), [focusIndex]);
+  // The tab names places in the host's list (the detail's opener): an open stack shifts those after it.
+  const stackIndexOf = stack.indexOf;
+  useImperativeHandle(ref, () => ({ focusIndex: (index: number) => focusIndex(stackIndexOf(index)) }), [focusIndex, stackIndexOf]);
+  const { note: stackNote, itemAt, toggleStack, stackState, onStack, onOpenCell } = useGridStacks(stack, pageAt, focusIndex, onOpen, t);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const from = Number((event.target as HTMLElement).dataset.index);
@@ -174,6 +183,10 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
     if (onSelectAll && (event.ctrlKey || event.metaKey) && !event.altKey && (event.key === 'a' || event.key === 'A')) {
       event.preventDefault();
       onSelectAll();
+      return;
+    }
+    if ((event.key === 's' || event.key === 'S') && !event.ctrlKey && !event.metaKey && !event.altKey && toggleStack(from)) {
+      event.preventDefault();
       return;
     }
     if (onCurateKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
@@ -237,6 +250,9 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
           />
         </div>
       )}
+      <p role="status" className="sr-only">
+        {stackNote}
+      </p>
       <div ref={scrollRef} className="gallery-scroll" tabIndex={-1} data-testid="gallery-scroll" onScroll={menu ? () => setMenu(null) : undefined}>
         <div
           role="list"
@@ -258,11 +274,13 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
                     key={c.index}
                     index={c.index}
                     width={c.width}
-                    total={total}
+                    total={stack.count}
                     item={itemAt(c.index)}
+                    stack={stackState(c.index)}
+                    onStack={onStack}
                     selected={selected.has(itemAt(c.index)?.id ?? '')}
                     mediaBase={mediaBase}
-                    onOpen={onOpen}
+                    onOpen={onOpenCell}
                     onToggle={onToggle}
                     fling={fling}
                     inView={inView}
@@ -280,6 +298,9 @@ export function GalleryGrid({ query, mediaBase, onOpen, selected, onToggle, onCu
 
 interface CellProps {
   index: number;
+  stack: StackState | undefined;
+  /** Opens or closes the stack of the item at this place (its count clicked). */
+  onStack(index: number): boolean;
   /** Its width in the row, px: the picture's own shape at the row's height. */
   width: number;
   total: number;
@@ -297,7 +318,7 @@ interface CellProps {
 }
 
 /** Memoized: scrolling re-renders the grid each frame, but a cell only when its item changes. */
-const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase, onOpen, onToggle, fling, inView, t }: CellProps) {
+const Cell = memo(function Cell({ index, width, total, item, stack, onStack, selected, mediaBase, onOpen, onToggle, fling, inView, t }: CellProps) {
   // Once shown, a thumbnail stays, whatever the scrolling does next.
   const [thumbWanted, setThumbWanted] = useState(!fling);
   if (!fling && !thumbWanted) setThumbWanted(true);
@@ -308,13 +329,20 @@ const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase
   // only rows in view and a little overscan exist, and the browser's lazy loading waited for a
   // layout and an intersection check before asking for pictures already on screen.
   const thumb = thumbSrc(mediaBase, item);
+  const label = stack ? t(`stack.cell.${stack}`, { label: cellLabel(t, item), n: item.stackCount ?? 1 }) : cellLabel(t, item);
   return (
-    <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className="gallery-item" style={{ width }}>
+    <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className={`gallery-item${stack ? ` stack-${stack}` : ''}`} style={{ width }}>
+      {/* For the pointer: the keyboard has S on the cell, which the cell's name tells of. */}
+      {(stack === 'closed' || stack === 'open') && (
+        <button type="button" tabIndex={-1} aria-hidden="true" className="gallery-stack-count" data-testid="stack-count" onClick={() => onStack(index)}>
+          {item.stackCount}
+        </button>
+      )}
       <button
         type="button"
         className={`gallery-cell kind-${item.kind}${selected ? ' is-selected' : ''}`}
         data-index={index}
-        aria-label={selected ? t('grid.cellSelected', { label: cellLabel(t, item) }) : cellLabel(t, item)}
+        aria-label={selected ? t('grid.cellSelected', { label }) : label}
         title={item.prompt}
         onClick={(e) => (e.ctrlKey || e.metaKey ? onToggle(item) : onOpen(item, index))}
         {...draggableItem(item, mediaBase)}
