@@ -52,9 +52,11 @@ export class Curation {
   readonly favourites = new Set<string>();
   /** The number of the last edit: a lagging item is settled only for the edit its sidecar got. */
   private edit = 0;
+  /** Counts every change of the state in memory: a search's matches by curation are kept until it changes. */
+  version = 0;
 
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     private readonly now: () => number = Date.now,
     private readonly pause: () => Promise<void> = nextTurn,
   ) {}
@@ -126,8 +128,8 @@ export class Curation {
     return { ...kept, ...(c.rating > 0 ? { rating: c.rating } : {}), ...(c.tags.length > 0 ? { tags: c.tags } : {}), ...(c.collections.length > 0 ? { collections: c.collections } : {}) };
   }
 
-  /** Runs `work` and marks `ids` lagging, in one transaction; memory follows once it committed. */
-  private edited(ids: Iterable<string>, work: () => void): void {
+  /** Runs `work` and marks `ids` lagging, in one transaction; memory follows once it committed (favourite-bulk.ts too). */
+  edited(ids: Iterable<string>, work: () => void): void {
     const edit = this.edit + 1;
     const lag = this.db.prepare('INSERT OR REPLACE INTO library_sidecar_lag (item_id, edit) VALUES (?, ?)');
     this.db.transaction(() => {
@@ -135,6 +137,7 @@ export class Curation {
       for (const id of ids) lag.run(id, edit);
     })();
     this.edit = edit;
+    this.version++;
   }
 
   /** Sets (0: clears) the rating of every item of `ids`; answers how many changed. */
@@ -172,6 +175,11 @@ export class Curation {
     });
     for (const [id, tags] of next) if (tags.length) this.tags.set(id, tags); else this.tags.delete(id);
     return next.size;
+  }
+
+  /** What a search reads (curation-search.ts): each item's tags, its collections and their names. */
+  get searchable(): { tags: ReadonlyMap<string, readonly string[]>; memberOf: ReadonlyMap<string, ReadonlySet<string>>; collections: ReadonlyMap<string, { name: string }> } {
+    return { tags: this.tags, memberOf: this.memberOf, collections: this.collections };
   }
 
   list(): CollectionInfo[] {
@@ -280,6 +288,7 @@ export class Curation {
         }
       }
     })();
+    this.version++;
     for (const i of fresh) {
       if (i.favourite) this.favourites.add(i.id);
       if (i.rating) this.ratings.set(i.id, i.rating);

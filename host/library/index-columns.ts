@@ -21,7 +21,7 @@ export interface Columns {
   savedAt: number[];
   /** Width over height rounded to 2 decimals, 0 when unknown: what `library.shapes` answers. */
   ratio: number[];
-  /** `[mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite]` as JSON (rows of earlier releases end before `favourite`). */
+  /** `[mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite, actualPrompt]` as JSON (rows of earlier releases end before `favourite` or `actualPrompt`; positions 12 and 13 are taken by the next fields). */
   rest: string[];
 }
 
@@ -43,7 +43,7 @@ export function pushItem(c: Columns, i: LibraryItem): void {
   c.createdAt.push(i.createdAt);
   c.savedAt.push(i.savedAt);
   c.ratio.push(ratioOf(i.width, i.height));
-  c.rest.push(JSON.stringify([i.mime, i.bytes, i.width ?? null, i.height ?? null, i.durationSeconds ?? null, i.taskId ?? null, i.sourceUrl ?? null, i.params, i.usage ?? null, i.cost ?? null, i.favourite ?? null]));
+  c.rest.push(JSON.stringify([i.mime, i.bytes, i.width ?? null, i.height ?? null, i.durationSeconds ?? null, i.taskId ?? null, i.sourceUrl ?? null, i.params, i.usage ?? null, i.cost ?? null, i.favourite ?? null, i.actualPrompt ?? null]));
 }
 
 export function columnsOf(items: readonly LibraryItem[]): Columns {
@@ -60,6 +60,8 @@ const REST: [z.ZodType, unknown][] = [
   [LibraryItem.shape.params, {}], [orNull(z.record(z.string(), z.unknown())), null], [orNull(z.object({ amount: z.number().finite(), currency: z.string() })), null],
   // Absent from rows an earlier release wrote: not a favourite, not damage.
   [z.literal(true).nullish(), null],
+  // The gateway's rewritten prompt: absent from rows of earlier releases and items without one.
+  [z.string().nullish(), null],
 ];
 
 /**
@@ -82,9 +84,9 @@ export function itemAt(c: Columns, at: number, log: (line: string) => void): Lib
     return fallback;
   });
   if (damaged) log(`library: the index entry of ${c.file[at]} has unreadable details`);
-  const [mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite] = rest as [string, number, ...unknown[]];
+  const [mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite, actualPrompt] = rest as [string, number, ...unknown[]];
   const item = { version: 1, id: c.id[at], kind: c.kind[at], file: c.file[at], mime, bytes, prompt: c.prompt[at], model: c.model[at], params, createdAt: c.createdAt[at], savedAt: c.savedAt[at] } as LibraryItem;
-  const optional = { width, height, durationSeconds, thumb: c.thumb[at] || null, taskId, sourceUrl, usage, cost, favourite };
+  const optional = { width, height, durationSeconds, thumb: c.thumb[at] || null, taskId, sourceUrl, usage, cost, favourite, actualPrompt };
   for (const [k, v] of Object.entries(optional)) if (v !== null && v !== undefined) (item as Record<string, unknown>)[k] = v;
   return item;
 }
