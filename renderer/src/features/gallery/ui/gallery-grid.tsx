@@ -23,6 +23,7 @@ import { cellsOf, GAP, nearestInRow, ROW_HEIGHT, rowOf } from '../model/justifie
 import { useJustifiedLayout } from '../model/use-justified-layout.js';
 import { cellLabel, cellPrompt, formatDuration, thumbSrc } from '../model/media.js';
 import { KindIcon } from './kind-icon.js';
+import { Marked, matchOf, snippet, useSearchWords } from './search-marks.js';
 import { useFillHeight } from '../../../components/generator/use-fill-height.js';
 
 /** The height rows aim for; the old square cells were 160 px at their smallest. */
@@ -291,6 +292,7 @@ interface CellProps {
 
 /** Memoized: scrolling re-renders the grid each frame, but a cell only when its item changes. */
 const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase, onOpen, onToggle, fling, inView, t }: CellProps) {
+  const words = useSearchWords();
   // Once shown, a thumbnail stays, whatever the scrolling does next.
   const [thumbWanted, setThumbWanted] = useState(!fling);
   if (!fling && !thumbWanted) setThumbWanted(true);
@@ -301,6 +303,7 @@ const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase
   // only rows in view and a little overscan exist, and the browser's lazy loading waited for a
   // layout and an intersection check before asking for pictures already on screen.
   const thumb = thumbSrc(mediaBase, item);
+  const match = matchOf(item, words);
   return (
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className="gallery-item" style={{ width }}>
       <button
@@ -308,7 +311,7 @@ const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase
         className={`gallery-cell kind-${item.kind}${selected ? ' is-selected' : ''}`}
         data-index={index}
         aria-label={selected ? t('grid.cellSelected', { label: cellLabel(t, item) }) : cellLabel(t, item)}
-        title={item.prompt}
+        title={match && match.field !== 'prompt' ? `${item.prompt}\n${t(`search.field.${match.field}`)}: ${match.text}` : item.prompt}
         onClick={(e) => (e.ctrlKey || e.metaKey ? onToggle(item) : onOpen(item, index))}
         {...draggableItem(item, mediaBase)}
       >
@@ -329,6 +332,12 @@ const Cell = memo(function Cell({ index, width, total, item, selected, mediaBase
           <span className="gallery-cell-placeholder">
             <KindIcon kind={item.kind} />
             {item.kind === 'audio' && <span className="gallery-cell-prompt">{cellPrompt(item)}</span>}
+          </span>
+        )}
+        {/* Why the item is listed: the matching words where they were found (search-marks.tsx). */}
+        {match && (
+          <span className="gallery-cell-match" data-testid="match-caption" aria-hidden="true">
+            <span className="gallery-cell-match-field">{t(`search.field.${match.field}`)}</span> <Marked text={snippet(match.text, words)} words={words} />
           </span>
         )}
       </button>
