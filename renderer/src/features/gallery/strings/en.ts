@@ -177,7 +177,7 @@ export const gallery = {
     renameField: 'New name for {{name}}',
     save: 'Save',
     remove: 'Delete',
-    removeConfirm: 'Delete the collection “{{name}}”? Its {{n}} items stay in the library.',
+    removeConfirm: 'Delete the collection “{{name}}”? The items in it stay in the library.',
     removeYes: 'Delete collection',
     renamed: 'Renamed the collection to {{name}}.',
     removed: 'Deleted the collection {{name}}; its items stay in the library.',

@@ -175,7 +175,7 @@ export const gallery: Translation<typeof english> = {
     renameField: '{{name}} 的新名称',
     save: '保存',
     remove: '删除',
-    removeConfirm: '删除合集“{{name}}”？其中的 {{n}} 个项目仍保留在作品库中。',
+    removeConfirm: '删除合集“{{name}}”？其中的项目仍保留在作品库中。',
     removeYes: '删除合集',
     renamed: '合集已重命名为 {{name}}。',
     removed: '已删除合集 {{name}}；其中的项目仍保留在作品库中。',

@@ -90,7 +90,7 @@ export function ManageCollections({ onDone, onRemoved }: Props) {
                   </form>
                 ) : editing?.id === c.id ? (
                   <div role="alertdialog" aria-label={t('curation.removeYes')} className="gallery-collections-confirm">
-                    <p>{t('curation.removeConfirm', { name: c.name, n: c.count })}</p>
+                    <p>{t('curation.removeConfirm', { name: c.name })}</p>
                     <button type="button" className="button danger" autoFocus onClick={() => void remove(c)}>{t('curation.removeYes')}</button>
                     <button type="button" className="button" onClick={() => setEditing(undefined)}>{t('curation.cancel')}</button>
                   </div>

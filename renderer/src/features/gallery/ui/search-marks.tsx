@@ -60,15 +60,21 @@ export function snippet(text: string, words: readonly string[]): string {
   return `${from > 0 ? '…' : ''}${text.slice(from, from + SNIPPET)}${from + SNIPPET < text.length ? '…' : ''}`;
 }
 
-/** Where an item's first matching word was found: the field, and its text. */
-export function matchOf(item: LibraryItemView, words: readonly string[]): { field: 'prompt' | 'actualPrompt' | 'tag' | 'collection' | 'model'; text: string } | undefined {
-  if (words.length === 0) return undefined;
-  if (holdsWord(item.prompt, words)) return { field: 'prompt', text: item.prompt };
+/**
+ * Why a search lists the item: the prompt when it holds every word, else where the first word the
+ * prompt lacks was found (the rewritten prompt, a tag, a collection's name, the model's name).
+ */
+export function matchOf(item: LibraryItemView, all: readonly string[]): { field: 'prompt' | 'actualPrompt' | 'tag' | 'collection' | 'model'; text: string } | undefined {
+  if (all.length === 0) return undefined;
+  const prompt = item.prompt.toLowerCase();
+  const missing = all.filter((w) => !prompt.includes(w));
+  if (missing.length === 0) return { field: 'prompt', text: item.prompt };
+  const words = missing.slice(0, 1);
   if (holdsWord(item.actualPrompt, words)) return { field: 'actualPrompt', text: item.actualPrompt! };
   const tag = item.tags?.find((x) => holdsWord(x, words));
   if (tag) return { field: 'tag', text: tag };
   const c = item.collections?.find((x) => holdsWord(x.name, words));
   if (c) return { field: 'collection', text: c.name };
   if (holdsWord(item.model, words)) return { field: 'model', text: item.model };
-  return undefined;
+  return holdsWord(item.prompt, all) ? { field: 'prompt', text: item.prompt } : undefined;
 }
