@@ -106,7 +106,10 @@ export class LibraryIndex {
     const version = this.version;
     const hay = await buildHaystackInSlices(this.c.prompt, pause);
     if (this.version === version) this.hay ??= hay;
-    await this.rewritten.fill(pause);
+    // The rewritten prompts' text likewise, so the first search after opening makes neither.
+    const ids = this.c.id;
+    const rewritten = await this.rewritten.haystackInSlices(ids, pause);
+    if (this.version === version && this.c.id === ids && this.rewrittenHay === undefined) this.rewrittenHay = rewritten ?? null;
   }
 
   /** A change made elsewhere (library.ts), made here. */

@@ -5,7 +5,7 @@
  * from there in one pass by rowid, a page per turn of the loop, after the opening; a save puts
  * its own. Only items that have one are held, so a library without any costs nothing.
  */
-import { buildHaystack, type Haystack } from './index-search.js';
+import { buildHaystack, buildHaystackInSlices, type Haystack } from './index-search.js';
 
 /** The rows after `afterRowid` that hold a rewritten prompt, up to `limit`: [rowid, id, text]. */
 export type RewrittenPage = (afterRowid: number, limit: number) => [number, string, string][];
@@ -71,9 +71,21 @@ export class RewrittenPrompts {
   /** One line per row of `ids`, '' for rows without one; undefined when no item has one. */
   haystack(ids: readonly string[]): Haystack | undefined {
     this.fillNow();
+    const lines = this.lines(ids);
+    return lines && buildHaystack(lines);
+  }
+
+  /** The same, made a slice at a time (index-search.ts) once the reading is done: after the opening. */
+  async haystackInSlices(ids: readonly string[], pause: () => Promise<void>): Promise<Haystack | undefined> {
+    await this.fill(pause);
+    const lines = this.lines(ids);
+    return lines && buildHaystackInSlices(lines, pause);
+  }
+
+  private lines(ids: readonly string[]): string[] | undefined {
     if (this.byId.size === 0) return undefined;
     const lines = new Array<string>(ids.length);
     for (let i = 0; i < ids.length; i++) lines[i] = this.byId.get(ids[i]) ?? '';
-    return buildHaystack(lines);
+    return lines;
   }
 }
