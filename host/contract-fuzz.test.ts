@@ -109,6 +109,7 @@ beforeAll(async () => {
     'library.remove': { id: native.items[0].id },
     'library.setFavourite': { id: native.items[0].id, favourite: true },
     'library.reveal': { id: native.items[0].id },
+    'library.favourite': { ids: [native.items[0].id, 'no-such-item'], favourite: true },
     'library.rate': { ids: [native.items[0].id, 'no-such-item'], rating: 4 },
     'library.tag': { ids: [native.items[0].id], add: ['fuzz'], remove: ['other'] },
     'library.collections': {},

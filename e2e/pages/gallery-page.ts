@@ -56,7 +56,7 @@ export class GalleryPage {
   }
 
   async search(text: string): Promise<void> {
-    await this.panel.getByRole('searchbox', { name: 'Search prompts' }).fill(text);
+    await this.panel.getByRole('searchbox', { name: 'Search', exact: true }).fill(text);
   }
 
   async filterKind(kind: KindFilter): Promise<void> {

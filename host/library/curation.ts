@@ -66,9 +66,11 @@ export class Curation {
   readonly favourites = new Set<string>();
   /** The number of the last edit: a lagging item is settled only for the edit its sidecar got. */
   private edit = 0;
+  /** Counts every change of the state in memory: a search's matches by curation are kept until it changes. */
+  version = 0;
 
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     private readonly now: () => number = Date.now,
     private readonly pause: () => Promise<void> = nextTurn,
   ) {}
@@ -144,16 +146,18 @@ export class Curation {
    * Runs `work` and marks `ids` lagging, in one transaction; memory follows once it committed.
    * Each statement takes every id at once (a JSON array read by `json_each`), so SQLite walks
    * them in C: a bulk edit of 10,000 items holds the loop tens of milliseconds, not hundreds
-   * (docs/performance-findings.md, "A bulk edit of 10,000 items").
+   * (docs/performance-findings.md, "A bulk edit of 10,000 items"). favourite-bulk.ts edits through it too.
    */
-  private edited(ids: readonly string[], work: () => void): void {
+  edited(ids: Iterable<string>, work: () => void): void {
     const edit = this.edit + 1;
+    const all = Array.isArray(ids) ? (ids as readonly string[]) : [...ids];
     const lag = this.db.prepare('INSERT OR REPLACE INTO library_sidecar_lag (item_id, edit) SELECT value, ? FROM json_each(?)');
     this.db.transaction(() => {
       work();
-      if (ids.length > 0) lag.run(edit, JSON.stringify(ids));
+      if (all.length > 0) lag.run(edit, JSON.stringify(all));
     })();
     this.edit = edit;
+    this.version++;
   }
 
   /** Sets (0: clears) the rating of every item of `ids`; answers how many changed. */
@@ -203,6 +207,11 @@ export class Curation {
     });
     for (const [id, tags] of next) if (tags.length) this.tags.set(id, tags); else this.tags.delete(id);
     return next.size;
+  }
+
+  /** What a search reads (curation-search.ts): each item's tags, its collections and their names. */
+  get searchable(): { tags: ReadonlyMap<string, readonly string[]>; memberOf: ReadonlyMap<string, ReadonlySet<string>>; collections: ReadonlyMap<string, { name: string }> } {
+    return { tags: this.tags, memberOf: this.memberOf, collections: this.collections };
   }
 
   list(): CollectionInfo[] {
@@ -315,6 +324,7 @@ export class Curation {
         }
       }
     })();
+    this.version++;
     for (const i of fresh) {
       if (i.favourite) this.favourites.add(i.id);
       if (i.rating) this.ratings.set(i.id, i.rating);

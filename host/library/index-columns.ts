@@ -23,9 +23,9 @@ export interface Columns {
   /** Width over height rounded to 2 decimals, 0 when unknown: what `library.shapes` answers. */
   ratio: number[];
   /**
-   * `[mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite, 11, origin, madeFrom]`
-   * as JSON (rows of earlier releases end sooner; 11 is another field's place). The database keeps
-   * `madeFrom` in step as edges too (lineage-table.ts).
+   * `[mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite, actualPrompt, origin, madeFrom]`
+   * as JSON (rows of earlier releases end sooner). The database keeps `madeFrom` in step as edges
+   * too (lineage-table.ts).
    */
   rest: string[];
 }
@@ -48,7 +48,7 @@ export function pushItem(c: Columns, i: LibraryItem): void {
   c.createdAt.push(i.createdAt);
   c.savedAt.push(i.savedAt);
   c.ratio.push(ratioOf(i.width, i.height));
-  c.rest.push(JSON.stringify([i.mime, i.bytes, i.width ?? null, i.height ?? null, i.durationSeconds ?? null, i.taskId ?? null, i.sourceUrl ?? null, i.params, i.usage ?? null, i.cost ?? null, i.favourite ?? null, null, i.origin ?? null, i.madeFrom ?? null]));
+  c.rest.push(JSON.stringify([i.mime, i.bytes, i.width ?? null, i.height ?? null, i.durationSeconds ?? null, i.taskId ?? null, i.sourceUrl ?? null, i.params, i.usage ?? null, i.cost ?? null, i.favourite ?? null, i.actualPrompt ?? null, i.origin ?? null, i.madeFrom ?? null]));
 }
 
 export function columnsOf(items: readonly LibraryItem[]): Columns {
@@ -65,8 +65,9 @@ const REST: [z.ZodType, unknown][] = [
   [LibraryItem.shape.params, {}], [orNull(z.record(z.string(), z.unknown())), null], [orNull(z.object({ amount: z.number().finite(), currency: z.string() })), null],
   // Absent from rows an earlier release wrote: not a favourite, not damage.
   [z.literal(true).nullish(), null],
-  // 11 is another field's place (read by its own code); 12 the item's origin (stack-keys.ts); 13 its sources.
-  [z.unknown(), null],
+  // The gateway's rewritten prompt, the item's origin (stack-keys.ts) and its sources: absent from
+  // rows of earlier releases and from items without them.
+  [z.string().nullish(), null],
   [ItemOrigin.nullish(), null],
   [Lineage.nullish(), null],
 ];
@@ -91,9 +92,9 @@ export function itemAt(c: Columns, at: number, log: (line: string) => void): Lib
     return fallback;
   });
   if (damaged) log(`library: the index entry of ${c.file[at]} has unreadable details`);
-  const [mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite, , origin, madeFrom] = rest as [string, number, ...unknown[]];
+  const [mime, bytes, width, height, durationSeconds, taskId, sourceUrl, params, usage, cost, favourite, actualPrompt, origin, madeFrom] = rest as [string, number, ...unknown[]];
   const item = { version: 1, id: c.id[at], kind: c.kind[at], file: c.file[at], mime, bytes, prompt: c.prompt[at], model: c.model[at], params, createdAt: c.createdAt[at], savedAt: c.savedAt[at] } as LibraryItem;
-  const optional = { width, height, durationSeconds, thumb: c.thumb[at] || null, taskId, sourceUrl, usage, cost, favourite, origin, madeFrom };
+  const optional = { width, height, durationSeconds, thumb: c.thumb[at] || null, taskId, sourceUrl, usage, cost, favourite, actualPrompt, origin, madeFrom };
   for (const [k, v] of Object.entries(optional)) if (v !== null && v !== undefined) (item as Record<string, unknown>)[k] = v;
   return item;
 }

@@ -8,6 +8,7 @@ import { Curation } from './curation.js';
 import type { DiskOps } from './disk.js';
 import type { LibraryItem } from './library-item.js';
 import { SidecarDrain } from './sidecar-drain.js';
+import { rowFavourite } from './favourite-bulk.js';
 import { SidecarEdits, withCuration } from './sidecar-edit.js';
 
 export interface CurationDeps {
@@ -47,7 +48,11 @@ export class LibraryCuration {
   private async write(id: string, c: ReturnType<Curation['of']>): Promise<boolean> {
     const file = this.deps.fileOf(id);
     if (!file) return false;
-    await this.sidecars.edit(this.deps.resolve(file), id, (item) => withCuration(item, c));
+    // The favourite too, as the row has it: a bulk mark (favourite-bulk.ts) reaches the sidecar here.
+    await this.sidecars.edit(this.deps.resolve(file), id, (item) => {
+      const { favourite: _was, ...next } = withCuration(item, c);
+      return rowFavourite(this.deps.db, id) ? { ...next, favourite: true } : next;
+    });
     return true;
   }
 

@@ -15,6 +15,7 @@ import type { LibraryItem, LibraryKind } from './library-item.js';
 import { COLUMN_NAMES, emptyColumns, itemAt, pushItem, sortRows, type Columns } from './index-columns.js';
 import { buildHaystack, buildHaystackInSlices, markWord, type Haystack } from './index-search.js';
 import { stackKeyOf, StackKeys, type ReadKeys, type Stacked } from './stack-keys.js';
+import { RewrittenPrompts, type RewrittenPage } from './rewritten-prompts.js';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -24,8 +25,13 @@ export interface ListQuery {
   /** Inclusive bounds on `createdAt`, ms since epoch. */
   from?: number;
   to?: number;
-  /** Case-insensitive; every whitespace-separated word must occur in the prompt or the model. */
+  /**
+   * Case-insensitive; every whitespace-separated word must occur in the prompt, the rewritten
+   * prompt, the model's name, or (through `curated`) a tag or a collection's name.
+   */
   text?: string;
+  /** The items a search word matches by their curation (curation-search.ts), and a key that changes with every curation edit. */
+  curated?: { key: string; ids: (word: string) => ReadonlySet<string> | undefined };
   /** Only these ids (the curation's filters, curation.ts); answered from the database by their own filters. */
   only?: ReadonlySet<string>;
   /** Only rows whose flag is set, by row (the facets' buckets, facets.ts); made for this index as it is now. */
@@ -40,6 +46,8 @@ export interface ListQuery {
 
 /** An item as listed: a stacked list gives each stack's first item its key and count. */
 export type ListedItem = LibraryItem & { stackKey?: string; stackCount?: number };
+/** A save or a removal to make in the index; `reread`: items whose details changed in the database (a bulk favourite). */
+export type Change = { put: LibraryItem } | { remove: string } | { reread: readonly string[] };
 
 export interface ListResult {
   items: ListedItem[];
@@ -63,6 +71,9 @@ export class LibraryIndex {
   private readonly items = new Map<string, LibraryItem>();
   private readonly recent = new Set<string>();
   private hay: Haystack | undefined;
+  /** The rewritten prompts' search text, one line per row: null when no item has one. */
+  private rewrittenHay: Haystack | null | undefined;
+  private readonly rewritten: RewrittenPrompts;
   /** The last query's matching rows, valid while `version` is unchanged. */
   private last: { key: string; version: number; rows: Int32Array } | undefined;
   private version = 0;
@@ -76,7 +87,11 @@ export class LibraryIndex {
     private readonly loadRest: (id: string) => string | undefined = () => undefined,
     /** The stack keys of the rows in the database, a page at a time (library-table.ts). */
     private readonly readKeys: ReadKeys = () => [],
-  ) {}
+    /** The rewritten prompts kept in the database (rewritten-prompts.ts). */
+    rewrittenPage: RewrittenPage = () => [],
+  ) {
+    this.rewritten = new RewrittenPrompts(rewrittenPage);
+  }
 
   /** Raised by every change of the rows (their order, their content): what row-aligned columns are made for. */
   get changes(): number {
@@ -92,6 +107,7 @@ export class LibraryIndex {
     sortRows(columns);
     this.c = columns;
     this.modelCounts.clear();
+    this.rewritten.reset();
     for (const m of columns.model) this.modelCounts.set(m, (this.modelCounts.get(m) ?? 0) + 1);
     this.forget();
     this.stacks.reset();
@@ -113,6 +129,27 @@ export class LibraryIndex {
     await this.stacks.fill(this.readKeys, pause);
     const hay = await buildHaystackInSlices(this.c.prompt, pause);
     if (this.version === version) this.hay ??= hay;
+    // The rewritten prompts' text likewise, so the first search after opening makes neither.
+    const ids = this.c.id;
+    const rewritten = await this.rewritten.haystackInSlices(ids, pause);
+    if (this.version === version && this.c.id === ids && this.rewrittenHay === undefined) this.rewrittenHay = rewritten ?? null;
+  }
+
+  /** A change made elsewhere (library.ts), made here. */
+  apply(c: Change): void {
+    if ('put' in c) this.put(c.put);
+    else if ('remove' in c) this.delete(c.remove);
+    else this.reread(c.reread);
+  }
+
+  /** Items whose details changed in the database: read again when next handed out. */
+  reread(ids: readonly string[]): void {
+    const changed = new Set(ids);
+    for (let i = 0; i < this.size; i++) if (changed.has(this.c.id[i])) this.c.rest[i] = '';
+    this.forget();
+    // The rows and their prompts are as they were: the search text stays.
+    this.version++;
+    this.last = undefined;
   }
 
   put(item: LibraryItem): void {
@@ -130,6 +167,7 @@ export class LibraryIndex {
     for (const name of COLUMN_NAMES) (this.c[name] as unknown[]).splice(lo, 0, (one[name] as unknown[])[0]);
     this.modelCounts.set(item.model, (this.modelCounts.get(item.model) ?? 0) + 1);
     this.stacks.set(item.id, stackKeyOf(item.origin));
+    this.rewritten.set(item.id, item.actualPrompt);
     this.remember(item);
     this.changed();
   }
@@ -139,6 +177,7 @@ export class LibraryIndex {
     const at = this.c.id.indexOf(id);
     if (at < 0) return false;
     const model = this.c.model[at];
+    this.rewritten.set(id, undefined);
     for (const name of COLUMN_NAMES) (this.c[name] as unknown[]).splice(at, 1);
     const n = (this.modelCounts.get(model) ?? 0) - 1;
     if (n > 0) this.modelCounts.set(model, n);
@@ -235,12 +274,12 @@ export class LibraryIndex {
     const only = q.only;
     const mask = q.mask;
     if (q.kind === undefined && q.model === undefined && from === -Infinity && to === Infinity && words.length === 0 && !only && !mask) return undefined;
-    const key = JSON.stringify([q.kind, q.model, q.from, q.to, words]);
+    const key = JSON.stringify([q.kind, q.model, q.from, q.to, words, words.length > 0 ? q.curated?.key : '']);
     // A curation filter's set changes with every edit: its matches are not kept.
     if (!only && !mask && this.last?.key === key && this.last.version === this.version) return this.last.rows;
     const { id, kind, model, createdAt } = this.c;
     const n = this.size;
-    const text = words.length > 0 ? this.textMatches(words) : undefined;
+    const text = words.length > 0 ? this.textMatches(words, q.curated?.ids) : undefined;
     const rows = new Int32Array(n);
     let k = 0;
     for (let i = 0; i < n; i++) {
@@ -257,15 +296,19 @@ export class LibraryIndex {
     return this.last.rows;
   }
 
-  /** One byte per row: 1 when every word is in its prompt or its model's name. */
-  private textMatches(words: string[]): Uint8Array {
+  /** One byte per row: 1 when every word is in its prompt, its rewritten prompt, its model's name or its curation. */
+  private textMatches(words: string[], curated?: (word: string) => ReadonlySet<string> | undefined): Uint8Array {
     const hay = this.haystack();
+    if (this.rewrittenHay === undefined) this.rewrittenHay = this.rewritten.haystack(this.c.id) ?? null;
     const n = this.size;
     const all = new Uint8Array(n).fill(1);
     const hits = new Uint8Array(n);
     for (const word of words) {
       hits.fill(0);
       markWord(hay, word, hits);
+      if (this.rewrittenHay) markWord(this.rewrittenHay, word, hits);
+      const ids = curated?.(word);
+      if (ids && ids.size > 0) for (let i = 0; i < n; i++) if (!hits[i] && ids.has(this.c.id[i])) hits[i] = 1;
       const byModel = new Set([...this.modelCounts.keys()].filter((m) => m.toLowerCase().includes(word)));
       const model = this.c.model;
       for (let i = 0; i < n; i++) if (!hits[i] && !(byModel.size > 0 && byModel.has(model[i]))) all[i] = 0;
@@ -293,6 +336,7 @@ export class LibraryIndex {
   private changed(): void {
     this.version++;
     this.hay = undefined;
+    this.rewrittenHay = undefined;
     this.last = undefined;
   }
 

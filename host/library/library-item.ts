@@ -44,6 +44,8 @@ export const LibraryItem = z.object({
   height: z.number().int().positive().optional(),
   durationSeconds: z.number().nonnegative().optional(),
   prompt: z.string(),
+  /** The prompt as the gateway rewrote it (a job's `actual_prompt`), when it differs; searched with the prompt. */
+  actualPrompt: z.string().optional(),
   model: z.string(),
   params: z.record(z.string(), z.unknown()),
   taskId: z.string().optional(),

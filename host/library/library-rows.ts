@@ -21,6 +21,9 @@ import { STACK_KEY_SQL } from './stack-keys.js';
 const ORDER = 'ORDER BY created_at DESC, saved_at DESC, id';
 const COLUMNS = 'id, kind, file, thumb, prompt, model, created_at, saved_at, ratio, rest';
 const LOWER = 'library_lower';
+/** An item whose tag or collection's name holds the word (tag keys are lower-cased already). */
+const CURATED_WORD = `id IN (SELECT item_id FROM library_item_tags WHERE instr(tag_key, ?) > 0)
+  OR id IN (SELECT item_id FROM library_collection_items WHERE collection_id IN (SELECT id FROM library_collections WHERE instr(${LOWER}(name), ?) > 0))`;
 
 export interface FolderRow {
   id: string;
@@ -134,7 +137,9 @@ export class LibraryRows {
     for (const word of words) {
       // A word in a model's name matches its items, as in the index: a few names, found here.
       const byModel = models.filter((m) => m.toLowerCase().includes(word));
-      add(`(instr(${LOWER}(prompt), ?) > 0${byModel.length > 0 ? ` OR model IN (${byModel.map(() => '?').join(', ')})` : ''})`, word, ...byModel);
+      // …and, as there, the rewritten prompt, a tag or a collection's name (curation-search.ts).
+      const model = byModel.length > 0 ? ` OR model IN (${byModel.map(() => '?').join(', ')})` : '';
+      add(`(instr(${LOWER}(prompt), ?) > 0${model} OR instr(${LOWER}(json_extract(rest, '$[11]')), ?) > 0 OR ${CURATED_WORD})`, word, ...byModel, word, word, word);
     }
     return { where: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params };
   }

@@ -126,6 +126,12 @@ export class LibraryTable {
     return this.restById.get(id) as string | undefined;
   }
 
+  /** A page of the gateway's rewritten prompts (rewritten-prompts.ts), by rowid. */
+  rewrittenPage(afterRowid: number, limit: number): [number, string, string][] {
+    const sql = "SELECT rowid, id, json_extract(rest, '$[11]') FROM library_items WHERE rowid > ? AND json_type(rest, '$[11]') = 'text' ORDER BY rowid LIMIT ?";
+    return this.db.prepare(sql).raw().all(afterRowid, limit) as [number, string, string][];
+  }
+
   /**
    * Every row, in list order (newest first), read page by page, with `rest` left empty (restOf).
    * `stop` is asked between pages: true ends the reading with an error (the library closed).

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { removeStaleTemps } from '../atomic-file.js';
 import { LibraryItem, LibraryItemMeta } from './library-item.js';
-import { LibraryIndex, type ListQuery, type ListResult } from './library-index.js';
+import { LibraryIndex, type Change, type ListQuery, type ListResult } from './library-index.js';
 import { LibraryRows } from './library-rows.js';
 import { readIndex } from './legacy-index.js';
 import { confirmImport, keepIndexAside, removeImported } from './legacy-import.js';
@@ -27,12 +27,11 @@ import type { Curation, CurationFilter } from './curation.js';
 import { LibraryCuration } from './library-curation.js';
 import { facetMask, facetsOf, facetsReady } from './library-facets.js';
 import { childrenOf } from './lineage-table.js';
+import { curatedSearch } from './curation-search.js';
+import { favouriteMany } from './favourite-bulk.js';
 import { insideRoot, sniffSource, placeFile, saveThumbnail, taggedCopy, videoHeader, type SaveContext, type Undo } from './library-save.js';
 
 export type { AddInput, LibraryOptions } from './library-options.js';
-
-/** A save or a removal made while the rows are read into memory, made there once they are. */
-type Change = { put: LibraryItem } | { remove: string };
 
 export class Library {
   readonly root: string;
@@ -84,7 +83,7 @@ export class Library {
         this.log(`library: could not read ${id}'s details from the database (${errno(err) ?? String(err)})`);
         return undefined;
       }
-    }, (after) => this.tableOpen?.stackKeysAfter(after) ?? []);
+    }, (after) => this.tableOpen?.stackKeysAfter(after) ?? [], (after, limit) => this.tableOpen?.rewrittenPage(after, limit) ?? []);
   }
 
   /** Loads the index, reconciles it with the sidecars on disk, and returns the number of items. */
@@ -200,10 +199,7 @@ export class Library {
     try {
       const columns = await table.readAll(() => this.closed);
       this.index.load(columns);
-      for (const change of this.filling ?? []) {
-        if ('put' in change) this.index.put(change.put);
-        else this.index.delete(change.remove);
-      }
+      for (const change of this.filling ?? []) this.index.apply(change);
       this.answering = 'index';
     } catch (err) {
       if (!this.closed) this.log(`library: could not read the index into memory (${errno(err) ?? String(err)}); the gallery is answered from the database`);
@@ -269,7 +265,7 @@ export class Library {
   /** Where a query is answered, and how: the favourites, until read after the opening, are asked of the rows. */
   private answersFor(q: ListQuery & CurationFilter): [Pick<LibraryIndex, 'list' | 'shapes' | 'ids'>, ListQuery] {
     const a = ((q.favourite && !this.curation.favouritesReady) || !facetsReady(this, q)) && this.rowsOpen ? this.rowsOpen : this.answers;
-    return [a, a === this.index ? { ...q, only: this.curation.matching(q), mask: facetMask(facetsOf(this), q) } : q];
+    return [a, a === this.index ? { ...q, only: this.curation.matching(q), mask: facetMask(facetsOf(this), q), curated: curatedSearch(this.curation) } : q];
   }
 
   get(id: string): LibraryItem | undefined {
@@ -292,10 +288,7 @@ export class Library {
   /** A save or removal made in memory, or kept until the rows read into memory are there. */
   private change(c: Change): void {
     if (this.filling) this.filling.push(c);
-    else if (this.answering === 'index') {
-      if ('put' in c) this.index.put(c.put);
-      else this.index.delete(c.remove);
-    }
+    else if (this.answering === 'index') this.index.apply(c);
   }
 
   /** Absolute path of a library-relative path, refusing anything that would leave the root. */
@@ -371,6 +364,13 @@ export class Library {
     if (favourite) this.curation.favourites.add(id);
     else this.curation.favourites.delete(id);
     return this.curation.decorate(next);
+  }
+
+  /** Marks or unmarks many winners in one transaction, their sidecars following (favourite-bulk.ts); answers how many changed. */
+  favourite(ids: readonly string[], favourite: boolean): number {
+    const changed = favouriteMany(this.curation, this.known(ids), favourite);
+    this.change({ reread: changed });
+    return changed.length;
   }
 
   /** Deletes the sidecar first (so the item is gone even if the rest fails), then media and thumbnail. */

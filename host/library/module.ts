@@ -91,6 +91,11 @@ export const libraryModule = defineModule({
         if (!changed) throw coreError('not_found', msg('app.settings.itemGone'));
         return changed;
       },
+      'library.favourite': async (i) => {
+        await notMoving();
+        await current.current.open();
+        return { changed: current.curate((l) => l.favourite(i.ids, i.favourite)) };
+      },
       'library.rate': async (i) => {
         await notMoving();
         await current.current.open();

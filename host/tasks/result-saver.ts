@@ -61,6 +61,9 @@ const LINK_FAILURES = new Set(['not_found', 'unreachable', 'timeout', 'server_er
 export const SAVING_STOPPED = msg('jobs.task.savingStopped');
 const SET_ASIDE = msg('jobs.task.setAside');
 
+/** The gateway's rewritten prompt, kept with the item when it differs from the creator's (docs/library-files.md, "Search"). */
+const rewritten = (job: JobRecord) => (job.actualPrompt && job.actualPrompt !== job.prompt ? { actualPrompt: job.actualPrompt } : {});
+
 const sizeOf = (path: string): number | undefined => {
   try {
     return statSync(path).size;
@@ -265,7 +268,7 @@ export class ResultSaver {
       const item = await this.d.library.add({
         source: partPath,
         name: `${job.model} ${job.prompt}`.slice(0, 80),
-        meta: { kind: job.kind, mime: job.kind === 'image' ? 'image/png' : 'video/mp4', prompt: job.prompt, model: job.model, params: job.params, taskId: job.remoteId, sourceUrl: dl.url, createdAt: job.createdAt, madeFrom: madeFromOf(job), origin: originOf(job) },
+        meta: { kind: job.kind, mime: job.kind === 'image' ? 'image/png' : 'video/mp4', prompt: job.prompt, ...rewritten(job), model: job.model, params: job.params, taskId: job.remoteId, sourceUrl: dl.url, createdAt: job.createdAt, madeFrom: madeFromOf(job), origin: originOf(job) },
       });
       Object.assign(dl, { state: 'done', libraryId: item.id, error: undefined, handing: undefined });
     } catch (err) {

@@ -19,6 +19,8 @@ export const LibraryItemView = z.object({
   height: z.number().optional(),
   durationSeconds: z.number().optional(),
   prompt: z.string(),
+  /** The prompt as the gateway rewrote it, when it did; absent for items saved before it was kept. */
+  actualPrompt: z.string().optional(),
   model: z.string(),
   params: z.record(z.string(), z.unknown()),
   taskId: z.string().optional(),
@@ -145,6 +147,8 @@ export const libraryMethods = {
   'library.remove': { input: id, output: z.object({ removed: z.boolean() }) },
   /** Marks (or unmarks) an item as a winner; kept with the item's file, so it lasts. Announced as `library.onDidChange` `changed`. */
   'library.setFavourite': { input: id.extend({ favourite: z.boolean() }), output: LibraryItemView },
+  /** Marks (or unmarks) many items as winners: one transaction, one `library.onDidChange` `changed`; their files follow. */
+  'library.favourite': { input: z.object({ ids: curatedIds, favourite: z.boolean() }), output: Changed },
   /** Rates items, 0 clearing the rating: one transaction, one `library.onDidChange` `changed`. */
   'library.rate': { input: z.object({ ids: curatedIds, rating: z.number().int().min(0).max(5) }), output: Changed },
   /** Adds and removes tags on items (trimmed, case-insensitively unique per item), in one transaction. */

@@ -6,7 +6,7 @@
  * `library.onDidChange`.
  */
 import './strings/register.js';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';
 import type { ErrorData } from '@shared/contract/error-data.js';
@@ -34,7 +34,10 @@ import { useDropZone } from './model/use-drop-zone.js';
 import { FileImport } from './ui/file-import.js';
 import { useCuration, type CurationPanel as Panel } from './model/use-curation.js';
 import { CurationPanel } from './ui/curation-panel.js';
+import { SearchWords, searchWords } from './ui/search-marks.js';
+import { ManageCollections } from './ui/manage-collections.js';
 import './ui/gallery.css';
+import './ui/gallery-search.css';
 
 const SEARCH_DEBOUNCE_MS = 150;
 
@@ -48,6 +51,7 @@ export default function GalleryTab() {
   const unstacked = toQuery({ ...filters, text });
   // Stacks (docs/library-files.md, "Stacks"): the grid lists each stack once; an export takes every item.
   const query = withStacks(unstacked, stacked);
+  const words = useMemo(() => searchWords(text), [text]);
   const head = useLibraryHead(query);
   // Asked here, beside the first page, rather than once the grid mounts: the two requests go
   // out together instead of one after the other (the grid reads the same query from the cache).
@@ -186,6 +190,7 @@ export default function GalleryTab() {
   } else body = <GalleryGrid ref={grid} query={query} mediaBase={mediaBase} onOpen={onOpen} selected={selection.ids} onToggle={selection.toggle} onCurateKey={onCurateKey} onSelectAll={selectAll} />;
 
   return (
+    <SearchWords.Provider value={words}>
     <div className="gallery" {...drop.props}>
       <TabIntro title={t('intro.title')}>{t('intro.body')}</TabIntro>
       <FileImport state={importing.state} onFiles={(files) => void importing.run(files)} />
@@ -194,6 +199,7 @@ export default function GalleryTab() {
       <label className="gallery-stacks">
         <input type="checkbox" checked={stacked} onChange={(e) => setStacked(e.target.checked)} /> {t('stack.toggle')}
       </label>
+      <ManageCollections onDone={setAnnouncement} onRemoved={(id) => filters.collectionId === id && setFilters({ ...filters, collectionId: undefined })} />
       <div className="gallery-status">
         <p data-testid="gallery-count" aria-live="polite">
           {head.data ? t('count', { count: total, n: f.number(total) }) : ''}
@@ -269,5 +275,6 @@ export default function GalleryTab() {
         />
       )}
     </div>
+    </SearchWords.Provider>
   );
 }

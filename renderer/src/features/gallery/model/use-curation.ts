@@ -24,12 +24,8 @@ export function useCuration(selected: ReadonlySet<string>, announce: (text: stri
   const favourite = async (ids: string[], first?: LibraryItemView) => {
     if (ids.length === 0) return;
     const on = !(first?.favourite ?? false);
-    try {
-      for (const id of ids) await call('library.setFavourite', { id, favourite: on });
-      announce(t('curation.favourited'));
-    } catch (e) {
-      failed(e as ErrorData);
-    }
+    // One call for the whole selection: one transaction, one change announced (library.favourite).
+    await call('library.favourite', { ids, favourite: on }).then(() => announce(t('curation.favourited')), failed);
   };
   const tag = async (ids: string[], text: string) => {
     const add = text.split(',').map((s) => s.trim()).filter(Boolean);

@@ -25,6 +25,7 @@ import { cellsOf, GAP, nearestInRow, ROW_HEIGHT, rowOf } from '../model/justifie
 import { useJustifiedLayout } from '../model/use-justified-layout.js';
 import { cellLabel, cellPrompt, formatDuration, thumbSrc } from '../model/media.js';
 import { KindIcon } from './kind-icon.js';
+import { Marked, matchOf, snippet, useSearchWords } from './search-marks.js';
 import { useFillHeight } from '../../../components/generator/use-fill-height.js';
 import { useStackExpansion } from '../model/use-stacks.js';
 import { useGridStacks, type StackState } from '../model/use-grid-stacks.js';
@@ -319,6 +320,7 @@ interface CellProps {
 
 /** Memoized: scrolling re-renders the grid each frame, but a cell only when its item changes. */
 const Cell = memo(function Cell({ index, width, total, item, stack, onStack, selected, mediaBase, onOpen, onToggle, fling, inView, t }: CellProps) {
+  const words = useSearchWords();
   // Once shown, a thumbnail stays, whatever the scrolling does next.
   const [thumbWanted, setThumbWanted] = useState(!fling);
   if (!fling && !thumbWanted) setThumbWanted(true);
@@ -330,6 +332,7 @@ const Cell = memo(function Cell({ index, width, total, item, stack, onStack, sel
   // layout and an intersection check before asking for pictures already on screen.
   const thumb = thumbSrc(mediaBase, item);
   const label = stack ? t(`stack.cell.${stack}`, { label: cellLabel(t, item), n: item.stackCount ?? 1 }) : cellLabel(t, item);
+  const match = matchOf(item, words);
   return (
     <div role="listitem" aria-posinset={index + 1} aria-setsize={total} className={`gallery-item${stack ? ` stack-${stack}` : ''}`} style={{ width }}>
       {/* For the pointer: the keyboard has S on the cell, which the cell's name tells of. */}
@@ -343,7 +346,7 @@ const Cell = memo(function Cell({ index, width, total, item, stack, onStack, sel
         className={`gallery-cell kind-${item.kind}${selected ? ' is-selected' : ''}`}
         data-index={index}
         aria-label={selected ? t('grid.cellSelected', { label }) : label}
-        title={item.prompt}
+        title={match && match.field !== 'prompt' ? `${item.prompt}\n${t(`search.field.${match.field}`)}: ${match.text}` : item.prompt}
         onClick={(e) => (e.ctrlKey || e.metaKey ? onToggle(item) : onOpen(item, index))}
         {...draggableItem(item, mediaBase)}
       >
@@ -364,6 +367,12 @@ const Cell = memo(function Cell({ index, width, total, item, stack, onStack, sel
           <span className="gallery-cell-placeholder">
             <KindIcon kind={item.kind} />
             {item.kind === 'audio' && <span className="gallery-cell-prompt">{cellPrompt(item)}</span>}
+          </span>
+        )}
+        {/* Why the item is listed: the matching words where they were found (search-marks.tsx). */}
+        {match && (
+          <span className="gallery-cell-match" data-testid="match-caption" aria-hidden="true">
+            <span className="gallery-cell-match-field">{t(`search.field.${match.field}`)}</span> <Marked text={snippet(match.text, words)} words={words} />
           </span>
         )}
       </button>
