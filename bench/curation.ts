@@ -1,11 +1,14 @@
 /**
  * Curating a library of 100,000 items (docs/library-files.md, "Curation"; docs/performance.md):
- * the items of bench/lib/library-fixture.ts with ratings, 20 tags, 50 collections and favourites
- * in their sidecars, as a creator's library after months of sorting. The studio database is
+ * the items of bench/lib/library-fixture.ts with ratings, 20 tags, 50 collections, favourites and
+ * lineage (every video made from an image, some images remixes) in their sidecars, as a creator's library after months of sorting. The studio database is
  * rebuilt from those sidecars (for information), then opened as a later launch opens it, and:
  *   - host, in process, as the core's handlers answer: a full-text search (list of the first
  *     page + models + shapes), words of prompts, a tag and a collection name among them,
  *     budget ≤ 50 ms (median);
+ *   - host: a facet change as the Gallery asks it (first page + shapes + every facet's counts),
+ *     each facet alone and several combined, budget ≤ 50 ms each (the slowest); and the first
+ *     counts after a bulk edit (the columns remade), for information;
  *   - host: a bulk tag of 10,000 items (`library.tag`'s work: the known ids, one transaction) and
  *     the sidecars that follow it in the background, with the host's longest event-loop stall
  *     over both (monitorEventLoopDelay, 1 ms resolution), budget ≤ 100 ms;
@@ -22,8 +25,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { Library } from '@host/library/library.js';
+import type { LibraryItem } from '@host/library/library-item.js';
 import { openDatabase, type StudioDatabase } from '@host/db/database.js';
 import { libraryMigrations } from '@host/library/library-table.js';
+import { libraryFacets } from '@host/library/library-facets.js';
+import type { FacetQuery } from '@host/library/facets.js';
 import { launchChromium, coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { VOCABULARY, writeLibrary, type Decorate } from './lib/library-fixture.js';
@@ -41,9 +47,17 @@ const GRID = '[data-testid="gallery-scroll"]';
 const TAGS = ['portrait', 'landscape', 'keeper', 'client', 'draft', 'moody', 'warm', 'cold', 'night', 'day', 'hero shot', 'texture', 'reference', 'poster', 'cover', 'storyboard', 'retouch', 'print', 'social', 'archive'];
 const COLLECTIONS = Array.from({ length: 50 }, (_, k) => ({ id: `board-${k}`, name: `Moodboard ${['spring', 'summer', 'autumn', 'winter', 'studio'][k % 5]} ${k}` }));
 
-/** About 30 % rated, 40 % tagged (one or two of 20 tags), 12 % in one of 50 collections, 5 % favourites. */
-const curated: Decorate = (_i, rand) => {
-  const extra: { rating?: number; tags?: string[]; collections?: { id: string; name: string }[]; favourite?: true } = {};
+const idOf = (i: number) => `bench${i.toString(16).padStart(8, '0')}`;
+
+/**
+ * About 30 % rated, 40 % tagged (one or two of 20 tags), 12 % in one of 50 collections, 5 %
+ * favourites; every video made from the item before it (its starting image), and one image in
+ * ten a remix of an earlier one.
+ */
+const curated: Decorate = (i, rand, item) => {
+  const extra: Partial<LibraryItem> = {};
+  if (i > 0 && item.kind === 'video') extra.madeFrom = [{ kind: 'startImage', itemId: idOf(i - 1) }];
+  else if (i > 10 && item.kind === 'image' && i % 10 === 3) extra.madeFrom = [{ kind: 'remixOf', itemId: idOf(i - 10) }];
   if (rand() < 0.3) extra.rating = 1 + Math.floor(rand() * 5);
   if (rand() < 0.4) extra.tags = [...new Set([TAGS[Math.floor(rand() * TAGS.length)], ...(rand() < 0.25 ? [TAGS[Math.floor(rand() * TAGS.length)]] : [])])];
   if (rand() < 0.12) extra.collections = [COLLECTIONS[Math.floor(rand() * COLLECTIONS.length)]];
@@ -154,6 +168,34 @@ try {
   const searchMedian = median(searchMs);
   rows.push({ figure: `full-text search: list (first 200 + total) + models + shapes, ${queries.length} queries, tags and collection names among them (ms, median; max ${ms(Math.max(...searchMs))})`, value: ms(searchMedian), budget: '≤ 50', ok: searchMedian <= 50 });
 
+  // Facet changes as the Gallery asks them: its first page and shapes, and every facet's counts.
+  const facetChange = async (q: FacetQuery): Promise<number> => {
+    const t0 = performance.now();
+    lib.list({ ...q, offset: 0, limit: 200 });
+    lib.shapes(q);
+    await libraryFacets(lib, q);
+    return performance.now() - t0;
+  };
+  await facetChange({});
+  const changes: [string, FacetQuery][] = [
+    ['kind', { kind: 'video' }], ['model', { model: 'flux-pro' }], ['made', { date: 'year' }], ['rating', { rating: 5 }],
+    ['favourite', { favourite: true }], ['tag', { tag: 'keeper' }], ['collection', { collectionId: 'board-7' }],
+    ['shape', { aspect: 'landscape' }], ['resolution', { resolution: 'medium' }], ['cost', { cost: 'unknown' }],
+    ['tag + shape + rating', { tag: 'portrait', aspect: 'square', rating: 4 }],
+    ['kind + collection + favourite', { kind: 'image', collectionId: 'board-12', favourite: true }],
+  ];
+  const facetMs: number[] = [];
+  for (const [, q] of changes) facetMs.push(median([await facetChange(q), await facetChange(q), await facetChange(q)]));
+  const slowest = Math.max(...facetMs);
+  const slowestName = changes[facetMs.indexOf(slowest)][0];
+  rows.push({ figure: `facet change: first page + shapes + every facet's counts, ${changes.length} changes (ms, slowest: ${slowestName}; median of the changes ${ms(median(facetMs))})`, value: ms(slowest), budget: '≤ 50', ok: slowest <= 50 });
+  const lineageMs = (() => {
+    const t0 = performance.now();
+    for (let k = 0; k < 100; k++) lib.usedIn(idOf(ITEMS - 3 - 10 * k), 100);
+    return (performance.now() - t0) / 100;
+  })();
+  rows.push(info('lineage: an item\'s "used in", one indexed lookup (ms, mean of 100)', lineageMs.toFixed(2)));
+
   // The host's side of a bulk tag of 10,000 items, and the sidecars following it.
   const bulk = lib.ids({}).filter((_, i) => i % 7 === 3).slice(0, BULK);
   const loop = monitorEventLoopDelay({ resolution: 1 });
@@ -180,6 +222,14 @@ try {
   rows.push(info(`bulk tag of ${bulk.length} items, the host's edit (one transaction; ms; ${changed} changed)`, ms(editMs)));
   rows.push(info(`bulk tag: its ${changed} sidecars written in the background (s)`, drainS.toFixed(1)));
   rows.push({ figure: 'bulk tag: the host\'s longest event-loop stall, the edit and its sidecars (ms)', value: ms(stall), budget: '≤ 100', ok: stall <= 100 });
+  const afterEdit = await (async () => {
+    const watch = monitorEventLoopDelay({ resolution: 1 });
+    watch.enable();
+    const took = await facetChange({ tag: 'bench host tag' });
+    watch.disable();
+    return { took, stall: watch.max / 1e6 };
+  })();
+  rows.push(info('the first facet change after that bulk edit (columns remade): its time, and the longest stall in it (ms)', `${ms(afterEdit.took)}; ${ms(afterEdit.stall)}`));
 
   // The word whose search matches closest to (and at least) BULK items: the creator's "about 10,000".
   const counts = VOCABULARY.map((w) => ({ w, n: lib.ids({ text: w }).length })).filter((c) => c.n >= BULK).sort((a, b) => a.n - b.n);

@@ -54,4 +54,17 @@ describe('a job sent with its sources, saved', () => {
     const ofChild = await c.value('library.lineage', { id: child.id });
     expect(ofChild.madeFrom.map((m: { ref: { kind: string }; item?: { id: string } }) => [m.ref.kind, m.item?.id])).toEqual([['remixOf', parent.id]]);
   });
+
+  it('records them for each job of a compare run sent in one call', async () => {
+    const c = await openCore();
+    await c.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a paper crane', resolution: '1K' } });
+    await c.until(async () => (await c.value('library.list', {})).total === 1);
+    const parent = (await c.value('library.list', {})).items[0] as { id: string };
+    const lineage = [{ kind: 'reference', itemId: parent.id }];
+    await c.value('tasks.submitBatch', { requests: [{ model: 'seedream-4-0', resolution: '1K' }, { model: 'seedream-4-5', resolution: '2K' }].map((m) => ({ route: 'image', request: { ...m, prompt: 'the crane, compared' }, lineage })) });
+    await c.until(async () => (await c.value('library.list', {})).total === 3);
+    const compared = (await c.value('library.list', { text: 'compared' })).items as { id: string; madeFrom?: unknown }[];
+    expect(compared.map((i) => i.madeFrom)).toEqual([lineage, lineage]);
+    expect((await c.value('library.lineage', { id: parent.id })).usedIn.map((i: { id: string }) => i.id).sort()).toEqual(compared.map((i) => i.id).sort());
+  });
 });

@@ -42,7 +42,7 @@ const imageJobRequest = (d: ImageDraft) => asyncRequest(d) as ImageJobRequest;
 async function queueCells(key: string, cells: { d: ImageDraft; i: number }[], runs: ImageRuns): Promise<void> {
   if (cells.length === 0) return;
   try {
-    const jobs = await call('tasks.submitBatch', { requests: cells.map(({ d }) => ({ route: 'image' as const, request: imageJobRequest(d) })) });
+    const jobs = await call('tasks.submitBatch', { requests: cells.map(({ d }) => withLineage({ route: 'image' as const, request: imageJobRequest(d) })) });
     linkPromptUse('image', cells[0].d.prompt, { jobIds: jobs.map((j) => j.id) });
     jobs.forEach((job, k) => {
       runs.seedJob(job);
