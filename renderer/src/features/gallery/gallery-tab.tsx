@@ -193,26 +193,29 @@ export default function GalleryTab() {
     <SearchWords.Provider value={words}>
     <div className="gallery" {...drop.props}>
       <TabIntro title={t('intro.title')}>{t('intro.body')}</TabIntro>
-      <FileImport state={importing.state} onFiles={(files) => void importing.run(files)} />
       <GalleryFilterBar value={filters} models={head.data?.models ?? []} onChange={setFilters} />
-      <FacetPanel value={filters} query={query} onChange={setFilters} />
-      <label className="gallery-stacks">
-        <input type="checkbox" checked={stacked} onChange={(e) => setStacked(e.target.checked)} /> {t('stack.toggle')}
-      </label>
-      <ManageCollections onDone={setAnnouncement} onRemoved={(id) => filters.collectionId === id && setFilters({ ...filters, collectionId: undefined })} />
-      <div className="gallery-status">
-        <p data-testid="gallery-count" aria-live="polite">
-          {head.data ? t('count', { count: total, n: f.number(total) }) : ''}
-        </p>
-        <p role="status" className="gallery-announcement">
-          {announcement}
-        </p>
+      {/* One row of tools, so the grid keeps the window's height; an opened panel takes a row of its own. */}
+      <div className="gallery-tools">
+        <FacetPanel value={filters} query={query} onChange={setFilters} />
+        <label className="gallery-stacks">
+          <input type="checkbox" checked={stacked} onChange={(e) => setStacked(e.target.checked)} /> {t('stack.toggle')}
+        </label>
+        <ManageCollections onDone={setAnnouncement} onRemoved={(id) => filters.collectionId === id && setFilters({ ...filters, collectionId: undefined })} />
+        <FileImport state={importing.state} onFiles={(files) => void importing.run(files)} />
+        <div className="gallery-status">
+          <p data-testid="gallery-count" aria-live="polite">
+            {head.data ? t('count', { count: total, n: f.number(total) }) : ''}
+          </p>
+          <p role="status" className="gallery-announcement">
+            {announcement}
+          </p>
+        </div>
       </div>
       {head.data && total > 0 && (
         <div className="gallery-selection">
           <ExportBar query={unstacked} total={head.data?.every ?? total} selected={selection.ids.size > 0 ? selection.ids : undefined} />
           <p className="muted">
-            {selection.ids.size > 0 ? t('selection.count', { count: selection.ids.size, n: f.number(selection.ids.size) }) : t('selection.hint')}{' '}
+            {selection.ids.size > 0 ? t('selection.count', { count: selection.ids.size, n: f.number(selection.ids.size) }) : `${t('selection.hint')} ${t('curation.hint')}`}{' '}
             {selection.ids.size < (head.data?.every ?? total) && (
               <button type="button" className="button" onClick={selectAll}>
                 {t('selection.all', { count: head.data?.every ?? total, n: f.number(head.data?.every ?? total) })}
@@ -244,7 +247,6 @@ export default function GalleryTab() {
               </button>
             </div>
           )}
-          <p className="muted">{t('curation.hint')}</p>
           {panel && <CurationPanel panel={panel} onTag={curation.tag} onCollect={curation.collect} onDone={closePanel} />}
         </div>
       )}

@@ -96,8 +96,6 @@ export const gallery = {
   },
   metadata: {
     actualPrompt: 'Rewritten prompt',
-    tags: 'Tags',
-    collections: 'Collections',
     prompt: 'Prompt',
     noPrompt: 'No prompt',
     model: 'Model',
@@ -115,7 +113,7 @@ export const gallery = {
     usage: 'Usage',
   },
   selection: {
-    hint: 'Ctrl+click or Space on an item chooses it; Ctrl+A chooses every item the filters match; Enter opens it.',
+    hint: 'Space or Ctrl+click chooses, Ctrl+A chooses all; Enter opens.',
     count_one: '{{n}} item chosen for the export.',
     count_other: '{{n}} items chosen for the export.',
     clear: 'Clear the choice',
@@ -167,7 +165,7 @@ export const gallery = {
   },
   curation: {
     label: 'Curate',
-    hint: 'Keys on an item (or the chosen ones): 0–5 rate, F favourite, T tag, C add to a collection.',
+    hint: 'On an item or the chosen ones: 0–5 rate, F favourite, T tag, C collect.',
     stars_one: '{{n}} star',
     stars_other: '{{n}} stars',
     noRating: 'No rating',

@@ -92,8 +92,6 @@ export const gallery: Translation<typeof english> = {
   },
   metadata: {
     actualPrompt: '改写后的提示词',
-    tags: '标签',
-    collections: '合集',
     prompt: '提示词',
     noPrompt: '无提示词',
     model: '模型',
@@ -111,7 +109,7 @@ export const gallery: Translation<typeof english> = {
     usage: '用量',
   },
   selection: {
-    hint: '按住 Ctrl 单击或按空格键可选中项目；按 Ctrl+A 选中筛选条件匹配的全部项目；按回车键打开。',
+    hint: '空格或 Ctrl+单击选中，Ctrl+A 全选；回车打开。',
     count_one: '已为导出选中 {{n}} 项。',
     count_other: '已为导出选中 {{n}} 项。',
     clear: '清除选择',
@@ -160,7 +158,7 @@ export const gallery: Translation<typeof english> = {
   },
   curation: {
     label: '整理',
-    hint: '在作品（或已选作品）上按键：0–5 评分，F 收藏，T 添加标签，C 加入收藏集。',
+    hint: '在作品或已选作品上：0–5 评分，F 收藏，T 标签，C 加入合集。',
     stars_one: '{{n}} 星',
     stars_other: '{{n}} 星',
     noRating: '未评分',

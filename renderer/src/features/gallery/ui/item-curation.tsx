@@ -11,6 +11,7 @@ import { call, errorMessage, useCall, useEvent } from '../../../api/client.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { useCuration, type CurationPanel as Panel } from '../model/use-curation.js';
 import { CurationPanel } from './curation-panel.js';
+import { holdsWord, Marked, useSearchWords } from './search-marks.js';
 import './item-curation.css';
 
 const NONE: ReadonlySet<string> = new Set();
@@ -86,6 +87,8 @@ export function ItemCuration({ item, keysRef, announce }: Props) {
     keysRef.current = onKey;
   });
 
+  // A search's words marked in the chips that hold them: why the item is listed (search-marks.tsx).
+  const words = useSearchWords();
   const tags = live.tags ?? [];
   const collections = live.collections ?? [];
   return (
@@ -121,8 +124,10 @@ export function ItemCuration({ item, keysRef, announce }: Props) {
         <ul className="item-chips" aria-label={t('itemView.tags')}>
           {tags.length === 0 && <li className="muted">{t('itemView.noTags')}</li>}
           {tags.map((tag) => (
-            <li key={tag} className="item-chip">
-              <span dir="auto">{tag}</span>
+            <li key={tag} className={`item-chip${holdsWord(tag, words) ? ' is-match' : ''}`}>
+              <span dir="auto">
+                <Marked text={tag} words={words} />
+              </span>
               <button type="button" className="item-chip-remove" aria-label={t('itemView.removeTag', { tag })} onClick={() => void untag(tag)}>
                 <span aria-hidden="true" className="item-glyph" />
               </button>
@@ -138,8 +143,10 @@ export function ItemCuration({ item, keysRef, announce }: Props) {
         <ul className="item-chips" aria-label={t('itemView.collections')}>
           {collections.length === 0 && <li className="muted">{t('itemView.noCollections')}</li>}
           {collections.map((c) => (
-            <li key={c.id} className="item-chip">
-              <span dir="auto">{c.name}</span>
+            <li key={c.id} className={`item-chip${holdsWord(c.name, words) ? ' is-match' : ''}`}>
+              <span dir="auto">
+                <Marked text={c.name} words={words} />
+              </span>
               <button type="button" className="item-chip-remove" aria-label={t('itemView.removeFromCollection', { name: c.name })} onClick={() => void uncollect(c)}>
                 <span aria-hidden="true" className="item-glyph" />
               </button>

@@ -4,7 +4,7 @@ import type { LibraryItemView } from '@shared/contract/library.js';
 import { useFormats } from '../../../i18n/format.js';
 import { formatBytes, formatDuration, formatValue, LONG_VALUE_CHARS } from '../model/media.js';
 import { ItemLineage } from './item-lineage.js';
-import { holdsWord, Marked, matchOf, useSearchWords } from './search-marks.js';
+import { Marked, matchOf, useSearchWords } from './search-marks.js';
 
 interface Props {
   item: LibraryItemView;
@@ -47,11 +47,6 @@ export function ItemMetadata({ item, playedDuration }: Props) {
   const words = useSearchWords();
   // Why a search lists it, when the prompt does not say (search-marks.tsx): the tag, collection or rewritten prompt.
   const match = matchOf(item, words);
-  const chip = (text: string, key: string) => (
-    <li key={key} className={`detail-chip${holdsWord(text, words) ? ' is-match' : ''}`}>
-      <Marked text={text} words={words} />
-    </li>
-  );
   return (
     <dl className="detail-meta" data-testid="detail-metadata">
       {match && match.field !== 'prompt' && (
@@ -67,22 +62,6 @@ export function ItemMetadata({ item, playedDuration }: Props) {
           <dt>{t('metadata.actualPrompt')}</dt>
           <dd className="detail-prompt" dir="auto" data-testid="detail-actual-prompt">
             <Marked text={item.actualPrompt} words={words} />
-          </dd>
-        </>
-      )}
-      {item.tags && item.tags.length > 0 && (
-        <>
-          <dt>{t('metadata.tags')}</dt>
-          <dd>
-            <ul className="detail-chips" aria-label={t('metadata.tags')}>{item.tags.map((tag) => chip(tag, tag))}</ul>
-          </dd>
-        </>
-      )}
-      {item.collections && item.collections.length > 0 && (
-        <>
-          <dt>{t('metadata.collections')}</dt>
-          <dd>
-            <ul className="detail-chips" aria-label={t('metadata.collections')}>{item.collections.map((c) => chip(c.name, c.id))}</ul>
           </dd>
         </>
       )}
