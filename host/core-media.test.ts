@@ -50,6 +50,17 @@ describe('native image models (spec 4.5)', () => {
     expect(r.items[0].params).toMatchObject({ edit: true, references: ['ref.png'] });
   });
 
+  it('records the saved item a picture came from, and that item lists the edit as used in', async () => {
+    const c = await open();
+    const first = await c.value('images.generateNative', { model: 'modelc-2.5-flash-image-preview', prompt: 'a paper crane' });
+    const source = first.items[0].id as string;
+    const a = await c.value('attachments.add', { name: 'crane.png', data: new Uint8Array(png) });
+    const lineage = [{ kind: 'reference', itemId: source, name: 'a paper crane' }];
+    const r = await c.value('images.generateNative', { model: 'modelc-3-pro-image-preview', prompt: 'fold it in gold', attachmentIds: [a.id], lineage });
+    expect(r.items[0].madeFrom).toEqual(lineage);
+    expect((await c.value('library.lineage', { id: source })).usedIn.map((i: { id: string }) => i.id)).toEqual([r.items[0].id]);
+  });
+
   it('answers in text only when asked, and explains a stop that is not normal', async () => {
     const c = await open();
     const text = await c.value('images.generateNative', { model: 'modelc-3-pro-image-preview', prompt: 'describe a cat', textOnly: true });

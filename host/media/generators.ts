@@ -81,6 +81,7 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
           kind: 'image', prompt: input.prompt, model: input.model, createdAt: d.now(),
           params: { edit: images.length > 0, references: images.map((i) => i.view.name), attachmentIds: images.map((i) => i.view.id) },
           usage: res.usageMetadata as Record<string, unknown>,
+          ...(input.lineage?.length ? { madeFrom: input.lineage } : {}),
         },
       }, made).catch(async (err: unknown) => {
         if (!(err instanceof LibraryError && err.code === 'not_media')) throw err;

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MessageData, zodMessage } from '../messages/index.js';
 import { NATIVE_IMAGE_MODELS, SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS, SPEECH_VOICES } from '../gateway/catalog.js';
 import { LibraryItemView } from './library.js';
+import { Lineage } from './lineage-ref.js';
 
 /** A reference image held by the host; `attachment:<id>` may stand in `image_urls`. */
 export const AttachmentView = z.object({
@@ -36,6 +37,8 @@ export const NativeImageInput = z.object({
   attachmentIds: z.array(z.string()).max(4).optional(),
   /** Without IMAGE in responseModalities the model answers in text only. */
   textOnly: z.boolean().optional(),
+  /** Where its inputs came from, as a job's request says it (docs/library-files.md, "Lineage"). */
+  lineage: Lineage.optional(),
 });
 export type NativeImageInput = z.infer<typeof NativeImageInput>;
 

@@ -3,7 +3,7 @@
  * its source only while the value the item became is still in the request it sends.
  */
 import { describe, expect, it } from 'vitest';
-import { lineageOf, rememberRemix, rememberSource, withLineage } from './lineage-store.js';
+import { lineageOf, rememberRemix, rememberSource, withLineage, withNativeLineage } from './lineage-store.js';
 
 const image = { id: 'img-1', prompt: 'a red lighthouse at dusk' };
 
@@ -25,5 +25,12 @@ describe('the sources a request names', () => {
     const typed = { route: 'video' as const, request: { model: 'modelg3', prompt: 'waves', image_url: 'https://gw.example/other.png' } };
     expect(lineageOf(typed as never)).toBeUndefined();
     expect(withLineage(typed as never)).not.toHaveProperty('lineage');
+  });
+
+  it('a native request names its pictures by attachment id, and only those it still sends', () => {
+    rememberSource('attachment:aaaaaaaa-2222-3333-4444-555555555555', { id: 'img-3', prompt: 'a kettle' });
+    const sent = withNativeLineage({ model: 'modelc-2.5-flash-image-preview', prompt: 'make it blue', attachmentIds: ['aaaaaaaa-2222-3333-4444-555555555555', 'unknown-id'] });
+    expect(sent.lineage).toEqual([{ kind: 'reference', itemId: 'img-3', name: 'a kettle' }]);
+    expect(withNativeLineage({ model: 'm', prompt: 'no pictures' })).not.toHaveProperty('lineage');
   });
 });

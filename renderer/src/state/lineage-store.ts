@@ -46,6 +46,15 @@ export function lineageOf(request: JobRequest): LineageRef[] | undefined {
   return refs.length ? refs.slice(0, MAX_LINEAGE) : undefined;
 }
 
+/** A native (generateContent) request's known sources: the tab's Remix, and its pictures by attachment id. */
+export function withNativeLineage<R extends { attachmentIds?: string[] }>(request: R): R & { lineage?: LineageRef[] } {
+  const { byValue, remixOf } = useLineageStore.getState();
+  const refs: LineageRef[] = [];
+  if (remixOf.image) refs.push({ kind: 'remixOf', ...remixOf.image });
+  for (const id of request.attachmentIds ?? []) if (byValue[`attachment:${id}`]) refs.push({ kind: 'reference', ...byValue[`attachment:${id}`] });
+  return refs.length ? { ...request, lineage: refs.slice(0, MAX_LINEAGE) } : request;
+}
+
 /** The request with its known sources. */
 export function withLineage<R extends JobRequest>(request: R): R {
   const lineage = lineageOf(request);

@@ -19,7 +19,7 @@ import { messageText } from '../../../i18n/messages.js';
 import { asyncRequest, hostErrors, nativeRequest, validate, type FieldErrors, type ImageDraft } from './image-draft.js';
 import { COMPARE_MAX, COMPARE_MIN, comparedDrafts, comparedModels } from './compared-models.js';
 import type { Cell, ImageRuns, Outcome } from './use-image-runs.js';
-import { withLineage } from '../../../state/lineage-store.js';
+import { withLineage, withNativeLineage } from '../../../state/lineage-store.js';
 
 interface Options {
   draft: ImageDraft;
@@ -57,7 +57,7 @@ async function queueCells(key: string, cells: { d: ImageDraft; i: number }[], ru
 /** One request sent; the answer as a cell's outcome (the library items go into the cache first). */
 async function send(d: ImageDraft, runs: ImageRuns): Promise<{ outcome: Outcome; prompt: string; key?: string }> {
   if (isNativeImageModel(d.model)) {
-    const { items, ...rest } = await call('images.generateNative', nativeRequest(d));
+    const { items, ...rest } = await call('images.generateNative', withNativeLineage(nativeRequest(d)));
     runs.seedItems(items);
     linkPromptUse('image', d.prompt, { itemIds: items.map((i) => i.id) });
     return { outcome: { kind: 'native', itemIds: items.map((i) => i.id), ...rest }, prompt: d.prompt.trim() };
