@@ -34,6 +34,7 @@ import { launchChromium, coldPage, openUntilReady, networkIdle, startOnFirstTab 
 import { report, startShell, type Child, type Row } from './lib/child.js';
 import { VOCABULARY, writeLibrary, type Decorate } from './lib/library-fixture.js';
 import { thumbnailsDrawn } from './lib/gallery-probes.js';
+import { loopWatch } from './lib/loop-watch.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
@@ -67,31 +68,6 @@ const curated: Decorate = (i, rand, item) => {
 
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)];
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
-
-/**
- * The loop's longest stall from now to `stop()`: the delay histogram, and a 1 ms timer's longest
- * gap as well, since the histogram may take no sample around one synchronous block that starts
- * right after it is enabled.
- */
-function loopWatch(): { stop(): Promise<number> } {
-  const histogram = monitorEventLoopDelay({ resolution: 1 });
-  histogram.enable();
-  let last = performance.now();
-  let gap = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    gap = Math.max(gap, now - last);
-    last = now;
-  }, 1);
-  return {
-    async stop() {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      clearInterval(timer);
-      histogram.disable();
-      return Math.max(histogram.max / 1e6, gap);
-    },
-  };
-}
 
 interface Opened { library: Library; database: StudioDatabase; ms: number; stallMs: number }
 

@@ -22,6 +22,7 @@ import type { LibraryItem } from '../host/library/library-item.js';
 import { childrenOf } from '../host/library/lineage-table.js';
 import { LibraryTable, libraryMigrations } from '../host/library/library-table.js';
 import { report, type Row } from './lib/child.js';
+import { longestHold } from './lib/loop-watch.js';
 
 const { values } = parseArgs({ options: { items: { type: 'string', default: '100000' } } });
 const ITEMS = Number(values.items);
@@ -30,21 +31,6 @@ const LOOKUP_BUDGET_MS = 5;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function longestHold<T>(work: () => Promise<T>): Promise<{ holdMs: number; totalMs: number; value: T }> {
-  let last = performance.now();
-  let holdMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    holdMs = Math.max(holdMs, now - last);
-    last = now;
-  }, 1);
-  const start = performance.now();
-  const value = await work();
-  const totalMs = performance.now() - start;
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  clearInterval(timer);
-  return { holdMs: Math.max(holdMs, performance.now() - last), totalMs, value };
-}
 
 /** Item `i`: a remix of item `i - 1`, and every tenth also takes the first item as a reference. */
 function item(i: number, withLineage: boolean): LibraryItem {

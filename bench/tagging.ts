@@ -14,6 +14,7 @@ import { report, type Row } from './lib/child.js';
 import { jpegExifPieces } from '../host/library/jpeg-exif.js';
 import { pngTextPieces } from '../host/library/png-text.js';
 import { jpegBytes, pngBytes } from '../host/library/test/fixtures.js';
+import { longestHold } from './lib/loop-watch.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);
@@ -45,21 +46,6 @@ function largeJpeg(extra: number): Buffer {
   return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
 }
 
-async function longestHold(work: () => unknown): Promise<{ holdMs: number; totalMs: number }> {
-  let last = performance.now();
-  let holdMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    holdMs = Math.max(holdMs, now - last);
-    last = now;
-  }, 1);
-  const start = performance.now();
-  await work();
-  const totalMs = performance.now() - start;
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  clearInterval(timer);
-  return { holdMs: Math.max(holdMs, performance.now() - last), totalMs };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const meta = { description: 'A lighthouse at dusk', parameters: 'A lighthouse at dusk\nModel: seedream-4-5', json: '{}' } as Parameters<typeof jpegExifPieces>[1];

@@ -47,7 +47,7 @@ export function lineageOf(request: JobRequest): LineageRef[] | undefined {
 }
 
 /** A native (generateContent) request's known sources: the tab's Remix, and its pictures by attachment id. */
-export function withNativeLineage<R extends { attachmentIds?: string[] }>(request: R): R & { lineage?: LineageRef[] } {
+export function withNativeLineage<R extends { model: string; attachmentIds?: string[] }>(request: R): R & { lineage?: LineageRef[] } {
   const { byValue, remixOf } = useLineageStore.getState();
   const refs: LineageRef[] = [];
   if (remixOf.image) refs.push({ kind: 'remixOf', ...remixOf.image });
