@@ -85,7 +85,7 @@ describe('a batch run under SIGKILL', () => {
     for (let n = 0; n < CELLS; n++) {
       const prompt = `batch cell ${n}`;
       const job = jobs.find((j) => j.prompt === prompt)!;
-      const why = `${prompt} (seed ${SEED}, ${job?.state})`;
+      const why = `${prompt} (seed ${SEED}, ${job?.state}: ${JSON.stringify(job?.error ?? '')})`;
       expect(job.batch?.index, why).toBe(n);
       expect(job.state, why).toBe('saved');
       expect(bought.prompts[prompt], why).toBe(1);

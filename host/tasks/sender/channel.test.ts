@@ -79,6 +79,28 @@ describe('the sender socket', () => {
     expect(sender.connected).toBe(false);
   });
 
+  it('survives a connection reset by a killed host (bytes left unread): closed, not crashed', async () => {
+    const l = listen();
+    const expected = l.expect();
+    const raw = await connectToHost(l.path, expected.nonce);
+    const sender = new LineChannel(raw, () => undefined);
+    await expected.connected;
+    const closed = new Promise<void>((resolve) => sender.onClose(resolve));
+    const crashed: unknown[] = [];
+    const onCrash = (err: unknown) => crashed.push(err);
+    process.on('uncaughtException', onCrash);
+    try {
+      // What the system reports to the sender when its host dies with bytes it never read.
+      raw.destroy(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+      await closed;
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off('uncaughtException', onCrash);
+    }
+    expect(crashed).toEqual([]);
+    expect(sender.connected).toBe(false);
+  });
+
   it('skips a line that is not JSON and goes on', async () => {
     const l = listen();
     const expected = l.expect();

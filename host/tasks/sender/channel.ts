@@ -39,7 +39,11 @@ export class LineChannel<In, Out> {
     socket.setNoDelay(true);
     // A write to an end that is gone fails here, not as an uncaught error: `close` says it.
     socket.on('error', () => undefined);
-    createInterface({ input: socket, crlfDelay: Infinity }).on('line', (line) => {
+    // readline passes its input's errors on as its own: a connection reset by a killed peer would
+    // otherwise be thrown, and a sender crashed by it left the POST it was making unanswered.
+    const lines = createInterface({ input: socket, crlfDelay: Infinity });
+    lines.on('error', () => undefined);
+    lines.on('line', (line) => {
       let m: In;
       try {
         m = JSON.parse(line) as In;
