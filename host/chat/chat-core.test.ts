@@ -123,7 +123,7 @@ describe('conversations', () => {
     expect(changes().at(-1)).toEqual({ id: a.id, reason: 'removed' });
   });
 
-  it('edit and resend replaces the user turn and drops everything after it', async () => {
+  it('edit and resend asks again with the turns above the edited one only (its versions: chat-versions.test.ts)', async () => {
     const c = await openChat();
     const conv = await c.create();
     const first = await c.ask(conv.id, 'Original');
@@ -134,19 +134,6 @@ describe('conversations', () => {
     expect(got.title).toBe('Edited');
     expect(end.message.choices[0].text).toMatch(/turns received: 1/);
     expect((await c.call('chat.send', { conversationId: conv.id, text: 'x', replaces: 'nope' })).error.code).toBe('not_found');
-  });
-
-  it('regenerate replaces a reply in place, asking again with the turns before it', async () => {
-    const c = await openChat();
-    const conv = await c.create();
-    const first = await c.ask(conv.id, 'Question one');
-    await c.ask(conv.id, 'Question two');
-    const again = await c.value('chat.regenerate', { conversationId: conv.id, messageId: first.end.message.id });
-    expect(again.reply).toMatchObject({ id: first.end.message.id, status: 'streaming' });
-    expect(again.user).toBeUndefined();
-    await c.ended(again.streamId);
-    expect(c.lastBody('/v1/chat/completions').messages.map((m: any) => m.content)).toEqual(['Question one']);
-    expect((await c.value('chat.get', { id: conv.id })).messages).toHaveLength(4);
   });
 
   it('gives only the newest turns when asked for the last few, with the true count, and refuses a nonsense count', async () => {

@@ -14,6 +14,7 @@ import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
 import { coreError } from '../errors.js';
 import { sniff } from '@media/sniff.js';
 import type { AttachmentStore } from '../media/attachments.js';
+import { everyMessage, type StoredMessage } from './versions.js';
 
 export const CHAT_IMAGES_DIR = 'chat-images';
 /** What a stored image path may look like: nothing else is ever read from the library. */
@@ -27,8 +28,9 @@ const MB = 1024 * 1024;
 export type ReadImage = { uri: string } | { error: unknown };
 
 /** The stored image files the turns use. */
-export const filesOf = (messages: readonly ChatMessageView[]) =>
-  new Set(messages.flatMap((m) => (m.images ?? []).flatMap((i) => (i.kind === 'file' ? [i.file] : []))));
+/** The files a conversation's turns hold, in every version of every branch (versions.ts). */
+export const filesOf = (messages: readonly StoredMessage[]) =>
+  new Set([...everyMessage(messages)].flatMap((m) => (m.images ?? []).flatMap((i) => (i.kind === 'file' ? [i.file] : []))));
 
 export class ChatImages {
   constructor(

@@ -24,9 +24,10 @@ import { ConversationTokens } from './conversation-token.js';
 import { answerCall, openCall, settleCalls } from './tool-loop.js';
 import { previewMessage, previewMessages, wholeArguments, wholeResult } from './tool-call-preview.js';
 import { mergeSettings, newConversationSettings } from './settings-merge.js';
+import { withNewVersion, type Switched } from './versions.js';
+import { switchShown } from './version-switch.js';
 import { ToolRuns } from './tool-runs.js';
 import type { ChatDeps } from './chat-deps.js';
-import type { StudioLanguage } from '@shared/languages.js';
 
 export type { ChatDeps } from './chat-deps.js';
 
@@ -178,8 +179,15 @@ export class ChatService {
    * active profile's key once more, for replies saved before that masking existed: the file
    * leaves the studio (docs/security.md).
    */
-  exportMarkdown(id: string, language?: StudioLanguage): { fileName: string; markdown: string } {
-    return exportMarkdown(this.store.get(id), this.d.now(), () => this.d.client(), language);
+  exportMarkdown(i: ParsedInput<'chat.exportMarkdown'>): { fileName: string; markdown: string } {
+    return exportMarkdown(this.store.get(i.id), this.d.now(), () => this.d.client(), i.language, i.branches);
+  }
+
+  /** Shows another version of a turn, and its branch (version-switch.ts). */
+  switchVersion(i: ParsedInput<'chat.switchVersion'>): Switched {
+    const c = this.store.get(i.conversationId);
+    this.idle(c);
+    return switchShown(c, i, () => (this.persist(c), this.changed(c.id, 'updated')));
   }
 
   stop(streamId: string): Record<string, never> {
@@ -226,13 +234,9 @@ export class ChatService {
     const read = await this.d.images.readAll(early.messages, (input.images ?? []).flatMap((img) => ('attachmentId' in img ? [img.attachmentId] : [])));
     const c = this.store.get(input.conversationId);
     this.idle(c);
-    let keep = c.messages;
-    if (input.replaces) {
-      const at = c.messages.findIndex((m) => m.id === input.replaces && m.role === 'user');
-      if (at < 0) throw coreError('not_found', msg('chat.reply.editedGone'), 'replaces');
-      keep = c.messages.slice(0, at);
-    }
-    const before = filesOf(c.messages);
+    // An edit is a new version of its turn; the old one stays with its branch (versions.ts).
+    const at = input.replaces ? c.messages.findIndex((m) => m.id === input.replaces && m.role === 'user') : c.messages.length;
+    if (at < 0) throw coreError('not_found', msg('chat.reply.editedGone'), 'replaces');
     const copied: string[] = [];
     try {
       const images = this.d.images.forMessage(input.images, c.messages, read, copied);
@@ -240,16 +244,13 @@ export class ChatService {
         id: randomUUID(), role: 'user', createdAt: this.d.now(), text: input.text,
         ...(images.length ? { images } : {}), ...(input.imagesFirst ? { imagesFirst: true } : {}),
       };
-      const turns = [...keep, user];
+      const turns = withNewVersion(c.messages, at, user);
       const request = this.build(c, turns, read.files);
       const client = this.d.client();
       const reply = this.newReply(request);
       c.messages = [...turns, reply];
-      const started = await this.start(c, client, reply, request, { user });
-      // Images of turns an edit dropped, which no remaining turn uses.
-      const still = filesOf(c.messages);
-      this.d.images.remove([...before].filter((f) => !still.has(f)));
-      return started;
+      // An edit drops no turn, so no image goes with it: the old version keeps its own.
+      return await this.start(c, client, reply, request, { user });
     } catch (err) {
       this.d.images.remove(copied.filter((f) => !filesOf(c.messages).has(f)));
       throw err;
@@ -264,9 +265,9 @@ export class ChatService {
     const at = c.messages.indexOf(old);
     const request = this.build(c, c.messages.slice(0, at), read.files);
     const client = this.d.client();
-    // The same id: the renderer replaces the message in place.
-    const reply = this.newReply(request, old.id);
-    c.messages = c.messages.map((m) => (m === old ? reply : m));
+    // A new version of the turn: the old one stays, with the turns below it (versions.ts).
+    const reply = this.newReply(request);
+    c.messages = withNewVersion(c.messages, at, reply);
     return this.start(c, client, reply, request, {});
   }
 
@@ -330,13 +331,8 @@ export class ChatService {
   }
 
   /** The whole arguments, or result, of a call the page was sent as a preview. */
-  toolCallArguments(input: ParsedInput<'chat.toolCallArguments'>): { arguments: string } {
-    return wholeArguments(this.store.get(input.conversationId), input);
-  }
-
-  toolCallResult(input: ParsedInput<'chat.toolCallResult'>): { text: string } {
-    return wholeResult(this.store.get(input.conversationId), input);
-  }
+  toolCallArguments = (input: ParsedInput<'chat.toolCallArguments'>) => wholeArguments(this.store.get(input.conversationId), input);
+  toolCallResult = (input: ParsedInput<'chat.toolCallResult'>) => wholeResult(this.store.get(input.conversationId), input);
 
   stopTools(conversationId: string): Record<string, never> {
     this.runs?.stop(conversationId);
@@ -395,6 +391,6 @@ export class ChatService {
       throw err;
     }
     this.changed(c.id, 'updated');
-    return { streamId, conversationId: c.id, ...(opts.user ? { user: structuredClone(opts.user) } : {}), reply: structuredClone(previewMessage(reply)) };
+    return { streamId, conversationId: c.id, ...(opts.user ? { user: structuredClone(previewMessage(opts.user)) } : {}), reply: structuredClone(previewMessage(reply)) };
   }
 }

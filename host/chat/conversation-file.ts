@@ -6,9 +6,17 @@
 import { msg } from '@shared/messages/index.js';
 import { z } from 'zod';
 import { ChatMessageView, ChatSettings, DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
+import { everyMessage, type StoredMessage } from './versions.js';
 
 /** Ids become file names: nothing but these characters ever reaches the disk. */
 export const CONVERSATION_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** A turn as the file keeps it: with its hidden versions and their branches (versions.ts). */
+export const StoredMessageFile: z.ZodType<StoredMessage> = ChatMessageView.extend({
+  get otherVersions() {
+    return z.array(z.array(StoredMessageFile)).optional();
+  },
+});
 
 export const ConversationFile = z.object({
   version: z.literal(1),
@@ -20,7 +28,7 @@ export const ConversationFile = z.object({
   updatedAt: z.number(),
   // Settings added in later versions take their defaults in files written before them.
   settings: ChatSettings.partial().transform((s) => ChatSettings.parse({ ...DEFAULT_CHAT_SETTINGS, ...s })),
-  messages: z.array(ChatMessageView),
+  messages: z.array(StoredMessageFile),
 });
 export type Conversation = z.output<typeof ConversationFile>;
 
@@ -92,7 +100,7 @@ export function markClosed(m: ChatMessageView): void {
 /** A reply that was streaming when the process died is kept, marked incomplete. Returns true when it changed something. */
 export function recoverStreaming(c: Conversation): boolean {
   let changed = false;
-  for (const m of c.messages) {
+  for (const m of everyMessage(c.messages)) {
     if (m.status !== 'streaming') continue;
     markClosed(m);
     changed = true;

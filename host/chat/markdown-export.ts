@@ -15,6 +15,7 @@ import { msg, type Message, type Text } from '@shared/messages/index.js';
 import { translateMessage } from '@shared/messages/translator.js';
 import { UNTITLED, type Conversation } from './conversation-file.js';
 import type { GatewayClient } from '../gateway/client.js';
+import { hiddenBranches, type StoredMessage } from './versions.js';
 
 /** Text in the export's language. */
 type Say = (text: Text) => string;
@@ -105,12 +106,31 @@ function userBlock(m: ChatMessageView, say: Say): string[] {
   return [`## ${say(msg('chat.export.you'))}`, '', ...(m.imagesFirst ? [...images, ...text] : [...text, ...images])];
 }
 
+/** A turn, with which of its versions it is (docs/chat-versions.md). */
+function turnBlock(m: ChatMessageView, model: string, say: Say): string[] {
+  const block = m.role === 'user' ? userBlock(m, say) : assistantBlock(m, model, say);
+  if (!m.versions) return block;
+  const [heading, blank, ...rest] = block;
+  return [heading, blank, `_${say(msg('chat.export.version', { shown: m.versions.shown + 1, count: m.versions.count }))}_`, '', ...rest];
+}
+
+/** The branches not shown, each under a heading naming its turn and version, their own hidden ones after them. */
+function otherBranches(messages: StoredMessage[], model: string, say: Say, before = 0): string[] {
+  const out: string[] = [];
+  for (const { at, version, count, branch } of hiddenBranches(messages)) {
+    out.push(`### ${say(msg('chat.export.otherVersion', { turn: before + at + 1, version: version + 1, count }))}`, '');
+    for (const m of branch) out.push(...turnBlock({ ...m, versions: undefined }, model, say).map((l) => (l.startsWith('## ') ? `#${l}` : l)));
+    out.push(...otherBranches(branch, model, say, before + at));
+  }
+  return out;
+}
+
 /**
  * The conversation as Markdown in `language` (the one the studio shows), masked with the key of
  * `client` (when a key is saved: one to mask).
  */
-export function exportMarkdown(c: Conversation, now: number, client?: () => GatewayClient, language: StudioLanguage = 'en'): { fileName: string; markdown: string } {
-  const out = markdownOf(c, now, (text) => translateMessage(text, language));
+export function exportMarkdown(c: Conversation, now: number, client?: () => GatewayClient, language: StudioLanguage = 'en', branches: 'shown' | 'all' = 'shown'): { fileName: string; markdown: string } {
+  const out = markdownOf(c, now, (text) => translateMessage(text, language), branches === 'all');
   let active: GatewayClient | undefined;
   try {
     active = client?.();
@@ -127,15 +147,17 @@ function titleOf(c: Conversation, say: Say): string {
   return c.title === 'Image' ? say(msg('chat.export.imageTitle')) : c.title;
 }
 
-function markdownOf(c: Conversation, now: number, say: Say): { fileName: string; markdown: string } {
+function markdownOf(c: Conversation, now: number, say: Say, all: boolean): { fileName: string; markdown: string } {
   const title = titleOf(c, say);
   // A fixed, unambiguous stamp (UTC, year first) reads the same in every language.
   const when = new Date(now).toISOString().slice(0, 16).replace('T', ' ');
   const lines = [`# ${title.replace(/\s+/g, ' ')}`, '', say(msg('chat.export.header', { model: c.settings.model, when })), ''];
   if (c.settings.systemPrompt.trim()) lines.push(`## ${say(msg('chat.export.systemPrompt'))}`, '', ...c.settings.systemPrompt.trim().split('\n').map((l) => `> ${l}`), '');
-  for (const m of c.messages) lines.push(...(m.role === 'user' ? userBlock(m, say) : assistantBlock(m, c.settings.model, say)));
+  for (const m of c.messages) lines.push(...turnBlock(m, c.settings.model, say));
   const total = totalLine(c.messages, say);
   if (total) lines.push(total, '');
+  const others = all ? otherBranches(c.messages, c.settings.model, say) : [];
+  if (others.length) lines.push(`## ${say(msg('chat.export.otherVersions'))}`, '', ...others);
   return { fileName: safeFileName(title, say(msg('chat.export.untitled'))), markdown: `${lines.join('\n').trimEnd()}\n` };
 }
 

@@ -53,7 +53,8 @@ export const chatModule = defineModule({
       'chat.toolCallArguments': (i) => chat.toolCallArguments(i),
       'chat.toolCallResult': (i) => chat.toolCallResult(i),
       'chat.stopTools': (i) => chat.stopTools(i.conversationId),
-      'chat.exportMarkdown': (i) => chat.exportMarkdown(i.id, i.language),
+      'chat.exportMarkdown': (i) => chat.exportMarkdown(i),
+      'chat.switchVersion': (i) => chat.switchVersion(i),
       'chat.setMcpToken': (i) => chat.setMcpToken(i.conversationId, i.token),
     };
   },

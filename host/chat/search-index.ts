@@ -13,6 +13,7 @@ import type { ChatMessageView } from '@shared/contract/chat.js';
 import type { Db, DomainMigrations } from '../db/migrations.js';
 import type { Conversation } from './conversation-file.js';
 import { messageTexts } from './search.js';
+import { everyMessage } from './versions.js';
 
 export const chatMigrations: DomainMigrations = {
   domain: 'chat',
@@ -142,7 +143,8 @@ export class ChatSearchIndex {
     if (c.titleSet && c.title.trim()) texts.push([TITLE_ROW, c.title.replace(/\s+/g, ' ').trim(), c.createdAt]);
     const seen = new Set<string>();
     let streaming = false;
-    for (const m of c.messages) {
+    // Every version of every branch: switching versions changes no row, and a hidden one is still found.
+    for (const m of everyMessage(c.messages)) {
       if (m.status === 'streaming') {
         streaming = true;
         if (had.has(m.id)) seen.add(m.id);

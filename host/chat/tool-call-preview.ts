@@ -11,6 +11,7 @@ import { msg } from '@shared/messages/index.js';
 import { TOOL_ARGUMENT_PREVIEW_CHARS, type ChatChoice, type ChatMessageView, type ToolCall } from '@shared/contract/chat.js';
 import { coreError } from '../errors.js';
 import type { Conversation } from './conversation-file.js';
+import { viewOf, type StoredMessage } from './versions.js';
 
 const longResult = (call: ToolCall) => call.answer?.kind === 'result' && call.answer.text.length > TOOL_ARGUMENT_PREVIEW_CHARS;
 const isLong = (call: ToolCall) => call.arguments.length > TOOL_ARGUMENT_PREVIEW_CHARS || longResult(call);
@@ -36,15 +37,21 @@ function previewCall(call: ToolCall): ToolCall {
   return out;
 }
 
-/** The message as the page is sent it: itself, or a copy whose long calls are previews. */
-export function previewMessage(m: ChatMessageView): ChatMessageView {
+/**
+ * The message as the page is sent it: itself, or a copy whose long calls are previews and which
+ * leaves out the hidden versions of its turn (versions.ts: the page is told only how many).
+ */
+export function previewMessage(stored: StoredMessage): ChatMessageView {
+  const m = viewOf(stored);
   if (!m.choices?.some(longIn)) return m;
   return { ...m, choices: m.choices.map((ch) => (longIn(ch) ? { ...ch, toolCalls: ch.toolCalls!.map(previewCall) } : ch)) };
 }
 
-/** The messages as the page is sent them: the same array when none has a long call. */
-export function previewMessages(messages: ChatMessageView[]): ChatMessageView[] {
-  return messages.some((m) => m.choices?.some(longIn)) ? messages.map(previewMessage) : messages;
+const needsCopy = (m: StoredMessage) => !!m.otherVersions || !!m.choices?.some(longIn);
+
+/** The messages as the page is sent them: the same array when none needs a copy. */
+export function previewMessages(messages: StoredMessage[]): ChatMessageView[] {
+  return messages.some(needsCopy) ? messages.map(previewMessage) : messages;
 }
 
 /** A call of an assistant turn (any of its choices), or why not. */

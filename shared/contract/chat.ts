@@ -187,6 +187,8 @@ export const ChatMessageView = z.object({
   api: z.enum(['chat', 'responses', 'native']).optional(),
   model: z.string().optional(),
   promptSafetyRatings: z.array(SafetyRating).optional(),
+  /** A turn kept in several versions (regenerated, edited): which one is shown, of how many (docs/chat-versions.md). */
+  versions: z.object({ shown: z.number().int().min(0), count: z.number().int().min(2) }).optional(),
 });
 export type ChatMessageView = z.infer<typeof ChatMessageView>;
 
@@ -257,7 +259,7 @@ export const SendInput = z.object({
   text: z.string().max(1_000_000),
   images: z.array(ChatImageInput).max(16).optional(),
   imagesFirst: z.boolean().optional(),
-  /** Edit and resend: replaces this user turn and drops everything after it. */
+  /** Edit and resend: a new version of this user turn; the old one is kept with the rest of its branch. */
   replaces: messageId.optional(),
 }).refine((i) => i.text.trim() !== '' || (i.images?.length ?? 0) > 0, { message: zodMessage('rules.chat.messageOrImage'), path: ['text'] });
 
@@ -297,14 +299,14 @@ export const chatMethods = {
   },
   'chat.remove': { input: z.object({ id: conversationId }), output: z.object({}) },
   'chat.send': { input: SendInput, output: StreamStarted },
-  /** Asks again for the turn before this assistant message; replaces the message. */
+  /** Asks again for the turn before this assistant message: a new version of it, the old one kept with its branch (docs/chat-versions.md). */
   'chat.regenerate': { input: z.object({ conversationId, messageId }), output: StreamStarted },
   /** Continues an incomplete or stopped reply, appending to it. */
   'chat.continue': { input: z.object({ conversationId, messageId }), output: StreamStarted },
   'chat.stop': { input: z.object({ streamId: z.string().min(1) }), output: z.object({}) },
   'chat.selectChoice': { input: z.object({ conversationId, messageId, choice: z.number().int().min(0) }), output: z.object({}) },
   /** The conversation as Markdown; its own words (headings, notes) in `language`, the one shown (English by default). */
-  'chat.exportMarkdown': { input: z.object({ id: conversationId, language: z.enum(LANGUAGES).optional() }), output: z.object({ fileName: z.string(), markdown: z.string() }) },
+  'chat.exportMarkdown': { input: z.object({ id: conversationId, language: z.enum(LANGUAGES).optional(), branches: z.enum(['shown', 'all']).optional() }), output: z.object({ fileName: z.string(), markdown: z.string() }) },
   /**
    * Answers one function call of an assistant turn (its selected choice) with a result or a
    * refusal. When that was the turn's last unanswered call, the answers go to the model and its

@@ -15,6 +15,9 @@ export const chat = {
     editedGone: 'The message you edited is no longer in the conversation.',
     cannotContinue: 'Only a reply that was cut off or stopped can be continued.',
   },
+  versions: {
+    none: 'That version of the turn does not exist.',
+  },
   conversation: {
     gone: 'That conversation is no longer here.',
     damaged: "This conversation's file is damaged and cannot be opened; your other conversations are not affected.",
@@ -87,5 +90,8 @@ export const chat = {
     /** The titles the host gives a conversation before it has words of its own (conversation-file.ts). */
     newConversation: 'New conversation',
     imageTitle: 'Image',
+    version: 'Version {{shown}} of {{count}}',
+    otherVersions: 'Other versions',
+    otherVersion: 'Turn {{turn}}, version {{version}} of {{count}}',
   },
 } as const;

@@ -16,6 +16,9 @@ export const chat: Catalog['chat'] = {
     editedGone: '你编辑的消息已不在此对话中。',
     cannotContinue: '只有被截断或已停止的回复才能继续生成。',
   },
+  versions: {
+    none: '该轮对话没有这个版本。',
+  },
   conversation: {
     gone: '该对话已不存在。',
     damaged: '此对话的文件已损坏，无法打开；其他对话不受影响。',
@@ -83,5 +86,8 @@ export const chat: Catalog['chat'] = {
     untitled: '对话',
     newConversation: '新对话',
     imageTitle: '图片',
+    version: '第 {{shown}} 个版本，共 {{count}} 个',
+    otherVersions: '其他版本',
+    otherVersion: '第 {{turn}} 轮，第 {{version}} 个版本，共 {{count}} 个',
   },
 };

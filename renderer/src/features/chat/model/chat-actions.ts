@@ -1,11 +1,14 @@
 /** What a message's buttons can ask of the conversation (see use-chat-actions.ts). */
 import type { ChatMessageView, ToolAnswer } from '@shared/contract/chat.js';
 import type { ErrorData } from '@shared/contract/error-data.js';
+import type { PagerSide } from './version-focus.js';
 
 export interface ChatActions {
   regenerate(messageId: string): void;
   continueReply(messageId: string): void;
   selectChoice(messageId: string, choice: number): void;
+  /** Shows version `to` of a turn, and the branch below it (docs/chat-versions.md). */
+  switchVersion(messageId: string, to: number, side?: PagerSide): void;
   /** Edit and resend a user turn (its images go again); resolves false, editor kept open, if it did not start. */
   resend(message: ChatMessageView, text: string): Promise<boolean>;
   /**

@@ -12,7 +12,8 @@ import { streamStore } from './stream-store.js';
 
 export const conversationKey = (id: string) => callKey('chat.get', { id });
 
-export type StartKind = { kind: 'send'; replaces?: string } | { kind: 'again'; messageId: string };
+/** `again`: the same turn goes on (continue); `version`: a new version of the turn replaces it and the branch below it (regenerate). */
+export type StartKind = { kind: 'send'; replaces?: string } | { kind: 'again' | 'version'; messageId: string };
 
 /** Per conversation: how many changes this page has made to its cached copy (readHostCopy). */
 const changes = new Map<string, number>();
@@ -56,7 +57,8 @@ export function applyStart(client: QueryClient, started: StreamStarted, how: Sta
       messages = [...kept.slice(0, tail), ...(started.user ? [started.user] : []), reply, ...kept.slice(tail)];
     } else {
       const at = c.messages.findIndex((m) => m.id === how.messageId);
-      messages = at >= 0 ? c.messages.with(at, reply) : [...c.messages, reply];
+      if (at < 0) messages = [...c.messages, reply];
+      else messages = how.kind === 'again' ? c.messages.with(at, reply) : [...c.messages.slice(0, at), reply];
     }
     return { ...c, messages, messageCount: messages.length };
   });
@@ -81,6 +83,21 @@ export function applyEnd(client: QueryClient, streamId: string, conversationId: 
   });
   streamStore.end(streamId, conversationId, message);
   if (!whole) void client.invalidateQueries({ queryKey: conversationKey(conversationId) });
+}
+
+/**
+ * Another version of a turn is shown (`chat.switchVersion`): the host answered the branch from that
+ * turn on. A view that does not hold the turns above it yet (a first open) is read again whole.
+ */
+export function applySwitch(client: QueryClient, conversationId: string, switched: { from: number; messages: ChatMessageView[]; messageCount: number }) {
+  let partial = false;
+  update(client, conversationId, (c) => {
+    partial = c.messages.length < c.messageCount;
+    if (partial) return c;
+    const messages = [...c.messages.slice(0, switched.from), ...switched.messages];
+    return { ...c, messages, messageCount: switched.messageCount };
+  });
+  if (partial) void client.invalidateQueries({ queryKey: conversationKey(conversationId) });
 }
 
 export function applyChoice(client: QueryClient, conversationId: string, messageId: string, choice: number) {

@@ -1,5 +1,5 @@
 /**
- * The calls a conversation makes besides sending: regenerate, continue, pick an alternative,
+ * The calls a conversation makes besides sending: regenerate, continue, pick an alternative or a version,
  * resend an edited turn, answer a function call or run it (an MCP tool), stop. Each puts its result in the cache at once;
  * a refusal becomes a notice at the conversation (errors as data; a function call's refusal shows
  * on its card instead), and a 402 also raises the top-up banner.
@@ -9,9 +9,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ErrorData } from '@shared/contract/error-data.js';
 import { call } from '../../../api/client.js';
 import type { ChatActions } from './chat-actions.js';
-import { applyChoice, applyRunError, applyStart, applyToolAnswer } from './conversation-cache.js';
+import { applyChoice, applyRunError, applyStart, applySwitch, applyToolAnswer } from './conversation-cache.js';
 import { streamStore } from './stream-store.js';
 import { toolRunStore } from './tool-run-store.js';
+import { versionFocus } from './version-focus.js';
 
 export function useChatActions(conversationId: string, beforeStart: () => Promise<void>) {
   const client = useQueryClient();
@@ -32,12 +33,19 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
       regenerate: (messageId) =>
         void attempt(async () => {
           await beforeStart();
-          applyStart(client, await call('chat.regenerate', { conversationId, messageId }), { kind: 'again', messageId });
+          applyStart(client, await call('chat.regenerate', { conversationId, messageId }), { kind: 'version', messageId });
         }),
       continueReply: (messageId) =>
         void attempt(async () => {
           await beforeStart();
           applyStart(client, await call('chat.continue', { conversationId, messageId }), { kind: 'again', messageId });
+        }),
+      switchVersion: (messageId, to, side) =>
+        void attempt(async () => {
+          const switched = await call('chat.switchVersion', { conversationId, messageId, to });
+          // The turn shown is another message now: its pager takes the focus back (version-focus.ts).
+          if (side && switched.messages[0]) versionFocus.want(switched.messages[0].id, side);
+          applySwitch(client, conversationId, switched);
         }),
       selectChoice: (messageId, choice) =>
         void attempt(async () => {

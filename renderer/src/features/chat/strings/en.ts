@@ -45,6 +45,7 @@ export const chat = {
   },
   header: {
     exportMarkdown: 'Export Markdown',
+    allVersions: 'Every version',
     exported: 'Exported {{fileName}}',
     exportFailed: 'Export failed: {{message}}',
     settings: 'Settings',
@@ -120,13 +121,21 @@ export const chat = {
     empty: 'No messages yet: write the first one below.',
     jump: '↓ Jump to latest',
   },
+  versions: {
+    label: 'Versions of this turn',
+    previous: 'Previous version',
+    next: 'Next version',
+    position: '{{shown}} / {{total}}',
+    previousMark: '‹',
+    nextMark: '›',
+  },
   user: {
     label: 'You',
     images: 'Attached images',
     edit: 'Edit',
     editing: 'Editing your message',
     editBox: 'Edit your message',
-    editHint: 'Sending replaces this turn and every reply after it; its images go again.',
+    editHint: 'Sending makes a new version of this turn; the old one stays, with the replies after it (‹ ›). Its images go again.',
     sendEdited: 'Send edited message',
   },
   reply: {

@@ -44,6 +44,7 @@ export const chat: Translation<typeof english> = {
   },
   header: {
     exportMarkdown: '导出 Markdown',
+    allVersions: '所有版本',
     exported: '已导出 {{fileName}}',
     exportFailed: '导出失败：{{message}}',
     settings: '设置',
@@ -118,13 +119,21 @@ export const chat: Translation<typeof english> = {
     empty: '还没有消息：在下方写下第一条吧。',
     jump: '↓ 跳到最新',
   },
+  versions: {
+    label: '这一轮的各个版本',
+    previous: '上一个版本',
+    next: '下一个版本',
+    position: '{{shown}} / {{total}}',
+    previousMark: '‹',
+    nextMark: '›',
+  },
   user: {
     label: '你',
     images: '附带的图片',
     edit: '编辑',
     editing: '正在编辑你的消息',
     editBox: '编辑你的消息',
-    editHint: '发送后将替换这一轮及其后的所有回复；其中的图片会一并重新发送。',
+    editHint: '发送后会生成这一轮的新版本；旧版本连同其后的回复都会保留（‹ ›）。其中的图片会一并重新发送。',
     sendEdited: '发送修改后的消息',
   },
   reply: {

@@ -18,6 +18,7 @@ import { PaymentNote } from './payment-note.js';
 import { apiLabel } from '../model/settings-form.js';
 import { useLiveText } from '../model/stream-store.js';
 import { ToolCalls } from './tool-call-card.js';
+import { VersionPager } from './version-pager.js';
 
 /**
  * An incomplete reply's reason, without "the text so far is kept" (the note says so already); a
@@ -152,6 +153,7 @@ export function AssistantMessage({ message, actions, locked }: Props) {
       <MessageFacts message={message} choice={count === 1 ? choices[0] : undefined} />
       {!streaming && (
         <div className="msg-actions">
+          <VersionPager message={message} actions={actions} locked={locked} />
           <CopyButton text={texts[selected] ?? texts[0]} />
           <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.regenerate(message.id)}>
             {t('reply.regenerate')}

@@ -25,6 +25,7 @@ const noActions: ChatActions = {
   regenerate: () => undefined,
   continueReply: () => undefined,
   selectChoice: () => undefined,
+  switchVersion: () => undefined,
   resend: () => Promise.resolve(true),
   answerToolCall: () => Promise.resolve(null),
   runToolCall: () => Promise.resolve(null),

@@ -1,6 +1,7 @@
 /**
  * The open conversation's title bar: its settings toggle and "Export Markdown", which saves
- * the host's rendering as a .md file through an <a download> (it works in both shells).
+ * the host's rendering as a .md file through an <a download> (it works in both shells): the
+ * branch shown, or with "Every version" each turn's other versions too (docs/chat-versions.md).
  */
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,8 @@ interface Props {
   toggleRef: RefObject<HTMLButtonElement | null>;
   /** Settings at fault: said on the toggle even while the panel is closed. */
   problems: number;
+  /** Some turn of the branch shown has other versions: the export can hold every branch (docs/chat-versions.md). */
+  versions: boolean;
 }
 
 function download(fileName: string, text: string) {
@@ -32,19 +35,21 @@ function download(fileName: string, text: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, toggleRef, problems }: Props) {
+export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, toggleRef, problems, versions }: Props) {
   const { t, i18n } = useTranslation('chat');
   const f = useFormats();
   const shownTitle = useShownTitle();
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [allVersions, setAllVersions] = useState(false);
 
   const exportMarkdown = async () => {
     setBusy(true);
     setStatus(null);
     try {
       // The export's own words in the language shown (the conversation's text stays as written).
-      const { fileName, markdown } = await call('chat.exportMarkdown', { id, language: shownLanguage(i18n.language) });
+      const branches = versions && allVersions ? 'all' : 'shown';
+      const { fileName, markdown } = await call('chat.exportMarkdown', { id, language: shownLanguage(i18n.language), branches });
       download(fileName, markdown);
       setStatus(t('header.exported', { fileName }));
     } catch (e) {
@@ -60,6 +65,11 @@ export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, 
       <span className="hint chat-export-status" role="status">
         {status}
       </span>
+      {versions && (
+        <label className="chat-export-versions">
+          <input type="checkbox" checked={allVersions} onChange={(e) => setAllVersions(e.target.checked)} /> {t('header.allVersions')}
+        </label>
+      )}
       <button type="button" className="button chat-small" onClick={() => void exportMarkdown()} disabled={busy}>
         {t('header.exportMarkdown')}
       </button>

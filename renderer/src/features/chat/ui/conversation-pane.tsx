@@ -80,6 +80,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
   const settings = editor.settings;
   // Images anywhere in the context take every later turn to the responses API too.
   const earlierImages = useMemo(() => conversation.messages.some((m) => (m.images?.length ?? 0) > 0), [conversation.messages]);
+  const versions = useMemo(() => conversation.messages.some((m) => m.versions), [conversation.messages]);
   const hasImages = earlierImages || draft.images.length > 0;
   const api = effectiveApi(settings, hasImages);
   // What the next message sends, said before it is sent; what its API cannot carry holds Send.
@@ -220,7 +221,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
         }
       }}
     >
-      <ConversationHeader id={id} title={title} settingsOpen={side.open} onToggleSettings={side.toggle} toggleRef={side.toggleRef} problems={problems} />
+      <ConversationHeader id={id} title={title} settingsOpen={side.open} onToggleSettings={side.toggle} toggleRef={side.toggleRef} problems={problems} versions={versions} />
       <div className={`chat-body${side.open ? ' has-settings' : ''}`}>
         <div className="chat-thread">
           {notice && (

@@ -1,7 +1,7 @@
 /**
  * A turn the creator sent: its text and images (files from the host's store; links as links,
- * since the CSP keeps remote images out), with Copy and Edit. Editing resends the turn in place:
- * everything after it is replaced by the new reply.
+ * since the CSP keeps remote images out), with Copy and Edit. Editing resends the turn as a new
+ * version of it: the old one stays, with the replies after it (version-pager.tsx).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { mediaUrl } from '../../../api/session.js';
 import { submitOnModEnterKey } from '../model/keys.js';
 import type { ChatActions } from '../model/chat-actions.js';
 import { CopyButton } from './copy-button.js';
+import { VersionPager } from './version-pager.js';
 
 function Images({ images }: { images: readonly ChatImage[] }) {
   const { t } = useTranslation('chat');
@@ -102,6 +103,7 @@ export function UserMessage({ message, actions, locked }: Props) {
       {message.text && <div className="msg-text" dir="auto">{message.text}</div>}
       {!message.imagesFirst && images}
       <div className="msg-actions">
+        <VersionPager message={message} actions={actions} locked={locked} />
         <CopyButton text={message.text ?? ''} />
         <button
           ref={editButton}

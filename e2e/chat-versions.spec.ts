@@ -1,0 +1,123 @@
+/**
+ * Versions and branches of a conversation (docs/chat-versions.md), as a creator uses them with the
+ * keyboard: Regenerate and Edit keep what they replace, ‹ › bring back a version with the branch
+ * below it, going on from an older version grows that branch, the export holds the branch shown
+ * or every branch, and a conversation saved by the previous release opens as it was.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBrowserShell } from '../browser-shell/main.js';
+import { RENDERER_DIR } from './support/renderer-dir.js';
+import { test, expect } from './fixtures.js';
+import { ChatPage } from './pages/chat-page.js';
+import type { Locator } from '@playwright/test';
+
+/** Presses a button as a keyboard user does: focus, then Enter. */
+async function press(button: Locator) {
+  await button.focus();
+  await button.press('Enter');
+}
+
+test('Regenerate and Edit keep every version; ‹ › bring back each branch, by keyboard', async ({ page, studio }) => {
+  const chat = new ChatPage(page);
+  await chat.studio.open(studio.url);
+  await chat.open();
+  await chat.newConversation();
+  const first = await chat.send('Question one');
+  await chat.expectStatus(first, 'complete');
+  const second = await chat.send('Question two');
+  await chat.expectStatus(second, 'complete');
+
+  // Regenerating the first reply keeps it, with the turns below it, as version 1.
+  await press(chat.replies.first().getByRole('button', { name: 'Regenerate' }));
+  await expect(chat.replies).toHaveCount(1);
+  await chat.expectStatus(chat.lastReply, 'complete');
+  const pager = chat.lastReply.getByRole('group', { name: 'Versions of this turn' });
+  await expect(pager).toContainText('2 / 2');
+  await expect(chat.userTurns).toHaveCount(1);
+
+  // Back to version 1: its branch returns, and focus stays on the pager.
+  await press(pager.getByRole('button', { name: 'Previous version' }));
+  await expect(chat.replies).toHaveCount(2);
+  await expect(chat.userTurns.nth(1)).toContainText('Question two');
+  const oldPager = chat.replies.first().getByRole('group', { name: 'Versions of this turn' });
+  await expect(oldPager).toContainText('1 / 2');
+  await expect(oldPager.getByRole('button', { name: 'Next version' })).toBeFocused();
+
+  // Going on from the older version grows its branch; the newer version keeps its own.
+  const third = await chat.send('Question three');
+  await chat.expectStatus(third, 'complete');
+  await expect(third).toContainText('Conversation turns received: 5');
+  await press(oldPager.getByRole('button', { name: 'Next version' }));
+  await expect(chat.replies).toHaveCount(1);
+  await expect(chat.userTurns).toHaveCount(1);
+  await press(chat.lastReply.getByRole('button', { name: 'Previous version' }));
+  await expect(chat.replies).toHaveCount(3);
+  await expect(chat.userTurns.last()).toContainText('Question three');
+
+  // Edit makes a new version of the turn; the original stays behind ‹.
+  await press(chat.userTurns.last().getByRole('button', { name: 'Edit' }));
+  await chat.messages.getByRole('textbox', { name: 'Edit your message' }).fill('Question three, rephrased');
+  await chat.messages.getByRole('textbox', { name: 'Edit your message' }).press('Control+Enter');
+  await expect(chat.userTurns.last()).toContainText('Question three, rephrased');
+  await chat.expectStatus(chat.lastReply, 'complete');
+  const userPager = chat.userTurns.last().getByRole('group', { name: 'Versions of this turn' });
+  await expect(userPager).toContainText('2 / 2');
+  await press(userPager.getByRole('button', { name: 'Previous version' }));
+  await expect(chat.userTurns.last()).toHaveText(/Question three(?!, rephrased)/);
+
+  // The export: the branch shown, or every branch.
+  const shown = page.waitForEvent('download');
+  await chat.panel.getByRole('button', { name: 'Export Markdown' }).click();
+  const shownText = readFileSync((await (await shown).path())!, 'utf8');
+  expect(shownText).toContain('Question three');
+  expect(shownText).not.toContain('rephrased');
+  await chat.panel.getByRole('checkbox', { name: 'Every version' }).check();
+  const all = page.waitForEvent('download');
+  await chat.panel.getByRole('button', { name: 'Export Markdown' }).click();
+  const allText = readFileSync((await (await all).path())!, 'utf8');
+  expect(allText).toContain('## Other versions');
+  expect(allText).toContain('Question three, rephrased');
+
+  // A reload keeps the branch shown and its versions.
+  await page.reload();
+  await expect(chat.replies).toHaveCount(3);
+  await expect(chat.replies.first().getByRole('group', { name: 'Versions of this turn' })).toContainText('1 / 2');
+});
+
+const previous = test.extend<{ oldStudio: { url: string } }>({
+  // eslint-disable-next-line no-empty-pattern
+  oldStudio: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-previous-'));
+    mkdirSync(join(dataDir, 'conversations'), { recursive: true });
+    copyFileSync(join(import.meta.dirname, 'fixtures', 'conversation-previous-release.json'), join(dataDir, 'conversations', 'previous-release.json'));
+    const shell = await startBrowserShell({ dataDir, port: 0, open: false, rendererDir: RENDERER_DIR, sandbox: { speed: 20, streamPaceMs: 0 } });
+    try {
+      await use({ url: shell.url });
+    } finally {
+      await shell.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+previous('a conversation saved by the previous release opens as it was, and takes versions from then on', async ({ page, oldStudio }) => {
+  const chat = new ChatPage(page);
+  await chat.studio.open(oldStudio.url);
+  await chat.open();
+  await expect(chat.heading).toHaveText('Harbour lights');
+  await expect(chat.userTurns).toHaveCount(2);
+  await expect(chat.replies.first().getByRole('group', { name: 'Alternatives' })).toContainText('Green marks the starboard side.');
+  await expect(chat.replies.first()).toContainText('Tokens: 12 prompt · 20 completion · 32 total');
+  await chat.expectStatus(chat.lastReply, 'incomplete');
+  await expect(chat.lastReply).toContainText('In fog the keeper sounds the horn every');
+  await expect(chat.messages.getByRole('group', { name: 'Versions of this turn' })).toHaveCount(0);
+
+  // Retry makes its second version; the old incomplete one is still there.
+  await press(chat.lastReply.getByRole('button', { name: 'Retry' }));
+  await chat.expectStatus(chat.lastReply, 'complete');
+  await press(chat.lastReply.getByRole('button', { name: 'Previous version' }));
+  await chat.expectStatus(chat.lastReply, 'incomplete');
+  await expect(chat.lastReply).toContainText('In fog the keeper sounds the horn every');
+});

@@ -1,0 +1,21 @@
+/**
+ * `chat.switchVersion` (docs/chat-versions.md): the conversation shows another version of one of
+ * its turns, and with it that version's branch. The turns above stay as they are, so the page is
+ * answered only from that turn on.
+ */
+import { msg } from '@shared/messages/index.js';
+import type { ParsedInput } from '@shared/contract/index.js';
+import { coreError } from '../errors.js';
+import type { Conversation } from './conversation-file.js';
+import { previewMessages } from './tool-call-preview.js';
+import { switchVersion, type Switched } from './versions.js';
+
+export function switchShown(c: Conversation, i: ParsedInput<'chat.switchVersion'>, kept: () => void): Switched {
+  const at = c.messages.findIndex((m) => m.id === i.messageId);
+  if (at < 0) throw coreError('not_found', msg('chat.reply.gone'), 'messageId');
+  const messages = switchVersion(c.messages, at, i.to);
+  if (!messages) throw coreError('invalid_input', msg('chat.versions.none'), 'to');
+  c.messages = messages;
+  kept();
+  return { from: at, messages: previewMessages(messages.slice(at)), messageCount: messages.length };
+}

@@ -1,0 +1,21 @@
+/**
+ * Versions and branches of a conversation (docs/chat-versions.md): a regenerated reply or an
+ * edited turn keeps what it replaced, each version with the rest of the conversation below it.
+ * The page shows one branch; switching a turn's version brings back that version's branch.
+ */
+import { z } from 'zod';
+import { ChatMessageView } from './chat.js';
+
+const Id = z.string().min(1).max(100);
+
+export const chatVersionMethods = {
+  /**
+   * Shows version `to` (0-based, in the order they were made) of a turn of the branch shown.
+   * Answers the branch from that turn on (`from`: the turn's index): the turns above it stay.
+   * Refused while a reply is being written in the conversation.
+   */
+  'chat.switchVersion': {
+    input: z.object({ conversationId: Id, messageId: Id, to: z.number().int().min(0).max(10_000) }),
+    output: z.object({ from: z.number().int().min(0), messages: z.array(ChatMessageView), messageCount: z.number().int() }),
+  },
+} as const;
