@@ -129,6 +129,7 @@ beforeAll(async () => {
     'chat.continue': ids,
     'chat.stop': { streamId: started.streamId },
     'chat.selectChoice': { ...ids, choice: 0 },
+    'chat.switchVersion': { ...ids, to: 1 },
     'chat.exportMarkdown': { id: conv.id },
     'chat.toolCallArguments': { ...ids, callId: 'call-1' },
     'chat.toolCallResult': { ...ids, callId: 'call-1' },
