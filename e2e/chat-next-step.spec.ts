@@ -3,7 +3,7 @@
  * keyboard plays on the reply and is saved to the Gallery, whose item view says it was made from
  * the chat message and opens that conversation; words selected in a reply sent by "Use as prompt"
  * fill the Image tab's prompt (nothing is sent), and the image generated from them names the
- * message as its source; the same words fill the Video tab's prompt. A reply too long for speech
+ * message as its source; the same goes for the Video tab's prompt and its clip. A reply too long for speech
  * is refused with the reason. Every wait is on something a creator sees.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -131,7 +131,7 @@ test('selected words used as an Image prompt fill it unsent, and the image made 
   expect(ramen.madeFrom).toBeUndefined();
 });
 
-test('the same words used as a Video prompt fill it unsent; a reply too long for speech is refused, saying why', async ({ page, studio }) => {
+test('the same words used as a Video prompt fill it unsent, and the clip made names the message; a reply too long for speech is refused, saying why', async ({ page, studio }) => {
   test.setTimeout(120_000);
   const chat = new ChatPage(page);
   const video = new VideoPage(page);
@@ -148,6 +148,12 @@ test('the same words used as a Video prompt fill it unsent; a reply too long for
   await expect(video.studio.tab('Video')).toHaveAttribute('aria-selected', 'true');
   await expect(video.prompt).toHaveValue(ASKED);
   expect((await pageCall(page, 'tasks.list', {})).value?.length ?? 0).toBe(0);
+
+  // Sent as it came, the clip saved names the message.
+  await video.generate();
+  await waitForLibrary(page, 'video', 1, 90_000);
+  const clip = (await pageCall(page, 'library.list', { kind: 'video' })).value.items[0];
+  expect(clip.madeFrom).toEqual([expect.objectContaining({ kind: 'chatMessage', name: expect.stringContaining('Storyboard') })]);
 
   // A reply longer than the speech endpoint takes (4,096 characters) is refused before sending.
   await chat.open();
