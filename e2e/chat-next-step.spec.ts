@@ -58,12 +58,15 @@ test('a reply read aloud by keyboard plays on the reply, and the Gallery says it
   const reply = await replyTo(chat, `Plan the opening shot: ${ASKED}`);
 
   await reply.getByRole('button', { name: 'Copy' }).focus();
-  await tabTo(page, reply.getByRole('button', { name: 'Read aloud', exact: true }));
+  const readAloud = reply.getByRole('button', { name: 'Read aloud', exact: true });
+  await tabTo(page, readAloud);
   await page.keyboard.press('Enter');
   const reading = reply.getByRole('region', { name: 'Read aloud' });
   const player = reading.locator('audio');
   await expect(player).toHaveAttribute('aria-label', 'The reply read aloud', { timeout: 30_000 });
   await expect(reading).toContainText('Saved to the Gallery');
+  // The keyboard's focus stayed on the button through it all.
+  await expect(readAloud).toBeFocused();
   await expect.poll(() => player.evaluate((a) => (a as unknown as { duration: number }).duration), { timeout: 15_000 }).toBeGreaterThan(0);
   await expectNoSeriousViolations(page, 'a reply with its speech player');
 

@@ -70,7 +70,15 @@ export function ReadingPanel({ messageId }: { messageId: string }) {
               </button>
             </>
           )}
-          <button type="button" className="button chat-small" onClick={() => dismissReading(messageId)}>
+          <button
+            type="button"
+            className="button chat-small"
+            onClick={(e) => {
+              // The focus goes back to the reply's "Read aloud", not to the page's start.
+              e.currentTarget.closest('article')?.querySelector<HTMLButtonElement>('[data-read-aloud]')?.focus();
+              dismissReading(messageId);
+            }}
+          >
             {t('nextStep.dismiss')}
           </button>
         </div>

@@ -59,8 +59,11 @@ describe('Read aloud', () => {
     });
     const article = await show(reply('The **ferry** leaves at [nine](https://x.example).'));
     const read = button(article, 'Read aloud');
+    read.focus();
     await click(read);
     await click(read);
+    // Still where the keyboard left it while the speech is made.
+    expect(document.activeElement).toBe(read);
     expect(article.querySelector('[data-testid="read-aloud"] [role="status"]')?.textContent).toMatch(/Making speech of 25 characters/);
     expect(host.callsOf('speech.synthesize')).toEqual([
       {
@@ -74,6 +77,10 @@ describe('Read aloud', () => {
     expect(audio?.getAttribute('aria-label')).toBe('The reply read aloud');
     expect(audio?.getAttribute('src')).toContain('sp-1.mp3');
     expect(article.textContent).toContain('Saved to the Gallery · nova');
+    // Closed, the player hands the focus back to "Read aloud"; the speech stays in the library.
+    await click(button(article, 'Close the player'));
+    expect(article.querySelector('audio')).toBeNull();
+    expect(document.activeElement).toBe(button(article, 'Read aloud'));
   });
 
   it('a failure says why, and "Read again" with another voice tries again', async () => {

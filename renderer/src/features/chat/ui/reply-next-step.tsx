@@ -36,7 +36,9 @@ export function ReplyNextStep({ messageId, markdown }: Props) {
         type="button"
         className="button chat-small"
         ref={anchor}
-        disabled={making}
+        data-read-aloud=""
+        // Not disabled while the speech is made: a disabled button would drop the keyboard's focus.
+        aria-disabled={making || undefined}
         // A press keeps the reply's selection: it is what is read.
         onMouseDown={(e) => e.preventDefault()}
         onClick={() => {
