@@ -107,7 +107,9 @@ export async function generateNativeImage(d: GeneratorDeps, input: NativeImageIn
 export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Promise<{ item: LibraryItem; characters: number }> {
   const maxBytes = d.maxAudioBytes ?? LIMITS.audioBytes;
   const made = { callId: randomUUID() };
-  const res = await d.client.send({ method: 'POST', path: '/v1/audio/speech', json: input, timeoutMs: 180_000, maxBytes, billing: made });
+  // The lineage is the studio's own: the gateway gets the spec's fields only (spec 4.10).
+  const { lineage, ...wire } = input;
+  const res = await d.client.send({ method: 'POST', path: '/v1/audio/speech', json: wire, timeoutMs: 180_000, maxBytes, billing: made });
   const file = scratch(d, '.audio');
   // Streamed to disk: a long text's audio never sits whole in memory.
   try {
@@ -124,6 +126,7 @@ export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Pr
     meta: {
       kind: 'audio', mime: res.header('content-type') ?? undefined, prompt: input.input, model: input.model, createdAt: d.now(),
       params: { voice: input.voice, response_format: input.response_format ?? 'mp3', speed: input.speed ?? 1 },
+      ...(lineage?.length ? { madeFrom: lineage } : {}),
     },
   }, made);
   return { item, characters: input.input.length };

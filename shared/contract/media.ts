@@ -61,6 +61,8 @@ export const SpeechInput = z.object({
   voice: z.enum(voices),
   response_format: z.enum(SPEECH_FORMATS).optional(),
   speed: z.number().min(SPEECH_LIMITS.speed.min, zodMessage('rules.media.speechSpeed')).max(SPEECH_LIMITS.speed.max, zodMessage('rules.media.speechSpeed')).optional(),
+  /** Where the words came from (a chat reply read aloud), kept in the item, never sent (docs/library-files.md, "Lineage"). */
+  lineage: Lineage.optional(),
 });
 export type SpeechInput = z.infer<typeof SpeechInput>;
 

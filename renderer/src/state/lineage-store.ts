@@ -4,12 +4,14 @@
  * (`attachment:<id>` or its link), and a Remix by the tab it prefilled. At submit the request's
  * own values are looked up, so only a source still in the request is recorded: a reference taken
  * off the form, or a link typed over, names nothing. UI-only state, like remix-store.ts: lost on
- * a reload, when the studio no longer knows, and so records nothing.
+ * a reload, when the studio no longer knows, and so records nothing. A prompt handed over from a
+ * chat reply names its message while the prompt still holds its words (prompt-source.ts).
  */
 import { create } from 'zustand';
 import { MAX_LINEAGE, type LineageRef } from '@shared/contract/lineage-ref.js';
 import type { JobRequest } from '@shared/contract/job-request.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
+import { promptSourceOf } from './prompt-source.js';
 
 type Source = { itemId: string; name?: string };
 type Tab = 'image' | 'video';
@@ -43,15 +45,19 @@ export function lineageOf(request: JobRequest): LineageRef[] | undefined {
   const r = request.request as Record<string, unknown>;
   if (typeof r.image_url === 'string' && byValue[r.image_url]) refs.push({ kind: 'startImage', ...byValue[r.image_url] });
   for (const v of Array.isArray(r.image_urls) ? r.image_urls : []) if (typeof v === 'string' && byValue[v]) refs.push({ kind: 'reference', ...byValue[v] });
+  const chat = promptSourceOf(request.route === 'image' ? 'image' : 'video', r.prompt);
+  if (chat) refs.push(chat);
   return refs.length ? refs.slice(0, MAX_LINEAGE) : undefined;
 }
 
 /** A native (generateContent) request's known sources: the tab's Remix, and its pictures by attachment id. */
-export function withNativeLineage<R extends { model: string; attachmentIds?: string[] }>(request: R): R & { lineage?: LineageRef[] } {
+export function withNativeLineage<R extends { model: string; prompt?: string; attachmentIds?: string[] }>(request: R): R & { lineage?: LineageRef[] } {
   const { byValue, remixOf } = useLineageStore.getState();
   const refs: LineageRef[] = [];
   if (remixOf.image) refs.push({ kind: 'remixOf', ...remixOf.image });
   for (const id of request.attachmentIds ?? []) if (byValue[`attachment:${id}`]) refs.push({ kind: 'reference', ...byValue[`attachment:${id}`] });
+  const chat = promptSourceOf('image', request.prompt);
+  if (chat) refs.push(chat);
   return refs.length ? { ...request, lineage: refs.slice(0, MAX_LINEAGE) } : request;
 }
 

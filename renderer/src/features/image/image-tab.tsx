@@ -26,6 +26,7 @@ import { useFormats } from '../../i18n/format.js';
 import { useDraft, usePromptHistory } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { rememberRemix } from '../../state/lineage-store.js';
+import { usePromptHandoff } from '../../state/prompt-handoff.js';
 import { useUiStore } from '../../state/ui-store.js';
 import { Lightbox } from '../../components/lightbox/lightbox.js';
 import { BatchComposer } from '../../components/batch-composer/ui/batch-composer.js';
@@ -162,6 +163,9 @@ export default function ImageTab() {
     rememberRemix('image', { id: remix.sourceId, prompt: remix.prompt });
     clearRemix();
   }, [remix, update, clearRemix]);
+
+  // A chat reply's words sent here by "Use as prompt" fill the prompt once; nothing is sent.
+  usePromptHandoff('image', draft.prompt, (prompt) => change({ prompt }));
 
   // Ctrl+V of an image anywhere in the tab (the prompt box included) attaches it; text pastes as usual.
   const current = useUiStore((s) => s.tab === 'image');

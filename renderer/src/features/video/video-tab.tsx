@@ -35,6 +35,7 @@ import { usePromptHistory, useDraft } from '../../state/drafts.js';
 import { useRemixStore } from '../../state/remix-store.js';
 import { rememberRemix, withLineage } from '../../state/lineage-store.js';
 import { useHandoffStore } from '../../state/handoff.js';
+import { usePromptHandoff } from '../../state/prompt-handoff.js';
 import { ImageUrlField } from './ui/image-url-field.js';
 import {
   checkVideo, draftFromRemix, remixUnrestored, fitVideoDraft, GENERATIONS_MODELS, INITIAL_VIDEO_DRAFT, isMultipartModel, requestedSeconds,
@@ -144,6 +145,9 @@ export default function VideoTab() {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (handedOver) takeStartingImage();
   }, [handedOver]);
+
+  // A chat reply's words sent here by "Use as prompt" fill the prompt once; nothing is sent.
+  usePromptHandoff('video', draft.prompt, (prompt) => edit({ prompt }));
 
   const onSubmit = (e?: FormEvent) => {
     e?.preventDefault();

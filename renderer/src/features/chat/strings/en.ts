@@ -1,5 +1,8 @@
+import { nextStep } from './next-step-en.js';
+
 /** The Chat tab. */
 export const chat = {
+  nextStep,
   /** The native API, as sentences name it (“… through the native generateContent API”). */
   apiNative: 'native generateContent',
   /** Between the items of a short inline list. */

@@ -1,7 +1,9 @@
 import type { Translation } from '../../../i18n/translation.js';
 import type { chat as english } from './en.js';
+import { nextStep } from './next-step-zh-CN.js';
 
 export const chat: Translation<typeof english> = {
+  nextStep,
   apiNative: '原生 generateContent',
   listSeparator: '、',
   tab: {

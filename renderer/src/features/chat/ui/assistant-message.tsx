@@ -13,6 +13,8 @@ import { MessageDetails } from '../../../components/generator/failure-note.js';
 import { useMessageWords, type Shown } from '../../../i18n/messages.js';
 import type { ChatActions } from '../model/chat-actions.js';
 import { CopyButton } from './copy-button.js';
+import { ReadingPanel } from './reading-panel.js';
+import { ReplyNextStep } from './reply-next-step.js';
 import { finishNote, MessageFacts } from './message-facts.js';
 import { PaymentNote } from './payment-note.js';
 import { apiLabel } from '../model/settings-form.js';
@@ -155,11 +157,13 @@ export function AssistantMessage({ message, actions, locked }: Props) {
         <div className="msg-actions">
           <VersionPager message={message} actions={actions} locked={locked} />
           <CopyButton text={texts[selected] ?? texts[0]} />
+          <ReplyNextStep messageId={message.id} markdown={texts[selected] ?? texts[0]} />
           <button type="button" className="button chat-small" disabled={locked} onClick={() => actions.regenerate(message.id)}>
             {t('reply.regenerate')}
           </button>
         </div>
       )}
+      {!streaming && <ReadingPanel messageId={message.id} />}
     </article>
   );
 }

@@ -18,7 +18,8 @@ import { applyStart } from '../model/conversation-cache.js';
 import { Composer, type ComposerDraft } from './composer.js';
 import { ComposerModel, useSendSummary } from './composer-model.js';
 import { ConversationHeader } from './conversation-header.js';
-import type { ShownTitle } from '../model/shown-title.js';
+import { useShownTitle, type ShownTitle } from '../model/shown-title.js';
+import { ReplySourceContext } from '../model/reply-source.js';
 import { escStopsReply, focusAfterLoss, focusLost } from '../model/focus-keeping.js';
 import { MessageList } from './message-list.js';
 import { FindBar } from './find-bar.js';
@@ -78,6 +79,9 @@ export function ConversationPane({ conversation, title, partial = false, restFai
   const { actions, stop, notice, clearNotice } = useChatActions(id, editor.flush);
 
   const settings = editor.settings;
+  const shownTitle = useShownTitle()(title);
+  /** What a reply's next step names it by (reply-next-step.tsx). */
+  const replySource = useMemo(() => ({ conversationId: id, title: shownTitle }), [id, shownTitle]);
   // Images anywhere in the context take every later turn to the responses API too.
   const earlierImages = useMemo(() => conversation.messages.some((m) => (m.images?.length ?? 0) > 0), [conversation.messages]);
   const versions = useMemo(() => conversation.messages.some((m) => m.versions), [conversation.messages]);
@@ -242,7 +246,9 @@ export function ConversationPane({ conversation, title, partial = false, restFai
           )}
           {finding && <FindBar key={id} conversationId={id} onGo={go} onClose={closeFind} />}
           {/* A new list for the whole conversation: it opens at its end, as the partial one did. */}
-          <MessageList key={partial ? 'newest' : 'whole'} messages={conversation.messages} earlier={partial ? conversation.messageCount - conversation.messages.length : 0} actions={actions} locked={!!active || partial} goTo={goTo} />
+          <ReplySourceContext value={replySource}>
+            <MessageList key={partial ? 'newest' : 'whole'} messages={conversation.messages} earlier={partial ? conversation.messageCount - conversation.messages.length : 0} actions={actions} locked={!!active || partial} goTo={goTo} />
+          </ReplySourceContext>
           <Composer
             draft={draft}
             update={update}

@@ -17,6 +17,8 @@ export const lineage = {
   goneUnnamed: '{{kind}}: no longer in the library',
   cell: '{{kind}} {{index}}',
   openChat: '{{kind}}: open the conversation in Chat',
+  /** A chat message by its name (its conversation and first words): activating it opens that conversation. */
+  openChatNamed: '{{kind}}: {{name}} (open in Chat)',
   /** "Used in" shows the newest ones only. */
   newest: 'The newest {{n}} are shown.',
   failed: 'Could not read what this item was made from or used in: {{message}}',

@@ -18,6 +18,7 @@ export const lineage: Translation<typeof en> = {
   goneUnnamed: '{{kind}}：已不在作品库中',
   cell: '{{kind}} 第 {{index}} 格',
   openChat: '{{kind}}：在聊天中打开该对话',
+  openChatNamed: '{{kind}}：{{name}}（在聊天中打开）',
   newest: '仅显示最新的 {{n}} 项。',
   failed: '无法读取此条目的来源或用途：{{message}}',
 };

@@ -2,7 +2,8 @@
  * The item view's "Made from" and "Used in" (docs/library-files.md, "Lineage"), as entries of the
  * metadata list: each source or use with its thumbnail. Activating one (a click, or Tab then Enter)
  * shows that item in the same dialog, through the Gallery's open-by-id (ui-store `openInGallery`),
- * and focus lands on the entry that leads back; a chat message opens its conversation in Chat. A
+ * and focus lands on the entry that leads back; a chat message, named by its conversation and
+ * first words, opens its conversation in Chat (ui-store `openInChat`). A
  * source removed since is said to be gone, not an error.
  */
 import { useEffect, useId, useRef } from 'react';
@@ -90,7 +91,7 @@ export function ItemLineage({ item }: { item: LibraryItemView }) {
           }}
         >
           <span className="lineage-thumb" aria-hidden="true" />
-          <span>{t('lineage.openChat', { kind })}</span>
+          <span>{ref.name ? t('lineage.openChatNamed', { kind, name: ref.name }) : t('lineage.openChat', { kind })}</span>
         </button>
       );
     }
