@@ -5,18 +5,9 @@
  */
 import { z } from 'zod';
 import { zodMessage } from '../messages/index.js';
+import { DOCUMENT_MAX_BYTES } from '../gateway/document-kinds.js';
 
-/** The largest file a creator may attach as a document (as an attached image: a PDF of a few hundred pages fits). */
-export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
-
-/** What the attach control offers; a plain file must also decode as UTF-8 text. */
-export const DOCUMENT_EXTENSIONS = [
-  '.txt', '.md', '.markdown', '.csv', '.tsv', '.json', '.yaml', '.yml', '.xml', '.html', '.htm', '.css', '.scss',
-  '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.py', '.go', '.rs', '.java', '.kt', '.c', '.h', '.cpp', '.hpp',
-  '.cc', '.cs', '.rb', '.php', '.swift', '.sh', '.sql', '.toml', '.ini', '.log', '.pdf',
-] as const;
-
-export const isDocumentName = (name: string) => (DOCUMENT_EXTENSIONS as readonly string[]).includes(/\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '');
+export { DOCUMENT_EXTENSIONS, DOCUMENT_MAX_BYTES, isDocumentName } from '../gateway/document-kinds.js';
 
 /** A document of a stored user turn. `file`: its text, under the library folder's `chat-documents/`. */
 export const ChatDocument = z.object({

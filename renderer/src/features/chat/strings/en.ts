@@ -1,5 +1,8 @@
 /** The Chat tab. */
+import { documents } from './documents-en.js';
+
 export const chat = {
+  documents,
   /** The native API, as sentences name it (“… through the native generateContent API”). */
   apiNative: 'native generateContent',
   /** Between the items of a short inline list. */

@@ -1,7 +1,9 @@
 import type { Translation } from '../../../i18n/translation.js';
 import type { chat as english } from './en.js';
+import { documents } from './documents-zh-CN.js';
 
 export const chat: Translation<typeof english> = {
+  documents,
   apiNative: '原生 generateContent',
   listSeparator: '、',
   tab: {
