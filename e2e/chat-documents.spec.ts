@@ -64,6 +64,32 @@ test('a document too large for the model is refused with the numbers, and removi
   expect(sends).toBe(1);
 });
 
+test('documents dropped on the composer become chips, each removable by keyboard', async ({ page, studio }) => {
+  const chat = new ChatPage(page);
+  await chat.studio.open(studio.url);
+  await chat.open();
+  await chat.newConversation();
+  const files = page.evaluateHandle(() => {
+    const w = globalThis as any;
+    const dt = new w.DataTransfer();
+    dt.items.add(new w.File(['item,qty\napples,6\n'], 'list.csv', { type: 'text/csv' }));
+    dt.items.add(new w.File(['print("hi")\n'], 'main.py', { type: 'text/x-python' }));
+    return dt;
+  });
+  await chat.composer.dispatchEvent('drop', { dataTransfer: await files });
+  const pending = chat.composer.getByRole('list', { name: 'Documents to send' });
+  await expect(pending.getByRole('listitem', { name: 'list.csv, about 5 tokens' })).toBeVisible();
+  await expect(pending.getByRole('listitem', { name: 'main.py, about 3 tokens' })).toBeVisible();
+  // Dropped documents are no images.
+  await expect(chat.pendingImages).toHaveCount(0);
+  await pending.getByRole('button', { name: 'Remove list.csv' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(pending.getByRole('listitem')).toHaveCount(1);
+  await chat.messageBox.press('Enter');
+  await chat.expectStatus(chat.lastReply, 'complete');
+  await expect(chat.userTurns.last().getByRole('listitem', { name: 'main.py, about 3 tokens' })).toBeVisible();
+});
+
 test('a binary file named .txt is refused with the reason', async ({ page, studio }) => {
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);

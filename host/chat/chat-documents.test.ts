@@ -69,6 +69,8 @@ describe('documents in a chat message', () => {
     const latin1 = await c.call('chat.addDocument', { name: 'old.txt', data: new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]) });
     expect(latin1.error.message).toMatch(/is not a text file/);
     expect((await c.call('chat.addDocument', { name: 'song.mp3', data: bytes('ID3') })).error.message).toMatch(/not a kind of document the studio reads/);
+    // A name that would not show as it is loses its hidden characters.
+    expect((await c.value('chat.addDocument', { name: 'evil\u202etxt.md\n', data: bytes('x') })).name).toBe('eviltxt.md');
     expect((await c.call('chat.addDocument', { name: 'broken.pdf', data: bytes('%PDF-1.4\nnothing here') })).error.message).toMatch(/^The PDF "broken\.pdf" could not be read/);
   });
 

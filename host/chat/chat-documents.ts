@@ -27,6 +27,8 @@ const MAX_WAITING = 64;
 
 type Waiting = PreparedDocument & { text: string };
 
+const HIDDEN_IN_NAME = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
+
 const n = (v: number) => v.toLocaleString('en-US');
 
 export class ChatDocuments {
@@ -43,7 +45,10 @@ export class ChatDocuments {
   }
 
   /** Reads a document's text; refused with the reason when it is none. */
-  async add(name: string, data: Uint8Array): Promise<PreparedDocument> {
+  async add(given: string, data: Uint8Array): Promise<PreparedDocument> {
+    // Control characters and bidirectional overrides would not show as they are, in the chip or
+    // in the header the model reads ("evil\u202egnp.txt").
+    const name = given.replace(HIDDEN_IN_NAME, '').trim() || 'document';
     const isPdf = Buffer.from(data.subarray(0, 5)).toString('latin1') === '%PDF-';
     if (!isPdf && !isDocumentName(name)) throw coreError('invalid_input', msg('documents.kind', { name }), 'name');
     let text: string;

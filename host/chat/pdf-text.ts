@@ -14,6 +14,7 @@ import type { PdfAnswer } from './pdf-worker.js';
 
 /** A PDF whose text takes longer than this is refused: its reader is stopped. */
 export const PDF_TIME_LIMIT_MS = 120_000;
+const PDF_MEMORY_MB = 1024;
 
 /** The bundle's .js beside us (electron.vite.config.ts), else the .ts sources through tsx (as schema-checker.ts). */
 function workerEntry(): { script: string; evalCode: boolean } {
@@ -31,7 +32,8 @@ function workerEntry(): { script: string; evalCode: boolean } {
 export function pdfText(name: string, data: Uint8Array, timeLimitMs = PDF_TIME_LIMIT_MS): Promise<{ text: string; pages: number }> {
   const { script, evalCode } = workerEntry();
   // A copy the worker owns: the caller's bytes stay usable.
-  const worker = new Worker(script, { eval: evalCode, workerData: new Uint8Array(data) });
+  // A hostile PDF can ask for any amount of memory: the worker dies at this cap, not the host.
+  const worker = new Worker(script, { eval: evalCode, workerData: new Uint8Array(data), resourceLimits: { maxOldGenerationSizeMb: PDF_MEMORY_MB } });
   return new Promise((resolve, reject) => {
     const refuse = (reason: string) => reject(coreError('invalid_input', msg('documents.pdfUnreadable', { name, reason }), 'data'));
     const timer = setTimeout(() => refuse(`it took over ${timeLimitMs / 1000} s`), timeLimitMs);
