@@ -3,14 +3,25 @@
  * and posts it back whole. One job per worker; the host terminates it after the answer or at its
  * time limit, so nothing here watches the clock (docs/chat-documents.md).
  */
+import { existsSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/**
+ * PDF.js's character maps, which the text of CJK fonts (CID-keyed) needs, read from its package
+ * folder: a path ending in a separator, as PDF.js asks. Absent, such text comes out empty.
+ */
+const packageDir = join(dirname(fileURLToPath(import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs'))), '..', '..');
+const cmaps = join(packageDir, 'cmaps');
+const cMapUrl = existsSync(cmaps) ? cmaps + sep : undefined;
 
 export type PdfAnswer = { text: string; pages: number } | { error: string; kind: 'unreadable' };
 
 async function extract(data: Uint8Array): Promise<PdfAnswer> {
   // No fonts, no eval, no network: only the text layer is wanted, from untrusted bytes.
-  const doc = await getDocument({ data, disableFontFace: true, isEvalSupported: false, useSystemFonts: false, verbosity: 0, stopAtErrors: false }).promise;
+  const doc = await getDocument({ data, cMapUrl, cMapPacked: true, disableFontFace: true, isEvalSupported: false, useSystemFonts: false, verbosity: 0, stopAtErrors: false }).promise;
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
