@@ -107,6 +107,9 @@ describe('documents in a chat message', () => {
     expect(edited.started.user.documents).toEqual(first.started.user.documents);
     expect(c.lastBody('/v1/chat/completions').messages.at(-1).content).toBe('Read again\n\nDocument: a.md (text/markdown)\n```\n# A\n```');
     expect((await c.call('chat.send', { conversationId: conv.id, text: 'x', documents: [{ file: 'chat-documents/elsewhere.txt' }] })).error.code).toBe('not_found');
+    // The Markdown export names the document and links its text; it does not copy it.
+    const { markdown } = await c.value('chat.exportMarkdown', { id: conv.id });
+    expect(markdown).toContain(`Read again\n\n- [Document: a.md (about 1 tokens)](${file})\n`);
     const abs = join((await c.value('settings.get')).libraryDir, ...file.split('/'));
     expect(readFileSync(abs, 'utf8')).toBe('# A');
     await c.value('chat.remove', { id: conv.id });

@@ -10,5 +10,6 @@ export const documents = {
   notInConversation: 'That document is not part of this conversation; attach it again.',
   missing: 'The text of "{{name}}" ({{file}}) is no longer in the library folder; remove it from that message or attach it again.',
   tooLargeOne: 'This document is about {{tokens}} tokens; {{model}} takes about {{limit}}. Nothing was sent.',
+  exported: 'Document: {{name}} (about {{tokens}} tokens)',
   tooLargeAll: 'These documents and your message are about {{tokens}} tokens; {{model}} takes about {{limit}}. Nothing was sent.',
 } as const;

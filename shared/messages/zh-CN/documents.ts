@@ -11,5 +11,6 @@ export const documents: Catalog['documents'] = {
   notInConversation: '该文档不属于此对话，请重新添加。',
   missing: '“{{name}}”的文字（{{file}}）已不在作品库文件夹中；请将其从该消息中移除，或重新添加。',
   tooLargeOne: '此文档约 {{tokens}} 个 token；{{model}} 约可容纳 {{limit}} 个。未发送任何内容。',
+  exported: '文档：{{name}}（约 {{tokens}} 个 token）',
   tooLargeAll: '这些文档加上你的消息约 {{tokens}} 个 token；{{model}} 约可容纳 {{limit}} 个。未发送任何内容。',
 };
