@@ -253,7 +253,6 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     } catch {
       // a malformed name is not worth refusing the file for
     }
-    // A chat document (docs/chat-documents.md) takes the attachments' limit.
     const call = importing ? 'library.importFile' : req.headers['x-studio-call'] === 'chat.addDocument' ? 'chat.addDocument' : 'attachments.add';
     sendResult(res, 200, await dispatch(call, { name, data: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) }));
   }
