@@ -18,6 +18,8 @@ export default defineConfig({
           // Tool schemas are compiled and checked off the loop (host/chat/schema-checker.ts),
           // by this entry loaded from beside index.js: out/main/schema-worker.js.
           'schema-worker': resolve(root, 'host/chat/schema-worker.ts'),
+          // A PDF's text is read off the loop too (host/chat/pdf-text.ts): out/main/pdf-worker.js.
+          'pdf-worker': resolve(root, 'host/chat/pdf-worker.ts'),
           // Jobs are POSTed by a process that outlives the host (host/tasks/sender/job-sender.ts),
           // run by Electron's binary as Node from beside index.js: out/main/job-sender.js.
           'job-sender': resolve(root, 'host/tasks/sender/sender-main.ts'),

@@ -235,7 +235,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     }
   }
 
-  /** `attachments.add`, or `library.importFile` as `X-Studio-Call` names: raw bytes, never base64 in JSON. */
+  /** `attachments.add`, or `library.importFile` or `chat.addDocument` as `X-Studio-Call` names: raw bytes, never base64 in JSON. */
   async function handleUpload(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
@@ -253,7 +253,8 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     } catch {
       // a malformed name is not worth refusing the file for
     }
-    sendResult(res, 200, await dispatch(importing ? 'library.importFile' : 'attachments.add', { name, data: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) }));
+    const call = importing ? 'library.importFile' : req.headers['x-studio-call'] === 'chat.addDocument' ? 'chat.addDocument' : 'attachments.add';
+    sendResult(res, 200, await dispatch(call, { name, data: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) }));
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, session: Session) {

@@ -72,6 +72,16 @@ describe('the browser shell upload route (attachments.add as raw bytes)', () => 
     expect(await over.json()).toMatchObject({ ok: false, error: { message: 'That file is larger than 64 MB.' } });
   });
 
+  it('hands a chat document to chat.addDocument as raw bytes, with the attachments\' limit', async () => {
+    const bytes = new TextEncoder().encode('# Notes');
+    const res = await upload(bytes, { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent('notes 1.md'), 'X-Studio-Call': 'chat.addDocument' });
+    expect(res.status).toBe(200);
+    expect(received.at(-1)).toMatchObject({ method: 'chat.addDocument', input: { name: 'notes 1.md' } });
+    expect(new TextDecoder().decode(received.at(-1)!.input.data)).toBe('# Notes');
+    const over = await upload(new Uint8Array(21 * 1024 * 1024), { 'Content-Type': 'application/octet-stream', 'X-Studio-Call': 'chat.addDocument' });
+    expect(over.status).toBe(413);
+  });
+
   it('answers an oversized upload sent without a length (chunked) with 413 too', async () => {
     const big = new ReadableStream<Uint8Array>({
       start(controller) {

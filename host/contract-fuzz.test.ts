@@ -134,6 +134,7 @@ beforeAll(async () => {
     'chat.toolCallArguments': { ...ids, callId: 'call-1' },
     'chat.toolCallResult': { ...ids, callId: 'call-1' },
     'chat.setMcpToken': { conversationId: conv.id, token: 'mcp-token-1234' },
+    'chat.addDocument': { name: 'notes.md', data: new TextEncoder().encode('# Notes\n\nfuzz') },
   };
   shapeBefore = shapeOf();
   process.on('unhandledRejection', onEscape);

@@ -5,6 +5,7 @@ import type { EventName, EventPayload } from '@shared/contract/index.js';
 import type { GatewayClient } from '../gateway/client.js';
 import type { SecretsPort } from '../ports.js';
 import type { ChatImages } from './chat-images.js';
+import type { ChatDocuments } from './chat-documents.js';
 import type { StreamTiming } from './reply-stream.js';
 import type { McpTools } from './tool-runs.js';
 import type { ChatSearchIndex } from './search-index.js';
@@ -16,6 +17,8 @@ export interface ChatDeps {
   client(): GatewayClient;
   secrets: SecretsPort;
   images: ChatImages;
+  /** Documents in user turns, put inline in each request (chat-documents.ts). */
+  documents: ChatDocuments;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   /** A reply refused for a low balance: the dispatcher's 402 banner, for a failure that was not thrown. */
   onPaymentRequired(message: Text): void;

@@ -15,6 +15,7 @@ import { coreError } from '../errors.js';
 import { sniff } from '@media/sniff.js';
 import type { AttachmentStore } from '../media/attachments.js';
 import { everyMessage, type StoredMessage } from './versions.js';
+import { CHAT_DOCUMENT_FILE } from './chat-documents.js';
 
 export const CHAT_IMAGES_DIR = 'chat-images';
 /** What a stored image path may look like: nothing else is ever read from the library. */
@@ -27,10 +28,9 @@ const MB = 1024 * 1024;
 /** An image's data URI, or why it cannot be sent: thrown only if the request carries it. */
 export type ReadImage = { uri: string } | { error: unknown };
 
-/** The stored image files the turns use. */
-/** The files a conversation's turns hold, in every version of every branch (versions.ts). */
+/** The stored files the turns use, in every version of every branch (versions.ts): their images, and their documents' texts (chat-documents.ts). */
 export const filesOf = (messages: readonly StoredMessage[]) =>
-  new Set([...everyMessage(messages)].flatMap((m) => (m.images ?? []).flatMap((i) => (i.kind === 'file' ? [i.file] : []))));
+  new Set([...everyMessage(messages)].flatMap((m) => [...(m.images ?? []).flatMap((i) => (i.kind === 'file' ? [i.file] : [])), ...(m.documents ?? []).map((d) => d.file)]));
 
 export class ChatImages {
   constructor(
@@ -74,11 +74,11 @@ export class ChatImages {
     return checkedUri(view.name, data);
   }
 
-  /** Deletes images no message refers to any more (best effort: a leftover file harms nothing). */
+  /** Deletes images and document texts no message refers to any more (best effort: a leftover file harms nothing). */
   remove(files: Iterable<string>): void {
     for (const file of files) {
       try {
-        rmSync(this.resolve(file), { force: true });
+        rmSync(CHAT_DOCUMENT_FILE.test(file) ? path.join(this.root(), ...file.split('/')) : this.resolve(file), { force: true });
       } catch {
         // An odd path was never ours to delete.
       }

@@ -122,9 +122,8 @@ export class ChatService {
     return this.view(c);
   }
 
-  get(id: string, last?: number): ConversationView {
-    return this.view(this.store.get(id), last);
-  }
+  get = (id: string, last?: number): ConversationView => this.view(this.store.get(id), last);
+  addDocument = (i: ParsedInput<'chat.addDocument'>) => this.d.documents.add(i.name, i.data);
 
   async update(input: ParsedInput<'chat.update'>): Promise<Omit<ConversationView, 'messages'>> {
     this.store.get(input.id);
@@ -210,7 +209,7 @@ export class ChatService {
   private build(c: Conversation, turns: ChatMessageView[], images: Map<string, ReadImage>, single = false): BuiltRequest {
     const servers = c.settings.tools.mcpServers;
     return buildRequest({
-      settings: c.settings, turns, single,
+      settings: c.settings, turns: this.d.documents.inline(turns), single,
       mcpRoutes: servers.length && this.d.mcp ? this.d.mcp.offer(servers, c.settings.tools.functions.map((f) => f.name)) : [],
       dataUri: (image) => {
         // Not read before: a reply was sent and ended while this one's images were read.
@@ -240,8 +239,9 @@ export class ChatService {
     const copied: string[] = [];
     try {
       const images = this.d.images.forMessage(input.images, c.messages, read, copied);
+      const documents = this.d.documents.forMessage(input.documents, c.messages, c.settings.model, input.text, copied);
       const user: ChatMessageView = {
-        id: randomUUID(), role: 'user', createdAt: this.d.now(), text: input.text,
+        id: randomUUID(), role: 'user', createdAt: this.d.now(), text: input.text, ...(documents.length ? { documents } : {}),
         ...(images.length ? { images } : {}), ...(input.imagesFirst ? { imagesFirst: true } : {}),
       };
       const turns = withNewVersion(c.messages, at, user);

@@ -103,7 +103,9 @@ function assistantBlock(m: ChatMessageView, fallbackModel: string, say: Say): st
 function userBlock(m: ChatMessageView, say: Say): string[] {
   const text = m.text?.trim() ? [m.text, ''] : [];
   const images = (m.images ?? []).length ? [(m.images ?? []).map((image) => imageLine(image, say)).join('\n'), ''] : [];
-  return [`## ${say(msg('chat.export.you'))}`, '', ...(m.imagesFirst ? [...images, ...text] : [...text, ...images])];
+  // Documents as links to their text in the library folder (docs/chat-documents.md), never inline.
+  const docs = (m.documents ?? []).map((d) => `- [${linkText(say(msg('documents.exported', { name: d.name, tokens: d.tokens.toLocaleString('en-US') })))}](${linkTarget(d.file)})`);
+  return [`## ${say(msg('chat.export.you'))}`, '', ...(m.imagesFirst ? [...images, ...text] : [...text, ...images]), ...(docs.length ? [...docs, ''] : [])];
 }
 
 /** A turn, with which of its versions it is (docs/chat-versions.md). */

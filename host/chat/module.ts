@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { defineModule } from '../module.js';
 import { ChatImages } from './chat-images.js';
+import { ChatDocuments } from './chat-documents.js';
 import { ChatService } from './chat-service.js';
 import { ChatSearchIndex } from './search-index.js';
 
@@ -21,6 +22,7 @@ export const chatModule = defineModule({
       client: () => profiles.connect().client,
       secrets: ports.secrets,
       images: new ChatImages(() => current.root, attachments),
+      documents: new ChatDocuments(() => current.root),
       emit, log, now,
       onUnreadable: (file, backup) => problems.add(file, backup),
       // A reply that fails is data, not a thrown error, so the dispatcher's banner does not see it.
@@ -56,6 +58,7 @@ export const chatModule = defineModule({
       'chat.exportMarkdown': (i) => chat.exportMarkdown(i),
       'chat.switchVersion': (i) => chat.switchVersion(i),
       'chat.setMcpToken': (i) => chat.setMcpToken(i.conversationId, i.token),
+      'chat.addDocument': (i) => chat.addDocument(i),
     };
   },
 });

@@ -11,6 +11,7 @@ import { msg, zodMessage } from '../messages/index.js';
 import { schemaStructureProblem, TOOL_SCHEMA_LIMITS } from '../gateway/tool-schema-limits.js';
 import { ErrorData } from './result.js';
 import { ToolAnswer, ToolCall } from './tool-calls.js';
+import { ChatDocument, ChatDocumentInput } from './chat-documents.js';
 
 const L = TEXT_LIMITS;
 /** `label` names the setting as the Chat tab shows it: a piece of the message, translated too. */
@@ -176,6 +177,7 @@ export const ChatMessageView = z.object({
   images: z.array(ChatImage).optional(),
   /** Order of text and images in the request (spec 4.4: text first is recommended). */
   imagesFirst: z.boolean().optional(),
+  documents: z.array(ChatDocument).optional(),
   /** Assistant turns: one choice per alternative (`n`). */
   choices: z.array(ChatChoice).optional(),
   /** The alternative that continues the conversation. */
@@ -259,9 +261,10 @@ export const SendInput = z.object({
   text: z.string().max(1_000_000),
   images: z.array(ChatImageInput).max(16).optional(),
   imagesFirst: z.boolean().optional(),
+  documents: z.array(ChatDocumentInput).max(16).optional(),
   /** Edit and resend: a new version of this user turn; the old one is kept with the rest of its branch. */
   replaces: messageId.optional(),
-}).refine((i) => i.text.trim() !== '' || (i.images?.length ?? 0) > 0, { message: zodMessage('rules.chat.messageOrImage'), path: ['text'] });
+}).refine((i) => i.text.trim() !== '' || (i.images?.length ?? 0) > 0 || (i.documents?.length ?? 0) > 0, { message: zodMessage('rules.chat.messageOrImage'), path: ['text'] });
 
 /** A reply the host started; its deltas arrive as `chat.onDidStream` with this `streamId`. */
 export const StreamStarted = z.object({

@@ -12,6 +12,7 @@ import { libraryEvents, libraryMethods } from './library.js';
 import { mediaMethods } from './media.js';
 import { chatEvents, chatMethods } from './chat.js';
 import { chatVersionMethods } from './chat-versions.js';
+import { chatDocumentMethods } from './chat-documents.js';
 import { mcpEvents, mcpMethods } from './mcp.js';
 import { dbMethods } from './db.js';
 import { ledgerEvents, ledgerMethods } from './ledger.js';
@@ -37,6 +38,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'media', methods: mediaMethods, events: {} },
   { name: 'chat', methods: chatMethods, events: chatEvents },
   { name: 'chat-versions', methods: chatVersionMethods, events: {} },
+  { name: 'chat-documents', methods: chatDocumentMethods, events: {} },
   { name: 'mcp', methods: mcpMethods, events: mcpEvents },
   { name: 'db', methods: dbMethods, events: {} },
   { name: 'ledger', methods: ledgerMethods, events: ledgerEvents },

@@ -35,12 +35,12 @@ export interface HttpApiOptions {
 type AnyListener = (payload: unknown) => void;
 
 /**
- * A call as an HTTP request. Attachments and imported files travel as raw bytes to the upload route (JSON would
+ * A call as an HTTP request. Attachments, documents and imported files travel as raw bytes to the upload route (JSON would
  * need base64); every other call is a JSON POST.
  */
 function request<M extends MethodName>(method: M, input: Input<M>): [string, RequestInit] {
   const session = readSession()?.api ?? '';
-  if (method === 'attachments.add' || method === 'library.importFile') {
+  if (method === 'attachments.add' || method === 'library.importFile' || method === 'chat.addDocument') {
     const { name, data } = input as Input<'attachments.add'>;
     return ['/api/upload', {
       method: 'POST',

@@ -8,6 +8,7 @@ import { batches } from './batches.js';
 import { budgets } from './budgets.js';
 import { chat } from './chat.js';
 import { db } from './db.js';
+import { documents } from './documents.js';
 import { files } from './files.js';
 import { gateway } from './gateway.js';
 import { jobs } from './jobs.js';
@@ -17,7 +18,7 @@ import { plain } from './plain.js';
 import { prompts } from './prompts.js';
 import { rules } from './rules.js';
 
-export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts } as const;
+export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts, documents } as const;
 
 /** A language's messages: the English shape, any text (a missing or extra key fails the typecheck). */
 export type Catalog = Strings<typeof en>;

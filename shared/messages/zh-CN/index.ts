@@ -5,6 +5,7 @@ import { batches } from './batches.js';
 import { budgets } from './budgets.js';
 import { chat } from './chat.js';
 import { db } from './db.js';
+import { documents } from './documents.js';
 import { files } from './files.js';
 import { gateway } from './gateway.js';
 import { jobs } from './jobs.js';
@@ -14,4 +15,4 @@ import { plain } from './plain.js';
 import { prompts } from './prompts.js';
 import { rules } from './rules.js';
 
-export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts };
+export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts, documents };

@@ -27,6 +27,7 @@ import './ui/chat.css';
 import './ui/chat-sidebar.css';
 import './ui/chat-messages.css';
 import './ui/chat-settings.css';
+import './ui/document-chips.css';
 
 function OpenConversation({ id, title }: { id: string; title?: ShownTitle }) {
   const { t } = useTranslation(['chat', 'common']);

@@ -57,7 +57,8 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
           await beforeStart();
           // The turn's images go again: stored ones by their file, links as links.
           const images = (message.images ?? []).map((i) => (i.kind === 'file' ? { file: i.file } : { url: i.url }));
-          const input = { conversationId, text, replaces: message.id, ...(images.length ? { images, imagesFirst: message.imagesFirst } : {}) };
+          const documents = (message.documents ?? []).map((d) => ({ file: d.file }));
+          const input = { conversationId, text, replaces: message.id, ...(images.length ? { images, imagesFirst: message.imagesFirst } : {}), ...(documents.length ? { documents } : {}) };
           applyStart(client, await call('chat.send', input), { kind: 'send', replaces: message.id });
         }),
       // Not through `attempt`: a refusal belongs to the call's card, beside the typed result.

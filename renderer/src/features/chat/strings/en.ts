@@ -1,8 +1,10 @@
 import { nextStep } from './next-step-en.js';
+import { documents } from './documents-en.js';
 
 /** The Chat tab. */
 export const chat = {
   nextStep,
+  documents,
   /** The native API, as sentences name it (“… through the native generateContent API”). */
   apiNative: 'native generateContent',
   /** Between the items of a short inline list. */

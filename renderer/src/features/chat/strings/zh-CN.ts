@@ -1,9 +1,11 @@
 import type { Translation } from '../../../i18n/translation.js';
 import type { chat as english } from './en.js';
 import { nextStep } from './next-step-zh-CN.js';
+import { documents } from './documents-zh-CN.js';
 
 export const chat: Translation<typeof english> = {
   nextStep,
+  documents,
   apiNative: '原生 generateContent',
   listSeparator: '、',
   tab: {

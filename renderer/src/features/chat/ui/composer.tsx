@@ -1,7 +1,8 @@
 /**
  * Where the next turn is written: a multi-line box (Enter sends and Shift+Enter adds a line, or
  * Ctrl/⌘+Enter sends, as the creator chose in Settings: keys.ts; Esc stops a running reply), images by picker, paste, drop (on the whole conversation: files, or
- * Gallery images by their tile or "Use in…", whose outcome is told here) or link,
+ * Gallery images by their tile or "Use in…", whose outcome is told here) or link, documents
+ * by their own picker or a drop (document-chips.tsx),
  * Send, and Stop while a reply streams. Sending is refused with the reason while it cannot go.
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -15,17 +16,23 @@ import { usePromptField } from '../../../components/prompt-palette/use-prompt-fi
 import { SUBMIT_SHORTCUT, submitOnKey } from '../model/keys.js';
 import { ImageUrlBox, PendingImageList } from './pending-images.js';
 import type { PendingImage, PendingImages } from '../model/use-pending-images.js';
+import { DOCUMENT_EXTENSIONS } from '@shared/gateway/document-kinds.js';
+import type { PendingDocument, PendingDocuments } from '../model/use-pending-documents.js';
+import { PendingDocumentList } from './document-chips.js';
 
 export interface ComposerDraft {
   text: string;
   images: PendingImage[];
   imagesFirst: boolean;
+  /** Absent in drafts kept before documents could be attached. */
+  documents?: PendingDocument[];
 }
 
 interface Props {
   draft: ComposerDraft;
   update(patch: Partial<ComposerDraft>): void;
   pending: PendingImages;
+  documents: PendingDocuments;
   model: string;
   /** "Sent through the responses API with …", when images or tools take it there. */
   apiNote?: string;
@@ -43,9 +50,10 @@ interface Props {
   onStop(): void;
 }
 
-export function Composer({ draft, update, pending, model, apiNote, blocked, streaming, sending, autoFocus, failure, modelPicker, onSend, onStop }: Props) {
+export function Composer({ draft, update, pending, documents, model, apiNote, blocked, streaming, sending, autoFocus, failure, modelPicker, onSend, onStop }: Props) {
   const { t } = useTranslation('chat');
   const picker = useRef<HTMLInputElement>(null);
+  const docPicker = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const palette = usePromptField('chat', { ref: box, value: draft.text, onChange: (text) => update({ text }), model });
   const [linking, setLinking] = useState(false);
@@ -64,6 +72,7 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
         </p>
       )}
       <PendingImageList images={draft.images} pending={pending} imagesFirst={draft.imagesFirst} onOrder={(imagesFirst) => update({ imagesFirst })} />
+      <PendingDocumentList documents={draft.documents ?? []} pending={documents} model={model} />
       {linking && <ImageUrlBox pending={pending} onDone={() => setLinking(false)} />}
       {pending.problem && <p className="field-error">{pending.problem}</p>}
       <IntakeNotice notice={pending.intake.notice} />
@@ -97,6 +106,22 @@ export function Composer({ draft, update, pending, model, apiNote, blocked, stre
             const files = [...(e.target.files ?? [])];
             e.target.value = '';
             if (files.length) void pending.addFiles(files);
+          }}
+        />
+        <button type="button" className="button chat-small" onClick={() => docPicker.current?.click()}>
+          {t('documents.attach')}
+        </button>
+        <input
+          ref={docPicker}
+          type="file"
+          accept={DOCUMENT_EXTENSIONS.join(',')}
+          multiple
+          hidden
+          aria-label={t('documents.files')}
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length) void documents.addFiles(files);
           }}
         />
         <button type="button" className="button chat-small" onClick={() => setLinking(true)} disabled={linking}>

@@ -30,6 +30,8 @@ import { useActiveStream } from '../model/stream-store.js';
 import { useToolsRunning } from '../model/tool-run-store.js';
 import { useChatActions } from '../model/use-chat-actions.js';
 import { usePendingImages, type PendingImage } from '../model/use-pending-images.js';
+import { isDocumentName } from '@shared/gateway/document-kinds.js';
+import { useContextRefusal, usePendingDocuments } from '../model/use-pending-documents.js';
 import { useSettingsEditor } from '../model/use-settings-editor.js';
 import { useSidePanel } from '../model/use-side-panel.js';
 import { useGatewayFailure } from '../../../api/gateway-failure.js';
@@ -66,6 +68,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
   const editor = useSettingsEditor(conversation);
   const [draft, update] = useDraft<ComposerDraft>(`chat:${id}`, EMPTY_DRAFT);
   const pending = usePendingImages(draft.images, (images) => update({ images }));
+  const docs = usePendingDocuments(draft.documents ?? [], (documents) => update({ documents }));
   const side = useSidePanel();
   const [sending, setSending] = useState(false);
   /** A send on its way: a second press of Send (or Ctrl+Enter) does nothing until it returns. */
@@ -90,6 +93,8 @@ export function ConversationPane({ conversation, title, partial = false, restFai
   // What the next message sends, said before it is sent; what its API cannot carry holds Send.
   const { summary, lacks } = useSendSummary(settings, api, hasImages);
   const problems = Object.keys(editor.errors).length;
+  const model = api === 'responses' ? responsesModelOf(settings) : settings.model;
+  const refusal = useContextRefusal(draft.documents ?? [], draft.text, model);
   const blocked = partial
     ? t('composer.blockedLoading')
     : active
@@ -100,18 +105,21 @@ export function ConversationPane({ conversation, title, partial = false, restFai
           ? lacks
           : pending.busy
           ? t('composer.blockedImages')
-          : undefined;
+          : docs.busy
+          ? t('documents.blockedReading')
+          : refusal;
 
   const send = async () => {
     if (inFlight.current) return;
-    if (!draft.text.trim() && !draft.images.length) {
+    const documents = (draft.documents ?? []).map((d) => ({ documentId: d.id }));
+    if (!draft.text.trim() && !draft.images.length && !documents.length) {
       setFailure({ code: 'invalid_input', message: t('composer.empty'), retryable: false });
       return;
     }
     // The request leaves first (with no settings change to save first, in this very task): the
     // host starts on the reply that much sooner.
     const images = draft.images.map(toInput);
-    const input = { conversationId: id, text: draft.text, ...(images.length ? { images, imagesFirst: draft.imagesFirst } : {}) };
+    const input = { conversationId: id, text: draft.text, ...(images.length ? { images, imagesFirst: draft.imagesFirst } : {}), ...(documents.length ? { documents } : {}) };
     const started = editor.needsFlush() ? editor.flush().then(() => call('chat.send', input)) : call('chat.send', input);
     inFlight.current = true;
     // "Sending…" only for a call that takes a while: the host answers in milliseconds, and the
@@ -123,7 +131,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
       const start = await started;
       applyStart(client, start, { kind: 'send' });
       linkPromptUse('chat', input.text, { replyId: start.reply.id });
-      update({ text: '', images: [] });
+      update({ text: '', images: [], documents: [] });
     } catch (e) {
       // The text and images stay in the composer; only the explanation is new.
       setFailure(e as ErrorData);
@@ -191,7 +199,10 @@ export function ConversationPane({ conversation, title, partial = false, restFai
     setDragging(false);
     // A Gallery tile carries its item, fetched and attached like a pasted image (state/handoff.ts).
     if (pending.intake.dropItem(e.dataTransfer)) return;
-    const { files, url } = dropped(e);
+    const { files: all, url } = dropped(e);
+    // Documents by their name (docs/chat-documents.md); the rest are taken as images.
+    const files = all.filter((f) => !isDocumentName(f.name));
+    if (all.length > files.length) void docs.addFiles(all.filter((f) => isDocumentName(f.name)));
     if (files.length) void pending.addFiles(files);
     else if (url) pending.addUrl(url);
   };
@@ -253,7 +264,8 @@ export function ConversationPane({ conversation, title, partial = false, restFai
             draft={draft}
             update={update}
             pending={pending}
-            model={api === 'responses' ? responsesModelOf(settings) : settings.model}
+            documents={docs}
+            model={model}
             apiNote={conversation.messages.length === 0 ? `${summary} ${t('composer.fromDefaults')}` : summary}
             blocked={blocked}
             streaming={streaming}

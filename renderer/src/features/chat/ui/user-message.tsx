@@ -12,6 +12,7 @@ import { submitOnModEnterKey } from '../model/keys.js';
 import type { ChatActions } from '../model/chat-actions.js';
 import { CopyButton } from './copy-button.js';
 import { VersionPager } from './version-pager.js';
+import { SentDocuments } from './document-chips.js';
 
 function Images({ images }: { images: readonly ChatImage[] }) {
   const { t } = useTranslation('chat');
@@ -45,6 +46,7 @@ export function UserMessage({ message, actions, locked }: Props) {
   const [text, setText] = useState(message.text ?? '');
   const [busy, setBusy] = useState(false);
   const images = message.images?.length ? <Images images={message.images} /> : null;
+  const documents = message.documents?.length ? <SentDocuments documents={message.documents} /> : null;
   // Cancelling the edit takes its box and buttons away: focus goes back to Edit.
   const editButton = useRef<HTMLButtonElement>(null);
   const backToEdit = useRef(false);
@@ -84,9 +86,10 @@ export function UserMessage({ message, actions, locked }: Props) {
           }}
         />
         {images}
+        {documents}
         <p className="hint">{t('user.editHint')}</p>
         <div className="msg-actions">
-          <button type="button" className="button button-primary chat-small" disabled={busy || locked || (!text.trim() && !message.images?.length)} onClick={() => void resend()}>
+          <button type="button" className="button button-primary chat-small" disabled={busy || locked || (!text.trim() && !message.images?.length && !message.documents?.length)} onClick={() => void resend()}>
             {busy ? t('composer.sending') : t('user.sendEdited')}
           </button>
           <button type="button" className="button chat-small" onClick={cancel}>
@@ -102,6 +105,7 @@ export function UserMessage({ message, actions, locked }: Props) {
       {message.imagesFirst && images}
       {message.text && <div className="msg-text" dir="auto">{message.text}</div>}
       {!message.imagesFirst && images}
+      {documents}
       <div className="msg-actions">
         <VersionPager message={message} actions={actions} locked={locked} />
         <CopyButton text={message.text ?? ''} />
