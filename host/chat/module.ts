@@ -7,6 +7,7 @@ import { defineModule } from '../module.js';
 import { ChatImages } from './chat-images.js';
 import { ChatService } from './chat-service.js';
 import { ChatSearchIndex } from './search-index.js';
+import { organiseHandlers } from './organise-handlers.js';
 
 export const chatModule = defineModule({
   name: 'chat',
@@ -34,9 +35,10 @@ export const chatModule = defineModule({
     return chat;
   },
   close: (chat) => chat.close(),
-  handlers: ({ use }) => {
-    const chat = use('chat');
+  handlers: (ctx) => {
+    const chat = ctx.use('chat');
     return {
+      ...organiseHandlers(ctx),
       'chat.list': (i) => chat.list(i.query),
       'chat.search': (i) => chat.search(i),
       'chat.create': (i) => chat.create(i),

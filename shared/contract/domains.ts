@@ -11,6 +11,7 @@ import { taskEvents, taskMethods } from './tasks.js';
 import { libraryEvents, libraryMethods } from './library.js';
 import { mediaMethods } from './media.js';
 import { chatEvents, chatMethods } from './chat.js';
+import { chatOrganiseMethods } from './chat-organise.js';
 import { mcpEvents, mcpMethods } from './mcp.js';
 import { dbMethods } from './db.js';
 import { ledgerEvents, ledgerMethods } from './ledger.js';
@@ -35,6 +36,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'library', methods: libraryMethods, events: libraryEvents },
   { name: 'media', methods: mediaMethods, events: {} },
   { name: 'chat', methods: chatMethods, events: chatEvents },
+  { name: 'chat-organise', methods: chatOrganiseMethods, events: {} },
   { name: 'mcp', methods: mcpMethods, events: mcpEvents },
   { name: 'db', methods: dbMethods, events: {} },
   { name: 'ledger', methods: ledgerMethods, events: ledgerEvents },

@@ -48,6 +48,7 @@ export * from './library.js';
 export * from './task-notice.js';
 export * from './media.js';
 export * from './chat.js';
+export * from './chat-organise.js';
 export * from './mcp.js';
 export * from './db.js';
 export * from './ledger.js';
