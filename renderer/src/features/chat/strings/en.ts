@@ -1,9 +1,12 @@
 /** The Chat tab. */
+import { organise } from './organise-en.js';
+
 export const chat = {
   /** The native API, as sentences name it (“… through the native generateContent API”). */
   apiNative: 'native generateContent',
   /** Between the items of a short inline list. */
   listSeparator: ', ',
+  organise,
   tab: {
     title: 'Chat',
     intro: "Conversations with the gateway's text models, streamed as they are written.",

@@ -9,6 +9,7 @@ import { applyMeta } from '../model/conversation-cache.js';
 import { useShownTitle } from '../model/shown-title.js';
 import { applyListChange } from '../model/conversation-list-cache.js';
 import { Highlighted } from './highlighted.js';
+import { OrganiseActions } from './conversation-organise.js';
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
@@ -140,6 +141,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
         </div>
       ) : (
         <div className="chat-conv-actions">
+          <OrganiseActions conversation={c} shown={shown} />
           <button type="button" className="icon-button" aria-label={t('item.renameLabel', { title: shown })} title={t('item.rename')} onClick={startRename}>
             ✎
           </button>
