@@ -27,7 +27,10 @@ export function OrganiseActions({ conversation: c, shown }: Props) {
   const moreButton = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
+  // Nothing in the panel is disabled while a call runs: a focused control that turned disabled
+  // would drop focus to the page, out of the panel (and out of reach of its Escape).
   const run = async (work: () => Promise<void>, failed: (message: string) => string) => {
+    if (busy) return;
     setBusy(true);
     setStatus(null);
     try {
@@ -54,7 +57,6 @@ export function OrganiseActions({ conversation: c, shown }: Props) {
         aria-pressed={!!place?.pinned}
         aria-label={t('organise.pinLabel', { title: shown })}
         title={place?.pinned ? t('organise.unpin') : t('organise.pin')}
-        disabled={busy}
         onClick={() => void save(async () => apply(await call('chat.pin', { id: c.id, pinned: !place?.pinned })))}
       >
         ↑
@@ -78,7 +80,6 @@ export function OrganiseActions({ conversation: c, shown }: Props) {
             <span>{t('organise.folder')}</span>
             <select
               value={place?.folderId ?? ''}
-              disabled={busy}
               autoFocus
               onChange={(e) => {
                 const folderId = e.target.value || undefined;
@@ -94,7 +95,6 @@ export function OrganiseActions({ conversation: c, shown }: Props) {
           <button
             type="button"
             className="button chat-small"
-            disabled={busy}
             onClick={() => void run(async () => {
               const { fileName, json } = await call('chat.exportJson', { id: c.id });
               saveText(fileName, json, 'application/json');
@@ -106,7 +106,6 @@ export function OrganiseActions({ conversation: c, shown }: Props) {
           <button
             type="button"
             className="button chat-small"
-            disabled={busy}
             onClick={() => void run(async () => {
               const { fileName, markdown } = await call('chat.exportMarkdown', { id: c.id, language: shownLanguage(i18n.language) });
               saveText(fileName, markdown, 'text/markdown;charset=utf-8');
