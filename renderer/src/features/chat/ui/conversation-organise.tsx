@@ -43,6 +43,12 @@ export function OrganiseActions({ conversation: c, shown }: Props) {
   };
   const save = (work: () => Promise<void>) => run(work, (message) => t('organise.saveFailed', { message }));
   const exported = (fileName: string) => setStatus(t('organise.exported', { fileName }));
+  /**
+   * A pin moves the entry to the top and a move into a folder draws it anew there: focus goes back
+   * to the control used, found again by the conversation's id once the list has drawn.
+   */
+  const refocus = (control: 'pin' | 'more') =>
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-conversation-${control}="${CSS.escape(c.id)}"]`)?.focus());
   const close = () => {
     setOpen(false);
     setStatus(null);
@@ -57,11 +63,15 @@ export function OrganiseActions({ conversation: c, shown }: Props) {
         aria-pressed={!!place?.pinned}
         aria-label={t('organise.pinLabel', { title: shown })}
         title={place?.pinned ? t('organise.unpin') : t('organise.pin')}
-        onClick={() => void save(async () => apply(await call('chat.pin', { id: c.id, pinned: !place?.pinned })))}
+        data-conversation-pin={c.id}
+        onClick={() => void save(async () => {
+          apply(await call('chat.pin', { id: c.id, pinned: !place?.pinned }));
+          refocus('pin');
+        })}
       >
         ↑
       </button>
-      <button type="button" ref={moreButton} className="icon-button" aria-label={t('organise.more', { title: shown })} aria-expanded={open} aria-controls={panelId} onClick={() => (open ? close() : setOpen(true))}>
+      <button type="button" ref={moreButton} data-conversation-more={c.id} className="icon-button" aria-label={t('organise.more', { title: shown })} aria-expanded={open} aria-controls={panelId} onClick={() => (open ? close() : setOpen(true))}>
         …
       </button>
       {open && (
@@ -83,7 +93,10 @@ export function OrganiseActions({ conversation: c, shown }: Props) {
               autoFocus
               onChange={(e) => {
                 const folderId = e.target.value || undefined;
-                void save(async () => apply(await call('chat.moveToFolder', { id: c.id, ...(folderId ? { folderId } : {}) })));
+                void save(async () => {
+                  apply(await call('chat.moveToFolder', { id: c.id, ...(folderId ? { folderId } : {}) }));
+                  refocus('more');
+                });
               }}
             >
               <option value="">{t('organise.topLevel')}</option>
