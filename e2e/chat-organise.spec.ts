@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.js';
+import { expectNoSeriousViolations } from './pages/axe.js';
 import { ChatPage } from './pages/chat-page.js';
 import { pngFile } from './pages/image-page.js';
 
@@ -53,12 +54,16 @@ test('a pin by keyboard moves a conversation to the top and stays after a reload
   // Beta goes into it from its More actions.
   await chat.sidebar.getByRole('button', { name: 'More actions for “Beta notes”' }).click();
   const actions = chat.sidebar.getByRole('group', { name: 'Actions for “Beta notes”' });
+  await expect(actions).toBeVisible();
+  await expectNoSeriousViolations(page, 'the Chat sidebar with a pin, a folder and More actions open (light)');
   await actions.getByRole('combobox', { name: 'Folder' }).selectOption({ label: 'Research' });
   await expect(folder).toHaveAccessibleName('Research 1');
   await page.keyboard.press('Escape');
   await expect(actions).toBeHidden();
   const inFolder = chat.sidebar.locator(`#${await folder.getAttribute('aria-controls')}`);
   await expect(inFolder.getByRole('button', { name: /^Beta notes / })).toBeVisible();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousViolations(page, 'the Chat sidebar with a conversation in a folder (dark)');
 
   // Collapsed, it hides Beta, and stays collapsed after a reload; expanded, Beta is back.
   await folder.press('Enter');
