@@ -48,8 +48,8 @@ test('a pin by keyboard moves a conversation to the top and stays after a reload
   await expect(name).toBeFocused();
   await page.keyboard.type('Research');
   await page.keyboard.press('Enter');
-  const folder = chat.sidebar.getByRole('button', { name: /^Research \d+$/ });
-  await expect(folder).toHaveAccessibleName('Research 0');
+  const folder = chat.sidebar.getByRole('button', { name: /^Research \(/ });
+  await expect(folder).toHaveAccessibleName('Research (0 conversations)');
 
   // Beta goes into it from its More actions.
   await chat.sidebar.getByRole('button', { name: 'More actions for “Beta notes”' }).click();
@@ -57,7 +57,7 @@ test('a pin by keyboard moves a conversation to the top and stays after a reload
   await expect(actions).toBeVisible();
   await expectNoSeriousViolations(page, 'the Chat sidebar with a pin, a folder and More actions open (light)');
   await actions.getByRole('combobox', { name: 'Folder' }).selectOption({ label: 'Research' });
-  await expect(folder).toHaveAccessibleName('Research 1');
+  await expect(folder).toHaveAccessibleName('Research (1 conversation)');
   await page.keyboard.press('Escape');
   await expect(actions).toBeHidden();
   const inFolder = chat.sidebar.locator(`#${await folder.getAttribute('aria-controls')}`);

@@ -15,6 +15,8 @@ export const organise = {
   exportFailed: 'Export failed: {{message}}',
   newFolder: '+ New folder',
   folderName: 'Folder name',
+  folderCount_one: '({{n}} conversation)',
+  folderCount_other: '({{n}} conversations)',
   folderHint: 'Enter saves, Escape cancels.',
   folderRequired: 'Give the folder a name.',
   renameFolder: 'Rename folder “{{name}}”',

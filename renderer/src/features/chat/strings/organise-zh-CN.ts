@@ -18,6 +18,8 @@ export const organise: Translation<typeof english> = {
   exportFailed: '导出失败：{{message}}',
   newFolder: '+ 新建文件夹',
   folderName: '文件夹名称',
+  folderCount_one: '（{{n}} 个对话）',
+  folderCount_other: '（{{n}} 个对话）',
   folderHint: '按 Enter 保存，按 Esc 取消。',
   folderRequired: '请为文件夹命名。',
   renameFolder: '重命名文件夹“{{name}}”',

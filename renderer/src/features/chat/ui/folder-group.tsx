@@ -69,7 +69,9 @@ export function FolderGroup({ folder, count, children }: Props) {
           >
             <span aria-hidden="true" className="chat-folder-arrow">{folder.collapsed ? '→' : '↓'}</span>
             <span className="chat-folder-name" dir="auto">{folder.name}</span>
-            <span className="chat-folder-count">{f.number(count)}</span>
+            <span className="chat-folder-count" aria-hidden="true">{f.number(count)}</span>
+            {' '}
+            <span className="sr-only">{t('organise.folderCount', { count, n: f.number(count) })}</span>
           </button>
           <button type="button" className="icon-button" aria-label={t('organise.renameFolder', { name: folder.name })} title={t('item.rename')} onClick={() => setMode('rename')}>
             ✎
