@@ -235,7 +235,7 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     }
   }
 
-  /** `attachments.add`, or `library.importFile` or `chat.addDocument` as `X-Studio-Call` names: raw bytes, never base64 in JSON. */
+  /** `attachments.add`, or `library.importFile`, `chat.importJson` or `chat.addDocument` as `X-Studio-Call` names: raw bytes, never base64 in JSON. */
   async function handleUpload(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
@@ -244,17 +244,16 @@ export async function createBrowserShellServer(options: BrowserShellServerOption
     // Like JSON, this content type cannot be sent cross-origin without a refused preflight.
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/octet-stream') return sendText(res, 415, 'Uploads take Content-Type: application/octet-stream.');
-    const importing = req.headers['x-studio-call'] === 'library.importFile';
+    const named = req.headers['x-studio-call'];
+    const importing = named === 'library.importFile' || named === 'chat.importJson' ? named : undefined;
     const body = await readBody(req, importing ? UPLOAD_IMPORT_MAX_BYTES : ATTACHMENT_MAX_BYTES);
     if (body === undefined) return tooLarge(res, () => sendResult(res, 413, { ok: false, error: errorData('invalid_input', importing ? msg('jobs.library.importTooLarge', { mb: UPLOAD_IMPORT_MAX_BYTES / 1048576 }) : msg('app.calls.fileTooLarge'), false) }));
     let name = 'image';
     try {
       name = decodeURIComponent(String(req.headers['x-file-name'] ?? 'image')).slice(0, 255);
-    } catch {
-      // a malformed name is not worth refusing the file for
-    }
-    const call = importing ? 'library.importFile' : req.headers['x-studio-call'] === 'chat.addDocument' ? 'chat.addDocument' : 'attachments.add';
-    sendResult(res, 200, await dispatch(call, { name, data: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) }));
+    } catch { /* a malformed name is not worth refusing the file for */ }
+    const data = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    sendResult(res, 200, await dispatch(importing ?? (named === 'chat.addDocument' ? 'chat.addDocument' : 'attachments.add'), { name, data }));
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, session: Session) {

@@ -82,6 +82,16 @@ describe('the browser shell upload route (attachments.add as raw bytes)', () => 
     expect(over.status).toBe(413);
   });
 
+  it('hands a conversation export to chat.importJson with the import limit; another call name is an attachment still', async () => {
+    const json = new TextEncoder().encode('{"format":"gateway-studio.conversation"}');
+    const res = await upload(json, { 'Content-Type': 'application/octet-stream', 'X-File-Name': 'Trip.json', 'X-Studio-Call': 'chat.importJson' });
+    expect(res.status).toBe(200);
+    expect(received.at(-1)).toMatchObject({ method: 'chat.importJson', input: { name: 'Trip.json' } });
+    expect([...received.at(-1)!.input.data]).toEqual([...json]);
+    await upload(new Uint8Array([1]), { 'Content-Type': 'application/octet-stream', 'X-Studio-Call': 'chat.remove' });
+    expect(received.at(-1)!.method).toBe('attachments.add');
+  });
+
   it('answers an oversized upload sent without a length (chunked) with 413 too', async () => {
     const big = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -72,6 +72,8 @@ beforeAll(async () => {
   const started = await value('chat.send', { conversationId: conv.id, text: 'Hello' });
   await until(() => ends.includes(started.streamId));
   const spareConv = await value('chat.create', { title: 'Spare' });
+  const folder = (await value('chat.createFolder', { name: 'Fuzz folder' })).created;
+  const exported = new TextEncoder().encode((await value('chat.exportJson', { id: conv.id })).json);
   const attachment = await value('attachments.add', { name: 'fuzz.png', data: PNG });
   const native = await value('images.generateNative', { model: 'modelc-2.5-flash-image-preview', prompt: 'a small square' });
   const broke = await value('profiles.save', { name: 'Broke', baseUrl: sandboxUrl, apiKey: 'sk-sandbox-broke' });
@@ -135,6 +137,14 @@ beforeAll(async () => {
     'chat.toolCallResult': { ...ids, callId: 'call-1' },
     'chat.setMcpToken': { conversationId: conv.id, token: 'mcp-token-1234' },
     'chat.addDocument': { name: 'notes.md', data: new TextEncoder().encode('# Notes\n\nfuzz') },
+    'chat.pin': { id: conv.id, pinned: true },
+    'chat.createFolder': { name: 'Fuzzed folder' },
+    'chat.renameFolder': { id: folder.id, name: 'Renamed' },
+    'chat.collapseFolder': { id: folder.id, collapsed: true },
+    'chat.removeFolder': { id: 'no-such-folder' },
+    'chat.moveToFolder': { id: conv.id, folderId: folder.id },
+    'chat.exportJson': { id: conv.id },
+    'chat.importJson': { name: 'fuzz.json', data: exported },
   };
   shapeBefore = shapeOf();
   process.on('unhandledRejection', onEscape);

@@ -32,7 +32,7 @@ import type { ChatDeps } from './chat-deps.js';
 export type { ChatDeps } from './chat-deps.js';
 
 export class ChatService {
-  private readonly store: ConversationStore;
+  readonly store: ConversationStore;
   /** Running replies, by conversation and by stream id. */
   private readonly active = new Map<string, ReplyStream>();
   private readonly streams = new Map<string, { stream: ReplyStream; done: Promise<unknown> }>();

@@ -8,6 +8,7 @@ import { ChatImages } from './chat-images.js';
 import { ChatDocuments } from './chat-documents.js';
 import { ChatService } from './chat-service.js';
 import { ChatSearchIndex } from './search-index.js';
+import { organiseHandlers } from './organise-handlers.js';
 
 export const chatModule = defineModule({
   name: 'chat',
@@ -36,9 +37,10 @@ export const chatModule = defineModule({
     return chat;
   },
   close: (chat) => chat.close(),
-  handlers: ({ use }) => {
-    const chat = use('chat');
+  handlers: (ctx) => {
+    const chat = ctx.use('chat');
     return {
+      ...organiseHandlers(ctx),
       'chat.list': (i) => chat.list(i.query),
       'chat.search': (i) => chat.search(i),
       'chat.create': (i) => chat.create(i),

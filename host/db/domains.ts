@@ -12,6 +12,7 @@ import { budgetsMigrations } from '../ledger/budgets-table.js';
 import { batchesMigrations } from '../batches/batches-table.js';
 import { promptsMigrations } from '../prompts/prompts-table.js';
 import { chatMigrations } from '../chat/search-index.js';
+import { chatOrganiseMigrations } from '../chat/conversation-folders.js';
 import type { DomainMigrations } from './migrations.js';
 
-export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations, ledgerPriceMigrations, ledgerCostMigrations, budgetsMigrations, batchesMigrations, promptsMigrations, chatMigrations];
+export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations, ledgerPriceMigrations, ledgerCostMigrations, budgetsMigrations, batchesMigrations, promptsMigrations, chatMigrations, chatOrganiseMigrations];

@@ -13,6 +13,7 @@ import { mediaMethods } from './media.js';
 import { chatEvents, chatMethods } from './chat.js';
 import { chatVersionMethods } from './chat-versions.js';
 import { chatDocumentMethods } from './chat-documents.js';
+import { chatOrganiseMethods } from './chat-organise.js';
 import { mcpEvents, mcpMethods } from './mcp.js';
 import { dbMethods } from './db.js';
 import { ledgerEvents, ledgerMethods } from './ledger.js';
@@ -39,6 +40,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'chat', methods: chatMethods, events: chatEvents },
   { name: 'chat-versions', methods: chatVersionMethods, events: {} },
   { name: 'chat-documents', methods: chatDocumentMethods, events: {} },
+  { name: 'chat-organise', methods: chatOrganiseMethods, events: {} },
   { name: 'mcp', methods: mcpMethods, events: mcpEvents },
   { name: 'db', methods: dbMethods, events: {} },
   { name: 'ledger', methods: ledgerMethods, events: ledgerEvents },

@@ -50,6 +50,7 @@ export * from './media.js';
 export * from './chat.js';
 export * from './chat-versions.js';
 export * from './chat-documents.js';
+export * from './chat-organise.js';
 export * from './mcp.js';
 export * from './db.js';
 export * from './ledger.js';

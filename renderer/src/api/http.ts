@@ -40,7 +40,7 @@ type AnyListener = (payload: unknown) => void;
  */
 function request<M extends MethodName>(method: M, input: Input<M>): [string, RequestInit] {
   const session = readSession()?.api ?? '';
-  if (method === 'attachments.add' || method === 'library.importFile' || method === 'chat.addDocument') {
+  if (method === 'attachments.add' || method === 'library.importFile' || method === 'chat.addDocument' || method === 'chat.importJson') {
     const { name, data } = input as Input<'attachments.add'>;
     return ['/api/upload', {
       method: 'POST',

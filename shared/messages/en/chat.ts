@@ -22,6 +22,20 @@ export const chat = {
     gone: 'That conversation is no longer here.',
     damaged: "This conversation's file is damaged and cannot be opened; your other conversations are not affected.",
   },
+  folder: {
+    gone: 'That folder is no longer here.',
+    tooMany: 'There are already {{max}} folders, the most the sidebar keeps; remove one first.',
+  },
+  transfer: {
+    noFile: 'Choose a conversation export file (.json) to import.',
+    tooLarge: 'That file is larger than {{mb}} MB, the most a conversation import reads.',
+    notJson: 'This file is not JSON: {{detail}}. Nothing was imported.',
+    notExport: 'This file is not a conversation exported by the studio. Nothing was imported.',
+    newerVersion: 'This file was exported by a newer version of the studio (format {{version}}); update the studio to import it. Nothing was imported.',
+    invalid: 'This file does not hold a valid conversation ({{detail}}). Nothing was imported.',
+    badFile: 'The attachment "{{file}}" in this file is not one the studio can take ({{detail}}). Nothing was imported.',
+    writeFailed: 'The attachments could not be written to the library folder ({{detail}}). Nothing was imported.',
+  },
   images: {
     notInConversation: 'That image is not part of this conversation; attach it again.',
     notMadeByStudio: 'That image reference is not one the studio made.',

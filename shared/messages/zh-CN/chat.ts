@@ -23,6 +23,20 @@ export const chat: Catalog['chat'] = {
     gone: '该对话已不存在。',
     damaged: '此对话的文件已损坏，无法打开；其他对话不受影响。',
   },
+  folder: {
+    gone: '该文件夹已不存在。',
+    tooMany: '已有 {{max}} 个文件夹，已达侧栏上限；请先删除一个。',
+  },
+  transfer: {
+    noFile: '请选择要导入的对话导出文件（.json）。',
+    tooLarge: '此文件大于 {{mb}} MB，超出对话导入可读取的上限。',
+    notJson: '此文件不是 JSON：{{detail}}。没有导入任何内容。',
+    notExport: '此文件不是工作室导出的对话。没有导入任何内容。',
+    newerVersion: '此文件由更新版本的工作室导出（格式 {{version}}），请先更新工作室再导入。没有导入任何内容。',
+    invalid: '此文件中的对话无效（{{detail}}）。没有导入任何内容。',
+    badFile: '此文件中的附件“{{file}}”无法接受（{{detail}}）。没有导入任何内容。',
+    writeFailed: '无法将附件写入素材库文件夹（{{detail}}）。没有导入任何内容。',
+  },
   images: {
     notInConversation: '该图片不属于此对话，请重新添加。',
     notMadeByStudio: '该图片引用并非由工作室生成。',

@@ -25,6 +25,7 @@ import { useChatEvents } from './model/use-chat-events.js';
 import '../../components/generator/generator.css';
 import './ui/chat.css';
 import './ui/chat-sidebar.css';
+import './ui/chat-organise.css';
 import './ui/chat-messages.css';
 import './ui/chat-settings.css';
 import './ui/document-chips.css';

@@ -2,6 +2,8 @@ import { nextStep } from './next-step-en.js';
 import { documents } from './documents-en.js';
 
 /** The Chat tab. */
+import { organise } from './organise-en.js';
+
 export const chat = {
   nextStep,
   documents,
@@ -9,6 +11,7 @@ export const chat = {
   apiNative: 'native generateContent',
   /** Between the items of a short inline list. */
   listSeparator: ', ',
+  organise,
   tab: {
     title: 'Chat',
     intro: "Conversations with the gateway's text models, streamed as they are written.",

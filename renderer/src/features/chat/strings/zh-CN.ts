@@ -2,12 +2,14 @@ import type { Translation } from '../../../i18n/translation.js';
 import type { chat as english } from './en.js';
 import { nextStep } from './next-step-zh-CN.js';
 import { documents } from './documents-zh-CN.js';
+import { organise } from './organise-zh-CN.js';
 
 export const chat: Translation<typeof english> = {
   nextStep,
   documents,
   apiNative: '原生 generateContent',
   listSeparator: '、',
+  organise,
   tab: {
     title: '对话',
     intro: '与网关的文本模型对话，回复边生成边显示。',

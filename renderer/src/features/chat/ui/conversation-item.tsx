@@ -9,6 +9,7 @@ import { applyMeta } from '../model/conversation-cache.js';
 import { useShownTitle } from '../model/shown-title.js';
 import { applyListChange } from '../model/conversation-list-cache.js';
 import { Highlighted } from './highlighted.js';
+import { OrganiseActions } from './conversation-organise.js';
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
@@ -129,7 +130,8 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
         {c.snippet && <span className="chat-conv-snippet"><Highlighted text={c.snippet} query={query ?? ''} /></span>}
       </button>
       {mode === 'confirm-delete' ? (
-        <div className="chat-conv-confirm" role="group" aria-label={t('item.confirmLabel', { title: shown })}>
+        // Keyed, so the confirmation mounts anew (and its Delete takes focus) instead of reusing the action buttons' nodes.
+        <div key="confirm" className="chat-conv-confirm" role="group" aria-label={t('item.confirmLabel', { title: shown })}>
           <span>{t('item.confirmText')}</span>
           <button type="button" className="button button-danger-solid" disabled={busy} onClick={() => void remove()} autoFocus>
             {t('item.delete')}
@@ -139,7 +141,8 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
           </button>
         </div>
       ) : (
-        <div className="chat-conv-actions">
+        <div key="actions" className="chat-conv-actions">
+          <OrganiseActions conversation={c} shown={shown} />
           <button type="button" className="icon-button" aria-label={t('item.renameLabel', { title: shown })} title={t('item.rename')} onClick={startRename}>
             ✎
           </button>

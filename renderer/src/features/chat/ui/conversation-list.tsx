@@ -1,8 +1,9 @@
 /**
  * The conversations sidebar: New, a search over titles and messages (with the matching snippet),
- * and the list newest first. Each entry opens on click or Enter, the arrow keys move between
- * entries, and Rename (inline: Enter saves, Escape cancels) and Delete (after a confirmation)
- * sit beside it.
+ * and the list newest first, pinned ones first and the rest grouped in folders (organisation.ts);
+ * a search lists its matches flat, wherever they are filed. Each entry opens on click or Enter,
+ * the arrow keys move between entries, and Pin, More actions, Rename (inline: Enter saves, Escape
+ * cancels) and Delete (after a confirmation) sit beside it.
  */
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,10 @@ import { errorMessage, useCall } from '../../../api/client.js';
 import { useFormats } from '../../../i18n/format.js';
 import { useDebounced } from '../../../state/use-debounced.js';
 import { ConversationItem } from './conversation-item.js';
+import { groupConversations } from '../model/organisation.js';
+import { useOrganisation } from '../model/use-organisation.js';
+import { FolderGroup } from './folder-group.js';
+import { SidebarOrganise } from './sidebar-organise.js';
 
 interface Props {
   selectedId: string;
@@ -39,6 +44,9 @@ export function ConversationList({ selectedId, onSelect, onNew, creating, create
   const query = useDebounced(search.trim(), 200);
   const list = useCall('chat.list', query ? { query } : {});
   const items: readonly ConversationSummary[] = list.data ?? [];
+  const { organisation } = useOrganisation();
+  const item = (c: ConversationSummary) => <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} onSelect={onSelect} query={query} />;
+  const grouped = query ? undefined : groupConversations(items, organisation);
 
   return (
     <aside className="chat-sidebar" aria-label={t('sidebar.label')}>
@@ -50,6 +58,7 @@ export function ConversationList({ selectedId, onSelect, onNew, creating, create
           {createError}
         </p>
       )}
+      <SidebarOrganise onOpen={onSelect} />
       <input
         type="search"
         className="chat-search"
@@ -76,14 +85,24 @@ export function ConversationList({ selectedId, onSelect, onNew, creating, create
             {t('common:tryAgain')}
           </button>
         </div>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && !organisation.folders.length ? (
         <p className="hint chat-side-note">{query ? t('sidebar.noMatch', { query }) : t('sidebar.empty')}</p>
       ) : (
-        <nav aria-label={t('sidebar.list')} className="chat-conv-nav">
-          <ul className="chat-conv-list" onKeyDown={moveFocus}>
-            {items.map((c) => (
-              <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} onSelect={onSelect} query={query} />
-            ))}
+        <nav aria-label={t('sidebar.list')} className="chat-conv-nav" onKeyDown={moveFocus}>
+          <ul className="chat-conv-list">
+            {grouped ? (
+              <>
+                {grouped.top.map(item)}
+                {grouped.folders.map((g) => (
+                  <FolderGroup key={g.folder.id} folder={g.folder} count={g.items.length}>
+                    {g.items.map(item)}
+                  </FolderGroup>
+                ))}
+                {grouped.rest.map(item)}
+              </>
+            ) : (
+              items.map(item)
+            )}
           </ul>
         </nav>
       )}
