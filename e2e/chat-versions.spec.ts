@@ -79,6 +79,14 @@ test('Regenerate and Edit keep every version; ‹ › bring back each branch, by
   const allText = readFileSync((await (await all).path())!, 'utf8');
   expect(allText).toContain('## Other versions');
   expect(allText).toContain('Question three, rephrased');
+  const json = page.waitForEvent('download');
+  await chat.panel.getByRole('button', { name: 'Export JSON' }).click();
+  const jsonText = readFileSync((await (await json).path())!, 'utf8');
+  expect(jsonText).toContain('otherVersions');
+  await chat.panel.getByRole('checkbox', { name: 'Every version' }).uncheck();
+  const shownJson = page.waitForEvent('download');
+  await chat.panel.getByRole('button', { name: 'Export JSON' }).click();
+  expect(readFileSync((await (await shownJson).path())!, 'utf8')).not.toContain('rephrased');
 
   // A reload keeps the branch shown and its versions.
   await page.reload();

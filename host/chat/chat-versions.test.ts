@@ -156,6 +156,14 @@ describe('versions and branches', () => {
     expect(shown).not.toContain('Hidden follow-up');
     const all = (await c.value('chat.exportMarkdown', { id: conv.id, branches: 'all' })).markdown;
     expect(all).toMatch(/## Other versions\n\n### Turn 2, version 1 of 2\n[\s\S]*Hidden follow-up/);
+    // JSON: the branch shown alone, or the conversation whole with every branch.
+    const shownJson = JSON.parse((await c.value('chat.exportJson', { id: conv.id, branches: 'shown' })).json).conversation;
+    expect(shownJson.messages).toHaveLength(2);
+    expect(JSON.stringify(shownJson)).not.toContain('Hidden follow-up');
+    expect(shownJson.messages[1]).not.toHaveProperty('versions');
+    const allJson = JSON.parse((await c.value('chat.exportJson', { id: conv.id })).json).conversation;
+    expect(allJson.messages[1].versions).toEqual({ shown: 1, count: 2 });
+    expect(JSON.stringify(allJson)).toContain('Hidden follow-up');
     // The file on disk holds both branches.
     const onDisk = readFileSync(join(c.ports.dataDir, 'conversations', `${conv.id}.json`), 'utf8');
     expect(onDisk).toContain('Hidden follow-up');

@@ -83,7 +83,7 @@ describe('conversation JSON export', () => {
     const c = await openChat();
     const stored = {
       version: 1, id: 'kept-as-is', title: 'Versions', titleSet: true, createdAt: 1, updatedAt: 2, settings: DEFAULT_CHAT_SETTINGS,
-      messages: [{ id: 'a1', role: 'assistant', createdAt: 2, choices: [{ text: 'B' }], versions: { shown: 1, count: 2 }, otherVersions: [{ nested: [{ id: 'x' }] }] }],
+      messages: [{ id: 'a1', role: 'assistant', createdAt: 2, choices: [{ text: 'B' }], versions: { shown: 1, count: 2 }, otherVersions: [[{ id: 'a0', role: 'assistant', createdAt: 1, choices: [{ text: 'A' }] }]] }],
       futureField: { anything: true },
     } as unknown as Conversation;
     const { json } = await exportJson(stored, c.ports.dataDir);

@@ -18,6 +18,7 @@ import { coreError } from '../errors.js';
 import { CHAT_IMAGE_FILE, filesOf } from './chat-images.js';
 import { ConversationFile, recoverStreaming, type Conversation } from './conversation-file.js';
 import { safeFileName } from './markdown-export.js';
+import { shownOnly } from './versions.js';
 
 export const EXPORT_FORMAT = 'gateway-studio.conversation';
 /** Raised when the file's shape changes; an import refuses a newer one rather than guess at it. */
@@ -33,8 +34,13 @@ const ExportFile = z.object({ format: z.literal(EXPORT_FORMAT), version: z.liter
 
 export interface JsonExport { fileName: string; json: string }
 
-/** The conversation and its files as one JSON text; a file no longer in the library is left out (its message still names it). */
-export async function exportJson(c: Conversation, root: string): Promise<JsonExport> {
+/**
+ * The conversation and its files as one JSON text; a file no longer in the library is left out
+ * (its message still names it). `shown`: only the branch shown, without the other versions of its
+ * turns (docs/chat-versions.md); otherwise the conversation whole, as kept.
+ */
+export async function exportJson(stored: Conversation, root: string, branches: 'shown' | 'all' = 'all'): Promise<JsonExport> {
+  const c = branches === 'shown' ? { ...stored, messages: shownOnly(stored.messages) } : stored;
   const files: z.infer<typeof FileEntry>[] = [];
   for (const file of filesOf(c.messages)) {
     if (!safeName(file)) continue;

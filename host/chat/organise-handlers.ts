@@ -25,7 +25,7 @@ export function organiseHandlers({ use, now, emit }: HostContext): OrganiseHandl
     'chat.collapseFolder': (i) => folders.collapse(i.id, i.collapsed),
     'chat.removeFolder': (i) => folders.remove(i.id),
     'chat.moveToFolder': (i) => folders.move(i.id, i.folderId),
-    'chat.exportJson': (i) => exportJson(store.get(i.id), library.root),
+    'chat.exportJson': (i) => exportJson(store.get(i.id), library.root, i.branches),
     'chat.importJson': async (i) => {
       const { conversation, renamedFiles } = await importJson(i.data, { root: library.root, has: (id) => store.has(id), save: (c) => store.saveDurable(c) });
       folders.forget([conversation.id]);

@@ -82,6 +82,11 @@ export function* hiddenBranches(messages: readonly StoredMessage[]): Generator<{
   }
 }
 
+/** The branch shown alone, as copies without any turn's other versions (an export of the branch shown). */
+export function shownOnly(messages: readonly StoredMessage[]): ChatMessageView[] {
+  return messages.map(({ versions: _versions, otherVersions: _others, ...m }) => m);
+}
+
 /** What the page is answered after a switch: the branch from the switched turn on. */
 export interface Switched {
   from: number;

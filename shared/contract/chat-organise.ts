@@ -39,7 +39,7 @@ export const chatOrganiseMethods = {
   /** `folderId` absent: back to the top level. */
   'chat.moveToFolder': { input: z.object({ id: conversationId, folderId: folderId.optional() }), output: ChatOrganisation },
   /** The stored conversation as it is kept, with its attachments embedded (host/chat/json-export.ts). */
-  'chat.exportJson': { input: z.object({ id: conversationId }), output: z.object({ fileName: z.string(), json: z.string() }) },
+  'chat.exportJson': { input: z.object({ id: conversationId, branches: z.enum(['shown', 'all']).optional() }), output: z.object({ fileName: z.string(), json: z.string() }) },
   /** An export file's bytes; the conversation is added under a new id when its own is taken. */
   'chat.importJson': {
     input: z.object({

@@ -54,6 +54,7 @@ export const chat = {
   header: {
     exportMarkdown: 'Export Markdown',
     allVersions: 'Every version',
+    exportJson: 'Export JSON',
     exported: 'Exported {{fileName}}',
     exportFailed: 'Export failed: {{message}}',
     settings: 'Settings',

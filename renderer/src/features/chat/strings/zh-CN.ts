@@ -51,6 +51,7 @@ export const chat: Translation<typeof english> = {
   header: {
     exportMarkdown: '导出 Markdown',
     allVersions: '所有版本',
+    exportJson: '导出 JSON',
     exported: '已导出 {{fileName}}',
     exportFailed: '导出失败：{{message}}',
     settings: '设置',

@@ -1,16 +1,15 @@
 /**
- * The open conversation's title bar: its settings toggle and "Export Markdown", which saves
- * the host's rendering as a .md file through an <a download> (it works in both shells): the
- * branch shown, or with "Every version" each turn's other versions too (docs/chat-versions.md).
+ * The open conversation's title bar: its settings toggle, and "Export Markdown" and "Export JSON",
+ * which save the host's rendering as a file through an <a download> (it works in both shells):
+ * the branch shown, or with "Every version" each turn's other versions too (docs/chat-versions.md).
  */
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../../api/client.js';
 import { useFormats } from '../../../i18n/format.js';
 import { useShownTitle, type ShownTitle } from '../model/shown-title.js';
-import { LANGUAGES, type StudioLanguage } from '@shared/languages.js';
+import { saveText, shownLanguage } from '../model/save-file.js';
 
-const shownLanguage = (language: string): StudioLanguage => (LANGUAGES as readonly string[]).includes(language) ? (language as StudioLanguage) : 'en';
 
 interface Props {
   id: string;
@@ -25,16 +24,6 @@ interface Props {
   versions: boolean;
 }
 
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  // The click has started the download by the next task; the URL is not needed after that.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, toggleRef, problems, versions }: Props) {
   const { t, i18n } = useTranslation('chat');
   const f = useFormats();
@@ -43,14 +32,20 @@ export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, 
   const [busy, setBusy] = useState(false);
   const [allVersions, setAllVersions] = useState(false);
 
-  const exportMarkdown = async () => {
+  const exportAs = async (kind: 'markdown' | 'json') => {
     setBusy(true);
     setStatus(null);
     try {
-      // The export's own words in the language shown (the conversation's text stays as written).
-      const branches = versions && allVersions ? 'all' : 'shown';
-      const { fileName, markdown } = await call('chat.exportMarkdown', { id, language: shownLanguage(i18n.language), branches });
-      download(fileName, markdown);
+      const branches = versions && !allVersions ? 'shown' : 'all';
+      let fileName: string;
+      if (kind === 'json') {
+        const out = await call('chat.exportJson', { id, branches });
+        saveText((fileName = out.fileName), out.json, 'application/json');
+      } else {
+        // The export's own words in the language shown (the conversation's text stays as written).
+        const out = await call('chat.exportMarkdown', { id, language: shownLanguage(i18n.language), branches });
+        saveText((fileName = out.fileName), out.markdown, 'text/markdown;charset=utf-8');
+      }
       setStatus(t('header.exported', { fileName }));
     } catch (e) {
       setStatus(t('header.exportFailed', { message: errorMessage(e) }));
@@ -70,8 +65,11 @@ export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, 
           <input type="checkbox" checked={allVersions} onChange={(e) => setAllVersions(e.target.checked)} /> {t('header.allVersions')}
         </label>
       )}
-      <button type="button" className="button chat-small" onClick={() => void exportMarkdown()} disabled={busy}>
+      <button type="button" className="button chat-small" onClick={() => void exportAs('markdown')} disabled={busy}>
         {t('header.exportMarkdown')}
+      </button>
+      <button type="button" className="button chat-small" onClick={() => void exportAs('json')} disabled={busy}>
+        {t('header.exportJson')}
       </button>
       <button type="button" ref={toggleRef} className="button chat-small" aria-expanded={settingsOpen} aria-controls="chat-settings-panel" onClick={onToggleSettings}>
         {problems ? t('header.settingsToFix', { n: f.number(problems) }) : t('header.settings')}
