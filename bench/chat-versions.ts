@@ -24,7 +24,6 @@ import { UNTIL_SHOWN } from './lib/frame-probe.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn } from '../browser-shell/test/sign-in.js';
-import { signIn as signInApi } from './lib/shell-api.js';
 import type { StoredMessage } from '../host/chat/versions.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, messages: { type: 'string', default: '2000' } } });
@@ -55,7 +54,10 @@ function conversationWithVersions() {
  */
 async function switchOnce(page: Page, posinset: number, button: 'Previous version' | 'Next version', mark: string): Promise<number> {
   const row = page.locator(`[aria-posinset="${posinset}"]`);
-  await row.getByRole('button', { name: button }).focus();
+  const pager = row.getByRole('button', { name: button });
+  // Pressable once the whole conversation is in the page (opening.ts) and no switch is under way.
+  while (!(await pager.isEnabled())) await page.waitForTimeout(20);
+  await pager.focus();
   await page.evaluate(`(() => {
     const untilShown = ${UNTIL_SHOWN};
     window.__benchSwitch = new Promise((resolve) => {
@@ -84,7 +86,15 @@ try {
   build = await viteBuild();
   browser = await launchChromium();
   shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
-  const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio', []);
+  const session = await signIn(shell.url);
+  const { page, origin } = await coldPage(browser, session, 'studio', []);
+  /** The contract with the page's own session, as the page calls it. */
+  const api = async (method: string, input: unknown) => {
+    const r = await fetch(`${session.origin}/api/call/${method}`, { method: 'POST', headers: { ...session.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
+    const body = (await r.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+    if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
+    return body.value;
+  };
   await openUntilReady(page, origin);
   await page.getByRole('heading', { level: 3, name: TITLE }).waitFor();
   await page.locator(`[aria-posinset="${COUNT}"] .md`).filter({ hasText: 'LASTB' }).waitFor();
@@ -107,12 +117,11 @@ try {
     await page.waitForTimeout(300);
   }
   // The host alone: the call's round trip from a client, no page.
-  const api = await signInApi(shell.url);
   const calls: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     for (const to of [0, 1]) {
       const t0 = performance.now();
-      await api.value('chat.switchVersion', { conversationId: ID, messageId: to === 0 ? 'first-b' : 'first-a', to });
+      await api('chat.switchVersion', { conversationId: ID, messageId: to === 0 ? 'first-b' : 'first-a', to });
       calls.push(performance.now() - t0);
     }
   }

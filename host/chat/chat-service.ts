@@ -84,10 +84,10 @@ export class ChatService {
     return { ...summaryOf(entryOf(c)), settings: structuredClone(c.settings), ...(tail ? { mcpTokenTail: tail } : {}), messages };
   }
 
-  /** Keeps a change; written off the event loop within 50 ms, a refusal logged (conversation-store.ts). */
-  private persist(c: Conversation): void {
+  /** Keeps a change; written off the event loop within 50 ms, a refusal logged (conversation-store.ts). `texts: false`: no text changed. */
+  private persist(c: Conversation, texts = true): void {
     if (!c.titleSet) c.title = deriveTitle(c);
-    this.store.save(c);
+    this.store.save(c, texts);
   }
 
   /** Keeps a change and resolves once it is on disk; a refusal is thrown, a message for the creator. */
@@ -186,7 +186,8 @@ export class ChatService {
   switchVersion(i: ParsedInput<'chat.switchVersion'>): Switched {
     const c = this.store.get(i.conversationId);
     this.idle(c);
-    return switchShown(c, i, () => (this.persist(c), this.changed(c.id, 'updated')));
+    // Written once the answer is on its way (its serializing is not the creator's wait), unless removed meanwhile.
+    return switchShown(c, i, () => setImmediate(() => this.store.has(c.id) && (this.persist(c, false), this.changed(c.id, 'updated'))));
   }
 
   stop(streamId: string): Record<string, never> {

@@ -123,6 +123,25 @@ describe('versions and branches', () => {
     expect(got.messages[1].versions).toEqual({ shown: 1, count: 2 });
     const back = await reopened.value('chat.switchVersion', { conversationId: conv.id, messageId: again.reply.id, to: 0 });
     expect(texts(back.messages)).toEqual([expect.any(String), 'Marmalade recipes please', expect.any(String)]);
+    // The version shown is kept too.
+    await reopened.core.close();
+    const third = await openChat({ dataDir: c.ports.dataDir });
+    expect((await third.value('chat.get', { id: conv.id })).messageCount).toBe(4);
+  });
+
+  it('a conversation removed right after a switch stays removed', async () => {
+    const c = await openChat();
+    const conv = await c.create();
+    const first = await c.ask(conv.id, 'One');
+    const again = await c.value('chat.regenerate', { conversationId: conv.id, messageId: first.end.message.id });
+    await c.ended(again.streamId);
+    await Promise.all([
+      c.value('chat.switchVersion', { conversationId: conv.id, messageId: again.reply.id, to: 0 }),
+      c.value('chat.remove', { id: conv.id }),
+    ]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await c.value('chat.list')).map((s: any) => s.id)).not.toContain(conv.id);
+    expect(existsSync(join(c.ports.dataDir, 'conversations', `${conv.id}.json`))).toBe(false);
   });
 
   it('refuses a version that does not exist, a turn not shown, and a switch while a reply is written', async () => {

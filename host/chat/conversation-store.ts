@@ -307,12 +307,13 @@ export class ConversationStore {
    * found at start; otherwise the file goes first, so the index never vouches for a file not yet
    * written.
    */
-  async saveDurable(c: Conversation): Promise<void> {
+  async saveDurable(c: Conversation, texts = true): Promise<void> {
     const entry = entryOf(c);
     const before = this.entries.get(c.id);
     this.entries.set(c.id, entry);
     this.remember(c);
-    this.indexed(c);
+    // `texts: false`: no text changed (another version shown: the index holds every version already).
+    if (texts) this.indexed(c);
     const file = this.fileOf(c);
     if (entry.streaming && !before?.streaming) {
       await this.index.flush();
@@ -324,9 +325,9 @@ export class ConversationStore {
   }
 
   /** Keeps a conversation and writes it as saveDurable does, without waiting: a refusal is logged and tried again with the next change. */
-  save(c: Conversation): void {
+  save(c: Conversation, texts = true): void {
     // Logged by the writer (its `failure`).
-    this.saveDurable(c).catch(() => undefined);
+    this.saveDurable(c, texts).catch(() => undefined);
   }
 
   /**

@@ -11,6 +11,7 @@ import { DEFAULT_CHAT_SETTINGS, type ChatMessageView } from '@shared/contract/ch
 import { ConversationFile, type Conversation } from './conversation-file.js';
 import { ConversationStore } from './conversation-store.js';
 import { ReadAhead, SlicedRead } from './read-ahead.js';
+import type { StoredMessage } from './versions.js';
 
 const dirs: string[] = [];
 const stores: ConversationStore[] = [];
@@ -98,6 +99,15 @@ describe('a conversation checked in slices', () => {
     // A slice with no time left checks a few messages, not all of them.
     expect(read.step(0)).toBe(true);
     expect(read.finish()).toEqual(ConversationFile.parse(c));
+  });
+
+  it('keeps every version of a turn and its branch, as the whole check does (docs/chat-versions.md)', () => {
+    const messages = turns(4) as StoredMessage[];
+    messages[1] = { ...messages[1], versions: { shown: 1, count: 2 }, otherVersions: [[{ id: 'old', role: 'assistant', createdAt: 1, choices: [{ text: 'The first answer' }] }, ...turns(6).slice(2)]] };
+    const c = JSON.parse(JSON.stringify(conv('a', 1, messages)));
+    const read = new SlicedRead('a', c).finish()!;
+    expect(read).toEqual(ConversationFile.parse(c));
+    expect((read.messages[1] as StoredMessage).otherVersions?.[0]).toHaveLength(5);
   });
 
   it('refuses a conversation whose messages or id are not valid', () => {

@@ -10,9 +10,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import { ChatMessageView } from '@shared/contract/chat.js';
+import type { StoredMessage } from './versions.js';
 import { parseDataFile } from '../unreadable-file.js';
-import { ConversationFile, type Conversation } from './conversation-file.js';
+import { ConversationFile, StoredMessageFile, type Conversation } from './conversation-file.js';
 
 /** The conversation file's fields but its messages, which are checked one by one. */
 const Head = ConversationFile.extend({ messages: z.array(z.unknown()) });
@@ -29,7 +29,7 @@ const MAX_BYTES = 8_000_000;
  */
 export class SlicedRead {
   private messages: unknown[] = [];
-  private checked: ChatMessageView[] = [];
+  private checked: StoredMessage[] = [];
   private head: Omit<Conversation, 'messages'> | undefined;
   private failed = false;
 
@@ -49,7 +49,8 @@ export class SlicedRead {
   step(budgetMs = SLICE_MS): boolean {
     const until = this.now() + budgetMs;
     while (!this.failed && this.checked.length < this.messages.length) {
-      const m = ChatMessageView.safeParse(this.messages[this.checked.length]);
+      // As the file's own check reads a turn: its hidden versions and their branches kept (versions.ts).
+      const m = StoredMessageFile.safeParse(this.messages[this.checked.length]);
       if (!m.success) this.failed = true;
       else this.checked.push(m.data);
       // Every few messages: reading the clock for each costs more than a small message's check.

@@ -6,7 +6,7 @@
 import { msg } from '@shared/messages/index.js';
 import type { ParsedInput } from '@shared/contract/index.js';
 import { coreError } from '../errors.js';
-import type { Conversation } from './conversation-file.js';
+import { deriveTitle, type Conversation } from './conversation-file.js';
 import { previewMessages } from './tool-call-preview.js';
 import { switchVersion, type Switched } from './versions.js';
 
@@ -16,6 +16,8 @@ export function switchShown(c: Conversation, i: ParsedInput<'chat.switchVersion'
   const messages = switchVersion(c.messages, at, i.to);
   if (!messages) throw coreError('invalid_input', msg('chat.versions.none'), 'to');
   c.messages = messages;
+  // The title follows the first turn shown, at once (the write itself may come a moment later).
+  if (!c.titleSet) c.title = deriveTitle(c);
   kept();
   return { from: at, messages: previewMessages(messages.slice(at)), messageCount: messages.length };
 }
