@@ -4,12 +4,10 @@
  * below it, going on from an older version grows that branch, the export holds the branch shown
  * or every branch, and a conversation saved by the previous release opens as it was.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startBrowserShell } from '../browser-shell/main.js';
-import { RENDERER_DIR } from './support/renderer-dir.js';
 import { test, expect } from './fixtures.js';
+import { seededTest } from './support/seeded-studio.js';
 import { ChatPage } from './pages/chat-page.js';
 import type { Locator } from '@playwright/test';
 
@@ -94,25 +92,14 @@ test('Regenerate and Edit keep every version; ‹ › bring back each branch, by
   await expect(chat.replies.first().getByRole('group', { name: 'Versions of this turn' })).toContainText('1 / 2');
 });
 
-const previous = test.extend<{ oldStudio: { url: string } }>({
-  // eslint-disable-next-line no-empty-pattern
-  oldStudio: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-previous-'));
-    mkdirSync(join(dataDir, 'conversations'), { recursive: true });
-    copyFileSync(join(import.meta.dirname, 'fixtures', 'conversation-previous-release.json'), join(dataDir, 'conversations', 'previous-release.json'));
-    const shell = await startBrowserShell({ dataDir, port: 0, open: false, rendererDir: RENDERER_DIR, sandbox: { speed: 20, streamPaceMs: 0 } });
-    try {
-      await use({ url: shell.url });
-    } finally {
-      await shell.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
+const previous = seededTest((dataDir) => {
+  mkdirSync(join(dataDir, 'conversations'), { recursive: true });
+  copyFileSync(join(import.meta.dirname, 'fixtures', 'conversation-previous-release.json'), join(dataDir, 'conversations', 'previous-release.json'));
 });
 
-previous('a conversation saved by the previous release opens as it was, and takes versions from then on', async ({ page, oldStudio }) => {
+previous('a conversation saved by the previous release opens as it was, and takes versions from then on', async ({ page, seededStudio }) => {
   const chat = new ChatPage(page);
-  await chat.studio.open(oldStudio.url);
+  await chat.studio.open(seededStudio.url);
   await chat.open();
   await expect(chat.heading).toHaveText('Harbour lights');
   await expect(chat.userTurns).toHaveCount(2);

@@ -5,13 +5,11 @@
  * by side, the conversations sidebar (rename, search, delete) surviving a reload, and a
  * 2,000-message conversation that opens at once and scrolls end to end.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startBrowserShell } from '../browser-shell/main.js';
-import { RENDERER_DIR } from './support/renderer-dir.js';
 import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 import { test, expect } from './fixtures.js';
+import { seededTest } from './support/seeded-studio.js';
 import { breakNextStream, ChatPage, paceSandbox } from './pages/chat-page.js';
 import { pngFile } from './pages/image-page.js';
 
@@ -423,24 +421,11 @@ function seedLongConversation(dataDir: string, count: number): void {
   writeFileSync(join(dir, 'long-one.json'), JSON.stringify(conversation));
 }
 
-const seeded = test.extend<{ longStudio: { url: string } }>({
-  // eslint-disable-next-line no-empty-pattern
-  longStudio: async ({}, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-long-'));
-    seedLongConversation(dataDir, 2000);
-    const shell = await startBrowserShell({ dataDir, port: 0, open: false, rendererDir: RENDERER_DIR, sandbox: { speed: 20, streamPaceMs: 0 } });
-    try {
-      await use({ url: shell.url });
-    } finally {
-      await shell.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  },
-});
+const seeded = seededTest((dataDir) => seedLongConversation(dataDir, 2000));
 
-seeded('a 2,000-message conversation opens at its newest message and scrolls to its first', async ({ page, longStudio }) => {
+seeded('a 2,000-message conversation opens at its newest message and scrolls to its first', async ({ page, seededStudio }) => {
   const chat = new ChatPage(page);
-  await chat.studio.open(longStudio.url);
+  await chat.studio.open(seededStudio.url);
   await expect(chat.heading).toHaveText('A long conversation');
   await expect(chat.messages.getByText('Question number 1998')).toBeVisible();
   await expect(chat.messages.getByText('Answer 1999.')).toBeVisible();

@@ -14,6 +14,7 @@ import type { LibraryItemView } from '@shared/contract/library.js';
 import { tabDomId } from '../../state/tab-ids.js';
 import { HANDOFF_TARGETS, itemName, usableKind, useHandoffStore, type HandoffTarget } from '../../state/handoff.js';
 import { useUiStore } from '../../state/ui-store.js';
+import { menuKeyDown } from '../menu-keys.js';
 
 /** Stashes the item for `target`, opens that tab and puts the focus on its tab button, as Remix does. */
 export function handOff(target: HandoffTarget, item: LibraryItemView): void {
@@ -57,21 +58,7 @@ export function UseInMenuList({ item, start, onClose, onChoose, at, id }: MenuLi
     if (onChoose) onChoose(target, go);
     else go();
   };
-  const onKeyDown = (e: KeyboardEvent) => {
-    const list = entries();
-    const now = list.indexOf(document.activeElement as HTMLButtonElement);
-    const to = { ArrowDown: (now + 1) % list.length, ArrowUp: (now - 1 + list.length) % list.length, Home: 0, End: list.length - 1 }[e.key];
-    // Keys stay in the menu: a grid around it would move its own focus otherwise.
-    e.stopPropagation();
-    if (to !== undefined) {
-      e.preventDefault();
-      list[to]?.focus();
-    } else if (e.key === 'Escape') {
-      // The menu is closed, not the dialog it may sit in.
-      e.preventDefault();
-      onClose(true);
-    } else if (e.key === 'Tab') onClose(false);
-  };
+  const onKeyDown = (e: KeyboardEvent) => menuKeyDown(e, entries(), onClose);
   const style = at ? { position: 'fixed' as const, left: at.x, top: at.y } : undefined;
   return (
     <ul id={id} role="menu" aria-label={t('menu.label')} className="use-in-menu" style={style} ref={menu} onKeyDown={onKeyDown}>

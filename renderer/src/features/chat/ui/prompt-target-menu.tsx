@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { menuKeyDown } from '../../../components/menu-keys.js';
 import '../../../components/use-in/use-in.css';
 import { PROMPT_TARGETS } from '../../../state/prompt-handoff.js';
 import type { PromptTab } from '../../../state/prompt-source.js';
@@ -41,20 +42,7 @@ export function PromptTargetMenu({ label, onChoose }: Props) {
     setOpen(null);
     if (refocus) button.current?.focus();
   };
-  const onMenuKey = (e: KeyboardEvent) => {
-    const list = entries();
-    const now = list.indexOf(document.activeElement as HTMLButtonElement);
-    const to = { ArrowDown: (now + 1) % list.length, ArrowUp: (now - 1 + list.length) % list.length, Home: 0, End: list.length - 1 }[e.key];
-    // Keys stay in the menu: the message list would scroll on them otherwise.
-    e.stopPropagation();
-    if (to !== undefined) {
-      e.preventDefault();
-      list[to]?.focus();
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      close(true);
-    } else if (e.key === 'Tab') close(false);
-  };
+  const onMenuKey = (e: KeyboardEvent) => menuKeyDown(e, entries(), close);
   const onButtonKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
