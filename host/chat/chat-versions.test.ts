@@ -139,7 +139,9 @@ describe('versions and branches', () => {
       c.value('chat.switchVersion', { conversationId: conv.id, messageId: again.reply.id, to: 0 }),
       c.value('chat.remove', { id: conv.id }),
     ]);
-    await new Promise((r) => setTimeout(r, 100));
+    // The switch's write is queued with setImmediate (in this process): let it run.
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
     expect((await c.value('chat.list')).map((s: any) => s.id)).not.toContain(conv.id);
     expect(existsSync(join(c.ports.dataDir, 'conversations', `${conv.id}.json`))).toBe(false);
   });
