@@ -113,14 +113,14 @@ function turnBlock(m: ChatMessageView, model: string, say: Say): string[] {
   const block = m.role === 'user' ? userBlock(m, say) : assistantBlock(m, model, say);
   if (!m.versions) return block;
   const [heading, blank, ...rest] = block;
-  return [heading, blank, `_${say(msg('chat.export.version', { shown: m.versions.shown + 1, count: m.versions.count }))}_`, '', ...rest];
+  return [heading, blank, `_${say(msg('chat.export.version', { shown: m.versions.shown + 1, total: m.versions.count }))}_`, '', ...rest];
 }
 
 /** The branches not shown, each under a heading naming its turn and version, their own hidden ones after them. */
 function otherBranches(messages: StoredMessage[], model: string, say: Say, before = 0): string[] {
   const out: string[] = [];
   for (const { at, version, count, branch } of hiddenBranches(messages)) {
-    out.push(`### ${say(msg('chat.export.otherVersion', { turn: before + at + 1, version: version + 1, count }))}`, '');
+    out.push(`### ${say(msg('chat.export.otherVersion', { turn: before + at + 1, version: version + 1, total: count }))}`, '');
     for (const m of branch) out.push(...turnBlock({ ...m, versions: undefined }, model, say).map((l) => (l.startsWith('## ') ? `#${l}` : l)));
     out.push(...otherBranches(branch, model, say, before + at));
   }

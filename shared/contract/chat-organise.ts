@@ -6,10 +6,12 @@
 import { z } from 'zod';
 import { zodMessage } from '../messages/index.js';
 import { ConversationSummary } from './chat.js';
+import { FOLDER_NAME_MAX } from './chat-folder-limits.js';
+
+export { FOLDER_NAME_MAX };
 
 const conversationId = z.string().min(1).max(100);
 const folderId = z.string().min(1).max(100);
-export const FOLDER_NAME_MAX = 80;
 const folderName = z.string().trim().min(1).max(FOLDER_NAME_MAX);
 
 /**

@@ -104,8 +104,8 @@ export const chat = {
     /** The titles the host gives a conversation before it has words of its own (conversation-file.ts). */
     newConversation: 'New conversation',
     imageTitle: 'Image',
-    version: 'Version {{shown}} of {{count}}',
+    version: 'Version {{shown}} of {{total}}',
     otherVersions: 'Other versions',
-    otherVersion: 'Turn {{turn}}, version {{version}} of {{count}}',
+    otherVersion: 'Turn {{turn}}, version {{version}} of {{total}}',
   },
 } as const;

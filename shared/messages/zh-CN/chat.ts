@@ -100,8 +100,8 @@ export const chat: Catalog['chat'] = {
     untitled: '对话',
     newConversation: '新对话',
     imageTitle: '图片',
-    version: '第 {{shown}} 个版本，共 {{count}} 个',
+    version: '第 {{shown}} 个版本，共 {{total}} 个',
     otherVersions: '其他版本',
-    otherVersion: '第 {{turn}} 轮，第 {{version}} 个版本，共 {{count}} 个',
+    otherVersion: '第 {{turn}} 轮，第 {{version}} 个版本，共 {{total}} 个',
   },
 };

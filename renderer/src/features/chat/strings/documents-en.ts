@@ -8,6 +8,8 @@ export const documents = {
   pages_one: '{{n}} page',
   pages_other: '{{n}} pages',
   tokens: '~{{tokens}} tokens',
+  /** The chip's badge for a file whose name has no extension. */
+  kindUnknown: 'DOC',
   remove: 'Remove {{name}}',
   reading_one: 'Reading {{n}} document…',
   reading_other: 'Reading {{n}} documents…',

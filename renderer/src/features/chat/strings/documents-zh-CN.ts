@@ -10,6 +10,7 @@ export const documents: Translation<typeof english> = {
   pages_one: '{{n}} 页',
   pages_other: '{{n}} 页',
   tokens: '约 {{tokens}} 个 token',
+  kindUnknown: '文档',
   remove: '移除 {{name}}',
   reading_one: '正在读取 {{n}} 个文档…',
   reading_other: '正在读取 {{n}} 个文档…',

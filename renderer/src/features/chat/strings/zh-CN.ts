@@ -130,7 +130,7 @@ export const chat: Translation<typeof english> = {
     label: '这一轮的各个版本',
     previous: '上一个版本',
     next: '下一个版本',
-    position: '{{shown}} / {{total}}',
+    position: '{{shown}}/{{total}}',
     previousMark: '‹',
     nextMark: '›',
   },

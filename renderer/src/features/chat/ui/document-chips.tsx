@@ -15,7 +15,7 @@ function Chip({ doc, tooLarge }: { doc: Pick<ChatDocument, 'name' | 'tokens' | '
   return (
     <>
       <span className="chat-doc-kind" aria-hidden="true">
-        {/\.([^.]+)$/.exec(doc.name)?.[1]?.toUpperCase().slice(0, 4) ?? 'DOC'}
+        {/\.([^.]+)$/.exec(doc.name)?.[1]?.toUpperCase().slice(0, 4) ?? t('documents.kindUnknown')}
       </span>
       <span className="chat-pending-name" title={doc.name}>
         {doc.name}

@@ -1,7 +1,7 @@
 /** A folder's name being written, for a new folder or a rename: Enter saves, Escape cancels. */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FOLDER_NAME_MAX } from '@shared/contract/chat-organise.js';
+import { FOLDER_NAME_MAX } from '@shared/contract/chat-folder-limits.js';
 
 interface Props {
   initial?: string;
