@@ -18,6 +18,7 @@ import { report, type Row } from './lib/child.js';
 import { longestHold } from './lib/loop-watch.js';
 import { ChatDocuments } from '../host/chat/chat-documents.js';
 import { makePdf } from '../host/chat/test/make-pdf.js';
+import { upperMedian as median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pages: { type: 'string', default: '300' } } });
 const RUNS = Number(values.runs);
@@ -42,7 +43,6 @@ rmSync(root, { recursive: true, force: true });
 // The same watch over the same time with nothing to do: what the machine alone costs the loop.
 const idle = await longestHold(() => new Promise((resolve) => setTimeout(resolve, Math.max(...runs.map((r) => r.totalMs)))));
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const worstHold = Math.max(...runs.map((r) => r.holdMs));
 const rows: Row[] = [
   { figure: `a ${PAGES}-page PDF (${(pdf.byteLength / 1024 / 1024).toFixed(1)} MB): pages read`, value: String(runs[0].pages), budget: `= ${PAGES}`, ok: runs.every((r) => r.pages === PAGES) },

@@ -25,6 +25,7 @@ import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn } from '../browser-shell/test/sign-in.js';
 import type { StoredMessage } from '../host/chat/versions.js';
+import { median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, messages: { type: 'string', default: '2000' } } });
 const RUNS = Number(values.runs);
@@ -74,7 +75,6 @@ async function switchOnce(page: Page, posinset: number, button: 'Previous versio
   return Number(await page.evaluate('window.__benchSwitch'));
 }
 
-const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)];
 const conditions = conditionsRow(raisePriority());
 let build: Build | undefined;
 let shell: Child | undefined;

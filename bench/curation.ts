@@ -39,6 +39,7 @@ import { LONG_TASKS } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
+import { median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { items: { type: 'string', default: '100000' }, passes: { type: 'string', default: '2' } } });
 const ITEMS = Number(values.items);
@@ -66,7 +67,6 @@ const curated: Decorate = (i, rand, item) => {
   return extra;
 };
 
-const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)];
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 
 interface Opened { library: Library; database: StudioDatabase; ms: number; stallMs: number }

@@ -47,6 +47,7 @@ import { conditionsRow, raisePriority } from './lib/priority.js';
 import { pageTasks, TASK_CATEGORIES, type TraceTask } from './lib/trace-tasks.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
+import { median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { items: { type: 'string', default: '100000' }, passes: { type: 'string', default: '2' }, step: { type: 'string', default: '1' }, rebuild: { type: 'boolean', default: false } } });
 const ITEMS = Number(values.items);
@@ -56,7 +57,6 @@ const STEP = Number(values.step);
 const PAGE = 200;
 const GRID = '[data-testid="gallery-scroll"]';
 
-const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)];
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 const longest = (list: number[]) => ms(Math.max(0, ...list));
 

@@ -23,13 +23,13 @@ import { childrenOf } from '../host/library/lineage-table.js';
 import { LibraryTable, libraryMigrations } from '../host/library/library-table.js';
 import { report, type Row } from './lib/child.js';
 import { longestHold } from './lib/loop-watch.js';
+import { upperMedian as median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { items: { type: 'string', default: '100000' } } });
 const ITEMS = Number(values.items);
 const HOLD_BUDGET_MS = 100;
 const LOOKUP_BUDGET_MS = 5;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 
 /** Item `i`: a remix of item `i - 1`, and every tenth also takes the first item as a reference. */

@@ -37,6 +37,7 @@ import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn } from '../browser-shell/test/sign-in.js';
 import type { AppHealth } from '@shared/contract/app.js';
 import { signIn as signInApi, type ShellApi } from './lib/shell-api.js';
+import { median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, starts: { type: 'string', default: '3' }, messages: { type: 'string', default: '2000' } } });
 const RUNS = Number(values.runs);
@@ -72,7 +73,6 @@ async function hostWhileReplying(api: ShellApi, tokens: number): Promise<{ loop:
   return { loop: (await api.value<AppHealth>('app.health')).loop, seconds: (Date.now() - t0) / 1000 };
 }
 
-const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)];
 type Task = { start: number; duration: number };
 
 /** The sidebar entry's open button: its name starts with the title (then time and count). */

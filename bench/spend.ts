@@ -26,12 +26,12 @@ import { LONG_TASKS } from './lib/page-probes.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
+import { median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, passes: { type: 'string', default: '2' } } });
 const ROWS = Number(values.rows);
 const PASSES = Number(values.passes);
 const DAY = 86_400_000;
-const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)];
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 
 const MODELS: [string, LedgerRow['modality'], LedgerRow['route']][] = Array.from({ length: 30 }, (_, i) => {

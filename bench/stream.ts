@@ -30,6 +30,7 @@ import { pairedRatio, spread } from './lib/paired.js';
 import { conditionsRow, raisePriority } from './lib/priority.js';
 import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn } from '../browser-shell/test/sign-in.js';
+import { median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, tokens: { type: 'string', default: '20000' } } });
 const RUNS = Number(values.runs);
@@ -42,7 +43,6 @@ let sent = 0;
 const nextPrompt = () => `[tokens:${Number(values.tokens)}] Tell me a very long story, number ${++sent}.`;
 const RATIO_BUDGET = 0.8;
 
-const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor((a.length - 1) / 2)];
 type Task = { start: number; duration: number };
 
 /** One reply sent from the composer of a new conversation, as a user sends it. */

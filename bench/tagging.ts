@@ -15,6 +15,7 @@ import { jpegExifPieces } from '../host/library/jpeg-exif.js';
 import { pngTextPieces } from '../host/library/png-text.js';
 import { jpegBytes, pngBytes } from '../host/library/test/fixtures.js';
 import { longestHold } from './lib/loop-watch.js';
+import { upperMedian as median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);
@@ -47,7 +48,6 @@ function largeJpeg(extra: number): Buffer {
 }
 
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const meta = { description: 'A lighthouse at dusk', parameters: 'A lighthouse at dusk\nModel: seedream-4-5', json: '{}' } as Parameters<typeof jpegExifPieces>[1];
 const png = largePng(24 * 1024 * 1024);
 const jpeg = largeJpeg(10 * 1024 * 1024);

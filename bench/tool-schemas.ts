@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { report, type Row } from './lib/child.js';
 import { SchemaChecker } from '../host/chat/schema-checker.js';
 import { CHECK_LIMITS } from '../host/chat/schema-limits.js';
+import { upperMedian as median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(values.runs);
@@ -67,7 +68,6 @@ const attacks: [string, unknown, string, number?][] = [
   ['twenty such patterns (stopped at the time limit)', props(20, { type: 'string', pattern: '.{0,1000}'.repeat(100) }), '{}', STALL_MS],
 ];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const checker = new SchemaChecker();
 await checker.check(word('^a$'), '{"w":"a"}'); // starts the worker: not what is measured
 const rows: Row[] = [];
