@@ -132,6 +132,8 @@ beforeAll(async () => {
     'chat.stop': { streamId: started.streamId },
     'chat.selectChoice': { ...ids, choice: 0 },
     'chat.switchVersion': { ...ids, to: 1 },
+    'chat.sendMany': { conversationId: conv.id, text: 'hi', targets: [{ model: 'modela-5', api: 'chat' }, { model: 'modelc-2.5-flash', api: 'native' }] },
+    'chat.chooseVersion': { ...ids, to: 1 },
     'chat.exportMarkdown': { id: conv.id },
     'chat.toolCallArguments': { ...ids, callId: 'call-1' },
     'chat.toolCallResult': { ...ids, callId: 'call-1' },

@@ -27,6 +27,8 @@ const MB = 1024 * 1024;
 
 /** An image's data URI, or why it cannot be sent: thrown only if the request carries it. */
 export type ReadImage = { uri: string } | { error: unknown };
+/** A send's images, read before it goes on: those the conversation holds, and new attachments. */
+export type ReadImages = { files: Map<string, ReadImage>; attachments: Map<string, ReadImage> };
 
 /** The stored files the turns use, in every version of every branch (versions.ts): their images, and their documents' texts (chat-documents.ts). */
 export const filesOf = (messages: readonly StoredMessage[]) =>
@@ -93,7 +95,7 @@ export class ChatImages {
   forMessage(
     sent: ParsedInput<'chat.send'>['images'],
     held: readonly ChatMessageView[],
-    read: { files: Map<string, ReadImage>; attachments: Map<string, ReadImage> },
+    read: ReadImages,
     copied: string[],
   ): ChatImage[] {
     return (sent ?? []).map((img) => {
@@ -115,7 +117,7 @@ export class ChatImages {
    * before the request is built. What follows stays synchronous in the chat service, so no other
    * call runs between a conversation's idle check and its reply's start: one reply at a time.
    */
-  async readAll(messages: readonly ChatMessageView[], attachmentIds: string[] = []): Promise<{ files: Map<string, ReadImage>; attachments: Map<string, ReadImage> }> {
+  async readAll(messages: readonly ChatMessageView[], attachmentIds: string[] = []): Promise<ReadImages> {
     const settle = (uri: Promise<string>): Promise<ReadImage> => uri.then((ok) => ({ uri: ok }), (error: unknown) => ({ error }));
     const stored = new Map(messages.flatMap((m) => m.images ?? []).filter((i): i is FileImage => i.kind === 'file').map((i) => [i.file, i]));
     const files = new Map(await Promise.all([...stored].map(async ([file, i]) => [file, await settle(this.dataUri(i))] as const)));

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ChatMessageView, type ConversationSummary, type ConversationView, type StreamStarted, type ToolAnswer,
 } from '@shared/contract/chat.js';
-import type { ParsedInput } from '@shared/contract/index.js';
+import type { Output, ParsedInput } from '@shared/contract/index.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { coreError } from '../errors.js';
 import { filesOf, type ReadImage } from './chat-images.js';
@@ -16,8 +16,8 @@ import { summaryOf } from '@shared/contract/conversation-summary.js';
 import { deriveTitle, entryOf, UNTITLED, type Conversation } from './conversation-file.js';
 import { ConversationStore } from './conversation-store.js';
 import { exportMarkdown } from './markdown-export.js';
-import { buildRequest, type BuiltRequest } from './request-builder.js';
-import { DEFAULT_TIMING, ReplyStream, type StreamTiming } from './reply-stream.js';
+import { buildRequest, toolsOn, type BuiltRequest } from './request-builder.js';
+import { DEFAULT_TIMING, type StreamTiming } from './reply-stream.js';
 import { normalizeQuery } from './search.js';
 import { checkFunctions } from './tool-arguments.js';
 import { ConversationTokens } from './conversation-token.js';
@@ -26,6 +26,9 @@ import { previewMessage, previewMessages, wholeArguments, wholeResult } from './
 import { mergeSettings, newConversationSettings } from './settings-merge.js';
 import { withNewVersion, type Switched } from './versions.js';
 import { switchShown } from './version-switch.js';
+import { chooseTogether, goOnWithShown, tightestModel, withTogether } from './side-by-side.js';
+import { ReplyRuns, startedOf } from './reply-runs.js';
+import { attachmentIds, userTurn } from './user-turn.js';
 import { ToolRuns } from './tool-runs.js';
 import type { ChatDeps } from './chat-deps.js';
 
@@ -34,8 +37,7 @@ export type { ChatDeps } from './chat-deps.js';
 export class ChatService {
   readonly store: ConversationStore;
   /** Running replies, by conversation and by stream id. */
-  private readonly active = new Map<string, ReplyStream>();
-  private readonly streams = new Map<string, { stream: ReplyStream; done: Promise<unknown> }>();
+  private readonly replies: ReplyRuns;
   private readonly timing: StreamTiming;
   private readonly runs?: ToolRuns;
   private readonly tokens: ConversationTokens;
@@ -44,6 +46,23 @@ export class ChatService {
     this.tokens = new ConversationTokens(d.secrets);
     this.store = new ConversationStore(d.dir, d.log, d.onUnreadable, undefined, d.searchIndex);
     this.timing = { ...DEFAULT_TIMING, ...d.timing };
+    this.replies = new ReplyRuns({
+      d, timing: this.timing,
+      save: async (c, reply, request, final) => {
+        if (!final) return this.persist(c);
+        c.updatedAt = this.d.now();
+        await settleCalls(c, reply, this.d.log, request.mcpRoutes);
+        return this.persistDurable(c);
+      },
+      saveDurable: (c) => this.persistDurable(c),
+      pin: (id, on) => this.store.pin(id, on),
+      ended: (c, reply, error) => {
+        this.changed(c.id, 'updated');
+        if (error?.code === 'payment_required') this.d.onPaymentRequired(error.text ?? error.message);
+        void this.runs?.runAllowed(c.id, reply);
+      },
+      changed: (id) => this.changed(id, 'updated'),
+    });
     if (d.mcp) {
       this.runs = new ToolRuns({
         mcp: d.mcp, emit: d.emit, now: d.now, log: d.log,
@@ -70,9 +89,7 @@ export class ChatService {
   /** Ends every reply (kept as incomplete) before the studio closes. */
   async close(): Promise<void> {
     this.runs?.stopAll();
-    const running = [...this.streams.values()];
-    for (const r of running) r.stream.stop('close');
-    await Promise.all(running.map((r) => r.done));
+    await this.replies.closeAll();
     await this.store.close();
   }
 
@@ -144,11 +161,7 @@ export class ChatService {
   async remove(id: string): Promise<Record<string, never>> {
     const c = this.store.get(id);
     this.runs?.stop(id);
-    const running = this.active.get(id);
-    if (running) {
-      running.stop('discard');
-      await this.streams.get(running.job.streamId)?.done;
-    }
+    await this.replies.discard(id);
     await this.store.remove(id);
     this.d.images.remove(filesOf(c.messages));
     this.tokens.set(id, null);
@@ -190,9 +203,15 @@ export class ChatService {
     return switchShown(c, i, () => setImmediate(() => this.store.has(c.id) && (this.persist(c, false), this.changed(c.id, 'updated'))));
   }
 
+  /** Goes on with one of several models' replies shown side by side (side-by-side.ts). */
+  chooseVersion(i: ParsedInput<'chat.chooseVersion'>): Switched {
+    const c = this.store.get(i.conversationId);
+    this.idle(c);
+    return chooseTogether(c, i, () => (this.persist(c, false), this.changed(c.id, 'updated')));
+  }
+
   stop(streamId: string): Record<string, never> {
-    // Stopping a reply that already ended is not an error: the two can cross.
-    this.streams.get(streamId)?.stream.stop('user');
+    this.replies.stop(streamId);
     return {};
   }
 
@@ -204,13 +223,13 @@ export class ChatService {
 
   /** No reply is streaming in the conversation, and (unless `answering`) no MCP call runs in it. */
   private idle(c: Conversation, answering = false): void {
-    if (this.active.has(c.id) || (!answering && this.runs?.busy(c.id))) throw coreError('conflict', msg('chat.reply.stillWriting'));
+    if (this.replies.busy(c.id) || (!answering && this.runs?.busy(c.id))) throw coreError('conflict', msg('chat.reply.stillWriting'));
   }
 
-  private build(c: Conversation, turns: ChatMessageView[], images: Map<string, ReadImage>, single = false): BuiltRequest {
+  private build(c: Conversation, turns: ChatMessageView[], images: Map<string, ReadImage>, single = false, settings = c.settings): BuiltRequest {
     const servers = c.settings.tools.mcpServers;
     return buildRequest({
-      settings: c.settings, turns: this.d.documents.inline(turns), single,
+      settings, turns: this.d.documents.inline(turns), single,
       mcpRoutes: servers.length && this.d.mcp ? this.d.mcp.offer(servers, c.settings.tools.functions.map((f) => f.name)) : [],
       dataUri: (image) => {
         // Not read before: a reply was sent and ended while this one's images were read.
@@ -231,7 +250,7 @@ export class ChatService {
   async send(input: ParsedInput<'chat.send'>): Promise<StreamStarted> {
     const early = this.store.get(input.conversationId);
     this.idle(early);
-    const read = await this.d.images.readAll(early.messages, (input.images ?? []).flatMap((img) => ('attachmentId' in img ? [img.attachmentId] : [])));
+    const read = await this.d.images.readAll(early.messages, attachmentIds(input.images));
     const c = this.store.get(input.conversationId);
     this.idle(c);
     // An edit is a new version of its turn; the old one stays with its branch (versions.ts).
@@ -239,16 +258,12 @@ export class ChatService {
     if (at < 0) throw coreError('not_found', msg('chat.reply.editedGone'), 'replaces');
     const copied: string[] = [];
     try {
-      const images = this.d.images.forMessage(input.images, c.messages, read, copied);
-      const documents = this.d.documents.forMessage(input.documents, c.messages, c.settings.model, input.text, copied);
-      const user: ChatMessageView = {
-        id: randomUUID(), role: 'user', createdAt: this.d.now(), text: input.text, ...(documents.length ? { documents } : {}),
-        ...(images.length ? { images } : {}), ...(input.imagesFirst ? { imagesFirst: true } : {}),
-      };
+      const user = userTurn(this.d, c, input, read, c.settings.model, copied);
       const turns = withNewVersion(c.messages, at, user);
       const request = this.build(c, turns, read.files);
       const client = this.d.client();
       const reply = this.newReply(request);
+      if (!input.replaces) goOnWithShown(c.messages);
       c.messages = [...turns, reply];
       // An edit drops no turn, so no image goes with it: the old version keeps its own.
       return await this.start(c, client, reply, request, { user });
@@ -340,58 +355,38 @@ export class ChatService {
     return {};
   }
 
-  /**
-   * Starts a reply once the conversation, with the creator's message and the reply marked as
-   * streaming, is on disk: a kill mid-reply then loses nothing sent. The conversation counts as
-   * busy from the first moment, so a second send meanwhile is refused, and closing meanwhile ends
-   * the reply as it ends any other.
-   */
+  /** Starts a reply (reply-runs.ts) and answers its stream and turns. */
   private async start(c: Conversation, client: GatewayClient, reply: ChatMessageView, request: BuiltRequest, opts: { user?: ChatMessageView; appendTo?: number }): Promise<StreamStarted> {
-    reply.status = 'streaming';
-    reply.api = request.api;
-    reply.model = request.model;
-    delete reply.error;
-    c.updatedAt = this.d.now();
-    const streamId: string = randomUUID();
-    const stream = new ReplyStream({ streamId, conversationId: c.id, message: reply, request, appendTo: opts.appendTo }, {
-      client,
-      emit: this.d.emit,
-      save: async (final) => {
-        if (!final) return this.persist(c);
-        c.updatedAt = this.d.now();
-        await settleCalls(c, reply, this.d.log, request.mcpRoutes);
-        return this.persistDurable(c);
-      },
-      release: () => {
-        this.active.delete(c.id);
-        this.streams.delete(streamId);
-        this.store.pin(c.id, false);
-      },
-      log: this.d.log,
-      now: this.d.now,
-      timing: this.timing,
-    });
-    this.active.set(c.id, stream);
-    this.store.pin(c.id, true);
-    const written = this.persistDurable(c);
-    const done = written.then(() => stream.run().then((r) => {
-      if (r.discarded) return;
-      this.changed(c.id, 'updated');
-      if (r.error?.code === 'payment_required') this.d.onPaymentRequired(r.error.text ?? r.error.message);
-      void this.runs?.runAllowed(c.id, reply);
-    }), () => undefined).catch((err: unknown) => this.d.log(`chat: after reply ${streamId}: ${(err as Error).stack ?? String(err)}`));
-    this.streams.set(streamId, { stream, done });
+    const [streamId] = await this.replies.start(c, client, [{ reply, request, appendTo: opts.appendTo }]);
+    return startedOf(streamId, c, reply, opts.user, previewMessage);
+  }
+
+  /** One message to several models at once, their replies side by side (side-by-side.ts). */
+  async sendMany(input: ParsedInput<'chat.sendMany'>): Promise<Output<'chat.sendMany'>> {
+    this.idle(this.store.get(input.conversationId));
+    const read = await this.d.images.readAll(this.store.get(input.conversationId).messages, attachmentIds(input.images));
+    const c = this.store.get(input.conversationId);
+    this.idle(c);
+    // No tool loop runs in several branches at once: refused rather than sent without them.
+    if (toolsOn(c.settings)) throw coreError('invalid_request', msg('chat.versions.compareTools'));
+    const copied: string[] = [];
     try {
-      await written;
+      const user = userTurn(this.d, c, input, read, tightestModel(input.targets), copied);
+      const turns = [...c.messages, user];
+      // Every request is built before any is sent: one a target cannot take refuses them all.
+      const requests = input.targets.map((t) => this.build(c, turns, read.files, true, { ...c.settings, model: t.model, api: t.api }));
+      const client = this.d.client();
+      const replies = requests.map((request) => ({ reply: this.newReply(request), request }));
+      goOnWithShown(c.messages);
+      c.messages = withTogether(c.messages, user, replies.map((r) => r.reply));
+      const streamIds = await this.replies.start(c, client, replies);
+      return {
+        conversationId: c.id, user: structuredClone(previewMessage(user)), reply: structuredClone(previewMessage(c.messages.at(-1)!)),
+        streams: streamIds.map((streamId, i) => ({ streamId, messageId: replies[i].reply.id })),
+      };
     } catch (err) {
-      // Never sent: the disk refused the conversation (the creator is told why).
-      this.active.delete(c.id);
-      this.streams.delete(streamId);
-      this.store.pin(c.id, false);
-      reply.status = 'failed';
+      this.d.images.remove(copied.filter((f) => !filesOf(c.messages).has(f)));
       throw err;
     }
-    this.changed(c.id, 'updated');
-    return { streamId, conversationId: c.id, ...(opts.user ? { user: structuredClone(previewMessage(opts.user)) } : {}), reply: structuredClone(previewMessage(reply)) };
   }
 }

@@ -42,7 +42,9 @@ function previewCall(call: ToolCall): ToolCall {
  * leaves out the hidden versions of its turn (versions.ts: the page is told only how many).
  */
 export function previewMessage(stored: StoredMessage): ChatMessageView {
-  const m = viewOf(stored);
+  const viewed = viewOf(stored);
+  // Several models' replies side by side: the page shows them all (side-by-side.ts).
+  const m = stored.versions?.together && stored.otherVersions ? { ...viewed, alongside: stored.otherVersions.map((b) => previewMessage(b[0])) } : viewed;
   if (!m.choices?.some(longIn)) return m;
   return { ...m, choices: m.choices.map((ch) => (longIn(ch) ? { ...ch, toolCalls: ch.toolCalls!.map(previewCall) } : ch)) };
 }

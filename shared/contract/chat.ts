@@ -168,7 +168,7 @@ export type ChatUsage = z.infer<typeof ChatUsage>;
 
 export const MESSAGE_STATUSES = ['streaming', 'complete', 'incomplete', 'stopped', 'failed'] as const;
 
-export const ChatMessageView = z.object({
+const ChatTurn = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
   createdAt: z.number(),
@@ -189,8 +189,13 @@ export const ChatMessageView = z.object({
   api: z.enum(['chat', 'responses', 'native']).optional(),
   model: z.string().optional(),
   promptSafetyRatings: z.array(SafetyRating).optional(),
-  /** A turn kept in several versions (regenerated, edited): which one is shown, of how many (docs/chat-versions.md). */
-  versions: z.object({ shown: z.number().int().min(0), count: z.number().int().min(2) }).optional(),
+  /** A turn kept in several versions (regenerated, edited): which is shown, of how many; `together`: several models' replies side by side (docs/chat-versions.md). */
+  versions: z.object({ shown: z.number().int().min(0), count: z.number().int().min(2), together: z.boolean().optional() }).optional(),
+});
+
+export const ChatMessageView = ChatTurn.extend({
+  /** With `versions.together`: the other versions, in the order they were made (the shown one left out). */
+  alongside: z.array(ChatTurn).max(3).optional(),
 });
 export type ChatMessageView = z.infer<typeof ChatMessageView>;
 
@@ -256,7 +261,7 @@ export const ChatImageInput = z.union([
 const conversationId = z.string().min(1).max(100);
 const messageId = z.string().min(1).max(100);
 
-export const SendInput = z.object({
+export const SendFields = z.object({
   conversationId,
   text: z.string().max(1_000_000),
   images: z.array(ChatImageInput).max(16).optional(),
@@ -264,7 +269,11 @@ export const SendInput = z.object({
   documents: z.array(ChatDocumentInput).max(16).optional(),
   /** Edit and resend: a new version of this user turn; the old one is kept with the rest of its branch. */
   replaces: messageId.optional(),
-}).refine((i) => i.text.trim() !== '' || (i.images?.length ?? 0) > 0 || (i.documents?.length ?? 0) > 0, { message: zodMessage('rules.chat.messageOrImage'), path: ['text'] });
+});
+/** A message says something: words, an image or a document. */
+const says = (i: { text: string; images?: unknown[]; documents?: unknown[] }) => i.text.trim() !== '' || (i.images?.length ?? 0) > 0 || (i.documents?.length ?? 0) > 0;
+export const SAYS_SOMETHING = [says, { message: zodMessage('rules.chat.messageOrImage'), path: ['text'] }] as [typeof says, { message: string; path: string[] }];
+export const SendInput = SendFields.refine(...SAYS_SOMETHING);
 
 /** A reply the host started; its deltas arrive as `chat.onDidStream` with this `streamId`. */
 export const StreamStarted = z.object({

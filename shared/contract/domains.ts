@@ -12,6 +12,7 @@ import { libraryEvents, libraryMethods } from './library.js';
 import { mediaMethods } from './media.js';
 import { chatEvents, chatMethods } from './chat.js';
 import { chatVersionMethods } from './chat-versions.js';
+import { chatCompareMethods } from './chat-compare.js';
 import { chatDocumentMethods } from './chat-documents.js';
 import { chatOrganiseMethods } from './chat-organise.js';
 import { mcpEvents, mcpMethods } from './mcp.js';
@@ -39,6 +40,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'media', methods: mediaMethods, events: {} },
   { name: 'chat', methods: chatMethods, events: chatEvents },
   { name: 'chat-versions', methods: chatVersionMethods, events: {} },
+  { name: 'chat-compare', methods: chatCompareMethods, events: {} },
   { name: 'chat-documents', methods: chatDocumentMethods, events: {} },
   { name: 'chat-organise', methods: chatOrganiseMethods, events: {} },
   { name: 'mcp', methods: mcpMethods, events: mcpEvents },

@@ -49,6 +49,7 @@ export * from './task-notice.js';
 export * from './media.js';
 export * from './chat.js';
 export * from './chat-versions.js';
+export * from './chat-compare.js';
 export * from './chat-documents.js';
 export * from './chat-organise.js';
 export * from './mcp.js';

@@ -17,6 +17,8 @@ export const chat = {
   },
   versions: {
     none: 'That version of the turn does not exist.',
+    notTogether: 'That turn is not shown side by side.',
+    compareTools: 'Comparing models sends no tools: turn the conversation\'s tools off, or send to one model.',
   },
   conversation: {
     gone: 'That conversation is no longer here.',

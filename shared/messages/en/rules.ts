@@ -51,6 +51,7 @@ export const rules = {
     maxTokensWhole: 'Max tokens is a whole number.',
     stopSequences: 'At most {{max}} stop sequences.',
     alternatives: 'At most {{max}} alternatives.',
+    compareCount: 'Choose {{min}} to {{max}} models to compare.',
     imageLink: 'An image link must be an http(s) URL.',
     messageOrImage: 'Type a message or attach an image.',
     title: 'Give the conversation a title.',

@@ -18,6 +18,8 @@ export const chat: Catalog['chat'] = {
   },
   versions: {
     none: '该轮对话没有这个版本。',
+    notTogether: '该轮对话没有并排显示。',
+    compareTools: '比较模型时不发送工具：请关闭此对话的工具，或只发送给一个模型。',
   },
   conversation: {
     gone: '该对话已不存在。',

@@ -49,6 +49,7 @@ export const rules: Catalog['rules'] = {
     maxTokensWhole: '最大 Token 数必须是整数。',
     stopSequences: '最多 {{max}} 个停止序列。',
     alternatives: '最多 {{max}} 个候选回复。',
+    compareCount: '请选择 {{min}} 到 {{max}} 个模型进行比较。',
     imageLink: '图片链接必须是 http(s) URL。',
     messageOrImage: '请输入消息或添加图片。',
     title: '请为对话设置标题。',
