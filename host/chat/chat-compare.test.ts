@@ -36,6 +36,10 @@ describe('several models side by side', () => {
     const ends = await Promise.all(out.streams.map((s: any) => c.ended(s.streamId)));
     expect(ends.map((e: any) => [e.message.api, e.message.model, e.message.status])).toEqual(THREE.map((t) => [t.api, t.model, 'complete']));
     for (const e of ends) expect(e.message.usage.total).toBeGreaterThan(0);
+    // Each reply has its own cost, the native one's included (its stream is billed as the others).
+    await c.until(async () => Object.keys((await c.value('ledger.costs', { replyIds: out.streams.map((s: any) => s.messageId) })).replies).length === 3);
+    const costs = (await c.value('ledger.costs', { replyIds: out.streams.map((s: any) => s.messageId) })).replies;
+    for (const e of ends) expect(costs[e.message.id].tokens).toMatchObject({ input: e.message.usage.prompt, output: expect.any(Number) });
     // Each went where its API goes, with the same question.
     const asked = textRequests(c);
     expect(asked.map((s) => s.path.replace(/\?.*/, ''))).toEqual([

@@ -5,7 +5,8 @@
  */
 import type { BilledRoute, BilledUsage } from '../events.js';
 
-const NATIVE = /^\/v1beta\/models\/([^/:]+):(?:stream)?generateContent(?:\?|$)/;
+// `streamGenerateContent` (spec 4.5) has a capital G: a streamed native reply is billed as well.
+const NATIVE = /^\/v1beta\/models\/([^/:]+):(?:generateContent|streamGenerateContent)(?:\?|$)/;
 const ROUTES: Record<string, BilledRoute> = {
   '/v1/chat/completions': 'chat',
   '/v1/responses': 'responses',

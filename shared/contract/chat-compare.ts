@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { apiTakes } from '../gateway/catalog.js';
 import { zodMessage } from '../messages/index.js';
 import { ChatMessageView, ChatSettings, SAYS_SOMETHING, SendFields } from './chat.js';
+import { COMPARE_MAX, COMPARE_MIN } from './chat-compare-limits.js';
 
 const Id = z.string().min(1).max(100);
 
@@ -17,8 +18,7 @@ export const CompareTarget = z.object({ model: ChatSettings.shape.model, api: z.
 });
 export type CompareTarget = z.infer<typeof CompareTarget>;
 
-export const COMPARE_MIN = 2;
-export const COMPARE_MAX = 4;
+export { COMPARE_MAX, COMPARE_MIN } from './chat-compare-limits.js';
 
 export const CompareInput = SendFields.omit({ replaces: true }).extend({
   targets: z.array(CompareTarget).min(COMPARE_MIN, zodMessage('rules.chat.compareCount', { min: COMPARE_MIN, max: COMPARE_MAX })).max(COMPARE_MAX, zodMessage('rules.chat.compareCount', { min: COMPARE_MIN, max: COMPARE_MAX })),

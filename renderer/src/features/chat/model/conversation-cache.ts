@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMessageView, ConversationView, EndedMessage, StreamStarted, ToolAnswer, ToolCall } from '@shared/contract/chat.js';
+import type { Output } from '@shared/contract/index.js';
 import type { ErrorData } from '@shared/contract/error-data.js';
 import { callKey } from '../../../api/call-key.js';
 import { completeEnded } from './ended-text.js';
@@ -55,6 +56,8 @@ export function applyStart(client: QueryClient, started: StreamStarted, how: Sta
       let tail = kept.length;
       while (tail > 0 && kept[tail - 1].role === 'assistant' && kept[tail - 1].createdAt > reply.createdAt) tail--;
       messages = [...kept.slice(0, tail), ...(started.user ? [started.user] : []), reply, ...kept.slice(tail)];
+      // A new message goes on with the reply shown of a turn side by side (docs/chat-versions.md).
+      if (started.user && !how.replaces) messages = goneOn(messages, messages.indexOf(started.user) - 1);
     } else {
       const at = c.messages.findIndex((m) => m.id === how.messageId);
       if (at < 0) messages = [...c.messages, reply];
@@ -69,6 +72,38 @@ export function applyStart(client: QueryClient, started: StreamStarted, how: Sta
   else void client.invalidateQueries({ queryKey: conversationKey(started.conversationId) });
 }
 
+/** The turn at `at`, if shown side by side, as the host keeps it once the conversation went on: its pager, no columns. */
+function goneOn(messages: ChatMessageView[], at: number): ChatMessageView[] {
+  const m = messages[at];
+  if (!m?.versions?.together) return messages;
+  const { alongside: _alongside, ...rest } = m;
+  return messages.with(at, { ...rest, versions: { shown: m.versions.shown, count: m.versions.count } });
+}
+
+/** One message sent to several models (`chat.sendMany`): the user turn and the replies side by side, all streaming. */
+export function applyCompareStart(client: QueryClient, out: Output<'chat.sendMany'>) {
+  update(client, out.conversationId, (c) => {
+    const kept = c.messages.filter((m) => m.id !== out.user.id && m.id !== out.reply.id);
+    const messages = [...goneOn(kept, kept.length - 1), out.user, out.reply];
+    return { ...c, messages, messageCount: messages.length };
+  });
+  for (const s of out.streams) {
+    const ended = streamStore.takeEnded(s.streamId);
+    if (ended) applyEnd(client, s.streamId, out.conversationId, ended);
+    else streamStore.begin(s.streamId, out.conversationId, s.messageId);
+  }
+}
+
+/** `message` in place of the message with its id: a turn of the branch shown, or a reply beside one. */
+function withMessage(c: ConversationView, message: ChatMessageView): ConversationView {
+  const at = c.messages.findIndex((m) => m.id === message.id);
+  if (at >= 0) return { ...c, messages: c.messages.with(at, message) };
+  const beside = c.messages.findIndex((m) => m.alongside?.some((a) => a.id === message.id));
+  if (beside < 0) return c;
+  const head = c.messages[beside];
+  return { ...c, messages: c.messages.with(beside, { ...head, alongside: head.alongside!.map((a) => (a.id === message.id ? message : a)) }) };
+}
+
 /** A stream's one terminal event: its message in the final state replaces the live one. */
 export function applyEnd(client: QueryClient, streamId: string, conversationId: string, ended: EndedMessage) {
   const { message, whole } = completeEnded(ended, streamStore.streamed(streamId, ended.id));
@@ -77,10 +112,7 @@ export function applyEnd(client: QueryClient, streamId: string, conversationId: 
   // go. The other way round the pane rendered twice, first with the stream over and its reply
   // still streaming (bench/stream.ts: page main-thread time per reply 80.8 -> 75.2 ms, 15 paired
   // runs).
-  update(client, conversationId, (c) => {
-    const at = c.messages.findIndex((m) => m.id === message.id);
-    return at < 0 ? c : { ...c, messages: c.messages.with(at, message) };
-  });
+  update(client, conversationId, (c) => withMessage(c, message));
   streamStore.end(streamId, conversationId, message);
   if (!whole) void client.invalidateQueries({ queryKey: conversationKey(conversationId) });
 }

@@ -29,8 +29,11 @@ const buffers = new Map<string, { streamId: string; conversationId: string; text
 const published = new Map<string, LiveText>();
 const rowListeners = new Map<string, Set<Listener>>();
 const dirty = new Set<string>();
-/** Per conversation: the stream running in it (the composer's Stop, the send lock). */
-const active = new Map<string, ActiveStream>();
+/**
+ * Per conversation: the streams running in it (the composer's Stop, the send lock), in the order
+ * they started; several when one message went to several models at once.
+ */
+const active = new Map<string, ActiveStream[]>();
 const activeListeners = new Set<Listener>();
 const frameListeners = new Set<Listener>();
 /** Streams whose end arrived before the call that started them returned (a short, unstreamed reply). */
@@ -73,8 +76,17 @@ function schedule() {
     }, wait);
 }
 
-function setActive(conversationId: string, value: ActiveStream | undefined) {
-  if (value) active.set(conversationId, value);
+function addActive(conversationId: string, value: ActiveStream) {
+  const list = (active.get(conversationId) ?? []).filter((a) => a.messageId !== value.messageId);
+  active.set(conversationId, [...list, value]);
+  notify(activeListeners);
+}
+
+function dropActive(conversationId: string, streamId: string) {
+  const list = active.get(conversationId);
+  if (!list?.some((a) => a.streamId === streamId)) return;
+  const rest = list.filter((a) => a.streamId !== streamId);
+  if (rest.length) active.set(conversationId, rest);
   else active.delete(conversationId);
   notify(activeListeners);
 }
@@ -83,7 +95,7 @@ export const streamStore = {
   /** A stream this renderer started (or first heard of); deltas may already have arrived. */
   begin(streamId: string, conversationId: string, messageId: string) {
     if (!buffers.has(messageId) || buffers.get(messageId)!.streamId !== streamId) buffers.set(messageId, { streamId, conversationId, texts: [] });
-    setActive(conversationId, { streamId, messageId });
+    addActive(conversationId, { streamId, messageId });
   },
 
   append(e: { streamId: string; conversationId: string; messageId: string; deltas: readonly { choice: number; text: string }[] }) {
@@ -91,7 +103,7 @@ export const streamStore = {
     if (!b || b.streamId !== e.streamId) {
       b = { streamId: e.streamId, conversationId: e.conversationId, texts: [] };
       buffers.set(e.messageId, b);
-      setActive(e.conversationId, { streamId: e.streamId, messageId: e.messageId });
+      addActive(e.conversationId, { streamId: e.streamId, messageId: e.messageId });
     }
     for (const d of e.deltas) {
       b.texts[d.choice] = (b.texts[d.choice] ?? '') + d.text;
@@ -115,7 +127,7 @@ export const streamStore = {
       published.delete(message.id);
       dirty.delete(message.id);
     }
-    if (active.get(conversationId)?.streamId === streamId) setActive(conversationId, undefined);
+    dropActive(conversationId, streamId);
     // Kept for the call that started it, should that return later; only the newest few matter.
     endedEarly.set(streamId, message);
     if (endedEarly.size > 20) endedEarly.delete(endedEarly.keys().next().value!);
@@ -133,7 +145,10 @@ export const streamStore = {
     const b = buffers.get(messageId);
     return b?.streamId === streamId ? b.texts : undefined;
   },
-  activeIn: (conversationId: string) => active.get(conversationId),
+  /** The first stream still running in the conversation (a stable object while it runs). */
+  activeIn: (conversationId: string): ActiveStream | undefined => active.get(conversationId)?.[0],
+  /** Every stream running in the conversation (Stop ends them all). */
+  allIn: (conversationId: string): readonly ActiveStream[] => active.get(conversationId) ?? [],
   /** The stream writing into this message now, if any. */
   streamOf: (messageId: string) => buffers.get(messageId)?.streamId,
   live: (messageId: string) => published.get(messageId),

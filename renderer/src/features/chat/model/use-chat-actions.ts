@@ -47,6 +47,13 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
           if (side && switched.messages[0]) versionFocus.want(switched.messages[0].id, side);
           applySwitch(client, conversationId, switched);
         }),
+      chooseVersion: (messageId, to) =>
+        void attempt(async () => {
+          const chosen = await call('chat.chooseVersion', { conversationId, messageId, to });
+          // The columns give way to the chosen reply: its pager takes the focus (version-focus.ts).
+          if (chosen.messages[0]) versionFocus.want(chosen.messages[0].id, to === 0 ? 'next' : 'previous');
+          applySwitch(client, conversationId, chosen);
+        }),
       selectChoice: (messageId, choice) =>
         void attempt(async () => {
           await call('chat.selectChoice', { conversationId, messageId, choice });
@@ -106,8 +113,7 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
 
   /** Stop (or Esc): the reply being written, and the MCP calls running in the conversation. */
   const stop = () => {
-    const running = streamStore.activeIn(conversationId);
-    if (running) void call('chat.stop', { streamId: running.streamId }).catch((e: ErrorData) => setNotice(e));
+    for (const running of streamStore.allIn(conversationId)) void call('chat.stop', { streamId: running.streamId }).catch((e: ErrorData) => setNotice(e));
     if (toolRunStore.runningIn(conversationId)) void call('chat.stopTools', { conversationId }).catch((e: ErrorData) => setNotice(e));
   };
 

@@ -1,3 +1,4 @@
+import { compare } from './compare-en.js';
 import { nextStep } from './next-step-en.js';
 import { documents } from './documents-en.js';
 
@@ -7,6 +8,7 @@ import { organise } from './organise-en.js';
 export const chat = {
   nextStep,
   documents,
+  compare,
   /** The native API, as sentences name it (“… through the native generateContent API”). */
   apiNative: 'native generateContent',
   /** Between the items of a short inline list. */

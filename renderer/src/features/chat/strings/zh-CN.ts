@@ -1,3 +1,4 @@
+import { compare } from './compare-zh-CN.js';
 import type { Translation } from '../../../i18n/translation.js';
 import type { chat as english } from './en.js';
 import { nextStep } from './next-step-zh-CN.js';
@@ -7,6 +8,7 @@ import { organise } from './organise-zh-CN.js';
 export const chat: Translation<typeof english> = {
   nextStep,
   documents,
+  compare,
   apiNative: '原生 generateContent',
   listSeparator: '、',
   organise,

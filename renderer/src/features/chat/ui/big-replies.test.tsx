@@ -26,6 +26,7 @@ const noActions: ChatActions = {
   continueReply: () => undefined,
   selectChoice: () => undefined,
   switchVersion: () => undefined,
+  chooseVersion: () => undefined,
   resend: () => Promise.resolve(true),
   answerToolCall: () => Promise.resolve(null),
   runToolCall: () => Promise.resolve(null),

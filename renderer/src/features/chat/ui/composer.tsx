@@ -19,6 +19,7 @@ import type { PendingImage, PendingImages } from '../model/use-pending-images.js
 import { DOCUMENT_EXTENSIONS } from '@shared/gateway/document-kinds.js';
 import type { PendingDocument, PendingDocuments } from '../model/use-pending-documents.js';
 import { PendingDocumentList } from './document-chips.js';
+import type { CompareTarget } from '../model/compare-targets.js';
 
 export interface ComposerDraft {
   text: string;
@@ -26,6 +27,8 @@ export interface ComposerDraft {
   imagesFirst: boolean;
   /** Absent in drafts kept before documents could be attached. */
   documents?: PendingDocument[];
+  /** Comparing: the models asked besides the conversation's own (compare-targets.ts). */
+  compareWith?: CompareTarget[];
 }
 
 interface Props {
@@ -46,11 +49,13 @@ interface Props {
   failure: ErrorData | null;
   /** The model and API of the next turn, shown beside the buttons. */
   modelPicker?: ReactNode;
+  /** Comparing models: on or off, and the bar that chooses them (compare-picker.tsx). */
+  compare: { on: boolean; toggle(): void; picker: ReactNode };
   onSend(): void;
   onStop(): void;
 }
 
-export function Composer({ draft, update, pending, documents, model, apiNote, blocked, streaming, sending, autoFocus, failure, modelPicker, onSend, onStop }: Props) {
+export function Composer({ draft, update, pending, documents, model, apiNote, blocked, streaming, sending, autoFocus, failure, modelPicker, compare, onSend, onStop }: Props) {
   const { t } = useTranslation('chat');
   const picker = useRef<HTMLInputElement>(null);
   const docPicker = useRef<HTMLInputElement>(null);
@@ -75,6 +80,7 @@ export function Composer({ draft, update, pending, documents, model, apiNote, bl
       <PendingDocumentList documents={draft.documents ?? []} pending={documents} model={model} />
       {linking && <ImageUrlBox pending={pending} onDone={() => setLinking(false)} />}
       {pending.problem && <p className="field-error">{pending.problem}</p>}
+      {compare.on && compare.picker}
       <IntakeNotice notice={pending.intake.notice} />
       <textarea
         ref={box}
@@ -129,6 +135,9 @@ export function Composer({ draft, update, pending, documents, model, apiNote, bl
         </button>
         <PaletteButton className="button chat-small" onOpen={palette.openPalette} />
         {modelPicker}
+        <button type="button" className="button chat-small" aria-pressed={compare.on} onClick={compare.toggle}>
+          {t('compare.toggle')}
+        </button>
         <span className="chat-composer-gap" />
         {blocked && (
           <span id={reasonId} className="hint chat-blocked">

@@ -8,13 +8,15 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '@shared/contract/chat.js';
-import type { Input } from '@shared/contract/index.js';
+import type { Input, Output } from '@shared/contract/index.js';
 import type { ErrorData } from '@shared/contract/error-data.js';
 import { call, errorMessage } from '../../../api/client.js';
 import { linkPromptUse } from '../../../components/prompt-palette/prompt-fields.js';
 import { useDraft } from '../../../state/drafts.js';
 import { useUiStore } from '../../../state/ui-store.js';
-import { applyStart } from '../model/conversation-cache.js';
+import { applyCompareStart, applyStart } from '../model/conversation-cache.js';
+import { useCompare } from '../model/use-compare.js';
+import { ComparePicker } from './compare-picker.js';
 import { Composer, type ComposerDraft } from './composer.js';
 import { ComposerModel, useSendSummary } from './composer-model.js';
 import { ConversationHeader } from './conversation-header.js';
@@ -95,12 +97,16 @@ export function ConversationPane({ conversation, title, partial = false, restFai
   const problems = Object.keys(editor.errors).length;
   const model = api === 'responses' ? responsesModelOf(settings) : settings.model;
   const refusal = useContextRefusal(draft.documents ?? [], draft.text, model);
+  const first = useMemo(() => ({ model, api }), [model, api]);
+  const compare = useCompare(draft.compareWith, (compareWith) => update({ compareWith }), first, settings, hasImages);
   const blocked = partial
     ? t('composer.blockedLoading')
     : active
       ? t('composer.blockedStreaming')
       : problems
         ? t('composer.blockedSettings')
+        : compare.blocked
+          ? compare.blocked
         : lacks
           ? lacks
           : pending.busy
@@ -120,7 +126,10 @@ export function ConversationPane({ conversation, title, partial = false, restFai
     // host starts on the reply that much sooner.
     const images = draft.images.map(toInput);
     const input = { conversationId: id, text: draft.text, ...(images.length ? { images, imagesFirst: draft.imagesFirst } : {}), ...(documents.length ? { documents } : {}) };
-    const started = editor.needsFlush() ? editor.flush().then(() => call('chat.send', input)) : call('chat.send', input);
+    const targets = compare.targets;
+    // Compared, the message goes to every model chosen at once (docs/chat-versions.md).
+    const go = (): Promise<Output<'chat.send'> | Output<'chat.sendMany'>> => (targets ? call('chat.sendMany', { ...input, targets }) : call('chat.send', input));
+    const started = editor.needsFlush() ? editor.flush().then(go) : go();
     inFlight.current = true;
     // "Sending…" only for a call that takes a while: the host answers in milliseconds, and the
     // flash of it cost the page a render of the pane while the host composes (bench/stream.ts:
@@ -129,7 +138,8 @@ export function ConversationPane({ conversation, title, partial = false, restFai
     setFailure(null);
     try {
       const start = await started;
-      applyStart(client, start, { kind: 'send' });
+      if ('streams' in start) applyCompareStart(client, start);
+      else applyStart(client, start, { kind: 'send' });
       linkPromptUse('chat', input.text, { replyId: start.reply.id });
       update({ text: '', images: [], documents: [] });
     } catch (e) {
@@ -273,6 +283,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
             autoFocus={conversation.messages.length === 0}
             failure={failure}
             modelPicker={<ComposerModel editor={editor} />}
+            compare={{ on: compare.on, toggle: compare.toggle, picker: <ComparePicker first={first} more={compare.more} onChange={(compareWith) => update({ compareWith })} /> }}
             onSend={() => void send()}
             onStop={stop}
           />

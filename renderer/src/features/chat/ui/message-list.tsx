@@ -11,6 +11,7 @@ import type { ChatMessageView } from '@shared/contract/chat.js';
 import { FollowingEndContext, ScrollRootContext, type ScrollRoot } from '../../../components/markdown/reply-window.js';
 import type { ChatActions } from '../model/chat-actions.js';
 import { AssistantMessage } from './assistant-message.js';
+import { SideBySide } from './side-by-side.js';
 import { UserMessage } from './user-message.js';
 
 /** Within this many pixels of the end counts as "at the latest". */
@@ -76,7 +77,10 @@ interface RowProps {
 }
 
 const MessageRow = memo(function MessageRow({ message, actions, locked }: RowProps) {
-  return message.role === 'user' ? <UserMessage message={message} actions={actions} locked={locked} /> : <AssistantMessage message={message} actions={actions} locked={locked} />;
+  if (message.role === 'user') return <UserMessage message={message} actions={actions} locked={locked} />;
+  // Several models' replies to one message, until one is chosen (side-by-side.tsx).
+  if (message.versions?.together && message.alongside?.length) return <SideBySide message={message} actions={actions} locked={locked} />;
+  return <AssistantMessage message={message} actions={actions} locked={locked} />;
 });
 
 /**
