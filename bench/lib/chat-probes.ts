@@ -10,7 +10,7 @@ import { UNTIL_SHOWN } from './frame-probe.js';
 const SESSION = `(sessionStorage.getItem('gateway-studio:session') || '').split('.')[0]`;
 
 /** A contract call as the renderer's http.ts makes it; throws the error's message on failure. */
-const CALL = `async (method, input) => {
+export const CALL = `async (method, input) => {
   const response = await fetch('/api/call/' + method, {
     method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Studio-Session': ${SESSION} }, body: JSON.stringify(input), credentials: 'same-origin',
   });
@@ -26,7 +26,7 @@ const CALL = `async (method, input) => {
  * 85 ms a megabyte, and a probe's own copy of a 10 MB stream was as costly as the studio's.
  * Events are split at their blank lines only: the shell writes each as one `data:` line.
  */
-const OPEN_EVENTS = `() => (async () => {
+export const OPEN_EVENTS = `() => (async () => {
   const controller = new AbortController();
   const response = await fetch('/api/events?session=' + encodeURIComponent(${SESSION}), { signal: controller.signal, cache: 'no-store' });
   if (!response.ok) throw new Error('the event stream did not open');

@@ -36,6 +36,9 @@ describe('several models side by side', () => {
     const ends = await Promise.all(out.streams.map((s: any) => c.ended(s.streamId)));
     expect(ends.map((e: any) => [e.message.api, e.message.model, e.message.status])).toEqual(THREE.map((t) => [t.api, t.model, 'complete']));
     for (const e of ends) expect(e.message.usage.total).toBeGreaterThan(0);
+    // The shown reply's end does not carry its neighbours as they were at that moment.
+    expect(ends[0].message.versions).toEqual({ shown: 0, count: 3, together: true });
+    expect(ends[0].message).not.toHaveProperty('alongside');
     // Each reply has its own cost, the native one's included (its stream is billed as the others).
     await c.until(async () => Object.keys((await c.value('ledger.costs', { replyIds: out.streams.map((s: any) => s.messageId) })).replies).length === 3);
     const costs = (await c.value('ledger.costs', { replyIds: out.streams.map((s: any) => s.messageId) })).replies;

@@ -16,7 +16,8 @@ export const END_TEXT_CHARS = 16_000;
 export function endedMessage(message: ChatMessageView, before: readonly number[], streamed: readonly number[]): EndedMessage {
   // A copy (the stored message changes on), made without the long texts: not copied to be dropped.
   // Long function-call arguments go as previews, as in every view (tool-call-preview.ts).
-  const { choices, ...rest } = previewMessage(message);
+  // The replies beside it (side-by-side.ts) end on their own: the page keeps the columns it has.
+  const { choices, alongside: _alongside, ...rest } = previewMessage(message);
   const ended: EndedMessage = structuredClone(rest);
   if (!choices) return ended;
   ended.choices = choices.map((choice, i) => {

@@ -97,11 +97,13 @@ export function applyCompareStart(client: QueryClient, out: Output<'chat.sendMan
 /** `message` in place of the message with its id: a turn of the branch shown, or a reply beside one. */
 function withMessage(c: ConversationView, message: ChatMessageView): ConversationView {
   const at = c.messages.findIndex((m) => m.id === message.id);
-  if (at >= 0) return { ...c, messages: c.messages.with(at, message) };
-  const beside = c.messages.findIndex((m) => m.alongside?.some((a) => a.id === message.id));
-  if (beside < 0) return c;
-  const head = c.messages[beside];
-  return { ...c, messages: c.messages.with(beside, { ...head, alongside: head.alongside!.map((a) => (a.id === message.id ? message : a)) }) };
+  // A turn's end does not carry the replies beside it, which end on their own.
+  const beside = c.messages[at]?.alongside;
+  if (at >= 0) return { ...c, messages: c.messages.with(at, beside && !message.alongside ? { ...message, alongside: beside } : message) };
+  const slot = c.messages.findIndex((m) => m.alongside?.some((a) => a.id === message.id));
+  if (slot < 0) return c;
+  const head = c.messages[slot];
+  return { ...c, messages: c.messages.with(slot, { ...head, alongside: head.alongside!.map((a) => (a.id === message.id ? message : a)) }) };
 }
 
 /** A stream's one terminal event: its message in the final state replaces the live one. */

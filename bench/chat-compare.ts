@@ -1,0 +1,126 @@
+/**
+ * Side by side (docs/chat-versions.md, "Side by side"; method as bench/stream.ts): one message to
+ * four models at once, through the three APIs, each reply `--tokens` long, unpaced,
+ *   - raw: `chat.sendMany` through the contract in the page, deltas counted off the event stream
+ *     until the four `chat.onDidEnd`, nothing rendered;
+ *   - UI: the same four models chosen in the composer's Compare bar, the prompt sent with Send,
+ *     timed from the click until every column shows its whole reply, painted;
+ * in N pairs in the same page (which goes first alternates), after one unmeasured run of each.
+ * Budgets as the single stream's: characters/s UI ÷ raw ≥ 0.8 (median of per-pair ratios), and no
+ * main-thread task over 50 ms between the click and the painted end.
+ *   npx tsx bench/chat-compare.ts [--runs 11] [--tokens 5000]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
+import { APP_INFO, longTasksBetween } from './lib/chat-probes.js';
+import { armUiCompare, rawCompare, type CompareTarget, type RawCompare, type UiCompare } from './lib/compare-probes.js';
+import { report, startShell, type Child, type Row } from './lib/child.js';
+import { LONG_TASKS } from './lib/page-probes.js';
+import { pairedRatio, spread } from './lib/paired.js';
+import { conditionsRow, raisePriority } from './lib/priority.js';
+import { viteBuild, type Build } from './lib/vite-build.js';
+import { signIn } from '../browser-shell/test/sign-in.js';
+import { median } from './lib/median.js';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' }, tokens: { type: 'string', default: '5000' } } });
+const RUNS = Number(values.runs);
+const RATIO_BUDGET = 0.8;
+/** The conversation's own model first (a new conversation's default), then one per API. */
+const TARGETS: CompareTarget[] = [
+  { model: 'modela-5', api: 'chat' },
+  { model: 'modelb-haiku-4-5-20251001', api: 'chat' },
+  { model: 'modela-4-vision', api: 'responses' },
+  { model: 'modelc-2.5-flash', api: 'native' },
+];
+/** A new prompt for every run, for the reason bench/stream.ts gives. */
+let sent = 0;
+const nextPrompt = () => `[tokens:${Number(values.tokens)}] Tell me a long story, number ${++sent}.`;
+
+type Task = { start: number; duration: number };
+
+/** A new conversation, the four models chosen in the Compare bar (unmeasured), then the send. */
+async function uiRun(page: Page): Promise<UiCompare & { tasks: Task[] }> {
+  const chat = page.getByRole('tabpanel', { name: 'Chat' });
+  const sidebar = chat.getByRole('complementary', { name: 'Conversations' });
+  const conversations = sidebar.getByRole('navigation', { name: 'Conversation list' }).getByRole('listitem');
+  const before = await conversations.count();
+  await sidebar.getByRole('button', { name: '+ New conversation', exact: true }).click();
+  await conversations.nth(before).waitFor();
+  const composer = chat.getByRole('form', { name: 'New message' });
+  await chat.getByText('No messages yet').waitFor();
+  await composer.getByRole('button', { name: 'Compare models' }).click();
+  const bar = composer.getByRole('group', { name: 'Models to compare' });
+  for (let n = 2; n <= TARGETS.length; n++) {
+    const picker = bar.getByRole('combobox', { name: `Model ${n}`, exact: true });
+    if (!(await picker.count())) await bar.getByRole('button', { name: 'Add a model' }).click();
+    await picker.fill(TARGETS[n - 1].model);
+    await picker.press('Enter');
+    await bar.getByRole('combobox', { name: `API for model ${n}` }).selectOption(TARGETS[n - 1].api);
+  }
+  await composer.getByRole('textbox', { name: 'Message', exact: true }).fill(nextPrompt());
+  await page.evaluate(armUiCompare(TARGETS.length));
+  await composer.getByRole('button', { name: /^Send/ }).click();
+  const r = (await page.evaluate('window.__benchCompare')) as UiCompare;
+  return { ...r, tasks: (await page.evaluate(longTasksBetween(r.clickAt, r.paintedAt))) as Task[] };
+}
+
+async function rawRun(page: Page): Promise<RawCompare> {
+  const r = (await page.evaluate(rawCompare(nextPrompt(), TARGETS))) as RawCompare;
+  if (r.outcomes.some((o) => o !== 'done')) throw new Error(`raw compare: ${r.outcomes.join(', ')}`);
+  return r;
+}
+
+const conditions = conditionsRow(raisePriority());
+let build: Build | undefined;
+let shell: Child | undefined;
+let browser: Browser | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+const rows: Row[] = [conditions];
+try {
+  build = await viteBuild();
+  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
+  browser = await launchChromium();
+  const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio', [LONG_TASKS]);
+  await openUntilReady(page, origin);
+  await networkIdle(page);
+  const { sandboxUrl } = (await page.evaluate(APP_INFO)) as { sandboxUrl: string };
+  const paced = await fetch(`${sandboxUrl}/_sandbox/pace`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"ms":0}' });
+  if (!paced.ok) throw new Error(`the sandbox refused to unpace its streams (HTTP ${paced.status})`);
+
+  await uiRun(page);
+  await rawRun(page);
+  const raw: RawCompare[] = [];
+  const ui: (UiCompare & { tasks: Task[] })[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (i % 2) raw.push(await rawRun(page));
+    ui.push(await uiRun(page));
+    if (!(i % 2)) raw.push(await rawRun(page));
+  }
+  const failed = ui.find((r) => r.outcomes.some((o) => o !== 'done'));
+  if (failed) throw new Error(`a UI stream ended as ${failed.outcomes.join(', ')}`);
+
+  const rate = (r: { chars: number }, ms: number) => r.chars / (ms / 1000);
+  const uiRates = ui.map((r) => rate(r, r.paintedAt - r.clickAt));
+  const rawRates = raw.map((r) => rate(r, r.ms));
+  const paired = pairedRatio(uiRates, rawRates);
+  const tasks = ui.flatMap((r) => r.tasks);
+  const longest = Math.max(0, ...tasks.map((t) => t.duration));
+  const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
+  const seconds = (a: number[]) => a.map((ms) => (ms / 1000).toFixed(2)).join(', ');
+  rows.push(info(`four replies of ${Number(values.tokens)} tokens each (chat ×2, responses, native), unpaced; characters of all four (raw, median)`, String(median(raw.map((r) => r.chars)))));
+  rows.push(info(`raw: sendMany to the four chat.onDidEnd, nothing rendered (chars/s, median of ${RUNS}; s: ${seconds(raw.map((r) => r.ms))})`, median(rawRates).toFixed(0)));
+  rows.push(info(`UI: click on Send to every column painted whole (chars/s, median of ${RUNS}; s: ${seconds(ui.map((r) => r.paintedAt - r.clickAt))})`, median(uiRates).toFixed(0)));
+  rows.push(info('UI: the last chat.onDidEnd to every column painted (ms, median)', median(ui.map((r) => r.paintedAt - r.endAt)).toFixed(0)));
+  rows.push({ figure: `throughput ratio UI / raw, four side by side, median of per-pair ratios (${spread(paired)})`, value: paired.median.toFixed(3), budget: `≥ ${RATIO_BUDGET}`, ok: paired.median >= RATIO_BUDGET });
+  rows.push({ figure: `main-thread tasks over 50 ms while four stream, all ${RUNS} runs (longest ${longest.toFixed(0)} ms)`, value: String(tasks.length), budget: '0', ok: tasks.length === 0 });
+} finally {
+  await browser?.close();
+  await shell?.stop();
+  build?.remove();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+report(rows);
