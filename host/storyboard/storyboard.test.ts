@@ -1,0 +1,133 @@
+/**
+ * Storyboards through the contract on a real core (docs/storyboards.md): kept and edited, refused
+ * before anything is queued, run as a chain to done with each stage bought once, a refused stage
+ * stopping only its shot and retried alone, an edit re-rendering only what depends on it.
+ */
+import { describe, expect, it } from 'vitest';
+import { openCore } from '../test/open-core.js';
+import { allStages, board, settled, shot, speechCalls, submissions } from './test/board-fixtures.js';
+
+describe('storyboards through the contract', () => {
+  it('keeps a board, edits its shot list and forgets it; nothing is queued until it runs', async () => {
+    const c = await openCore();
+    const a = shot('a');
+    const b = shot('b', { narration: null });
+    const made = await c.value('storyboard.create', board([a, b]));
+    expect(made).toMatchObject({ title: 'Harbour at dawn', aspectRatio: '16:9', running: false });
+    expect(made.shots.map((s: any) => [s.id, s.stages.picture.state, s.stages.video.state, s.stages.narration.state])).toEqual([
+      [a.id, 'idle', 'idle', 'idle'], [b.id, 'idle', 'idle', 'idle'],
+    ]);
+    const dup = { ...a, id: crypto.randomUUID() };
+    const edited = await c.value('storyboard.update', { id: made.id, ...board([b, a, dup], 'Harbour at dusk') });
+    expect(edited.title).toBe('Harbour at dusk');
+    expect(edited.shots.map((s: any) => s.id)).toEqual([b.id, a.id, dup.id]);
+    expect((await c.value('storyboard.list')).map((x: any) => [x.id, x.shots])).toEqual([[made.id, 3]]);
+    expect((await c.value('storyboard.estimate', { id: made.id })).jobs).toBe(3 + 3 + 2);
+    expect(await c.value('tasks.list')).toEqual([]);
+    expect(await c.value('storyboard.remove', { id: made.id })).toEqual({ removed: true });
+    expect((await c.call('storyboard.get', { id: made.id })).error.code).toBe('not_found');
+    expect(await c.value('storyboard.list')).toEqual([]);
+  });
+
+  it('refuses hostile boards with a clear message, and queues nothing', async () => {
+    const c = await openCore();
+    const many = await c.call('storyboard.create', board(Array.from({ length: 60 }, (_, i) => shot(`s${i}`))));
+    expect(many.error).toMatchObject({ code: 'invalid_input' });
+    expect(many.error.param).toBe('shots');
+    const gone = await c.call('storyboard.create', board([shot('ok'), { ...shot('gone'), picture: { source: 'library', itemId: 'no-such-item' } }]));
+    expect(gone.error).toMatchObject({ code: 'invalid_input', param: 'shots.1' });
+    expect(gone.error.message).toContain('Shot 2');
+    expect(gone.error.message).toContain('no longer in the library');
+    const model = await c.call('storyboard.create', board([{ ...shot('m'), video: { model: 'no-such-model', durationSeconds: 5 } }]));
+    expect(model.error).toMatchObject({ code: 'invalid_input' });
+    expect(model.error.param).toMatch(/^shots\.0\.video\.model/);
+    const long = await c.call('storyboard.create', board([shot('long', { seconds: 30 })]));
+    expect(long.error).toMatchObject({ code: 'invalid_input', param: 'shots.0' });
+    expect(long.error.message).toContain('duration');
+    const ratio = await c.call('storyboard.create', { ...board([shot('r')]), aspectRatio: '1:1' });
+    expect(ratio.error.message).toContain('1:1');
+    expect(await c.value('storyboard.list')).toEqual([]);
+    expect(await c.value('tasks.list')).toEqual([]);
+  });
+
+  it('runs a board to done: pictures, videos started from them, narrations, each bought once', async () => {
+    const c = await openCore();
+    const url = (await c.value('app.info')).sandboxUrl as string;
+    const shots = [shot('one'), shot('two', { pictureModel: 'modela-4o-image', videoModel: 'modelf-hailuo-02', narration: null }), shot('three')];
+    const made = await c.value('storyboard.create', board(shots));
+    const before = await c.value('storyboard.estimate', { id: made.id });
+    expect(before).toMatchObject({ jobs: 8, budget: { blocked: false } });
+    await c.value('storyboard.run', { id: made.id });
+    await c.until(async () => allStages(await c.value('storyboard.get', { id: made.id }), 'done'), 60_000);
+    const view = await c.value('storyboard.get', { id: made.id });
+    for (const s of view.shots) {
+      const video = await c.value('library.lineage', { id: s.stages.video.itemId });
+      expect(video.madeFrom.map((m: any) => m.ref)).toEqual([
+        expect.objectContaining({ kind: 'startImage', itemId: s.stages.picture.itemId }),
+        expect.objectContaining({ kind: 'storyboardShot', boardId: made.id, shotId: s.id }),
+      ]);
+      expect((await c.value('library.get', { id: s.stages.video.itemId })).kind).toBe('video');
+      if (s.narration) expect((await c.value('library.get', { id: s.stages.narration.itemId })).kind).toBe('audio');
+    }
+    const bought = await submissions(url);
+    for (const name of ['one', 'two', 'three']) {
+      expect(bought[`picture ${name}`]).toBe(1);
+      expect(bought[`video ${name}`]).toBe(1);
+    }
+    expect(await speechCalls(url)).toBe(2);
+    expect((await c.value('storyboard.estimate', { id: made.id })).jobs).toBe(0);
+    // Running it again makes nothing: every stage is done.
+    await c.value('storyboard.run', { id: made.id });
+    expect(await c.value('tasks.list')).toHaveLength(6);
+    await c.until(async () => c.events.some((e) => e.event === 'storyboard.onDidChange' && e.payload.id === made.id && allStages(e.payload, 'done')));
+  });
+
+  it('a refused video stops only its shot, and retryShot makes only it again', async () => {
+    const c = await openCore();
+    const url = (await c.value('app.info')).sandboxUrl as string;
+    const made = await c.value('storyboard.create', board([shot('left', { narration: null }), shot('right', { narration: null })]));
+    await fetch(`${url}/_sandbox/faults/fail`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 400, count: 1, match: '/v1/videos', message: 'The starting image was refused.' }) });
+    await c.value('storyboard.run', { id: made.id });
+    await c.until(async () => settled(await c.value('storyboard.get', { id: made.id })), 60_000);
+    const view = await c.value('storyboard.get', { id: made.id });
+    const failed = view.shots.filter((s: any) => s.stages.video.state === 'failed');
+    expect(failed).toHaveLength(1);
+    expect(view.shots.filter((s: any) => s.stages.video.state === 'done')).toHaveLength(1);
+    expect(failed[0].stages.picture.state).toBe('done');
+    expect(JSON.stringify(failed[0].stages.video.error)).toContain('starting image was refused');
+    expect((await c.call('storyboard.retryShot', { id: made.id, shotId: view.shots.find((s: any) => s.stages.video.state === 'done').id })).error.code).toBe('conflict');
+    await c.value('storyboard.retryShot', { id: made.id, shotId: failed[0].id });
+    await c.until(async () => allStages(await c.value('storyboard.get', { id: made.id }), 'done'), 60_000);
+    const bought = await submissions(url);
+    expect([bought['picture left'], bought['picture right'], bought['video left'], bought['video right']]).toEqual([1, 1, 1, 1]);
+    const after = await c.value('storyboard.get', { id: made.id });
+    expect(after.shots.find((s: any) => s.id === failed[0].id).stages.picture.itemId).toBe(failed[0].stages.picture.itemId);
+  });
+
+  it('an edit re-renders only what depends on it', async () => {
+    const c = await openCore();
+    const url = (await c.value('app.info')).sandboxUrl as string;
+    const a = shot('edit');
+    const made = await c.value('storyboard.create', board([a]));
+    await c.value('storyboard.run', { id: made.id });
+    await c.until(async () => allStages(await c.value('storyboard.get', { id: made.id }), 'done'), 60_000);
+    const first = (await c.value('storyboard.get', { id: made.id })).shots[0].stages;
+    // The narration's words change: only the narration is made again.
+    const worded = { ...a, narration: { ...a.narration!, text: 'new words for the edit' } };
+    await c.value('storyboard.update', { id: made.id, ...board([worded]) });
+    await c.until(async () => allStages(await c.value('storyboard.get', { id: made.id }), 'done'), 60_000);
+    const second = (await c.value('storyboard.get', { id: made.id })).shots[0].stages;
+    expect(second.picture.itemId).toBe(first.picture.itemId);
+    expect(second.video.itemId).toBe(first.video.itemId);
+    expect(second.narration.itemId).not.toBe(first.narration.itemId);
+    expect(await speechCalls(url)).toBe(2);
+    expect(await submissions(url)).toMatchObject({ 'picture edit': 1, 'video edit': 1 });
+    // Stopped, then edited: a video change resets the video alone; a picture change, the picture and its video.
+    await c.value('storyboard.cancel', { id: made.id });
+    const longer = await c.value('storyboard.update', { id: made.id, ...board([{ ...worded, video: { ...worded.video, durationSeconds: 6 } }]) });
+    expect(Object.values(longer.shots[0].stages).map((s: any) => s.state)).toEqual(['done', 'idle', 'done']);
+    const repainted = await c.value('storyboard.update', { id: made.id, ...board([{ ...worded, picture: { ...worded.picture, prompt: 'picture edit, at night' } }]) });
+    expect(Object.values(repainted.shots[0].stages).map((s: any) => s.state)).toEqual(['idle', 'idle', 'done']);
+    expect((await c.value('storyboard.estimate', { id: made.id })).stages).toEqual([{ shotId: a.id, stage: 'picture' }, { shotId: a.id, stage: 'video' }]);
+  });
+});
