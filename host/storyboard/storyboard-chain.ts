@@ -152,8 +152,8 @@ export class StoryboardChain {
     }
     this.d.jobs.enqueue([made], {
       within: ([job]) => {
-        // Reset or removed while the job was being written: nothing of it is kept, nothing sent.
-        if (this.d.boards.get(board.row.id) !== board || (this.epochs.get(slot) ?? 0) !== epoch) throw new Superseded();
+        // Reset, removed or cancelled while the job was being written: nothing of it is kept, nothing sent.
+        if (this.d.boards.get(board.row.id) !== board || (this.epochs.get(slot) ?? 0) !== epoch || !board.row.running) throw new Superseded();
         this.record(board, { shotId: shot.id, stage, state: 'queued', jobId: job.id, tries });
         this.byJob.set(job.id, { boardId: board.row.id, key });
       },

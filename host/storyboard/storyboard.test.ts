@@ -67,7 +67,10 @@ describe('storyboards through the contract', () => {
         expect.objectContaining({ kind: 'storyboardShot', boardId: made.id, shotId: s.id }),
       ]);
       expect((await c.value('library.get', { id: s.stages.video.itemId })).kind).toBe('video');
-      if (s.narration) expect((await c.value('library.get', { id: s.stages.narration.itemId })).kind).toBe('audio');
+      if (!s.narration) continue;
+      expect((await c.value('library.get', { id: s.stages.narration.itemId })).kind).toBe('audio');
+      const spoken = await c.value('library.lineage', { id: s.stages.narration.itemId });
+      expect(spoken.madeFrom.map((m: any) => m.ref)).toEqual([expect.objectContaining({ kind: 'storyboardShot', boardId: made.id, shotId: s.id })]);
     }
     const bought = await submissions(url);
     for (const name of ['one', 'two', 'three']) {
@@ -102,6 +105,23 @@ describe('storyboards through the contract', () => {
     expect([bought['picture left'], bought['picture right'], bought['video left'], bought['video right']]).toEqual([1, 1, 1, 1]);
     const after = await c.value('storyboard.get', { id: made.id });
     expect(after.shots.find((s: any) => s.id === failed[0].id).stages.picture.itemId).toBe(failed[0].stages.picture.itemId);
+  });
+
+  it('prices what a run would make with the creator\'s prices, and says which budget it would cross', async () => {
+    const c = await openCore();
+    await c.value('ledger.setPrices', { entries: [
+      { kind: 'image', model: 'seedream-4-0', unitClass: '1K', price: 1_000 },
+      { kind: 'video', model: 'modelg3', unitClass: '720p', price: 100 },
+      { kind: 'speech', model: 'tts-1', price: 2_000 },
+    ] });
+    await c.value('budgets.set', { limits: { dailyMoney: 1_000 }, hardStop: true });
+    const priced = await c.value('storyboard.create', board([shot('priced', { narration: 'ten words' })]));
+    const estimate = await c.value('storyboard.estimate', { id: priced.id });
+    // 1 picture at 1,000, 5 seconds at 100, 9 characters at 2,000 per 1,000.
+    expect(estimate.cost).toEqual({ basis: 'user', money: 1_000 + 500 + 18, low: 1_518, high: 1_518, unpriced: 0 });
+    expect(estimate.budget).toMatchObject({ blocked: false, crosses: [{ kind: 'dailyMoney', limit: 1_000, spent: 0, after: 1_518 }] });
+    const mixed = await c.value('storyboard.create', board([shot('mixed', { pictureModel: 'modela-4o-image' })]));
+    expect((await c.value('storyboard.estimate', { id: mixed.id })).cost).toEqual({ basis: 'unpriced', unpriced: 1 });
   });
 
   it('an edit re-renders only what depends on it', async () => {
