@@ -107,6 +107,28 @@ describe('storyboards through the contract', () => {
     expect(after.shots.find((s: any) => s.id === failed[0].id).stages.picture.itemId).toBe(failed[0].stages.picture.itemId);
   });
 
+  it('starts a video from a Gallery picture by its link, and refuses one that has no link', async () => {
+    const c = await openCore();
+    const url = (await c.value('app.info')).sandboxUrl as string;
+    const job = await c.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'a gallery harbour', resolution: '1K' } });
+    await c.until(async () => (await c.value('tasks.list')).some((t: any) => t.id === job.id && t.state === 'saved'));
+    const itemId = (await c.value('tasks.list')).find((t: any) => t.id === job.id).downloads[0].libraryId;
+    const chosen = { ...shot('chosen', { narration: null }), picture: { source: 'library', itemId } };
+    const made = await c.value('storyboard.create', board([chosen]));
+    expect(made.shots[0].stages.picture).toEqual({ state: 'done', itemId });
+    expect((await c.value('storyboard.estimate', { id: made.id })).stages).toEqual([{ shotId: chosen.id, stage: 'video' }]);
+    await c.value('storyboard.run', { id: made.id });
+    await c.until(async () => allStages(await c.value('storyboard.get', { id: made.id }), 'done'), 60_000);
+    const video = (await c.value('storyboard.get', { id: made.id })).shots[0].stages.video.itemId;
+    expect((await c.value('library.lineage', { id: video })).madeFrom[0].ref).toMatchObject({ kind: 'startImage', itemId });
+    expect(await submissions(url)).toMatchObject({ 'a gallery harbour': 1, 'video chosen': 1 });
+    // A picture made by a native model has no link the video route could fetch.
+    const native = await c.value('images.generateNative', { model: 'modelc-2.5-flash-image-preview', prompt: 'a native harbour' });
+    const refused = await c.call('storyboard.create', board([{ ...chosen, picture: { source: 'library', itemId: native.items[0].id } }]));
+    expect(refused.error).toMatchObject({ code: 'invalid_input', param: 'shots.0' });
+    expect(refused.error.message).toContain('public link');
+  });
+
   it('prices what a run would make with the creator\'s prices, and says which budget it would cross', async () => {
     const c = await openCore();
     await c.value('ledger.setPrices', { entries: [
