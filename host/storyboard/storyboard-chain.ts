@@ -15,7 +15,7 @@ import type { JobService } from '../tasks/job-service.js';
 import type { JobSpec } from '../tasks/job-spec.js';
 import type { JobState } from '../tasks/job-record.js';
 import { narrationInput, pictureLink, pictureSpec, videoSpec } from './stage-specs.js';
-import { jobStage, stageKey, type Board } from './stage-view.js';
+import { jobStage, shotViews, stageKey, type Board } from './stage-view.js';
 import type { StageRow, StoryboardTable } from './storyboard-table.js';
 
 /** Narrations made at once: speech answers in seconds, and a board of 50 must not flood the gateway. */
@@ -112,7 +112,22 @@ export class StoryboardChain {
       }
       if (shot.narration && !board.stages.has(stageKey(shot.id, 'narration'))) this.narrate(board, shot);
     }
+    this.endIfOver(board);
     this.d.changed(boardId);
+  }
+
+  /**
+   * A run ends once nothing of it is waiting or under way (every stage done, or stopped): an edit
+   * afterwards starts nothing until the next run, which the page prices first.
+   */
+  private endIfOver(board: Board): void {
+    const prefix = `${board.row.id}/`;
+    if ([...this.pending].some((slot) => slot.startsWith(prefix))) return;
+    const active = shotViews(board, this.d.jobs).some((s) => Object.values(s.stages).some((st) => st.state === 'waiting' || st.state === 'running'));
+    if (active) return;
+    const at = this.d.now();
+    this.d.table.setRunning(board.row.id, false, at);
+    board.row = { ...board.row, running: false, updatedAt: at };
   }
 
   /** The picture's item once saved; `start` when it is to be made; `wait` while it is made or stopped. */

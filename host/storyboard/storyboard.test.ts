@@ -156,7 +156,12 @@ describe('storyboards through the contract', () => {
     const first = (await c.value('storyboard.get', { id: made.id })).shots[0].stages;
     // The narration's words change: only the narration is made again.
     const worded = { ...a, narration: { ...a.narration!, text: 'new words for the edit' } };
-    await c.value('storyboard.update', { id: made.id, ...board([worded]) });
+    const edited = await c.value('storyboard.update', { id: made.id, ...board([worded]) });
+    // The run was over: the edit starts nothing until the next run, which is priced first.
+    expect(edited.running).toBe(false);
+    expect(Object.values(edited.shots[0].stages).map((s: any) => s.state)).toEqual(['done', 'done', 'idle']);
+    expect((await c.value('storyboard.estimate', { id: made.id })).stages).toEqual([{ shotId: a.id, stage: 'narration' }]);
+    await c.value('storyboard.run', { id: made.id });
     await c.until(async () => allStages(await c.value('storyboard.get', { id: made.id }), 'done'), 60_000);
     const second = (await c.value('storyboard.get', { id: made.id })).shots[0].stages;
     expect(second.picture.itemId).toBe(first.picture.itemId);
@@ -164,8 +169,7 @@ describe('storyboards through the contract', () => {
     expect(second.narration.itemId).not.toBe(first.narration.itemId);
     expect(await speechCalls(url)).toBe(2);
     expect(await submissions(url)).toMatchObject({ 'picture edit': 1, 'video edit': 1 });
-    // Stopped, then edited: a video change resets the video alone; a picture change, the picture and its video.
-    await c.value('storyboard.cancel', { id: made.id });
+    // A video change resets the video alone; a picture change, the picture and its video.
     const longer = await c.value('storyboard.update', { id: made.id, ...board([{ ...worded, video: { ...worded.video, durationSeconds: 6 } }]) });
     expect(Object.values(longer.shots[0].stages).map((s: any) => s.state)).toEqual(['done', 'idle', 'done']);
     const repainted = await c.value('storyboard.update', { id: made.id, ...board([{ ...worded, picture: { ...worded.picture, prompt: 'picture edit, at night' } }]) });

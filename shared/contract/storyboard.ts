@@ -108,7 +108,7 @@ export const BoardView = z.object({
   title: z.string(),
   aspectRatio: z.string(),
   shots: z.array(ShotView),
-  /** Run asked for and not cancelled: the chain goes on as stages finish. */
+  /** A run under way: asked for, not cancelled, something still waiting or being made. Clears itself once the run is over. */
   running: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
