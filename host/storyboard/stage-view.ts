@@ -23,7 +23,7 @@ export interface JobLookup {
 
 const RUNNING: readonly JobState[] = ['submitting', 'queued', 'running', 'completed'];
 
-/** A queued stage's state from its job: undefined while the job is not over yet. */
+/** A queued stage's state, read from its job (listed or archived); a job gone from both reads as failed. */
 export function jobStage(rec: StageRow, jobs: JobLookup, states: Map<string, { state: JobState; libraryIds: string[] }>): StageView {
   const base = { jobId: rec.jobId };
   const s = rec.jobId ? states.get(rec.jobId) : undefined;

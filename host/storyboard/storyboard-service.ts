@@ -62,8 +62,11 @@ export class StoryboardService {
     this.due.clear();
   }
 
-  /** Each shot checked as a run would send it; throws naming the first shot refused. Nothing written. */
-  private check(input: BoardInput, id: string): void {
+  /**
+   * Each shot checked as a run would send it; throws naming the first shot refused. Nothing
+   * written. `videoKept`: a shot whose video is done and stays so needs no link to its picture.
+   */
+  private check(input: BoardInput, id: string, videoKept: (shotId: string) => boolean = () => false): void {
     const facts = { id, title: input.title, aspectRatio: input.aspectRatio };
     const seen = new Set<string>();
     input.shots.forEach((shot, i) => {
@@ -77,10 +80,12 @@ export class StoryboardService {
       let link = LINK_STAND_IN;
       let itemId: string | undefined;
       if (shot.picture.source === 'library') {
-        const found = pictureLink(this.d.item(shot.picture.itemId), this.d.now());
-        if ('error' in found) refuse(found.error);
-        else link = found.link;
         itemId = shot.picture.itemId;
+        const item = this.d.item(itemId);
+        const found = pictureLink(item, this.d.now());
+        if ('link' in found) link = found.link;
+        // Its link dies 24 hours after the save; a video already made from it does not need it.
+        else if (!(item?.kind === 'image' && videoKept(shot.id))) refuse(found.error);
       }
       try {
         const picture = pictureSpec(facts, shot);
@@ -106,7 +111,6 @@ export class StoryboardService {
   /** The new title, ratio and shot list; the stages the change made stale are reset (docs/storyboards.md, "Editing"). */
   update(input: BoardInput & { id: string }): BoardView {
     const board = this.require(input.id);
-    this.check(input, input.id);
     const before = board.row;
     const after: BoardRow = { ...before, title: input.title, aspectRatio: input.aspectRatio, shots: input.shots, updatedAt: this.d.now() };
     const kept = new Map(input.shots.map((s) => [s.id, s]));
@@ -119,6 +123,8 @@ export class StoryboardService {
     // Records of shots no longer listed (or never listed) go too.
     const listed = new Set(before.shots.map((s) => s.id));
     for (const rec of board.stages.values()) if (!listed.has(rec.shotId)) stale.push({ shotId: rec.shotId, stage: rec.stage });
+    const doneVideos = new Set(shotViews(board, this.d.jobs).filter((s) => s.stages.video.state === 'done').map((s) => s.id));
+    this.check(input, input.id, (shotId) => doneVideos.has(shotId) && !stale.some((x) => x.shotId === shotId && x.stage === 'video'));
     this.d.table.updateBoard(after, stale);
     this.chain.reset(board, stale);
     board.row = after;

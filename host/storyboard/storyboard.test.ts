@@ -129,6 +129,25 @@ describe('storyboards through the contract', () => {
     expect(refused.error.message).toContain('public link');
   });
 
+  it('keeps a board whose Gallery picture\'s link has died editable once its video is made', async () => {
+    let later = 0;
+    const c = await openCore({ now: () => Date.now() + later });
+    const job = await c.value('tasks.submit', { route: 'image', request: { model: 'seedream-4-0', prompt: 'an old harbour', resolution: '1K' } });
+    await c.until(async () => (await c.value('tasks.list')).some((t: any) => t.id === job.id && t.state === 'saved'));
+    const itemId = (await c.value('tasks.list')).find((t: any) => t.id === job.id).downloads[0].libraryId;
+    const chosen = { ...shot('old'), picture: { source: 'library', itemId } };
+    const made = await c.value('storyboard.create', board([chosen]));
+    await c.value('storyboard.run', { id: made.id });
+    await c.until(async () => allStages(await c.value('storyboard.get', { id: made.id }), 'done'), 60_000);
+    // A day later the picture's link is dead: the made video does not need it, a new one would.
+    later = 25 * 3_600_000;
+    const worded = await c.value('storyboard.update', { id: made.id, ...board([{ ...chosen, narration: { ...chosen.narration!, text: 'later words' } }]) });
+    expect(Object.values(worded.shots[0].stages).map((s: any) => s.state)).toEqual(['done', 'done', 'idle']);
+    const longer = await c.call('storyboard.update', { id: made.id, ...board([{ ...chosen, video: { ...chosen.video, durationSeconds: 6 } }]) });
+    expect(longer.error).toMatchObject({ code: 'invalid_input', param: 'shots.0' });
+    expect(longer.error.message).toContain('24 hours');
+  });
+
   it('prices what a run would make with the creator\'s prices, and says which budget it would cross', async () => {
     const c = await openCore();
     await c.value('ledger.setPrices', { entries: [
