@@ -10,6 +10,7 @@ import type { SpeechInput } from '@shared/contract/media.js';
 import type { Shot, StageName } from '@shared/contract/storyboard.js';
 import { msg } from '@shared/messages/index.js';
 import type { LibraryItem } from '../library/library-item.js';
+import { coreError } from '../errors.js';
 import { asFailure } from '../tasks/job-submit.js';
 import type { JobService } from '../tasks/job-service.js';
 import type { JobSpec } from '../tasks/job-spec.js';
@@ -104,12 +105,7 @@ export class StoryboardChain {
       const picture = this.pictureOf(board, shot, states);
       if (picture === 'start') this.enqueue(board, shot, 'picture', () => pictureSpec(board.row, shot)!);
       const videoRec = this.settled(board, shot, 'video', states);
-      if (typeof picture === 'object' && !videoRec) {
-        const item = this.d.item(picture.itemId);
-        const link = pictureLink(item, this.d.now());
-        if ('error' in link) this.record(board, { shotId: shot.id, stage: 'video', state: 'failed', error: link.error, tries: this.carried.get(`${board.row.id}/${stageKey(shot.id, 'video')}`) ?? [] });
-        else this.enqueue(board, shot, 'video', () => videoSpec(board.row, shot, { itemId: picture.itemId, link: link.link, name: item?.prompt }));
-      }
+      if (typeof picture === 'object' && !videoRec) this.enqueue(board, shot, 'video', () => this.videoOf(board, shot, picture.itemId));
       if (shot.narration && !board.stages.has(stageKey(shot.id, 'narration'))) this.narrate(board, shot);
     }
     this.endIfOver(board);
@@ -150,42 +146,62 @@ export class StoryboardChain {
   }
 
   /** Queues one stage's job, its record written in the job's own transaction. */
-  private enqueue(board: Board, shot: Shot, stage: StageName, spec: () => JobSpec): void {
+  private enqueue(board: Board, shot: Shot, stage: StageName, spec: () => JobSpec | Promise<JobSpec>): void {
     const key = stageKey(shot.id, stage);
     const slot = `${board.row.id}/${key}`;
     if (this.pending.has(slot)) return;
     this.pending.add(slot);
     const epoch = this.epochs.get(slot) ?? 0;
     const tries = this.carried.get(slot) ?? [];
-    let made: JobSpec;
-    try {
-      made = spec();
-    } catch (err) {
-      this.pending.delete(slot);
-      this.record(board, { shotId: shot.id, stage, state: 'failed', error: asFailure(err).text, tries });
-      return;
-    }
-    this.d.jobs.enqueue([made], {
-      within: ([job]) => {
-        // Reset, removed or cancelled while the job was being written: nothing of it is kept, nothing sent.
-        if (this.d.boards.get(board.row.id) !== board || (this.epochs.get(slot) ?? 0) !== epoch || !board.row.running) throw new Superseded();
-        this.record(board, { shotId: shot.id, stage, state: 'queued', jobId: job.id, tries });
-        this.byJob.set(job.id, { boardId: board.row.id, key });
-      },
-    }).then(() => {
+    const current = () => this.d.boards.get(board.row.id) === board && (this.epochs.get(slot) ?? 0) === epoch && !this.closed;
+    void (async () => {
+      const made = await spec();
+      if (!current() || !board.row.running) return;
+      await this.d.jobs.enqueue([made], {
+        within: ([job]) => {
+          // Reset, removed or cancelled while the job was being written: nothing of it is kept, nothing sent.
+          if (!current() || !board.row.running) throw new Superseded();
+          this.record(board, { shotId: shot.id, stage, state: 'queued', jobId: job.id, tries });
+          this.byJob.set(job.id, { boardId: board.row.id, key });
+        },
+      });
       this.carried.delete(slot);
-    }, (err: unknown) => {
+    })().catch((err: unknown) => {
       if (err instanceof Superseded || (err as { cause?: unknown }).cause instanceof Superseded) return;
-      // Refused before it was queued (a rule of the model, a disk that refuses): only this shot stops.
-      if (this.d.boards.get(board.row.id) === board && (this.epochs.get(slot) ?? 0) === epoch) {
-        this.record(board, { shotId: shot.id, stage, state: 'failed', error: asFailure(err).text, tries });
-      }
+      // Refused before it was queued (a rule of the model, no link to start from, a disk that refuses): only this shot stops.
+      if (current()) this.record(board, { shotId: shot.id, stage, state: 'failed', error: asFailure(err).text, tries });
     }).finally(() => {
       this.pending.delete(slot);
+      if (this.closed) return;
       this.d.changed(board.row.id);
       // A reset meanwhile may have left the stage to start again.
       if ((this.epochs.get(slot) ?? 0) !== epoch) this.advanceSoon(board.row.id);
     });
+  }
+
+  /**
+   * The video's job, started from its picture's link as it is now: for a picture the board made,
+   * asked of the gateway again (its links live 24 hours, and may die sooner); else the link saved
+   * with the picture, while it lives. No link: refused, said (spec 4.7 takes only a link).
+   */
+  private async videoOf(board: Board, shot: Shot, itemId: string): Promise<JobSpec> {
+    const item = this.d.item(itemId);
+    let link = pictureLink(item, this.d.now());
+    const jobId = board.stages.get(stageKey(shot.id, 'picture'))?.jobId;
+    if (item?.kind === 'image' && jobId) {
+      const fresh = await this.freshLink(jobId, itemId).catch(() => undefined);
+      if (fresh) link = { link: fresh };
+    }
+    if ('error' in link) throw coreError('invalid_input', link.error);
+    return videoSpec(board.row, shot, { itemId, link: link.link, name: item?.prompt });
+  }
+
+  private async freshLink(jobId: string, itemId: string): Promise<string | undefined> {
+    const job = await this.d.jobs.archivedRecord(jobId);
+    if (!job?.remoteId) return undefined;
+    const links = await this.d.jobs.poller.freshLinks(job);
+    const at = job.downloads.findIndex((dl) => dl.libraryId === itemId);
+    return links[Math.max(0, at)] ?? links[0];
   }
 
   /** A narration: `sending` on disk before its call; its file, or why not, after. */

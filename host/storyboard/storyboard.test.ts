@@ -99,12 +99,19 @@ describe('storyboards through the contract', () => {
     expect(failed[0].stages.picture.state).toBe('done');
     expect(JSON.stringify(failed[0].stages.video.error)).toContain('starting image was refused');
     expect((await c.call('storyboard.retryShot', { id: made.id, shotId: view.shots.find((s: any) => s.stages.video.state === 'done').id })).error.code).toBe('conflict');
+    // Its picture's links die meanwhile: the retry starts the video from fresh ones.
+    await fetch(`${url}/_sandbox/links/expire`, { method: 'POST' });
     await c.value('storyboard.retryShot', { id: made.id, shotId: failed[0].id });
     await c.until(async () => allStages(await c.value('storyboard.get', { id: made.id }), 'done'), 60_000);
     const bought = await submissions(url);
     expect([bought['picture left'], bought['picture right'], bought['video left'], bought['video right']]).toEqual([1, 1, 1, 1]);
     const after = await c.value('storyboard.get', { id: made.id });
-    expect(after.shots.find((s: any) => s.id === failed[0].id).stages.picture.itemId).toBe(failed[0].stages.picture.itemId);
+    const retried = after.shots.find((s: any) => s.id === failed[0].id).stages;
+    expect(retried.picture.itemId).toBe(failed[0].stages.picture.itemId);
+    const picture = await c.value('library.get', { id: retried.picture.itemId });
+    const video = await c.value('library.get', { id: retried.video.itemId });
+    expect(video.params.image_url).toMatch(/^http/);
+    expect(video.params.image_url).not.toBe(picture.sourceUrl);
   });
 
   it('starts a video from a Gallery picture by its link, and refuses one that has no link', async () => {
