@@ -78,6 +78,9 @@ beforeAll(async () => {
   const native = await value('images.generateNative', { model: 'modelc-2.5-flash-image-preview', prompt: 'a small square' });
   const broke = await value('profiles.save', { name: 'Broke', baseUrl: sandboxUrl, apiKey: 'sk-sandbox-broke' });
   const spare = await value('profiles.save', { name: 'Spare', baseUrl: sandboxUrl, apiKey: 'sk-sandbox-spare' });
+  const shotSample = { id: 'shot-1', picture: { source: 'generate', model: 'seedream-4-0', prompt: 'fuzz', resolution: '1K' }, video: { model: 'modelg3', prompt: 'fuzz', durationSeconds: 5 }, narration: { text: 'fuzz', voice: 'alloy', speed: 1 } };
+  const boardSample = { title: 'Fuzz board', aspectRatio: '16:9', shots: [shotSample] };
+  const storyboard = await value('storyboard.create', boardSample);
   await value('profiles.activate', { id: broke.id });
 
   const ids = { conversationId: conv.id, messageId: started.reply.id };
@@ -147,6 +150,14 @@ beforeAll(async () => {
     'chat.moveToFolder': { id: conv.id, folderId: folder.id },
     'chat.exportJson': { id: conv.id },
     'chat.importJson': { name: 'fuzz.json', data: exported },
+    'storyboard.get': { id: storyboard.id },
+    'storyboard.create': boardSample,
+    'storyboard.update': { id: storyboard.id, ...boardSample, shots: [shotSample, { ...shotSample, id: 'shot-2', picture: { source: 'library', itemId: native.items[0].id }, narration: null }] },
+    'storyboard.remove': { id: 'no-such-board' },
+    'storyboard.estimate': { id: storyboard.id },
+    'storyboard.run': { id: storyboard.id },
+    'storyboard.retryShot': { id: storyboard.id, shotId: 'shot-1' },
+    'storyboard.cancel': { id: storyboard.id },
   };
   shapeBefore = shapeOf();
   process.on('unhandledRejection', onEscape);

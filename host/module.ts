@@ -35,6 +35,7 @@ import type { PriceStore } from './ledger/price-store.js';
 import type { BudgetsService } from './ledger/budgets-service.js';
 import type { BatchService } from './batches/batch-service.js';
 import type { PromptsService } from './prompts/prompts-service.js';
+import type { StoryboardService } from './storyboard/storyboard-service.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -74,6 +75,8 @@ export interface Services {
   batches: BatchService;
   /** The prompt library (docs/prompts.md). */
   prompts: PromptsService;
+  /** Storyboards (docs/storyboards.md). */
+  storyboard: StoryboardService;
 }
 export type ServiceName = keyof Services;
 

@@ -18,6 +18,7 @@ import { ledgerQuoteModule } from './ledger/quote-module.js';
 import { budgetsModule } from './ledger/budgets-module.js';
 import { batchesModule } from './batches/module.js';
 import { promptsModule } from './prompts/module.js';
+import { storyboardModule } from './storyboard/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   appModule,
@@ -34,4 +35,5 @@ export const MODULES: readonly DomainModule[] = [
   budgetsModule,
   batchesModule,
   promptsModule,
+  storyboardModule,
 ] as DomainModule[];

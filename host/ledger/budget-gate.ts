@@ -17,4 +17,6 @@ export const PAID_SUBMISSIONS: ReadonlySet<MethodName> = new Set<MethodName>([
   'chat.continue',
   'images.generateNative',
   'speech.synthesize',
+  'storyboard.run',
+  'storyboard.retryShot',
 ]);

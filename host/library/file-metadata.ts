@@ -45,7 +45,7 @@ function value(v: unknown): string {
 
 /** One source in a line of text (docs/library-files.md, "Lineage"): its kind, then what names it. */
 function sourceWords(r: LineageRef): string {
-  const names = [r.itemId, r.conversationId, r.messageId, r.batchId, r.index === undefined ? undefined : `#${r.index}`];
+  const names = [r.itemId, r.conversationId, r.messageId, r.batchId, r.index === undefined ? undefined : `#${r.index}`, r.boardId, r.shotId];
   return [r.kind, ...names.filter((n) => n !== undefined)].join(' ');
 }
 

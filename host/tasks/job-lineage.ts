@@ -11,7 +11,7 @@ export function madeFromOf(job: Pick<JobRecord, 'lineage' | 'batch'>): LineageRe
   if (job.batch) refs.push({ kind: 'batchCell', batchId: job.batch.id, index: job.batch.index });
   const seen = new Set<string>();
   const out = refs.filter((r) => {
-    const key = JSON.stringify([r.kind, r.itemId, r.conversationId, r.messageId, r.batchId, r.index]);
+    const key = JSON.stringify([r.kind, r.itemId, r.conversationId, r.messageId, r.batchId, r.index, r.boardId, r.shotId]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -23,6 +23,7 @@ import { budgetEvents, budgetMethods } from './budgets.js';
 import { batchEvents, batchMethods } from './batches.js';
 import { promptEvents, promptMethods } from './prompts.js';
 import { lineageMethods } from './lineage.js';
+import { storyboardEvents, storyboardMethods } from './storyboard.js';
 
 export interface ContractDomain {
   name: string;
@@ -51,6 +52,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'batches', methods: batchMethods, events: batchEvents },
   { name: 'prompts', methods: promptMethods, events: promptEvents },
   { name: 'lineage', methods: lineageMethods, events: {} },
+  { name: 'storyboard', methods: storyboardMethods, events: storyboardEvents },
 ] as const satisfies readonly ContractDomain[];
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -61,3 +61,4 @@ export * from './batches.js';
 export * from './prompts.js';
 export * from './budget-notice.js';
 export * from './lineage.js';
+export * from './storyboard.js';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const LINEAGE_KINDS = ['reference', 'startImage', 'remixOf', 'chatMessage', 'batchCell'] as const;
+export const LINEAGE_KINDS = ['reference', 'startImage', 'remixOf', 'chatMessage', 'batchCell', 'storyboardShot'] as const;
 export type LineageKind = (typeof LINEAGE_KINDS)[number];
 
 /** The most sources one item records (the reference pictures of a model are fewer). */
@@ -24,6 +24,9 @@ export const LineageRef = z.object({
   messageId: Key.optional(),
   batchId: Key.optional(),
   index: z.number().int().nonnegative().optional(),
+  /** A storyboard's shot (host/storyboard): the board and the shot that made it. */
+  boardId: Key.optional(),
+  shotId: Key.optional(),
   /** What the creator knew it by (a prompt cut short, a file name), for when it is gone. */
   name: Name.optional(),
 });

@@ -17,8 +17,9 @@ import { notice } from './notice.js';
 import { plain } from './plain.js';
 import { prompts } from './prompts.js';
 import { rules } from './rules.js';
+import { storyboard } from './storyboard.js';
 
-export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts, documents } as const;
+export const en = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts, documents, storyboard } as const;
 
 /** A language's messages: the English shape, any text (a missing or extra key fails the typecheck). */
 export type Catalog = Strings<typeof en>;

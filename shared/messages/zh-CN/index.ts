@@ -14,5 +14,6 @@ import { notice } from './notice.js';
 import { plain } from './plain.js';
 import { prompts } from './prompts.js';
 import { rules } from './rules.js';
+import { storyboard } from './storyboard.js';
 
-export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts, documents };
+export const zhCN: Catalog = { gateway, chat, jobs, app, rules, notice, mcp, plain, files, db, budgets, batches, prompts, documents, storyboard };

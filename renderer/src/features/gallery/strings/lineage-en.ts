@@ -8,6 +8,7 @@ export const lineage = {
     remixOf: 'Remix of',
     chatMessage: 'Chat message',
     batchCell: 'Batch cell',
+    storyboardShot: 'Storyboard shot',
   },
   /** A source the library still holds: activating it shows that item. */
   entry: '{{kind}}: {{name}}',

@@ -11,6 +11,7 @@ export const lineage: Translation<typeof en> = {
     remixOf: '再创作自',
     chatMessage: '聊天消息',
     batchCell: '批量单元格',
+    storyboardShot: '故事板镜头',
   },
   entry: '{{kind}}：{{name}}',
   untitled: '未命名的{{kind}}',

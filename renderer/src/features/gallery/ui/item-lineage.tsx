@@ -95,6 +95,8 @@ export function ItemLineage({ item }: { item: LibraryItemView }) {
         </button>
       );
     }
+    // A storyboard's shot is named by its board's title, whether or not the board is still kept.
+    if (ref.kind === 'storyboardShot') return <span className="lineage-note">{ref.name ? t('lineage.entry', { kind, name: ref.name }) : kind}</span>;
     if (ref.kind === 'batchCell') return <span className="lineage-note">{t('lineage.cell', { kind, index: (ref.index ?? 0) + 1 })}</span>;
     return <span className="lineage-note muted">{ref.name ? t('lineage.gone', { kind, name: ref.name }) : t('lineage.goneUnnamed', { kind })}</span>;
   };
