@@ -4,7 +4,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export const TAB_NAMES = ['Chat', 'Image', 'Video', 'Speech', 'Tasks', 'Gallery', 'Spend', 'Settings'] as const;
+export const TAB_NAMES = ['Chat', 'Image', 'Video', 'Speech', 'Tasks', 'Gallery', 'Spend', 'Storyboard', 'Settings'] as const;
 export type TabName = (typeof TAB_NAMES)[number];
 
 export interface BalanceReading {

@@ -4,10 +4,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { bootFrameHtml } from './boot-frame.js';
 import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, SpendIcon, TasksIcon, VideoIcon } from '../components/icons.js';
+import { StoryboardIcon } from '../components/icons.js';
 import { TAB_IDS } from '../state/tab-ids.js';
 
 // As app/tab-registry.ts pairs them (that module brings the whole app with it).
-const ICONS = { chat: ChatIcon, image: ImageIcon, video: VideoIcon, speech: SpeechIcon, tasks: TasksIcon, gallery: GalleryIcon, spend: SpendIcon, settings: SettingsIcon };
+const ICONS = { chat: ChatIcon, image: ImageIcon, video: VideoIcon, speech: SpeechIcon, tasks: TasksIcon, gallery: GalleryIcon, spend: SpendIcon, settings: SettingsIcon, storyboard: StoryboardIcon };
 
 /** Markup parsed as the browser parses index.html (a test reads it; nothing here is shown). */
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html').body;

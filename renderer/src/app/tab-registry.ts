@@ -16,6 +16,7 @@ import { prefetchGallery, prefetchMediaBase } from '../features/gallery/model/us
 import { TAB_IDS, type TabId } from '../state/tab-ids.js';
 import ChatTab from '../features/chat/chat-tab.js';
 import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, SpendIcon, TasksIcon, VideoIcon } from '../components/icons.js';
+import { StoryboardIcon } from '../components/icons.js';
 
 export interface TabDef {
   id: TabId;
@@ -33,6 +34,7 @@ const PANELS: Record<TabId, Omit<TabDef, 'id'>> = {
   gallery: { Panel: lazyPanel(() => import('../features/gallery/gallery-tab.js'), { open: prefetchGallery, ahead: prefetchMediaBase }), Icon: GalleryIcon },
   spend: { Panel: lazyPanel(() => import('../features/spend/spend-tab.js')), Icon: SpendIcon },
   settings: { Panel: lazyPanel(() => import('../features/settings/settings-tab.js')), Icon: SettingsIcon },
+  storyboard: { Panel: lazyPanel(() => import('../features/storyboard/storyboard-tab.js')), Icon: StoryboardIcon },
 };
 
 /**

@@ -49,6 +49,12 @@ export const ICON_SHAPES = {
     ['circle', { cx: 10, cy: 12, r: 2.2 }],
     ['circle', { cx: 17.5, cy: 18, r: 2.2 }],
   ],
+  storyboard: [
+    ['rect', { x: 3, y: 5, width: 5, height: 6, rx: 1 }],
+    ['rect', { x: 10, y: 5, width: 5, height: 6, rx: 1 }],
+    ['rect', { x: 17, y: 5, width: 4, height: 6, rx: 1 }],
+    ['path', { d: 'M3 15h18M3 19h12' }],
+  ],
 } satisfies Record<string, IconShape[]>;
 
 export type IconName = keyof typeof ICON_SHAPES;

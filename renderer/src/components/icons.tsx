@@ -23,3 +23,4 @@ export const TasksIcon = () => <Icon name="tasks" />;
 export const GalleryIcon = () => <Icon name="gallery" />;
 export const SpendIcon = () => <Icon name="spend" />;
 export const SettingsIcon = () => <Icon name="settings" />;
+export const StoryboardIcon = () => <Icon name="storyboard" />;

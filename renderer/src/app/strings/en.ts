@@ -15,8 +15,9 @@ import { speech } from '../../features/speech/strings/en.js';
 import { spend } from '../../features/spend/strings/en.js';
 import { tasks } from '../../features/tasks/strings/en.js';
 import { video } from '../../features/video/strings/en.js';
+import { storyboard } from '../../features/storyboard/strings/en.js';
 
 /** The features' own namespaces, one per feature folder. */
-export const featuresEn = { chat, image, video, speech, tasks, gallery, spend, settings, mcp } as const;
+export const featuresEn = { chat, image, video, speech, tasks, gallery, spend, settings, mcp, storyboard } as const;
 
 export const en = { ...sharedEn, ...featuresEn } as const;

@@ -14,5 +14,6 @@ import { speech } from '../../features/speech/strings/zh-CN.js';
 import { spend } from '../../features/spend/strings/zh-CN.js';
 import { tasks } from '../../features/tasks/strings/zh-CN.js';
 import { video } from '../../features/video/strings/zh-CN.js';
+import { storyboard } from '../../features/storyboard/strings/zh-CN.js';
 
-export const featuresZhCN: { [NS in keyof typeof featuresEn]: Translation<(typeof featuresEn)[NS]> } = { chat, image, video, speech, tasks, gallery, spend, settings, mcp };
+export const featuresZhCN: { [NS in keyof typeof featuresEn]: Translation<(typeof featuresEn)[NS]> } = { chat, image, video, speech, tasks, gallery, spend, settings, mcp, storyboard };

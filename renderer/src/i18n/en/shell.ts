@@ -13,6 +13,7 @@ export const shell = {
     gallery: 'Gallery',
     spend: 'Spend',
     settings: 'Settings',
+    storyboard: 'Storyboard',
   },
   profile: {
     label: 'Profile',

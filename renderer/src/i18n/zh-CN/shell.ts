@@ -14,6 +14,7 @@ export const shell: Messages['shell'] = {
     gallery: '作品库',
     spend: '花费',
     settings: '设置',
+    storyboard: '分镜',
   },
   profile: {
     label: '配置',
