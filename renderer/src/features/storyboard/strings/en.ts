@@ -13,7 +13,6 @@ export const storyboard = {
     emptyHint: 'Create one, then add shots: a picture, a video from it and a narration line each.',
     summary: '{{shots}} shots · {{done}} stages done',
     running: 'Running',
-    open: 'Open {{title}}',
   },
   board: {
     label: 'Storyboard {{title}}',

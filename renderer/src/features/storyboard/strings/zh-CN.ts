@@ -15,7 +15,6 @@ export const storyboard: Translation<typeof english> = {
     emptyHint: '新建一个分镜，然后添加镜头：每个镜头包含一张图片、由它生成的视频和一句旁白。',
     summary: '{{shots}} 个镜头 · 已完成 {{done}} 个阶段',
     running: '运行中',
-    open: '打开 {{title}}',
   },
   board: {
     label: '分镜 {{title}}',

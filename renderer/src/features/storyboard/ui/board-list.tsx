@@ -17,7 +17,7 @@ export function BoardList({ openId, creating, onOpen, onCreate }: BoardListProps
   const list = useCall('storyboard.list', {});
   const item = (b: BoardSummary) => (
     <li key={b.id}>
-      <button type="button" className="sb-board-link" aria-current={b.id === openId ? 'true' : undefined} aria-label={t('boards.open', { title: b.title })} onClick={() => onOpen(b.id)}>
+      <button type="button" className="sb-board-link" aria-current={b.id === openId ? 'true' : undefined} onClick={() => onOpen(b.id)}>
         <span className="sb-board-title">{b.title}</span>
         <span className="muted">
           {t('boards.summary', { shots: f.number(b.shots), done: f.number(b.done) })}

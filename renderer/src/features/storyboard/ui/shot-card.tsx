@@ -46,7 +46,7 @@ export function ShotCard({ shot, view, index, count, boardRatio, error, busy, on
   };
   const picture = shot.picture;
   return (
-    <li className="sb-shot" data-testid="shot" data-shot-id={shot.id} onKeyDown={onKeyDown} aria-labelledby={`${shot.id}-heading`} aria-describedby={`${shot.id}-keys`}>
+    <li className="sb-shot" tabIndex={-1} data-testid="shot" data-shot-id={shot.id} onKeyDown={onKeyDown} aria-labelledby={`${shot.id}-heading`} aria-describedby={`${shot.id}-keys`}>
       <header className="sb-shot-head">
         <h4 id={`${shot.id}-heading`}>{t('shot.heading', { n })}</h4>
         <span id={`${shot.id}-keys`} className="sr-only">{t('shot.keys')}</span>
