@@ -37,7 +37,7 @@ test.describe('first run', () => {
   });
 });
 
-test('Ctrl+1…8 open the tabs from anywhere, and Settings lists every shortcut', async ({ page, studio }) => {
+test('Ctrl+1…9 open the tabs from anywhere, and Settings lists every shortcut', async ({ page, studio }) => {
   const studioPage = new StudioPage(page);
   await studioPage.open(studio.url);
   // From inside a text box too: the shortcuts are the studio's, not the field's.

@@ -8,6 +8,8 @@
 import { test, expect } from './fixtures.js';
 import { expectNoSeriousViolations } from './pages/axe.js';
 import { StoryboardPage } from './pages/storyboard-page.js';
+import { submitTask } from './pages/gallery-page.js';
+import { waitForLibrary } from './pages/video-page.js';
 
 const PROMPTS = ['a red lighthouse at dusk', 'a keeper climbs the spiral stairs', 'the lamp sweeps over a stormy sea'];
 const NARRATION = ['Every night the light comes on.', 'He climbs the stairs alone.', 'And the ships find their way home.'];
@@ -116,4 +118,36 @@ test('a board filled by keyboard runs to the end, a changed narration alone is m
     await board.panel.getByRole('group', { name: 'Remove storyboard' }).getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(board.panel.getByRole('heading', { name: 'No storyboards yet' })).toBeVisible();
   });
+});
+
+test('a picture taken from the Gallery is done from the start; a refused shot says so at the shot and keeps what was typed', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  const board = new StoryboardPage(page);
+  await board.studio.open(studio.url);
+  // A saved picture whose gateway link still lives.
+  await submitTask(page, { route: 'image', request: { model: 'seedream-4-0', prompt: 'a harbour at first light' } });
+  await waitForLibrary(page, 'image', 1);
+  await board.open();
+  await board.panel.getByRole('button', { name: 'New storyboard' }).click();
+  await board.addShot.click();
+  const card = board.shot(1);
+  await card.getByRole('combobox', { name: 'Picture source' }).selectOption('From Gallery');
+  await expect(card.getByText('No picture chosen yet.')).toBeVisible();
+  await card.getByRole('button', { name: 'Choose from Gallery' }).click();
+  await card.getByRole('list', { name: 'Gallery pictures' }).getByRole('button', { name: 'Use a harbour at first light' }).click();
+  await expect(card.getByText('Chosen: a harbour at first light')).toBeVisible();
+  await board.expectSaved();
+  await expect(board.stage(1, 'picture')).toHaveAttribute('data-state', 'done');
+  // Only the video is left to make.
+  await expect(board.estimate).toHaveAttribute('data-jobs', '1');
+
+  // The model makes 5 to 10 seconds: the host refuses 3, the shot says why, the 3 stays.
+  const duration = card.getByRole('spinbutton', { name: 'Duration (seconds)' });
+  await duration.fill('3');
+  await expect(card.getByTestId('shot-error')).toContainText('Shot 1 cannot be made');
+  await expect(board.panel.getByTestId('save-status')).toHaveAttribute('data-status', 'refused');
+  await expect(duration).toHaveValue('3');
+  await duration.fill('6');
+  await board.expectSaved();
+  await expect(card.getByTestId('shot-error')).toHaveCount(0);
 });
