@@ -1,8 +1,8 @@
 /**
  * Accessibility: axe-core on every tab, in both themes, with content in it (a reply and its actions,
  * the conversation's settings side panel, every kind of result, task rows, gallery items and the
- * detail view, the open settings forms and the first-run welcome), and the empty states that say
- * what to do (Chat, Tasks, Speech). Nothing serious or critical may be found;
+ * detail view, a storyboard with a shot, the open settings forms and the first-run welcome), and the
+ * empty states that say what to do (Chat, Tasks, Speech, Storyboard). Nothing serious or critical may be found;
  * milder findings are attached to the test as annotations ("axe moderate" / "axe minor").
  */
 import { test, expect } from './fixtures.js';
@@ -15,6 +15,7 @@ import { SpeechPage } from './pages/speech-page.js';
 import { StudioPage } from './pages/studio-page.js';
 import { imageJob, multipartVideoJob, sandbox, TasksPage } from './pages/tasks-page.js';
 import { VideoPage } from './pages/video-page.js';
+import { StoryboardPage } from './pages/storyboard-page.js';
 
 type Theme = 'light' | 'dark';
 
@@ -125,6 +126,19 @@ for (const theme of ['light', 'dark'] as const) {
         await page.keyboard.press('Escape');
         await expect(gallery.detail).toBeHidden();
       }
+    });
+
+    await test.step('Storyboard: the empty tab, then a board with a shot', async () => {
+      const board = new StoryboardPage(page);
+      await board.open();
+      await expect(board.panel.getByRole('heading', { name: 'No storyboards yet' })).toBeVisible();
+      await check(page, `the empty Storyboard tab (${theme})`);
+      await board.panel.getByRole('button', { name: 'New storyboard' }).click();
+      await board.addShot.click();
+      await board.shot(1).getByRole('textbox', { name: 'Picture prompt' }).fill('The keeper lights the lamp');
+      await board.expectSaved();
+      await expect(board.estimate).toHaveAttribute('data-jobs', '2');
+      await check(page, `the Storyboard tab with a board (${theme})`);
     });
 
     await test.step('Settings: a profile with its connection result, then the profile form', async () => {
