@@ -48,35 +48,54 @@ export function useBoardEditor(id: string) {
   const draft: BoardInput | undefined = local?.draft ?? (view.data ? boardInput(view.data) : undefined);
 
   const edit = (change: (board: BoardInput) => BoardInput) => {
-    if (!draft) return;
     const version = latest.current + 1;
     latest.current = version;
-    setLocal({ draft: change(draft), version });
+    // From the latest edit, not this render's: two changes before a render both count.
+    setLocal((prev) => {
+      const base = prev?.draft ?? (view.data ? boardInput(view.data) : undefined);
+      return base ? { draft: change(base), version } : prev;
+    });
     setStatus({ kind: 'pending' });
   };
 
+  const save = (pending: Local) => {
+    setStatus({ kind: 'saving' });
+    call('storyboard.update', { id, ...pending.draft }).then(
+      (board) => {
+        client.setQueryData(key, board);
+        refreshAround();
+        // A newer edit waits for its own save; this one is the host's now.
+        if (latest.current !== pending.version) return;
+        setLocal(null);
+        setStatus({ kind: 'saved' });
+      },
+      (error: ErrorData) => {
+        if (latest.current === pending.version) setStatus({ kind: 'refused', error, index: shotOfParam(error.param) });
+      },
+    );
+  };
+
+  // The edit not yet sent when the board closes (another board opened, the tab left) is sent at once.
+  const unsent = useRef<Local | null>(null);
+  useEffect(() => () => {
+    const pending = unsent.current;
+    if (pending && !firstMissing(pending.draft.shots)) void call('storyboard.update', { id, ...pending.draft }).catch(() => undefined);
+    // Once, as the board closes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
+    unsent.current = local;
     if (!local) return;
     const timer = setTimeout(() => {
+      unsent.current = null;
       const missing = firstMissing(local.draft.shots);
       if (missing) {
+        unsent.current = local;
         setStatus({ kind: 'incomplete', ...missing });
         return;
       }
-      setStatus({ kind: 'saving' });
-      call('storyboard.update', { id, ...local.draft }).then(
-        (board) => {
-          client.setQueryData(key, board);
-          refreshAround();
-          // A newer edit waits for its own save; this one is the host's now.
-          if (latest.current !== local.version) return;
-          setLocal(null);
-          setStatus({ kind: 'saved' });
-        },
-        (error: ErrorData) => {
-          if (latest.current === local.version) setStatus({ kind: 'refused', error, index: shotOfParam(error.param) });
-        },
-      );
+      save(local);
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
     // Saved once per edit (its version); the rest is read at that moment.
