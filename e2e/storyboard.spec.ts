@@ -10,6 +10,7 @@ import { expectNoSeriousViolations } from './pages/axe.js';
 import { StoryboardPage } from './pages/storyboard-page.js';
 import { submitTask } from './pages/gallery-page.js';
 import { waitForLibrary } from './pages/video-page.js';
+import { sandbox } from './pages/tasks-page.js';
 
 const PROMPTS = ['a red lighthouse at dusk', 'a keeper climbs the spiral stairs', 'the lamp sweeps over a stormy sea'];
 const NARRATION = ['Every night the light comes on.', 'He climbs the stairs alone.', 'And the ships find their way home.'];
@@ -150,4 +151,25 @@ test('a picture taken from the Gallery is done from the start; a refused shot sa
   await duration.fill('6');
   await board.expectSaved();
   await expect(card.getByTestId('shot-error')).toHaveCount(0);
+});
+
+test('a failed picture stops only its shot, says why, and "Retry shot" makes it and its video', async ({ page, studio }) => {
+  test.setTimeout(120_000);
+  const board = new StoryboardPage(page);
+  await board.studio.open(studio.url);
+  await board.open();
+  await board.panel.getByRole('button', { name: 'New storyboard' }).click();
+  await board.addShot.click();
+  await page.keyboard.type('a lighthouse in fog');
+  await board.expectSaved();
+  await expect(board.estimate).toHaveAttribute('data-jobs', '2');
+  await sandbox.failNextTask(studio.sandboxUrl, 'The fog hid the lighthouse');
+  await board.runBar.getByRole('button', { name: 'Run board' }).click();
+  await expect(board.stage(1, 'picture')).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+  await expect(board.stage(1, 'picture')).toContainText('The fog hid the lighthouse');
+  await expect(board.stage(1, 'video')).toHaveAttribute('data-state', 'idle');
+  await expect(board.progress).toHaveText('0 of 2 stages done · 1 failed');
+  await board.shot(1).getByRole('button', { name: 'Retry shot' }).click();
+  await expect(board.progress).toHaveText('2 of 2 stages done', { timeout: 90_000 });
+  await expect(board.shot(1).getByRole('button', { name: 'Retry shot' })).toHaveCount(0);
 });
