@@ -170,6 +170,10 @@ test('a failed picture stops only its shot, says why, and "Retry shot" makes it 
   await expect(board.stage(1, 'video')).toHaveAttribute('data-state', 'idle');
   await expect(board.progress).toHaveText('0 of 2 stages done · 1 failed');
   await board.shot(1).getByRole('button', { name: 'Retry shot' }).click();
+  // A new job may be paid for: asked first, "Not now" has the focus.
+  const ask = board.shot(1).getByRole('group', { name: 'Retry shot' });
+  await expect(ask.getByRole('button', { name: 'Not now' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Make again' }).click();
   await expect(board.progress).toHaveText('2 of 2 stages done', { timeout: 90_000 });
   await expect(board.shot(1).getByRole('button', { name: 'Retry shot' })).toHaveCount(0);
 });

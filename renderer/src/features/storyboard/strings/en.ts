@@ -51,7 +51,9 @@ export const storyboard = {
     remove: 'Remove',
     keys: 'Alt+↑ / Alt+↓ move this shot',
     retry: 'Retry shot',
-    retryNote: 'A failed job is made again as a new, paid job.',
+    retryNote: 'Make this shot’s failed stages again? A failed job is made as a new, paid job.',
+    retryYes: 'Make again',
+    retryNo: 'Not now',
   },
   picture: {
     legend: 'Picture',

@@ -53,7 +53,9 @@ export const storyboard: Translation<typeof english> = {
     remove: '删除',
     keys: 'Alt+↑ / Alt+↓ 移动此镜头',
     retry: '重试镜头',
-    retryNote: '失败的任务会作为新的付费任务重新制作。',
+    retryNote: '重新制作此镜头失败的阶段？失败的任务会作为新的付费任务重新制作。',
+    retryYes: '重新制作',
+    retryNo: '暂不',
   },
   picture: {
     legend: '图片',

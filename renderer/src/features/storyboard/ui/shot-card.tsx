@@ -3,6 +3,7 @@
  * from it, its narration line, the stages the host reports, and the buttons that reorder, copy
  * and remove it (Alt+↑ / Alt+↓ anywhere in the card move it too).
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyboardEvent } from 'react';
 import { IMAGE_MODELS, SPEECH_LIMITS, SPEECH_VOICES } from '@shared/gateway/catalog.js';
@@ -16,6 +17,36 @@ import { StageStrip } from './stage-strip.js';
 const imageModels = Object.keys(IMAGE_MODELS).map((m) => ({ value: m, label: m }));
 const videoModels = STORYBOARD_VIDEO_MODELS.map((m) => ({ value: m, label: m }));
 const voices = Object.keys(SPEECH_VOICES).map((v) => ({ value: v, label: v }));
+
+/** A failed job is made again as a new, paid one: asked before it is sent (the contract's retryShot). */
+function RetryShot({ busy, onRetry }: { busy: boolean; onRetry(): void }) {
+  const { t } = useTranslation('storyboard');
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <div className="sb-retry">
+        <button type="button" className="button" disabled={busy} onClick={() => setAsking(true)}>{t('shot.retry')}</button>
+      </div>
+    );
+  }
+  return (
+    <div className="sb-retry" role="group" aria-label={t('shot.retry')}>
+      <span>{t('shot.retryNote')}</span>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={busy}
+        onClick={() => {
+          setAsking(false);
+          onRetry();
+        }}
+      >
+        {t('shot.retryYes')}
+      </button>
+      <button type="button" className="button" autoFocus onClick={() => setAsking(false)}>{t('shot.retryNo')}</button>
+    </div>
+  );
+}
 
 export interface ShotCardProps {
   shot: Shot;
@@ -145,12 +176,7 @@ export function ShotCard({ shot, view, index, count, boardRatio, error, busy, on
         </fieldset>
       </div>
       {view && <StageStrip shot={view} n={n} />}
-      {failed && (
-        <div className="sb-retry">
-          <button type="button" className="button" disabled={busy} onClick={onRetry}>{t('shot.retry')}</button>
-          <span className="muted">{t('shot.retryNote')}</span>
-        </div>
-      )}
+      {failed && <RetryShot busy={busy} onRetry={onRetry} />}
     </li>
   );
 }
