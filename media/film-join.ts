@@ -33,6 +33,8 @@ export interface FilmJoinOptions {
   onProgress?: (fraction: number) => void;
   /** Default: 2 minutes plus 30 times the film's length, a guard against a stuck process only. */
   timeoutMs?: number;
+  /** The joining ffmpeg's pid, once it runs (tests check that it is gone after a cancel). */
+  onSpawn?: (pid: number) => void;
 }
 
 export type FilmJoinFailure = 'invalid' | 'spawn' | 'failed' | 'cancelled' | 'timeout' | 'output_cap';
@@ -153,6 +155,7 @@ export async function joinFilm(opts: FilmJoinOptions): Promise<FilmJoinResult> {
       maxOutputBytes: 64 * 1024 * 1024,
       onStdout: progressReader(plan.durationMs, progress),
       signal: opts.signal,
+      onSpawn: opts.onSpawn,
     });
     if (!run.ok) return failure(run.reason, run.reason === 'cancelled' ? 'cancelled' : `ffmpeg: ${run.detail}`);
     if (opts.signal?.aborted) return failure('cancelled', 'cancelled');
