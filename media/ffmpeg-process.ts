@@ -5,6 +5,7 @@
  * failure, including a missing binary, resolves to a result the caller turns into "no thumbnail".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { constants, setPriority } from 'node:os';
 
 export interface FfmpegRun {
   /** The executable; see `installedFfmpegPath`. */
@@ -25,6 +26,12 @@ export interface FfmpegRun {
   onStdout?: (chunk: Buffer) => void;
   /** How much of stderr's tail is kept (default 2000 bytes): more for runs whose report is read. */
   stderrBytes?: number;
+  /**
+   * Below normal priority, for an encode that takes minutes: it then takes the cores only when
+   * the studio (host, page) does not need them. Set as the process starts, before ffmpeg has
+   * opened its inputs and started its encoder threads, which inherit it.
+   */
+  background?: boolean;
 }
 
 export type FfmpegFailure = 'spawn' | 'timeout' | 'output_cap' | 'failed' | 'cancelled';
@@ -127,7 +134,15 @@ export function runFfmpegProcess(run: FfmpegRun): Promise<FfmpegResult> {
     child.stdout!.on('error', () => undefined);
     child.stderr!.on('error', () => undefined);
     child.once('spawn', () => {
-      if (child.pid !== undefined) run.onSpawn?.(child.pid);
+      if (child.pid === undefined) return;
+      if (run.background) {
+        try {
+          setPriority(child.pid, constants.priority.PRIORITY_BELOW_NORMAL);
+        } catch {
+          // Not allowed here, or already gone: it runs at normal priority, only less politely.
+        }
+      }
+      run.onSpawn?.(child.pid);
     });
     // Spawn failures (ENOENT, EACCES) arrive here; so would a failed kill, which changes nothing.
     child.on('error', (err) => {

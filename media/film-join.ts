@@ -156,6 +156,8 @@ export async function joinFilm(opts: FilmJoinOptions): Promise<FilmJoinResult> {
       onStdout: progressReader(plan.durationMs, progress),
       signal: opts.signal,
       onSpawn: opts.onSpawn,
+      // An encode of minutes on every core must not starve the host's loop or the page.
+      background: true,
     });
     if (!run.ok) return failure(run.reason, run.reason === 'cancelled' ? 'cancelled' : `ffmpeg: ${run.detail}`);
     if (opts.signal?.aborted) return failure('cancelled', 'cancelled');
