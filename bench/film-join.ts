@@ -3,7 +3,9 @@
  * shorter than their clip, some longer, so frames are held), joined into one MP4 with chapters.
  * Timed two ways, in pairs whose order alternates (lib/paired.ts): the exact ffmpeg command the
  * studio builds, run by itself, and the studio's `joinFilm` (which also reads every input's
- * duration first) in this process, under a watch of its event loop (lib/loop-watch.ts).
+ * duration first) in this process, under a watch of its event loop (lib/loop-watch.ts). ffmpeg
+ * alone runs at normal priority, the studio's below it (media/ffmpeg-process.ts, `background`):
+ * the ratio includes what that yielding costs on a busy machine.
  *   npx tsx bench/film-join.ts [--pairs 2] [--shots 10] [--seconds 10]
  * Budgets: the studio's join ≤ 2× ffmpeg alone; longest stall of the event loop ≤ 100 ms.
  */

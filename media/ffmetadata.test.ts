@@ -60,6 +60,13 @@ describe('parseInputReport', () => {
     });
   });
 
+  it('reads each input of a run with several', () => {
+    const two = `${report.split("Output #0")[0]}Input #1, mp3, from 'file:voice.mp3':\n  Duration: 00:00:03.03, start: 0.025057, bitrate: 64 kb/s\n    Stream #1:0: Audio: mp3, 44100 Hz, mono, fltp, 64 kb/s\n`;
+    expect(parseInputReport(two, 0).durationSeconds).toBe(5.04);
+    expect(parseInputReport(two, 1)).toEqual({ durationSeconds: 3.03, streams: [{ kind: 'audio' }] });
+    expect(parseInputReport(two, 2)).toEqual({ streams: [] });
+  });
+
   it('says nothing it was not told', () => {
     expect(parseInputReport('no input here')).toEqual({ streams: [] });
     expect(parseInputReport("Input #0, wav, from 'x':\n  Duration: N/A, bitrate: N/A\n    Stream #0:0: Audio: pcm_s16le")).toEqual({ streams: [{ kind: 'audio' }] });

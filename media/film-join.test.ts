@@ -138,7 +138,7 @@ describe('joinFilm', () => {
     expect(progress).not.toContain(1);
   });
 
-  it('refuses a damaged clip, naming the shot, and leaves nothing', async () => {
+  it('refuses a damaged clip or narration, naming the shot, and leaves nothing', async () => {
     const { result, left } = await join([
       { clipPath: media.clip2s, title: 'Fine' },
       { clipPath: media.damaged, narrationPath: media.voice1s, title: 'Broken' },
@@ -147,6 +147,10 @@ describe('joinFilm', () => {
     expect(!result.ok && result.detail).toMatch(/shot 2 \(Broken\): the clip cannot be read: .*Invalid data/);
     expect(!result.ok && result.detail).not.toContain(dir);
     expect(left).toEqual([]);
+
+    const voice = await join([{ clipPath: media.clip2s, narrationPath: media.damaged, title: 'Mute' }]);
+    expect(voice.result).toMatchObject({ ok: false, reason: 'failed', detail: expect.stringMatching(/^shot 1 \(Mute\): the narration cannot be read/) });
+    expect(voice.left).toEqual([]);
   });
 
   it('refuses what it cannot write: no shots, a tag MP4 drops, a narration without sound', async () => {

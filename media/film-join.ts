@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { installedFfmpegPath, runFfmpegProcess } from './ffmpeg-process.js';
 import { writeFfmetadata } from './ffmetadata.js';
 import { evenSize, filmPlan, filmRate, type FilmChapter, type FilmPlan, type ShotMedia } from './film-graph.js';
-import { reportMedia } from './media-report.js';
+import { reportInputs } from './media-report.js';
 
 export interface FilmShot {
   clipPath: string;
@@ -76,27 +76,36 @@ export async function prepareFilm(opts: FilmJoinOptions & { ffmpegPath: string }
   const tagBytes = Object.values(tags).reduce((n, v) => n + Buffer.byteLength(v), 0);
   if (tagBytes > MAX_TAG_BYTES) return failure('invalid', `${tagBytes} bytes of tags, more than the command line takes (${MAX_TAG_BYTES})`);
 
+  // Every input in one ffmpeg run: clip, narration, clip, … (media-report.ts says why one).
+  const files: string[] = [];
+  const at = opts.shots.map((shot) => {
+    const clip = files.push(shot.clipPath) - 1;
+    return { clip, voice: shot.narrationPath === undefined ? undefined : files.push(shot.narrationPath) - 1 };
+  });
+  const which = (i: number) => `shot ${i + 1} (${opts.shots[i].title.slice(0, 60)})`;
+  const read = await reportInputs(opts.ffmpegPath, files, opts.signal);
+  if (!read.ok) {
+    if (read.file === undefined) return failure(read.reason, `the inputs cannot be read: ${read.detail}`);
+    const shot = at.findIndex((a) => a.clip === read.file || a.voice === read.file);
+    return failure(read.reason, `${which(shot)}: the ${at[shot].clip === read.file ? 'clip' : 'narration'} cannot be read: ${read.detail}`);
+  }
   const media: ShotMedia[] = [];
-  let first: { width?: number; height?: number; fps?: number } | undefined;
   for (const [i, shot] of opts.shots.entries()) {
-    const which = `shot ${i + 1} (${shot.title.slice(0, 60)})`;
-    const clip = await reportMedia(opts.ffmpegPath, shot.clipPath, opts.signal);
-    if (!clip.ok) return failure(clip.reason, `${which}: the clip cannot be read: ${clip.detail}`);
-    const video = clip.report.streams.find((s) => s.kind === 'video');
-    if (!video) return failure('failed', `${which}: the clip has no picture`);
-    if (clip.report.durationSeconds === undefined) return failure('failed', `${which}: the clip has no duration`);
-    first ??= video;
-    const entry: ShotMedia = { clipPath: shot.clipPath, clipSeconds: clip.report.durationSeconds, title: shot.title };
-    if (shot.narrationPath !== undefined) {
-      const voice = await reportMedia(opts.ffmpegPath, shot.narrationPath, opts.signal);
-      if (!voice.ok) return failure(voice.reason, `${which}: the narration cannot be read: ${voice.detail}`);
-      if (!voice.report.streams.some((s) => s.kind === 'audio')) return failure('failed', `${which}: the narration has no sound`);
-      if (voice.report.durationSeconds === undefined) return failure('failed', `${which}: the narration has no duration`);
+    const clip = read.reports[at[i].clip];
+    if (!clip.streams.some((s) => s.kind === 'video')) return failure('failed', `${which(i)}: the clip has no picture`);
+    if (clip.durationSeconds === undefined) return failure('failed', `${which(i)}: the clip has no duration`);
+    const entry: ShotMedia = { clipPath: shot.clipPath, clipSeconds: clip.durationSeconds, title: shot.title };
+    const voiceAt = at[i].voice;
+    if (voiceAt !== undefined) {
+      const voice = read.reports[voiceAt];
+      if (!voice.streams.some((s) => s.kind === 'audio')) return failure('failed', `${which(i)}: the narration has no sound`);
+      if (voice.durationSeconds === undefined) return failure('failed', `${which(i)}: the narration has no duration`);
       entry.narrationPath = shot.narrationPath;
-      entry.narrationSeconds = voice.report.durationSeconds;
+      entry.narrationSeconds = voice.durationSeconds;
     }
     media.push(entry);
   }
+  const first = read.reports[0].streams.find((s) => s.kind === 'video');
   const width = evenSize(opts.width ?? first?.width ?? 1920);
   const height = evenSize(opts.height ?? first?.height ?? 1080);
   const plan = filmPlan(media, { width, height, rate: filmRate(first?.fps) }, metaPath, tempPath, tags);

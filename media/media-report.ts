@@ -57,15 +57,17 @@ function rate(text: string | undefined): number | undefined {
 }
 
 /**
- * Parses the "Input #0" part of ffmpeg's report. Tags print at four spaces or more after a
+ * Parses the "Input #N" part of ffmpeg's report (one part per `-i`, in order). Tags print at four spaces or more after a
  * "Metadata:" line, and a tag's line breaks continue at the same depth, so a tag cannot forge the
  * two-space "Duration:" line; stream lines are taken only after it, where the global tags are
  * behind and every other tag is indented six spaces. Chapters come from the FFMETADATA instead.
  */
-export function parseInputReport(stderr: string): Omit<MediaReport, 'tags' | 'chapters'> {
+export type InputReport = Omit<MediaReport, 'tags' | 'chapters'>;
+
+export function parseInputReport(stderr: string, index = 0): InputReport {
   const lines = stderr.split(/\r?\n/);
-  const from = lines.findIndex((l) => l.startsWith('Input #0, '));
-  const report: ReturnType<typeof parseInputReport> = { streams: [] };
+  const from = lines.findIndex((l) => l.startsWith(`Input #${index}, `));
+  const report: InputReport = { streams: [] };
   if (from === -1) return report;
   let sawDuration = false;
   for (const line of lines.slice(from + 1)) {
@@ -77,7 +79,7 @@ export function parseInputReport(stderr: string): Omit<MediaReport, 'tags' | 'ch
       continue;
     }
     if (!sawDuration || !/^ {4}\S/.test(line)) continue;
-    const stream = /^ {4}Stream #0:\d+[^:]*: (\w+): (.*)$/.exec(line);
+    const stream = /^ {4}Stream #\d+:\d+[^:]*: (\w+): (.*)$/.exec(line);
     const kind = stream && KINDS[stream[1]];
     if (!kind) continue;
     const entry: MediaStream = { kind };
@@ -98,19 +100,39 @@ export function parseInputReport(stderr: string): Omit<MediaReport, 'tags' | 'ch
  * The last line ffmpeg printed before it gave up ("file:/…/x.mp4: Invalid data found when
  * processing input"), naming the file without its folder: the words reach a log or a dialog.
  */
-function lastLine(detail: string, file: string): string {
-  return (detail.trim().split('\n').at(-1) ?? detail).replaceAll(`file:${file}`, basename(file));
+function lastLine(detail: string, file?: string): string {
+  const line = detail.trim().split('\n').at(-1) ?? detail;
+  return file === undefined ? line : line.replaceAll(`file:${file}`, basename(file));
 }
 
-export async function reportMedia(ffmpegPath: string, file: string, signal?: AbortSignal): Promise<MediaReportResult> {
-  const run = await runFfmpegProcess({
+function runReport(ffmpegPath: string, files: readonly string[], signal: AbortSignal | undefined) {
+  return runFfmpegProcess({
     ffmpegPath,
-    args: ['-nostdin', '-hide_banner', ...inputArgs(file), '-f', 'ffmetadata', 'pipe:1'],
-    timeoutMs: REPORT_TIMEOUT_MS,
+    args: ['-nostdin', '-hide_banner', ...files.flatMap(inputArgs), '-f', 'ffmetadata', 'pipe:1'],
+    timeoutMs: REPORT_TIMEOUT_MS * Math.max(1, Math.ceil(files.length / 10)),
     maxOutputBytes: MAX_TAG_BYTES,
     stderrBytes: STDERR_BYTES,
     signal,
   });
+}
+
+export type InputReports = { ok: true; reports: InputReport[] } | { ok: false; reason: FfmpegFailure; detail: string; file?: number };
+
+/**
+ * Durations and streams of many files from one ffmpeg run: starting a process can hold the
+ * caller's loop for tens of milliseconds on a busy machine (the fork and exec happen before spawn
+ * returns), so a film's twenty inputs are read in one start, not twenty. When a file cannot be
+ * opened, ffmpeg stops there and names it; `file` is its index in `files`.
+ */
+export async function reportInputs(ffmpegPath: string, files: readonly string[], signal?: AbortSignal): Promise<InputReports> {
+  const run = await runReport(ffmpegPath, files, signal);
+  if (run.ok) return { ok: true, reports: files.map((_, i) => parseInputReport(run.stderr, i)) };
+  const file = files.findIndex((f) => run.detail.includes(`file:${f}: `));
+  return { ok: false, reason: run.reason, detail: lastLine(run.detail, files[file]), file: file === -1 ? undefined : file };
+}
+
+export async function reportMedia(ffmpegPath: string, file: string, signal?: AbortSignal): Promise<MediaReportResult> {
+  const run = await runReport(ffmpegPath, [file], signal);
   if (!run.ok) return { ok: false, reason: run.reason, detail: lastLine(run.detail, file) };
   const input = parseInputReport(run.stderr);
   const meta = parseFfmetadata(run.stdout.toString('utf8'));
