@@ -134,9 +134,9 @@ export function filmPlan(shots: readonly ShotMedia[], format: FilmFormat, metaFi
     '-map_metadata', String(meta), '-map_chapters', String(meta),
     // A NUL cannot cross the command line (the film is a C string's world anyway).
     ...Object.entries(tags).flatMap(([key, value]) => ['-metadata', `${key}=${value.replace(/\0/g, ' ')}`]),
-    // veryfast: 1080p at several times the speed of the default (medium) preset on two cores, for
-    // a file some 10–20 % larger at the same quality; a film is re-joined after every edit, and
-    // the clips it is made of were already lossy. crf 20 keeps that loss out of sight.
+    // veryfast: 1080p in about half the time of the default (medium) preset on two cores
+    // (docs/storyboard-film.md, "The filter graph"); a film is re-joined after every edit, and the
+    // clips it is made of were already lossy. crf 20 keeps the second loss out of sight.
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p',
     '-c:a', 'aac', '-b:a', '160k', '-ar', String(SAMPLE_RATE), '-ac', '2',
     // The index first, so a player can start before the whole file is read.
