@@ -159,6 +159,9 @@ beforeAll(async () => {
     'storyboard.run': { id: storyboard.id },
     'storyboard.retryShot': { id: storyboard.id, shotId: 'shot-1' },
     'storyboard.cancel': { id: storyboard.id },
+    'storyboard.film': { id: storyboard.id },
+    'storyboard.makeFilm': { id: storyboard.id },
+    'storyboard.cancelFilm': { id: storyboard.id },
   };
   shapeBefore = shapeOf();
   process.on('unhandledRejection', onEscape);
