@@ -116,3 +116,29 @@ previous('a conversation saved by the previous release opens as it was, and take
   await chat.expectStatus(chat.lastReply, 'incomplete');
   await expect(chat.lastReply).toContainText('In fog the keeper sounds the horn every');
 });
+
+test('Ctrl+F finds words in a hidden version and shows its branch', async ({ page, studio }) => {
+  const chat = new ChatPage(page);
+  await chat.studio.open(studio.url);
+  await chat.open();
+  await chat.newConversation();
+  const first = await chat.send('Question one');
+  await chat.expectStatus(first, 'complete');
+  await chat.expectStatus(await chat.send('Tell me about quokkas'), 'complete');
+  // Regenerating the first reply hides the quokka turn behind version 1.
+  await press(chat.replies.first().getByRole('button', { name: 'Regenerate' }));
+  await chat.expectStatus(chat.lastReply, 'complete');
+  await expect(chat.userTurns).toHaveCount(1);
+
+  await chat.messages.focus();
+  await page.keyboard.press('Control+f');
+  const find = chat.panel.getByRole('searchbox', { name: 'Find in this conversation' });
+  await find.fill('quokkas');
+  await expect(chat.panel.getByRole('search', { name: 'Find in this conversation' }).getByRole('status')).toHaveText(/^1 of \d$/);
+  // The branch that holds it is shown, the hit in view (newest first: the reply, which quotes the
+  // question), the pager on version 1.
+  await expect(chat.userTurns.filter({ hasText: 'Tell me about quokkas' })).toHaveCount(1);
+  await expect(chat.replies.last()).toBeInViewport();
+  await expect(chat.replies.last()).toContainText('quokkas');
+  await expect(chat.replies.first().getByRole('group', { name: 'Versions of this turn' })).toContainText('1 / 2');
+});

@@ -135,6 +135,7 @@ beforeAll(async () => {
     'chat.stop': { streamId: started.streamId },
     'chat.selectChoice': { ...ids, choice: 0 },
     'chat.switchVersion': { ...ids, to: 1 },
+    'chat.revealMessage': ids,
     'chat.sendMany': { conversationId: conv.id, text: 'hi', targets: [{ model: 'modela-5', api: 'chat' }, { model: 'modelc-2.5-flash', api: 'native' }] },
     'chat.chooseVersion': { ...ids, to: 1 },
     'chat.exportMarkdown': { id: conv.id },
@@ -158,6 +159,9 @@ beforeAll(async () => {
     'storyboard.run': { id: storyboard.id },
     'storyboard.retryShot': { id: storyboard.id, shotId: 'shot-1' },
     'storyboard.cancel': { id: storyboard.id },
+    'storyboard.film': { id: storyboard.id },
+    'storyboard.makeFilm': { id: storyboard.id },
+    'storyboard.cancelFilm': { id: storyboard.id },
   };
   shapeBefore = shapeOf();
   process.on('unhandledRejection', onEscape);
@@ -266,6 +270,14 @@ describe('what the fuzz found, kept as plain cases', () => {
     for (let i = 0; i < 10_000; i++) model = [model];
     const r = await call('tasks.submit', { route: 'image', request: { model, prompt: 'x' } });
     expect(r.error).toMatchObject({ code: 'invalid_input', param: 'request.model' });
+  });
+
+  it('a file whose bytes carry a hostile constructor is read as the bytes it holds', async () => {
+    const data = new TextEncoder().encode('# Kept\n\nwords');
+    Object.defineProperty(data, 'constructor', { value: 5 });
+    const r = await call('chat.addDocument', { name: 'notes.md', data });
+    expect(r.error).toBeUndefined();
+    expect(r.value).toMatchObject({ name: 'notes.md', chars: '# Kept\n\nwords'.length });
   });
 
   it('an empty profile id is refused, and no key is stored under it', async () => {

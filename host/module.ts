@@ -36,6 +36,7 @@ import type { BudgetsService } from './ledger/budgets-service.js';
 import type { BatchService } from './batches/batch-service.js';
 import type { PromptsService } from './prompts/prompts-service.js';
 import type { StoryboardService } from './storyboard/storyboard-service.js';
+import type { FilmMaker } from './storyboard/film-maker.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -77,6 +78,8 @@ export interface Services {
   prompts: PromptsService;
   /** Storyboards (docs/storyboards.md). */
   storyboard: StoryboardService;
+  /** A storyboard's film (docs/storyboard-film.md). */
+  'storyboard-film': FilmMaker;
 }
 export type ServiceName = keyof Services;
 

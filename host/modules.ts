@@ -19,6 +19,7 @@ import { budgetsModule } from './ledger/budgets-module.js';
 import { batchesModule } from './batches/module.js';
 import { promptsModule } from './prompts/module.js';
 import { storyboardModule } from './storyboard/module.js';
+import { storyboardFilmModule } from './storyboard/film-module.js';
 
 export const MODULES: readonly DomainModule[] = [
   appModule,
@@ -36,4 +37,5 @@ export const MODULES: readonly DomainModule[] = [
   batchesModule,
   promptsModule,
   storyboardModule,
+  storyboardFilmModule,
 ] as DomainModule[];

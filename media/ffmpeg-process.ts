@@ -5,6 +5,7 @@
  * failure, including a missing binary, resolves to a result the caller turns into "no thumbnail".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { constants, setPriority } from 'node:os';
 
 export interface FfmpegRun {
   /** The executable; see `installedFfmpegPath`. */
@@ -16,10 +17,25 @@ export interface FfmpegRun {
   maxOutputBytes: number;
   /** Called once the process runs, with its pid (tests check that it is gone afterwards). */
   onSpawn?: (pid: number) => void;
+  /** Aborting kills the process (and anything it started) as the time limit does. */
+  signal?: AbortSignal;
+  /**
+   * Gets stdout as it comes (a long encode's `-progress` report); stdout is then not kept, though
+   * it still counts against `maxOutputBytes`.
+   */
+  onStdout?: (chunk: Buffer) => void;
+  /** How much of stderr's tail is kept (default 2000 bytes): more for runs whose report is read. */
+  stderrBytes?: number;
+  /**
+   * Below normal priority, for an encode that takes minutes: it then takes the cores only when
+   * the studio (host, page) does not need them. Set as the process starts, before ffmpeg has
+   * opened its inputs and started its encoder threads, which inherit it.
+   */
+  background?: boolean;
 }
 
-export type FfmpegFailure = 'spawn' | 'timeout' | 'output_cap' | 'failed';
-export type FfmpegResult = { ok: true; stdout: Buffer } | { ok: false; reason: FfmpegFailure; detail: string };
+export type FfmpegFailure = 'spawn' | 'timeout' | 'output_cap' | 'failed' | 'cancelled';
+export type FfmpegResult = { ok: true; stdout: Buffer; stderr: string } | { ok: false; reason: FfmpegFailure; detail: string };
 
 /** How much of stderr is kept for the log line: the last error ffmpeg printed is what matters. */
 const STDERR_TAIL = 2000;
@@ -58,6 +74,10 @@ function killTree(child: ChildProcess): void {
 
 export function runFfmpegProcess(run: FfmpegRun): Promise<FfmpegResult> {
   return new Promise((resolve) => {
+    if (run.signal?.aborted) {
+      resolve({ ok: false, reason: 'cancelled', detail: 'cancelled before it started' });
+      return;
+    }
     let child: ChildProcess;
     try {
       child = spawn(run.ffmpegPath, run.args, { stdio: ['ignore', 'pipe', 'pipe'], detached: OWN_GROUP, windowsHide: true, env: childEnv() });
@@ -83,6 +103,7 @@ export function runFfmpegProcess(run: FfmpegRun): Promise<FfmpegResult> {
       live.delete(child);
       clearTimeout(deadline);
       clearTimeout(grace);
+      run.signal?.removeEventListener('abort', onAbort);
       resolve(result);
     };
     const fail = (reason: FfmpegFailure, detail: string) => {
@@ -95,21 +116,33 @@ export function runFfmpegProcess(run: FfmpegRun): Promise<FfmpegResult> {
       grace = setTimeout(() => settle({ ok: false, ...failure! }), REAP_GRACE_MS);
     };
     const deadline = setTimeout(() => fail('timeout', `no result within ${run.timeoutMs} ms`), run.timeoutMs);
+    const onAbort = () => fail('cancelled', 'cancelled');
+    run.signal?.addEventListener('abort', onAbort, { once: true });
+    const stderrBytes = run.stderrBytes ?? STDERR_TAIL;
 
     child.stdout!.on('data', (chunk: Buffer) => {
       if (failure) return;
       bytes += chunk.length;
       if (bytes > run.maxOutputBytes) fail('output_cap', `more than ${run.maxOutputBytes} bytes of output`);
+      else if (run.onStdout) run.onStdout(chunk);
       else chunks.push(chunk);
     });
     child.stderr!.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
+      stderr = (stderr + chunk.toString('utf8')).slice(-stderrBytes);
     });
     // A pipe error must not become an uncaught exception in the host; the exit still settles.
     child.stdout!.on('error', () => undefined);
     child.stderr!.on('error', () => undefined);
     child.once('spawn', () => {
-      if (child.pid !== undefined) run.onSpawn?.(child.pid);
+      if (child.pid === undefined) return;
+      if (run.background) {
+        try {
+          setPriority(child.pid, constants.priority.PRIORITY_BELOW_NORMAL);
+        } catch {
+          // Not allowed here, or already gone: it runs at normal priority, only less politely.
+        }
+      }
+      run.onSpawn?.(child.pid);
     });
     // Spawn failures (ENOENT, EACCES) arrive here; so would a failed kill, which changes nothing.
     child.on('error', (err) => {
@@ -118,7 +151,7 @@ export function runFfmpegProcess(run: FfmpegRun): Promise<FfmpegResult> {
     // 'close' comes after the exit has been reaped, so the pid is really gone when this resolves.
     child.once('close', (code, signal) => {
       if (failure) return settle({ ok: false, ...failure });
-      if (code === 0) return settle({ ok: true, stdout: Buffer.concat(chunks) });
+      if (code === 0) return settle({ ok: true, stdout: Buffer.concat(chunks), stderr });
       const last = stderr.trim().split('\n').at(-1) ?? '';
       settle({ ok: false, reason: 'failed', detail: `${signal ? `killed by ${signal}` : `exit code ${code}`}${last ? `: ${last}` : ''}` });
     });

@@ -25,7 +25,7 @@ import { answerCall, openCall, settleCalls } from './tool-loop.js';
 import { previewMessage, previewMessages, wholeArguments, wholeResult } from './tool-call-preview.js';
 import { mergeSettings, newConversationSettings } from './settings-merge.js';
 import { withNewVersion, type Switched } from './versions.js';
-import { switchShown } from './version-switch.js';
+import { revealShown, switchShown } from './version-switch.js';
 import { chooseTogether, goOnWithShown, tightestModel, withTogether } from './side-by-side.js';
 import { ReplyRuns, startedOf } from './reply-runs.js';
 import { attachmentIds, userTurn } from './user-turn.js';
@@ -186,11 +186,7 @@ export class ChatService {
     return {};
   }
 
-  /**
-   * Replies are kept with the key masked already (reply-assembler.ts); the export masks the
-   * active profile's key once more, for replies saved before that masking existed: the file
-   * leaves the studio (docs/security.md).
-   */
+  /** Masks the active key once more, for replies kept before masking existed: the file leaves the studio (docs/security.md). */
   exportMarkdown(i: ParsedInput<'chat.exportMarkdown'>): { fileName: string; markdown: string } {
     return exportMarkdown(this.store.get(i.id), this.d.now(), () => this.d.client(), i.language, i.branches);
   }
@@ -199,9 +195,18 @@ export class ChatService {
   switchVersion(i: ParsedInput<'chat.switchVersion'>): Switched {
     const c = this.store.get(i.conversationId);
     this.idle(c);
-    // Written once the answer is on its way (its serializing is not the creator's wait), unless removed meanwhile.
-    return switchShown(c, i, () => setImmediate(() => this.store.has(c.id) && (this.persist(c, false), this.changed(c.id, 'updated'))));
+    return switchShown(c, i, this.keptSoon(c));
   }
+
+  /** Shows the branch that holds a message (version-switch.ts); written as a switch is. */
+  revealMessage(i: ParsedInput<'chat.revealMessage'>): Switched {
+    const c = this.store.get(i.conversationId);
+    this.idle(c);
+    return revealShown(c, i, this.keptSoon(c));
+  }
+
+  /** A switch is written once its answer is on its way (serializing is not the creator's wait), unless removed meanwhile. */
+  private keptSoon = (c: Conversation) => () => setImmediate(() => this.store.has(c.id) && (this.persist(c, false), this.changed(c.id, 'updated')));
 
   /** Goes on with one of several models' replies shown side by side (side-by-side.ts). */
   chooseVersion(i: ParsedInput<'chat.chooseVersion'>): Switched {

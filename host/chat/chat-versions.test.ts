@@ -129,6 +129,32 @@ describe('versions and branches', () => {
     expect((await third.value('chat.get', { id: conv.id })).messageCount).toBe(4);
   });
 
+  it('a search hit in a hidden version, nested two deep, is shown with its branch', async () => {
+    const c = await openChat();
+    const conv = await c.create();
+    const first = await c.ask(conv.id, 'Opening question');
+    const mid = await c.ask(conv.id, 'Middle question');
+    const deep = await c.ask(conv.id, 'Quokka facts please');
+    // The deep turn hides behind a newer version of the middle reply, and that behind a newer first reply.
+    const midAgain = await c.value('chat.regenerate', { conversationId: conv.id, messageId: mid.end.message.id });
+    await c.ended(midAgain.streamId);
+    const firstAgain = await c.value('chat.regenerate', { conversationId: conv.id, messageId: first.end.message.id });
+    await c.ended(firstAgain.streamId);
+    const hits = await c.value('chat.search', { query: 'quokka', conversationId: conv.id });
+    const hit = hits.find((h: any) => h.messageId === deep.started.user.id);
+    expect(hit).toBeDefined();
+
+    const shown = await c.value('chat.revealMessage', { conversationId: conv.id, messageId: hit.messageId });
+    expect(shown.from).toBe(1);
+    expect(shown.messageCount).toBe(6);
+    expect(shown.messages.map((m: any) => m.id)).toEqual([first.end.message.id, mid.started.user.id, mid.end.message.id, deep.started.user.id, deep.end.message.id]);
+    expect(shown.messages[0].versions).toEqual({ shown: 0, count: 2 });
+    expect(shown.messages[2].versions).toEqual({ shown: 0, count: 2 });
+    // Shown already: nothing to change.
+    expect(await c.value('chat.revealMessage', { conversationId: conv.id, messageId: hit.messageId })).toEqual({ from: 6, messages: [], messageCount: 6 });
+    expect((await c.call('chat.revealMessage', { conversationId: conv.id, messageId: 'no-such-message' })).error.code).toBe('not_found');
+  });
+
   it('a conversation removed right after a switch stays removed', async () => {
     const c = await openChat();
     const conv = await c.create();

@@ -59,6 +59,7 @@ export const chatModule = defineModule({
       'chat.stopTools': (i) => chat.stopTools(i.conversationId),
       'chat.exportMarkdown': (i) => chat.exportMarkdown(i),
       'chat.switchVersion': (i) => chat.switchVersion(i),
+      'chat.revealMessage': (i) => chat.revealMessage(i),
       'chat.sendMany': (i) => chat.sendMany(i),
       'chat.chooseVersion': (i) => chat.chooseVersion(i),
       'chat.setMcpToken': (i) => chat.setMcpToken(i.conversationId, i.token),

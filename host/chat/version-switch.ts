@@ -8,7 +8,7 @@ import type { ParsedInput } from '@shared/contract/index.js';
 import { coreError } from '../errors.js';
 import { deriveTitle, type Conversation } from './conversation-file.js';
 import { previewMessages } from './tool-call-preview.js';
-import { switchVersion, type Switched } from './versions.js';
+import { reveal, switchVersion, type Switched } from './versions.js';
 
 export function switchShown(c: Conversation, i: ParsedInput<'chat.switchVersion'>, kept: () => void): Switched {
   const at = c.messages.findIndex((m) => m.id === i.messageId);
@@ -20,4 +20,15 @@ export function switchShown(c: Conversation, i: ParsedInput<'chat.switchVersion'
   if (!c.titleSet) c.title = deriveTitle(c);
   kept();
   return { from: at, messages: previewMessages(messages.slice(at)), messageCount: messages.length };
+}
+
+/** `chat.revealMessage`: the branch that holds a message is shown (a search hit in a hidden version). */
+export function revealShown(c: Conversation, i: ParsedInput<'chat.revealMessage'>, kept: () => void): Switched {
+  const found = reveal(c.messages, i.messageId);
+  if (!found) throw coreError('not_found', msg('chat.reply.gone'), 'messageId');
+  if (found.from >= c.messages.length) return { from: c.messages.length, messages: [], messageCount: c.messages.length };
+  c.messages = found.messages;
+  if (!c.titleSet) c.title = deriveTitle(c);
+  kept();
+  return { from: found.from, messages: previewMessages(found.messages.slice(found.from)), messageCount: found.messages.length };
 }

@@ -64,6 +64,26 @@ export function switchVersion(messages: readonly StoredMessage[], at: number, to
   return show(messages, at, branchesAt(messages, at), to);
 }
 
+/**
+ * The conversation showing the branch that holds message `id`, each slot on its way switched to
+ * the version that leads there (a search hit in a hidden version); `from`: the first slot
+ * switched. Undefined when no branch holds it.
+ */
+export function reveal(messages: readonly StoredMessage[], id: string, offset = 0): { messages: StoredMessage[]; from: number } | undefined {
+  if (messages.some((m) => m.id === id)) return { messages: [...messages], from: offset + messages.length };
+  for (let at = 0; at < messages.length; at++) {
+    const others = messages[at].otherVersions ?? [];
+    const k = others.findIndex((branch) => [...everyMessage(branch)].some((m) => m.id === id));
+    if (k < 0) continue;
+    const shown = messages[at].versions?.shown ?? 0;
+    const switched = switchVersion(messages, at, k < shown ? k : k + 1)!;
+    // The rest may hide it deeper: a version of a later turn of this branch.
+    const rest = reveal(switched.slice(at), id, offset + at)!;
+    return { messages: [...switched.slice(0, at), ...rest.messages], from: offset + at };
+  }
+  return undefined;
+}
+
 /** A turn as the page is sent it: which version it is, never the hidden branches themselves. */
 export function viewOf(m: StoredMessage): ChatMessageView {
   if (!m.otherVersions) return m;

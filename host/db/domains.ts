@@ -14,6 +14,7 @@ import { promptsMigrations } from '../prompts/prompts-table.js';
 import { chatMigrations } from '../chat/search-index.js';
 import { chatOrganiseMigrations } from '../chat/conversation-folders.js';
 import { storyboardMigrations } from '../storyboard/storyboard-table.js';
+import { storyboardFilmMigrations } from '../storyboard/film-table.js';
 import type { DomainMigrations } from './migrations.js';
 
-export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations, ledgerPriceMigrations, ledgerCostMigrations, budgetsMigrations, batchesMigrations, promptsMigrations, chatMigrations, chatOrganiseMigrations, storyboardMigrations];
+export const DATABASE_DOMAINS: readonly DomainMigrations[] = [libraryMigrations, tasksMigrations, ledgerMigrations, ledgerPriceMigrations, ledgerCostMigrations, budgetsMigrations, batchesMigrations, promptsMigrations, chatMigrations, chatOrganiseMigrations, storyboardMigrations, storyboardFilmMigrations];

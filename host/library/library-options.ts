@@ -35,4 +35,6 @@ export interface AddInput {
   meta: LibraryItemMeta;
   /** Preferred file name; sanitized, and its extension corrected to match the content. */
   name: string;
+  /** The file carries its own tags (a storyboard's film: the board, docs/storyboard-film.md): saved as it is, not tagged again. */
+  ownTags?: boolean;
 }

@@ -313,7 +313,7 @@ export class Library {
       // Before the move: a kill between the move and the sidecar leaves a file in the creator's
       // folder that the gallery does not list, so that gap is kept to one rename.
       const thumb = await saveThumbnail(this.saving, input.source, input.name, id, type, undo);
-      const from = await taggedCopy(this.saving, input.source, type, meta, dir, id, undo);
+      const from = input.ownTags ? input.source : await taggedCopy(this.saving, input.source, type, meta, dir, id, undo);
       const placed = await placeFile(this.saving, from, dir, stem, type.ext, id, undo);
       // A tagged copy was placed: the incoming file is removed once the save is committed.
       copied = placed.copied || from !== input.source;

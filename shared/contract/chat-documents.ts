@@ -4,6 +4,7 @@
  * keeps each document's name, type, size in tokens and the file its text is kept in.
  */
 import { z } from 'zod';
+import { bytes } from './bytes.js';
 import { zodMessage } from '../messages/index.js';
 import { DOCUMENT_MAX_BYTES } from '../gateway/document-kinds.js';
 
@@ -39,7 +40,7 @@ export const chatDocumentMethods = {
   'chat.addDocument': {
     input: z.object({
       name: z.string().min(1).max(255),
-      data: z.instanceof(Uint8Array, { error: zodMessage('rules.media.attachFile') }).refine((d) => d.byteLength <= DOCUMENT_MAX_BYTES, zodMessage('app.calls.fileTooLarge')),
+      data: bytes(zodMessage('rules.media.attachFile'), DOCUMENT_MAX_BYTES, zodMessage('app.calls.fileTooLarge')),
     }),
     output: PreparedDocument,
   },

@@ -4,6 +4,7 @@
  * JSON file (its attachments embedded) and imported back as a new conversation.
  */
 import { z } from 'zod';
+import { bytes } from './bytes.js';
 import { zodMessage } from '../messages/index.js';
 import { ConversationSummary } from './chat.js';
 import { FOLDER_NAME_MAX } from './chat-folder-limits.js';
@@ -46,8 +47,7 @@ export const chatOrganiseMethods = {
   'chat.importJson': {
     input: z.object({
       name: z.string().max(255),
-      data: z.instanceof(Uint8Array, { error: zodMessage('chat.transfer.noFile') })
-        .refine((d) => d.byteLength <= CHAT_IMPORT_MAX_BYTES, zodMessage('chat.transfer.tooLarge', { mb: CHAT_IMPORT_MAX_BYTES / 1024 / 1024 })),
+      data: bytes(zodMessage('chat.transfer.noFile'), CHAT_IMPORT_MAX_BYTES, zodMessage('chat.transfer.tooLarge', { mb: CHAT_IMPORT_MAX_BYTES / 1024 / 1024 })),
     }),
     output: z.object({ conversation: ConversationSummary, renamedFiles: z.number() }),
   },

@@ -18,4 +18,13 @@ export const chatVersionMethods = {
     input: z.object({ conversationId: Id, messageId: Id, to: z.number().int().min(0).max(10_000) }),
     output: z.object({ from: z.number().int().min(0), messages: z.array(ChatMessageView), messageCount: z.number().int() }),
   },
+  /**
+   * Shows the branch that holds a message (a search hit in a hidden version): each turn on the way
+   * switched to the version that leads there. Answered like `chat.switchVersion`; with no switch
+   * needed, `from` is the message count and `messages` is empty. Refused while a reply is written.
+   */
+  'chat.revealMessage': {
+    input: z.object({ conversationId: Id, messageId: Id }),
+    output: z.object({ from: z.number().int().min(0), messages: z.array(ChatMessageView), messageCount: z.number().int() }),
+  },
 } as const;

@@ -24,6 +24,7 @@ import { batchEvents, batchMethods } from './batches.js';
 import { promptEvents, promptMethods } from './prompts.js';
 import { lineageMethods } from './lineage.js';
 import { storyboardEvents, storyboardMethods } from './storyboard.js';
+import { storyboardFilmEvents, storyboardFilmMethods } from './storyboard-film.js';
 
 export interface ContractDomain {
   name: string;
@@ -53,6 +54,7 @@ export const CONTRACT_DOMAINS = [
   { name: 'prompts', methods: promptMethods, events: promptEvents },
   { name: 'lineage', methods: lineageMethods, events: {} },
   { name: 'storyboard', methods: storyboardMethods, events: storyboardEvents },
+  { name: 'storyboard-film', methods: storyboardFilmMethods, events: storyboardFilmEvents },
 ] as const satisfies readonly ContractDomain[];
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

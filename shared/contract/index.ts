@@ -62,3 +62,4 @@ export * from './prompts.js';
 export * from './budget-notice.js';
 export * from './lineage.js';
 export * from './storyboard.js';
+export * from './storyboard-film.js';

@@ -5,6 +5,7 @@
  * `AppInfo.mediaBase` (the desktop's custom protocol, or the browser shell's authenticated route).
  */
 import { z } from 'zod';
+import { bytes } from './bytes.js';
 import { MessageData, zodMessage } from '../messages/index.js';
 import { FacetFilters, LibraryFacets } from './library-facets.js';
 import { Lineage } from './lineage-ref.js';
@@ -113,7 +114,7 @@ export const UPLOAD_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 
 export const ImportFileInput = z.object({
   name: z.string().max(255),
-  data: z.instanceof(Uint8Array, { error: zodMessage('jobs.library.importNoFile') }).refine((d) => d.byteLength <= IMPORT_MAX_BYTES, zodMessage('jobs.library.importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 })),
+  data: bytes(zodMessage('jobs.library.importNoFile'), IMPORT_MAX_BYTES, zodMessage('jobs.library.importTooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 })),
 });
 
 /** One dropped file: `added` as a new item, or `skipped` with why (not media, damaged, already in the library). */

@@ -5,6 +5,7 @@
  * saved audio file. Asynchronous image and video jobs go through `tasks.submit`.
  */
 import { z } from 'zod';
+import { bytes } from './bytes.js';
 import { MessageData, zodMessage } from '../messages/index.js';
 import { NATIVE_IMAGE_MODELS, SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS, SPEECH_VOICES } from '../gateway/catalog.js';
 import { LibraryItemView } from './library.js';
@@ -27,7 +28,7 @@ export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const AddAttachmentInput = z.object({
   name: z.string().max(255),
-  data: z.instanceof(Uint8Array, { error: zodMessage('rules.media.attachFile') }).refine((d) => d.byteLength <= ATTACHMENT_MAX_BYTES, zodMessage('app.calls.fileTooLarge')),
+  data: bytes(zodMessage('rules.media.attachFile'), ATTACHMENT_MAX_BYTES, zodMessage('app.calls.fileTooLarge')),
 });
 
 export const NativeImageInput = z.object({

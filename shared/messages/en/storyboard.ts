@@ -18,4 +18,13 @@ export const storyboard = {
     noItem: 'Its job ended without saving a file.',
     narrationUnknown: 'The studio stopped while this narration was being made: it may have been paid for. It is not made again by itself: retry the shot to make it again.',
   },
+  film: {
+    notReady: 'Shot {{shot}} has no video yet: run the board until every shot is done, then make the film.',
+    narrationNotReady: 'The narration of shot {{shot}} is not made yet: run the board (or retry the shot) first.',
+    empty: 'This storyboard has no shots to join.',
+    busy: 'The film of this storyboard is being made already.',
+    fileGone: 'A file of shot {{shot}} is no longer in the library: redo that shot, then make the film.',
+    failed: 'The film could not be made: {{detail}}',
+    noFfmpeg: 'The film could not be made: this installation has no ffmpeg for this system.',
+  },
 } as const;

@@ -18,4 +18,13 @@ export const storyboard = {
     noItem: '它的任务结束了，但没有保存任何文件。',
     narrationUnknown: '制作这段旁白时工作室停止了：它可能已被计费。它不会被自动重新制作：请重试该镜头以重新制作。',
   },
+  film: {
+    notReady: '镜头 {{shot}} 还没有视频：请先运行分镜直到所有镜头完成，再制作成片。',
+    narrationNotReady: '镜头 {{shot}} 的旁白尚未生成：请先运行分镜（或重试该镜头）。',
+    empty: '此分镜没有可拼接的镜头。',
+    busy: '此分镜的成片正在制作中。',
+    fileGone: '镜头 {{shot}} 的某个文件已不在素材库中：请重做该镜头，再制作成片。',
+    failed: '成片制作失败：{{detail}}',
+    noFfmpeg: '成片制作失败：此安装没有适用于本系统的 ffmpeg。',
+  },
 } as const;

@@ -9,6 +9,8 @@ export interface ChatActions {
   selectChoice(messageId: string, choice: number): void;
   /** Shows version `to` of a turn, and the branch below it (docs/chat-versions.md). */
   switchVersion(messageId: string, to: number, side?: PagerSide): void;
+  /** Shows the branch that holds a message (a find hit in a hidden version). */
+  reveal(messageId: string): void;
   /** Goes on with version `to` of a turn shown side by side (several models' replies); the others stay versions. */
   chooseVersion(messageId: string, to: number): void;
   /** Edit and resend a user turn (its images go again); resolves false, editor kept open, if it did not start. */

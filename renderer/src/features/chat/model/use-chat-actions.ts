@@ -47,6 +47,11 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
           if (side && switched.messages[0]) versionFocus.want(switched.messages[0].id, side);
           applySwitch(client, conversationId, switched);
         }),
+      reveal: (messageId) =>
+        void attempt(async () => {
+          const shown = await call('chat.revealMessage', { conversationId, messageId });
+          if (shown.messages.length) applySwitch(client, conversationId, shown);
+        }),
       chooseVersion: (messageId, to) =>
         void attempt(async () => {
           const chosen = await call('chat.chooseVersion', { conversationId, messageId, to });

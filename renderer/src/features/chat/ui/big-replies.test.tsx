@@ -27,6 +27,7 @@ const noActions: ChatActions = {
   selectChoice: () => undefined,
   switchVersion: () => undefined,
   chooseVersion: () => undefined,
+  reveal: () => undefined,
   resend: () => Promise.resolve(true),
   answerToolCall: () => Promise.resolve(null),
   runToolCall: () => Promise.resolve(null),

@@ -118,14 +118,20 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, ac
     virtualizer.scrollToIndex(count - 1, { align: 'end' });
   }, [count, virtualizer]);
 
-  // The find bar's hit: the reader moves away from the latest message, to the hit's.
+  // The find bar's hit: the reader moves away from the latest message, to the hit's. A hit in a
+  // hidden version has its branch shown first, once per hit (docs/chat-versions.md).
+  const revealed = useRef<typeof goTo>(undefined);
   useLayoutEffect(() => {
     const at = goTo ? messages.findIndex((m) => m.id === goTo.id) : -1;
+    if (at < 0 && goTo && !earlier && revealed.current !== goTo) {
+      revealed.current = goTo;
+      actions.reveal(goTo.id);
+    }
     if (at < 0) return;
     stuck.current = false;
     setAtLatest(false);
     virtualizer.scrollToIndex(at, { align: 'center' });
-  }, [goTo, messages, virtualizer]);
+  }, [goTo, messages, virtualizer, earlier, actions]);
 
   // A new turn takes the reader to it.
   const lastCount = useRef(count);
