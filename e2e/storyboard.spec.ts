@@ -11,6 +11,27 @@ import { StoryboardPage } from './pages/storyboard-page.js';
 import { submitTask } from './pages/gallery-page.js';
 import { waitForLibrary } from './pages/video-page.js';
 import { sandbox } from './pages/tasks-page.js';
+import { pageCall } from './pages/page-call.js';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { installedFfmpegPath } from '../media/ffmpeg-process.js';
+import { reportMedia, type MediaReport } from '../media/media-report.js';
+
+/** ffmpeg's own report of a library item (the bundled ffmpeg, as the film was made with). */
+async function inspect(page: Page, itemId: string): Promise<MediaReport> {
+  const item = (await pageCall(page, 'library.get', { id: itemId })).value;
+  const dir = (await pageCall(page, 'settings.get')).value.libraryDir as string;
+  const r = await reportMedia((await installedFfmpegPath())!, join(dir, item.file));
+  if (!r.ok) throw new Error(r.detail);
+  return r.report;
+}
+
+/** Each shot lasts its clip or its narration, whichever is longer. */
+async function shotSeconds(page: Page, items: { video: string | null; narration: string | null }[]): Promise<number> {
+  let sum = 0;
+  for (const i of items) sum += Math.max((await inspect(page, i.video!)).durationSeconds!, i.narration ? (await inspect(page, i.narration)).durationSeconds! : 0);
+  return sum;
+}
 
 const PROMPTS = ['a red lighthouse at dusk', 'a keeper climbs the spiral stairs', 'the lamp sweeps over a stormy sea'];
 const NARRATION = ['Every night the light comes on.', 'He climbs the stairs alone.', 'And the ships find their way home.'];
@@ -66,6 +87,21 @@ test('a board filled by keyboard runs to the end, a changed narration alone is m
     await expectNoSeriousViolations(page, `a run storyboard (${theme})`);
   }
 
+  const film = board.panel.getByTestId('film-bar');
+  let firstFilm = '';
+  await test.step('the shots become one film: their summed length, one picture and one sound, a chapter each', async () => {
+    await film.getByRole('button', { name: 'Make the film' }).press('Enter');
+    await expect(film).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+    await expect(film.getByTestId('film-status')).toContainText('The film is ready');
+    await expect(film.getByLabel('Film of The lighthouse keeper')).toBeVisible();
+    firstFilm = (await pageCall(page, 'storyboard.film', { id: await board.boardId() })).value.itemId;
+    const out = await inspect(page, firstFilm);
+    expect(out.durationSeconds).toBeCloseTo(await shotSeconds(page, (await board.readBoard()).map((s) => s.items)), 0);
+    expect(out.streams.filter((x) => x.kind === 'video')).toHaveLength(1);
+    expect(out.streams.filter((x) => x.kind === 'audio')).toHaveLength(1);
+    expect(out.chapters.map((c) => c.title)).toEqual(NARRATION.map((n, i) => `${i + 1}. ${n}`));
+  });
+
   await test.step('a changed narration makes only that narration again', async () => {
     const before = await board.readBoard();
     await board.shot(2).getByRole('textbox', { name: 'Narration text' }).fill('He climbs the stairs, slowly.');
@@ -81,6 +117,15 @@ test('a board filled by keyboard runs to the end, a changed narration alone is m
     expect({ ...after[1].items, narration: null }).toEqual({ ...before[1].items, narration: null });
     expect(after[0].items).toEqual(before[0].items);
     expect(after[2].items).toEqual(before[2].items);
+    // The film no longer matches: made again, it takes the new narration.
+    await expect(film.getByTestId('film-status')).toContainText('The board changed since this film was made');
+    await film.getByRole('button', { name: 'Make the film again' }).press('Enter');
+    await expect(film.getByTestId('film-status')).toContainText('The film is ready', { timeout: 120_000 });
+    const again = (await pageCall(page, 'storyboard.film', { id: await board.boardId() })).value.itemId;
+    expect(again).not.toBe(firstFilm);
+    const out = await inspect(page, again);
+    expect(out.chapters[1].title).toBe('2. He climbs the stairs, slowly.');
+    expect(out.durationSeconds).toBeCloseTo(await shotSeconds(page, after.map((s) => s.items)), 0);
   });
 
   await test.step('Alt+↑ moves a shot with the focus kept; a duplicate is a new shot with the same content', async () => {

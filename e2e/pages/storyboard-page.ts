@@ -1,6 +1,7 @@
 /** The Storyboard tab as a user sees it: the boards, the open board's shot cards and its run bar. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { StudioPage } from './studio-page.js';
+import { pageCall } from './page-call.js';
 
 export type StageName = 'picture' | 'video' | 'narration';
 
@@ -59,6 +60,11 @@ export class StoryboardPage {
       out.push({ id: (await card.getAttribute('data-shot-id')) ?? '', items: { picture: await item('picture'), video: await item('video'), narration: await item('narration') } });
     }
     return out;
+  }
+
+  /** The newest board's id (the host's own list, newest first). */
+  async boardId(): Promise<string> {
+    return (await pageCall(this.page, 'storyboard.list')).value[0].id;
   }
 
   async shotIds(): Promise<string[]> {

@@ -27,8 +27,6 @@ export const storyboard = {
     shots: 'Shots',
     addShot: 'Add shot',
     emptyShots: 'This storyboard has no shots yet.',
-    makeFilm: 'Make the film',
-    makeFilmSoon: 'Joining the shots into one film is coming soon.',
   },
   save: {
     saved: 'Saved',
@@ -116,5 +114,17 @@ export const storyboard = {
     progress: '{{done}} of {{total}} stages done',
     failed_one: '{{count}} failed',
     failed_other: '{{count}} failed',
+  },
+  film: {
+    label: 'Film',
+    make: 'Make the film',
+    makeAgain: 'Make the film again',
+    notReady: 'Every shot’s video and narration must be made first: run the board.',
+    progressLabel: 'Joining the film',
+    joining: '{{percent}} % joined',
+    cancel: 'Cancel the film',
+    done: 'The film is ready: {{seconds}} s, in the Gallery.',
+    stale: 'The board changed since this film was made: make it again to include the changes.',
+    player: 'Film of {{title}}',
   },
 } as const;

@@ -29,8 +29,6 @@ export const storyboard: Translation<typeof english> = {
     shots: '镜头',
     addShot: '添加镜头',
     emptyShots: '这个分镜还没有镜头。',
-    makeFilm: '合成影片',
-    makeFilmSoon: '将镜头合成为一部影片的功能即将推出。',
   },
   save: {
     saved: '已保存',
@@ -118,5 +116,17 @@ export const storyboard: Translation<typeof english> = {
     progress: '已完成 {{done}} / {{total}} 个阶段',
     failed_one: '{{count}} 个失败',
     failed_other: '{{count}} 个失败',
+  },
+  film: {
+    label: '成片',
+    make: '制作成片',
+    makeAgain: '重新制作成片',
+    notReady: '需要先生成每个镜头的视频和旁白：请先运行分镜。',
+    progressLabel: '正在拼接成片',
+    joining: '已拼接 {{percent}}%',
+    cancel: '取消制作成片',
+    done: '成片已完成：{{seconds}} 秒，已存入图库。',
+    stale: '成片制作后分镜已修改：请重新制作以包含这些更改。',
+    player: '{{title}} 的成片',
   },
 };

@@ -11,6 +11,7 @@ import { useMessageText } from '../../../i18n/messages.js';
 import { addShot, canAdd, duplicateShot, moveShot, removeShot, updateShot } from '../model/shot-list.js';
 import { useBoardEditor } from '../model/use-board-editor.js';
 import { BoardHead } from './board-head.js';
+import { FilmBar } from './film-bar.js';
 import { RunBar } from './run-bar.js';
 import { ShotCard } from './shot-card.js';
 
@@ -59,6 +60,7 @@ export function BoardEditor({ id, onRemove }: { id: string; onRemove(): void }) 
     <section className="sb-board" aria-label={t('board.label', { title: board.title })}>
       <BoardHead draft={editor.draft} status={status} onEdit={(patch) => editor.edit((b) => ({ ...b, ...patch }))} onRemove={onRemove} />
       <RunBar board={board} unsaved={editor.unsaved} busy={busy} onRun={() => run.mutate({ id })} onCancel={() => cancel.mutate({ id })} />
+      <FilmBar board={board} />
       {failure && <p className="field-error" role="alert">{say(failure)}</p>}
       <h3 className="sb-shots-heading">{t('board.shots')}</h3>
       {shots.length === 0 && <p className="muted">{t('board.emptyShots')}</p>}

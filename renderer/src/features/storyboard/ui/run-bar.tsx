@@ -1,7 +1,7 @@
 /**
  * What a run would make and cost before it starts (storyboard.estimate: the jobs still to make,
  * priced as the ledger prices them, and the budgets it would cross), the run's progress, and Run /
- * Cancel. "Make the film" waits for the film join (docs/storyboards.md: media/film-join.ts).
+ * Cancel. The film has its own bar (film-bar.tsx).
  */
 import { useTranslation } from 'react-i18next';
 import type { BoardView } from '@shared/contract/storyboard.js';
@@ -68,8 +68,6 @@ export function RunBar({ board, unsaved, busy, onRun, onCancel }: RunBarProps) {
             {t('run.run')}
           </button>
         )}
-        <button type="button" className="button" disabled aria-describedby={`${board.id}-film`}>{t('board.makeFilm')}</button>
-        <span id={`${board.id}-film`} className="muted">{t('board.makeFilmSoon')}</span>
       </div>
     </section>
   );
