@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { copyFile, link, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SpeechInput } from '@shared/contract/media.js';
 import { saveSpeech, synthesizeSpeech, type GeneratorDeps } from '../media/generators.js';
@@ -21,6 +21,9 @@ import { LIMITS } from '../gateway/limits.js';
 import { SPEECH_ROW, type JobSender } from '../tasks/sender/job-sender.js';
 import type { SpokenAudio } from '../tasks/sender/protocol.js';
 import { partOf } from '../tasks/sender/speech-post.js';
+
+/** The name under which an answer is handed to the library. */
+const savingOf = (file: string) => `${file}.saving`;
 
 export interface NarrationDeps {
   /** The job queue's sender; absent (a database in memory): narrations are called in-process. */
@@ -99,7 +102,14 @@ export class NarrationSpeech {
   /** The audio saved once: an item an earlier session made from this answer is taken as it is. */
   private async save(id: string, input: SpeechInput, audio: SpokenAudio): Promise<LibraryItem> {
     const before = this.d.savedAt(input.model, audio.at).find((it) => it.kind === 'audio' && it.prompt === input.input);
-    return before ?? saveSpeech(this.d.generators(), input, audio.file, audio, { callId: id });
+    if (before) return before;
+    // The library moves the file it is given: it gets a second name of the answer, so a kill in
+    // the middle of its save leaves the answer itself for the next start (at worst saved twice,
+    // never bought twice).
+    const handed = savingOf(audio.file);
+    await rm(handed, { force: true });
+    await link(audio.file, handed).catch(() => copyFile(audio.file, handed));
+    return saveSpeech(this.d.generators(), input, handed, audio, { callId: id });
   }
 
   private fileOf(id: string): string {
@@ -114,7 +124,7 @@ export class NarrationSpeech {
   finish(id: string): void {
     this.d.sender?.done(id);
     const file = this.fileOf(id);
-    for (const f of [file, partOf(file)]) {
+    for (const f of [file, partOf(file), savingOf(file)]) {
       if (existsSync(f)) void rm(f, { force: true }).catch((err: unknown) => this.d.log(`storyboard: a narration's file stays: ${(err as Error).message}`));
     }
   }
