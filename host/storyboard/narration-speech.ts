@@ -15,6 +15,8 @@ import { existsSync } from 'node:fs';
 import { copyFile, link, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SpeechInput } from '@shared/contract/media.js';
+import { msg } from '@shared/messages/index.js';
+import { GatewayFailure } from '../gateway/failure.js';
 import { saveSpeech, synthesizeSpeech, type GeneratorDeps } from '../media/generators.js';
 import type { LibraryItem } from '../library/library-item.js';
 import { LIMITS } from '../gateway/limits.js';
@@ -82,7 +84,8 @@ export class NarrationSpeech {
     if (!input || found.kind === 'unknown') return { kind: 'unknown' };
     const answer = found.kind === 'answered' ? Promise.resolve(found.answer) : sender.watch(id);
     const item = answer.then((a) => {
-      if (!a) throw new Error('the sender left before it answered');
+      // The sender left without an answer: the call may have been paid, as for any lost call.
+      if (!a) throw new GatewayFailure('internal', msg('storyboard.stage.narrationUnknown'), false, undefined, undefined, undefined, true);
       return this.save(id, input, sender.audioOf(a));
     });
     return { kind: 'answered', item };
