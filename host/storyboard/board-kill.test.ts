@@ -40,7 +40,7 @@ describe('a storyboard run under SIGKILL', () => {
     let cut = 0;
     const cutIn = (lines: string[]) => Number(lines.find((l) => l.startsWith('cut '))?.slice(4) ?? 0);
     for (let runs = 0; killed < KILLS && runs < KILLS * 2; runs++) {
-      const lines = await children.run(CHILD, [dataDir, sandbox.url, String(SHOTS)], 1 + Math.floor(random() * 12));
+      const lines = await children.run(CHILD, [dataDir, sandbox.url, String(SHOTS)], 1 + Math.floor(random() * 9));
       cut += cutIn(lines);
       if (lines.some((l) => l.startsWith('settled'))) break;
       killed += 1;
