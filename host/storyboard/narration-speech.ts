@@ -11,7 +11,7 @@
  * then the request; after the answer, the item, the stage record `done`, then the row and file go.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { copyFile, link, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SpeechInput } from '@shared/contract/media.js';
@@ -125,10 +125,15 @@ export class NarrationSpeech {
    * half-written one go.
    */
   finish(id: string): void {
-    this.d.sender?.done(id);
     const file = this.fileOf(id);
     for (const f of [file, partOf(file), savingOf(file)]) {
-      if (existsSync(f)) void rm(f, { force: true }).catch((err: unknown) => this.d.log(`storyboard: a narration's file stays: ${(err as Error).message}`));
+      // Three unlinks at most, done at once and before the row: a row left by a kill is swept at the next start, files with it.
+      try {
+        rmSync(f, { force: true });
+      } catch (err) {
+        this.d.log(`storyboard: a narration's file stays: ${(err as Error).message}`);
+      }
     }
+    this.d.sender?.done(id);
   }
 }
