@@ -10,7 +10,7 @@ import { msg, type Message } from '@shared/messages/index.js';
 import { pipeline } from 'node:stream/promises';
 import type { NativeImageInput, NativeImageResult, SpeechInput } from '@shared/contract/media.js';
 import { NativeResponse } from '@shared/gateway/wire.js';
-import type { GatewayAnswer, GatewayClient } from '../gateway/client.js';
+import type { GatewayClient } from '../gateway/client.js';
 import { detailOf, GatewayFailure } from '../gateway/failure.js';
 import { LibraryError } from '../library/disk.js';
 import type { LibrarySaver } from '../library/current-library.js';
@@ -108,7 +108,7 @@ export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Pr
   const maxBytes = d.maxAudioBytes ?? LIMITS.audioBytes;
   const made = { callId: randomUUID() };
   // The lineage is the studio's own: the gateway gets the spec's fields only (spec 4.10).
-  const { lineage, ...wire } = input;
+  const { lineage: _lineage, ...wire } = input;
   const res = await d.client.send({ method: 'POST', path: '/v1/audio/speech', json: wire, timeoutMs: 180_000, maxBytes, billing: made });
   const file = scratch(d, '.audio');
   // Streamed to disk: a long text's audio never sits whole in memory.
@@ -119,24 +119,33 @@ export async function synthesizeSpeech(d: GeneratorDeps, input: SpeechInput): Pr
     if (err instanceof GatewayFailure) throw err; // over the size limit
     throw new GatewayFailure('unreachable', msg('gateway.network.audioDropped'), true);
   }
-  await requireAudio(file, res);
-  const item = await d.library.add({
+  return { item: await saveSpeech(d, input, file, { mime: res.header('content-type') ?? undefined, status: res.status, at: d.now() }, made), characters: input.input.length };
+}
+
+/**
+ * Saves a speech answer written to `file` into the library, once its bytes are judged audio.
+ * `at` is its item's creation time: a narration answered through the sender process finds the
+ * item an earlier save made by it (host/storyboard/narration-speech.ts).
+ */
+export async function saveSpeech(d: Pick<GeneratorDeps, 'library'>, input: SpeechInput, file: string, answer: { mime?: string; status: number; at: number }, made: { callId: string }): Promise<LibraryItem> {
+  const { lineage } = input;
+  await requireAudio(file, answer);
+  return d.library.add({
     source: file,
     name: `${input.model} ${input.voice} ${input.input}`.slice(0, 80),
     meta: {
-      kind: 'audio', mime: res.header('content-type') ?? undefined, prompt: input.input, model: input.model, createdAt: d.now(),
+      kind: 'audio', mime: answer.mime, prompt: input.input, model: input.model, createdAt: answer.at,
       params: { voice: input.voice, response_format: input.response_format ?? 'mp3', speed: input.speed ?? 1 },
       ...(lineage?.length ? { madeFrom: lineage } : {}),
     },
   }, made);
-  return { item, characters: input.input.length };
 }
 
 /**
  * A 2xx that is not audio (a sign-in page, an error in JSON, an empty body) must not reach the
  * library as a recording: the file is judged by its content, as every library file is.
  */
-async function requireAudio(file: string, res: GatewayAnswer): Promise<void> {
+async function requireAudio(file: string, res: { mime?: string; status: number }): Promise<void> {
   const handle = await open(file, 'r');
   let head: Buffer;
   try {
@@ -147,7 +156,7 @@ async function requireAudio(file: string, res: GatewayAnswer): Promise<void> {
   }
   if ((await sniff(head))?.kind === 'audio') return;
   await rm(file, { force: true });
-  const said = detailOf(head.toString('utf8'), res.header('content-type') ?? '').message;
+  const said = detailOf(head.toString('utf8'), res.mime ?? '').message;
   const detail = said ? msg('gateway.failure.noAudioSaid', { detail: said }) : msg('gateway.failure.noAudioEmpty');
   throw new GatewayFailure('bad_response', msg('gateway.failure.noAudio', { detail }), false, res.status);
 }

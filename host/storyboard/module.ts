@@ -5,23 +5,29 @@
  */
 import { defineModule } from '../module.js';
 import { quoteOf } from '../ledger/quote.js';
-import { synthesizeSpeech } from '../media/generators.js';
+import { join } from 'node:path';
+import { NarrationSpeech } from './narration-speech.js';
 import { StoryboardService } from './storyboard-service.js';
 import { StoryboardTable } from './storyboard-table.js';
 
 export const storyboardModule = defineModule({
   name: 'storyboard',
-  open({ use, now, emit, log }) {
+  open({ ports, use, now, emit, log }) {
     const { current } = use('library');
     const { generators } = use('media');
     const { prices } = use('ledger-quote');
     const { service } = use('ledger');
     const { profiles } = use('settings');
     const budgets = use('budgets');
+    const jobs = use('tasks');
+    const narration = new NarrationSpeech({
+      sender: jobs.sender, generators, log, dir: join(ports.dataDir, 'narrations'),
+      savedAt: (model, at) => current.current.list({ kind: 'audio', model, from: at, to: at, limit: 100 }).items,
+    });
     return new StoryboardService({
       table: new StoryboardTable(use('db').forDomain('storyboard')),
-      jobs: use('tasks'),
-      speak: (input) => synthesizeSpeech(generators(), input),
+      jobs,
+      narration,
       item: (id) => current.current.get(id),
       quote: (input) => quoteOf(input, prices.engine(), service.learnerOf(profiles.activeId())),
       budget: (estimate) => budgets.check({ profileId: profiles.activeId(), estimate }),

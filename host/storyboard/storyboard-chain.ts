@@ -2,11 +2,11 @@
  * A storyboard's chain (docs/storyboards.md, "The chain"): each stage starts once its input is
  * saved. Pictures and videos are jobs in the host's queue, each written with its stage record in
  * one transaction (`enqueue(…, { within })`), so a kill between the two cannot queue a stage twice;
- * a narration is a direct speech call, its record saying `sending` before the call, so a call
- * whose answer a kill lost is never made again by itself. The chain reads everything it decides
+ * a narration's speech call is made by the queue's sender process (narration-speech.ts), its record
+ * saying `sending` with the call's hand-off row before the call, so a start after a kill saves the
+ * answer the sender kept, and a call whose fate is unknown is never made again by itself. The chain reads everything it decides
  * from the records and the jobs' states, so a start after a kill picks up where they say.
  */
-import type { SpeechInput } from '@shared/contract/media.js';
 import type { Shot, StageName } from '@shared/contract/storyboard.js';
 import { msg } from '@shared/messages/index.js';
 import type { LibraryItem } from '../library/library-item.js';
@@ -15,6 +15,7 @@ import { asFailure } from '../tasks/job-submit.js';
 import type { JobService } from '../tasks/job-service.js';
 import type { JobSpec } from '../tasks/job-spec.js';
 import type { JobState } from '../tasks/job-record.js';
+import type { NarrationSpeech } from './narration-speech.js';
 import { narrationInput, pictureLink, pictureSpec, videoSpec } from './stage-specs.js';
 import { jobStage, shotViews, stageKey, type Board } from './stage-view.js';
 import type { StageRow, StoryboardTable } from './storyboard-table.js';
@@ -28,7 +29,7 @@ export interface ChainDeps {
   table: StoryboardTable;
   boards: Map<string, Board>;
   jobs: JobService;
-  speak(input: SpeechInput): Promise<{ item: LibraryItem }>;
+  narration: NarrationSpeech;
   item(id: string): LibraryItem | undefined;
   now(): number;
   changed(boardId: string): void;
@@ -54,14 +55,14 @@ export class StoryboardChain {
   private closed = false;
 
   constructor(private readonly d: ChainDeps) {
+    const named = new Set<string>();
     for (const board of d.boards.values()) {
       for (const [key, rec] of board.stages) {
-        if (rec.jobId) this.byJob.set(rec.jobId, { boardId: board.row.id, key });
-        // A narration whose call was under way when the studio stopped: it may have been paid, so
-        // it is not made again by itself; retryShot makes it again (docs/storyboards.md).
-        if (rec.state === 'sending') this.record(board, { ...rec, state: 'failed', error: msg('storyboard.stage.narrationUnknown') });
+        if (rec.state === 'sending' && rec.jobId) named.add(rec.jobId);
+        else if (rec.jobId) this.byJob.set(rec.jobId, { boardId: board.row.id, key });
       }
     }
+    d.narration.sweep(named);
     this.unwatch = d.jobs.watch((job) => {
       const t = this.byJob.get(job.id);
       if (!t) return;
@@ -77,7 +78,56 @@ export class StoryboardChain {
 
   /** After a start: every running board goes on from where its records and jobs are. */
   resume(): void {
+    this.recoverNarrations();
     for (const id of this.d.boards.keys()) this.advance(id);
+  }
+
+  /**
+   * Narrations whose call was under way when the studio stopped (narration-speech.ts): one never
+   * sent is made now; one the sender answered is saved; one whose call may have been paid is
+   * not made again by itself, retryShot makes it again (docs/storyboards.md).
+   */
+  private recoverNarrations(): void {
+    for (const board of this.d.boards.values()) {
+      for (const [key, rec] of [...board.stages]) {
+        if (rec.state !== 'sending') continue;
+        const shot = board.row.shots.find((s) => s.id === rec.shotId);
+        const found = rec.jobId ? this.d.narration.recover(rec.jobId, shot && narrationInput(board.row, shot)) : { kind: 'unknown' as const };
+        if (found.kind === 'unsent') {
+          board.stages.delete(key);
+          this.d.table.removeStage(board.row.id, rec.shotId, rec.stage);
+          this.d.narration.finish(rec.jobId!);
+        } else if (found.kind === 'unknown') {
+          this.settleNarration(board, rec, { state: 'failed', error: msg('storyboard.stage.narrationUnknown') });
+        } else {
+          this.saveAnswered(board, key, rec, found.item);
+        }
+      }
+    }
+  }
+
+  /** A narration the sender answered while no host listened: its audio saved, its record written. */
+  private saveAnswered(board: Board, key: string, rec: StageRow, item: Promise<LibraryItem>): void {
+    const slot = `${board.row.id}/${key}`;
+    this.pending.add(slot);
+    void item.then(
+      (it) => ({ state: 'done' as const, itemId: it.id }),
+      (err: unknown) => ({ state: 'failed' as const, error: asFailure(err).text }),
+    ).then((patch) => {
+      if (this.d.boards.get(board.row.id) === board && board.stages.get(key) === rec) this.settleNarration(board, rec, patch);
+    }).catch((err: unknown) => this.d.log(`storyboard: a narration's record could not be written: ${(err as Error).message}`)).finally(() => {
+      this.pending.delete(slot);
+      if (this.closed) return;
+      this.d.changed(board.row.id);
+      this.advanceSoon(board.row.id);
+    });
+  }
+
+  /** A narration's outcome in its record (the call's row no longer named), then its hand-off row and file go. */
+  private settleNarration(board: Board, rec: StageRow, patch: Partial<StageRow>): void {
+    const { jobId, ...rest } = rec;
+    this.record(board, { ...rest, ...patch });
+    if (jobId) this.d.narration.finish(jobId);
   }
 
   private advanceSoon(boardId: string): void {
@@ -215,17 +265,22 @@ export class StoryboardChain {
     this.whenSpeaking(async () => {
       const input = narrationInput(board.row, shot);
       if (!current() || !input || board.stages.has(key)) return;
-      const sending: StageRow = { shotId: shot.id, stage: 'narration', state: 'sending', tries: this.carried.get(slot) ?? [] };
+      // The call's hand-off row first, then the record naming it (narration-speech.ts).
+      const call = this.d.narration.prepare();
+      const sending: StageRow = { shotId: shot.id, stage: 'narration', state: 'sending', ...(call ? { jobId: call } : {}), tries: this.carried.get(slot) ?? [] };
       this.record(board, sending);
       this.carried.delete(slot);
       this.d.changed(board.row.id);
-      const patch = await this.d.speak(input).then(
-        ({ item }) => ({ state: 'done' as const, itemId: item.id }),
+      const patch = await this.d.narration.speak(call, input).then(
+        (item) => ({ state: 'done' as const, itemId: item.id }),
         (err: unknown) => ({ state: 'failed' as const, error: asFailure(err).text }),
       );
       // Reset meanwhile (its words changed): this file stays in the Gallery, the stage starts again.
-      if (this.d.boards.get(board.row.id) !== board || board.stages.get(key) !== sending) return;
-      this.record(board, { ...sending, ...patch });
+      if (this.d.boards.get(board.row.id) !== board || board.stages.get(key) !== sending) {
+        if (call) this.d.narration.finish(call);
+        return;
+      }
+      this.settleNarration(board, sending, patch);
     }).catch((err: unknown) => this.d.log(`storyboard: a narration's record could not be written: ${(err as Error).message}`)).finally(() => {
       this.pending.delete(slot);
       this.d.changed(board.row.id);

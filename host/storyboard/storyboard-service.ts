@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BudgetCheck } from '@shared/contract/budgets.js';
 import type { QuoteInput, QuoteView } from '@shared/contract/ledger-quote.js';
-import type { SpeechInput } from '@shared/contract/media.js';
 import { STAGES, type BoardEstimate, type BoardInput, type BoardSummary, type BoardView, type StageName } from '@shared/contract/storyboard.js';
 import { msg, type Message } from '@shared/messages/index.js';
 import { coreError } from '../errors.js';
@@ -17,6 +16,7 @@ import type { JobService } from '../tasks/job-service.js';
 import { specOf } from '../tasks/job-spec.js';
 import { LINK_STAND_IN, narrationInput, pictureLink, pictureSpec, ratioRefusal, staleStages, videoSpec } from './stage-specs.js';
 import { boardView, shotViews, type Board } from './stage-view.js';
+import type { NarrationSpeech } from './narration-speech.js';
 import { StoryboardChain } from './storyboard-chain.js';
 import type { BoardRow, StoryboardTable } from './storyboard-table.js';
 
@@ -26,7 +26,8 @@ export const CHANGE_EVERY_MS = 150;
 export interface StoryboardDeps {
   table: StoryboardTable;
   jobs: JobService;
-  speak(input: SpeechInput): Promise<{ item: LibraryItem }>;
+  /** How a narration's speech call is made and, after a kill, recovered (narration-speech.ts). */
+  narration: NarrationSpeech;
   item(id: string): LibraryItem | undefined;
   quote(input: QuoteInput): QuoteView;
   budget(estimate: { money?: number }): BudgetCheck;
@@ -46,7 +47,7 @@ export class StoryboardService {
       this.boards.set(board.id, { row: board, stages: new Map(stages.map((s) => [`${s.shotId}/${s.stage}`, s])) });
     }
     this.chain = new StoryboardChain({
-      table: d.table, boards: this.boards, jobs: d.jobs, speak: d.speak, item: d.item, now: d.now, log: d.log,
+      table: d.table, boards: this.boards, jobs: d.jobs, narration: d.narration, item: d.item, now: d.now, log: d.log,
       changed: (id) => this.changedLater(id),
     });
   }

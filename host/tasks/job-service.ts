@@ -88,6 +88,11 @@ export class JobService {
    * else its fate unknown), and a file being saved is counted as interrupted. The
    * work itself resumes with `start()`, once the window is served.
    */
+  /** The sender process's host side, when jobs are sent through one: a storyboard's narrations use it too. */
+  get sender(): JobSender | undefined {
+    return this.d.sender;
+  }
+
   constructor(private readonly d: JobServiceDeps) {
     mkdirSync(d.downloadsDir, { recursive: true });
     this.poller = new Poller({

@@ -7,14 +7,15 @@ import { z } from 'zod';
 import { check } from '@shared/gateway/index.js';
 import { GatewayError, invalid, readBody, sendJson } from '../core/http.js';
 import type { Route } from '../core/context.js';
+import { speechCounts } from '../core/speech-count.js';
 
 const ProgressBody = z.strictObject({ mode: z.enum(['linear', 'noisy']) });
 
 export const ADMIN_TASKS_HELP = {
   'GET /_sandbox/tasks/<id>/timeline': '{ task_id, status: queued|running|done|failed, created_at, done_at, queries } in real epoch ms: '
     + 'done_at is the first moment a query answers the task ended (null before), queries the arrival of each status query',
-  'GET /_sandbox/submissions': '{ prompts: { <prompt>: count } } how many tasks each prompt was submitted as since the sandbox started '
-    + '(with --data-dir, ever): a client that bought a job twice shows a count of 2',
+  'GET /_sandbox/submissions': '{ prompts: { <prompt>: count }, speech: { <input>: count } } how many tasks each prompt was submitted as since the sandbox started '
+    + '(with --data-dir, ever), and how many billed speech calls each text was since the sandbox started: a client that bought a job or a speech twice shows a count of 2',
   'POST /_sandbox/tasks/progress': '{ mode: linear|noisy } how tasks submitted from now on report progress: linear (the default), '
     + 'or noisy: fast then slow with plateaus and jumps, and lengths ±4 %, seeded by task id; faults/reset sets it back to linear',
 };
@@ -25,7 +26,7 @@ export const adminTaskRoutes: Route[] = [
     handler(s, call) {
       const prompts: Record<string, number> = {};
       for (const t of s.tasks.list()) prompts[t.prompt] = (prompts[t.prompt] ?? 0) + 1;
-      sendJson(call.res, 200, { prompts });
+      sendJson(call.res, 200, { prompts, speech: speechCounts(s) });
     },
   },
   {

@@ -5,6 +5,7 @@ import { SpeechRequest } from '../spec/requests.js';
 import { invalid, readJson } from '../core/http.js';
 import { speechCost } from '../core/prices.js';
 import { chargeMedia } from '../core/billing.js';
+import { countSpeech } from '../core/speech-count.js';
 import type { Route } from '../core/context.js';
 import { mediaFailure, renderMedia } from '../core/generate.js';
 
@@ -22,6 +23,7 @@ export const speechRoutes: Route[] = [{
     const out = await renderMedia(s, 'speech', { text: r.input, voice: r.voice, format, speed: r.speed ?? 1, model: r.model })
       .catch(mediaFailure('Speech synthesis'));
     chargeMedia(s, call, { model: r.model, units: { characters: r.input.length }, amount: cost });
+    countSpeech(s, r.input);
     call.res.writeHead(200, { 'Content-Type': SPEECH.contentTypes[format], 'Content-Length': String(out.audio.length) });
     call.res.end(out.audio);
   },

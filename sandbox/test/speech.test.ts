@@ -55,6 +55,16 @@ describe('speech synthesis (spec 4.10)', () => {
     expect(c - b).toBeGreaterThan(b - a);
   });
 
+  it('counts each text it billed in /_sandbox/submissions, and none it refused', async () => {
+    const counted = async () => ((await (await fetch(`${url()}/_sandbox/submissions`)).json()) as { speech: Record<string, number> }).speech;
+    await speak({ input: 'Counted twice.' });
+    await speak({ input: 'Counted twice.' });
+    await speak({ input: 'Refused.', voice: 'bob' });
+    const speech = await counted();
+    expect(speech['Counted twice.']).toBe(2);
+    expect(speech['Refused.']).toBeUndefined();
+  });
+
   const refused: [string, Record<string, unknown>, string, RegExp][] = [
     ['input over 4096 characters', { input: 'a'.repeat(4097) }, 'input', /4096/],
     ['empty input', { input: '' }, 'input', /empty/],

@@ -5,14 +5,25 @@
  * `video <n>`, narration `narration <n>`) and runs it. It prints `change` at every change of a job
  * or the board (the test kills it after a random number), and `settled <json>` once no stage is
  * waiting or under way, then exits. With `finish`, a shot with a stage stopped (a narration cut
- * short by a kill) is retried first, once; the json counts the narrations so retried.
+ * short by a kill) is retried first, once; the json counts the narrations so retried. At a start it
+ * prints `cut <n>`: the narrations whose call the last kill cut short.
  */
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCore } from '../../index.js';
 import { fileSecrets, jsonFilePort } from '../../test/file-ports.js';
 import { FAST_CADENCE } from '../../tasks/test/job-harness.js';
 
 const [dataDir, gatewayUrl, count, finish] = process.argv.slice(2);
+
+// What the last kill cut short: narrations whose speech call was under way (the test's figures).
+if (existsSync(join(dataDir, 'studio.db'))) {
+  const db = new Database(join(dataDir, 'studio.db'), { readonly: true });
+  const cut = db.prepare("SELECT count(*) FROM storyboard_stages WHERE stage = 'narration' AND state = 'sending'").pluck().get() as number;
+  db.close();
+  process.stdout.write(`cut ${cut}\n`);
+}
 
 const core = await createCore({
   shell: 'browser', mediaBase: '/media/', version: '0.0.0-kill', platform: process.platform, dataDir,
@@ -40,8 +51,10 @@ if (!board) {
     narration: { text: `narration ${n}`, voice: 'alloy', speed: 1 },
   }));
   board = await value('storyboard.create', { title: 'Killed board', aspectRatio: '16:9', shots });
-  await value('storyboard.run', { id: board.id });
 }
+// Run once: a kill between the board's creation and its run leaves it never started.
+const first = await value('storyboard.get', { id: board.id });
+if (!first.running && first.shots.every((s: any) => Object.values(s.stages).every((st: any) => st.state === 'idle'))) await value('storyboard.run', { id: board.id });
 
 let retried = 0;
 const retriedShots = new Set<string>();
@@ -54,7 +67,10 @@ const timer = setInterval(() => void (async () => {
     if (stopped.length) {
       for (const s of stopped) {
         retriedShots.add(s.id);
-        if (s.stages.narration.state === 'failed') retried += 1;
+        if (s.stages.narration.state === 'failed') {
+          retried += 1;
+          process.stdout.write(`retry ${JSON.stringify(s.stages.narration.error)}\n`);
+        }
         await value('storyboard.retryShot', { id: board.id, shotId: s.id });
       }
       return;

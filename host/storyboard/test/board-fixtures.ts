@@ -25,6 +25,13 @@ export async function submissions(url: string): Promise<Record<string, number>> 
   return ((await (await fetch(`${url}/_sandbox/submissions`)).json()) as { prompts: Record<string, number> }).prompts;
 }
 
+/** How often the sandbox sold each shot's picture, video and narration (`<stage> <n>`), by shot. */
+export async function boughtPerStage(url: string, shots: number): Promise<Record<'picture' | 'video' | 'narration', number[]>> {
+  const { prompts, speech } = (await (await fetch(`${url}/_sandbox/submissions`)).json()) as { prompts: Record<string, number>; speech: Record<string, number> };
+  const each = (stage: string, counts: Record<string, number>) => Array.from({ length: shots }, (_, n) => counts[`${stage} ${n}`] ?? 0);
+  return { picture: each('picture', prompts), video: each('video', prompts), narration: each('narration', speech) };
+}
+
 /** How many speech calls the sandbox billed. */
 export async function speechCalls(url: string): Promise<number> {
   const spend = (await (await fetch(`${url}/_sandbox/spend?key=sk-sandbox`)).json()) as { rows: { route: string; kind: string }[] };

@@ -21,7 +21,7 @@ import type { PreparedJob } from '../job-spec.js';
 import { jobBilling, postJob } from '../job-submit.js';
 import type { BilledLinks, HostEvents } from '../../events.js';
 import { BEAT_STALE_MS, HandoffTable, pidAlive } from './handoff-table.js';
-import { failureOf, toWire, type SendAnswer, type SendRequest, type SenderReply } from './protocol.js';
+import { failureOf, toWire, type HostRequest, type SendAnswer, type SenderReply, type SpeakRequest, type SpokenAudio } from './protocol.js';
 import { LineChannel, NONCE_ENV, SENDER_FLAG, SenderListener } from './channel.js';
 
 /** How a sender is started: a command and its arguments, to which the socket's flag is added (channel.ts). */
@@ -57,7 +57,7 @@ export function senderEntry(): SenderCommand | undefined {
 /** How long a sender may take to start and connect before jobs are sent in-process instead. */
 const BOOT_MS = 30_000;
 
-type Channel = LineChannel<SenderReply, SendRequest>;
+type Channel = LineChannel<SenderReply, HostRequest>;
 /** A sender process of this session: its channel once it listens, undefined when it never does. */
 interface SenderRun {
   proc?: ChildProcess;
@@ -70,6 +70,9 @@ type Heard = (billed: HostEvents['billed']) => void;
 
 /** What a start found of a job that was being sent when the last session ended. */
 export type Recovered = { kind: 'unsent' } | { kind: 'unknown' } | { kind: 'answered'; answer: SendAnswer } | { kind: 'posting' };
+
+/** How the id of a speech call's row begins: the job queue's start leaves such rows be. */
+export const SPEECH_ROW = 'speech:';
 
 /** A request the sender found taken back (named, so no scan of the sources takes it for a module). */
 const SKIPPED = 'skipped';
@@ -120,21 +123,36 @@ export class JobSender {
     const wire = toWire(prepared);
     const child = wire ? this.process() : undefined;
     if (!wire || !child) return this.inProcess(jobId, client, prepared, links, heard);
-    const answered = new Promise<SendAnswer | 'skipped'>((resolve) => this.pending.set(jobId, { resolve }));
-    // Sent once the sender listens; one that never came to listen leaves the row `ready`, taken back.
-    void child.ready.then((channel) => {
-      if (!this.pending.has(jobId)) return;
-      if (!channel) return this.settleFromRow(jobId);
-      channel.send({ type: 'send', jobId, db: this.d.file, endpoint: client.endpoint, job: wire }, (err) => {
-        if (err) this.settleFromRow(jobId);
-      });
-    });
-    const answer = await answered;
+    const answer = await this.handTo(child, jobId, { type: 'send', jobId, db: this.d.file, endpoint: client.endpoint, job: wire });
     // Taken back by this host (its sender went away before claiming it): sent here instead.
     if (answer === 'skipped') return this.inProcess(jobId, client, prepared, links, heard);
     // The sender knows the job's id; what else the host knows of it (its batch) joins the links here.
     if (answer.billed) answer.billed = { ...answer.billed, links: { ...links, ...answer.billed.links } };
     return this.apply(answer, heard);
+  }
+
+  /**
+   * A narration's speech call through the sender (docs/robust-host.md, "Speech through the
+   * sender"), its row written `ready` by `handOff` first: the audio whole on disk, or the
+   * failure thrown. Undefined when no sender took it (none can start, or it left before claiming
+   * the row, taken back here): the caller then calls in-process.
+   */
+  async speak(id: string, client: GatewayClient, speech: SpeakRequest['speech']): Promise<SpokenAudio | undefined> {
+    const child = this.process();
+    if (!child) {
+      this.rows.dropIfReady(id);
+      return undefined;
+    }
+    const answer = await this.handTo(child, id, { type: 'speak', jobId: id, db: this.d.file, endpoint: client.endpoint, speech });
+    return answer === SKIPPED ? undefined : this.audioOf(answer);
+  }
+
+  /** A speech answer read from a row or the channel: its billed call announced, the audio, or its failure thrown. */
+  audioOf(answer: SendAnswer): SpokenAudio {
+    if (answer.billed) this.d.events?.emit('billed', answer.billed);
+    if ('failure' in answer) throw failureOf(answer.failure);
+    if (!('audio' in answer)) throw new GatewayFailure('bad_response', msg('jobs.task.senderLost'), false);
+    return answer.audio;
   }
 
   /** The job's record holds the outcome: its row goes. */
@@ -154,7 +172,7 @@ export class JobSender {
     if (answer.billed && heard) heard(answer.billed);
     else if (answer.billed) this.d.events?.emit('billed', answer.billed);
     if ('failure' in answer) throw failureOf(answer.failure);
-    return answer.taskIds;
+    return 'taskIds' in answer ? answer.taskIds : [];
   }
 
   /**
@@ -173,7 +191,8 @@ export class JobSender {
 
   /** Rows of jobs no longer being sent (their outcome recorded before the row went): cleared at a start. */
   sweep(sending: Set<string>): void {
-    for (const row of this.rows.all()) if (!sending.has(row.job_id)) this.done(row.job_id);
+    // A narration's row is its storyboard's to settle (host/storyboard/narration-speech.ts).
+    for (const row of this.rows.all()) if (!sending.has(row.job_id) && !row.job_id.startsWith(SPEECH_ROW)) this.done(row.job_id);
   }
 
   /** Waits on a job a living sender of an earlier session is posting: its answer, or undefined once that sender is gone. */
@@ -195,6 +214,20 @@ export class JobSender {
     void child?.ready.then((channel) => channel?.end());
     this.listener?.close();
     this.listener = undefined;
+  }
+
+  /** Hands a request to the sender once it listens: its answer, or `skipped` when it never claimed the row. */
+  private handTo(child: SenderRun, jobId: string, request: HostRequest): Promise<SendAnswer | 'skipped'> {
+    const answered = new Promise<SendAnswer | 'skipped'>((resolve) => this.pending.set(jobId, { resolve }));
+    // Sent once the sender listens; one that never came to listen leaves the row `ready`, taken back.
+    void child.ready.then((channel) => {
+      if (!this.pending.has(jobId)) return;
+      if (!channel) return this.settleFromRow(jobId);
+      channel.send(request, (err) => {
+        if (err) this.settleFromRow(jobId);
+      });
+    });
+    return answered;
   }
 
   private inProcess(jobId: string, client: GatewayClient, prepared: PreparedJob, links?: BilledLinks, heard?: Heard): Promise<unknown[]> {
@@ -261,7 +294,7 @@ export class JobSender {
         left();
       });
       void expected.connected.then((socket) => {
-        const channel: Channel = new LineChannel<SenderReply, SendRequest>(socket, (m) => {
+        const channel: Channel = new LineChannel<SenderReply, HostRequest>(socket, (m) => {
           if (m?.type !== 'listening') return this.heard(m);
           listening = true;
           clearTimeout(boot);

@@ -21,10 +21,34 @@ export interface SendRequest {
   job: WireJob;
 }
 
+/**
+ * A narration's speech call (spec 4.10), which answers the audio itself: the sender writes it to
+ * `file` (a temporary name, then renamed once whole) before it writes the answer into the row, so
+ * a host killed meanwhile finds the file at its next start (docs/robust-host.md, "Speech through the sender").
+ */
+export interface SpeakRequest {
+  type: 'speak';
+  jobId: string;
+  db: string;
+  endpoint: SendRequest['endpoint'];
+  speech: { json: unknown; file: string; maxBytes: number };
+}
+
+/** What the host asks of its sender. */
+export type HostRequest = SendRequest | SpeakRequest;
+
+/** The audio a speech call answered, whole on disk: the answer's content type and when it came. */
+export interface SpokenAudio {
+  file: string;
+  mime?: string;
+  status: number;
+  at: number;
+}
+
 export type FailureData = Pick<GatewayFailure, 'code' | 'text' | 'retryable' | 'status' | 'param' | 'retryAfterMs' | 'maybeReceived'>;
 
 /** What the gateway answered a send, as the row keeps it and the host applies it. */
-export type SendAnswer = ({ taskIds: unknown[] } | { failure: FailureData }) & { billed?: HostEvents['billed'] };
+export type SendAnswer = ({ taskIds: unknown[] } | { audio: SpokenAudio } | { failure: FailureData }) & { billed?: HostEvents['billed'] };
 
 export type SenderReply =
   | { type: 'answer'; jobId: string; answer: SendAnswer }

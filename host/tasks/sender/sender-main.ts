@@ -16,7 +16,8 @@ import { EventBus, type HostEvents } from '../../events.js';
 import { GatewayClient } from '../../gateway/client.js';
 import { postJob, asFailure, jobBilling } from '../job-submit.js';
 import { BEAT_EVERY_MS, SenderRows } from './handoff-table.js';
-import { failureData, fromWire, type SendAnswer, type SendRequest, type SenderReply } from './protocol.js';
+import { failureData, fromWire, type HostRequest, type SendAnswer, type SenderReply } from './protocol.js';
+import { postSpeech } from './speech-post.js';
 import { connectToHost, LineChannel, NONCE_ENV, senderSocketArg } from './channel.js';
 
 /** How long a sender with nothing to do waits for its host's next send before it leaves. */
@@ -26,7 +27,7 @@ const connections = new Map<string, { db: Db; rows: SenderRows }>();
 let inFlight = 0;
 let hostGone = false;
 let idle: NodeJS.Timeout | undefined;
-let host: LineChannel<SendRequest, SenderReply> | undefined;
+let host: LineChannel<HostRequest, SenderReply> | undefined;
 
 function rowsOf(file: string): SenderRows {
   let c = connections.get(file);
@@ -56,7 +57,7 @@ function leave(): void {
   process.exit(0);
 }
 
-async function send(req: SendRequest): Promise<void> {
+async function send(req: HostRequest): Promise<void> {
   let rows: SenderRows;
   try {
     rows = rowsOf(req.db);
@@ -74,7 +75,9 @@ async function send(req: SendRequest): Promise<void> {
   const client = new GatewayClient({ ...req.endpoint, events });
   let answer: SendAnswer;
   try {
-    answer = { taskIds: await postJob(client, fromWire(req.job), jobBilling(req.jobId)) };
+    answer = req.type === 'speak'
+      ? { audio: await postSpeech(client, req.jobId, req.speech) }
+      : { taskIds: await postJob(client, fromWire(req.job), jobBilling(req.jobId)) };
   } catch (err) {
     answer = { failure: failureData(asFailure(err)) };
   }
@@ -99,8 +102,8 @@ const beat = setInterval(() => {
 }, BEAT_EVERY_MS);
 beat.unref();
 
-function heard(req: SendRequest): void {
-  if (req?.type !== 'send') return;
+function heard(req: HostRequest): void {
+  if (req?.type !== 'send' && req?.type !== 'speak') return;
   clearTimeout(idle);
   inFlight += 1;
   void send(req).catch((err: unknown) => tell({ type: 'log', line: `sender: ${(err as Error).message}` })).finally(() => {
@@ -118,7 +121,7 @@ if (!socket) {
   process.exit(2);
 }
 try {
-  host = new LineChannel<SendRequest, SenderReply>(await connectToHost(socket, nonce), heard);
+  host = new LineChannel<HostRequest, SenderReply>(await connectToHost(socket, nonce), heard);
   // The host is gone (closed or killed): what is in flight is finished and recorded, then it leaves.
   host.onClose(() => {
     hostGone = true;
