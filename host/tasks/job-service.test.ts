@@ -133,6 +133,20 @@ describe('the job pipeline against the sandbox', () => {
     expect(t.store.all()).toHaveLength(1);
   });
 
+  it('a job whose files were all saved as a clean stop came is marked saved at the next start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'studio-jobs-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = await setup({ dir });
+    const job = await first.service.submit({ route: 'image', request: { model: 'seedream-4-0', prompt: 'kept at the stop', resolution: '1K' } });
+    const saved = await first.until(job.id, ['saved']);
+    await first.service.stop();
+    // As a stop that came while the library took the last file leaves it: every file in, the job not told.
+    await first.store.putDurable({ ...saved, state: 'completed' });
+    const next = await setup({ dir, sandbox: first.sandbox });
+    expect((await next.until(job.id, ['saved'])).downloads.map((d) => d.libraryId)).toEqual(saved.downloads.map((d) => d.libraryId));
+    expect(next.library.files()).toHaveLength(1);
+  });
+
   it('marks a submission whose fate is unknown, and never resubmits it', async () => {
     const t = await setup();
     await admin(t.sandbox, 'faults/latency', { ms: 40_000, count: 1, match: '/v1/images' });

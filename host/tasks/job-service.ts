@@ -242,6 +242,9 @@ export class JobService {
     await this.queue.drain();
     this.poller.stop();
     this.saver.stop();
+    // A file the library is taking finishes its move first: left running, it raced the next start's
+    // save of the same job (docs/robust-host.md, "Start and shutdown").
+    await this.saver.settled();
     // A move to the archive under way ends first, so the list written last no longer holds what it moved.
     await this.d.store.archived();
     await this.d.store.save();

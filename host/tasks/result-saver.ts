@@ -166,8 +166,13 @@ export class ResultSaver {
     for (const job of this.d.store.all()) for (const dl of job.downloads) if (dl.state === 'downloading') dl.state = 'pending';
   }
 
+  /**
+   * A finished job whose files are not all in the library yet, or whose files all are but which was
+   * not marked so: a clean stop that came as its last file was taken leaves it as it was, and the
+   * next start only has to say so (`finish`).
+   */
   private needsSave(j: JobRecord): boolean {
-    return j.state === 'completed' && (j.downloads.length === 0 || j.downloads.some((dl) => dl.state === 'pending' || dl.state === 'downloading'));
+    return j.state === 'completed';
   }
 
   private waiting(): JobRecord[] {
