@@ -4,16 +4,11 @@
  * by side with their tokens and cost; Stop ends them all; "Continue with this" goes on with one,
  * the others stay versions, also after a reload.
  */
-import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.js';
+import { press } from './support/keyboard.js';
 import { expectNoSeriousViolations } from './pages/axe.js';
 import { ChatPage, paceSandbox } from './pages/chat-page.js';
 import { pngFile } from './pages/image-page.js';
-
-async function press(button: Locator) {
-  await button.focus();
-  await button.press('Enter');
-}
 
 test('one message to three models through three APIs, side by side; one chosen to go on with', async ({ page, studio }) => {
   const chat = new ChatPage(page);

@@ -7,15 +7,9 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.js';
+import { press } from './support/keyboard.js';
 import { seededTest } from './support/seeded-studio.js';
 import { ChatPage } from './pages/chat-page.js';
-import type { Locator } from '@playwright/test';
-
-/** Presses a button as a keyboard user does: focus, then Enter. */
-async function press(button: Locator) {
-  await button.focus();
-  await button.press('Enter');
-}
 
 test('Regenerate and Edit keep every version; ‹ › bring back each branch, by keyboard', async ({ page, studio }) => {
   const chat = new ChatPage(page);
