@@ -15,13 +15,19 @@ import { readFieldValues, readRendererStorage } from './pages/renderer-storage.j
 
 const CANARY = 'sk-canary-3d9e71f0a4c25b68-e2e-never-leak';
 
-/** Every answer the contract gave the renderer. */
-function collectCallAnswers(page: Page): () => Promise<string[]> {
-  const bodies: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/call/')) bodies.push(response.text().catch(() => ''));
+/**
+ * Every answer the contract gave the renderer, read on its way to the page: a body read afterwards
+ * (`response.text()`) can already be gone from Chromium's network buffer, and a search of an empty
+ * body finds nothing while proving nothing.
+ */
+async function collectCallAnswers(page: Page): Promise<() => Promise<string[]>> {
+  const bodies: string[] = [];
+  await page.route('**/api/call/**', async (route) => {
+    const response = await route.fetch();
+    bodies.push(await response.text());
+    await route.fulfill({ response });
   });
-  return () => Promise.all(bodies);
+  return async () => [...bodies];
 }
 
 /** A second listener on the event stream the renderer reads, inside the page. */
@@ -40,7 +46,7 @@ async function listenToEvents(page: Page): Promise<() => Promise<string[]>> {
 test('a saved API key is found nowhere the renderer can reach, nor in any file but the key file', async ({ page, studio }) => {
   const funded = await page.request.post(`${studio.gatewayUrl}/_sandbox/keys/${CANARY}/balances`, { data: { token_balance: 1_000_000, balance: 100 } });
   expect(funded.ok()).toBe(true);
-  const answers = collectCallAnswers(page);
+  const answers = await collectCallAnswers(page);
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);
   const events = await listenToEvents(page);
