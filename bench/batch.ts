@@ -13,20 +13,15 @@
  *     the main thread's tasks over 50 ms meanwhile, budget 0.
  *   npx tsx bench/batch.ts [--prompts 125]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Browser } from '@playwright/test';
 import type { BatchCellView, BatchInput, BatchView, TaskView } from '@shared/contract/index.js';
-import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
-import { report, startShell, type Child, type Row } from './lib/child.js';
+import { coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
+import { type Row } from './lib/child.js';
+import { benchRun } from './lib/bench-run.js';
 import { hostCall, startFundedSandbox, useSandboxProfile } from './lib/sandbox-child.js';
 import { rssBytes } from './lib/day-memory.js';
 import { fewestChecks } from './lib/latency-probe.js';
 import { LONG_TASKS } from './lib/page-probes.js';
-import { conditionsRow, raisePriority } from './lib/priority.js';
-import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn } from '../browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { prompts: { type: 'string', default: '125' } } });
@@ -49,20 +44,14 @@ function batchInput(): BatchInput {
 
 interface Timeline { done_at: number | null; queries: number[] }
 
-const conditions = conditionsRow(raisePriority());
-let build: Build | undefined;
-let shell: Child | undefined;
-let sandbox: Child | undefined;
-let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-batch-'));
-const rows: Row[] = [conditions];
 const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
-try {
-  build = await viteBuild();
-  sandbox = await startFundedSandbox(['--pace', '0']);
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
+await benchRun('batch', async (run) => {
+  const { rows } = run;
+  const sandbox = await startFundedSandbox(['--pace', '0']);
+  run.onClose(() => sandbox.stop());
+  const shell = await run.shell();
   const hostPid = shell.proc.pid!;
-  browser = await launchChromium();
+  const browser = await run.browser();
   const session = await signIn(shell.url);
   await useSandboxProfile(session, sandbox.url);
   await hostCall(session, 'app.keepWorkspace', { key: 'ui:tab', value: { tab: 'tasks' } });
@@ -130,11 +119,4 @@ try {
   rows.push(info(`contact sheet of every cell: click to its grid; to its ${pictures} thumbnails loaded (ms)`, `${gridMs.toFixed(0)}; ${sheetMs.toFixed(0)}`));
   const sheetOver = sheetTasks.filter((d) => d > 50);
   rows.push({ figure: `main-thread tasks over 50 ms while the sheet opened (longest ${Math.max(0, ...sheetTasks).toFixed(0)} ms)`, value: String(sheetOver.length), budget: '0', ok: sheetOver.length === 0 });
-} finally {
-  await browser?.close();
-  await shell?.stop();
-  await sandbox?.stop();
-  build?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-report(rows);
+});

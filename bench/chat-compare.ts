@@ -10,20 +10,13 @@
  * main-thread task over 50 ms between the click and the painted end.
  *   npx tsx bench/chat-compare.ts [--runs 11] [--tokens 5000]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Browser, Page } from '@playwright/test';
-import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
-import { APP_INFO, longTasksBetween } from './lib/chat-probes.js';
+import type { Page } from '@playwright/test';
+import { alternating, benchRun, unpaceSandbox } from './lib/bench-run.js';
+import { longTasksBetween } from './lib/chat-probes.js';
 import { armUiCompare, rawCompare, type CompareTarget, type RawCompare, type UiCompare } from './lib/compare-probes.js';
-import { report, startShell, type Child, type Row } from './lib/child.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { pairedRatio, spread } from './lib/paired.js';
-import { conditionsRow, raisePriority } from './lib/priority.js';
-import { viteBuild, type Build } from './lib/vite-build.js';
-import { signIn } from '../browser-shell/test/sign-in.js';
 import { median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' }, tokens: { type: 'string', default: '5000' } } });
@@ -74,32 +67,10 @@ async function rawRun(page: Page): Promise<RawCompare> {
   return r;
 }
 
-const conditions = conditionsRow(raisePriority());
-let build: Build | undefined;
-let shell: Child | undefined;
-let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
-const rows: Row[] = [conditions];
-try {
-  build = await viteBuild();
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
-  browser = await launchChromium();
-  const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio', [LONG_TASKS]);
-  await openUntilReady(page, origin);
-  await networkIdle(page);
-  const { sandboxUrl } = (await page.evaluate(APP_INFO)) as { sandboxUrl: string };
-  const paced = await fetch(`${sandboxUrl}/_sandbox/pace`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"ms":0}' });
-  if (!paced.ok) throw new Error(`the sandbox refused to unpace its streams (HTTP ${paced.status})`);
-
-  await uiRun(page);
-  await rawRun(page);
-  const raw: RawCompare[] = [];
-  const ui: (UiCompare & { tasks: Task[] })[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    if (i % 2) raw.push(await rawRun(page));
-    ui.push(await uiRun(page));
-    if (!(i % 2)) raw.push(await rawRun(page));
-  }
+await benchRun('compare', async (run) => {
+  const { page } = await run.studioPage(await run.shell(), [LONG_TASKS]);
+  await unpaceSandbox(page);
+  const { a: ui, b: raw } = await alternating(RUNS, () => uiRun(page), () => rawRun(page));
   const failed = ui.find((r) => r.outcomes.some((o) => o !== 'done'));
   if (failed) throw new Error(`a UI stream ended as ${failed.outcomes.join(', ')}`);
 
@@ -109,18 +80,11 @@ try {
   const paired = pairedRatio(uiRates, rawRates);
   const tasks = ui.flatMap((r) => r.tasks);
   const longest = Math.max(0, ...tasks.map((t) => t.duration));
-  const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
   const seconds = (a: number[]) => a.map((ms) => (ms / 1000).toFixed(2)).join(', ');
-  rows.push(info(`four replies of ${Number(values.tokens)} tokens each (chat ×2, responses, native), unpaced; characters of all four (raw, median)`, String(median(raw.map((r) => r.chars)))));
-  rows.push(info(`raw: sendMany to the four chat.onDidEnd, nothing rendered (chars/s, median of ${RUNS}; s: ${seconds(raw.map((r) => r.ms))})`, median(rawRates).toFixed(0)));
-  rows.push(info(`UI: click on Send to every column painted whole (chars/s, median of ${RUNS}; s: ${seconds(ui.map((r) => r.paintedAt - r.clickAt))})`, median(uiRates).toFixed(0)));
-  rows.push(info('UI: the last chat.onDidEnd to every column painted (ms, median)', median(ui.map((r) => r.paintedAt - r.endAt)).toFixed(0)));
-  rows.push({ figure: `throughput ratio UI / raw, four side by side, median of per-pair ratios (${spread(paired)})`, value: paired.median.toFixed(3), budget: `≥ ${RATIO_BUDGET}`, ok: paired.median >= RATIO_BUDGET });
-  rows.push({ figure: `main-thread tasks over 50 ms while four stream, all ${RUNS} runs (longest ${longest.toFixed(0)} ms)`, value: String(tasks.length), budget: '0', ok: tasks.length === 0 });
-} finally {
-  await browser?.close();
-  await shell?.stop();
-  build?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-report(rows);
+  run.info(`four replies of ${Number(values.tokens)} tokens each (chat ×2, responses, native), unpaced; characters of all four (raw, median)`, String(median(raw.map((r) => r.chars))));
+  run.info(`raw: sendMany to the four chat.onDidEnd, nothing rendered (chars/s, median of ${RUNS}; s: ${seconds(raw.map((r) => r.ms))})`, median(rawRates).toFixed(0));
+  run.info(`UI: click on Send to every column painted whole (chars/s, median of ${RUNS}; s: ${seconds(ui.map((r) => r.paintedAt - r.clickAt))})`, median(uiRates).toFixed(0));
+  run.info('UI: the last chat.onDidEnd to every column painted (ms, median)', median(ui.map((r) => r.paintedAt - r.endAt)).toFixed(0));
+  run.rows.push({ figure: `throughput ratio UI / raw, four side by side, median of per-pair ratios (${spread(paired)})`, value: paired.median.toFixed(3), budget: `≥ ${RATIO_BUDGET}`, ok: paired.median >= RATIO_BUDGET });
+  run.rows.push({ figure: `main-thread tasks over 50 ms while four stream, all ${RUNS} runs (longest ${longest.toFixed(0)} ms)`, value: String(tasks.length), budget: '0', ok: tasks.length === 0 });
+});

@@ -10,20 +10,14 @@
  * Budget: each median ≤ 50 ms. Also the host's own time for `chat.switchVersion` (information).
  *   npx tsx bench/chat-versions.ts [--runs 9] [--messages 2000]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ChatMessageView } from '@shared/contract/chat.js';
-import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
-import { report, startShell, type Child, type Row } from './lib/child.js';
+import { benchRun } from './lib/bench-run.js';
+import { networkIdle } from './lib/chromium.js';
 import { longConversation, writeConversations } from './lib/conversation-fixture.js';
 import { scrollToTop } from './lib/open-probes.js';
 import { UNTIL_SHOWN } from './lib/frame-probe.js';
-import { conditionsRow, raisePriority } from './lib/priority.js';
-import { viteBuild, type Build } from './lib/vite-build.js';
-import { signIn } from '../browser-shell/test/sign-in.js';
 import type { StoredMessage } from '../host/chat/versions.js';
 import { median } from './lib/median.js';
 
@@ -75,19 +69,9 @@ async function switchOnce(page: Page, posinset: number, button: 'Previous versio
   return Number(await page.evaluate('window.__benchSwitch'));
 }
 
-const conditions = conditionsRow(raisePriority());
-let build: Build | undefined;
-let shell: Child | undefined;
-let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-chat-versions-'));
-const rows: Row[] = [conditions];
-try {
-  await writeConversations(dataDir, [conversationWithVersions()]);
-  build = await viteBuild();
-  browser = await launchChromium();
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
-  const session = await signIn(shell.url);
-  const { page, origin } = await coldPage(browser, session, 'studio', []);
+await benchRun('chat-versions', async (run) => {
+  await writeConversations(run.dataDir, [conversationWithVersions()]);
+  const { page, session } = await run.studioPage(await run.shell());
   /** The contract with the page's own session, as the page calls it. */
   const api = async (method: string, input: unknown) => {
     const r = await fetch(`${session.origin}/api/call/${method}`, { method: 'POST', headers: { ...session.headers, 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
@@ -95,9 +79,9 @@ try {
     if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
     return body.value;
   };
-  await openUntilReady(page, origin);
   await page.getByRole('heading', { level: 3, name: TITLE }).waitFor();
   await page.locator(`[aria-posinset="${COUNT}"] .md`).filter({ hasText: 'LASTB' }).waitFor();
+  // The rest of the conversation is asked for once its newest messages are drawn.
   await networkIdle(page);
 
   const lasts: number[] = [];
@@ -129,13 +113,7 @@ try {
   const range = (a: number[]) => `${ms(Math.min(...a))}–${ms(Math.max(...a))}`;
   const last = median(lasts);
   const first = median(firsts);
-  rows.push({ figure: `the last reply's other version painted after ‹/› (ms, median of ${lasts.length}; range ${range(lasts)})`, value: ms(last), budget: `≤ ${BUDGET_MS}`, ok: last <= BUDGET_MS });
-  rows.push({ figure: `the first reply's other version, ~${COUNT} messages below it replaced (ms, median of ${firsts.length}; range ${range(firsts)})`, value: ms(first), budget: `≤ ${BUDGET_MS}`, ok: first <= BUDGET_MS });
-  rows.push({ figure: `chat.switchVersion at the first reply, the host's round trip (ms, median of ${calls.length})`, value: median(calls).toFixed(1), budget: '—', ok: null });
-} finally {
-  await browser?.close();
-  await shell?.stop();
-  build?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-report(rows);
+  run.rows.push({ figure: `the last reply's other version painted after ‹/› (ms, median of ${lasts.length}; range ${range(lasts)})`, value: ms(last), budget: `≤ ${BUDGET_MS}`, ok: last <= BUDGET_MS });
+  run.rows.push({ figure: `the first reply's other version, ~${COUNT} messages below it replaced (ms, median of ${firsts.length}; range ${range(firsts)})`, value: ms(first), budget: `≤ ${BUDGET_MS}`, ok: first <= BUDGET_MS });
+  run.rows.push({ figure: `chat.switchVersion at the first reply, the host's round trip (ms, median of ${calls.length})`, value: median(calls).toFixed(1), budget: '—', ok: null });
+});

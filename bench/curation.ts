@@ -18,9 +18,7 @@
  *     ≤ 1 s, with no main-thread task over 50 ms from Ctrl+A on (Long Tasks API).
  *   npx tsx bench/curation.ts [--items 100000] [--passes 2]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
@@ -30,14 +28,13 @@ import { openDatabase, type StudioDatabase } from '@host/db/database.js';
 import { libraryMigrations } from '@host/library/library-table.js';
 import { libraryFacets } from '@host/library/library-facets.js';
 import type { FacetQuery } from '@host/library/facets.js';
-import { launchChromium, coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
-import { report, startShell, type Child, type Row } from './lib/child.js';
+import { coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
+import { type Row } from './lib/child.js';
+import { benchRun } from './lib/bench-run.js';
 import { VOCABULARY, writeLibrary, type Decorate } from './lib/library-fixture.js';
 import { thumbnailsDrawn } from './lib/gallery-probes.js';
 import { loopWatch } from './lib/loop-watch.js';
 import { LONG_TASKS } from './lib/page-probes.js';
-import { conditionsRow, raisePriority } from './lib/priority.js';
-import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
 import { median } from './lib/median.js';
 
@@ -129,14 +126,9 @@ async function bulkTagInPage(page: Page, word: string, expected: number): Promis
   return { ms: tagged - enter, chosen, tasks };
 }
 
-const conditions = conditionsRow(raisePriority());
-let build: Build | undefined;
-let shell: Child | undefined;
-let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-curation-'));
-const rows: Row[] = [conditions];
 const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
-try {
+await benchRun('curation', async (run) => {
+  const { dataDir, rows } = run;
   const root = join(dataDir, 'Library');
   const file = join(dataDir, 'studio.db');
   const g0 = performance.now();
@@ -224,9 +216,8 @@ try {
   await lib.close();
   opened.database.close();
 
-  build = await viteBuild();
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
-  browser = await launchChromium();
+  const shell = await run.shell();
+  const browser = await run.browser();
   const session = await signIn(shell.url);
   const drawn: number[] = [];
   let tagging: Awaited<ReturnType<typeof bulkTagInPage>> | undefined;
@@ -246,10 +237,4 @@ try {
     rows.push({ figure: `bulk tag in the page: ${word.n} items chosen by Ctrl+A, Enter to "Tagged …" said (ms)`, value: ms(tagging.ms), budget: '≤ 1000', ok: tagging.ms <= 1000 });
     rows.push({ figure: `bulk tag in the page: main-thread tasks over 50 ms from Ctrl+A on (longest ${ms(Math.max(0, ...tagging.tasks))} ms)`, value: String(tagging.tasks.length), budget: '0', ok: tagging.tasks.length === 0 });
   }
-} finally {
-  await browser?.close();
-  await shell?.stop();
-  build?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-report(rows);
+});

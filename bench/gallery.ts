@@ -27,9 +27,8 @@
  *     task's CPU time too, which tells the studio's own work from that.
  *   npx tsx bench/gallery.ts [--items 100000] [--passes 2] [--step 1] [--rebuild]   (--step: screenfuls per frame)
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
@@ -38,14 +37,13 @@ import { openDatabase } from '@host/db/database.js';
 import { quickCheckOffLoop } from '@host/db/quick-check.js';
 import { libraryMigrations } from '@host/library/library-table.js';
 import type { ListQuery } from '@host/library/library-index.js';
-import { launchChromium, coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
-import { report, startShell, type Child, type Row } from './lib/child.js';
+import { coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
+import { type Row } from './lib/child.js';
+import { benchRun } from './lib/bench-run.js';
 import { VOCABULARY, writeLibrary, writeLibraryIndex } from './lib/library-fixture.js';
 import { thumbnailsDrawn } from './lib/gallery-probes.js';
 import { LONG_TASKS, scrollToEnd } from './lib/page-probes.js';
-import { conditionsRow, raisePriority } from './lib/priority.js';
 import { pageTasks, TASK_CATEGORIES, type TraceTask } from './lib/trace-tasks.js';
-import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
 import { median } from './lib/median.js';
 
@@ -156,13 +154,8 @@ async function galleryPass(browser: Browser, session: SignedIn): Promise<Pass> {
   }
 }
 
-const conditions = conditionsRow(raisePriority());
-let build: Build | undefined;
-let shell: Child | undefined;
-let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-gallery-'));
-const rows: Row[] = [conditions];
-try {
+await benchRun('gallery', async (run) => {
+  const { dataDir, rows } = run;
   // The browser shell's layout (host/index.ts): the library, and the studio database in the data dir.
   const root = join(dataDir, 'Library');
   const database = join(dataDir, 'studio.db');
@@ -229,9 +222,8 @@ try {
     return { name, ms: median(runs.map((r) => r.ms)), total: runs[0].total };
   });
 
-  build = await viteBuild();
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
-  browser = await launchChromium();
+  const shell = await run.shell();
+  const browser = await run.browser();
   const passes: Pass[] = [];
   // Links work once; the session they open serves every pass.
   const session = await signIn(shell.url);
@@ -267,10 +259,4 @@ try {
   rows.push(info('best pass, longest task: wall / CPU (trace, thread time; ms)', `${longest([...best.opening, ...best.scrolling])} / ${longest(best.traced.map((t) => t.cpuMs))}`));
   rows.push(info('best pass, tasks with over 50 ms of CPU (trace)', String(cpuOver50)));
   rows.push({ figure: `main-thread tasks over 50 ms, Gallery opened and scrolled end to end (best of ${PASSES} passes)`, value: String(count(best)), budget: '0', ok: count(best) === 0 });
-} finally {
-  await browser?.close();
-  await shell?.stop();
-  build?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-report(rows);
+});

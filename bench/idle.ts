@@ -8,16 +8,9 @@
  * Chromium's processes, the requests the page made, and how script, layout and style time split.
  *   npx tsx bench/idle.ts [--seconds 60] [--settle 5]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Browser } from '@playwright/test';
-import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
-import { report, startShell, type Child, type Row } from './lib/child.js';
+import { benchRun } from './lib/bench-run.js';
 import { cpuSeconds, processName, processTree, treeCpuSeconds } from './lib/proc-cpu.js';
-import { viteBuild, type Build } from './lib/vite-build.js';
-import { signIn } from '../browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, settle: { type: 'string', default: '5' } } });
 const WINDOW_MS = Number(values.seconds) * 1000;
@@ -27,18 +20,9 @@ const BUDGET = 1;
 
 type Metrics = Record<string, number>;
 
-let build: Build | undefined;
-let shell: Child | undefined;
-let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-idle-'));
-const rows: Row[] = [];
-try {
-  build = await viteBuild();
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
-  browser = await launchChromium();
-  const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio');
-  const readyMs = await openUntilReady(page, origin);
-  await networkIdle(page);
+await benchRun('idle', async (run) => {
+  const shell = await run.shell();
+  const { page, readyMs } = await run.studioPage(shell);
   await page.waitForTimeout(SETTLE_MS);
 
   const cdp = await page.context().newCDPSession(page);
@@ -66,17 +50,11 @@ try {
   const renderer = pct(delta('TaskDuration'));
   const chromium = pct([...chromium1].reduce((n, [pid, s]) => n + s - (chromium0.get(pid) ?? 0), 0));
   const fmt = (p: number) => `${p.toFixed(2)} %`;
-  rows.push({ figure: `first tab interactive after (ms); then ${SETTLE_MS / 1000} s to settle`, value: readyMs.toFixed(0), budget: '—', ok: null });
-  rows.push({ figure: `host CPU idle (browser shell + sandbox process, ${wallS.toFixed(0)} s, % of one core)`, value: fmt(host), budget: `≤ ${BUDGET} %`, ok: host <= BUDGET });
-  rows.push({ figure: `renderer CPU idle (page main-thread tasks, ${wallS.toFixed(0)} s, % of one core)`, value: fmt(renderer), budget: `≤ ${BUDGET} %`, ok: renderer <= BUDGET });
-  rows.push({ figure: 'renderer split: script / layout / style recalc (ms)', value: ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].map((n) => (delta(n) * 1000).toFixed(0)).join(' / '), budget: '—', ok: null });
-  rows.push({ figure: 'renderer layouts / style recalcs during the window', value: `${delta('LayoutCount')} / ${delta('RecalcStyleCount')}`, budget: '—', ok: null });
-  rows.push({ figure: `all Chromium processes (${chromiumPids.length}: browser, GPU, network, renderers), % of one core`, value: fmt(chromium), budget: '—', ok: null });
-  rows.push({ figure: `requests the page made while idle${requests.length ? `: ${[...new Set(requests)].slice(0, 5).join(', ')}` : ''}`, value: String(requests.length), budget: '—', ok: null });
-} finally {
-  await browser?.close();
-  await shell?.stop();
-  build?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-report(rows);
+  run.rows.push({ figure: `first tab interactive after (ms); then ${SETTLE_MS / 1000} s to settle`, value: readyMs.toFixed(0), budget: '—', ok: null });
+  run.rows.push({ figure: `host CPU idle (browser shell + sandbox process, ${wallS.toFixed(0)} s, % of one core)`, value: fmt(host), budget: `≤ ${BUDGET} %`, ok: host <= BUDGET });
+  run.rows.push({ figure: `renderer CPU idle (page main-thread tasks, ${wallS.toFixed(0)} s, % of one core)`, value: fmt(renderer), budget: `≤ ${BUDGET} %`, ok: renderer <= BUDGET });
+  run.rows.push({ figure: 'renderer split: script / layout / style recalc (ms)', value: ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'].map((n) => (delta(n) * 1000).toFixed(0)).join(' / '), budget: '—', ok: null });
+  run.rows.push({ figure: 'renderer layouts / style recalcs during the window', value: `${delta('LayoutCount')} / ${delta('RecalcStyleCount')}`, budget: '—', ok: null });
+  run.rows.push({ figure: `all Chromium processes (${chromiumPids.length}: browser, GPU, network, renderers), % of one core`, value: fmt(chromium), budget: '—', ok: null });
+  run.rows.push({ figure: `requests the page made while idle${requests.length ? `: ${[...new Set(requests)].slice(0, 5).join(', ')}` : ''}`, value: String(requests.length), budget: '—', ok: null });
+}, { conditions: false });

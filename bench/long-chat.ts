@@ -21,19 +21,15 @@
  * off the loop").
  *   npx tsx bench/long-chat.ts [--runs 7] [--starts 3] [--messages 2000]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Browser, Page } from '@playwright/test';
-import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
+import type { Page } from '@playwright/test';
+import { coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
 import { longTasksBetween, textTail } from './lib/chat-probes.js';
-import { report, startShell, type Child, type Row } from './lib/child.js';
+import { type Row } from './lib/child.js';
+import { benchRun } from './lib/bench-run.js';
 import { longConversation, writeConversations } from './lib/conversation-fixture.js';
 import { armOpen, scrollToTop, type Opened } from './lib/open-probes.js';
 import { LONG_TASKS } from './lib/page-probes.js';
-import { conditionsRow, raisePriority } from './lib/priority.js';
-import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn } from '../browser-shell/test/sign-in.js';
 import type { AppHealth } from '@shared/contract/app.js';
 import { signIn as signInApi, type ShellApi } from './lib/shell-api.js';
@@ -94,13 +90,8 @@ async function openSmall(page: Page): Promise<void> {
   await networkIdle(page);
 }
 
-const conditions = conditionsRow(raisePriority());
-let build: Build | undefined;
-let shell: Child | undefined;
-let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-long-chat-'));
-const rows: Row[] = [conditions];
-try {
+await benchRun('long-chat', async (run) => {
+  const { dataDir, rows } = run;
   const now = Date.now();
   const long = longConversation(LONG.id, LONG.title, COUNT, now - 3_600_000);
   const small = longConversation(SMALL.id, SMALL.title, 4, now, 5);
@@ -109,8 +100,7 @@ try {
   const tail = textTail(last.role === 'user' ? (last.text ?? '') : (last.choices?.[0]?.text ?? ''));
   const chars = long.messages.reduce((n, m) => n + (m.text ?? m.choices?.[0]?.text ?? '').length, 0);
 
-  build = await viteBuild();
-  browser = await launchChromium();
+  const browser = await run.browser();
   const firsts: number[] = [];
   const reloads: number[] = [];
   const switches: number[] = [];
@@ -119,7 +109,7 @@ try {
   let tasks: Task[] = [];
   for (let start = 0; start < STARTS; start++) {
     // A fresh studio each time: the host has read nothing, the page has rendered nothing.
-    shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
+    const shell = await run.shell();
     const { context, page, origin } = await coldPage(browser, await signIn(shell.url), 'studio', [LONG_TASKS]);
     await openUntilReady(page, origin);
     // The Chat tab opens on the newest conversation: the small one.
@@ -157,15 +147,13 @@ try {
     await openSmall(page);
     await page.waitForTimeout(1_500);
     await context.close();
-    await shell.stop();
-    shell = undefined;
+    await run.stopShell(shell);
   }
 
   // Last: the reply makes the long conversation the newest, which the starts above must not see.
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
+  const shell = await run.shell();
   const host = await hostWhileReplying(await signInApi(shell.url), 500);
-  await shell.stop();
-  shell = undefined;
+  await run.stopShell(shell);
 
   const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
   const ms = (n: number) => n.toFixed(0);
@@ -184,10 +172,4 @@ try {
     ok: host.loop.maxMs <= HOST_BUDGET_MS,
   });
   rows.push(info(`main-thread tasks over 50 ms while scrolling (longest ${ms(Math.max(0, ...tasks.map((t) => t.duration)))} ms)`, String(tasks.length)));
-} finally {
-  await browser?.close();
-  await shell?.stop();
-  build?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-report(rows);
+});

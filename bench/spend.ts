@@ -11,8 +11,6 @@
  *     Each pass is a fresh page; the best pass counts, as gallery.ts does.
  *   npx tsx bench/spend.ts [--rows 1000000] [--passes 2]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
@@ -20,11 +18,10 @@ import { openDatabase } from '@host/db/database.js';
 import { DATABASE_DOMAINS } from '@host/db/domains.js';
 import { LedgerTable, type LedgerRow } from '@host/ledger/ledger-table.js';
 import { ledgerTotals } from '@host/ledger/ledger-totals.js';
-import { launchChromium, coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
-import { report, startShell, type Child, type Row } from './lib/child.js';
+import { benchRun } from './lib/bench-run.js';
+import { coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
+import type { Row } from './lib/child.js';
 import { LONG_TASKS } from './lib/page-probes.js';
-import { conditionsRow, raisePriority } from './lib/priority.js';
-import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
 import { median } from './lib/median.js';
 
@@ -150,19 +147,12 @@ async function timed(page: Page, listen: string, act: () => Promise<void>): Prom
   return at - Number(await page.evaluate('window.__benchAt'));
 }
 
-const conditions = conditionsRow(raisePriority());
-let build: Build | undefined;
-let shell: Child | undefined;
-let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-spend-'));
-const rows: Row[] = [conditions];
-try {
-  const seedS = seed(join(dataDir, 'studio.db'));
-  rows.push({ figure: `ledger written: ${ROWS} rows over two years, day sums kept by the triggers (s)`, value: seedS.toFixed(1), budget: '—', ok: null });
-  rows.push(...host);
-  build = await viteBuild();
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
-  browser = await launchChromium();
+await benchRun('spend', async (run) => {
+  const seedS = seed(join(run.dataDir, 'studio.db'));
+  run.info(`ledger written: ${ROWS} rows over two years, day sums kept by the triggers (s)`, seedS.toFixed(1));
+  run.rows.push(...host);
+  const shell = await run.shell();
+  const browser = await run.browser();
   const session = await signIn(shell.url);
   const passes: Pass[] = [];
   for (let i = 0; i < PASSES; i++) passes.push(await spendPass(browser, session));
@@ -170,13 +160,7 @@ try {
   const open = best((p) => p.openMs);
   const filter = best((p) => p.filterMs);
   const over = best((p) => p.tasks.filter((d) => d > 50).length);
-  rows.push({ figure: `Spend tab: click (its pointerdown) to both charts drawn (ms, best of ${PASSES}; all: ${passes.map((p) => ms(p.openMs)).join(', ')})`, value: ms(open), budget: '≤ 300', ok: open <= 300 });
-  rows.push({ figure: `filter change (Kind → Images) to both charts drawn again (ms, best of ${PASSES}; all: ${passes.map((p) => ms(p.filterMs)).join(', ')})`, value: ms(filter), budget: '≤ 100', ok: filter <= 100 });
-  rows.push({ figure: `main-thread tasks over 50 ms, tab opened and filtered (best of ${PASSES}; longest each: ${passes.map((p) => ms(Math.max(0, ...p.tasks))).join(', ')})`, value: String(over), budget: '0', ok: over === 0 });
-} finally {
-  await browser?.close();
-  await shell?.stop();
-  build?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-report(rows);
+  run.rows.push({ figure: `Spend tab: click (its pointerdown) to both charts drawn (ms, best of ${PASSES}; all: ${passes.map((p) => ms(p.openMs)).join(', ')})`, value: ms(open), budget: '≤ 300', ok: open <= 300 });
+  run.rows.push({ figure: `filter change (Kind → Images) to both charts drawn again (ms, best of ${PASSES}; all: ${passes.map((p) => ms(p.filterMs)).join(', ')})`, value: ms(filter), budget: '≤ 100', ok: filter <= 100 });
+  run.rows.push({ figure: `main-thread tasks over 50 ms, tab opened and filtered (best of ${PASSES}; longest each: ${passes.map((p) => ms(Math.max(0, ...p.tasks))).join(', ')})`, value: String(over), budget: '0', ok: over === 0 });
+});
