@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from '@playwright/test';
 import { alternating, benchRun, unpaceSandbox } from './lib/bench-run.js';
 import { longTasksBetween } from './lib/chat-probes.js';
+import { newConversation } from './lib/chat-ui.js';
 import { armUiCompare, rawCompare, type CompareTarget, type RawCompare, type UiCompare } from './lib/compare-probes.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { pairedRatio, spread } from './lib/paired.js';
@@ -37,14 +38,7 @@ type Task = { start: number; duration: number };
 
 /** A new conversation, the four models chosen in the Compare bar (unmeasured), then the send. */
 async function uiRun(page: Page): Promise<UiCompare & { tasks: Task[] }> {
-  const chat = page.getByRole('tabpanel', { name: 'Chat' });
-  const sidebar = chat.getByRole('complementary', { name: 'Conversations' });
-  const conversations = sidebar.getByRole('navigation', { name: 'Conversation list' }).getByRole('listitem');
-  const before = await conversations.count();
-  await sidebar.getByRole('button', { name: '+ New conversation', exact: true }).click();
-  await conversations.nth(before).waitFor();
-  const composer = chat.getByRole('form', { name: 'New message' });
-  await chat.getByText('No messages yet').waitFor();
+  const composer = await newConversation(page);
   await composer.getByRole('button', { name: 'Compare models' }).click();
   const bar = composer.getByRole('group', { name: 'Models to compare' });
   for (let n = 2; n <= TARGETS.length; n++) {

@@ -52,6 +52,8 @@ function runScenario(name: string): Promise<{ code: number; rows: string[][]; st
 
 const date = new Date().toISOString();
 const results: Result[] = [];
+const timings: { name: string; seconds: number; code: number }[] = [];
+const runStarted = performance.now();
 let failed = false;
 for (const name of chosen) {
   const settled = await settle();
@@ -59,6 +61,7 @@ for (const name of chosen) {
   const started = performance.now();
   const r = await runScenario(name);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  timings.push({ name, seconds: Number(seconds), code: r.code });
   for (const [figure, value, budget, verdict] of r.rows) results.push({ scenario: name, figure, value, budget, verdict, date });
   if (r.rows.length === 0) {
     // A scenario that crashed before its table still shows up, as a failure.
@@ -72,6 +75,15 @@ for (const name of chosen) {
 console.log(`\n## All scenarios (${date})\n`);
 console.log('| scenario | figure | value | budget | verdict |\n|---|---|---|---|---|');
 for (const r of results) console.log(`| ${r.scenario} | ${r.figure} | ${r.value} | ${r.budget} | ${r.verdict} |`);
+// The summary: every budgeted figure on one screen, then what each scenario took.
+const budgeted = results.filter((r) => r.verdict === 'ok' || r.verdict === 'MISS');
+const missed = budgeted.filter((r) => r.verdict === 'MISS');
+console.log('\n## Summary: the budgets\n');
+console.log('| scenario | figure | value | budget | verdict |\n|---|---|---|---|---|');
+for (const r of budgeted) console.log(`| ${r.scenario} | ${r.figure.length > 90 ? `${r.figure.slice(0, 89)}…` : r.figure} | ${r.value} | ${r.budget} | ${r.verdict} |`);
+console.log(`\n| scenario | s | exit |\n|---|---|---|\n${timings.map((t) => `| ${t.name} | ${t.seconds} | ${t.code} |`).join('\n')}`);
+const minutes = ((performance.now() - runStarted) / 60_000).toFixed(0);
+console.log(`\n${budgeted.length - missed.length} of ${budgeted.length} budgets met, ${chosen.length} scenarios in ${minutes} min${missed.length ? `; missed: ${missed.map((r) => `${r.scenario} (${r.value} against ${r.budget})`).join(', ')}` : ''}.`);
 // A partial run replaces only its own scenarios' latest rows; the others keep their last results,
 // and the history of earlier runs (rows with a `run` field, docs/performance.md) is always kept.
 const file = join(ROOT, 'bench', 'results.json');

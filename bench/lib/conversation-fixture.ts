@@ -8,18 +8,7 @@ import { join } from 'node:path';
 import { DEFAULT_CHAT_SETTINGS, type ChatMessageView } from '@shared/contract/chat.js';
 import type { Conversation } from '@host/chat/conversation-file.js';
 import { ConversationStore } from '@host/chat/conversation-store.js';
-import { VOCABULARY } from './library-fixture.js';
-
-/** mulberry32, as library-fixture.ts. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random, VOCABULARY } from './library-fixture.js';
 
 const CODE: Record<string, string[]> = {
   ts: ['const items = await api.list({ limit: 50 });', 'export function area(r: number): number {', '  return Math.PI * r * r;', '}', 'items.filter((i) => i.done).map((i) => i.id);'],

@@ -29,7 +29,7 @@ export const VOCABULARY = ('fox owl heron lighthouse harbor glacier desert canyo
 const MODELS = { image: ['seedream-4-5', 'flux-pro', 'gpt-image-1', 'imagen-4'], video: ['modelg3', 'wan2.5-t2v-preview', 'veo-3'], audio: ['tts-1', 'tts-1-hd'] };
 
 /** mulberry32: small, fast and the same on every machine. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
