@@ -42,10 +42,13 @@ const noHost: StudioHost = {
   subscribe: () => () => undefined,
 };
 
+// Links work once: after each sign-in, the next one, as `npm start` prints it (bench/startup-paths.ts
+// signs in through the page itself, a link per navigation).
+const onSignIn = () => setImmediate(() => console.log(`next link: ${server.newLink()}`));
 const server = values.static
-  ? await createBrowserShellServer({ host: noHost, rendererDir: values.renderer, port: 0 })
+  ? await createBrowserShellServer({ host: noHost, rendererDir: values.renderer, port: 0, onSignIn })
   : await startBrowserShell({
-    dataDir: values.data, rendererDir: values.renderer, port: 0, open: false, log: (line) => console.error(line),
+    dataDir: values.data, rendererDir: values.renderer, port: 0, open: false, log: (line) => console.error(line), onSignIn,
     ...(speed ? { sandbox: { speed, streamPaceMs: 5 } } : {}),
     ...(fast ? { cadence: fast } : {}),
   });

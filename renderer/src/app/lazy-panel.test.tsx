@@ -13,6 +13,7 @@ import { preloadTabs, TABS } from './tab-registry.js';
 import { lazyPanel } from './lazy-panel.js';
 import { QueryClient } from '@tanstack/react-query';
 import { callKey, EMPTY } from '../api/client.js';
+import { raiseFirstScreenReady } from '../state/first-screen-ready.js';
 
 afterEach(cleanup);
 
@@ -122,6 +123,8 @@ describe('a tab loaded on first open', () => {
     const host = fakeHost({ 'app.info': () => ({ version: '1', shell: 'browser', platform: 'linux', mediaBase: '/media/', startedAt: 0 }) });
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
     const idle: (() => void)[] = [];
+    // After the first screen is usable (preload-after-first-screen.test.tsx shows the wait).
+    raiseFirstScreenReady();
     preloadTabs(client, (task) => idle.push(task));
     // One period asked for at a time: the next only once the tab before has come.
     expect(idle).toHaveLength(1);

@@ -14,6 +14,8 @@ import { lazyPanel, type LazyPanel } from './lazy-panel.js';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchGallery, prefetchMediaBase } from '../features/gallery/model/use-library-pages.js';
 import { TAB_IDS, type TabId } from '../state/tab-ids.js';
+import { whenFirstScreenReady } from '../state/first-screen-ready.js';
+import { useUiStore } from '../state/ui-store.js';
 import ChatTab from '../features/chat/chat-tab.js';
 import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, SpendIcon, TasksIcon, VideoIcon } from '../components/icons.js';
 import { StoryboardIcon } from '../components/icons.js';
@@ -52,16 +54,30 @@ type Idle = (task: () => void) => void;
 const nextIdle: Idle = (task) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => task(), { timeout: 5_000 }) : setTimeout(task, 200));
 
 /**
+ * How long preloading waits for the Chat tab to say its first screen is usable before it starts
+ * anyway (an error shown in its place raises nothing): the idle callback's own limit.
+ */
+export const FIRST_SCREEN_FALLBACK_MS = 5_000;
+
+/**
  * Fetches and evaluates every lazy tab's code once the studio is idle after its first screen, one
  * tab per idle period, in the navigation's order, with the unchanging data each tab's first open
  * needs: a first click on a tab then waits for its own answers, not for its code or a lookup as
  * well (docs/performance-findings.md, "Opening a tab"). A tab opened meanwhile shares the load in flight;
  * one whose code could not come is tried again when it is opened.
+ *
+ * A launch on the Chat tab starts only once that tab has said its first screen is usable
+ * (state/first-screen-ready.ts): the open conversation's messages drawn, the composer there. Idle
+ * periods come before that (while its messages are asked for and its pane's code comes), and the
+ * other tabs' 30-odd files fetched and evaluated in them held the input up
+ * (docs/performance-findings.md, "Start-up on the real paths").
  */
-export function preloadTabs(client: QueryClient, idle: Idle = nextIdle): void {
+export function preloadTabs(client: QueryClient, idle: Idle = nextIdle, fallbackMs = FIRST_SCREEN_FALLBACK_MS): void {
   const panels = TABS.map((tab) => tab.Panel).filter(isLazy);
   const next = (i: number) => {
     if (i < panels.length) idle(() => void panels[i].preload(client).then(() => next(i + 1)));
   };
-  next(0);
+  // Another first tab loads its own code on mount; only Chat's first screen raises the signal.
+  if (useUiStore.getState().tab !== 'chat') next(0);
+  else whenFirstScreenReady(() => next(0), fallbackMs);
 }

@@ -14,6 +14,7 @@ import { ChatIcon } from '../../components/icons.js';
 import { TabIntro } from '../../components/TabIntro.js';
 import { useDraft } from '../../state/drafts.js';
 import { useUiStore } from '../../state/ui-store.js';
+import { raiseFirstScreenReady } from '../../state/first-screen-ready.js';
 import { conversationKey } from './model/conversation-cache.js';
 import { applyListChange } from './model/conversation-list-cache.js';
 import { ConversationList } from './ui/conversation-list.js';
@@ -105,6 +106,12 @@ export default function ChatTab() {
   // tab renders on every change to the list, a send among them) rendered every row again.
   const select = useCallback((id: string) => setSelection({ id }), [setSelection]);
   const summary = items.find((c) => c.id === selectedId);
+  // With no conversation to open, the empty state's "New conversation" is the first screen's
+  // input: the other tabs' code may come now (an open one's pane says so itself).
+  const empty = !selectedId && !list.isPending;
+  useEffect(() => {
+    if (empty) raiseFirstScreenReady();
+  }, [empty]);
   return (
     <div className="chat-tab">
       <TabIntro title={t('tab.title')}>{t('tab.intro')}</TabIntro>

@@ -17,6 +17,8 @@ import { useUiStore } from '../../../state/ui-store.js';
 import { applyCompareStart, applyStart } from '../model/conversation-cache.js';
 import { useCompare } from '../model/use-compare.js';
 import { ComparePicker } from './compare-picker.js';
+import { loadMarkdown } from '../../../components/markdown/lazy-markdown.js';
+import { raiseFirstScreenReady } from '../../../state/first-screen-ready.js';
 import { Composer, type ComposerDraft } from './composer.js';
 import { ComposerModel, useSendSummary } from './composer-model.js';
 import { ConversationHeader } from './conversation-header.js';
@@ -77,6 +79,10 @@ export function ConversationPane({ conversation, title, partial = false, restFai
   const inFlight = useRef(false);
   const [failure, setFailure] = useGatewayFailure();
   const [dragging, setDragging] = useState(false);
+  // Committed, the newest messages and the composer are on the page; once the Markdown renderer
+  // has come too (replies are drawn in plain text until then), the studio's first screen is usable,
+  // and the other tabs' code may come (state/first-screen-ready.ts).
+  useEffect(() => void loadMarkdown().then(raiseFirstScreenReady, raiseFirstScreenReady), []);
   const active = useActiveStream(id);
   /** MCP calls running in the conversation: Stop (and Esc) reach them too (docs/mcp.md). */
   const toolsRunning = useToolsRunning(id);

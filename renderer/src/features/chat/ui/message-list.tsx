@@ -110,6 +110,19 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, ac
     useFlushSync: false,
   });
 
+  // Kept to its end, the list needs no correction of the view for a row above it that changed size:
+  // the size observer below takes it back to the end. The virtualizer's correction for a row that
+  // shrank moved the view up, which read as the reader leaving the end (docs/performance-findings.md,
+  // "Start-up on the real paths"). Otherwise its own rule: a row's first size corrects the view
+  // when the row starts above it, a later one when the row lies wholly above it.
+  useLayoutEffect(() => {
+    virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, v) => {
+      if (stuck.current) return false;
+      const offset = v.scrollOffset ?? 0;
+      return v.itemSizeCache.has(item.key) ? item.end <= offset && v.scrollDirection !== 'backward' : item.start < offset;
+    };
+  }, [virtualizer]);
+
   // Opening a conversation starts at its newest message.
   const opened = useRef(false);
   useLayoutEffect(() => {
