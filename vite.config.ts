@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, normalizePath, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CONTENT_SECURITY_POLICY } from './shared/csp.js';
 import { bootFrameHtml } from './renderer/src/app/boot-frame.js';
@@ -50,7 +50,7 @@ function bootFrame(): Plugin {
     // too, and with the frame it painted unstyled HTML before its script ran, which made its
     // first contentful paint no React page's (docs/performance-findings.md, "The baseline's frame").
     configResolved: (config) => {
-      studio = config.root === at('./renderer');
+      studio = normalizePath(config.root) === normalizePath(at('./renderer'));
     },
     transformIndexHtml: (html) => (studio ? html.replace('<div id="root"></div>', `<div id="root">${bootFrameHtml()}</div>`) : html),
   };
