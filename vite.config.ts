@@ -3,8 +3,6 @@
  * output loads from the app scheme in Electron (studio-app://bundle/, docs/packaging.md) and from
  * the browser shell's origin.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, normalizePath, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -56,39 +54,10 @@ function bootFrame(): Plugin {
   };
 }
 
-/**
- * V8's explicit compile hint for the entry file (the magic comment `allFunctionsCalledOnLoad`,
- * Chromium 136 and later, Electron included): every function in it is compiled eagerly, on a
- * background thread while the file streams in, rather than lazily on the main thread the first
- * time each runs, which is almost all of them before the first tab is interactive (module
- * evaluation, the first render). Main-thread CPU until interactive, bench/startup.ts:
- * docs/performance-findings.md, "Compile hints". Added after minification, which would drop it.
- */
-function compileHints(): Plugin {
-  return {
-    name: 'studio-compile-hints',
-    apply: 'build',
-    // On the written file: Vite puts its preload helper at the top of the entry after every
-    // plugin's generateBundle, and the comment must come first.
-    writeBundle(options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry || !options.dir) continue;
-        const file = join(options.dir, chunk.fileName);
-        writeFileSync(file, `//# allFunctionsCalledOnLoad\n${readFileSync(file, 'utf8')}`);
-        // One line more at the top: a source map's lines move down with it.
-        if (existsSync(`${file}.map`)) {
-          const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string };
-          writeFileSync(`${file}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
-        }
-      }
-    },
-  };
-}
-
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), cspMeta(), bootFrame(), compileHints()],
+  plugins: [react(), cspMeta(), bootFrame()],
   resolve: { alias: ALIASES },
   build: {
     outDir: '../out/renderer',
