@@ -2,16 +2,24 @@
  * Start-up (docs/performance.md, "Targets"): navigation to an interactive studio (the first tab
  * usable; see page-probes.ts for the exact rule) and to its first contentful paint, in N pairs of
  * cold navigations in headless Chromium: the studio and a minimal Vite + React page
- * (bench/fixtures/minimal-react: one button) built the same way in the same run and served by the
- * same browser-shell server code, one right after the other. The verdicts are the medians of the
- * per-pair ratios (lib/paired.ts). Budgets: interactive studio / minimal ≤ 1.5; first contentful
- * paint studio / minimal ≤ 1.1 (the studio paints its frame from static HTML and CSS before any
- * script runs: docs/performance-findings.md, "First paint").
- *   npx tsx bench/startup.ts [--runs 20]
+ * (bench/fixtures/minimal-react: one button; not given the studio's static frame, vite.config.ts)
+ * built the same way in the same run and served by the same browser-shell server code, one right
+ * after the other. The verdicts are the medians of the per-pair ratios (lib/paired.ts). Budgets:
+ * interactive studio / minimal ≤ 1.5; first contentful paint studio / minimal ≤ 1.1 (the studio
+ * paints its frame from static HTML and CSS before any script runs: docs/performance-findings.md,
+ * "First paint"). The main thread's CPU time until interactive is given as a ratio too: other load
+ * hardly moves it, so it shows what a change did when the wall-clock ratios are too noisy to tell.
+ *   npx tsx bench/startup.ts [--runs 100]
  *
- * 20 pairs: within one run single navigations range from 0.7 to 1.5 times their median; with 10,
- * the ratio of the two sides' medians of three runs of the same code in one day went from 1.39
- * to 1.61.
+ * 100 pairs, so that three full runs in a row give the same verdicts. The median of n per-pair
+ * ratios moves from run to run by about 1.25 σ / √n (σ, their spread: about IQR / 1.35). On the
+ * quiet build machine the start-up ratios' IQR was 0.08–0.20 (σ up to 0.15) and the first
+ * paint's 0.20–0.59 (σ up to 0.44; 0.42 at load 17 against the baseline without the frame); with
+ * 20 pairs four runs of one week gave first-paint verdicts of 1.33 to 1.69. At 100 pairs the
+ * start-up verdict moves by about 0.02 and the first paint's by 0.04–0.06: enough to tell a
+ * figure 0.05 (start-up) or 0.1 (first paint) away from its budget the same way three times. A
+ * pair takes about 1 s on a quiet machine (4 s at load 18): two minutes a run
+ * (docs/performance-findings.md, "How many pairs").
  *
  * Both pages are built into temp folders and served by child processes (bench/lib/serve-studio.ts);
  * each navigation gets a fresh browser context (empty cache). Navigations alternate between the
@@ -31,7 +39,7 @@ import { conditionsRow, raisePriority } from './lib/priority.js';
 import { MINIMAL_REACT, viteBuild, type Build } from './lib/vite-build.js';
 import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '100' } } });
 const RUNS = Number(values.runs);
 const BUDGET = 1.5;
 const PAINT_BUDGET = 1.1;
@@ -108,6 +116,10 @@ try {
   rows.push(info('start-up ratio of the two sides\' medians (the verdict before per-pair ratios)', (median(times.studio) / median(times.minimal)).toFixed(3)));
   const painted = pairedRatio(paint.studio, paint.minimal);
   const ready = pairedRatio(times.studio, times.minimal);
+  // The main thread's CPU time until interactive hardly moves with other load: what a change to
+  // the studio's start-up work did, when the wall-clock ratios are too noisy to tell.
+  const work = pairedRatio(cpu.studio, cpu.minimal);
+  rows.push(info(`main-thread CPU until interactive, studio / minimal, median of per-pair ratios (${spread(work)})`, work.median.toFixed(3)));
   rows.push({ figure: `first contentful paint ratio studio / minimal, median of per-pair ratios (${spread(painted)})`, value: painted.median.toFixed(3), budget: `≤ ${PAINT_BUDGET}`, ok: painted.median <= PAINT_BUDGET });
   rows.push({ figure: `start-up ratio studio / minimal, median of per-pair ratios (${spread(ready)})`, value: ready.median.toFixed(3), budget: `≤ ${BUDGET}`, ok: ready.median <= BUDGET });
 } finally {

@@ -6,16 +6,18 @@
  *   - UI: the same prompt typed into the Chat tab's composer and sent with Send, timed from the
  *     click until the whole reply is rendered and painted (bench/lib/chat-probes.ts says exactly when);
  * both in the same page, in N pairs, one right after the other (which goes first alternates), after
- * one unmeasured run of each (21 pairs: single runs on a shared 2-core machine differ by half; a
+ * one unmeasured run of each (61 pairs: single runs on a shared 2-core machine differ by half; a
  * median of 5 moved the ratio by 0.1 from one run to the next, and with 11 six runs of the same
- * code in one day gave 0.72 to 0.92). The verdict is the median of the per-pair ratios
+ * code in one day gave 0.72 to 0.92; with 21, three quiet runs gave 0.750 to 0.795, per-pair IQR
+ * about 0.085, so σ ≈ 0.063 and the verdict moves by about 1.25 σ / √n: 0.017 at 21 pairs, 0.010
+ * at 61, a minute more on a quiet machine). The verdict is the median of the per-pair ratios
  * (lib/paired.ts, docs/performance.md, "Stable verdicts").
  * Budgets: UI chars/s ÷ raw chars/s ≥ 0.8, and no main-thread task over 50 ms (Long Tasks API)
  * between the click on Send and the painted end. Both rates run from the send, as a user waits;
  * the wait for the first byte (the sandbox composing the reply, about 0.1 s) is shared, so the
  * table also gives the rates from the first delta on (for information).
  * The sandbox paces its streams 20 ms a chunk by default; this run unpaces it (/_sandbox/pace).
- *   npx tsx bench/stream.ts [--runs 21] [--tokens 20000]
+ *   npx tsx bench/stream.ts [--runs 61] [--tokens 20000]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +34,7 @@ import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn } from '../browser-shell/test/sign-in.js';
 import { median } from './lib/median.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, tokens: { type: 'string', default: '20000' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '61' }, tokens: { type: 'string', default: '20000' } } });
 const RUNS = Number(values.runs);
 /**
  * A new prompt for every run: the sandbox's reply follows from its prompt, and the chat view
