@@ -2,7 +2,7 @@
 // Before anything: the browser shell's sign-in secret leaves the address bar (api/session.ts).
 import './api/session.js';
 // Then: its requests leave before the rest of the bundle (React DOM above all) is evaluated.
-import { EARLY_SETTINGS, EARLY_WORKSPACE, FIRST_SCREEN, FIRST_SCREEN_CODE } from './app/first-screen.js';
+import { EARLY_SETTINGS, EARLY_WORKSPACE, FIRST_SCREEN, FIRST_SCREEN_CODE, openedByWorkspace } from './app/first-screen.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -47,7 +47,13 @@ const answered = Promise.all([
   (EARLY_SETTINGS.answer as Promise<SettingsView>).then((s) => setLanguage(resolveLanguage(s.language, systemLanguages()))).catch(() => undefined),
   // Another origin of the same studio (the browser shell on another port) finds its drafts and tab.
   (EARLY_WORKSPACE.answer as Promise<Record<string, unknown>>).then((entries) => {
-    if (fillFromHost(entries).includes('ui:tab')) restoreTab();
+    const filled = fillFromHost(entries);
+    if (filled.includes('ui:tab')) restoreTab();
+    const { calls, code } = openedByWorkspace(filled);
+    return Promise.all([
+      ...calls.map(({ queryKey, answer }) => queryClient.prefetchQuery({ queryKey, queryFn: () => answer })),
+      ...code.map((chunk) => chunk.catch(() => undefined)),
+    ]);
   }).catch(() => undefined),
 ]);
 

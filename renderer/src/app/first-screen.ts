@@ -35,6 +35,18 @@ export const EARLY_SETTINGS = early('settings.get', EMPTY);
 /** Code the first screen needs beyond the first bundle: an open conversation's pane. */
 export const FIRST_SCREEN_CODE: readonly Promise<unknown>[] = openConversation ? [loadPane()] : [];
 
+/**
+ * A profile with no local copy of the workspace (a fresh browser profile, another origin) learns
+ * which conversation was open only from the host's copy (`fillFromHost` returns the keys it
+ * filled): its newest messages and its pane's code are then asked for as soon as that answers,
+ * still before the first render, rather than by the Chat tab after it (docs/performance-findings.md,
+ * "Start-up on the real paths").
+ */
+export function openedByWorkspace(filled: readonly string[]): { calls: readonly EarlyCall[]; code: readonly Promise<unknown>[] } {
+  const id = openConversation ? undefined : filled.includes(`draft:${SELECTION_DRAFT}`) ? readDraft(SELECTION_DRAFT, NO_SELECTION).id : undefined;
+  return id ? { calls: [early('chat.get', openingInput(id))], code: [loadPane()] } : { calls: [], code: [] };
+}
+
 export const FIRST_SCREEN: readonly EarlyCall[] = [
   EARLY_SETTINGS,
   early('profiles.list', EMPTY),
