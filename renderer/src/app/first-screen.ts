@@ -8,6 +8,7 @@
 import type { Input, MethodName } from '@shared/contract/index.js';
 import { NO_SELECTION, SELECTION_DRAFT } from '../features/chat/model/selection.js';
 import { loadPane } from '../features/chat/ui/pane-loader.js';
+import { loadMarkdown } from '../components/markdown/lazy-markdown.js';
 import { openingInput } from '../features/chat/model/opening.js';
 import { readDraft } from '../state/draft-storage.js';
 import { call, callKey, EMPTY } from '../api/transport.js';
@@ -32,8 +33,12 @@ export const EARLY_WORKSPACE = early('app.workspace', EMPTY);
 /** The studio's settings: the first render also needs their language. */
 export const EARLY_SETTINGS = early('settings.get', EMPTY);
 
-/** Code the first screen needs beyond the first bundle: an open conversation's pane. */
-export const FIRST_SCREEN_CODE: readonly Promise<unknown>[] = openConversation ? [loadPane()] : [];
+/**
+ * Code the first screen needs beyond the first bundle: an open conversation's pane, and the
+ * Markdown its replies are drawn with (drawn as plain text first, they were all drawn twice).
+ */
+const conversationCode = () => [loadPane(), loadMarkdown()];
+export const FIRST_SCREEN_CODE: readonly Promise<unknown>[] = openConversation ? conversationCode() : [];
 
 /**
  * A profile with no local copy of the workspace (a fresh browser profile, another origin) learns
@@ -44,7 +49,7 @@ export const FIRST_SCREEN_CODE: readonly Promise<unknown>[] = openConversation ?
  */
 export function openedByWorkspace(filled: readonly string[]): { calls: readonly EarlyCall[]; code: readonly Promise<unknown>[] } {
   const id = openConversation ? undefined : filled.includes(`draft:${SELECTION_DRAFT}`) ? readDraft(SELECTION_DRAFT, NO_SELECTION).id : undefined;
-  return id ? { calls: [early('chat.get', openingInput(id))], code: [loadPane()] } : { calls: [], code: [] };
+  return id ? { calls: [early('chat.get', openingInput(id))], code: conversationCode() } : { calls: [], code: [] };
 }
 
 export const FIRST_SCREEN: readonly EarlyCall[] = [

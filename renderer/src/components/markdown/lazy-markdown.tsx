@@ -1,15 +1,41 @@
 /**
- * The Markdown renderer behind React.lazy: the Markdown parser and highlighting stay out of the
+ * The Markdown renderer loaded apart: the Markdown parser and highlighting stay out of the
  * first-load bundle (its 200 kB budget: docs/performance.md, "Targets"). Until the chunk arrives
- * the reply shows as plain wrapped text, so nothing waits on it.
+ * the reply shows as plain wrapped text, so nothing waits on it. Not React.lazy: a Suspense
+ * boundary is revealed no sooner than 300 ms after its fallback appeared, which held a returning
+ * creator's conversation in plain text that long after the chunk had come (as for the tabs:
+ * app/lazy-panel.tsx). Here the chunk's arrival is an ordinary store change.
  */
-import { lazy, Suspense } from 'react';
+import { type ComponentType, useEffect, useSyncExternalStore } from 'react';
 import type { MarkdownProps } from './markdown.js';
 import './lazy-markdown.css';
 
-/** The chunk's one import: React.lazy's, the idle preload's, and a test's that wants it in first. */
-export const loadMarkdown = () => import('./markdown.js');
-const Markdown = lazy(loadMarkdown);
+/** Boxed: the store's value is the module's component, drawn as `<Loaded.C>`. */
+let Loaded: { C: ComponentType<MarkdownProps> } | undefined;
+let pending: Promise<unknown> | undefined;
+const listeners = new Set<() => void>();
+
+/** The chunk's one import: the replies', the idle preload's, the first screen's, and a test's that wants it in first. */
+export function loadMarkdown(): Promise<unknown> {
+  pending ??= import('./markdown.js').then(
+    (m) => {
+      Loaded = { C: m.Markdown };
+      for (const listener of listeners) listener();
+    },
+    (e: unknown) => {
+      // The next reply asks again rather than replaying this failure; meanwhile, plain text.
+      pending = undefined;
+      throw e;
+    },
+  );
+  return pending;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const current = () => Loaded;
 
 /**
  * Fetches the chunk ahead of the first reply (the Chat tab calls this as it mounts), once the
@@ -39,9 +65,8 @@ export function PlainReply({ text }: { text: string }) {
 }
 
 export function LazyMarkdown(props: MarkdownProps) {
-  return (
-    <Suspense fallback={<PlainReply text={props.text} />}>
-      <Markdown {...props} />
-    </Suspense>
-  );
+  const Markdown = useSyncExternalStore(subscribe, current);
+  // A reply rendered before the idle preload came asks for the chunk at once.
+  useEffect(() => void (Markdown || loadMarkdown().catch(() => undefined)), [Markdown]);
+  return Markdown ? <Markdown.C {...props} /> : <PlainReply text={props.text} />;
 }
