@@ -61,7 +61,9 @@ export function chartSvg(readings: Reading[], heapLines: ChartLine[], rssLines: 
     }
     for (const r of readings.filter((r) => marks.includes(r.label))) {
       out.push(`<line x1="${x(r.at)}" x2="${x(r.at)}" y1="${top}" y2="${top + PANEL}" stroke="#888" stroke-dasharray="2 3"/>`);
-      out.push(`<text x="${x(r.at) - 4}" y="${top + 12}" text-anchor="end" fill="#555">${esc(r.label)}</text>`);
+      // Left of its line, unless that would run off the panel's left edge.
+      const right = x(r.at) - LEFT > 90;
+      out.push(`<text x="${x(r.at) + (right ? -4 : 4)}" y="${top + 12}" text-anchor="${right ? 'end' : 'start'}" fill="#555">${esc(r.label)}</text>`);
     }
     for (const l of p.lines) {
       out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${y(l.mb)}" y2="${y(l.mb)}" stroke="#c00" stroke-dasharray="6 4"/>`);
