@@ -303,20 +303,35 @@ export class Poller {
     // can teach the others; each aim that misses is a check more than the slow end makes.
     if (job.batch) return slow();
     const estimate = this.estimates.estimate(job, now);
-    if (!estimate) return slow();
+    if (!estimate) return this.byLatest(job, now, sentAt, slow());
     const target = estimate.at + estimate.spread + AIM_MARGIN_MS;
     if (target <= now || (wasAimed && estimate.overdue)) {
       const missed = (this.misses.get(job.id) ?? 0) + 1;
       this.misses.set(job.id, missed);
-      if (missed > 1) return slow();
+      if (missed > 1) return this.byLatest(job, now, sentAt, slow());
       this.aimed.add(job.id);
       return floorMs(this.d.cadence, job.kind);
     }
     this.misses.delete(job.id);
-    const interval = aimedIntervalMs(this.d.cadence, job.kind, sentAt, estimate.at, target);
+    const interval = this.byLatest(job, now, sentAt, aimedIntervalMs(this.d.cadence, job.kind, sentAt, estimate.at, target));
     // The last check, or one at the range's floor: taken early, it would land before the end or below the range.
     if (sentAt + interval >= target - 1 || interval < floorMs(this.d.cadence, job.kind) + 200) this.aimed.add(job.id);
     return interval;
+  }
+
+  /**
+   * A check at the slow end that would land after every earlier job of the job's model and size
+   * had ended comes instead just after the latest of them (never below the range's floor): where
+   * noisy progress gives no end to aim at, or promises one far off, a minute-long clip found still
+   * working a moment before its end was otherwise seen nearly a whole slow interval late, 8–9 s
+   * (docs/performance-findings.md, "Result latency: the tails, the first clips, the requests").
+   * The check only moves earlier; one more comes only for a job longer than all its like.
+   */
+  private byLatest(job: JobRecord, now: number, sentAt: number, interval: number): number {
+    const latest = this.estimates.latestEnd(job, now);
+    if (latest === undefined) return interval;
+    const at = latest + AIM_MARGIN_MS;
+    return at < sentAt + interval ? Math.max(floorMs(this.d.cadence, job.kind), Math.round(at - sentAt)) : interval;
   }
 
   private forget(id: string): void {
