@@ -10,11 +10,12 @@ import { GenericTask, MultipartVideoTask } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import type { KeyMask } from '../gateway/mask-key.js';
-import { AIM_MARGIN_MS, aimedIntervalMs, backoffMs, floorMs, nextIntervalMs, type Cadence } from './cadence.js';
+import { AIM_MARGIN_MS, aimedIntervalMs, backoffMs, ceilingMs, floorMs, nextIntervalMs, type Cadence } from './cadence.js';
 import { FinishEstimator, type Observation } from './finish-estimate.js';
 import { collectUrls, isFollowedAfterCancel, isPolled, linksExpireAt, normalizeStatus, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { isUsableTaskId, kept, keptReason, PROMPT_MAX_CHARS, STATUS_MAX_CHARS } from './gateway-words.js';
+import { apartFrom, siblingsOf } from './multipart-siblings.js';
 
 // Spec §3 does not say its lists of states are complete: a word it does not list is read as
 // "still working" (normalizeStatus) and shown verbatim, not refused as a malformed answer.
@@ -68,6 +69,8 @@ export class Poller {
   private readonly aimed = new Set<string>();
   /** Checks in a row that found a job still working after its aim. */
   private readonly misses = new Map<string, number>();
+  /** When each polled job's last check was sent: a sibling's end moves its next one (multipart-siblings.ts). */
+  private readonly lastSent = new Map<string, number>();
 
   constructor(private readonly d: PollerDeps) {
     this.estimates = new FinishEstimator(d.cadence);
@@ -263,6 +266,7 @@ export class Poller {
     if (job.state !== 'queued' && job.state !== 'running') {
       if (job.state === 'completed') job.learned = this.estimates.finished(job, observationOf(raw), now);
       this.forget(job.id);
+      if (job.learned) this.bringSiblingsForward(job, now);
     }
     if (job.state === 'completed') {
       job.progress = 100;
@@ -280,6 +284,7 @@ export class Poller {
       job.error = message ? msg('jobs.task.gatewaySays', { message: keptReason(mask.text(message)) }) : msg('jobs.task.failedNoReason');
     } else {
       this.estimates.observe(job, observationOf(raw), now, sentAt);
+      this.lastSent.set(job.id, sentAt);
       // Counted from when this request was sent: the interval the gateway sees between two.
       job.nextCheckAt = sentAt + this.intervalAfter(job, now, sentAt);
       if (cancelled !== false) Object.assign(job, { state: 'cancelled', error: cancelled });
@@ -303,6 +308,10 @@ export class Poller {
     // can teach the others; each aim that misses is a check more than the slow end makes.
     if (job.batch) return slow();
     const estimate = this.estimates.estimate(job, now);
+    if (!estimate && job.route === 'multipart') {
+      const others = siblingsOf(this.d.store.all(), job).map((j) => j.nextCheckAt ?? 0);
+      return apartFrom(sentAt + slow(), others, sentAt + floorMs(this.d.cadence, job.kind), ceilingMs(this.d.cadence, job.kind)) - sentAt;
+    }
     if (!estimate) return this.byLatest(job, now, sentAt, slow());
     const target = estimate.at + estimate.spread + AIM_MARGIN_MS;
     if (target <= now || (wasAimed && estimate.overdue)) {
@@ -334,6 +343,26 @@ export class Poller {
     return at < sentAt + interval ? Math.max(floorMs(this.d.cadence, job.kind), Math.round(at - sentAt)) : interval;
   }
 
+  /**
+   * A multipart clip just ended and taught its length: each sibling still polled is checked next
+   * just after the end that length gives it, if sooner than planned (never sooner than the floor
+   * after its last check). The check only moves earlier (multipart-siblings.ts).
+   */
+  private bringSiblingsForward(job: JobRecord, now: number): void {
+    let moved = false;
+    for (const j of siblingsOf(this.d.store.all(), job)) {
+      const last = this.lastSent.get(j.id);
+      const estimate = this.estimates.estimate(j, now);
+      if (last === undefined || !estimate || this.busy.has(j.id)) continue;
+      const at = Math.max(last + floorMs(this.d.cadence, j.kind), estimate.at + estimate.spread + AIM_MARGIN_MS);
+      if (at >= (j.nextCheckAt ?? Infinity)) continue;
+      j.nextCheckAt = at;
+      this.aimed.add(j.id);
+      moved = true;
+    }
+    if (moved) this.schedule();
+  }
+
   private forget(id: string): void {
     // Nothing kept per job once its polling ends: a day of jobs leaves no id behind (docs/performance.md, "day").
     this.tracked.delete(id);
@@ -341,5 +370,6 @@ export class Poller {
     this.estimates.forget(id);
     this.aimed.delete(id);
     this.misses.delete(id);
+    this.lastSent.delete(id);
   }
 }
