@@ -310,7 +310,11 @@ export class Poller {
     const estimate = this.estimates.estimate(job, now);
     if (!estimate && job.route === 'multipart') {
       const others = siblingsOf(this.d.store.all(), job).map((j) => j.nextCheckAt ?? 0);
-      return apartFrom(sentAt + slow(), others, sentAt + floorMs(this.d.cadence, job.kind), ceilingMs(this.d.cadence, job.kind)) - sentAt;
+      const regular = slow();
+      const interval = apartFrom(sentAt + regular, others, sentAt + floorMs(this.d.cadence, job.kind), ceilingMs(this.d.cadence, job.kind)) - sentAt;
+      // Moved toward the floor: taken early to share a wakeup, it could fall below the range.
+      if (interval < regular) this.aimed.add(job.id);
+      return interval;
     }
     if (!estimate) return this.byLatest(job, now, sentAt, slow());
     const target = estimate.at + estimate.spread + AIM_MARGIN_MS;
@@ -340,7 +344,10 @@ export class Poller {
     const latest = this.estimates.latestEnd(job, now);
     if (latest === undefined) return interval;
     const at = latest + AIM_MARGIN_MS;
-    return at < sentAt + interval ? Math.max(floorMs(this.d.cadence, job.kind), Math.round(at - sentAt)) : interval;
+    if (at >= sentAt + interval) return interval;
+    // Aimed: never taken early to share a wakeup (it could fall below the range).
+    this.aimed.add(job.id);
+    return Math.max(floorMs(this.d.cadence, job.kind), Math.round(at - sentAt));
   }
 
   /**
