@@ -54,3 +54,28 @@ it('a lone clip of a new model keeps the slow end; a check near a sibling\'s mov
   expect(apartFrom(20_000, [19_500], 15_150, 9_850)).toBe(15_150);
   expect(apartFrom(20_000, [22_000], 15_150, 9_850)).toBe(17_075);
 });
+
+it('clips sent once one of their model has ended are aimed from its length, and a later one ending does not move them: two checks more than the fewest at most (five more when each end moved them)', async () => {
+  const { run, submit, detected, poller } = setup(dir);
+  await run('video', 54_000, linear, 'multipart', 'wan');
+  // Lengths ±4 % as the sandbox's noisy mode draws them; the shortest ends first.
+  const lengths = [52_000, 55_000, 55_800, 54_700, 55_100];
+  const jobs = [];
+  for (const length of lengths) {
+    jobs.push({ ...submit('video', length, linear, 'multipart', 'wan'), length });
+    await vi.advanceTimersByTimeAsync(1_000);
+  }
+  const start = Date.now();
+  while (jobs.some((j) => !detected.has(j.id)) && Date.now() - start < 200_000) await vi.advanceTimersByTimeAsync(100);
+  let checks = 0;
+  let fewest = 0;
+  for (const j of jobs) {
+    const seen = j.seen();
+    expect(seen.delay, j.id).toBeGreaterThanOrEqual(0);
+    expectInRange('video', seen.intervals);
+    checks += seen.checks;
+    fewest += minimum('video', j.length);
+  }
+  expect(checks, `fewest ${fewest}`).toBeLessThanOrEqual(fewest + 2);
+  poller.stop();
+});

@@ -264,9 +264,11 @@ export class Poller {
     if ('actual_prompt' in raw && raw.actual_prompt) job.actualPrompt = kept(mask.text(raw.actual_prompt), PROMPT_MAX_CHARS);
     const now = this.d.now();
     if (job.state !== 'queued' && job.state !== 'running') {
+      // The first clip of its model to end: its siblings had nothing to aim at (multipart-siblings.ts).
+      const first = job.route === 'multipart' && !this.estimates.estimate(job, now);
       if (job.state === 'completed') job.learned = this.estimates.finished(job, observationOf(raw), now);
       this.forget(job.id);
-      if (job.learned) this.bringSiblingsForward(job, now);
+      if (job.learned && first) this.bringSiblingsForward(job, now);
     }
     if (job.state === 'completed') {
       job.progress = 100;
@@ -351,7 +353,8 @@ export class Poller {
   }
 
   /**
-   * A multipart clip just ended and taught its length: each sibling still polled is checked next
+   * The first multipart clip of its model and length just ended and taught its length (later
+   * ones would only move checks already aimed, each a miss risked): each sibling still polled is checked next
    * just after the end that length gives it, if sooner than planned (never sooner than the floor
    * after its last check). The check only moves earlier (multipart-siblings.ts).
    */
