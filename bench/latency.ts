@@ -18,9 +18,12 @@
  *   - status requests: the sandbox's own count of queries per task, against the fewest the spec's
  *     cadence allows for the same submission and end (first check at 2 s, then every max
  *     interval), and every interval between two queries of a task.
- * Budgets (issue: result latency): median detection ≤ 1.0 s for images, ≤ 2.0 s for videos, p90 ≤
- * 2× the median; a 2K image's tile visible ≤ 1.5 s after detection (p90); requests ≤ 1.1× the
- * minimum; every interval inside the spec's range (a 250 ms allowance for the timers and the
+ * Budgets (issue: result latency): median detection ≤ 1.0 s for images, ≤ 2.0 s for videos; p90
+ * with linear progress ≤ max(2 × median, median + 1 s) for images, ≤ max(2 × median, median + 2 s)
+ * for videos, with noisy progress ≤ 3 s for images, ≤ 6 s for videos (p90Budget); a 2K image's
+ * tile visible ≤ 1.5 s after detection (p90); requests ≤ 1.1× the minimum (each job's checks over
+ * its whole life, counted against the fewest for the same submission and end: a count, not a
+ * window's, so no edge effect as in bench/polling.ts); every interval inside the spec's range (a 250 ms allowance for the timers and the
  * trip of the request itself, which the sandbox sees, not the poller).
  *   npx tsx bench/latency.ts [--runs linear,noisy] [--details <file prefix>: every job's times and the
  *                          sandbox's timeline of it (its end, every check), as JSON]
@@ -78,7 +81,7 @@ function plan(mode: string): Planned[] {
  * after it, to the tile.
  */
 interface Steps { waited: number; fetched: number; saved: number; listed: number; drawn: number }
-interface Measured { kind: 'image' | 'video'; route: string; detect: number; visible: number; steps?: Steps; checks: number; fewest: number; gaps: number[]; firstGap: number }
+interface Measured { kind: 'image' | 'video'; route: string; submittedAt: number; detect: number; visible: number; steps?: Steps; checks: number; fewest: number; gaps: number[]; firstGap: number }
 
 async function run(browser: Browser, rendererDir: string, mode: 'linear' | 'noisy'): Promise<{ measured: Measured[]; unfinished: string[] }> {
   const data = mkdtempSync(join(tmpdir(), `bench-latency-${mode}-`));
@@ -143,7 +146,7 @@ async function run(browser: Browser, rendererDir: string, mode: 'linear' | 'nois
         }
         const q = line.queries;
         measured.push({
-          kind: t.kind, route: t.route,
+          kind: t.kind, route: t.route, submittedAt: t.submittedAt,
           detect: t.finishedAt - line.done_at,
           visible: tileAt === undefined ? Number.NaN : tileAt - t.finishedAt,
           steps: stepsOf(t, tileAt),
@@ -163,7 +166,20 @@ async function run(browser: Browser, rendererDir: string, mode: 'linear' | 'nois
   }
 }
 
-function rowsOf(mode: string, measured: Measured[], unfinished: string[]): Row[] {
+/**
+ * The p90's budget (the team's decision): with steady (linear) progress at most twice the median,
+ * but never less than the median plus one shortest interval's worth (1 s images, 2 s videos), as a
+ * median of 0.2 s would otherwise leave 0.2 s for the tail; with noisy progress a fixed 3 s
+ * (images) and 6 s (videos), the noisy curves hiding the end (docs/performance-findings.md,
+ * "Result latency with noisy progress: the video budget's bound").
+ */
+function p90Budget(mode: 'linear' | 'noisy', kind: 'image' | 'video', median: number): { ms: number; says: string } {
+  if (mode === 'noisy') return kind === 'image' ? { ms: 3_000, says: '3 s' } : { ms: 6_000, says: '6 s' };
+  const floor = kind === 'image' ? 1_000 : 2_000;
+  return { ms: Math.max(2 * median, median + floor), says: `max(2 × median, median + ${floor / 1000} s)` };
+}
+
+function rowsOf(mode: 'linear' | 'noisy', measured: Measured[], unfinished: string[]): Row[] {
   const rows: Row[] = [];
   const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
   rows.push({ figure: `${mode}: jobs saved (50 images, 20 videos)`, value: String(measured.length), budget: '70', ok: measured.length === 70 && unfinished.length === 0 });
@@ -173,12 +189,16 @@ function rowsOf(mode: string, measured: Measured[], unfinished: string[]): Row[]
     const median = quantile(detect, 0.5);
     const p90 = quantile(detect, 0.9);
     rows.push({ figure: `${mode}: ${kind} detection delay, median (s; ${of.length} jobs)`, value: seconds(median), budget: `≤ ${seconds(budget)}`, ok: median <= budget });
-    rows.push({ figure: `${mode}: ${kind} detection delay, p90 (s; max ${seconds(Math.max(...detect))})`, value: seconds(p90), budget: `≤ 2 × median (${seconds(2 * median)})`, ok: p90 <= 2 * median });
+    const tail = p90Budget(mode, kind, median);
+    rows.push({ figure: `${mode}: ${kind} detection delay, p90 (s; max ${seconds(Math.max(...detect))})`, value: seconds(p90), budget: `≤ ${tail.says} (${seconds(tail.ms)})`, ok: p90 <= tail.ms });
     if (kind === 'video') {
       for (const route of ['generic', 'multipart']) {
         const r = of.filter((m) => m.route === route).map((m) => m.detect);
         rows.push(info(`${mode}: video detection delay on the ${route} route, median / p90 / max (s)`, `${seconds(quantile(r, 0.5))} / ${seconds(quantile(r, 0.9))} / ${seconds(Math.max(...r))}`));
       }
+      // The first jobs of a new data folder count too: nothing has taught the studio their length.
+      const first = of.filter((m) => m.route === 'multipart').sort((a, b) => a.submittedAt - b.submittedAt).slice(0, 2).map((m) => seconds(m.detect));
+      rows.push(info(`${mode}: the first two multipart clips' detection delay (s; no earlier clip of their model)`, first.join(' / ')));
     }
     const visible = of.map((m) => m.visible);
     const shown = visible.filter(Number.isFinite);

@@ -42,6 +42,8 @@ const CURVE_SAMPLES = 4;
 const TRUSTED_AFTER = 2;
 /** Jobs of a model and size whose wait after their progress's end is remembered (learnWait). */
 const WAITS = 12;
+/** Progress from which a job with unsteady readings is near its end (latestEnd). */
+const NEAR_END = 90;
 /** How much better than steady progress a curve must fit to be believed. */
 const CLEARLY_BETTER = 0.6;
 
@@ -70,10 +72,13 @@ export class FinishEstimator {
 
   /** Per kind: half its shortest interval. */
   private readonly narrowMs: Record<'image' | 'video', number>;
+  /** Per kind: its longest interval. */
+  private readonly widestMs: Record<'image' | 'video', number>;
 
   constructor(cadence: Pick<Cadence, 'firstCheckMs' | 'image' | 'video'>) {
     this.history = new RunHistory(cadence.firstCheckMs);
     this.narrowMs = { image: cadence.image.minIntervalMs / 2, video: cadence.video.minIntervalMs / 2 };
+    this.widestMs = { image: cadence.image.maxIntervalMs, video: cadence.video.maxIntervalMs };
   }
 
   /** One answer about a job still working, to the check sent at `sentAt`. */
@@ -152,6 +157,22 @@ export class FinishEstimator {
       return byHistory.hi > now ? estimateOf(byHistory) : { ...estimateOf(meet(own, byHistory)), overdue: true };
     }
     return estimateOf(meet(own, byHistory));
+  }
+
+  /**
+   * The latest a running generic-route job's like have taken (earlier jobs of its model and size),
+   * however wide their window: too wide to aim at, it still says by when the job has most likely
+   * ended. Only from two earlier jobs or more whose window is narrower than the kind's longest
+   * interval (jobs that agree on their length), and only while the job's own readings are judged
+   * unsteady and near their end (NEAR_END): steady progress is the better guide, and a longer job is not cut short. Never while
+   * the job waits in the queue, nor on the multipart route (its window is the estimate itself).
+   */
+  latestEnd(job: JobRecord, now: number): number | undefined {
+    const before = this.previous.get(job.id);
+    const last = this.samples.get(job.id)?.at(-1);
+    if (job.route !== 'generic' || !this.history.running(job) || !before || before.steady || !last || last.p < NEAR_END || this.history.taught(job) < TRUSTED_AFTER) return undefined;
+    const w = this.history.window(job, now);
+    return w && Number.isFinite(w.hi) && w.hi - w.lo < this.widestMs[job.kind] ? w.hi : undefined;
   }
 
   /**

@@ -10,11 +10,12 @@ import { GenericTask, MultipartVideoTask } from '@shared/gateway/wire.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayFailure } from '../gateway/failure.js';
 import type { KeyMask } from '../gateway/mask-key.js';
-import { AIM_MARGIN_MS, aimedIntervalMs, backoffMs, floorMs, nextIntervalMs, type Cadence } from './cadence.js';
+import { AIM_MARGIN_MS, aimedIntervalMs, backoffMs, ceilingMs, floorMs, nextIntervalMs, type Cadence } from './cadence.js';
 import { FinishEstimator, type Observation } from './finish-estimate.js';
 import { collectUrls, isFollowedAfterCancel, isPolled, linksExpireAt, normalizeStatus, type JobRecord } from './job-record.js';
 import type { JobStore } from './job-store.js';
 import { isUsableTaskId, kept, keptReason, PROMPT_MAX_CHARS, STATUS_MAX_CHARS } from './gateway-words.js';
+import { apartFrom, siblingsOf } from './multipart-siblings.js';
 
 // Spec §3 does not say its lists of states are complete: a word it does not list is read as
 // "still working" (normalizeStatus) and shown verbatim, not refused as a malformed answer.
@@ -68,6 +69,8 @@ export class Poller {
   private readonly aimed = new Set<string>();
   /** Checks in a row that found a job still working after its aim. */
   private readonly misses = new Map<string, number>();
+  /** When each polled job's last check was sent: a sibling's end moves its next one (multipart-siblings.ts). */
+  private readonly lastSent = new Map<string, number>();
 
   constructor(private readonly d: PollerDeps) {
     this.estimates = new FinishEstimator(d.cadence);
@@ -261,8 +264,11 @@ export class Poller {
     if ('actual_prompt' in raw && raw.actual_prompt) job.actualPrompt = kept(mask.text(raw.actual_prompt), PROMPT_MAX_CHARS);
     const now = this.d.now();
     if (job.state !== 'queued' && job.state !== 'running') {
+      // The first clip of its model to end: its siblings had nothing to aim at (multipart-siblings.ts).
+      const first = job.route === 'multipart' && !this.estimates.estimate(job, now);
       if (job.state === 'completed') job.learned = this.estimates.finished(job, observationOf(raw), now);
       this.forget(job.id);
+      if (job.learned && first) this.bringSiblingsForward(job, now);
     }
     if (job.state === 'completed') {
       job.progress = 100;
@@ -280,6 +286,7 @@ export class Poller {
       job.error = message ? msg('jobs.task.gatewaySays', { message: keptReason(mask.text(message)) }) : msg('jobs.task.failedNoReason');
     } else {
       this.estimates.observe(job, observationOf(raw), now, sentAt);
+      this.lastSent.set(job.id, sentAt);
       // Counted from when this request was sent: the interval the gateway sees between two.
       job.nextCheckAt = sentAt + this.intervalAfter(job, now, sentAt);
       if (cancelled !== false) Object.assign(job, { state: 'cancelled', error: cancelled });
@@ -303,20 +310,67 @@ export class Poller {
     // can teach the others; each aim that misses is a check more than the slow end makes.
     if (job.batch) return slow();
     const estimate = this.estimates.estimate(job, now);
-    if (!estimate) return slow();
+    if (!estimate && job.route === 'multipart') {
+      const others = siblingsOf(this.d.store.all(), job).map((j) => j.nextCheckAt ?? 0);
+      const regular = slow();
+      const interval = apartFrom(sentAt + regular, others, sentAt + floorMs(this.d.cadence, job.kind), ceilingMs(this.d.cadence, job.kind)) - sentAt;
+      // Moved toward the floor: taken early to share a wakeup, it could fall below the range.
+      if (interval < regular) this.aimed.add(job.id);
+      return interval;
+    }
+    if (!estimate) return this.byLatest(job, now, sentAt, slow());
     const target = estimate.at + estimate.spread + AIM_MARGIN_MS;
     if (target <= now || (wasAimed && estimate.overdue)) {
       const missed = (this.misses.get(job.id) ?? 0) + 1;
       this.misses.set(job.id, missed);
-      if (missed > 1) return slow();
+      if (missed > 1) return this.byLatest(job, now, sentAt, slow());
       this.aimed.add(job.id);
       return floorMs(this.d.cadence, job.kind);
     }
     this.misses.delete(job.id);
-    const interval = aimedIntervalMs(this.d.cadence, job.kind, sentAt, estimate.at, target);
+    const interval = this.byLatest(job, now, sentAt, aimedIntervalMs(this.d.cadence, job.kind, sentAt, estimate.at, target));
     // The last check, or one at the range's floor: taken early, it would land before the end or below the range.
     if (sentAt + interval >= target - 1 || interval < floorMs(this.d.cadence, job.kind) + 200) this.aimed.add(job.id);
     return interval;
+  }
+
+  /**
+   * A check at the slow end that would land after every earlier job of the job's model and size
+   * had ended comes instead just after the latest of them (never below the range's floor): where
+   * noisy progress gives no end to aim at, or promises one far off, a minute-long clip found still
+   * working a moment before its end was otherwise seen nearly a whole slow interval late, 8–9 s
+   * (docs/performance-findings.md, "Result latency: the tails, the first clips, the requests").
+   * The check only moves earlier; one more comes only for a job longer than all its like.
+   */
+  private byLatest(job: JobRecord, now: number, sentAt: number, interval: number): number {
+    const latest = this.estimates.latestEnd(job, now);
+    if (latest === undefined) return interval;
+    const at = latest + AIM_MARGIN_MS;
+    if (at >= sentAt + interval) return interval;
+    // Aimed: never taken early to share a wakeup (it could fall below the range).
+    this.aimed.add(job.id);
+    return Math.max(floorMs(this.d.cadence, job.kind), Math.round(at - sentAt));
+  }
+
+  /**
+   * The first multipart clip of its model and length just ended and taught its length (later
+   * ones would only move checks already aimed, each a miss risked): each sibling still polled is checked next
+   * just after the end that length gives it, if sooner than planned (never sooner than the floor
+   * after its last check). The check only moves earlier (multipart-siblings.ts).
+   */
+  private bringSiblingsForward(job: JobRecord, now: number): void {
+    let moved = false;
+    for (const j of siblingsOf(this.d.store.all(), job)) {
+      const last = this.lastSent.get(j.id);
+      const estimate = this.estimates.estimate(j, now);
+      if (last === undefined || !estimate || this.busy.has(j.id)) continue;
+      const at = Math.max(last + floorMs(this.d.cadence, j.kind), estimate.at + estimate.spread + AIM_MARGIN_MS);
+      if (at >= (j.nextCheckAt ?? Infinity)) continue;
+      j.nextCheckAt = at;
+      this.aimed.add(j.id);
+      moved = true;
+    }
+    if (moved) this.schedule();
   }
 
   private forget(id: string): void {
@@ -326,5 +380,6 @@ export class Poller {
     this.estimates.forget(id);
     this.aimed.delete(id);
     this.misses.delete(id);
+    this.lastSent.delete(id);
   }
 }
