@@ -10,16 +10,11 @@
  * which files count comes from the page's Resource Timing (response complete before interactive),
  * and their bytes from the network responses Playwright saw.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
-import type { Browser } from '@playwright/test';
-import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
-import { report, startShell, type Child, type Row } from './lib/child.js';
+import { coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
+import { benchRun } from './lib/bench-run.js';
 import { RESOURCES_BEFORE_READY } from './lib/page-probes.js';
-import { viteBuild, type Build } from './lib/vite-build.js';
 import { signIn } from '../browser-shell/test/sign-in.js';
 
 const { values } = parseArgs({ options: { top: { type: 'string', default: '5' } } });
@@ -31,15 +26,10 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 /** `assets/index-BKFDSS70.js` → `assets/index-[hash].js`: the same figure name in every run. */
 const unhashed = (url: string) => new URL(url).pathname.slice(1).replace(/-[A-Za-z0-9_-]{8}(\.(?:js|css))$/, '-[hash]$1');
 
-let build: Build | undefined;
-let shell: Child | undefined;
-let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
-const rows: Row[] = [];
-try {
-  build = await viteBuild();
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
-  browser = await launchChromium();
+await benchRun('bundle', async (run) => {
+  const { rows } = run;
+  const shell = await run.shell();
+  const browser = await run.browser();
   const { context, page, origin } = await coldPage(browser, await signIn(shell.url), 'studio');
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (res) => {
@@ -75,10 +65,4 @@ try {
   rows.push({ figure: `first-load files holding the contract's schemas (zod)${withZod.length ? `: ${withZod.join(', ')}` : ''}`, value: String(withZod.length), budget: '0', ok: withZod.length === 0 });
   for (const f of first.slice(0, TOP)) rows.push({ figure: `largest first-load file: ${unhashed(f.url)} (kB)`, value: kb(f.gz), budget: '—', ok: null });
   rows.push({ figure: `fetched after interactive: ${later.map((f) => unhashed(f.url)).join(', ') || 'nothing'} (kB)`, value: kb(sum(later)), budget: '—', ok: null });
-} finally {
-  await browser?.close();
-  await shell?.stop();
-  build?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-report(rows);
+});

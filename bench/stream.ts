@@ -19,19 +19,14 @@
  * The sandbox paces its streams 20 ms a chunk by default; this run unpaces it (/_sandbox/pace).
  *   npx tsx bench/stream.ts [--runs 61] [--tokens 20000]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Browser, Page } from '@playwright/test';
-import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
-import { APP_INFO, ARM_UI_STREAM, longTasksBetween, rawStream, type RawStream, type UiStream } from './lib/chat-probes.js';
-import { report, startShell, type Child, type Row } from './lib/child.js';
+import type { Page } from '@playwright/test';
+import { ARM_UI_STREAM, longTasksBetween, rawStream, type RawStream, type UiStream } from './lib/chat-probes.js';
+import type { Row } from './lib/child.js';
+import { alternating, benchRun, unpaceSandbox } from './lib/bench-run.js';
+import { newConversation } from './lib/chat-ui.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { pairedRatio, spread } from './lib/paired.js';
-import { conditionsRow, raisePriority } from './lib/priority.js';
-import { viteBuild, type Build } from './lib/vite-build.js';
-import { signIn } from '../browser-shell/test/sign-in.js';
 import { median } from './lib/median.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '61' }, tokens: { type: 'string', default: '20000' } } });
@@ -49,14 +44,7 @@ type Task = { start: number; duration: number };
 
 /** One reply sent from the composer of a new conversation, as a user sends it. */
 async function uiRun(page: Page): Promise<UiStream & { tasks: Task[] }> {
-  const chat = page.getByRole('tabpanel', { name: 'Chat' });
-  const sidebar = chat.getByRole('complementary', { name: 'Conversations' });
-  const conversations = sidebar.getByRole('navigation', { name: 'Conversation list' }).getByRole('listitem');
-  const before = await conversations.count();
-  await sidebar.getByRole('button', { name: '+ New conversation', exact: true }).click();
-  await conversations.nth(before).waitFor();
-  const composer = chat.getByRole('form', { name: 'New message' });
-  await chat.getByText('No messages yet').waitFor();
+  const composer = await newConversation(page);
   await composer.getByRole('textbox', { name: 'Message', exact: true }).fill(nextPrompt());
   await page.evaluate(ARM_UI_STREAM);
   await composer.getByRole('button', { name: /^Send/ }).click();
@@ -70,35 +58,13 @@ async function rawRun(page: Page): Promise<RawStream> {
   return r;
 }
 
-const conditions = conditionsRow(raisePriority());
-let build: Build | undefined;
-let shell: Child | undefined;
-let browser: Browser | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-stream-'));
-const rows: Row[] = [conditions];
-try {
-  build = await viteBuild();
-  shell = await startShell(['--renderer', build.dir, '--data', dataDir]);
-  browser = await launchChromium();
-  const { page, origin } = await coldPage(browser, await signIn(shell.url), 'studio', [LONG_TASKS]);
-  await openUntilReady(page, origin);
-  await networkIdle(page);
+await benchRun('stream', async (run) => {
+  const { rows } = run;
+  const { page } = await run.studioPage(await run.shell(), [LONG_TASKS]);
   // The shell's embedded sandbox paces chunks 20 ms apart by default; unpaced, the host is the limit.
-  const { sandboxUrl } = (await page.evaluate(APP_INFO)) as { sandboxUrl: string };
-  const paced = await fetch(`${sandboxUrl}/_sandbox/pace`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"ms":0}' });
-  if (!paced.ok) throw new Error(`the sandbox refused to unpace its streams (HTTP ${paced.status})`);
-
-  // Unmeasured: the first of each warms the Markdown chunk, the JIT and the host's code paths.
-  await uiRun(page);
-  await rawRun(page);
-  const raw: RawStream[] = [];
-  const ui: (UiStream & { tasks: Task[] })[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    // Alternating which goes first, so neither always follows the other.
-    if (i % 2) raw.push(await rawRun(page));
-    ui.push(await uiRun(page));
-    if (!(i % 2)) raw.push(await rawRun(page));
-  }
+  await unpaceSandbox(page);
+  // The first of each, unmeasured, warms the Markdown chunk, the JIT and the host's code paths.
+  const { a: ui, b: raw } = await alternating(RUNS, () => uiRun(page), () => rawRun(page));
   const failed = ui.find((r) => r.outcome !== 'done');
   if (failed) throw new Error(`a UI stream ended as ${failed.outcome}`);
 
@@ -126,10 +92,4 @@ try {
   rows.push(info('throughput ratio of the two sides\' medians (the verdict before per-pair ratios)', (uiRate / rawRate).toFixed(3)));
   rows.push({ figure: `throughput ratio UI / raw (send to the end), median of per-pair ratios (${spread(paired)})`, value: ratio.toFixed(3), budget: `≥ ${RATIO_BUDGET}`, ok: ratio >= RATIO_BUDGET });
   rows.push({ figure: `main-thread tasks over 50 ms while the UI streams, all ${RUNS} runs (longest ${longest.toFixed(0)} ms)`, value: String(tasks.length), budget: '0', ok: tasks.length === 0 });
-} finally {
-  await browser?.close();
-  await shell?.stop();
-  build?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-report(rows);
+});
