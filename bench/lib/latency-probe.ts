@@ -42,27 +42,43 @@ export const STEP_PROBE = `(() => {
   window.__latencyLists = [];
   window.__latencyJobs = {};
   const wall = () => performance.timeOrigin + performance.now();
-  const Source = window.EventSource;
-  window.EventSource = class extends Source {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (m) => {
-        try {
-          const d = JSON.parse(String(m.data));
-          if (d && d.event === 'library.onDidChange' && d.payload && d.payload.id && window.__latencyEvents[d.payload.id] === undefined) window.__latencyEvents[d.payload.id] = wall();
-          const dl = d && d.event === 'tasks.onDidChange' && d.payload && d.payload.downloads && d.payload.downloads[0];
-          if (dl) {
-            const j = (window.__latencyJobs[d.payload.id] ??= {});
-            if (dl.state === 'downloading' && j.start === undefined) j.start = wall();
-            if (dl.total > 0 && dl.received === dl.total && j.got === undefined) j.got = wall();
-          }
-        } catch {}
-      });
+  const onEvent = (d) => {
+    if (d && d.event === 'library.onDidChange' && d.payload && d.payload.id && window.__latencyEvents[d.payload.id] === undefined) window.__latencyEvents[d.payload.id] = wall();
+    const dl = d && d.event === 'tasks.onDidChange' && d.payload && d.payload.downloads && d.payload.downloads[0];
+    if (dl) {
+      const j = (window.__latencyJobs[d.payload.id] ??= {});
+      if (dl.state === 'downloading' && j.start === undefined) j.start = wall();
+      if (dl.total > 0 && dl.received === dl.total && j.got === undefined) j.got = wall();
+    }
+  };
+  // The page reads the host's events from a fetch body (renderer/src/api/event-stream.ts): a copy
+  // of that body is read here as it arrives, its \`data:\` lines parsed.
+  const watch = async (body) => {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buffer.indexOf('\\n\\n')) >= 0) {
+        const data = buffer.slice(0, cut).split('\\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\\n');
+        buffer = buffer.slice(cut + 2);
+        try { onEvent(JSON.parse(data)); } catch {}
+      }
     }
   };
   const f = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input.url;
+    if (url.includes('/api/events')) {
+      const r = await f(input, init);
+      if (!r.body) return r;
+      const [page, copy] = r.body.tee();
+      void watch(copy).catch(() => undefined);
+      return new Response(page, { status: r.status, statusText: r.statusText, headers: r.headers });
+    }
     if (!url.includes('/api/call/library.list')) return f(input, init);
     const entry = [wall(), 0];
     window.__latencyLists.push(entry);
