@@ -9,6 +9,10 @@ import { useContractEvents } from './contract-events.js';
 import { setLanguage } from '../i18n/index.js';
 import { cleanup, mount, settle } from '../test/mount.js';
 import { BalanceWidget } from './BalanceWidget.js';
+import { raiseFirstScreenReady } from '../state/first-screen-ready.js';
+
+// The shell's first screen is usable: the widget asks for its figures then (state/after-first-screen.ts).
+raiseFirstScreenReady();
 
 afterEach(async () => {
   cleanup();

@@ -4,21 +4,28 @@
  * `fine`, `low` or `none` by the lines in shared/contract/account.ts (`balanceState`), shown as
  * `data-state` and a warning whose words and colour grow with it.
  */
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { balanceState } from '@shared/contract/balance-state.js';
 import { balanceKey, call } from '../api/client.js';
 import { useFormats } from '../i18n/format.js';
 import { useMessageText } from '../i18n/messages.js';
+import { afterFirstScreen, useAfterFirstScreen } from '../state/after-first-screen.js';
 
 export function BalanceWidget({ profileId }: { profileId: string | undefined }) {
   const { t } = useTranslation(['shell', 'common']);
   const say = useMessageText();
   const f = useFormats();
+  // The first Intl formatter loads ICU's locale data, a long task of its own: made in an idle
+  // period before the balance is asked for, not when its answer is drawn (state/after-first-screen.ts).
+  useEffect(() => afterFirstScreen(() => f.number(0)), [f]);
+  // Not on the first screen's path: asked for once that screen is usable.
+  const after = useAfterFirstScreen();
   const balance = useQuery({
     queryKey: balanceKey(profileId),
     queryFn: () => call('account.balance', { refresh: true }),
-    enabled: profileId !== undefined,
+    enabled: profileId !== undefined && after,
     // Re-read on every profile switch, but show the last known figures meanwhile.
     staleTime: 0,
   });

@@ -13,6 +13,7 @@ import { budgetNotice } from '@shared/contract/budget-notice.js';
 import { msg } from '@shared/messages/message.js';
 import { EMPTY, callKey, useAction, useCall, useEvent } from '../api/client.js';
 import { useMessageText } from '../i18n/messages.js';
+import { useAfterFirstScreen } from '../state/after-first-screen.js';
 
 /** The browser shell's web notification, when allowed; the desktop notifies from its main process. */
 function notify(title: string, body: string, tag: string) {
@@ -29,7 +30,9 @@ export function BudgetBanner() {
   const say = useMessageText();
   const queryClient = useQueryClient();
   const activeId = useCall('profiles.list', EMPTY).data?.activeId;
-  const status = useCall('budgets.status', { profileId: activeId ?? '' }, { enabled: activeId !== undefined }).data;
+  // Asked for once the first screen is usable (state/after-first-screen.ts); a warning that comes meanwhile is an event.
+  const after = useAfterFirstScreen();
+  const status = useCall('budgets.status', { profileId: activeId ?? '' }, { enabled: activeId !== undefined && after }).data;
   const [warnings, setWarnings] = useState<BudgetWarning[]>([]);
   const override = useAction('budgets.override', {
     onSuccess: (s) => queryClient.setQueryData(callKey('budgets.status', { profileId: s.profileId }), s),

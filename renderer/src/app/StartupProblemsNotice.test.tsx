@@ -6,6 +6,10 @@ import { setLanguage } from '../i18n/index.js';
 import { fakeHost } from '../test/fake-host.js';
 import { button, cleanup, click, mount, settle } from '../test/mount.js';
 import { StartupProblemsNotice } from './StartupProblemsNotice.js';
+import { raiseFirstScreenReady } from '../state/first-screen-ready.js';
+
+// The shell's first screen is usable: the notice asks for the problems then (state/after-first-screen.ts).
+raiseFirstScreenReady();
 
 afterEach(async () => {
   cleanup();

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataFileKind, StartupProblem } from '@shared/contract/index.js';
 import { callKey, EMPTY, useAction, useCall, useEvent } from '../api/client.js';
+import { useAfterFirstScreen } from '../state/after-first-screen.js';
 
 const KEYS = {
   settings: 'settings',
@@ -29,7 +30,8 @@ export function StartupProblemsNotice() {
   const { t } = useTranslation(['shell', 'common']);
   const client = useQueryClient();
   const key = callKey('app.startupProblems', EMPTY);
-  const problems = useCall('app.startupProblems', EMPTY).data ?? [];
+  // Asked for once the first screen is usable (state/after-first-screen.ts): a notice beside it, not part of it.
+  const problems = useCall('app.startupProblems', EMPTY, { enabled: useAfterFirstScreen() }).data ?? [];
   // A conversation found unreadable when it is opened joins the list while the studio runs.
   useEvent('app.onDidChangeStartupProblems', (list) => client.setQueryData(key, list));
   const dismiss = useAction('app.dismissStartupProblems', { onSuccess: () => client.setQueryData(key, []) });

@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import { i18n } from '../i18n/index.js';
+import { afterFirstScreen } from '../state/after-first-screen.js';
 
 const CACHE = 'studio-offline';
 const PAGE = '/offline-page';
@@ -38,7 +39,11 @@ async function writeOfflinePage(): Promise<void> {
   await cache.put(PAGE, new Response(offlinePageHtml(), { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
 }
 
-/** Registers the worker once the page has loaded, off the first screen's path. */
+/**
+ * Registers the worker once the page has loaded and its first screen is usable, in an idle
+ * period: the first render comes after the load event, and the page's writing and the worker's
+ * registration in its effects were part of start-up's main-thread work (state/after-first-screen.ts).
+ */
 export function useOfflinePage() {
   useEffect(() => {
     if (window.studio || !('serviceWorker' in navigator) || typeof caches === 'undefined') return;
@@ -48,11 +53,14 @@ export function useOfflinePage() {
       // A page that cannot have it (storage blocked) works as before, with the browser's own error page.
       navigator.serviceWorker.register(WORKER, { scope: '/' }).catch(() => undefined);
     };
-    if (document.readyState === 'complete') register();
-    else window.addEventListener('load', register, { once: true });
+    let cancel: (() => void) | undefined;
+    const later = () => void (cancel = afterFirstScreen(register));
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
     i18n.on('languageChanged', write);
     return () => {
-      window.removeEventListener('load', register);
+      window.removeEventListener('load', later);
+      cancel?.();
       i18n.off('languageChanged', write);
     };
   }, []);

@@ -96,6 +96,19 @@ describe('the language shown', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
+  it('gives plain strings as written, and still fills placeholders, plurals and nested keys', () => {
+    // A namespace the catalogs' types do not know: looked up as plain keys.
+    const t = i18n.t.bind(i18n) as unknown as (key: string, options?: Record<string, unknown>) => string;
+    i18n.addResourceBundle('en', 'probe', { plain: 'No {braces} here', fill: 'Hi {{name}}', nest: '$t(probe:plain), twice', n_one: '{{count}} item', n_other: '{{count}} items' }, true, true);
+    expect(t('probe:plain', { name: 'x' })).toBe('No {braces} here');
+    expect(t('probe:fill', { name: 'Ana' })).toBe('Hi Ana');
+    expect(t('probe:nest')).toBe('No {braces} here, twice');
+    expect(t('probe:n', { count: 1 })).toBe('1 item');
+    expect(t('probe:n', { count: 3 })).toBe('3 items');
+    expect(t('probe:missing.key')).toBe('missing.key');
+    i18n.removeResourceBundle('en', 'probe');
+  });
+
   it('formats numbers, money and dates for the language', () => {
     const day = Date.UTC(2026, 10, 24, 12);
     expect(formatsFor('en').number(1234567)).toBe('1,234,567');
