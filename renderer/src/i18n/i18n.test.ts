@@ -96,17 +96,6 @@ describe('the language shown', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('gives plain strings as written, and still fills placeholders, plurals and nested keys', () => {
-    i18n.addResourceBundle('en', 'probe', { plain: 'No {braces} here', fill: 'Hi {{name}}', nest: '$t(probe:plain), twice', n_one: '{{count}} item', n_other: '{{count}} items' }, true, true);
-    expect(i18n.t('probe:plain', { name: 'x' })).toBe('No {braces} here');
-    expect(i18n.t('probe:fill', { name: 'Ana' })).toBe('Hi Ana');
-    expect(i18n.t('probe:nest')).toBe('No {braces} here, twice');
-    expect(i18n.t('probe:n', { count: 1 })).toBe('1 item');
-    expect(i18n.t('probe:n', { count: 3 })).toBe('3 items');
-    expect(i18n.t('probe:missing.key')).toBe('missing.key');
-    i18n.removeResourceBundle('en', 'probe');
-  });
-
   it('formats numbers, money and dates for the language', () => {
     const day = Date.UTC(2026, 10, 24, 12);
     expect(formatsFor('en').number(1234567)).toBe('1,234,567');

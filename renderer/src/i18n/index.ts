@@ -42,27 +42,6 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-/** The translator's last step, per string: interpolation, nesting, post-processors. */
-type Extend = (res: unknown, key: unknown, opt: { postProcess?: unknown } | undefined, ...rest: unknown[]) => unknown;
-
-/**
- * A string with no placeholder (`{{`) and no nested key (`$t(`) comes back from i18next's last
- * step unchanged, yet that step runs its interpolation and nesting regular expressions over it
- * (i18next 26, Translator.extendTranslation); most of the first screen's strings are such, and
- * those passes were about a sixth of its first render's time (docs/performance-findings.md,
- * "Start-up: plain strings, the first formatter"). Such strings are returned as they are; any
- * other, or a call asking for a post-processor, takes i18next's own path. The studio sets no
- * default variables or post-processors that would change a plain string.
- */
-function passPlainStrings(instance: typeof i18n): void {
-  const translator = (instance as unknown as { translator?: { extendTranslation: Extend } }).translator;
-  if (!translator) return;
-  const full = translator.extendTranslation.bind(translator);
-  translator.extendTranslation = (res, key, opt, ...rest) =>
-    typeof res === 'string' && !res.includes('{{') && !res.includes('$t(') && opt?.postProcess === undefined ? res : full(res, key, opt, ...rest);
-}
-passPlainStrings(i18n);
-
 const loaded = new Set<StudioLanguage>(['en']);
 
 /** A feature's or a widget's English strings, registered by its code as it loads, before it renders. */
