@@ -33,4 +33,7 @@ test('with its scripts held back, the window still shows the studio\'s frame, an
   const appBar = (await page.evaluate(boxes('header.topbar'))) as number[][];
   expect(appTabs).toEqual(frameTabs);
   expect(Math.abs(appBar[0][3] - frameBar[0][3])).toBeLessThanOrEqual(1);
+  // The balance, asked for once the first screen is usable, arrives without moving anything.
+  await expect(page.getByTestId('balance-cash')).toBeVisible();
+  expect(await page.evaluate(boxes('[role="tablist"] [role="tab"]'))).toEqual(frameTabs);
 });
