@@ -3,7 +3,7 @@
  * which save the host's rendering as a file through an <a download> (it works in both shells):
  * the branch shown, or with "Every version" each turn's other versions too (docs/chat-versions.md).
  */
-import { useState, type RefObject } from 'react';
+import { memo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../../api/client.js';
 import { useFormats } from '../../../i18n/format.js';
@@ -24,7 +24,8 @@ interface Props {
   versions: boolean;
 }
 
-export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, toggleRef, problems, versions }: Props) {
+/** Memoized: a send and a stream's start and end render the pane, and change nothing here. */
+export const ConversationHeader = memo(function ConversationHeader({ id, title, settingsOpen, onToggleSettings, toggleRef, problems, versions }: Props) {
   const { t, i18n } = useTranslation('chat');
   const f = useFormats();
   const shownTitle = useShownTitle();
@@ -76,4 +77,4 @@ export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, 
       </button>
     </header>
   );
-}
+});

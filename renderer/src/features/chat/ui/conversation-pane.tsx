@@ -4,7 +4,7 @@
  * the Chat tab is shown; Esc stops a running reply and running MCP calls from anywhere in the shown
  * tab, and focus a pressed control takes with it lands on the next useful one (focus-keeping.ts).
  */
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '@shared/contract/chat.js';
@@ -65,7 +65,11 @@ interface PaneProps {
   restFailed?: { message: string; retry: () => void };
 }
 
-export function ConversationPane({ conversation, title, partial = false, restFailed }: PaneProps) {
+/**
+ * Memoized: the tab above renders on every change to the conversation list (a send, a stream's
+ * start and end each bring one), and only a change of this conversation or its title is news here.
+ */
+export const ConversationPane = memo(function ConversationPane({ conversation, title, partial = false, restFailed }: PaneProps) {
   const { t } = useTranslation(['chat', 'common']);
   const client = useQueryClient();
   const id = conversation.id;
@@ -288,7 +292,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
             sending={sending}
             autoFocus={conversation.messages.length === 0}
             failure={failure}
-            modelPicker={<ComposerModel editor={editor} />}
+            modelPicker={<ComposerModel form={editor.form} change={editor.change} />}
             compare={{ on: compare.on, toggle: compare.toggle, picker: <ComparePicker first={first} more={compare.more} onChange={(compareWith) => update({ compareWith })} /> }}
             onSend={() => void send()}
             onStop={stop}
@@ -306,4 +310,4 @@ export function ConversationPane({ conversation, title, partial = false, restFai
       )}
     </div>
   );
-}
+});
