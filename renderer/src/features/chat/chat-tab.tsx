@@ -4,7 +4,7 @@
  * itself is host-owned data in react-query, reconciled with `chat.get` each time it is opened.
  */
 import './strings/register.js';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage, useCall } from '../../api/client.js';
@@ -38,6 +38,12 @@ function OpenConversation({ id, title }: { id: string; title?: ShownTitle }) {
   const loading = <p className="chat-main chat-placeholder hint">{t('tab.loadingConversation')}</p>;
   const shown = query.data ?? opening.data;
   const failed = query.isError ? query : opening.isError ? opening : undefined;
+  // The title as its own object, kept while it reads the same: the summary it comes from is new
+  // with every change to the list (a send, a stream's start and end), and the pane is memoized.
+  const named = title ?? shown;
+  const titleText = named?.title;
+  const untitled = named?.untitled;
+  const shownTitle = useMemo<ShownTitle>(() => ({ title: titleText ?? '', untitled }), [titleText, untitled]);
   if (!shown && failed) {
     return (
       <div className="chat-main chat-placeholder" role="alert">
@@ -51,7 +57,7 @@ function OpenConversation({ id, title }: { id: string; title?: ShownTitle }) {
   if (!shown) return loading;
   const partial = !query.data && !whole;
   const rest = partial && query.isError ? { message: errorMessage(query.error), retry: () => void query.refetch() } : undefined;
-  return <LoadedPane conversation={shown} partial={partial} restFailed={rest} title={title ?? shown} fallback={loading} />;
+  return <LoadedPane conversation={shown} partial={partial} restFailed={rest} title={shownTitle} fallback={loading} />;
 }
 
 export default function ChatTab() {

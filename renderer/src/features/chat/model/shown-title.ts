@@ -3,12 +3,18 @@
  * "New conversation", or "Image" for a first turn of images only) it is shown in the studio's
  * language; a title of the creator's or of the first message is shown as it is, whatever it says.
  */
-import { useCallback } from 'react';
+import { createContext, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationSummary } from '@shared/contract/chat.js';
 
 /** What a title is shown from: its text, and whether that is the host's placeholder. */
 export type ShownTitle = Pick<ConversationSummary, 'title' | 'untitled'>;
+
+/**
+ * The open conversation's title, given by its pane to the header that shows it: a new title (a
+ * first message names the conversation) renders the header, not the whole pane.
+ */
+export const PaneTitleContext = createContext<ShownTitle>({ title: '' });
 
 const PLACEHOLDERS = { conversation: 'defaultTitle.untitled', image: 'defaultTitle.image' } as const;
 

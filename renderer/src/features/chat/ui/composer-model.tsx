@@ -4,6 +4,7 @@
  * replies and which tools, before anything is sent. The picker has a fixed width, so Send keeps
  * its place whatever model is chosen (chat.css).
  */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatSettings } from '@shared/contract/chat.js';
 import { TEXT_API_FEATURES } from '@shared/gateway/catalog.js';
@@ -13,9 +14,9 @@ import { apiLabel, apiLacks, responsesModelOf, type ChatApi } from '../model/set
 import { modelChoice } from './model-picker.js';
 import type { SettingsEditor } from '../model/use-settings-editor.js';
 
-export function ComposerModel({ editor }: { editor: SettingsEditor }) {
+/** Memoized: the pane renders at a send and at a stream's start and end, the model stays. */
+export const ComposerModel = memo(function ComposerModel({ form, change }: Pick<SettingsEditor, 'form' | 'change'>) {
   const { t } = useTranslation('chat');
-  const { form, change } = editor;
   return (
     <ModelCombobox
       className="chat-composer-model"
@@ -27,7 +28,7 @@ export function ComposerModel({ editor }: { editor: SettingsEditor }) {
       onChange={(m) => change(modelChoice(form, m))}
     />
   );
-}
+});
 
 /**
  * What the next message sends, in one sentence, and what its API cannot carry (the reason Send

@@ -3,17 +3,16 @@
  * which save the host's rendering as a file through an <a download> (it works in both shells):
  * the branch shown, or with "Every version" each turn's other versions too (docs/chat-versions.md).
  */
-import { useState, type RefObject } from 'react';
+import { memo, useContext, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '../../../api/client.js';
 import { useFormats } from '../../../i18n/format.js';
-import { useShownTitle, type ShownTitle } from '../model/shown-title.js';
+import { PaneTitleContext, useShownTitle } from '../model/shown-title.js';
 import { saveText, shownLanguage } from '../model/save-file.js';
 
 
 interface Props {
   id: string;
-  title: ShownTitle;
   settingsOpen: boolean;
   onToggleSettings(): void;
   /** Where focus returns when the settings panel closes (use-side-panel.ts). */
@@ -24,10 +23,12 @@ interface Props {
   versions: boolean;
 }
 
-export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, toggleRef, problems, versions }: Props) {
+/** Memoized: a send and a stream's start and end render the pane, and change nothing here. */
+export const ConversationHeader = memo(function ConversationHeader({ id, settingsOpen, onToggleSettings, toggleRef, problems, versions }: Props) {
   const { t, i18n } = useTranslation('chat');
   const f = useFormats();
   const shownTitle = useShownTitle();
+  const title = useContext(PaneTitleContext);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [allVersions, setAllVersions] = useState(false);
@@ -76,4 +77,4 @@ export function ConversationHeader({ id, title, settingsOpen, onToggleSettings, 
       </button>
     </header>
   );
-}
+});

@@ -4,7 +4,7 @@
  * the Chat tab is shown; Esc stops a running reply and running MCP calls from anywhere in the shown
  * tab, and focus a pressed control takes with it lands on the next useful one (focus-keeping.ts).
  */
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConversationView } from '@shared/contract/chat.js';
@@ -22,7 +22,7 @@ import { raiseFirstScreenReady } from '../../../state/first-screen-ready.js';
 import { Composer, type ComposerDraft } from './composer.js';
 import { ComposerModel, useSendSummary } from './composer-model.js';
 import { ConversationHeader } from './conversation-header.js';
-import { useShownTitle, type ShownTitle } from '../model/shown-title.js';
+import { PaneTitleContext, useShownTitle, type ShownTitle } from '../model/shown-title.js';
 import { ReplySourceContext } from '../model/reply-source.js';
 import { escStopsReply, focusAfterLoss, focusLost } from '../model/focus-keeping.js';
 import { MessageList } from './message-list.js';
@@ -65,7 +65,27 @@ interface PaneProps {
   restFailed?: { message: string; retry: () => void };
 }
 
-export function ConversationPane({ conversation, title, partial = false, restFailed }: PaneProps) {
+/**
+ * The title reaches the header and the replies by context: a new title (a first message names the
+ * conversation) renders them, not the pane's body, which is memoized: the tab above renders on
+ * every change to the conversation list (a send, a stream's start and end each bring one), and
+ * only a change of this conversation is news there.
+ */
+export function ConversationPane({ title, ...body }: PaneProps) {
+  const id = body.conversation.id;
+  const shownTitle = useShownTitle()(title);
+  /** What a reply's next step names it by (reply-next-step.tsx). */
+  const replySource = useMemo(() => ({ conversationId: id, title: shownTitle }), [id, shownTitle]);
+  return (
+    <PaneTitleContext value={title}>
+      <ReplySourceContext value={replySource}>
+        <PaneBody {...body} />
+      </ReplySourceContext>
+    </PaneTitleContext>
+  );
+}
+
+const PaneBody = memo(function PaneBody({ conversation, partial = false, restFailed }: Omit<PaneProps, 'title'>) {
   const { t } = useTranslation(['chat', 'common']);
   const client = useQueryClient();
   const id = conversation.id;
@@ -90,9 +110,6 @@ export function ConversationPane({ conversation, title, partial = false, restFai
   const { actions, stop, notice, clearNotice } = useChatActions(id, editor.flush);
 
   const settings = editor.settings;
-  const shownTitle = useShownTitle()(title);
-  /** What a reply's next step names it by (reply-next-step.tsx). */
-  const replySource = useMemo(() => ({ conversationId: id, title: shownTitle }), [id, shownTitle]);
   // Images anywhere in the context take every later turn to the responses API too.
   const earlierImages = useMemo(() => conversation.messages.some((m) => (m.images?.length ?? 0) > 0), [conversation.messages]);
   const versions = useMemo(() => conversation.messages.some((m) => m.versions), [conversation.messages]);
@@ -252,7 +269,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
         }
       }}
     >
-      <ConversationHeader id={id} title={title} settingsOpen={side.open} onToggleSettings={side.toggle} toggleRef={side.toggleRef} problems={problems} versions={versions} />
+      <ConversationHeader id={id} settingsOpen={side.open} onToggleSettings={side.toggle} toggleRef={side.toggleRef} problems={problems} versions={versions} />
       <div className={`chat-body${side.open ? ' has-settings' : ''}`}>
         <div className="chat-thread">
           {notice && (
@@ -273,9 +290,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
           )}
           {finding && <FindBar key={id} conversationId={id} onGo={go} onClose={closeFind} />}
           {/* A new list for the whole conversation: it opens at its end, as the partial one did. */}
-          <ReplySourceContext value={replySource}>
-            <MessageList key={partial ? 'newest' : 'whole'} messages={conversation.messages} earlier={partial ? conversation.messageCount - conversation.messages.length : 0} actions={actions} locked={!!active || partial} goTo={goTo} />
-          </ReplySourceContext>
+          <MessageList key={partial ? 'newest' : 'whole'} messages={conversation.messages} earlier={partial ? conversation.messageCount - conversation.messages.length : 0} actions={actions} locked={!!active || partial} goTo={goTo} />
           <Composer
             draft={draft}
             update={update}
@@ -288,7 +303,7 @@ export function ConversationPane({ conversation, title, partial = false, restFai
             sending={sending}
             autoFocus={conversation.messages.length === 0}
             failure={failure}
-            modelPicker={<ComposerModel editor={editor} />}
+            modelPicker={<ComposerModel form={editor.form} change={editor.change} />}
             compare={{ on: compare.on, toggle: compare.toggle, picker: <ComparePicker first={first} more={compare.more} onChange={(compareWith) => update({ compareWith })} /> }}
             onSend={() => void send()}
             onStop={stop}
@@ -306,4 +321,4 @@ export function ConversationPane({ conversation, title, partial = false, restFai
       )}
     </div>
   );
-}
+});
