@@ -14,8 +14,7 @@ import { lazyPanel, type LazyPanel } from './lazy-panel.js';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchGallery, prefetchMediaBase } from '../features/gallery/model/use-library-pages.js';
 import { TAB_IDS, type TabId } from '../state/tab-ids.js';
-import { whenFirstScreenReady } from '../state/first-screen-ready.js';
-import { useUiStore } from '../state/ui-store.js';
+import { FIRST_SCREEN_FALLBACK_MS, whenLaunchScreenReady } from '../state/after-first-screen.js';
 import ChatTab from '../features/chat/chat-tab.js';
 import { ChatIcon, GalleryIcon, ImageIcon, SettingsIcon, SpeechIcon, SpendIcon, TasksIcon, VideoIcon } from '../components/icons.js';
 import { StoryboardIcon } from '../components/icons.js';
@@ -53,11 +52,6 @@ type Idle = (task: () => void) => void;
 /** The browser's next idle period (Electron and Chromium have requestIdleCallback; a plain delay elsewhere). */
 const nextIdle: Idle = (task) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => task(), { timeout: 5_000 }) : setTimeout(task, 200));
 
-/**
- * How long preloading waits for the Chat tab to say its first screen is usable before it starts
- * anyway (an error shown in its place raises nothing): the idle callback's own limit.
- */
-export const FIRST_SCREEN_FALLBACK_MS = 5_000;
 
 /**
  * Fetches and evaluates every lazy tab's code once the studio is idle after its first screen, one
@@ -78,6 +72,5 @@ export function preloadTabs(client: QueryClient, idle: Idle = nextIdle, fallback
     if (i < panels.length) idle(() => void panels[i].preload(client).then(() => next(i + 1)));
   };
   // Another first tab loads its own code on mount; only Chat's first screen raises the signal.
-  if (useUiStore.getState().tab !== 'chat') next(0);
-  else whenFirstScreenReady(() => next(0), fallbackMs);
+  whenLaunchScreenReady(() => next(0), fallbackMs);
 }

@@ -11,8 +11,8 @@ import { useEffect, useState } from 'react';
 import { whenFirstScreenReady } from './first-screen-ready.js';
 import { useUiStore } from './ui-store.js';
 
-/** As long as preloading the other tabs waits for the signal (app/tab-registry.ts). */
-const FALLBACK_MS = 5_000;
+/** How long what waits for the signal waits before it goes on anyway (an error shown in the first screen's place raises nothing). */
+export const FIRST_SCREEN_FALLBACK_MS = 5_000;
 /** An idle period comes within this long, or the task runs anyway. */
 const IDLE_LIMIT_MS = 1_000;
 
@@ -27,6 +27,16 @@ const onIdle = (task: () => void): (() => void) => {
   return () => clearTimeout(id);
 };
 
+/**
+ * Runs `task` once the launch's first screen is usable: on the signal (or after `fallbackMs`) when
+ * the launch opened the Chat tab, at once on any other, which raises none. Returns a cancel.
+ */
+export function whenLaunchScreenReady(task: () => void, fallbackMs = FIRST_SCREEN_FALLBACK_MS): () => void {
+  if (useUiStore.getState().tab === 'chat') return whenFirstScreenReady(task, fallbackMs);
+  task();
+  return () => undefined;
+}
+
 /** Runs `task` in an idle period after the first screen (each task its own period). Returns a cancel. */
 export function afterFirstScreen(task: () => void): () => void {
   let cancelIdle: (() => void) | undefined;
@@ -36,11 +46,11 @@ export function afterFirstScreen(task: () => void): () => void {
       task();
     });
   };
-  if (settled || useUiStore.getState().tab !== 'chat') {
+  if (settled) {
     idle();
     return () => cancelIdle?.();
   }
-  const cancelWait = whenFirstScreenReady(idle, FALLBACK_MS);
+  const cancelWait = whenLaunchScreenReady(idle);
   return () => {
     cancelWait();
     cancelIdle?.();
