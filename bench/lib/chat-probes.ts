@@ -20,33 +20,38 @@ export const CALL = `async (method, input) => {
 }`;
 
 /**
+ * Reads the shell's event stream from a fetch body, calling `onData` with each event's data, as
+ * the studio reads them (renderer/src/api/event-stream.ts). Events are split at their blank lines
+ * only: the shell writes each as one `data:` line.
+ */
+export const READ_EVENT_BODY = `async (body, onData) => {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf('\\n\\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      if (block.startsWith('data: ')) onData(block.slice(6));
+    }
+  }
+}`;
+
+/**
  * The shell's events, opened on a fetch body and resolved once connected (so no event is missed):
- * `{ onmessage, close }`, each event as `{ data }`. Read as the studio reads them
- * (renderer/src/api/event-stream.ts), not by an EventSource: Chromium's costs the page about
- * 85 ms a megabyte, and a probe's own copy of a 10 MB stream was as costly as the studio's.
- * Events are split at their blank lines only: the shell writes each as one `data:` line.
+ * `{ onmessage, close }`, each event as `{ data }`. Not by an EventSource: Chromium's costs the
+ * page about 85 ms a megabyte, and a probe's own copy of a 10 MB stream was as costly as the studio's.
  */
 export const OPEN_EVENTS = `() => (async () => {
   const controller = new AbortController();
   const response = await fetch('/api/events?session=' + encodeURIComponent(${SESSION}), { signal: controller.signal, cache: 'no-store' });
   if (!response.ok) throw new Error('the event stream did not open');
   const source = { onmessage: null, close: () => controller.abort() };
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  (async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf('\\n\\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        if (block.startsWith('data: ') && source.onmessage) source.onmessage({ data: block.slice(6) });
-      }
-    }
-  })().catch(() => undefined);
+  (${READ_EVENT_BODY})(response.body, (data) => source.onmessage && source.onmessage({ data })).catch(() => undefined);
   return source;
 })()`;
 

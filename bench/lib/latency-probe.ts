@@ -3,6 +3,7 @@
  * tile first appears, the spec's fewest checks for a job, and the figures' statistics.
  */
 import { SPEC_CADENCE } from '@host/tasks/cadence.js';
+import { READ_EVENT_BODY } from './chat-probes.js';
 
 /**
  * An init script: `window.__latencyTiles[title]` is the wall-clock time (ms since the epoch,
@@ -52,23 +53,10 @@ export const STEP_PROBE = `(() => {
     }
   };
   // The page reads the host's events from a fetch body (renderer/src/api/event-stream.ts): a copy
-  // of that body is read here as it arrives, its \`data:\` lines parsed.
-  const watch = async (body) => {
-    const reader = body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf('\\n\\n')) >= 0) {
-        const data = buffer.slice(0, cut).split('\\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\\n');
-        buffer = buffer.slice(cut + 2);
-        try { onEvent(JSON.parse(data)); } catch {}
-      }
-    }
-  };
+  // of that body is read here as it arrives.
+  const watch = (body) => (${READ_EVENT_BODY})(body, (data) => {
+    try { onEvent(JSON.parse(data)); } catch {}
+  });
   const f = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input.url;
