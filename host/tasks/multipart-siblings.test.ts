@@ -5,30 +5,18 @@
  * whose jobs end at known times: what a creator notices (how long after its end the studio knew)
  * and what the gateway notices (how many checks, how far apart).
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { closeStudios, expectInRange, linear, minimum, setup } from './test/aim-harness.js';
+import { expect, it, vi } from 'vitest';
+import { fakeClockFolder, expectInRange, linear, minimum, setup } from './test/aim-harness.js';
 import { apartFrom } from './multipart-siblings.js';
 import { SPEC_CADENCE } from './cadence.js';
 
-let dir: string;
-beforeEach(() => {
-  vi.useFakeTimers();
-  dir = mkdtempSync(join(tmpdir(), 'studio-siblings-'));
-});
-afterEach(async () => {
-  await closeStudios();
-  vi.useRealTimers();
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = fakeClockFolder('studio-siblings-');
 
 it('two clips of a new model sent half a second apart (the latency benchmark\'s first two), ends spread over a slow interval: each known within 6 s of its end, under 3 s on average (4.6 s, up to 9.4, checked together at the slow end)', async () => {
   const delays: number[] = [];
   for (let i = 0; i < 10; i++) {
     const length = 54_000 + i * 970;
-    const { submit, detected, poller } = setup(dir, { file: `pair-${i}.json` });
+    const { submit, detected, poller } = setup(folder(), { file: `pair-${i}.json` });
     const first = submit('video', length, linear, 'multipart', 'wan');
     await vi.advanceTimersByTimeAsync(500);
     const second = submit('video', length + ((i * 337) % 900) - 450, linear, 'multipart', 'wan');
@@ -56,7 +44,7 @@ it('a lone clip of a new model keeps the slow end; a check near a sibling\'s mov
 });
 
 it('clips sent once one of their model has ended are aimed from its length, and a later one ending does not move them: two checks more than the fewest at most (five more when each end moved them)', async () => {
-  const { run, submit, detected, poller } = setup(dir);
+  const { run, submit, detected, poller } = setup(folder());
   await run('video', 54_000, linear, 'multipart', 'wan');
   // Lengths ±4 % as the sandbox's noisy mode draws them; the shortest ends first.
   const lengths = [52_000, 55_000, 55_800, 54_700, 55_100];

@@ -5,30 +5,18 @@
  * checks, how far apart) for steady, uneven, missing and hostile progress, and on the multipart
  * route from the lengths of earlier jobs.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { ceilingMs, floorMs, SPEC_CADENCE } from './cadence.js';
 import { noisyDurationMs } from '../../sandbox/core/progress-curve.js';
-import { closeStudios, expectInRange, linear, minimum, noisy, setup, type Progress } from './test/aim-harness.js';
+import { fakeClockFolder, expectInRange, linear, minimum, noisy, setup, type Progress } from './test/aim-harness.js';
 
-let dir: string;
-beforeEach(() => {
-  vi.useFakeTimers();
-  dir = mkdtempSync(join(tmpdir(), 'studio-poller-aim-'));
-});
-afterEach(async () => {
-  await closeStudios();
-  vi.useRealTimers();
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = fakeClockFolder('studio-poller-aim-');
 
 describe('checks aimed at the likely end', () => {
   const lengths = { image: [8_000, 9_700, 13_000, 31_000, 64_000], video: [54_000, 60_000, 63_000, 140_000, 600_000] } as const;
   for (const kind of ['image', 'video'] as const) {
     it(`${kind}s with steady progress: known within a moment of the end, with the fewest checks (or one more), every interval in range`, async () => {
-      const { run, poller } = setup(dir);
+      const { run, poller } = setup(folder());
       for (const length of lengths[kind]) {
         const seen = await run(kind, length);
         expect(seen.delay, `${length} ms job`).toBeGreaterThanOrEqual(0);
@@ -42,7 +30,7 @@ describe('checks aimed at the likely end', () => {
   }
 
   it('uneven progress (fast, then slow, with plateaus): still far sooner than the slow end, no extra checks beyond one', async () => {
-    const { run, poller } = setup(dir);
+    const { run, poller } = setup(folder());
     const uneven: Progress = (x) => Math.min(99, Math.floor(100 * (x < 0.3 ? x * 1.8 : x < 0.5 ? 0.54 : 0.54 + ((x - 0.5) / 0.5) * 0.46)));
     const delays: number[] = [];
     for (const length of [54_000, 61_000, 66_000, 72_000]) {
@@ -57,7 +45,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it("progress that slows toward the end, with plateaus and jumps (the sandbox's noisy curves): known within the budgets' delays, with few extra checks", async () => {
-    const { run, poller } = setup(dir);
+    const { run, poller } = setup(folder());
     // Images: the issue's budget. Videos: their curves hold plateaus of up to half a minute at
     // 97–98 %, which no reading of the progress can see through; the slow end's average is about
     // 5 s (docs/gateway-rules.md, "Polling cadence").
@@ -86,7 +74,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('one model and size, noisy progress, lengths within ±4 % (the sandbox\'s noisy mode): known within the budget\'s delays as earlier jobs teach their length', async () => {
-    const { run, poller } = setup(dir);
+    const { run, poller } = setup(folder());
     const delays: number[] = [];
     let checks = 0;
     let fewest = 0;
@@ -112,7 +100,7 @@ describe('checks aimed at the likely end', () => {
     // Four bursts, each its own draw of lengths and curves: the first few jobs of each run
     // before any has ended and have only their progress to go by.
     for (const burst of ['a', 'b', 'c', 'd']) {
-      const { submit, detected, poller } = setup(dir, { file: `jobs-${burst}.json` });
+      const { submit, detected, poller } = setup(folder(), { file: `jobs-${burst}.json` });
       const jobs: ReturnType<typeof submit>[] = [];
       let fewest = 0;
       for (let i = 0; i < 50; i++) {
@@ -143,7 +131,7 @@ describe('checks aimed at the likely end', () => {
   const readyLate = (length: number): Progress => (x) => Math.min(99, Math.floor((100 * x * length) / 8_000));
 
   it('jobs whose progress ends a second before their results are ready (a loaded gateway\'s): the first misses teach the wait, the next are aimed after it', async () => {
-    const { run, poller } = setup(dir);
+    const { run, poller } = setup(folder());
     let checks = 0;
     let fewest = 0;
     const delays: number[] = [];
@@ -166,7 +154,7 @@ describe('checks aimed at the likely end', () => {
   it('a batch of 100 images sent at once, each ready 0–1.5 s after its progress ends: checked at the slow end, no more checks than it allows', async () => {
     // A wave of one model ends before any of its jobs can teach the others; the gateway it loads
     // holds them at 99 % for longer and longer. A batch is for many results, not one soon.
-    const { submit, detected, poller } = setup(dir, { file: 'jobs-wave.json' });
+    const { submit, detected, poller } = setup(folder(), { file: 'jobs-wave.json' });
     const jobs: ReturnType<typeof submit>[] = [];
     let fewest = 0;
     for (let i = 0; i < 100; i++) {
@@ -190,7 +178,7 @@ describe('checks aimed at the likely end', () => {
 
   /** A dozen noisy 8 s images of one model, then one more of `lengthMs` whose progress is `progress`: what the studio saw of it. */
   async function afterTaught(lengthMs: number, progress: Progress) {
-    const { run, poller } = setup(dir);
+    const { run, poller } = setup(folder());
     // A dozen whose uneven progress lands some checks just before their end and some just after.
     for (let i = 0; i < 12; i++) {
       const id = `taught-${i}`;
@@ -220,7 +208,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('a job queued behind others (progress 0) before its 8 s run is still caught within a moment of its end', async () => {
-    const { run, poller } = setup(dir);
+    const { run, poller } = setup(folder());
     for (const queued of [6_000, 13_000, 21_500]) {
       const seen = await run('image', queued + 8_000, linear, 'generic', 'm', queued);
       expect(seen.delay, `queued ${queued} ms`).toBeGreaterThanOrEqual(0);
@@ -231,7 +219,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('jobs that report no progress keep the slow end of the range', async () => {
-    const { run, poller } = setup(dir);
+    const { run, poller } = setup(folder());
     const seen = await run('image', 30_000, () => 0);
     expectInRange('image', seen.intervals);
     // random() = 0.5: 5 s less 3 % of the range's width (the timers' slack), less a twentieth of it (jitter).
@@ -240,7 +228,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('a gateway slow to answer (1.5 s) still sees every interval in range: they count from each request sent, not its answer', async () => {
-    const { run, poller } = setup(dir, { answerMs: 1_500 });
+    const { run, poller } = setup(folder(), { answerMs: 1_500 });
     for (const [kind, progress] of [['image', () => 0], ['image', linear], ['video', () => 0], ['video', linear]] as const) {
       const seen = await run(kind, kind === 'image' ? 30_000 : 90_000, progress);
       expect(seen.delay).toBeGreaterThanOrEqual(0);
@@ -255,7 +243,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('multipart: the first job of a model keeps the slow end; the next ones of that model and length are caught just after their end', async () => {
-    const { run, poller } = setup(dir);
+    const { run, poller } = setup(folder());
     const first = await run('video', 54_000, linear, 'multipart', 'wan');
     expect(new Set(first.intervals.slice(1))).toEqual(new Set([9_600]));
     // One earlier job is a rough guide (a margin of 2 %); two that agree, a close one.
@@ -273,7 +261,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('multipart: earlier jobs that waited in the gateway\'s queue do not make later ones that do not wait late, nor the reverse', async () => {
-    const { run, poller } = setup(dir);
+    const { run, poller } = setup(folder());
     // Two jobs queued 20 s behind others, then a 54 s run: their totals (74 s) include the wait.
     for (let i = 0; i < 2; i++) {
       const taught = await run('video', 74_000, linear, 'multipart', 'wan', 20_000);
@@ -301,7 +289,7 @@ describe('checks aimed at the likely end', () => {
   });
 
   it('hostile progress (negative, over 100, NaN, text, null, backwards, huge) never crashes nor leaves the range', async () => {
-    const { run, poller } = setup(dir);
+    const { run, poller } = setup(folder());
     const hostile: unknown[] = [-5, 150, Number.NaN, 'forty', null, 50, 20, 99, 1e308, 30.5, Number.POSITIVE_INFINITY, 98, 1, '99', -1e308, 97, 2];
     for (const kind of ['image', 'video'] as const) {
       const seen = await run(kind, kind === 'image' ? 120_000 : 300_000, (_x, n) => hostile[n % hostile.length]);

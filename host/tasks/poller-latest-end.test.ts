@@ -6,28 +6,16 @@
  * times: what a creator notices (how long after its end the studio knew) and what the gateway
  * notices (how many checks, how far apart).
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { closeStudios, expectInRange, minimum, noisy, setup } from './test/aim-harness.js';
+import { expect, it, vi } from 'vitest';
+import { fakeClockFolder, expectInRange, minimum, noisy, setup } from './test/aim-harness.js';
 import { noisyDurationMs } from '../../sandbox/core/progress-curve.js';
 
-let dir: string;
-beforeEach(() => {
-  vi.useFakeTimers();
-  dir = mkdtempSync(join(tmpdir(), 'studio-poller-latest-'));
-});
-afterEach(async () => {
-  await closeStudios();
-  vi.useRealTimers();
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = fakeClockFolder('studio-poller-latest-');
 
 // Three draws of lengths and curves whose last clips the slow end saw 7.9, 9.2 and 9.7 s late.
 for (const seed of ['b', 'h', 'k']) {
   it(`ten noisy clips of one model, one every 3 s (the latency benchmark's), draw ${seed}: the last five, submitted once the first could teach, seen within 6 s of their end`, async () => {
-    const { submit, detected, poller } = setup(dir, { file: `jobs-${seed}.json` });
+    const { submit, detected, poller } = setup(folder(), { file: `jobs-${seed}.json` });
     const jobs: (ReturnType<typeof submit> & { length: number })[] = [];
     for (let i = 0; i < 10; i++) {
       const id = `${seed}-clip-${i}`;

@@ -3,9 +3,10 @@
  * run-history-restart.test.ts): its jobs end at known times, and each job's run tells how long
  * after its end the studio knew, and how often and how far apart it was checked.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { GatewayClient } from '../../gateway/client.js';
 import { SPEC_CADENCE } from '../cadence.js';
 import type { JobRecord } from '../job-record.js';
@@ -135,4 +136,19 @@ export function expectInRange(kind: 'image' | 'video', intervals: number[]) {
     expect(gap).toBeGreaterThanOrEqual(SPEC_CADENCE[kind].minIntervalMs);
     expect(gap).toBeLessThanOrEqual(SPEC_CADENCE[kind].maxIntervalMs);
   }
+}
+
+/** Each test on the fake clock in a temp folder of its own, its studios closed after: returns the running test's folder. */
+export function fakeClockFolder(prefix: string): () => string {
+  let dir = '';
+  beforeEach(() => {
+    vi.useFakeTimers();
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterEach(async () => {
+    await closeStudios();
+    vi.useRealTimers();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return () => dir;
 }
