@@ -75,6 +75,13 @@ export default defineConfig({
     // from it), rather than spread over the shared chunks Rolldown cuts by default: one request
     // instead of four at start-up, where each extra one waited on a connection of its own in the
     // browser shell. Start-up ratio 1.62–1.66 → 1.42–1.43 (bench/startup.ts, 30 runs each).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] } } },
+    // Likewise the open conversation's pane with everything it imports (a returning user's first
+    // screen waits for it): one request, not some twenty small shared chunks queued on the browser
+    // shell's few connections ahead of the Markdown chunk (docs/performance-findings.md,
+    // "Start-up: the returning user's code").
+    rolldownOptions: { output: { codeSplitting: { groups: [
+      { name: 'first', tags: ['$initial'], priority: 2 },
+      { name: 'conversation-pane', test: /features[\\/]chat[\\/]ui[\\/]conversation-pane\.tsx$/, priority: 1 },
+    ] } } },
   },
 });

@@ -1,6 +1,7 @@
 /**
  * What the renderer's first load may hold (docs/performance.md, "Start-up"): every module that
- * main.tsx reaches by static, run-time imports is evaluated before the first screen. zod is the
+ * main.tsx reaches by static, run-time imports is evaluated before the first screen, and a
+ * returning user's first screen waits for the open conversation's pane and Markdown as well. zod is the
  * largest library the host and the forms need and the first screen does not: reached statically,
  * it costs ~90 kB of minified JS and its evaluation on every start. The check follows the imports
  * as the bundler does (dependency-cruiser's graph, without `import type` and without `import()`),
@@ -60,6 +61,16 @@ describe("the renderer's first load", () => {
     // The walk reached the app itself, so an empty answer cannot pass for a clean one.
     expect(modules.has('renderer/src/app/App.tsx')).toBe(true);
     expect([...modules].filter((m) => m.includes('zod') || /^shared\/.*(schemas?|wire)\.ts$/.test(m))).toEqual([]);
+  });
+
+  it("holds no zod in the open conversation's code either", async () => {
+    // A returning user's first screen waits for the pane and its Markdown too (app/first-screen.ts):
+    // the pane once brought zod's ~95 kB in through two constants of the contract.
+    for (const entry of ['renderer/src/features/chat/ui/conversation-pane.tsx', 'renderer/src/components/markdown/markdown.tsx']) {
+      const modules = await firstLoad(entry);
+      expect(modules.size).toBeGreaterThan(20);
+      expect([...modules].filter((m) => m.includes('zod') || /^shared\/.*(schemas?|wire)\.ts$/.test(m))).toEqual([]);
+    }
   });
 
   it.each([

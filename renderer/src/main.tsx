@@ -2,7 +2,7 @@
 // Before anything: the browser shell's sign-in secret leaves the address bar (api/session.ts).
 import './api/session.js';
 // Then: its requests leave before the rest of the bundle (React DOM above all) is evaluated.
-import { EARLY_SETTINGS, EARLY_WORKSPACE, FIRST_SCREEN, FIRST_SCREEN_CODE, openedByWorkspace } from './app/first-screen.js';
+import { EARLY_CHAT_LIST, EARLY_SETTINGS, EARLY_WORKSPACE, FIRST_SCREEN, FIRST_SCREEN_CODE, openedByWorkspace } from './app/first-screen.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,7 +12,8 @@ import { preloadTabs } from './app/tab-registry.js';
 import { fillFromHost, keepWorkspaceIn } from './state/draft-storage.js';
 import { call } from './api/transport.js';
 import { restoreTab } from './state/ui-store.js';
-import { setLanguage } from './i18n/index.js';
+import { i18n, setLanguage } from './i18n/index.js';
+import { formatsFor } from './i18n/format.js';
 // Before the first setLanguage: the features' translations, which i18n/ may not import itself.
 import './app/strings/languages.js';
 import { resolveLanguage, systemLanguages } from './i18n/languages.js';
@@ -40,11 +41,26 @@ const queryClient = new QueryClient({
 /** How long the first render waits for the first screen's data: the host answers in milliseconds, unless something is wrong. */
 const FIRST_SCREEN_WAIT_MS = 300;
 
+// The first render speaks the chosen language (Chinese is fetched first when it is the one).
+const languageSet = (EARLY_SETTINGS.answer as Promise<SettingsView>).then((s) => setLanguage(resolveLanguage(s.language, systemLanguages()))).catch(() => undefined);
+
+// The sidebar shows each conversation's time, and the page's first date formatter loads ICU's
+// locale data (~14 ms in one task). Made in an idle period while a returning user's page waits
+// for the open conversation's code, it is not made inside the first render (docs/performance-findings.md,
+// "Start-up: the returning user's code"); a first run, with no conversation, makes none.
+void Promise.all([languageSet, EARLY_CHAT_LIST.answer]).then(([, list]) => {
+  if (!Array.isArray(list) || list.length === 0 || typeof requestIdleCallback !== 'function') return;
+  requestIdleCallback(() => {
+    const f = formatsFor(i18n.language);
+    f.clock(new Date());
+    f.monthDay(new Date());
+  });
+}, () => undefined);
+
 const answered = Promise.all([
   ...FIRST_SCREEN.map(({ queryKey, answer }) => queryClient.prefetchQuery({ queryKey, queryFn: () => answer })),
   ...FIRST_SCREEN_CODE.map((chunk) => chunk.catch(() => undefined)),
-  // The first render speaks the chosen language (Chinese is fetched first when it is the one).
-  (EARLY_SETTINGS.answer as Promise<SettingsView>).then((s) => setLanguage(resolveLanguage(s.language, systemLanguages()))).catch(() => undefined),
+  languageSet,
   // Another origin of the same studio (the browser shell on another port) finds its drafts and tab.
   (EARLY_WORKSPACE.answer as Promise<Record<string, unknown>>).then((entries) => {
     const filled = fillFromHost(entries);

@@ -12,6 +12,9 @@ import { schemaStructureProblem, TOOL_SCHEMA_LIMITS } from '../gateway/tool-sche
 import { ErrorData } from './result.js';
 import { ToolAnswer, ToolCall } from './tool-calls.js';
 import { ChatDocument, ChatDocumentInput } from './chat-documents.js';
+import { DEFAULT_CHAT_SETTINGS } from './chat-defaults.js';
+
+export { DEFAULT_CHAT_SETTINGS };
 
 const L = TEXT_LIMITS;
 /** `label` names the setting as the Chat tab shows it: a piece of the message, translated too. */
@@ -97,18 +100,6 @@ export const ChatSettingsPatch = ChatSettings.partial().extend({
   // Without its default: a patch that does not name the limit leaves it as it is.
   toolRounds: ChatSettings.shape.toolRounds.unwrap().optional(),
 });
-
-export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
-  model: 'modela-5',
-  api: 'chat',
-  responsesModel: 'modela-5',
-  systemPrompt: '',
-  stream: true,
-  stop: [],
-  n: 1,
-  tools: { webSearch: false, fileSearch: false, functions: [], mcp: { enabled: false, url: '' }, mcpServers: [] },
-  toolRounds: 8,
-};
 
 /**
  * Where every new conversation starts (Settings → Chat defaults): the model, the API chosen for

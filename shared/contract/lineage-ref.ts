@@ -4,14 +4,9 @@
  * item view can name it without a cycle between the contract files.
  */
 import { z } from 'zod';
+import { LINEAGE_KINDS, MAX_LINEAGE, MAX_USED_IN, type LineageKind } from './lineage-limits.js';
 
-export const LINEAGE_KINDS = ['reference', 'startImage', 'remixOf', 'chatMessage', 'batchCell', 'storyboardShot'] as const;
-export type LineageKind = (typeof LINEAGE_KINDS)[number];
-
-/** The most sources one item records (the reference pictures of a model are fewer). */
-export const MAX_LINEAGE = 32;
-/** The most "used in" items one `library.lineage` answers, newest first. */
-export const MAX_USED_IN = 100;
+export { LINEAGE_KINDS, MAX_LINEAGE, MAX_USED_IN, type LineageKind };
 
 const Name = z.string().max(200);
 const Key = z.string().min(1).max(200);

@@ -10,8 +10,9 @@ import { MessageData, zodMessage } from '../messages/index.js';
 import { NATIVE_IMAGE_MODELS, SPEECH_FORMATS, SPEECH_LIMITS, SPEECH_MODELS, SPEECH_VOICES } from '../gateway/catalog.js';
 import { LibraryItemView } from './library.js';
 import { Lineage } from './lineage-ref.js';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_PREFIX } from './attachment-limits.js';
 
-/** A reference image held by the host; `attachment:<id>` may stand in `image_urls`. */
+/** A reference image held by the host (its name in `image_urls`: attachment-limits.ts). */
 export const AttachmentView = z.object({
   id: z.string(),
   name: z.string(),
@@ -22,9 +23,7 @@ export const AttachmentView = z.object({
 });
 export type AttachmentView = z.infer<typeof AttachmentView>;
 
-export const ATTACHMENT_PREFIX = 'attachment:';
-/** Larger than any image the gateway takes (10 MB), so the host can say why it is refused. */
-export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+export { ATTACHMENT_MAX_BYTES, ATTACHMENT_PREFIX };
 
 export const AddAttachmentInput = z.object({
   name: z.string().max(255),

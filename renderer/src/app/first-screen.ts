@@ -52,10 +52,13 @@ export function openedByWorkspace(filled: readonly string[]): { calls: readonly 
   return id ? { calls: [early('chat.get', openingInput(id))], code: conversationCode() } : { calls: [], code: [] };
 }
 
+/** The conversations the sidebar lists (main.tsx also prepares their times' formatters from it). */
+export const EARLY_CHAT_LIST = early('chat.list', EMPTY);
+
 export const FIRST_SCREEN: readonly EarlyCall[] = [
   EARLY_SETTINGS,
   early('profiles.list', EMPTY),
-  early('chat.list', EMPTY),
+  EARLY_CHAT_LIST,
   // Its newest messages: the Chat tab asks for the rest once they are drawn (features/chat/model/opening.ts).
   ...(openConversation ? [early('chat.get', openingInput(openConversation))] : []),
 ];

@@ -8,7 +8,8 @@
  * chat reply names its message while the prompt still holds its words (prompt-source.ts).
  */
 import { create } from 'zustand';
-import { MAX_LINEAGE, type LineageRef } from '@shared/contract/lineage-ref.js';
+import type { LineageRef } from '@shared/contract/lineage-ref.js';
+import { MAX_LINEAGE } from '@shared/contract/lineage-limits.js';
 import type { JobRequest } from '@shared/contract/job-request.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { promptSourceOf } from './prompt-source.js';

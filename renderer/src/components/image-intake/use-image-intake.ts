@@ -10,7 +10,8 @@
 import './strings.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ATTACHMENT_PREFIX, type AttachmentView } from '@shared/contract/media.js';
+import type { AttachmentView } from '@shared/contract/media.js';
+import { ATTACHMENT_PREFIX } from '@shared/contract/attachment-limits.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { rememberSource } from '../../state/lineage-store.js';
 import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';

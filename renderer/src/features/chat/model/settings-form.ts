@@ -5,7 +5,8 @@
  * Messages are in the studio's language: the caller passes its `t` (from useTranslation('chat')).
  */
 import type { TFunction } from 'i18next';
-import { DEFAULT_CHAT_SETTINGS, type ChatSettings, type ChatTools, type FunctionToolSpec } from '@shared/contract/chat.js';
+import type { ChatSettings, ChatTools, FunctionToolSpec } from '@shared/contract/chat.js';
+import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat-defaults.js';
 import { apiTakes, CHAT_MODELS, RESPONSES_MODELS, TEXT_LIMITS, textModel, TEXT_MODELS } from '@shared/gateway/catalog.js';
 import { checkFunctionName, checkSchema } from './schema-check.js';
 
