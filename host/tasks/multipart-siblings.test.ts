@@ -67,3 +67,21 @@ it('clips sent once one of their model has ended are aimed from its length, and 
   expect(checks, `fewest ${fewest}`).toBeLessThanOrEqual(fewest + 2);
   poller.stop();
 });
+
+it('forty long clips of a new model in flight together (a queue of films): each is still checked about once a slow interval, one check more at most for the spread (every check moved to half an interval when each had a sibling near)', async () => {
+  const { submit, poller } = setup(folder(), { file: 'queue.json' });
+  const clips = [];
+  for (let i = 0; i < 40; i++) {
+    clips.push({ ...submit('video', 900_000, linear, 'multipart', 'wan'), at: Date.now() });
+    await vi.advanceTimersByTimeAsync(100);
+  }
+  const until = Date.now() + 180_000;
+  await vi.advanceTimersByTimeAsync(180_000);
+  for (const clip of clips) {
+    const seen = clip.seen();
+    expect(seen.state, clip.id).not.toBe('completed');
+    expectInRange('video', seen.intervals);
+    expect(seen.checks, `${clip.id}: ${seen.intervals.join(' ')}`).toBeLessThanOrEqual(minimum('video', until - clip.at) + 1);
+  }
+  poller.stop();
+});

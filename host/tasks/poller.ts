@@ -71,6 +71,8 @@ export class Poller {
   private readonly misses = new Map<string, number>();
   /** When each polled job's last check was sent: a sibling's end moves its next one (multipart-siblings.ts). */
   private readonly lastSent = new Map<string, number>();
+  /** Clips already moved apart from a sibling: moved once, they keep the slow cadence from there (multipart-siblings.ts). */
+  private readonly spread = new Set<string>();
 
   constructor(private readonly d: PollerDeps) {
     this.estimates = new FinishEstimator(d.cadence);
@@ -311,11 +313,17 @@ export class Poller {
     if (job.batch) return slow();
     const estimate = this.estimates.estimate(job, now);
     if (!estimate && job.route === 'multipart') {
-      const others = siblingsOf(this.d.store.all(), job).map((j) => j.nextCheckAt ?? 0);
       const regular = slow();
+      // Once apart, a clip stays at the slow cadence: among many siblings one is always near, and
+      // moving every check made a queue of clips checked every half interval (bench/polling.ts).
+      if (this.spread.has(job.id)) return regular;
+      const others = siblingsOf(this.d.store.all(), job).map((j) => j.nextCheckAt ?? 0);
       const interval = apartFrom(sentAt + regular, others, sentAt + floorMs(this.d.cadence, job.kind), ceilingMs(this.d.cadence, job.kind)) - sentAt;
       // Moved toward the floor: taken early to share a wakeup, it could fall below the range.
-      if (interval < regular) this.aimed.add(job.id);
+      if (interval < regular) {
+        this.aimed.add(job.id);
+        this.spread.add(job.id);
+      }
       return interval;
     }
     if (!estimate) return this.byLatest(job, now, sentAt, slow());
@@ -381,5 +389,6 @@ export class Poller {
     this.aimed.delete(id);
     this.misses.delete(id);
     this.lastSent.delete(id);
+    this.spread.delete(id);
   }
 }
