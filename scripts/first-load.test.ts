@@ -62,6 +62,12 @@ describe("the renderer's first load", () => {
     expect([...modules].filter((m) => m.includes('zod') || /^shared\/.*(schemas?|wire)\.ts$/.test(m))).toEqual([]);
   });
 
+  it('holds no virtualizer: the lists drawn as windows bring it in chunks of their own', async () => {
+    const modules = await firstLoad('renderer/src/main.tsx');
+    expect(modules.has('renderer/src/features/chat/ui/conversation-list.tsx')).toBe(true);
+    expect([...modules].filter((m) => m.includes('@tanstack/react-virtual') || m.includes('@tanstack/virtual-core'))).toEqual([]);
+  });
+
   it.each([
     ['a schema imported directly', "import { ErrorData } from '@shared/contract/result.js';\nexport const a = ErrorData;\n"],
     ['zod itself', "import { z } from 'zod';\nexport const a = z;\n"],

@@ -4,8 +4,9 @@
  * a search lists its matches flat, wherever they are filed. Each entry opens on click or Enter,
  * the arrow keys move between entries, and Pin, More actions, Rename (inline: Enter saves, Escape
  * cancels) and Delete (after a confirmation) sit beside it. The list is drawn as a window
- * (conversation-window.tsx): a long history costs the page a screenful of rows, not one per
- * conversation (docs/performance-findings.md, "The conversations sidebar as a window").
+ * (conversation-window.tsx, its code fetched once there is a conversation to draw): a long history
+ * costs the page a screenful of rows, not one per conversation (docs/performance-findings.md, "The
+ * conversations sidebar as a window").
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ import { groupConversations } from '../model/organisation.js';
 import { useOrganisation } from '../model/use-organisation.js';
 import { flatRows, groupedRows } from '../model/sidebar-rows.js';
 import { SidebarOrganise } from './sidebar-organise.js';
-import { ConversationWindow } from './conversation-window.js';
+import { LoadedConversationWindow } from './conversation-window-loader.js';
 
 const NONE: readonly ConversationSummary[] = [];
 
@@ -79,7 +80,14 @@ export function ConversationList({ selectedId, onSelect, onNew, creating, create
       ) : items.length === 0 && !organisation.folders.length ? (
         <p className="hint chat-side-note">{query ? t('sidebar.noMatch', { query }) : t('sidebar.empty')}</p>
       ) : (
-        <ConversationWindow label={t('sidebar.list')} rows={rows} selectedId={selectedId} onSelect={onSelect} query={query} />
+        <LoadedConversationWindow
+          fallback={<p className="hint chat-side-note">{t('sidebar.loading')}</p>}
+          label={t('sidebar.list')}
+          rows={rows}
+          selectedId={selectedId}
+          onSelect={onSelect}
+          query={query}
+        />
       )}
     </aside>
   );
