@@ -61,6 +61,10 @@ seeded('a sidebar of 2,000 conversations holds a screenful of entries, and every
   const numbers = shown.map((name) => Number(/^Conversation (\d+)/.exec(name)![1])).filter((n) => n !== 26);
   expect(Math.min(...numbers)).toBeGreaterThan(800);
   const target = numbers[Math.floor(numbers.length / 2)];
+  // Another tab and back: the same entries are there.
+  await chat.studio.openTab('Tasks');
+  await chat.open();
+  await expect(entry(target)).toBeInViewport();
   await entry(target).click();
   await expect(chat.heading).toHaveText(`Conversation ${target}`);
   await expect(chat.userTurns.first()).toContainText(`Question ${target}`);

@@ -12,7 +12,7 @@
  * move into a folder takes elsewhere in the list before focus is given back to it.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, measureElement, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { conversationIndexes, runsOf, type SidebarRow } from '../model/sidebar-rows.js';
 import { ConversationItem } from './conversation-item.js';
 import { FolderGroup } from './folder-group.js';
@@ -34,6 +34,29 @@ interface Props {
   selectedId: string;
   onSelect(id: string): void;
   query: string;
+}
+
+/**
+ * The Chat tab hidden (another tab open) lays its list out at no size: the window keeps the view
+ * and the row heights it had when shown, so the rows drawn stay drawn (with what they hold, a
+ * rename under way among it) instead of all going, or all coming at a height of nothing.
+ */
+const observeShownRect: typeof observeElementRect<HTMLElement> = (instance, cb) => {
+  let hidden = false;
+  return observeElementRect(instance, (rect) => {
+    if (rect.height === 0) {
+      hidden = true;
+      return;
+    }
+    cb(rect);
+    // Shown again: the list's scroll position is read anew (the browser may not have kept it).
+    if (hidden) instance.scrollElement?.dispatchEvent(new Event('scroll'));
+    hidden = false;
+  });
+};
+function measureShown(el: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLElement, Element>): number {
+  const size = measureElement(el, entry, instance);
+  return size > 0 ? size : (instance.measurementsCache[instance.indexFromElement(el)]?.size ?? size);
 }
 
 const rowKeyOf = (el: EventTarget | null) => (el instanceof HTMLElement ? el.closest<HTMLElement>('[data-row-key]')?.dataset.rowKey : undefined);
@@ -71,6 +94,8 @@ export function ConversationWindow({ label, rows, selectedId, onSelect, query }:
     overscan: OVERSCAN,
     gap: GAP,
     initialRect: INITIAL_RECT,
+    observeElementRect: observeShownRect,
+    measureElement: measureShown,
     // React 19 batches the scroll updates itself (as message-list.tsx).
     useFlushSync: false,
   });
