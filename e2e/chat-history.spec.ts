@@ -1,7 +1,8 @@
 /**
  * A long history in the conversations sidebar (renderer/src/features/chat/ui/conversation-window.tsx):
  * with 2,000 conversations the page holds a screenful of entries, yet a creator reaches every one,
- * by scrolling the list and by the keyboard (End, Home, the arrows), and opens one from far down.
+ * by scrolling the list and by the keyboard (End, Home, the arrows), opens one from far down, and
+ * finds a new one at the top.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,5 +69,13 @@ seeded('a sidebar of 2,000 conversations holds a screenful of entries, and every
   await entry(target).click();
   await expect(chat.heading).toHaveText(`Conversation ${target}`);
   await expect(chat.userTurns.first()).toContainText(`Question ${target}`);
+  expect(await chat.conversations.count()).toBeLessThan(40);
+
+  // A new conversation comes first, selected, however long the list.
+  await list.evaluate((el) => el.scrollTo(0, 0));
+  await chat.sidebar.getByRole('button', { name: '+ New conversation', exact: true }).click();
+  await expect(chat.conversations.first().locator('[aria-current="page"]')).toContainText('New conversation');
+  await expect(chat.panel.getByText('No messages yet')).toBeVisible();
+  await expect(chat.conversations.first()).toHaveAttribute('aria-setsize', String(COUNT + 1));
   expect(await chat.conversations.count()).toBeLessThan(40);
 });
