@@ -70,8 +70,8 @@ export function ConversationWindow({ label, rows, selectedId, onSelect, query }:
   const indexByKey = useMemo(() => new Map(rows.map((r, i) => [r.key, i])), [rows]);
   const conversations = useMemo(() => conversationIndexes(rows), [rows]);
 
-  const kept = [focusKey, goingTo].flatMap((k) => (k === undefined || !indexByKey.has(k) ? [] : [indexByKey.get(k)!]));
-  const keptKey = kept.join();
+  const kept = new Set([focusKey, goingTo].flatMap((k) => (k === undefined || !indexByKey.has(k) ? [] : [indexByKey.get(k)!])));
+  const keptKey = [...kept].join();
   const rangeExtractor = useCallback(
     (range: Range) => {
       const drawn = defaultRangeExtractor(range);
