@@ -32,6 +32,8 @@
  *                        up, after each round and at each day's end; of the host warmed up and at
  *                        each day's end: writing one costs the host's RSS, so its figures then mislead)
  *                        [--settle-minutes 5.5]   (0: the budgets read each day's end at once)
+                        [--days 2]   (more: each further day's end is printed against the one before,
+                        whether a day's cost keeps coming or stops; the budgets stay on days 1 and 2)
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,7 +54,7 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '10' }, replies: { type: 'string', default: '200' }, images: { type: 'string', default: '300' },
     videos: { type: 'string', default: '30' }, visits: { type: 'string', default: '100' }, speed: { type: 'string', default: '20' },
-    snapshots: { type: 'string' }, chart: { type: 'string' }, 'settle-minutes': { type: 'string', default: '5.5' },
+    snapshots: { type: 'string' }, chart: { type: 'string' }, 'settle-minutes': { type: 'string', default: '5.5' }, days: { type: 'string', default: '2' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -62,6 +64,7 @@ const VIDEOS = Number(values.videos);
 const VISITS = Number(values.visits);
 const SPEED = Number(values.speed);
 const SETTLE_MINUTES = Number(values['settle-minutes']);
+const DAYS = Math.max(2, Number(values.days));
 const CHART = values.chart ?? join(tmpdir(), 'bench-day.svg');
 const DAY_HEAP_BUDGET = 24 * 1024 * 1024;
 const DAY_RATIO_BUDGET = 1.05;
@@ -214,8 +217,10 @@ try {
     const library = await hostCall<{ total: number }>(session, 'library.list', { offset: 0, limit: 1 });
     return { ...q, atOnce, panels, drivenS, seconds: (performance.now() - started) / 1000, library: library.total, totals: `${replies} / ${images} / ${videos} / ${scrolls}` };
   };
-  const day1 = await day(1);
-  const day2 = await day(2);
+  const days: Awaited<ReturnType<typeof day>>[] = [];
+  for (let d = 1; d <= DAYS; d++) days.push(await day(d));
+  const [day1, day2] = days;
+  const last = days[DAYS - 1];
   const [one, two] = [day1.reading, day2.reading];
   const [oneAtOnce, twoAtOnce] = [day1.atOnce, day2.atOnce];
   if (SETTLE_MINUTES > 0) {
@@ -226,24 +231,27 @@ try {
   writeChart(CHART, probe.readings, [
     { mb: DAY_HEAP_BUDGET / 2 ** 20, label: 'day 1 budget' },
     { mb: (one.heap * DAY_RATIO_BUDGET) / 2 ** 20, label: `day 2 budget (${DAY_RATIO_BUDGET} × day 1)` },
-  ], [{ mb: (first.rss + RSS_GROWTH_BUDGET) / 2 ** 20, label: 'first load + 50 MB' }], ['warmed up', ...[1, 2].map((d) => `day ${d} end${SETTLE_MINUTES > 0 ? '' : ', at once'}`)]);
+  ], [{ mb: (first.rss + RSS_GROWTH_BUDGET) / 2 ** 20, label: 'first load + 50 MB' }], ['warmed up', ...days.map((_, i) => `day ${i + 1} end${SETTLE_MINUTES > 0 ? '' : ', at once'}`)]);
   console.log(`heap over time, drawn: ${CHART}`);
   const peak = probe.readings.reduce((a, b) => (b.heap > a.heap ? b : a));
   const ratio = two.heap / one.heap;
   const growth = two.rss - first.rss;
-  const arrow = (f: (r: Reading) => number | string) => [warm, one, two].map(f).join(' → ');
-  const days = [day1, day2];
-  rows.push(info('each day driven through the UI after a warm-up of one each, day 1 / day 2: replies / image jobs / video jobs / Gallery scrolls so far', days.map((d) => d.totals).join('; ')));
+  const arrow = (f: (r: Reading) => number | string) => [warm, ...days.map((d) => d.reading)].map(f).join(' → ');
+  const through = days.map((_, i) => `day ${i + 1}`).join(' → ');
+  rows.push(info(`each day driven through the UI after a warm-up of one each, ${days.map((_, i) => `day ${i + 1}`).join(' / ')}: replies / image jobs / video jobs / Gallery scrolls so far`, days.map((d) => d.totals).join('; ')));
   rows.push(info(`each day, driven / in all with its jobs ended and the Gallery scrolled${SETTLE_MINUTES > 0 ? ` and ${SETTLE_MINUTES} min left alone` : ''} (s)`, days.map((d) => `${d.drivenS.toFixed(0)} / ${d.seconds.toFixed(0)}`).join('; ')));
   rows.push(info('tab visits, each of 7 tabs (fewest / most)', `${Math.min(...visits.values())} / ${Math.max(...visits.values())}`));
-  rows.push(info(`jobs after day 2 (${[...day2.byState].map(([s, n]) => `${s} ${n}`).join(', ')}); library items after day 1 / day 2; last scroll (frames)`, `${day1.library} / ${day2.library}; ${day2.frames}`));
+  rows.push(info(`jobs after day ${DAYS} (${[...last.byState].map(([s, n]) => `${s} ${n}`).join(', ')}); library items after ${days.map((_, i) => `day ${i + 1}`).join(' / ')}; last scroll (frames)`, `${days.map((d) => d.library).join(' / ')}; ${last.frames}`));
   rows.push(info(`JS heap, highest reading (${peak.label}; MB)`, mb(peak.heap)));
-  rows.push(info('JS heap: first load → warmed up → day 1 → day 2 (MB)', `${mb(first.heap)} → ${arrow((r) => mb(r.heap))}`));
-  rows.push(info('DOM nodes / JS listeners: warmed up → day 1 → day 2', `${arrow((r) => r.nodes)} / ${arrow((r) => r.listeners)}`));
-  rows.push(info('elements in the document, by tab panel: warmed up → day 1 → day 2 (what the DOM nodes above hold attached)', Object.keys(day2.panels).map((k) => `${k} ${warmPanels[k] ?? 0} → ${day1.panels[k] ?? 0} → ${day2.panels[k]}`).join(', ')));
+  rows.push(info(`JS heap: first load → warmed up → ${through} (MB)`, `${mb(first.heap)} → ${arrow((r) => mb(r.heap))}`));
+  if (DAYS > 2) {
+    rows.push(info(`JS heap, each day's end / the one before: ${days.slice(1).map((_, i) => `day ${i + 2} / day ${i + 1}`).join(', ')} (a leak keeps each above 1)`, days.slice(1).map((d, i) => (d.reading.heap / days[i].reading.heap).toFixed(3)).join(', ')));
+  }
+  rows.push(info(`DOM nodes / JS listeners: warmed up → ${through}`, `${arrow((r) => r.nodes)} / ${arrow((r) => r.listeners)}`));
+  rows.push(info(`elements in the document, by tab panel: warmed up → ${through} (what the DOM nodes above hold attached)`, Object.keys(last.panels).map((k) => `${k} ${[warmPanels, ...days.map((d) => d.panels)].map((p) => p[k] ?? 0).join(' → ')}`).join(', ')));
   rows.push(info('JS heap after day 1 / warmed up (every tab loaded once)', (one.heap / warm.heap).toFixed(2)));
   rows.push(info(`sandbox child's RSS (not the studio's): first load → end (MB)`, `${mb(sandboxFirst)} → ${mb(rssBytes(sandboxPid))}`));
-  rows.push(info(`host RSS: first load → warmed up → day 1 → day 2 (MB)`, `${mb(first.rss)} → ${arrow((r) => mb(r.rss))}`));
+  rows.push(info(`host RSS: first load → warmed up → ${through} (MB)`, `${mb(first.rss)} → ${arrow((r) => mb(r.rss))}`));
   rows.push(info('renderer JS heap after the first load, forced GC (MB)', mb(first.heap)));
   rows.push({ figure: 'renderer JS heap after day 1, forced GC (MB)', value: mb(one.heap), budget: '≤ 24', ok: one.heap <= DAY_HEAP_BUDGET });
   rows.push({ figure: `renderer JS heap after day 2 / after day 1, forced GC (${mb(two.heap)} MB / ${mb(one.heap)} MB)`, value: ratio.toFixed(3), budget: `≤ ${DAY_RATIO_BUDGET}`, ok: ratio <= DAY_RATIO_BUDGET });

@@ -64,13 +64,19 @@ describe("the renderer's first load", () => {
   });
 
   it("holds no zod in the open conversation's code either", async () => {
-    // A returning user's first screen waits for the pane and its Markdown too (app/first-screen.ts):
+    // A returning user's first screen waits for the pane, the sidebar's window and the Markdown too (app/first-screen.ts):
     // the pane once brought zod's ~95 kB in through two constants of the contract.
-    for (const entry of ['renderer/src/features/chat/ui/conversation-pane.tsx', 'renderer/src/components/markdown/markdown.tsx']) {
+    for (const entry of ['renderer/src/features/chat/ui/conversation-pane.tsx', 'renderer/src/features/chat/ui/conversation-window.tsx', 'renderer/src/components/markdown/markdown.tsx']) {
       const modules = await firstLoad(entry);
       expect(modules.size).toBeGreaterThan(20);
       expect([...modules].filter((m) => m.includes('zod') || /^shared\/.*(schemas?|wire)\.ts$/.test(m))).toEqual([]);
     }
+  });
+
+  it('holds no virtualizer: the lists drawn as windows bring it in chunks of their own', async () => {
+    const modules = await firstLoad('renderer/src/main.tsx');
+    expect(modules.has('renderer/src/features/chat/ui/conversation-list.tsx')).toBe(true);
+    expect([...modules].filter((m) => m.includes('@tanstack/react-virtual') || m.includes('@tanstack/virtual-core'))).toEqual([]);
   });
 
   it.each([

@@ -1,4 +1,7 @@
-/** One conversation in the sidebar: open it, rename it inline, or delete it after a confirmation. */
+/**
+ * One conversation in the sidebar: open it, rename it inline, or delete it after a confirmation.
+ * Drawn as a row of the sidebar's window (conversation-list.tsx): placed at its offset, measured.
+ */
 import { memo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +13,7 @@ import { useShownTitle } from '../model/shown-title.js';
 import { applyListChange } from '../model/conversation-list-cache.js';
 import { Highlighted } from './highlighted.js';
 import { OrganiseActions } from './conversation-organise.js';
+import { rowAttributes, samePlace, type RowPlace } from './sidebar-window-row.js';
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
@@ -24,11 +28,12 @@ interface Props {
   onSelect(id: string): void;
   /** The sidebar's search, marked in the snippet. */
   query?: string;
+  row: RowPlace;
 }
 
 type Mode = 'view' | 'rename' | 'confirm-delete';
 
-export const ConversationItem = memo(function ConversationItem({ conversation: c, selected, onSelect, query }: Props) {
+export const ConversationItem = memo(function ConversationItem({ conversation: c, selected, onSelect, query, row }: Props) {
   const { t } = useTranslation(['chat', 'common']);
   const f = useFormats();
   const client = useQueryClient();
@@ -86,7 +91,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
 
   if (mode === 'rename') {
     return (
-      <li className="chat-conv is-editing">
+      <li className="chat-conv is-editing" {...rowAttributes(row)}>
         <input
           className="chat-rename"
           aria-label={t('item.titleLabel')}
@@ -121,7 +126,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
   }
 
   return (
-    <li className={`chat-conv${selected ? ' is-selected' : ''}`}>
+    <li className={`chat-conv${selected ? ' is-selected' : ''}`} {...rowAttributes(row)}>
       <button type="button" ref={openButton} className="chat-conv-open" aria-current={selected ? 'page' : undefined} onClick={() => onSelect(c.id)}>
         <span className="chat-conv-title" dir="auto">{shown}</span>
         <span className="chat-conv-meta">
@@ -154,4 +159,4 @@ export const ConversationItem = memo(function ConversationItem({ conversation: c
       {problem && <p className="field-error">{problem}</p>}
     </li>
   );
-});
+}, (a, b) => a.conversation === b.conversation && a.selected === b.selected && a.onSelect === b.onSelect && a.query === b.query && samePlace(a.row, b.row));
