@@ -44,7 +44,10 @@ test('restarted on another port, the studio opens on the same tab with the same 
   }
 });
 
-/** In the page before its scripts: when the first `chat.get` left, and when React's first render replaced the static frame. */
+/**
+ * In the page before its scripts: when the first `chat.get` left, when React's first render
+ * replaced the static frame, and what the sidebar showed in that render.
+ */
 const FIRST_SCREEN_ORDER = `(() => {
   const fetch0 = window.fetch;
   window.fetch = function (input, init) {
@@ -55,6 +58,7 @@ const FIRST_SCREEN_ORDER = `(() => {
     const root = document.getElementById('root');
     if (root && root.firstElementChild && !root.querySelector('.boot-frame')) {
       window.__renderedAt = performance.now();
+      window.__sidebarAtFirstRender = root.querySelector('aside')?.textContent ?? '';
       observer.disconnect();
     }
   }).observe(document, { childList: true, subtree: true });
@@ -90,6 +94,10 @@ test('restarted on another port, the conversation left open is asked for before 
       const order = (await page.evaluate('({ asked: window.__chatGetAt, rendered: window.__renderedAt })')) as { asked?: number; rendered?: number };
       expect(order.asked, 'the open conversation was asked for').toBeDefined();
       expect(order.asked!).toBeLessThan(order.rendered!);
+      // The sidebar's list code came with the pane's: its conversations drawn in that render, no placeholder first.
+      const sidebar = String(await page.evaluate('window.__sidebarAtFirstRender'));
+      expect(sidebar).toContain('Harbours at night');
+      expect(sidebar).not.toContain('Loading');
     } finally {
       await second.close();
     }

@@ -8,6 +8,7 @@
 import type { Input, MethodName } from '@shared/contract/index.js';
 import { NO_SELECTION, SELECTION_DRAFT } from '../features/chat/model/selection.js';
 import { loadPane } from '../features/chat/ui/pane-loader.js';
+import { loadConversationWindow } from '../features/chat/ui/conversation-window-loader.js';
 import { loadMarkdown } from '../components/markdown/lazy-markdown.js';
 import { openingInput } from '../features/chat/model/opening.js';
 import { readDraft } from '../state/draft-storage.js';
@@ -34,10 +35,12 @@ export const EARLY_WORKSPACE = early('app.workspace', EMPTY);
 export const EARLY_SETTINGS = early('settings.get', EMPTY);
 
 /**
- * Code the first screen needs beyond the first bundle: an open conversation's pane, and the
- * Markdown its replies are drawn with (drawn as plain text first, they were all drawn twice).
+ * Code the first screen needs beyond the first bundle: an open conversation's pane, the Markdown
+ * its replies are drawn with (drawn as plain text first, they were all drawn twice), and the
+ * sidebar's window, which has conversations to draw whenever one is open (without it the first
+ * render showed "Loading conversations…" there).
  */
-const conversationCode = () => [loadPane(), loadMarkdown()];
+const conversationCode = () => [loadPane(), loadMarkdown(), loadConversationWindow()];
 export const FIRST_SCREEN_CODE: readonly Promise<unknown>[] = openConversation ? conversationCode() : [];
 
 /**
