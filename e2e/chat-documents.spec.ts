@@ -7,6 +7,11 @@
 import { test, expect } from './fixtures.js';
 import { ChatPage } from './pages/chat-page.js';
 
+// This file routes the page's requests; a request of a page the offline worker controls can pass by
+// page.route (Playwright's documented limit), so the worker, which these tests do not need, is not
+// registered here (its own tests: lost-host.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 const NOTES = '# Picnic\n\nBring lemonade, bread and a blanket.\n';
 
 test('a document attached by keyboard shows its tokens, goes with the message and shows on the sent turn', async ({ page, studio }) => {

@@ -7,6 +7,11 @@ import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { ChatPage } from './pages/chat-page.js';
 
+// This file routes the page's requests; a request of a page the offline worker controls can pass by
+// page.route (Playwright's documented limit), so the worker, which these tests do not need, is not
+// registered here (its own tests: lost-host.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 test('a slow send says "Sending…" and goes once, however often it is pressed', async ({ page, studio }) => {
   const chat = new ChatPage(page);
   await chat.studio.open(studio.url);

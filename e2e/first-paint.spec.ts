@@ -5,6 +5,11 @@
 import { test, expect } from './fixtures.js';
 import { TAB_NAMES } from './pages/studio-page.js';
 
+// This file routes the page's requests; a request of a page the offline worker controls can pass by
+// page.route (Playwright's documented limit), so the worker, which these tests do not need, is not
+// registered here (its own tests: lost-host.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 const boxes = (selector: string) => `[...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; })`;
 
 test('with its scripts held back, the window still shows the studio\'s frame, and the app replaces it in place', async ({ page, studio }) => {

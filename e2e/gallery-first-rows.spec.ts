@@ -11,6 +11,11 @@ import { GalleryPage, imageLoaded, switchLibraryFolder } from './pages/gallery-p
 import { Library } from '@host/library/library.js';
 import { pngBytes } from '@host/library/test/fixtures.js';
 
+// This file routes the page's requests; a request of a page the offline worker controls can pass by
+// page.route (Playwright's documented limit), so the worker, which these tests do not need, is not
+// registered here (its own tests: lost-host.spec.ts).
+test.use({ serviceWorkers: 'block' });
+
 /** Pictures of every shape, so rows break at different counts (a wrong first layout would show). */
 const SHAPES: [number, number][] = [[160, 90], [90, 160], [120, 120], [200, 60], [64, 128], [150, 100], [100, 150], [180, 120]];
 const ITEMS = 40;
