@@ -23,8 +23,10 @@
  *   - the tab opened and its grid scrolled from end to end, one screenful per frame (a hard
  *     fling), with no main-thread task over 50 ms (Long Tasks API), budget 0.
  *     Each pass is a fresh page; the best pass counts, as download.ts takes the best of its runs,
- *     since other work on a shared machine can stretch any task. A trace of each pass gives every
- *     task's CPU time too, which tells the studio's own work from that.
+ *     since other work on a shared machine can stretch any task. Up to --passes passes, the next
+ *     only while none has met both budgets (a pass is about four minutes, most of it the fling;
+ *     the verdicts are those of running them all). A trace of each pass gives every task's CPU
+ *     time too, which tells the studio's own work from that.
  *   npx tsx bench/gallery.ts [--items 100000] [--passes 2] [--step 1] [--rebuild]   (--step: screenfuls per frame)
  */
 import { mkdirSync, statSync } from 'node:fs';
@@ -54,6 +56,7 @@ const STEP = Number(values.step);
 /** The gallery asks for pages of this many items (renderer/src/features/gallery/model/use-library-pages.ts). */
 const PAGE = 200;
 const GRID = '[data-testid="gallery-scroll"]';
+const DRAWN_BUDGET_MS = 300;
 
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 const longest = (list: number[]) => ms(Math.max(0, ...list));
@@ -227,8 +230,11 @@ await benchRun('gallery', async (run) => {
   const passes: Pass[] = [];
   // Links work once; the session they open serves every pass.
   const session = await signIn(shell.url);
-  for (let i = 0; i < PASSES; i++) passes.push(await galleryPass(browser, session));
   const count = (p: Pass) => p.opening.length + p.scrolling.length;
+  // A pass that meets both budgets decides the best of any number: the next pass (three minutes of
+  // scrolling) runs only when the ones before missed one.
+  const met = (p: Pass) => count(p) === 0 && p.drawnMs <= DRAWN_BUDGET_MS;
+  while (passes.length < PASSES && !passes.some(met)) passes.push(await galleryPass(browser, session));
   const best = passes.reduce((a, b) => (count(b) < count(a) ? b : a));
 
   const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
@@ -251,12 +257,12 @@ await benchRun('gallery', async (run) => {
   rows.push(info(`first page, no filter: list + models + shapes (the Gallery's first requests; ms)`, ms(firstPage.ms)));
   rows.push({ figure: `text search: list (first ${PAGE} + total) + models + shapes, ${queries.length} queries (ms, median; max ${ms(Math.max(...searchMs))}; ${Math.round(hits / queries.length)} hits on average)`, value: ms(searchMedian), budget: '≤ 50', ok: searchMedian <= 50 });
   for (const f of filtered) rows.push({ figure: `filter, ${f.name}: list + models + shapes (ms, median of 3; ${f.total} items)`, value: ms(f.ms), budget: '≤ 50', ok: f.ms <= 50 });
-  rows.push({ figure: `Gallery tab: click (its pointerdown) to its first screenful of thumbnails drawn (ms, best of ${PASSES}; ${bestDrawn.drawn} pictures; all: ${passes.map((p) => ms(p.drawnMs)).join(', ')})`, value: ms(bestDrawn.drawnMs), budget: '≤ 300', ok: bestDrawn.drawnMs <= 300 });
+  rows.push({ figure: `Gallery tab: click (its pointerdown) to its first screenful of thumbnails drawn (ms, best of ${passes.length}; ${bestDrawn.drawn} pictures; all: ${passes.map((p) => ms(p.drawnMs)).join(', ')})`, value: ms(bestDrawn.drawnMs), budget: `≤ ${DRAWN_BUDGET_MS}`, ok: bestDrawn.drawnMs <= DRAWN_BUDGET_MS });
   rows.push(info('Gallery tab: click to the first cells in the DOM (ms, best pass)', ms(Math.min(...passes.map((p) => p.openMs)))));
   rows.push(info('Gallery tab: the same from the benchmark\'s click command, Playwright\'s checks before the click included (ms, each pass)', passes.map((p) => ms(p.commandMs)).join(', ')));
   rows.push(info(`grid scrolled end to end: ${best.frames} frames, ${STEP} screenful(s) each (s, best pass)`, best.scrollS.toFixed(1)));
   rows.push(info(`tasks over 50 ms per pass, opening + scrolling (Long Tasks API, wall time)`, passes.map((p) => `${p.opening.length} + ${p.scrolling.length}`).join(', ')));
   rows.push(info('best pass, longest task: wall / CPU (trace, thread time; ms)', `${longest([...best.opening, ...best.scrolling])} / ${longest(best.traced.map((t) => t.cpuMs))}`));
   rows.push(info('best pass, tasks with over 50 ms of CPU (trace)', String(cpuOver50)));
-  rows.push({ figure: `main-thread tasks over 50 ms, Gallery opened and scrolled end to end (best of ${PASSES} passes)`, value: String(count(best)), budget: '0', ok: count(best) === 0 });
+  rows.push({ figure: `main-thread tasks over 50 ms, Gallery opened and scrolled end to end (best of ${passes.length} pass${passes.length > 1 ? 'es' : ''})`, value: String(count(best)), budget: '0', ok: count(best) === 0 });
 });

@@ -57,11 +57,12 @@ export function armOpen(title: string, count: number, tail: string, { click = tr
 }
 
 /**
- * Expression: scrolls the element matching `selector` from its end to its top, one screenful per
- * frame, and resolves with the number of frames. A virtualized list measures the rows it meets
- * and may move the top while it does, so it goes on until the top stays put for a few frames.
+ * Expression: scrolls the element matching `selector` from its end to its top, `screens`
+ * screenfuls per frame, and resolves with the number of frames. A virtualized list measures the
+ * rows it meets and may move the top while it does, so it goes on until the top stays put for a
+ * few frames.
  */
-export function scrollToTop(selector: string): string {
+export function scrollToTop(selector: string, screens = 1): string {
   return `new Promise((resolve) => {
   const el = document.querySelector(${JSON.stringify(selector)});
   let frames = 0;
@@ -69,7 +70,7 @@ export function scrollToTop(selector: string): string {
   const step = () => {
     if (el.scrollTop === 0 && ++still >= 5) return resolve(frames);
     if (el.scrollTop > 0) still = 0;
-    el.scrollTop -= el.clientHeight;
+    el.scrollTop -= Math.max(1, Math.round(el.clientHeight * ${Number(screens)}));
     frames += 1;
     requestAnimationFrame(step);
   };
