@@ -5,12 +5,10 @@
  */
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures.js';
+import { ROUTED_PAGE } from './support/routed-page.js';
 import { ChatPage } from './pages/chat-page.js';
 
-// This file routes the page's requests; a request of a page the offline worker controls can pass by
-// page.route (Playwright's documented limit), so the worker, which these tests do not need, is not
-// registered here (its own tests: lost-host.spec.ts).
-test.use({ serviceWorkers: 'block' });
+test.use(ROUTED_PAGE);
 
 test('a slow send says "Sending…" and goes once, however often it is pressed', async ({ page, studio }) => {
   const chat = new ChatPage(page);

@@ -3,12 +3,10 @@
  * HTML and CSS alone, before any script runs, and the app then takes its place without moving it.
  */
 import { test, expect } from './fixtures.js';
+import { ROUTED_PAGE } from './support/routed-page.js';
 import { TAB_NAMES } from './pages/studio-page.js';
 
-// This file routes the page's requests; a request of a page the offline worker controls can pass by
-// page.route (Playwright's documented limit), so the worker, which these tests do not need, is not
-// registered here (its own tests: lost-host.spec.ts).
-test.use({ serviceWorkers: 'block' });
+test.use(ROUTED_PAGE);
 
 const boxes = (selector: string) => `[...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; })`;
 

@@ -7,14 +7,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Route } from '@playwright/test';
 import { test, expect } from './fixtures.js';
+import { ROUTED_PAGE } from './support/routed-page.js';
 import { GalleryPage, imageLoaded, switchLibraryFolder } from './pages/gallery-page.js';
 import { Library } from '@host/library/library.js';
 import { pngBytes } from '@host/library/test/fixtures.js';
 
-// This file routes the page's requests; a request of a page the offline worker controls can pass by
-// page.route (Playwright's documented limit), so the worker, which these tests do not need, is not
-// registered here (its own tests: lost-host.spec.ts).
-test.use({ serviceWorkers: 'block' });
+test.use(ROUTED_PAGE);
 
 /** Pictures of every shape, so rows break at different counts (a wrong first layout would show). */
 const SHAPES: [number, number][] = [[160, 90], [90, 160], [120, 120], [200, 60], [64, 128], [150, 100], [100, 150], [180, 120]];

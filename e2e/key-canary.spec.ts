@@ -9,14 +9,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
+import { ROUTED_PAGE } from './support/routed-page.js';
 import { ChatPage } from './pages/chat-page.js';
 import { bytesOf, filesUnder } from '@host/test/data-files.js';
 import { readFieldValues, readRendererStorage } from './pages/renderer-storage.js';
 
-// This file routes the page's requests; a request of a page the offline worker controls can pass by
-// page.route (Playwright's documented limit), so the worker, which these tests do not need, is not
-// registered here (its own tests: lost-host.spec.ts).
-test.use({ serviceWorkers: 'block' });
+test.use(ROUTED_PAGE);
 
 const CANARY = 'sk-canary-3d9e71f0a4c25b68-e2e-never-leak';
 

@@ -6,12 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
+import { ROUTED_PAGE } from './support/routed-page.js';
 import { ChatPage } from './pages/chat-page.js';
 
-// This file routes the page's requests; a request of a page the offline worker controls can pass by
-// page.route (Playwright's documented limit), so the worker, which these tests do not need, is not
-// registered here (its own tests: lost-host.spec.ts).
-test.use({ serviceWorkers: 'block' });
+test.use(ROUTED_PAGE);
 
 const SCHEMA = '{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}';
 
