@@ -15,8 +15,19 @@ import { contentsOf } from './window.js';
  * it goes at once; its requests are refused meanwhile (routeRequest).
  */
 export async function closeStrayPage(page: Page): Promise<void> {
-  if (await page.opener()) await page.close().catch(() => undefined);
+  // A popup names its opener; a page with none may still be a window being made, so wait for those.
+  if (!(await page.opener())) {
+    while (shared.windowsInTheMaking > 0 && !page.isClosed()) await pause(20);
+    if (contentsOf(page)) return;
+  }
+  // A close that lands while Chromium is still setting the popup up can fail: try until it is gone.
+  for (let tries = 0; tries < 50 && !page.isClosed(); tries++) {
+    await page.close().catch(() => undefined);
+    if (!page.isClosed()) await pause(100);
+  }
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every request of every page of the context (installed by the app module at `ready`). */
 export async function routeRequest(route: Route, request: PageRequest): Promise<void> {

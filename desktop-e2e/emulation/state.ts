@@ -15,6 +15,8 @@ export const shared = {
   /** `ipcMain.on` listeners (ipcRenderer.send). */
   listeners: new EventEmitter(),
   ready: false,
+  /** Windows whose page is being made: until they are attached, a new page may be one of them. */
+  windowsInTheMaking: 0,
   /** The emulated `app` (an EventEmitter): windows announce themselves on it. */
   appEvents: new EventEmitter(),
 };

@@ -265,10 +265,14 @@ class EmulatedBrowserWindow extends EventEmitter {
     shared.appEvents.emit('browser-window-created', {}, this.self);
     shared.appEvents.emit('web-contents-created', {}, this.webContents);
     const size = { width: options.width ?? 800, height: options.height ?? 600 };
-    this.attached = shared.context.newPage().then(async (page) => {
-      await page.setViewportSize(size);
-      await contents.attach(page);
-    });
+    shared.windowsInTheMaking++;
+    this.attached = shared.context
+      .newPage()
+      .then(async (page) => {
+        await page.setViewportSize(size);
+        await contents.attach(page);
+      })
+      .finally(() => shared.windowsInTheMaking--);
     record({ type: 'window', id: this.id, action: 'created' });
     // The guarded proxy is the window the app holds.
     return this.self;
