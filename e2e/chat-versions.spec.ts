@@ -4,11 +4,13 @@
  * below it, going on from an older version grows that branch, the export holds the branch shown
  * or every branch, and a conversation saved by the previous release opens as it was.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
 import { test, expect } from './fixtures.js';
 import { press } from './support/keyboard.js';
 import { seededTest } from './support/seeded-studio.js';
+import { ROUTED_PAGE } from './support/routed-page.js';
 import { ChatPage } from './pages/chat-page.js';
 
 test('Regenerate and Edit keep every version; ‹ › bring back each branch, by keyboard', async ({ page, studio }) => {
@@ -135,4 +137,73 @@ test('Ctrl+F finds words in a hidden version and shows its branch', async ({ pag
   await expect(chat.replies.last()).toBeInViewport();
   await expect(chat.replies.last()).toContainText('quokkas');
   await expect(chat.replies.first().getByRole('group', { name: 'Versions of this turn' })).toContainText('1 / 2');
+});
+
+/** Two versions of the first reply, each with a branch longer than a window shows, written as the host stores it. */
+const longBranches = seededTest((dataDir) => {
+  const turns = (tag: string, count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      i % 2 === 0
+        ? { id: `${tag}u${i}`, role: 'user', createdAt: i + 2, text: `Branch ${tag} question ${i}` }
+        : { id: `${tag}a${i}`, role: 'assistant', createdAt: i + 2, status: 'complete', model: 'modela-5', api: 'chat', choices: [{ text: i === count - 1 ? `Branch ${tag} ends here.` : `Branch ${tag} answer ${i}.`, finishReason: 'stop' }] });
+  const reply = (id: string, tag: string) => ({ id, role: 'assistant', createdAt: 1, status: 'complete', model: 'modela-5', api: 'chat', choices: [{ text: `Version ${tag} of the first reply.`, finishReason: 'stop' }] });
+  const messages = [
+    { id: 'q0', role: 'user', createdAt: 0, text: 'Where does it start?' },
+    { ...reply('first-b', 'B'), versions: { shown: 1, count: 2 }, otherVersions: [[reply('first-a', 'A'), ...turns('A', 300)]] },
+    ...turns('B', 120),
+  ];
+  mkdirSync(join(dataDir, 'conversations'), { recursive: true });
+  const conversation = { version: 1, id: 'long-branches', title: 'Long branches', titleSet: true, createdAt: 1, updatedAt: 2, settings: DEFAULT_CHAT_SETTINGS, messages };
+  writeFileSync(join(dataDir, 'conversations', 'long-branches.json'), JSON.stringify(conversation));
+});
+
+// The switch's answer is read on its way (page.route), so the offline worker stays out.
+longBranches.describe(() => {
+longBranches.use(ROUTED_PAGE);
+
+longBranches('a switch in a long conversation shows the other branch to its very end, at once and whole', async ({ page, seededStudio }) => {
+  const chat = new ChatPage(page);
+  const switches: number[] = [];
+  await page.route('**/chat.switchVersion', async (route) => {
+    const response = await route.fetch();
+    switches.push(((await response.json()) as { value: { messages: unknown[] } }).value.messages.length);
+    await route.fulfill({ response });
+  });
+  await chat.studio.open(seededStudio.url);
+  await expect(chat.heading).toHaveText('Long branches');
+  await expect(chat.messages.getByText('Branch B ends here.')).toBeVisible();
+  const setSize = chat.messages.locator('[aria-posinset]').last();
+  await expect(setSize).toHaveAttribute('aria-setsize', '122');
+
+  await chat.messages.focus();
+  await page.keyboard.press('Home');
+  const firstReply = chat.messages.locator('[aria-posinset="2"]');
+  await expect(firstReply).toContainText('Version B of the first reply.');
+  const reads = () => page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.includes('/chat.get')).length);
+  const readsBefore = await reads();
+  await press(firstReply.getByRole('button', { name: 'Previous version' }));
+  await expect(firstReply).toContainText('Version A of the first reply.');
+  await expect(chat.messages.getByText('Branch A question 0', { exact: true })).toBeVisible();
+  // The page was sent the rows a window shows, not the 300 below: the rest came on its own.
+  await expect.poll(() => switches).toEqual([expect.any(Number)]);
+  expect(switches[0]).toBeLessThan(60);
+  await expect(chat.messages.locator('[aria-posinset]').first()).toHaveAttribute('aria-setsize', '302');
+  // Once the rest has come the reader is where they were, at the turn switched, not sent to the end.
+  await expect.poll(reads).toBeGreaterThan(readsBefore);
+  await expect(firstReply).toBeInViewport();
+  await expect(chat.messages.getByText('Branch A ends here.')).toHaveCount(0);
+
+  // The end of the branch shown is the other version's, nothing of the first is left.
+  await chat.messages.focus();
+  await page.keyboard.press('End');
+  await expect(chat.messages.getByText('Branch A ends here.')).toBeVisible();
+  await expect(chat.messages.getByText(/Branch B/)).toHaveCount(0);
+  // And back: the first branch whole again, its pager keeping the keyboard's place.
+  await page.keyboard.press('Home');
+  await press(firstReply.getByRole('button', { name: 'Next version' }));
+  await expect(firstReply).toContainText('Version B of the first reply.');
+  await expect(chat.messages.locator('[aria-posinset]').first()).toHaveAttribute('aria-setsize', '122');
+  await page.keyboard.press('End');
+  await expect(chat.messages.getByText('Branch B ends here.')).toBeVisible();
+});
 });

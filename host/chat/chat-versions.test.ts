@@ -54,6 +54,27 @@ describe('versions and branches', () => {
     expect(middle.messages[0].versions).toEqual({ shown: 1, count: 3 });
   });
 
+  it('a switch asked for its first messages only answers those, counts them all, and the whole branch is shown', async () => {
+    const c = await openChat();
+    const conv = await c.create();
+    const first = await c.ask(conv.id, 'Question one');
+    const second = await c.ask(conv.id, 'Question two');
+    const again = await c.value('chat.regenerate', { conversationId: conv.id, messageId: first.end.message.id });
+    await c.ended(again.streamId);
+
+    const back = await c.value('chat.switchVersion', { conversationId: conv.id, messageId: again.reply.id, to: 0, first: 2 });
+    expect(back.from).toBe(1);
+    expect(back.messages.map((m: any) => m.id)).toEqual([first.end.message.id, second.started.user.id]);
+    expect(back.messageCount).toBe(4);
+    // Only the answer is short: the branch shown is the whole one, its last reply included.
+    expect((await c.value('chat.get', { id: conv.id })).messages.map((m: any) => m.id).at(-1)).toBe(second.end.message.id);
+    // Asking for none, or for more than a page holds, is refused and switches nothing.
+    for (const bad of [0, -1, 1.5, 1001]) {
+      expect((await c.call('chat.switchVersion', { conversationId: conv.id, messageId: first.end.message.id, to: 1, first: bad })).error.code).toBe('invalid_input');
+    }
+    expect((await c.value('chat.get', { id: conv.id })).messageCount).toBe(4);
+  });
+
   it('going on from an older version grows that branch only; the newer version keeps its own', async () => {
     const c = await openChat();
     const conv = await c.create();

@@ -19,7 +19,8 @@ export function switchShown(c: Conversation, i: ParsedInput<'chat.switchVersion'
   // The title follows the first turn shown, at once (the write itself may come a moment later).
   if (!c.titleSet) c.title = deriveTitle(c);
   kept();
-  return { from: at, messages: previewMessages(messages.slice(at)), messageCount: messages.length };
+  const shown = i.first === undefined ? messages.slice(at) : messages.slice(at, at + i.first);
+  return { from: at, messages: previewMessages(shown), messageCount: messages.length };
 }
 
 /** `chat.revealMessage`: the branch that holds a message is shown (a search hit in a hidden version). */

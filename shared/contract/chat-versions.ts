@@ -12,10 +12,13 @@ export const chatVersionMethods = {
   /**
    * Shows version `to` (0-based, in the order they were made) of a turn of the branch shown.
    * Answers the branch from that turn on (`from`: the turn's index): the turns above it stay.
+   * `first`: only the first `first` messages of it (`messageCount` still counts them all); the page
+   * asks for the rest with `chat.get` once they are drawn, as a first open does
+   * (docs/performance-findings.md, "A switch answers the rows in view first").
    * Refused while a reply is being written in the conversation.
    */
   'chat.switchVersion': {
-    input: z.object({ conversationId: Id, messageId: Id, to: z.number().int().min(0).max(10_000) }),
+    input: z.object({ conversationId: Id, messageId: Id, to: z.number().int().min(0).max(10_000), first: z.number().int().min(1).max(1000).optional() }),
     output: z.object({ from: z.number().int().min(0), messages: z.array(ChatMessageView), messageCount: z.number().int() }),
   },
   /**

@@ -121,7 +121,10 @@ export function applyEnd(client: QueryClient, streamId: string, conversationId: 
 
 /**
  * Another version of a turn is shown (`chat.switchVersion`): the host answered the branch from that
- * turn on. A view that does not hold the turns above it yet (a first open) is read again whole.
+ * turn on, or its first messages only (`first`). Those are drawn at once, below the turns above;
+ * the rest is read whole when the page is idle, as a first open reads its earlier messages
+ * (docs/performance-findings.md, "A switch answers the rows in view first"). A view that does not
+ * hold every turn (a first open, or a switch whose rest is still coming) is read again whole.
  */
 export function applySwitch(client: QueryClient, conversationId: string, switched: { from: number; messages: ChatMessageView[]; messageCount: number }) {
   let partial = false;
@@ -131,7 +134,9 @@ export function applySwitch(client: QueryClient, conversationId: string, switche
     const messages = [...c.messages.slice(0, switched.from), ...switched.messages];
     return { ...c, messages, messageCount: switched.messageCount };
   });
-  if (partial) void client.invalidateQueries({ queryKey: conversationKey(conversationId) });
+  const readWhole = () => void client.invalidateQueries({ queryKey: conversationKey(conversationId) });
+  if (partial) readWhole();
+  else if (switched.from + switched.messages.length < switched.messageCount) requestIdleCallback(readWhole, { timeout: 1000 });
 }
 
 export function applyChoice(client: QueryClient, conversationId: string, messageId: string, choice: number) {

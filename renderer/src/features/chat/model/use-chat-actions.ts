@@ -13,6 +13,7 @@ import { applyChoice, applyRunError, applyStart, applySwitch, applyToolAnswer } 
 import { streamStore } from './stream-store.js';
 import { toolRunStore } from './tool-run-store.js';
 import { versionFocus } from './version-focus.js';
+import { OPENING_MESSAGES } from './opening.js';
 
 export function useChatActions(conversationId: string, beforeStart: () => Promise<void>) {
   const client = useQueryClient();
@@ -42,7 +43,8 @@ export function useChatActions(conversationId: string, beforeStart: () => Promis
         }),
       switchVersion: (messageId, to, side) =>
         void attempt(async () => {
-          const switched = await call('chat.switchVersion', { conversationId, messageId, to });
+          // The rows a window can show first: a branch of thousands is megabytes to send and parse.
+          const switched = await call('chat.switchVersion', { conversationId, messageId, to, first: OPENING_MESSAGES });
           // The turn shown is another message now: its pager takes the focus back (version-focus.ts).
           if (side && switched.messages[0]) versionFocus.want(switched.messages[0].id, side);
           applySwitch(client, conversationId, switched);

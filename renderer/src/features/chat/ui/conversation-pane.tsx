@@ -113,6 +113,8 @@ const PaneBody = memo(function PaneBody({ conversation, partial = false, restFai
   // Images anywhere in the context take every later turn to the responses API too.
   const earlierImages = useMemo(() => conversation.messages.some((m) => (m.images?.length ?? 0) > 0), [conversation.messages]);
   const versions = useMemo(() => conversation.messages.some((m) => m.versions), [conversation.messages]);
+  // Not held yet: the earliest messages of a first open (partial), or the end of a branch just switched to.
+  const missing = Math.max(0, conversation.messageCount - conversation.messages.length);
   const hasImages = earlierImages || draft.images.length > 0;
   const api = effectiveApi(settings, hasImages);
   // What the next message sends, said before it is sent; what its API cannot carry holds Send.
@@ -290,7 +292,15 @@ const PaneBody = memo(function PaneBody({ conversation, partial = false, restFai
           )}
           {finding && <FindBar key={id} conversationId={id} onGo={go} onClose={closeFind} />}
           {/* A new list for the whole conversation: it opens at its end, as the partial one did. */}
-          <MessageList key={partial ? 'newest' : 'whole'} messages={conversation.messages} earlier={partial ? conversation.messageCount - conversation.messages.length : 0} actions={actions} locked={!!active || partial} goTo={goTo} />
+          <MessageList
+            key={partial ? 'newest' : 'whole'}
+            messages={conversation.messages}
+            earlier={partial ? missing : 0}
+            later={partial ? 0 : missing}
+            actions={actions}
+            locked={!!active || partial}
+            goTo={goTo}
+          />
           <Composer
             draft={draft}
             update={update}

@@ -64,6 +64,8 @@ interface Props {
   messages: readonly ChatMessageView[];
   /** Messages of the conversation before these (only its newest are here yet): counted in each row's position. */
   earlier?: number;
+  /** Messages after these still to come (a switch answered the rows in view first): counted, not drawn yet. */
+  later?: number;
   actions: ChatActions;
   locked: boolean;
   /** The find bar's hit to show: its message is scrolled to (a new `n` scrolls again). */
@@ -88,7 +90,7 @@ const MessageRow = memo(function MessageRow({ message, actions, locked }: RowPro
  * the send button, and the list's render is not free: the virtualizer reads and writes the view's
  * place.
  */
-export const MessageList = memo(function MessageList({ messages, earlier = 0, actions, locked, goTo }: Props) {
+export const MessageList = memo(function MessageList({ messages, earlier = 0, later = 0, actions, locked, goTo }: Props) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
@@ -146,12 +148,14 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, ac
     virtualizer.scrollToIndex(at, { align: 'center' });
   }, [goTo, messages, virtualizer, earlier, actions]);
 
-  // A new turn takes the reader to it.
+  // A new turn takes the reader to it; the rest of a branch arriving below the rows in view does not.
   const lastCount = useRef(count);
+  const wasShort = useRef(later > 0);
   useLayoutEffect(() => {
-    if (count > lastCount.current) stuck.current = true;
+    if (count > lastCount.current && !wasShort.current) stuck.current = true;
     lastCount.current = count;
-  }, [count]);
+    wasShort.current = later > 0;
+  }, [count, later]);
 
   // Whenever the list's content or its view changes size (new rows, measured sizes, a taller
   // streaming row, the composer growing): keep to the end if stuck. Done as the browser reports
@@ -283,7 +287,7 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, ac
                     key={item.key}
                     role="listitem"
                     aria-posinset={earlier + item.index + 1}
-                    aria-setsize={earlier + count}
+                    aria-setsize={earlier + count + later}
                     data-index={item.index}
                     data-message-id={messages[item.index].id}
                     ref={rowRef}
