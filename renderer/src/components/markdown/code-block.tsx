@@ -1,9 +1,10 @@
 /**
  * A fenced code block: language label, Copy button, highlighted code that scrolls sideways rather
- * than wrapping (wrapped code misleads about line structure).
+ * than wrapping (wrapped code misleads about line structure). Plain until the highlighter's chunk
+ * is in (highlighter.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { highlight } from './highlight.js';
+import { useHighlighter } from './highlighter.js';
 import { useCodeWords } from './markdown-t.js';
 
 /**
@@ -51,8 +52,9 @@ interface CodeBlockProps {
 
 export function CodeBlock({ language, code, live }: CodeBlockProps) {
   const words = useCodeWords();
+  const highlight = useHighlighter();
   const highlightNow = !live || code.length <= LIVE_HIGHLIGHT_LIMIT;
-  const highlighted = useMemo(() => (highlightNow ? highlight(code, language, !live) : null), [code, language, highlightNow, live]);
+  const highlighted = useMemo(() => (highlight && highlightNow ? highlight(code, language, !live) : null), [highlight, code, language, highlightNow, live]);
   return (
     <div className="md-code">
       <div className="md-code-bar">

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadHighlighter } from './highlighter.js';
 import { attr, elementsOf, renderHtml, renderedText, textContent, type HtmlElement } from './test-html.js';
+
+// The page fetches it after its first screen (highlighter.test.tsx); here it is in from the start.
+beforeAll(loadHighlighter);
 
 const byTag = (html: string, tag: string) => elementsOf(html).filter((e) => e.tagName === tag);
 const classes = (e: HtmlElement) => (attr(e, 'class') ?? '').split(' ');
