@@ -123,19 +123,20 @@ export function applyEnd(client: QueryClient, streamId: string, conversationId: 
  * Another version of a turn is shown (`chat.switchVersion`): the host answered the branch from that
  * turn on, or its first messages only (`first`). Those are drawn at once, below the turns above;
  * the rest is read whole when the page is idle, as a first open reads its earlier messages
- * (docs/performance-findings.md, "A switch answers the rows in view first"). A view that does not
- * hold every turn (a first open, or a switch whose rest is still coming) is read again whole.
+ * (docs/performance-findings.md, "A switch answers the rows in view first"). The page's copy always
+ * starts at the first turn, but may end early (a switch whose rest is still coming): a switch
+ * below what it holds is not drawn, the conversation is read whole at once.
  */
 export function applySwitch(client: QueryClient, conversationId: string, switched: { from: number; messages: ChatMessageView[]; messageCount: number }) {
-  let partial = false;
+  let held = true;
   update(client, conversationId, (c) => {
-    partial = c.messages.length < c.messageCount;
-    if (partial) return c;
+    held = switched.from <= c.messages.length;
+    if (!held) return c;
     const messages = [...c.messages.slice(0, switched.from), ...switched.messages];
     return { ...c, messages, messageCount: switched.messageCount };
   });
   const readWhole = () => void client.invalidateQueries({ queryKey: conversationKey(conversationId) });
-  if (partial) readWhole();
+  if (!held) readWhole();
   else if (switched.from + switched.messages.length < switched.messageCount) requestIdleCallback(readWhole, { timeout: 1000 });
 }
 
