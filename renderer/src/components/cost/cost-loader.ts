@@ -81,7 +81,12 @@ function useLedgerRefresh(): void {
   }, [client]);
 }
 
-export function useItemCost(kind: CostKind, id: string | undefined) {
+/**
+ * `ask` false holds the question (a reply still streaming: a new one has no ledger row until it
+ * ends, and asking would only load the host while it streams); a cost already known stays shown,
+ * and the question goes out once `ask` turns true.
+ */
+export function useItemCost(kind: CostKind, id: string | undefined, ask = true) {
   useLedgerRefresh();
-  return useQuery<ItemCost | null>({ queryKey: [COST_KEY, kind, id], queryFn: () => loadCost(kind, id!), enabled: id !== undefined });
+  return useQuery<ItemCost | null>({ queryKey: [COST_KEY, kind, id], queryFn: () => loadCost(kind, id!), enabled: id !== undefined && ask });
 }

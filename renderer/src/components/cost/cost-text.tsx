@@ -28,11 +28,14 @@ export function tokensText(tokens: NonNullable<ItemCost['tokens']>, t: TFunction
   return tokens.thinking > 0 ? t('tokensThinking', n) : t('tokens', n);
 }
 
-/** "Cost: …" of a task, a reply or a gallery item; nothing while it has no ledger row. */
-export function ItemCostLine({ kind, id, className }: { kind: CostKind; id: string | undefined; className?: string }) {
+/**
+ * "Cost: …" of a task, a reply or a gallery item; nothing while it has no ledger row. `ask` false
+ * (a reply still streaming) holds the question until it turns true (cost-loader.ts).
+ */
+export function ItemCostLine({ kind, id, ask, className }: { kind: CostKind; id: string | undefined; ask?: boolean; className?: string }) {
   const { t } = useTranslation('cost');
   const f = useFormats();
-  const cost = useItemCost(kind, id).data;
+  const cost = useItemCost(kind, id, ask).data;
   if (!cost) return null;
   return (
     <p className={className ? `item-cost ${className}` : "item-cost"} data-testid="item-cost" data-basis={cost.basis}>

@@ -85,8 +85,9 @@ export function MessageFacts({ message, choice }: { message: ChatMessageView; ch
           {usageText(message.usage, t, f)}
         </p>
       )}
-      {/* The reply's ledger rows (every call that wrote it, tool rounds too), keyed by its id. */}
-      <ItemCostLine kind="replies" id={message.id} className="msg-cost hint" />
+      {/* The reply's ledger rows (every call that wrote it, tool rounds too), keyed by its id; asked
+          for once it has ended (its row is written then), a continued reply's known cost kept meanwhile. */}
+      <ItemCostLine kind="replies" id={message.id} ask={message.status !== 'streaming'} className="msg-cost hint" />
       {choice?.safetyRatings?.length ? <SafetyRatings label={t('facts.safety')} ratings={choice.safetyRatings} /> : null}
       {message.promptSafetyRatings?.length ? <SafetyRatings label={t('facts.promptSafety')} ratings={message.promptSafetyRatings} /> : null}
     </>
