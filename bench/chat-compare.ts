@@ -6,9 +6,14 @@
  *   - UI: the same four models chosen in the composer's Compare bar, the prompt sent with Send,
  *     timed from the click until every column shows its whole reply, painted;
  * in N pairs in the same page (which goes first alternates), after one unmeasured run of each.
+ * 61 pairs, as the stream's: a run of four 5,000-token replies lasts about 0.2 s, and its per-pair
+ * ratios spread widely (IQR about 0.22 wide, σ ≈ 0.16), so 11 pairs left the verdict ±0.06 from
+ * run to run (0.739 to 0.842 on one quiet machine within an hour); at 61 it moves by about 0.026
+ * (docs/performance-findings.md, "How many pairs" and "Side by side: how many pairs"). About
+ * 80 s on a quiet machine.
  * Budgets as the single stream's: characters/s UI ÷ raw ≥ 0.8 (median of per-pair ratios), and no
  * main-thread task over 50 ms between the click and the painted end.
- *   npx tsx bench/chat-compare.ts [--runs 11] [--tokens 5000]
+ *   npx tsx bench/chat-compare.ts [--runs 61] [--tokens 5000]
  */
 import { parseArgs } from 'node:util';
 import type { Page } from '@playwright/test';
@@ -20,7 +25,7 @@ import { LONG_TASKS } from './lib/page-probes.js';
 import { pairedRatio, spread } from './lib/paired.js';
 import { median } from './lib/median.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' }, tokens: { type: 'string', default: '5000' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '61' }, tokens: { type: 'string', default: '5000' } } });
 const RUNS = Number(values.runs);
 const RATIO_BUDGET = 0.8;
 /** The conversation's own model first (a new conversation's default), then one per API. */
