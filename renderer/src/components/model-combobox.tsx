@@ -151,8 +151,11 @@ export function ModelCombobox({ label, labelHidden, value, onChange, models = TE
           </span>
         )}
       </div>
+      {/* The options are drawn only while the list is open: closed, each picker drew the whole
+          catalog hidden (22 options, two strings a badge), at every render of the composer and the
+          Compare bar (docs/performance-findings.md, "Pickers drawn closed"). */}
       <ul id={listId} role="listbox" aria-label={t('modelPicker.list')} className="model-combobox-list" hidden={!open}>
-        {groups.map(([vendor, entries]) => (
+        {open && groups.map(([vendor, entries]) => (
           <li key={vendor} role="group" aria-labelledby={`${id}-g-${vendor}`}>
             <div id={`${id}-g-${vendor}`} className="model-combobox-vendor" role="presentation">
               {vendor}
@@ -164,10 +167,10 @@ export function ModelCombobox({ label, labelHidden, value, onChange, models = TE
             </ul>
           </li>
         ))}
-        {custom && (
+        {open && custom && (
           <Option id={optionId(items.length - 1)} item={{ id: custom }} selected={false} active={activeIndex === items.length - 1} onPick={() => pick({ id: custom })} onHover={() => setActive(items.length - 1)} />
         )}
-        {!items.length && (
+        {open && !items.length && (
           <li role="presentation" className="model-combobox-none">
             {t('modelPicker.none', { query: query ?? '' })}
           </li>
