@@ -8,7 +8,8 @@
  * in N pairs in the same page (which goes first alternates), after one unmeasured run of each.
  * 61 pairs, as the stream's: a run of four 5,000-token replies lasts about 0.2 s, and its per-pair
  * ratios spread widely (IQR about 0.22 wide, σ ≈ 0.16), so 11 pairs left the verdict ±0.06 from
- * run to run (0.739 to 0.842 on one quiet machine within an hour); at 61 it moves by about 0.026
+ * run to run (0.739 with 11, 0.825–0.837 with 41 and 61, one quiet machine within an hour); at 61
+ * it moves by about 0.026
  * (docs/performance-findings.md, "How many pairs" and "Side by side: how many pairs"). About
  * 80 s on a quiet machine.
  * Budgets as the single stream's: characters/s UI ÷ raw ≥ 0.8 (median of per-pair ratios), and no

@@ -155,25 +155,29 @@ export function ModelCombobox({ label, labelHidden, value, onChange, models = TE
           catalog hidden (22 options, two strings a badge), at every render of the composer and the
           Compare bar (docs/performance-findings.md, "Pickers drawn closed"). */}
       <ul id={listId} role="listbox" aria-label={t('modelPicker.list')} className="model-combobox-list" hidden={!open}>
-        {open && groups.map(([vendor, entries]) => (
-          <li key={vendor} role="group" aria-labelledby={`${id}-g-${vendor}`}>
-            <div id={`${id}-g-${vendor}`} className="model-combobox-vendor" role="presentation">
-              {vendor}
-            </div>
-            <ul role="presentation">
-              {entries.map(({ item, index }) => (
-                <Option key={item.id} id={optionId(index)} item={item} selected={item.id === value} active={index === activeIndex} onPick={() => pick(item)} onHover={() => setActive(index)} />
-              ))}
-            </ul>
-          </li>
-        ))}
-        {open && custom && (
-          <Option id={optionId(items.length - 1)} item={{ id: custom }} selected={false} active={activeIndex === items.length - 1} onPick={() => pick({ id: custom })} onHover={() => setActive(items.length - 1)} />
-        )}
-        {open && !items.length && (
-          <li role="presentation" className="model-combobox-none">
-            {t('modelPicker.none', { query: query ?? '' })}
-          </li>
+        {open && (
+          <>
+            {groups.map(([vendor, entries]) => (
+              <li key={vendor} role="group" aria-labelledby={`${id}-g-${vendor}`}>
+                <div id={`${id}-g-${vendor}`} className="model-combobox-vendor" role="presentation">
+                  {vendor}
+                </div>
+                <ul role="presentation">
+                  {entries.map(({ item, index }) => (
+                    <Option key={item.id} id={optionId(index)} item={item} selected={item.id === value} active={index === activeIndex} onPick={() => pick(item)} onHover={() => setActive(index)} />
+                  ))}
+                </ul>
+              </li>
+            ))}
+            {custom && (
+              <Option id={optionId(items.length - 1)} item={{ id: custom }} selected={false} active={activeIndex === items.length - 1} onPick={() => pick({ id: custom })} onHover={() => setActive(items.length - 1)} />
+            )}
+            {!items.length && (
+              <li role="presentation" className="model-combobox-none">
+                {t('modelPicker.none', { query: query ?? '' })}
+              </li>
+            )}
+          </>
         )}
       </ul>
     </div>
