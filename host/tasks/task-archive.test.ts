@@ -76,6 +76,24 @@ describe('a task list that stays small', () => {
     expect(ids(archived())).toEqual(ids(Array.from({ length: 6 }, (_, i) => job(i, 'saved'))));
   });
 
+  it('a batch still running keeps every finished cell in the list, however old, so its row shows them all; once it ends they move', async () => {
+    const store = storeAt(file(), undefined, undefined, { keepFinished: 2, archiveBatch: 0 });
+    const cell = (i: number, state: JobState): JobRecord => ({ ...job(i, state), batch: { id: 'b1', index: i } });
+    // The batch's first cells ended long ago; its last is still running, and newer loose jobs ended since.
+    for (let i = 0; i < 4; i++) store.put(cell(i, 'saved'));
+    const last = cell(4, 'running');
+    store.put(last);
+    for (let i = 10; i < 14; i++) store.put(job(i, 'saved'));
+    await store.archived();
+    expect(ids(store.all())).toEqual(['job-0', 'job-1', 'job-12', 'job-13', 'job-2', 'job-3', 'job-4']);
+    expect(ids(archived())).toEqual(['job-10', 'job-11']);
+    // The last cell ends: the batch is over, and its cells are old finished jobs like any other.
+    store.put(Object.assign(last, { state: 'saved' as const, updatedAt: 2_000 }));
+    await store.archived();
+    expect(ids(store.all())).toEqual(['job-12', 'job-13']);
+    expect(ids(archived())).toEqual(['job-0', 'job-1', 'job-10', 'job-11', 'job-2', 'job-3', 'job-4']);
+  });
+
   it('an archive the disk refuses keeps every job in the list and says so; the next finished job moves them once it can', async () => {
     const log: string[] = [];
     const store = storeAt(file(), (line) => log.push(line), undefined, { keepFinished: 3, archiveBatch: 1 });

@@ -18,9 +18,16 @@ export type TaskState = (typeof TASK_STATES)[number];
 
 /**
  * The states of a job that is over: the oldest of these leave the list for the archive beside it
- * (the newest 1,000 stay), where `tasks.archived` reads them (docs/robust-host.md, "Older tasks").
+ * (the newest LISTED_FINISHED stay), where `tasks.archived` reads them (docs/robust-host.md, "Older tasks").
  */
 export const ARCHIVED_STATES = ['saved', 'failed', 'cancelled', 'expired'] as const satisfies readonly TaskState[];
+
+/**
+ * Finished jobs kept in the task list (and the Tasks tab), newest first. The renderer holds the
+ * list whole, so this bounds what a long day of jobs costs its memory (docs/robust-host.md, "A task
+ * list that stays small"); the Tasks tab shows older ones past its end, from the archive.
+ */
+export const LISTED_FINISHED = 300;
 
 export const TaskView = z.object({
   id: z.string(),

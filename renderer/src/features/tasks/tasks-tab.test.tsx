@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BatchView } from '@shared/contract/batches.js';
-import { TASK_STATES, type TaskView } from '@shared/contract/tasks.js';
+import { LISTED_FINISHED, TASK_STATES, type TaskView } from '@shared/contract/tasks.js';
 import { fakeHost, hostError, type Answers } from '../../test/fake-host.js';
 import { job } from '../../test/jobs.js';
 import { button, cleanup, buttonNames, click, mount, press, settle } from '../../test/mount.js';
@@ -264,6 +264,8 @@ describe('older jobs, moved out of the list', () => {
     await click(button(t.host, 'Show older jobs'));
     expect(t.rowNames()).toEqual(['a fresh lantern', 'a lantern moved away']);
     expect(t.host.querySelector('[aria-label="Older jobs"] li')?.textContent).toContain('a lantern moved away');
+    // It says how many finished jobs the list keeps: the number the host keeps (task-archive.ts).
+    expect(t.host.querySelector('.tasks-older')?.textContent).toContain(`beyond the newest ${LISTED_FINISHED} are kept apart`);
   });
 
   it('can be sent again: Retry asks first, then the new job leads the list and the older one stays', async () => {

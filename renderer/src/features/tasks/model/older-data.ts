@@ -1,5 +1,5 @@
 /**
- * The finished jobs the host moved out of its list into the archive (the newest 1,000 finished stay
+ * The finished jobs the host moved out of its list into the archive (the newest LISTED_FINISHED finished stay
  * in the list: docs/robust-host.md, "Older tasks"), read a page at a time with `tasks.archived`,
  * newest first, only once the creator has reached the end of the list.
  */

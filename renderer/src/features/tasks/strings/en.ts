@@ -51,7 +51,7 @@ export const tasks = {
       show: 'Show older jobs',
       more: 'Show more older jobs',
       loading: 'Loading older jobs…',
-      hint: 'Finished jobs beyond the newest 1,000 are kept apart from the list. Their files stay in the Gallery.',
+      hint: 'Finished jobs beyond the newest {{kept}} are kept apart from the list. Their files stay in the Gallery.',
       failed: 'Older jobs could not be read: {{reason}}',
     },
   },

@@ -50,7 +50,7 @@ export const tasks: Translation<typeof english> = {
       show: '显示较早的任务',
       more: '显示更多较早的任务',
       loading: '正在加载较早的任务…',
-      hint: '最新 1,000 个以外的已结束任务单独保存，不在列表中。它们的文件仍在作品库中。',
+      hint: '最新 {{kept}} 个以外的已结束任务单独保存，不在列表中。它们的文件仍在作品库中。',
       failed: '无法读取较早的任务：{{reason}}',
     },
   },

@@ -7,7 +7,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskView } from '@shared/contract/tasks.js';
+import { LISTED_FINISHED, type TaskView } from '@shared/contract/tasks.js';
+import { useFormats } from '../../../i18n/format.js';
 import { useMessageText } from '../../../i18n/messages.js';
 import { useOlderTasks } from '../model/older-data.js';
 import type { TaskFilter } from '../model/task-format.js';
@@ -29,6 +30,8 @@ function olderOnly(pages: readonly { tasks: TaskView[] }[] | undefined, inList: 
 
 export function OlderTasks({ filter, inList }: { filter: TaskFilter; inList: ReadonlySet<string> }) {
   const { t } = useTranslation(['tasks', 'common']);
+  const f = useFormats();
+  const hint = t('list.older.hint', { kept: f.number(LISTED_FINISHED) });
   const say = useMessageText();
   const older = useOlderTasks(filter);
   const [open, setOpen] = useState(false);
@@ -64,14 +67,14 @@ export function OlderTasks({ filter, inList }: { filter: TaskFilter; inList: Rea
         <button type="button" className="button tasks-more" onClick={() => setOpen(true)}>
           {t('list.older.show')}
         </button>
-        <p className="muted">{t('list.older.hint')}</p>
+        <p className="muted">{hint}</p>
       </div>
     );
   }
   return (
     <section className="tasks-older" aria-label={t('list.older.label')} ref={section} tabIndex={-1}>
       <h3 className="tasks-older-title">{t('list.older.label')}</h3>
-      <p className="muted">{t('list.older.hint')}</p>
+      <p className="muted">{hint}</p>
       <ul className="tasks-list" aria-label={t('list.older.label')}>
         {tasks.map((task) => (
           <TaskRow key={task.id} task={task} archived />
