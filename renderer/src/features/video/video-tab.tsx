@@ -275,7 +275,14 @@ export default function VideoTab() {
           <div ref={results} className="run-list">
             {videoRuns.runs.map((run, i) => (
               <div key={run.taskId} data-run={run.taskId} className="video-run">
-                <VideoResult taskId={run.taskId} seed={submit.data?.id === run.taskId ? submit.data : undefined} latest={i === 0} onOpen={open} />
+                <VideoResult
+                  taskId={run.taskId}
+                  seed={submit.data?.id === run.taskId ? submit.data : undefined}
+                  latest={i === 0}
+                  saved={run.saved}
+                  onSaved={(id) => videoRuns.keepSaved(run.taskId, id)}
+                  onOpen={open}
+                />
               </div>
             ))}
           </div>

@@ -13,7 +13,7 @@ import { fakeHost, hostError } from '../../../test/fake-host.js';
 import { cleanup, mount, settle } from '../../../test/mount.js';
 import '../strings/register.js';
 import { RunView } from '../ui/image-results.js';
-import { KEEP, SPARE_JOBS, pruneJobs, useImageRuns, type ImageRuns, type Run } from './use-image-runs.js';
+import { KEEP, SPARE_JOBS, itemIdsOf, pruneJobs, useImageRuns, type ImageRuns, type Run } from './use-image-runs.js';
 
 const STORED = 'gateway-studio:draft:image-runs';
 
@@ -117,6 +117,34 @@ describe('the Image tab\'s results across a reload', () => {
     expect(articles).toHaveLength(2);
     expect(articles[0].textContent).toContain('The page closed before this request was answered');
     expect(articles[1].textContent).toContain('This job is no longer in the task list');
+  });
+
+  it('still shows the images of a job the task list has let go (it keeps only the newest finished), after a reload too', async () => {
+    const valley = item('img-valley', 'a valley');
+    const dunes = item('img-dunes', 'a valley');
+    let listed = [job({})];
+    const host = fakeHost({
+      'tasks.list': () => listed,
+      'library.get': ({ id }) => ({ 'img-valley': valley, 'img-dunes': dunes })[id]!,
+      'app.keepWorkspace': () => ({}),
+    });
+    const first = await mount(<Results />);
+    await act(async () => handle.current!.add(ASYNC_RUN));
+    await settle();
+    const saved = job({ state: 'saved', progress: 100, downloads: [{ state: 'done', received: 1, libraryId: 'img-valley' }, { state: 'done', received: 1, libraryId: 'img-dunes' }] });
+    await act(async () => host.emit('tasks.onDidChange', saved));
+    await settle();
+    first.unmount();
+
+    // Hundreds of jobs later the host has moved it to its archive: its list no longer has it.
+    listed = [];
+    const again = await mount(<Results />);
+    await settle();
+    const run = again.host.querySelector('[data-testid="image-run"]')!;
+    expect(run.textContent).toContain('Saved 2 images to your library');
+    expect([...run.querySelectorAll('img')].map((i) => i.getAttribute('alt'))).toEqual(['a valley', 'a valley']);
+    expect(host.callsOf('library.get')).toEqual(expect.arrayContaining([{ id: 'img-valley' }, { id: 'img-dunes' }]));
+    expect(itemIdsOf(handle.current!.runs, handle.current!.jobsOf)).toEqual(['img-valley', 'img-dunes']);
   });
 
   it('keeps only the last runs, newest first', async () => {

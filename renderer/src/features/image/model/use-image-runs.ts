@@ -26,7 +26,12 @@ export type Outcome =
   | { kind: 'pending' }
   /** Was pending when the page went away: its answer is in Tasks or the Gallery, if it came. */
   | { kind: 'interrupted' }
-  | { kind: 'async'; jobId: string }
+  /**
+   * `saved`: the library ids its jobs saved, once every one of them was saved. The host's task
+   * list keeps only the newest finished jobs (shared/contract/tasks.ts, LISTED_FINISHED), so a run
+   * shows its images from these once its job has left the list.
+   */
+  | { kind: 'async'; jobId: string; saved?: string[] }
   | ({ kind: 'native'; itemIds: string[] } & Omit<NativeImageResult, 'items'>)
   | { kind: 'refused'; refusal: Refusal };
 
@@ -55,6 +60,14 @@ const NONE: { runs: Run[] } = { runs: [] };
 
 /** What a cell shows for its jobs: the views, or `gone` once the host no longer lists the job. */
 export type Jobs = TaskView[] | 'gone' | 'loading';
+
+type AsyncOutcome = Extract<Outcome, { kind: 'async' }>;
+
+/** The library ids a cell's jobs saved, once all of them are saved; else undefined. */
+function savedIds(jobs: Jobs): string[] | undefined {
+  if (!Array.isArray(jobs) || !jobs.every((j) => j.state === 'saved')) return undefined;
+  return jobs.flatMap((j) => j.downloads.flatMap((d) => (d.libraryId ? [d.libraryId] : [])));
+}
 
 /**
  * Job views held beyond those the kept runs show. Every image job's events reach the tab (jobs
@@ -177,7 +190,7 @@ export function useImageRuns() {
    * The jobs of a cell, freshest view of each. A gateway that splits one request into several
    * tasks gets one job per task from the host, all sharing the submission's time and prompt.
    */
-  const jobsOf = (outcome: Extract<Outcome, { kind: 'async' }>): Jobs => {
+  const jobsOf = (outcome: AsyncOutcome): Jobs => {
     const job = tasks[outcome.jobId];
     if (!job || removed.has(job.id)) return removed.has(outcome.jobId) || listed ? 'gone' : 'loading';
     const siblings = Object.values(tasks).filter(
@@ -185,6 +198,18 @@ export function useImageRuns() {
     );
     return [job, ...siblings];
   };
+
+  // A cell whose jobs are all saved keeps their library ids with the run (and so with the drafts).
+  useEffect(() => {
+    runs.forEach((run) =>
+      run.cells.forEach((cell, index) => {
+        const o = cell.outcome;
+        if (o.kind !== 'async' || o.saved) return;
+        const saved = savedIds(jobsOf(o));
+        if (saved) settle(run.key, index, { ...o, saved });
+      }),
+    );
+  });
 
   return { runs, add, settle, keep, seedJob, seedItems, jobsOf, held: Object.keys(tasks).length };
 }
@@ -201,6 +226,7 @@ export function itemIdsOf(runs: Run[], jobsOf: ImageRuns['jobsOf']): string[] {
       if (o.kind !== 'async') continue;
       const jobs = jobsOf(o);
       if (Array.isArray(jobs)) for (const j of jobs) for (const d of j.downloads) if (d.libraryId) ids.push(d.libraryId);
+      if (jobs === 'gone') ids.push(...(o.saved ?? []));
     }
   }
   return ids;

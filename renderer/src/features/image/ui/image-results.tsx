@@ -53,12 +53,29 @@ function placeholders(cell: Cell, saved: number): number {
   return Number.isInteger(n) && n > saved ? Math.min(n, 15) - saved : 0;
 }
 
+/** A job the task list has let go: the images it saved, as the run kept them (use-image-runs.ts). */
+function GoneCell({ cell, base, onOpen }: { cell: Cell; base: string; onOpen: OpenItem }) {
+  const { t } = useTranslation('image');
+  const saved = cell.outcome.kind === 'async' ? cell.outcome.saved : undefined;
+  if (!saved?.length) return <p className="hint" data-testid="run-state">{t('results.jobGone')}</p>;
+  return (
+    <div className="run-job">
+      <p className="run-state" data-testid="run-state">{t('job.saved', { count: saved.length })}</p>
+      <div className="result-grid">
+        {saved.map((id) => (
+          <SavedTile key={id} id={id} base={base} ratio={cell.size} onOpen={onOpen} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 function AsyncCell({ cell, jobs, base, onOpen }: { cell: Cell; jobs: Jobs; base: string; onOpen: OpenItem }) {
   const { t } = useTranslation('image');
   const { t: g } = useTranslation('generator');
   const f = useFormats();
   if (jobs === 'loading') return <PendingTile ratio={cell.size} />;
-  if (jobs === 'gone') return <p className="hint" data-testid="run-state">{t('results.jobGone')}</p>;
+  if (jobs === 'gone') return <GoneCell cell={cell} base={base} onOpen={onOpen} />;
   return (
     <>
       {jobs.map((job) => {

@@ -79,6 +79,7 @@ export const video = {
     deleted: 'This clip was deleted from the library.',
     openLarger: 'Open larger',
     gone: 'The last video job is no longer in the task list; find its clip in the Gallery.',
+    goneSaved: 'This job is no longer in the task list; its clip stays in the Gallery.',
     progress: 'Progress',
     kept: 'Your prompt and settings are still in the form: adjust them and press Generate video again.',
     checkTasks: 'Open the Tasks tab to check it again, or to retry it.',

@@ -81,6 +81,7 @@ export const video: Translation<typeof english> = {
     deleted: '此视频已从作品库中删除。',
     openLarger: '放大查看',
     gone: '上一个视频任务已不在任务列表中，可在作品库中找到它的片段。',
+    goneSaved: '此任务已不在任务列表中；它的片段仍在作品库中。',
     progress: '进度',
     kept: '提示词和设置仍在表单中：调整后再次点击「生成视频」即可。',
     checkTasks: '打开「任务」再次查看，或重试该任务。',

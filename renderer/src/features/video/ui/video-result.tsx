@@ -4,6 +4,7 @@
  * prompt as sent beside the model's rewrite (`actual_prompt`, multipart route). Usage is shown in
  * seconds of video; money only if the host recorded a cost. The clip also opens in the lightbox.
  */
+import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LibraryItemView, TaskView } from '@shared/contract/index.js';
@@ -58,7 +59,8 @@ function paramText(name: string, value: unknown, t: T): string {
   });
 }
 
-function requestedSeconds(task: TaskView): number | undefined {
+function requestedSeconds(task?: TaskView): number | undefined {
+  if (!task) return undefined;
   const n = Number(task.params.duration ?? task.params.seconds);
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
@@ -70,7 +72,7 @@ function playerStyle(item: LibraryItemView) {
   return { aspectRatio: `${item.width} / ${item.height}`, width: `min(100%, calc(60vh * ${ratio.toFixed(4)}))` };
 }
 
-function SavedVideo({ libraryId, task, onOpen }: { libraryId: string; task: TaskView; onOpen(item: LibraryItemView): void }) {
+function SavedVideo({ libraryId, task, onOpen }: { libraryId: string; task?: TaskView; onOpen(item: LibraryItemView): void }) {
   const { t } = useTranslation(['video', 'generator']);
   const item = useCall('library.get', { id: libraryId });
   const mediaBase = useCall('app.info', EMPTY).data?.mediaBase;
@@ -79,7 +81,7 @@ function SavedVideo({ libraryId, task, onOpen }: { libraryId: string; task: Task
   return <VideoTile item={item.data} task={task} mediaBase={mediaBase} onOpen={onOpen} />;
 }
 
-function VideoTile({ item, task, mediaBase, onOpen }: { item: LibraryItemView; task: TaskView; mediaBase: string; onOpen(item: LibraryItemView): void }) {
+function VideoTile({ item, task, mediaBase, onOpen }: { item: LibraryItemView; task?: TaskView; mediaBase: string; onOpen(item: LibraryItemView): void }) {
   const { t } = useTranslation(['video', 'generator']);
   const f = useFormats();
   const extras = useTileExtras(item);
@@ -113,24 +115,35 @@ interface VideoResultProps {
   seed?: TaskView;
   /** The newest of the tab's jobs is "Latest video"; the others are earlier ones. */
   latest: boolean;
+  /** The clip's library id the run kept once its job was saved (use-video-runs.ts). */
+  saved?: string;
+  /** The job is saved: the run keeps its clip's id. */
+  onSaved?(libraryId: string): void;
   onOpen(item: LibraryItemView): void;
 }
 
-export function VideoResult({ taskId, seed, latest, onOpen }: VideoResultProps) {
+export function VideoResult({ taskId, seed, latest, saved, onSaved, onOpen }: VideoResultProps) {
   const { t } = useTranslation(['video', 'generator']);
   const { t: g } = useTranslation('generator');
   const say = useMessageText();
   const f = useFormats();
   const task = useWatchedTask(taskId, seed);
+  const libraryId = task?.downloads.find((d) => d.libraryId)?.libraryId;
+  const done = task?.state === 'saved' ? libraryId : undefined;
+  useEffect(() => {
+    if (done && done !== saved) onSaved?.(done);
+  }, [done, saved, onSaved]);
   if (task === undefined) return null;
   if (task === null) {
+    // No longer in the task list (moved to its archive, or removed): the clip it saved, if known.
     return (
       <section className="gen-result" aria-label={latest ? t('result.region') : t('result.earlier')}>
-        <p className="muted">{t('result.gone')}</p>
+        {saved && <h3>{latest ? t('result.heading') : t('result.earlier')}</h3>}
+        {saved && <SavedVideo key={saved} libraryId={saved} onOpen={onOpen} />}
+        <p className="muted">{t(saved ? 'result.goneSaved' : 'result.gone')}</p>
       </section>
     );
   }
-  const libraryId = task.downloads.find((d) => d.libraryId)?.libraryId;
   const step = nextStep(task, t);
   // Until its clip is saved: "completed" is the gateway's result on its way into the library.
   const active = isGenerating(task.state) || task.state === 'completed';
