@@ -18,7 +18,7 @@ import type { BatchCellView, BatchInput, BatchView, TaskView } from '@shared/con
 import { coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
 import { type Row } from './lib/child.js';
 import { benchRun } from './lib/bench-run.js';
-import { hostCall, startFundedSandbox, useSandboxProfile } from './lib/sandbox-child.js';
+import { everyJob, hostCall, startFundedSandbox, useSandboxProfile } from './lib/sandbox-child.js';
 import { rssBytes } from './lib/day-memory.js';
 import { fewestChecks } from './lib/latency-probe.js';
 import { LONG_TASKS } from './lib/page-probes.js';
@@ -94,7 +94,7 @@ await benchRun('batch', async (run) => {
   const pictures = await page.locator('dialog.contact-sheet .contact-sheet-grid img').count();
 
   const { cells } = await hostCall<{ cells: BatchCellView[] }>(session, 'batches.get', { id: batch.id });
-  const byId = new Map((await hostCall<TaskView[]>(session, 'tasks.list')).map((t) => [t.id, t]));
+  const byId = new Map((await everyJob<TaskView>(session)).map((t) => [t.id, t]));
   let made = 0;
   let fewest = 0;
   let measured = 0;

@@ -42,7 +42,7 @@ import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { launchChromium, coldPage, openUntilReady, networkIdle } from './lib/chromium.js';
 import { report, startShell, type Child, type Row } from './lib/child.js';
-import { hostCall, startFundedSandbox, useSandboxProfile } from './lib/sandbox-child.js';
+import { everyJob, hostCall, startFundedSandbox, useSandboxProfile } from './lib/sandbox-child.js';
 import { COUNT_REPLY_ENDS, Driver, TABS, type Tab } from './lib/day-drive.js';
 import { MemoryProbe, mb, rssBytes, series, type Reading } from './lib/day-memory.js';
 import { writeChart } from './lib/day-chart.js';
@@ -85,14 +85,14 @@ const PANEL_ELEMENTS = `(() => {
   return out;
 })()`;
 
-/** Waits until no job is still running; resolves with the jobs by state. */
+/** Waits until no job is still running; resolves with every job (the archive's too) by state. */
 async function jobsEnded(session: SignedIn, timeoutMs = 10 * 60_000): Promise<Map<string, number>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const tasks = await hostCall<Task[]>(session, 'tasks.list');
     if (!tasks.some((t) => ACTIVE.has(t.state)) || Date.now() > deadline) {
       const byState = new Map<string, number>();
-      for (const t of tasks) byState.set(`${t.kind} ${t.state}`, (byState.get(`${t.kind} ${t.state}`) ?? 0) + 1);
+      for (const t of await everyJob<Task>(session)) byState.set(`${t.kind} ${t.state}`, (byState.get(`${t.kind} ${t.state}`) ?? 0) + 1);
       return byState;
     }
     await new Promise((r) => setTimeout(r, 500));

@@ -27,6 +27,21 @@ export async function hostCall<T>(session: SignedIn, method: string, input: unkn
   return body.value;
 }
 
+/**
+ * Every job the studio knows: its task list, then the finished ones it moved to the archive
+ * (the list keeps only the newest finished: host/tasks/task-archive.ts), a page at a time.
+ */
+export async function everyJob<T>(session: SignedIn): Promise<T[]> {
+  const jobs = await hostCall<T[]>(session, 'tasks.list');
+  let before: number | undefined;
+  do {
+    const page = await hostCall<{ tasks: T[]; next?: number }>(session, 'tasks.archived', { limit: 200, ...(before === undefined ? {} : { before }) });
+    jobs.push(...page.tasks);
+    before = page.next;
+  } while (before !== undefined);
+  return jobs;
+}
+
 /** The profile a creator would add in Settings for the sandbox at `url`, made active. */
 export async function useSandboxProfile(session: SignedIn, url: string): Promise<void> {
   const profile = await hostCall<{ id: string }>(session, 'profiles.save', { name: 'Sandbox child', baseUrl: url, apiKey: SANDBOX_KEY });
