@@ -28,7 +28,7 @@ import { openDatabase, type StudioDatabase } from '@host/db/database.js';
 import { libraryMigrations } from '@host/library/library-table.js';
 import { libraryFacets } from '@host/library/library-facets.js';
 import type { FacetQuery } from '@host/library/facets.js';
-import { coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
+import { coldOnFirstTab, networkIdle } from './lib/chromium.js';
 import { type Row } from './lib/child.js';
 import { benchRun } from './lib/bench-run.js';
 import { VOCABULARY, writeLibrary, type Decorate } from './lib/library-fixture.js';
@@ -85,10 +85,7 @@ async function open(root: string, file: string): Promise<Opened> {
 
 /** A fresh page, the Gallery clicked, to its first screenful of thumbnails on screen (ms from the click's pointerdown). */
 async function openGallery(browser: Browser, session: SignedIn): Promise<{ page: Page; close: () => Promise<void>; drawnMs: number }> {
-  await startOnFirstTab(session);
-  const { context, page, origin } = await coldPage(browser, session, 'studio', [LONG_TASKS]);
-  await openUntilReady(page, origin);
-  await networkIdle(page);
+  const { context, page } = await coldOnFirstTab(browser, session, [LONG_TASKS]);
   await page.evaluate(`window.__benchThumbs = ${thumbnailsDrawn(GRID)}, 0`);
   await page.evaluate(`addEventListener('pointerdown', (e) => { window.__benchDown = e.timeStamp; }, { capture: true, once: true })`);
   await page.getByRole('tab', { name: 'Gallery' }).click();

@@ -39,7 +39,7 @@ import { openDatabase } from '@host/db/database.js';
 import { quickCheckOffLoop } from '@host/db/quick-check.js';
 import { libraryMigrations } from '@host/library/library-table.js';
 import type { ListQuery } from '@host/library/library-index.js';
-import { coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
+import { coldOnFirstTab } from './lib/chromium.js';
 import { type Row } from './lib/child.js';
 import { benchRun } from './lib/bench-run.js';
 import { VOCABULARY, writeLibrary, writeLibraryIndex } from './lib/library-fixture.js';
@@ -125,11 +125,8 @@ interface Pass {
 
 /** A fresh page: the studio, then the Gallery tab opened and its grid scrolled to the last item. */
 async function galleryPass(browser: Browser, session: SignedIn): Promise<Pass> {
-  await startOnFirstTab(session);
-  const { context, page, origin } = await coldPage(browser, session, 'studio', [LONG_TASKS]);
+  const { context, page } = await coldOnFirstTab(browser, session, [LONG_TASKS]);
   try {
-    await openUntilReady(page, origin);
-    await networkIdle(page);
     await browser.startTracing(page, { categories: TASK_CATEGORIES });
     await page.evaluate(`window.__benchThumbs = ${thumbnailsDrawn(GRID)}, 0`);
     // The click as the page receives it: Playwright's own checks before it dispatches one (that the

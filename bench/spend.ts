@@ -19,7 +19,7 @@ import { DATABASE_DOMAINS } from '@host/db/domains.js';
 import { LedgerTable, type LedgerRow } from '@host/ledger/ledger-table.js';
 import { ledgerTotals } from '@host/ledger/ledger-totals.js';
 import { benchRun } from './lib/bench-run.js';
-import { coldPage, openUntilReady, networkIdle, startOnFirstTab } from './lib/chromium.js';
+import { coldOnFirstTab } from './lib/chromium.js';
 import type { Row } from './lib/child.js';
 import { LONG_TASKS } from './lib/page-probes.js';
 import { signIn, type SignedIn } from '../browser-shell/test/sign-in.js';
@@ -117,11 +117,8 @@ const CHARTS_DRAWN = `(() => new Promise((resolve) => {
 interface Pass { openMs: number; filterMs: number; tasks: number[] }
 
 async function spendPass(browser: Browser, session: SignedIn): Promise<Pass> {
-  await startOnFirstTab(session);
-  const { context, page, origin } = await coldPage(browser, session, 'studio', [LONG_TASKS]);
+  const { context, page } = await coldOnFirstTab(browser, session, [LONG_TASKS]);
   try {
-    await openUntilReady(page, origin);
-    await networkIdle(page);
     const openMs = await timed(page, `addEventListener('pointerdown', (e) => { window.__benchAt = e.timeStamp; }, { capture: true, once: true })`, async () => {
       await page.getByRole('tab', { name: 'Spend' }).click();
     });
