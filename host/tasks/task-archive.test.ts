@@ -12,7 +12,8 @@ import type { JobRecord, JobState } from './job-record.js';
 import { connectionOf, storeAt } from './test/store-at.js';
 import { archivedOnDisk, listedOnDisk } from './test/tasks-db.js';
 import { writeOldList } from './test/previous-tasks.js';
-import { KEEP_FINISHED } from './task-archive.js';
+import { KEEP_FINISHED, toArchive } from './task-archive.js';
+import { MAX_BATCH_CELLS } from '@shared/contract/batches.js';
 
 let dir: string;
 beforeEach(() => {
@@ -92,6 +93,13 @@ describe('a task list that stays small', () => {
     await store.archived();
     expect(ids(store.all())).toEqual(['job-12', 'job-13']);
     expect(ids(archived())).toEqual(['job-0', 'job-1', 'job-10', 'job-11', 'job-2', 'job-3', 'job-4']);
+  });
+
+  it('holds at most a whole batch of cells (the newest) for batches left paused half done, however many', () => {
+    const cells = Array.from({ length: MAX_BATCH_CELLS + 5 }, (_, i): JobRecord => ({ ...job(i, 'saved'), batch: { id: `b${i % 7}`, index: i } }));
+    const paused = Array.from({ length: 7 }, (_, b): JobRecord => ({ ...job(10_000 + b, 'waiting'), batch: { id: `b${b}`, index: 9_999 } }));
+    const moved = toArchive([...cells, ...paused], 0, 0);
+    expect(moved.map((j) => j.id)).toEqual(cells.slice(0, 5).map((j) => j.id));
   });
 
   it('an archive the disk refuses keeps every job in the list and says so; the next finished job moves them once it can', async () => {
