@@ -63,10 +63,12 @@ export type Jobs = TaskView[] | 'gone' | 'loading';
 
 type AsyncOutcome = Extract<Outcome, { kind: 'async' }>;
 
+/** The library ids of the files the jobs have saved so far, in order. */
+const libraryIdsOf = (jobs: readonly TaskView[]) => jobs.flatMap((j) => j.downloads.flatMap((d) => (d.libraryId ? [d.libraryId] : [])));
+
 /** The library ids a cell's jobs saved, once all of them are saved; else undefined. */
 function savedIds(jobs: Jobs): string[] | undefined {
-  if (!Array.isArray(jobs) || !jobs.every((j) => j.state === 'saved')) return undefined;
-  return jobs.flatMap((j) => j.downloads.flatMap((d) => (d.libraryId ? [d.libraryId] : [])));
+  return Array.isArray(jobs) && jobs.every((j) => j.state === 'saved') ? libraryIdsOf(jobs) : undefined;
 }
 
 /**
@@ -225,7 +227,7 @@ export function itemIdsOf(runs: Run[], jobsOf: ImageRuns['jobsOf']): string[] {
       if (o.kind === 'native') ids.push(...o.itemIds);
       if (o.kind !== 'async') continue;
       const jobs = jobsOf(o);
-      if (Array.isArray(jobs)) for (const j of jobs) for (const d of j.downloads) if (d.libraryId) ids.push(d.libraryId);
+      if (Array.isArray(jobs)) ids.push(...libraryIdsOf(jobs));
       if (jobs === 'gone') ids.push(...(o.saved ?? []));
     }
   }
