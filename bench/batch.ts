@@ -126,7 +126,7 @@ await benchRun('batch', async (run) => {
   rows.push({ figure: `status requests made / fewest the spec's cadence allows (${made} / ${fewest}, ${measured} jobs)`, value: (made / fewest).toFixed(3), budget: '≤ 1.1', ok: measured === view.cells && made / fewest <= 1.1 });
   rows.push(info('studio RSS before → peak → at the end → after a collection (MB)', `${mb(rssBefore)} → ${mb(peakRss)} → ${mb(rssAtEnd)} → ${mb(rssAfter)}`));
   rows.push(info('studio JS heap in use, before → after, each after a collection (MB)', `${mb(heapBefore)} → ${mb(heapAfter)}`));
-  rows.push(info('studio RSS growth read the moment the batch ended, no collection (MB)', ((rssAtEnd - rssBefore) / 1_048_576).toFixed(1)));
+  rows.push(info('studio RSS growth to the moment the batch ended (that reading taken without a collection, MB)', ((rssAtEnd - rssBefore) / 1_048_576).toFixed(1)));
   const growth = (rssAfter - rssBefore) / 1_048_576;
   rows.push({ figure: 'studio RSS growth over the batch, each reading after a collection (MB)', value: growth.toFixed(1), budget: '≤ 50', ok: growth <= 50 });
   rows.push(info('sandbox child\'s RSS at the end (not the studio\'s, MB)', mb(rssBytes(sandbox.proc.pid!))));
