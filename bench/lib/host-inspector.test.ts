@@ -53,6 +53,15 @@ describe('the studio process read through its inspector', () => {
     expect(Math.abs((await host.heapUsed()) - after)).toBeLessThan(1_048_576);
   });
 
+  it('fails a reading when the studio exits under it, rather than waiting for ever', async () => {
+    const child = await start([INSPECT_FLAG]);
+    const host = await connectHost(child);
+    sessions.push(host);
+    child.proc.kill('SIGKILL');
+    await expect(host.collectGarbage()).rejects.toThrow(/inspector closed/);
+    await expect(host.heapUsed()).rejects.toThrow(/inspector closed/);
+  });
+
   it('says the studio was started without the inspector rather than waiting for it', async () => {
     const child = await start([]);
     await expect(connectHost(child, 500)).rejects.toThrow(/no inspector address/);

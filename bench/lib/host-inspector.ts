@@ -45,7 +45,16 @@ export async function connectHost(child: Child, timeoutMs = 10_000): Promise<Hos
     if (msg.error) w.reject(new Error(msg.error.message));
     else w.resolve(msg.result);
   });
+  // A studio that exits (killed, crashed) mid-reading fails the reading instead of leaving it
+  // waiting for ever, and every later one with it.
+  let gone: Error | undefined;
+  socket.addEventListener('close', () => {
+    gone = new Error('the studio\'s inspector closed (did the studio exit?)');
+    for (const w of waiting.values()) w.reject(gone);
+    waiting.clear();
+  });
   const send = <T>(method: string): Promise<T> => {
+    if (gone) return Promise.reject(gone);
     const id = next++;
     socket.send(JSON.stringify({ id, method }));
     return new Promise<T>((resolve, reject) => waiting.set(id, { resolve: resolve as (v: unknown) => void, reject }));
