@@ -3,6 +3,7 @@
  * output loads from the app scheme in Electron (studio-app://bundle/, docs/packaging.md) and from
  * the browser shell's origin.
  */
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, normalizePath, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -27,6 +28,37 @@ export const ALIASES = {
   '@media': at('./media'),
 };
 
+/**
+ * The studio renders with Preact's React-compatible layer: the code is written against React's
+ * API (and typed by @types/react), but React DOM's 200 kB were most of the first file, and the
+ * page became interactive 16 % sooner without them (docs/performance-findings.md, "Start-up:
+ * Preact in React's place"). Vitest takes the same aliases, so the unit tests run what ships.
+ */
+export const PREACT_ALIASES = [
+  // Preact's createRoot, with React's autoFocus (renderer/src/app/preact-root.ts).
+  { find: /^react-dom\/client$/, replacement: at('./renderer/src/app/preact-root.ts') },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+  // react-i18next's fallback for React before 18, a CommonJS file that would require React itself.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
+];
+
+const STUDIO_ROOT = normalizePath(at('./renderer'));
+
+/**
+ * Preact for the studio's page only: the minimal React page of bench/startup.ts, built with this
+ * config too, stays the plain Vite + React page the studio's start-up is measured against.
+ */
+function preactForTheStudio(): Plugin {
+  return {
+    name: 'studio-preact',
+    config: (config) => (normalizePath(resolve(config.root ?? '.')) === STUDIO_ROOT ? { resolve: { alias: PREACT_ALIASES } } : undefined),
+  };
+}
+
 function cspMeta(): Plugin {
   const policy = CONTENT_SECURITY_POLICY.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; ');
   return {
@@ -48,7 +80,7 @@ function bootFrame(): Plugin {
     // too, and with the frame it painted unstyled HTML before its script ran, which made its
     // first contentful paint no React page's (docs/performance-findings.md, "The baseline's frame").
     configResolved: (config) => {
-      studio = normalizePath(config.root) === normalizePath(at('./renderer'));
+      studio = normalizePath(config.root) === STUDIO_ROOT;
     },
     transformIndexHtml: (html) => (studio ? html.replace('<div id="root"></div>', `<div id="root">${bootFrameHtml()}</div>`) : html),
   };
@@ -57,7 +89,7 @@ function bootFrame(): Plugin {
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), cspMeta(), bootFrame()],
+  plugins: [react(), preactForTheStudio(), cspMeta(), bootFrame()],
   resolve: { alias: ALIASES },
   build: {
     outDir: '../out/renderer',

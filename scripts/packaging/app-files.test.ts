@@ -153,7 +153,7 @@ describe('the packages the main process loads', () => {
   it('leave out what only the renderer bundle or another module format uses', () => {
     const resolvedFrom = (spec: string) => relative(ROOT, dirname(files.get(spec)!));
     // The exclusions must really apply: a pattern typo would silently ship tens of megabytes.
-    const unneeded = ['node_modules/react-dom/package.json', 'node_modules/highlight.js/package.json', 'node_modules/@ffmpeg/core/dist/esm/ffmpeg-core.wasm', 'node_modules/gpt-tokenizer/cjs/main.js', 'node_modules/pdfjs-dist/build/pdf.mjs', 'node_modules/pdfjs-dist/web/pdf_viewer.mjs', 'node_modules/@napi-rs/canvas/package.json'];
+    const unneeded = ['node_modules/preact/package.json', 'node_modules/react-dom/package.json', 'node_modules/highlight.js/package.json', 'node_modules/@ffmpeg/core/dist/esm/ffmpeg-core.wasm', 'node_modules/gpt-tokenizer/cjs/main.js', 'node_modules/pdfjs-dist/build/pdf.mjs', 'node_modules/pdfjs-dist/web/pdf_viewer.mjs', 'node_modules/@napi-rs/canvas/package.json'];
     expect(unneeded.filter((path) => shipped.isShipped(path))).toEqual([]);
     // …and they must not be what the main process loads.
     expect([resolvedFrom('@ffmpeg/core/wasm'), resolvedFrom('gpt-tokenizer')]).toEqual(['node_modules/@ffmpeg/core/dist/umd', 'node_modules/gpt-tokenizer/esm']);

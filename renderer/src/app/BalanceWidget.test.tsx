@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BalanceView } from '@shared/contract/index.js';
 // First: it fills in what happy-dom lacks before the contract client is imported.

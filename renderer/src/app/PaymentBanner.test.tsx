@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BalanceView, EventName, EventPayload, ProfilesView } from '@shared/contract/index.js';
 import { msg } from '@shared/messages/message.js';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import type { StartupProblem } from '@shared/contract/index.js';
 import { setLanguage } from '../i18n/index.js';
 import { fakeHost } from '../test/fake-host.js';

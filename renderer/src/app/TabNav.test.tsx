@@ -4,7 +4,7 @@
  * first requests leave while the button is still down.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { cleanup, mount } from '../test/mount.js';
 import { fakeHost } from '../test/fake-host.js';
 import { TabNav } from './TabNav.js';
@@ -20,11 +20,11 @@ describe('the navigation', () => {
     });
     const { host: page } = await mount(<TabNav />);
     const tab = page.querySelector<HTMLButtonElement>('#tab-gallery')!;
-    await act(async () => tab.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
+    await act(async () => { tab.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })); });
     expect(host.callsOf('library.list')).toHaveLength(1);
     expect(tab.getAttribute('aria-selected')).toBe('false');
     // Pressed again (a second try, a double click): nothing asked twice.
-    await act(async () => tab.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
+    await act(async () => { tab.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })); });
     expect(host.callsOf('library.list')).toHaveLength(1);
     expect(host.callsOf('library.shapes')).toHaveLength(1);
   });

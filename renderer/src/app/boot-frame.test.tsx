@@ -13,13 +13,17 @@ const ICONS = { chat: ChatIcon, image: ImageIcon, video: VideoIcon, speech: Spee
 /** Markup parsed as the browser parses index.html (a test reads it; nothing here is shown). */
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html').body;
 
+/** An element as drawn: its tag, its attributes in any order, and its children the same way. */
+const drawing = (el: Element): string =>
+  `<${el.tagName.toLowerCase()} ${[...el.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(' ')}>${[...el.children].map(drawing).join('')}</>`;
+
 describe('the static frame painted before any script runs', () => {
   it('shows each tab\'s own icon, in the order of the navigation', () => {
     const frame = parse(bootFrameHtml());
-    const drawn = [...frame.querySelectorAll('nav .tab')].map((t) => t.querySelector('svg')!.outerHTML);
+    const drawn = [...frame.querySelectorAll('nav .tab')].map((t) => drawing(t.querySelector('svg')!));
     const app = TAB_IDS.map((id) => {
       const Icon = ICONS[id];
-      return parse(renderToStaticMarkup(<Icon />)).firstElementChild!.outerHTML;
+      return drawing(parse(renderToStaticMarkup(<Icon />)).firstElementChild!);
     });
     expect(drawn).toEqual(app);
     expect([...frame.querySelectorAll('nav .tab')].map((t) => t.getAttribute('data-tab'))).toEqual([...TAB_IDS]);

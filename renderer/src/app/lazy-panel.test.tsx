@@ -6,7 +6,7 @@
  * instead of going blank.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { button, cleanup, click, mount, settle } from '../test/mount.js';
 import { fakeHost } from '../test/fake-host.js';
 import { preloadTabs, TABS } from './tab-registry.js';

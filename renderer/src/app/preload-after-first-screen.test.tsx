@@ -6,7 +6,7 @@
  * then do the other tabs' files start to come. If the first screen never says it is ready (an
  * error in its place), they still come, later.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_CHAT_SETTINGS, type ChatMessageView, type ConversationView } from '@shared/contract/chat.js';

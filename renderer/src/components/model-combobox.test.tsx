@@ -5,7 +5,7 @@
  * drew the whole catalog hidden each time (docs/performance-findings.md, "Pickers drawn closed").
  * Opened, it offers every model, grouped by vendor, as before.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXT_MODELS } from '@shared/gateway/catalog.js';
 import { cleanup, mount } from '../test/mount.js';

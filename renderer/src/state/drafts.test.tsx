@@ -4,7 +4,7 @@
  * after a key press must not take the last change with it, though saving waits for typing to pause.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { cleanup, mount, type } from '../test/mount.js';
 import { fakeHost } from '../test/fake-host.js';
 import { call } from '../api/transport.js';
@@ -68,7 +68,7 @@ describe('a draft', () => {
     vi.useFakeTimers();
     await type(prompt(first.host), 'a');
     await type(prompt(first.host), 'ab');
-    await act(() => vi.advanceTimersByTimeAsync(350));
+    await act(async () => { await vi.advanceTimersByTimeAsync(350); });
     expect(readDraft('drafts-test', { text: '' }).text).toBe('ab');
     first.unmount();
     vi.useRealTimers();
@@ -92,7 +92,7 @@ describe('a draft', () => {
     vi.useFakeTimers();
     await type(prompt(form), 'a');
     await type(prompt(form), 'a lynx');
-    await act(() => vi.advanceTimersByTimeAsync(900));
+    await act(async () => { await vi.advanceTimersByTimeAsync(900); });
     expect(await sentToHost(host)).toEqual([{ key: 'draft:drafts-test', value: { text: 'a lynx' } }]);
   });
 });

@@ -3,7 +3,8 @@
  * app/ fills) into a happy-dom
  * document, and works it the way a creator does: by the names on its buttons and fields.
  */
-import { act, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { act } from 'preact/test-utils';
 import { vi } from 'vitest';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -14,15 +15,21 @@ import '../app/strings/languages.js';
 import { FeatureSlotsProvider } from '../components/feature-slots.js';
 import { FEATURE_SLOTS } from '../app/feature-slots.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // As main.tsx sets it: cache changes reach components in the task that made them.
 notifyManager.setScheduler(queueMicrotask);
 
-/** Lets pending calls answer and their renders happen. */
-export const settle = () =>
-  act(async () => {
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+/**
+ * Lets pending calls answer and their renders happen. Round by round: Preact runs the effects of
+ * an act()'s renders when it ends, and an effect may start a call or fetch a chunk of code in turn.
+ */
+export async function settle() {
+  for (let i = 0; i < 5; i++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await vi.dynamicImportSettled();
+    });
+  }
+}
 
 const mounted = new Set<() => void>();
 
@@ -92,5 +99,5 @@ export async function type(input: HTMLInputElement, text: string) {
 }
 
 export async function press(el: HTMLElement, key: string) {
-  await act(async () => el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+  await act(async () => { el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })); });
 }

@@ -5,7 +5,7 @@
  * discarded from view and brought back, the lightbox, the keyboard, a failed cell's error, and the
  * export asked for the sheet as laid out.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BatchCellView, BatchView } from '@shared/contract/batches.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
@@ -251,7 +251,7 @@ describe('a contact sheet of 500 cells', () => {
     await press(cellEl(from), 'ArrowDown');
     // The browser tells the grid it scrolled, as it does after the grid's own scrollTo.
     expect(scroller.scrollTop).toBeGreaterThan(0);
-    await act(async () => scroller.dispatchEvent(new Event('scroll')));
+    await act(async () => { scroller.dispatchEvent(new Event('scroll')); });
     await settle();
     expect(document.activeElement).toBe(cellEl(to));
     expect(cellEl(to).tabIndex).toBe(0);

@@ -5,7 +5,8 @@
  * cap, an empty one and one whose name hides control characters are each refused in the same
  * words, nothing is uploaded, and what was already there stays. A good image still goes.
  */
-import { act, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeHost } from '../../test/fake-host.js';
 import { cleanup, mount } from '../../test/mount.js';

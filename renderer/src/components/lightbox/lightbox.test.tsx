@@ -5,7 +5,8 @@
  * the tile that opened it; a video plays in it and keeps its own arrow keys.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, useState } from 'react';
+import { useState } from 'react';
+import { act } from 'preact/test-utils';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { setLanguage } from '../../i18n/index.js';
 import { button, cleanup, click, mount, press } from '../../test/mount.js';
@@ -111,7 +112,7 @@ describe('the lightbox', () => {
 
   it('zooms by double-click and by its buttons; a new result starts fitted', async () => {
     const l = await openAt('a red fox');
-    await act(async () => l.dialog.querySelector('.lightbox-stage')!.dispatchEvent(new MouseEvent('dblclick', { bubbles: true })));
+    await act(async () => { l.dialog.querySelector('.lightbox-stage')!.dispatchEvent(new MouseEvent('dblclick', { bubbles: true })); });
     expect(l.zoom()).toBe('250%');
     await click(button(l.dialog, 'Zoom out'));
     expect(l.zoom()).toBe('167%');

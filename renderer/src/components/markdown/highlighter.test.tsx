@@ -3,11 +3,10 @@
  * The highlighter comes after the first screen (highlighter.ts): what a creator sees of a code
  * block before and after it arrives, when its chunk is asked for, and when it fails to come.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const SOURCE = 'const answer: number = 42;\nexport function twice(x: number) { return x * 2; }';
 let container: HTMLElement;

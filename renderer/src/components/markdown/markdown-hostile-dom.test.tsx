@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_CORPUS } from './hostile-corpus.js';
@@ -8,7 +8,6 @@ import { Markdown } from './markdown.js';
 // The studio's strings, as main.tsx sets them up.
 import '../../i18n/index.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /**
  * The hostile corpus as a reply arrives in a page: one Markdown element updated delta by delta

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The studio's strings, as main.tsx sets them up.
@@ -7,7 +7,6 @@ import '../../i18n/index.js';
 import { Markdown } from './markdown.js';
 import { LazyMarkdown } from './lazy-markdown.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // happy-dom follows a link while a click bubbles through it, before React's root listener can cancel
 // it (browsers wait for the whole dispatch); keep such test-only navigation off the network.
 const { navigation } = (window as unknown as { happyDOM: { settings: { navigation: Record<string, boolean> } } }).happyDOM.settings;
@@ -53,7 +52,7 @@ describe('Markdown in a document', () => {
   it('loading an image inside a link does not follow the link', () => {
     act(() => root.render(<Markdown text="[![pic](https://img.example.com/p.png)](https://site.example)" streaming={false} />));
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
-    act(() => button(/Load image/)?.dispatchEvent(click));
+    act(() => { button(/Load image/)?.dispatchEvent(click); });
     expect(click.defaultPrevented).toBe(true);
     expect(container.querySelector('a img')).not.toBeNull();
   });
@@ -71,7 +70,7 @@ describe('Markdown in a document', () => {
     expect(copy?.textContent).toBe('Copied');
     expect(container.querySelector('[role="status"]')?.textContent).toBe('Code copied to clipboard');
 
-    act(() => vi.runAllTimers());
+    act(() => { vi.runAllTimers(); });
     expect(copy?.textContent).toBe('Copy');
   });
 

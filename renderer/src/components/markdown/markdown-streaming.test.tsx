@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,7 +23,6 @@ vi.mock('./markdown-pipeline.js', async (importOriginal) => {
 
 const { CHARS_PER_COMMIT, Markdown } = await import('./markdown.js');
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('Markdown while streaming', () => {
   beforeEach(() => {

@@ -6,7 +6,8 @@
  * the prompt only while the text still holds what was inserted.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, useState } from 'react';
+import { useState } from 'react';
+import { act } from 'preact/test-utils';
 import type { PromptView } from '@shared/contract/prompts.js';
 import { fakeHost } from '../../test/fake-host.js';
 import { cleanup, mount, settle } from '../../test/mount.js';
@@ -45,7 +46,7 @@ async function studio() {
   const box = m.host.querySelector('textarea')!;
   const key = async (target: Element, init: KeyboardEventInit) => {
     const e = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });
-    await act(async () => target.dispatchEvent(e));
+    await act(async () => { target.dispatchEvent(e); });
     await act(() => vi.dynamicImportSettled());
     await settle();
     return e;
@@ -122,7 +123,7 @@ describe('the prompt palette', () => {
 
     await s.key(s.box, { key: 'p', ctrlKey: true });
     const again = s.dialog()!;
-    await act(async () => again.dispatchEvent(new Event('cancel', { cancelable: true })));
+    await act(async () => { again.dispatchEvent(new Event('cancel', { cancelable: true })); });
     await s.frame();
     expect(s.dialog()).toBeNull();
     expect(document.activeElement).toBe(s.box);

@@ -5,7 +5,8 @@
  * menu by keyboard. The item's file is really read through its media URL (a data: URL here, as
  * the renderer's tests cannot start a server) and really sent to attachments.add.
  */
-import { act, useState } from 'react';
+import { useState } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { fakeHost, hostError } from '../../test/fake-host.js';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpServerSpec, McpServerView } from '@shared/contract/index.js';
 import { msg } from '@shared/messages/index.js';
@@ -142,7 +142,7 @@ describe('adding a server', () => {
     await type(field(s.form(), 'Name'), 'Half typed');
     await press(field(s.form(), 'Name'), 'Escape');
     await settle();
-    await act(async () => new Promise(requestAnimationFrame));
+    await act(async () => { await new Promise(requestAnimationFrame); });
     expect(s.form()).toBeNull();
     expect(document.activeElement).toBe(button(s.host, 'Add server'));
     expect(s.callsOf('mcp.add')).toEqual([]);

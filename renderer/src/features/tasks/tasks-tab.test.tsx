@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BatchView } from '@shared/contract/batches.js';
 import { LISTED_FINISHED, TASK_STATES, type TaskView } from '@shared/contract/tasks.js';

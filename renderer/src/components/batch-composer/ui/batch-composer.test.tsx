@@ -6,7 +6,7 @@
  * kept when the tab goes away.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import type { BatchInput, BatchView } from '@shared/contract/batches.js';
 import { TASK_STATES } from '@shared/contract/tasks.js';
 import { fakeHost, type Answers } from '../../../test/fake-host.js';
@@ -96,7 +96,7 @@ describe('the batch composer', () => {
     const sheet = document.querySelector<HTMLElement>('dialog, [role="dialog"]')!;
     expect(sheet).not.toBeNull();
     // Ctrl+Enter in the sheet is the sheet's: it queues nothing again.
-    await act(async () => (sheet.querySelector('button') ?? sheet).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true })));
+    await act(async () => { (sheet.querySelector('button') ?? sheet).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true })); });
     await settle();
     expect(h.callsOf('batches.create')).toHaveLength(1);
   });
@@ -139,13 +139,16 @@ describe('the batch composer', () => {
     const name = field(page, 'Batch name');
     await write(name, 'foxes');
     await quiet();
-    await act(async () => name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
+    await act(async () => { name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })); });
     // What the browser does on Enter unless the key was held back: the form's implicit submit.
-    const held = await act(async () => !name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })));
+    let held = false;
+    await act(() => {
+      held = !name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    });
     expect(held).toBe(true);
     await settle();
     expect(h.callsOf('batches.create')).toHaveLength(0);
-    await act(async () => name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true })));
+    await act(async () => { name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true, cancelable: true })); });
     await settle();
     expect(h.callsOf('batches.create')).toEqual([expect.objectContaining({ name: 'foxes' })]);
   });

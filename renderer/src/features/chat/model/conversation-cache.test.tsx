@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,6 @@ import type { ChatMessageView, ConversationView, EndedMessage, ToolCall } from '
 import { applyEnd, applyRunError, applyStart, applyToolAnswer, conversationKey } from './conversation-cache.js';
 import { streamStore, useActiveStream } from './stream-store.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // As main.tsx sets it: cache changes reach components in the task that made them.
 notifyManager.setScheduler(queueMicrotask);
 
@@ -38,10 +37,8 @@ async function rendersOf(start: ConversationView, change: (client: QueryClient) 
   const root = createRoot(document.createElement('div'));
   await act(async () => root.render(<QueryClientProvider client={client}><Loaded /></QueryClientProvider>));
   seen.length = 0;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
   change(client);
   await new Promise((resolve) => setTimeout(resolve, 20));
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   act(() => root.unmount());
   return seen;
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageView, ConversationView } from '@shared/contract/chat.js';
@@ -8,7 +8,6 @@ import '../../../i18n/index.js';
 import '../strings/register.js';
 import { useEndAnnouncement } from './end-announcement.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const user: ChatMessageView = { id: 'u1', role: 'user', text: 'Hello', createdAt: 1 } as ChatMessageView;
 const reply = (id: string, status: ChatMessageView['status']) => ({ id, role: 'assistant', status, choices: [{ text: 'Hi' }], createdAt: 2 }) as ChatMessageView;

@@ -5,7 +5,7 @@
  * the page lays out is what is near the view, not the reply's size), and Copy still gives every
  * character of it.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView } from '@shared/contract/chat.js';
 import { button, cleanup, click, mount, settle } from '../../../test/mount.js';
@@ -81,7 +81,7 @@ async function open(reply: string) {
   await loadMarkdown();
   for (let i = 0; i < 500 && !page.host.querySelector('.md'); i++) await settle();
   for (let i = 0; i < 3; i++) {
-    await act(async () => page.host.querySelector('.chat-scroll')!.dispatchEvent(new Event('scroll')));
+    await act(async () => { page.host.querySelector('.chat-scroll')!.dispatchEvent(new Event('scroll')); });
     await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     await settle();
   }

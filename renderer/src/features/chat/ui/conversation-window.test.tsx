@@ -5,7 +5,7 @@
  * and by the keyboard (Down, Up, Home, End), renames one far down the list, and finds a folder's
  * conversations under it.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary } from '@shared/contract/chat.js';
 import type { ChatOrganisation } from '@shared/contract/chat-organise.js';

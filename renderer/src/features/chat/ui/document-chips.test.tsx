@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import '../../../test/fake-host.js';
 import { cleanup, mount } from '../../../test/mount.js';
 import { PendingDocumentList, SentDocuments } from './document-chips.js';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView, ConversationView, StreamStarted, ToolCall } from '@shared/contract/chat.js';
@@ -113,7 +113,7 @@ describe('an MCP call card', () => {
       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(area, 'sunny');
       area.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    await act(async () => area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })));
+    await act(async () => { area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })); });
     await settle();
     expect(s.callsOf('chat.answerToolCall')).toEqual([{ conversationId: 'c1', messageId: 'r1', callId: 'call_1', answer: { kind: 'result', text: 'sunny' } }]);
     expect(s.callsOf('chat.runToolCall')).toEqual([]);
@@ -248,7 +248,7 @@ describe('an MCP call card', () => {
       expect(b.disabled).toBe(true);
       expect(description(b)).toContain("The arguments do not fit the tool's schema, so it cannot be run: answer by hand or deny.");
       // Even a click that reaches it (a stale handler, a script) runs nothing.
-      await act(async () => b.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+      await act(async () => { b.dispatchEvent(new MouseEvent('click', { bubbles: true })); });
     }
     await settle();
     expect(s.callsOf('chat.runToolCall')).toEqual([]);

@@ -5,7 +5,7 @@
  * A creator sees the end of the conversation while the rest is still on its way, cannot send into
  * a conversation the page holds only part of, and loses nothing when the rest does not come.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHAT_SETTINGS, type ChatMessageView, type ConversationView } from '@shared/contract/chat.js';
 import type { Input } from '@shared/contract/index.js';

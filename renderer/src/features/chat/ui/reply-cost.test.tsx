@@ -4,7 +4,8 @@
  * reply has no ledger row until it ends, so the page asks only then, and the host streams on
  * without the question; a continued reply keeps the cost it showed until its new one comes.
  */
-import { act, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView } from '@shared/contract/chat.js';
 import type { ItemCost } from '@shared/contract/ledger-quote.js';

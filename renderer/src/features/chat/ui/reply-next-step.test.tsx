@@ -7,7 +7,7 @@
  * are the ones read, a selection elsewhere is not; "Use as prompt" hands the words to the tab
  * chosen and opens it.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView } from '@shared/contract/chat.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
@@ -130,7 +130,7 @@ describe('a selection', () => {
       range.setEnd(node, at + words.length);
       document.getSelection()!.removeAllRanges();
       document.getSelection()!.addRange(range);
-      await act(async () => document.dispatchEvent(new Event('selectionchange')));
+      await act(async () => { document.dispatchEvent(new Event('selectionchange')); });
       return;
     }
     throw new Error(`"${words}" not found`);

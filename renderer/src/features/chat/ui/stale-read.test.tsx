@@ -5,7 +5,7 @@
  * the host started after an always-allowed MCP call stay "Writing…"; a read sent before that
  * reply's end and answered after it leaves it so for good, as this test shows on the code before.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot } from 'react-dom/client';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,6 @@ import { applyStart, conversationKey } from '../model/conversation-cache.js';
 import { useChatEvents } from '../model/use-chat-events.js';
 import { useOpenedConversation } from '../model/use-opened-conversation.js';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const user = { id: 'u1', role: 'user', text: 'Once more, list my notes.', createdAt: 1 } as ChatMessageView;
 const asking = (status: ChatMessageView['status']) => ({ id: 'a1', role: 'assistant', status, choices: [{ text: '' }], createdAt: 2 }) as ChatMessageView;

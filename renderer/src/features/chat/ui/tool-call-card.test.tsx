@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessageView, ToolCall } from '@shared/contract/chat.js';
@@ -94,7 +94,7 @@ describe('a function call card', () => {
     const s = await show([asking([weather, clock])], { 'chat.answerToolCall': () => ({}) });
     const area = field(s.card('get_time'), 'Result');
     await typeInto(area, '12:00');
-    await act(async () => area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })));
+    await act(async () => { area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })); });
     await settle();
     expect(s.callsOf('chat.answerToolCall')).toEqual([{ conversationId: 'c1', messageId: 'r1', callId: 'call_2', answer: { kind: 'result', text: '12:00' } }]);
     expect(s.card('get_time').getAttribute('data-answer')).toBe('result');
@@ -142,7 +142,7 @@ describe('a function call card', () => {
     // Ctrl+Enter sends nothing either; the text typed meanwhile stays.
     const area = field(card, 'Result');
     await typeInto(area, 'later');
-    await act(async () => area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })));
+    await act(async () => { area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })); });
     expect(s.callsOf('chat.answerToolCall')).toEqual([]);
     act(() => streamStore.end('s9', 'c1', { id: 'r9', role: 'assistant', createdAt: 9, status: 'complete' }));
     expect(button(card, /^Send result/).disabled).toBe(false);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHAT_SETTINGS, type ChatSettings, type ConversationView } from '@shared/contract/chat.js';
 import type { McpServerView } from '@shared/contract/index.js';
@@ -65,7 +65,7 @@ async function tools(list: McpServerView[], chosen: string[] = [], answers: Answ
   };
   /** Saves what is pending now, as leaving the conversation does (rather than waiting for the pause). */
   const save = async () => {
-    await act(async () => window.dispatchEvent(new Event('pagehide')));
+    await act(async () => { window.dispatchEvent(new Event('pagehide')); });
     await settle();
   };
   const saved = () => (host.callsOf('chat.update') as { settings: ChatSettings }[]).map((c) => c.settings.tools);

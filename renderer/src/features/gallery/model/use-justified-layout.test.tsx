@@ -5,7 +5,8 @@
  * task lays out 100,000 items and draws them too.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { act } from 'preact/test-utils';
 import { cleanup, mount } from '../../../test/mount.js';
 import { FIRST_ITEMS, useJustifiedLayout } from './use-justified-layout.js';
 import { GAP, justify, ROW_HEIGHT, type JustifiedLayout } from './justified-layout.js';
@@ -48,14 +49,14 @@ describe('the grid\'s rows', () => {
     // The render the shapes arrived in: the first screenfuls and far more, not all 100,000.
     expect(host.textContent).toBe(`${FIRST_ITEMS} items in ${FIRST_ITEMS / 5} rows`);
     // One slice does not finish it: the grid keeps the first rows meanwhile.
-    await act(() => vi.advanceTimersToNextTimerAsync());
+    await act(async () => { await vi.advanceTimersToNextTimerAsync(); });
     expect(host.textContent).toBe(`${FIRST_ITEMS} items in ${FIRST_ITEMS / 5} rows`);
-    await act(() => vi.runAllTimersAsync());
+    await act(async () => { await vi.runAllTimersAsync(); });
     expect(host.textContent).toBe('100000 items in 20000 rows');
     // A new width: its first rows at once, and the whole in later tasks the same way.
     await rerender({ ratios, count: 100_000, width: 2000 });
     expect(host.textContent).toBe(`${FIRST_ITEMS} items in ${FIRST_ITEMS / 10} rows`);
-    await act(() => vi.runAllTimersAsync());
+    await act(async () => { await vi.runAllTimersAsync(); });
     expect(host.textContent).toBe('100000 items in 10000 rows');
   });
 
@@ -78,9 +79,9 @@ describe('the grid\'s rows', () => {
     await act(async () => setters[0]({ count: ratios.length, width: 1000 }));
     const first = seen[seen.length - 1];
     // Half the rest laid out, then the grid is resized: the old layout's end must never be shown.
-    await act(() => vi.advanceTimersToNextTimerAsync());
+    await act(async () => { await vi.advanceTimersToNextTimerAsync(); });
     await act(async () => setters[0]({ count: ratios.length, width: 1400 }));
-    await act(() => vi.runAllTimersAsync());
+    await act(async () => { await vi.runAllTimersAsync(); });
     const whole = seen[seen.length - 1];
     expect(whole.count).toBe(60_000);
     expect(seen.filter((l) => l.count === 60_000).every((l) => l === whole)).toBe(true);

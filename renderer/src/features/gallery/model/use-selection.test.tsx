@@ -4,7 +4,7 @@
  * the choice, so an export never asks for a file that is gone; a library moved to another folder
  * clears it; new items arriving change nothing.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, expect, it } from 'vitest';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { cleanup, mount } from '../../../test/mount.js';

@@ -4,7 +4,7 @@
  * page, bounded), or the chosen items, shows the host's progress, follows the browser shell's
  * download link, and says clearly what went wrong.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryItemView, LibraryQuery } from '@shared/contract/library.js';
 import { fakeHost, hostError } from '../../../test/fake-host.js';

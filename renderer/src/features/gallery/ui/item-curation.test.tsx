@@ -5,7 +5,7 @@
  * off again; each change is asked of the host for this one item and shown as the library holds it.
  * "Copy settings" copies the item's model, prompt and every parameter as JSON.
  */
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { fakeHost } from '../../../test/fake-host.js';

@@ -6,7 +6,8 @@
  * library, and an image deleted meanwhile says so instead of failing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, useEffect } from 'react';
+import { useEffect } from 'react';
+import { act } from 'preact/test-utils';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { fakeHost, hostError } from '../../../test/fake-host.js';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppHealth, LibraryMoveStatus, SettingsView } from '@shared/contract/index.js';
 import { DEFAULT_CHAT_DEFAULTS } from '@shared/contract/chat.js';

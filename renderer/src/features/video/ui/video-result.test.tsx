@@ -5,7 +5,8 @@
  * run kept the clip's library id once saved, and still plays it, after a reload too.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, useEffect } from 'react';
+import { useEffect } from 'react';
+import { act } from 'preact/test-utils';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import type { TaskView } from '@shared/contract/tasks.js';
 import { fakeHost } from '../../../test/fake-host.js';
