@@ -42,7 +42,7 @@ describe('npm run notices', () => {
   }
 
   it('lists the production packages with their licence texts', () => {
-    expect(licenceOf(notices, `react@${versionOf('react')}`)).toMatch(/MIT License/);
+    expect(licenceOf(notices, `preact@${versionOf('preact')}`)).toMatch(/MIT License/);
     expect(licenceOf(notices, `sharp@${versionOf('sharp')}`)).toMatch(/Apache License\s+Version 2\.0/);
     expect(licenceOf(notices, `espeak-ng@${versionOf('espeak-ng')}`)).toMatch(/GNU GENERAL PUBLIC LICENSE\s+Version 3/);
     expect(licenceOf(notices, `@ffmpeg/core@${versionOf('@ffmpeg/core')}`)).toMatch(/GPL-2\.0-or-later/);
