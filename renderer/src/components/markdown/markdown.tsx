@@ -8,9 +8,10 @@
  * a memoized component keyed by position whose only props are its source, so a streaming frame
  * re-parses only the growing last block; a block that is one code fence skips the parser
  * altogether, and settled blocks shown again (a row scrolled back into view, a conversation opened
- * again) are not parsed again. useDeferredValue lets React drop a frame's render when the next
- * delta is already here instead of freezing the window, and a render adds a bounded slice of new
- * blocks to the page, however much text came at once. A long reply in the message list renders
+ * again) are not parsed again. A render adds a bounded slice of new blocks to the page, however
+ * much text came at once. (useDeferredValue and startTransition below let React drop a streaming
+ * frame's render when the next delta was already there; on Preact, which the studio runs on
+ * (docs/development.md, "React's API on Preact"), they take effect at once.) A long reply in the message list renders
  * only its parts near the view (reply-window.ts), each run of the others standing in as one box of their height.
  */
 import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactElement } from 'react';
