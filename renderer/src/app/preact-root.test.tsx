@@ -26,7 +26,7 @@ function Remove() {
           <button type="button" ref={own} autoFocus onClick={() => setAsking(false)}>Keep it</button>
         </p>
       )}
-      <input aria-label="Name" autoFocus={renders > 100} />
+      <input aria-label="Name" autoFocus={renders > 0} />
     </div>
   );
 }
@@ -55,6 +55,8 @@ describe('autoFocus', () => {
       button(host, 'Yes, remove').focus();
     });
     await click(button(host, /^Redraw/));
+    expect(document.activeElement?.textContent).toBe('Yes, remove');
+    // The field's autoFocus turned true at that redraw: it was mounted before, so it takes nothing.
     expect(document.activeElement?.textContent).toBe('Yes, remove');
     // The component's own ref was given the button once, not again at the redraw.
     expect(refCalls).toEqual(['Keep it']);

@@ -12,31 +12,39 @@ import { options, type VNode } from 'preact';
 export { createRoot, hydrateRoot } from 'preact/compat/client';
 
 type Ref = ((el: Element | null) => unknown) | { current: Element | null } | null | undefined;
+type RefCallback = (el: Element | null) => unknown;
 
-const focused = new WeakSet<Element>();
+// Every element an autoFocus-bearing vnode was ever attached to: only the first attachment is a
+// mount. A later `autoFocus` turning true swaps the ref below, which Preact attaches again to the
+// same element; React does not focus then, and neither does this.
+const seen = new WeakSet<Element>();
 
-function focusOnMount(el: Element | null) {
-  if (!el || focused.has(el)) return;
-  focused.add(el);
-  (el as HTMLElement).focus();
+function attached(el: Element | null, focus: boolean) {
+  if (!el || seen.has(el)) return;
+  seen.add(el);
+  if (focus) (el as HTMLElement).focus();
 }
 
-// One wrapper per ref the component gave: a new function at each render would make Preact call
-// the component's own ref with null and the element again every time.
-const wrappers = new WeakMap<object, (el: Element | null) => unknown>();
+const focusOnMount: RefCallback = (el) => attached(el, true);
+const noteMount: RefCallback = (el) => attached(el, false);
 
-function withFocus(own: Ref): (el: Element | null) => unknown {
-  if (!own) return focusOnMount;
-  let wrapper = wrappers.get(own);
-  if (!wrapper) {
-    wrapper = (el) => {
+// One pair of wrappers per ref the component gave: a new function at each render would make
+// Preact call the component's own ref with null and the element again every time.
+const wrappers = new WeakMap<object, [RefCallback, RefCallback]>();
+
+function withMount(own: Ref, focus: boolean): RefCallback {
+  if (!own) return focus ? focusOnMount : noteMount;
+  let pair = wrappers.get(own);
+  if (!pair) {
+    const wrap = (wanted: boolean): RefCallback => (el) => {
       const cleanup = typeof own === 'function' ? own(el) : ((own.current = el), undefined);
-      focusOnMount(el);
+      attached(el, wanted);
       return cleanup;
     };
-    wrappers.set(own, wrapper);
+    pair = [wrap(false), wrap(true)];
+    wrappers.set(own, pair);
   }
-  return wrapper;
+  return pair[focus ? 1 : 0];
 }
 
 const previous = options.vnode;
@@ -45,7 +53,7 @@ options.vnode = (vnode: VNode) => {
   if (typeof vnode.type === 'string' && props && 'autoFocus' in props) {
     const wanted = Boolean(props.autoFocus);
     delete props.autoFocus;
-    if (wanted) (vnode as { ref?: Ref }).ref = withFocus((vnode as { ref?: Ref }).ref);
+    (vnode as { ref?: Ref }).ref = withMount((vnode as { ref?: Ref }).ref, wanted);
   }
   previous?.(vnode);
 };

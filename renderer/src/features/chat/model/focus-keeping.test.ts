@@ -93,6 +93,17 @@ describe('focus a vanished control took with it', () => {
     expect(focusAfterLoss(p, stop)?.tagName).toBe('TEXTAREA');
   });
 
+  it('stays with the messages when their list is drawn again whole (the rest of a long conversation came), even while a reply streams', () => {
+    const p = pane();
+    const list = el('div', { class: 'chat-scroll', tabindex: '0' });
+    p.prepend(list);
+    list.focus();
+    const again = el('div', { class: 'chat-scroll', tabindex: '0', id: 'again' });
+    list.replaceWith(again);
+    expect(focusLost(list)).toBe(true);
+    expect(focusAfterLoss(p, list)?.id).toBe('again');
+  });
+
   it('is not taken from where the creator put it', () => {
     pane();
     const regen = document.getElementById('regen')!;

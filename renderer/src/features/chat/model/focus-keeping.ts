@@ -28,9 +28,16 @@ export function focusLost(was: HTMLElement): boolean {
 /**
  * Where focus goes when the control that had it went: while a reply streams, Stop (the one
  * thing to do, and what Esc also does), unless the lost control was in the composer (Send, Stop
- * itself), which hands focus to the message box; otherwise the message box.
+ * itself), which hands focus to the message box; otherwise the message box. The message list
+ * itself, replaced, hands it to its successor.
  */
 export function focusAfterLoss(pane: HTMLElement, was: HTMLElement): HTMLElement | null {
+  // The message list drawn again whole (the rest of a long conversation came, message-list.tsx's
+  // key): a reader moving through the messages goes on there, not in the message box.
+  if (was.classList.contains('chat-scroll')) {
+    const list = pane.querySelector<HTMLElement>('.chat-scroll');
+    if (list) return list;
+  }
   const composer = pane.querySelector<HTMLElement>('.chat-composer');
   const box = composer?.querySelector<HTMLElement>('textarea.chat-input') ?? null;
   const stop = composer?.querySelector<HTMLElement>('.chat-stop') ?? null;
