@@ -46,7 +46,8 @@ export const PREACT_ALIASES = [
   { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 
-const STUDIO_ROOT = normalizePath(at('./renderer'));
+/** Whether a build's root is the studio's page (not bench/startup.ts's minimal React page). */
+const isStudio = (root: string | undefined) => normalizePath(resolve(root ?? '.')) === normalizePath(at('./renderer'));
 
 /**
  * Preact for the studio's page only: the minimal React page of bench/startup.ts, built with this
@@ -55,7 +56,7 @@ const STUDIO_ROOT = normalizePath(at('./renderer'));
 function preactForTheStudio(): Plugin {
   return {
     name: 'studio-preact',
-    config: (config) => (normalizePath(resolve(config.root ?? '.')) === STUDIO_ROOT ? { resolve: { alias: PREACT_ALIASES } } : undefined),
+    config: (config) => (isStudio(config.root) ? { resolve: { alias: PREACT_ALIASES } } : undefined),
   };
 }
 
@@ -80,7 +81,7 @@ function bootFrame(): Plugin {
     // too, and with the frame it painted unstyled HTML before its script ran, which made its
     // first contentful paint no React page's (docs/performance-findings.md, "The baseline's frame").
     configResolved: (config) => {
-      studio = normalizePath(config.root) === STUDIO_ROOT;
+      studio = isStudio(config.root);
     },
     transformIndexHtml: (html) => (studio ? html.replace('<div id="root"></div>', `<div id="root">${bootFrameHtml()}</div>`) : html),
   };

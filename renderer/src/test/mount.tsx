@@ -3,7 +3,7 @@
  * app/ fills) into a happy-dom
  * document, and works it the way a creator does: by the names on its buttons and fields.
  */
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { act } from 'preact/test-utils';
 import { vi } from 'vitest';
 import { createRoot } from 'react-dom/client';
