@@ -19,12 +19,20 @@
  * the same sign-in through the same server code), which goes first alternating; verdicts are
  * medians of per-pair ratios (lib/paired.ts). Also, for each path, the page's own files (document,
  * scripts, styles, fonts) received by the input usable and by 5 s after, which idle preloading of
- * the other tabs adds to.
+ * the other tabs adds to (read in the first 10 runs).
  * Budgets: first run studio / minimal ≤ 1.5 (startup.ts's); returning user ≤ the first run + 200 ms
  * (medians; long-chat.ts's budget for opening that conversation).
- *   npx tsx bench/startup-paths.ts [--runs 10] [--messages 2000]
+ * 30 pairs a path: at 10, the first run's verdict moved by about ±0.09 from run to run (its
+ * per-pair ratios' IQR is about 0.15–0.3 wide), at 30 by about ±0.05 (startup.ts, "how many pairs").
+ * About 6 minutes on a quiet machine.
+ *   npx tsx bench/startup-paths.ts [--runs 30] [--messages 2000]
  *
- * Each studio is started 1 s before its navigation, so its own start-up work does not fall in it.
+ * Each studio is started 1 s before its navigation, so its own start-up work does not fall in it,
+ * and so is the minimal page's server for its paired navigation: a studio meets each path in a
+ * process that has served nothing yet (a first run needs a new data folder, a returning user a
+ * launch), whose first requests take the server code's first-time costs (about 10 ms in all;
+ * docs/performance-findings.md, "Start-up on the real paths: servers as cold"). The same server
+ * code serves the minimal page, so it starts as cold, and the pair compares the pages.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,28 +51,16 @@ import { signIn } from './lib/shell-api.js';
 import { AT_END, FIRST_RUN_PROBE, loadedBy, RESOURCE_BUFFER, returningProbe, type FirstRun, type Loaded, type Returning } from './lib/startup-path-probes.js';
 import { MINIMAL_REACT, viteBuild, type Build } from './lib/vite-build.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, messages: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' }, messages: { type: 'string', default: '2000' } } });
 const RUNS = Number(values.runs);
+/** The files loaded are read in the first runs only: each waits 5 s more, and they hardly vary. */
+const FILE_RUNS = Math.min(RUNS, 10);
 const COUNT = Number(values.messages);
 const RATIO_BUDGET = 1.5;
 const RETURNING_OVER_FIRST_MS = 200;
 const AFTER_MS = 5_000;
 const LONG = { id: 'bench-long', title: `A long conversation (${COUNT} messages)` };
 const SMALL = { id: 'bench-small', title: 'A short, newer conversation' };
-
-/** A shell's one-time sign-in links: the one it printed at start, then each it prints after a sign-in (serve-studio.ts). */
-function links(child: Child): () => Promise<string> {
-  let used = 0;
-  return async () => {
-    if (used++ === 0) return child.url;
-    for (let waited = 0; waited < 10_000; waited += 20) {
-      const printed = child.output.filter((l) => l.startsWith('next link: '));
-      if (printed.length >= used - 1) return printed[used - 2].slice('next link: '.length).trim();
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('the shell printed no new sign-in link');
-  };
-}
 
 async function within<T>(page: Page, expression: string, what: string, timeoutMs = 30_000): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -76,7 +72,7 @@ async function within<T>(page: Page, expression: string, what: string, timeoutMs
   }
 }
 
-interface Studio { ms: number; composerMs: number; at: Loaded; after: Loaded }
+interface Studio { ms: number; composerMs: number; files?: { at: Loaded; after: Loaded } }
 
 /** A fresh context opening `link`, with `scripts`; `until` reads when the input was usable. */
 async function open<T>(browser: Browser, link: string, scripts: string[], until: (page: Page) => Promise<T>): Promise<{ page: Page; close: () => Promise<void>; result: T }> {
@@ -100,16 +96,16 @@ async function loaded(page: Page, ms: number): Promise<{ at: Loaded; after: Load
   return { at: (await page.evaluate(loadedBy(ms))) as Loaded, after: (await page.evaluate(loadedBy(ms + AFTER_MS))) as Loaded };
 }
 
-async function minimalNav(browser: Browser, next: () => Promise<string>): Promise<number> {
-  const { close, result } = await open(browser, await next(), [readyProbe('minimal')], (page) => within<number>(page, 'window.__benchReady', 'the minimal page was not interactive'));
+async function minimalNav(browser: Browser, link: string): Promise<number> {
+  const { close, result } = await open(browser, link, [readyProbe('minimal')], (page) => within<number>(page, 'window.__benchReady', 'the minimal page was not interactive'));
   await close();
   return Number(result);
 }
 
-async function firstRunNav(browser: Browser, link: string): Promise<Studio> {
+async function firstRunNav(browser: Browser, link: string, withFiles: boolean): Promise<Studio> {
   const { page, close, result } = await open(browser, link, [RESOURCE_BUFFER, FIRST_RUN_PROBE], (p) => within<FirstRun>(p, 'window.__benchFirstRun', 'the first run\'s composer was not usable'));
   try {
-    return { ms: result.actionAt, composerMs: result.composerAt, ...(await loaded(page, result.actionAt)) };
+    return { ms: result.actionAt, composerMs: result.composerAt, files: withFiles ? await loaded(page, result.actionAt) : undefined };
   } finally {
     await close();
   }
@@ -120,7 +116,7 @@ async function firstRunNav(browser: Browser, link: string): Promise<Studio> {
  * scrolled out of the virtual list, so never rendered), no time: `gap` says how far above the end
  * the view stayed.
  */
-async function returningNav(browser: Browser, link: string, tail: string): Promise<Studio & { gap: number }> {
+async function returningNav(browser: Browser, link: string, tail: string, withFiles: boolean): Promise<Studio & { gap: number }> {
   const scripts = [RESOURCE_BUFFER, returningProbe(LONG.title, COUNT, tail)];
   const waitFor = async (p: Page) => {
     try {
@@ -132,10 +128,12 @@ async function returningNav(browser: Browser, link: string, tail: string): Promi
   };
   const { page, close, result } = await open(browser, link, scripts, waitFor);
   try {
-    if (!result) return { ms: NaN, composerMs: NaN, at: { files: 0, bytes: 0 }, after: { files: 0, bytes: 0 }, gap: Number(await page.evaluate(AT_END)) };
+    if (!result) return { ms: NaN, composerMs: NaN, gap: Number(await page.evaluate(AT_END)) };
     const ms = Math.max(result.shownAt, result.composerAt);
-    const files = await loaded(page, ms);
-    return { ms, composerMs: result.composerAt, ...files, gap: Number(await page.evaluate(AT_END)) };
+    const files = withFiles ? await loaded(page, ms) : undefined;
+    // Read as late as the runs that wait for their files read it (returningProbe says why it is read late).
+    if (!files) await page.waitForTimeout(Math.max(0, ms + AFTER_MS - Number(await page.evaluate('performance.now()'))));
+    return { ms, composerMs: result.composerAt, files, gap: Number(await page.evaluate(AT_END)) };
   } finally {
     await close();
   }
@@ -144,8 +142,8 @@ async function returningNav(browser: Browser, link: string, tail: string): Promi
 const conditions = conditionsRow(raisePriority());
 const builds: Build[] = [];
 const folders: string[] = [];
-let minimal: Child | undefined;
 let shell: Child | undefined;
+let minimal: Child | undefined;
 let browser: Browser | undefined;
 const rows: Row[] = [conditions];
 const folder = (name: string) => {
@@ -153,15 +151,26 @@ const folder = (name: string) => {
   folders.push(dir);
   return dir;
 };
-/** A studio on `dataDir`, started a second before it is opened; its next link. */
+const settle = () => new Promise((r) => setTimeout(r, 1_000));
+/** A studio on `dataDir`, started a second before it is opened; its sign-in link. */
 const studioOn = async (studioBuild: Build, dataDir: string) => {
   shell = await startShell(['--renderer', studioBuild.dir, '--data', dataDir]);
-  await new Promise((r) => setTimeout(r, 1_000));
+  await settle();
   return shell.url;
 };
+/** A studio and the minimal page's server, both started a second before they are opened; their sign-in links. */
+const bothOn = async (studioBuild: Build, minimalBuild: Build, dataDir: string) => {
+  [shell, minimal] = await Promise.all([
+    startShell(['--renderer', studioBuild.dir, '--data', dataDir]),
+    startShell(['--renderer', minimalBuild.dir, '--static']),
+  ]);
+  await settle();
+  return { studio: shell.url, minimal: minimal.url };
+};
 const stopStudio = async () => {
-  await shell?.stop();
+  await Promise.all([shell?.stop(), minimal?.stop()]);
   shell = undefined;
+  minimal = undefined;
 };
 try {
   const now = Date.now();
@@ -181,12 +190,11 @@ try {
   }
   await stopStudio();
 
-  minimal = await startShell(['--renderer', minimalBuild.dir, '--static']);
-  const minimalLink = links(minimal);
   browser = await launchChromium();
-  // Unmeasured: warms the servers' file reads and Chromium itself.
-  await minimalNav(browser, minimalLink);
-  await firstRunNav(browser, await studioOn(studioBuild, folder('warm')));
+  // Unmeasured: warms the file reads and Chromium itself.
+  const warm = await bothOn(studioBuild, minimalBuild, folder('warm'));
+  await minimalNav(browser, warm.minimal);
+  await firstRunNav(browser, warm.studio, false);
   await stopStudio();
 
   const first: Studio[] = [];
@@ -195,9 +203,9 @@ try {
   const minimalReturning: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     for (const path of ['first', 'returning'] as const) {
-      const link = await studioOn(studioBuild, path === 'first' ? folder('first') : returningDir);
-      const studioSide = async () => (path === 'first' ? first : returning).push(path === 'first' ? await firstRunNav(browser!, link) : await returningNav(browser!, link, tail));
-      const minimalSide = async () => (path === 'first' ? minimalFirst : minimalReturning).push(await minimalNav(browser!, minimalLink));
+      const link = await bothOn(studioBuild, minimalBuild, path === 'first' ? folder('first') : returningDir);
+      const studioSide = async () => (path === 'first' ? first : returning).push(path === 'first' ? await firstRunNav(browser!, link.studio, i < FILE_RUNS) : await returningNav(browser!, link.studio, tail, i < FILE_RUNS));
+      const minimalSide = async () => (path === 'first' ? minimalFirst : minimalReturning).push(await minimalNav(browser!, link.minimal));
       // Alternating which goes first, so neither always follows the other.
       if (i % 2) {
         await minimalSide();
@@ -213,8 +221,10 @@ try {
   const info = (figure: string, value: string): Row => ({ figure, value, budget: '—', ok: null });
   const range = (a: number[]) => `${Math.min(...a).toFixed(0)}–${Math.max(...a).toFixed(0)}`;
   const kib = (a: number[]) => (median(a) / 1024).toFixed(0);
-  const files = (runs: Studio[]) =>
-    `${kib(runs.map((r) => r.at.bytes))} KiB, ${median(runs.map((r) => r.at.files))} files; ${kib(runs.map((r) => r.after.bytes))} KiB, ${median(runs.map((r) => r.after.files))} files`;
+  const files = (runs: Studio[]) => {
+    const read = runs.flatMap((r) => (r.files ? [r.files] : []));
+    return `${kib(read.map((f) => f.at.bytes))} KiB, ${median(read.map((f) => f.at.files))} files; ${kib(read.map((f) => f.after.bytes))} KiB, ${median(read.map((f) => f.after.files))} files (${read.length} runs)`;
+  };
   const ms = (runs: Studio[]) => runs.map((r) => r.ms);
   // A returning navigation whose list lost its end has no time; its pair is left out.
   const shown = returning.map((r, i) => [r, minimalReturning[i]] as const).filter(([r]) => !Number.isNaN(r.ms));
@@ -239,8 +249,7 @@ try {
   rows.push({ figure: 'returning user: navigations whose conversation did not stay at its newest message', value: String(lost), budget: '0', ok: lost === 0 });
 } finally {
   await browser?.close();
-  await shell?.stop();
-  await minimal?.stop();
+  await stopStudio();
   for (const b of builds) b.remove();
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 }
