@@ -24,7 +24,7 @@
  * (medians; long-chat.ts's budget for opening that conversation).
  * 30 pairs a path: at 10, the first run's verdict moved by about ±0.09 from run to run (its
  * per-pair ratios' IQR is about 0.15–0.3 wide), at 30 by about ±0.05 (startup.ts, "how many pairs").
- * About 6 minutes on a quiet machine.
+ * About 7 minutes on a quiet machine.
  *   npx tsx bench/startup-paths.ts [--runs 30] [--messages 2000]
  *
  * Each studio is started 1 s before its navigation, so its own start-up work does not fall in it,
@@ -167,7 +167,7 @@ const bothOn = async (studioBuild: Build, minimalBuild: Build, dataDir: string) 
   await settle();
   return { studio: shell.url, minimal: minimal.url };
 };
-const stopStudio = async () => {
+const stopServers = async () => {
   await Promise.all([shell?.stop(), minimal?.stop()]);
   shell = undefined;
   minimal = undefined;
@@ -188,14 +188,14 @@ try {
   for (const [key, value] of [['draft:chat-selection', { id: LONG.id }], ['ui:tab', { tab: 'chat' }], ['welcome', { seen: true }]] as const) {
     await api.value('app.keepWorkspace', { key, value });
   }
-  await stopStudio();
+  await stopServers();
 
   browser = await launchChromium();
   // Unmeasured: warms the file reads and Chromium itself.
   const warm = await bothOn(studioBuild, minimalBuild, folder('warm'));
   await minimalNav(browser, warm.minimal);
   await firstRunNav(browser, warm.studio, false);
-  await stopStudio();
+  await stopServers();
 
   const first: Studio[] = [];
   const returning: (Studio & { gap: number })[] = [];
@@ -214,7 +214,7 @@ try {
         await studioSide();
         await minimalSide();
       }
-      await stopStudio();
+      await stopServers();
     }
   }
 
@@ -249,7 +249,7 @@ try {
   rows.push({ figure: 'returning user: navigations whose conversation did not stay at its newest message', value: String(lost), budget: '0', ok: lost === 0 });
 } finally {
   await browser?.close();
-  await stopStudio();
+  await stopServers();
   for (const b of builds) b.remove();
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 }
