@@ -6,7 +6,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { readDraft, readStored, writeDraft, writeStored } from './draft-storage.js';
 
 /** A form's state, saved as it changes (debounced), restored on the next start. */
-export function useDraft<T extends object>(key: string, initial: T): [T, (patch: Partial<T>) => void, () => void] {
+export function useDraft<T extends object>(key: string, initial: T): [T, (patch: Partial<T> | ((draft: T) => Partial<T>)) => void, () => void] {
   const [draft, setDraft] = useState<T>(() => readDraft(key, initial));
   // The change not yet written: a reload, a closed window or an unmounted form right after a key
   // press writes it at once instead of dropping it with the timer.
@@ -29,7 +29,9 @@ export function useDraft<T extends object>(key: string, initial: T): [T, (patch:
       flush(pending);
     };
   }, []);
-  const update = useCallback((patch: Partial<T>) => setDraft((d) => ({ ...d, ...patch })), []);
+  // A patch may be worked out from the draft as it is then: work that ends later (a document read)
+  // applies to every change made meanwhile, not to the draft it started from.
+  const update = useCallback((patch: Partial<T> | ((draft: T) => Partial<T>)) => setDraft((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) })), []);
   const reset = useCallback(() => setDraft(initial), [initial]);
   return [draft, update, reset];
 }

@@ -5,7 +5,7 @@
  * the model is worked out here, with the host's estimate and context sizes, so the creator sees
  * it before sending; the host checks again on send.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PreparedDocument } from '@shared/contract/chat-documents.js';
 import { DOCUMENT_MAX_BYTES, isDocumentName } from '@shared/gateway/document-kinds.js';
@@ -25,25 +25,19 @@ export interface PendingDocuments {
   remove(id: string): void;
 }
 
-export function usePendingDocuments(documents: PendingDocument[], setDocuments: (documents: PendingDocument[]) => void): PendingDocuments {
+/** A change to the list as it is when the change is applied (reads end in any order, other edits between). */
+export type DocumentsChange = (documents: PendingDocument[]) => PendingDocument[];
+
+export function usePendingDocuments(documents: readonly PendingDocument[], changeDocuments: (change: DocumentsChange) => void): PendingDocuments {
   const { t } = useTranslation('chat');
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
-  // Reads finish after other edits: each appends to the latest list.
-  const latest = useRef(documents);
-  useEffect(() => {
-    latest.current = documents;
-  }, [documents]);
-  const commit = (next: PendingDocument[]) => {
-    latest.current = next;
-    setDocuments(next);
-  };
   return {
     busy,
     problem,
     async addFiles(files) {
       setProblem(null);
-      const room = Math.max(MAX_DOCUMENTS - latest.current.length - busy, 0);
+      const room = Math.max(MAX_DOCUMENTS - documents.length - busy, 0);
       if (files.length > room) setProblem(t('documents.tooMany', { max: MAX_DOCUMENTS }));
       await Promise.all(files.slice(0, room).map(async (file) => {
         if (!isDocumentName(file.name) || file.size > DOCUMENT_MAX_BYTES) {
@@ -53,7 +47,8 @@ export function usePendingDocuments(documents: PendingDocument[], setDocuments: 
         setBusy((n) => n + 1);
         try {
           const doc = await call('chat.addDocument', { name: file.name, data: new Uint8Array(await file.arrayBuffer()) });
-          commit([...latest.current, doc]);
+          // Several files dropped together: each read appends to the list as the others left it.
+          changeDocuments((list) => (list.length < MAX_DOCUMENTS ? [...list, doc] : list));
         } catch (e) {
           setProblem(errorMessage(e));
         } finally {
@@ -62,7 +57,7 @@ export function usePendingDocuments(documents: PendingDocument[], setDocuments: 
       }));
     },
     remove(id) {
-      commit(latest.current.filter((d) => d.id !== id));
+      changeDocuments((list) => list.filter((d) => d.id !== id));
     },
   };
 }

@@ -92,7 +92,7 @@ const PaneBody = memo(function PaneBody({ conversation, partial = false, restFai
   const editor = useSettingsEditor(conversation);
   const [draft, update] = useDraft<ComposerDraft>(`chat:${id}`, EMPTY_DRAFT);
   const pending = usePendingImages(draft.images, (images) => update({ images }));
-  const docs = usePendingDocuments(draft.documents ?? [], (documents) => update({ documents }));
+  const docs = usePendingDocuments(draft.documents ?? [], (change) => update((d) => ({ documents: change(d.documents ?? []) })));
   const side = useSidePanel();
   const [sending, setSending] = useState(false);
   /** A send on its way: a second press of Send (or Ctrl+Enter) does nothing until it returns. */
