@@ -5,11 +5,10 @@
  * by side, the conversations sidebar (rename, search, delete) surviving a reload, and a
  * 2,000-message conversation that opens at once and scrolls end to end.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DEFAULT_CHAT_SETTINGS } from '@shared/contract/chat.js';
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 import { seededTest } from './support/seeded-studio.js';
+import { seedLongConversation } from './support/long-conversation.js';
 import { breakNextStream, ChatPage, paceSandbox } from './pages/chat-page.js';
 import { pngFile } from './pages/image-page.js';
 
@@ -404,22 +403,6 @@ test('a reply refused for a low balance fails with the reason, said in the reply
   await chat.expectStatus(chat.lastReply, 'complete');
   await expect(chat.lastReply).toContainText(chatReply('modela-5'));
 });
-
-/** A data dir holding one conversation of `count` messages, written as the host stores it. */
-function seedLongConversation(dataDir: string, count: number): void {
-  const dir = join(dataDir, 'conversations');
-  mkdirSync(dir, { recursive: true });
-  const messages = Array.from({ length: count }, (_, i) =>
-    i % 2 === 0
-      ? { id: `u${i}`, role: 'user', createdAt: i, text: `Question number ${i}: ${'why '.repeat(i % 30)}` }
-      : {
-          id: `a${i}`, role: 'assistant', createdAt: i, status: 'complete', model: 'modela-5', api: 'chat',
-          choices: [{ text: `Answer ${i}.\n\n${'- a point with `code` and **bold**\n'.repeat(1 + (i % 7))}\n\`\`\`ts\nconst x${i} = ${i};\n\`\`\`\n`, finishReason: 'stop' }],
-          usage: { prompt: 10, completion: 20, total: 30 },
-        });
-  const conversation = { version: 1, id: 'long-one', title: 'A long conversation', titleSet: true, createdAt: 1, updatedAt: 2, settings: DEFAULT_CHAT_SETTINGS, messages };
-  writeFileSync(join(dir, 'long-one.json'), JSON.stringify(conversation));
-}
 
 const seeded = seededTest((dataDir) => seedLongConversation(dataDir, 2000));
 

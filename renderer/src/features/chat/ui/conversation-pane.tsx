@@ -291,9 +291,7 @@ const PaneBody = memo(function PaneBody({ conversation, partial = false, restFai
             </div>
           )}
           {finding && <FindBar key={id} conversationId={id} onGo={go} onClose={closeFind} />}
-          {/* A new list for the whole conversation: it opens at its end, as the partial one did. */}
           <MessageList
-            key={partial ? 'newest' : 'whole'}
             messages={conversation.messages}
             earlier={partial ? missing : 0}
             later={partial ? 0 : missing}

@@ -14,6 +14,9 @@ import { AssistantMessage } from './assistant-message.js';
 import { SideBySide } from './side-by-side.js';
 import { UserMessage } from './user-message.js';
 
+/** Keys that move the view elsewhere than Home does. */
+const MOVES = ['End', 'PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', ' '];
+
 /** Within this many pixels of the end counts as "at the latest". */
 const STICK_PX = 32;
 
@@ -148,14 +151,43 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, la
     virtualizer.scrollToIndex(at, { align: 'center' });
   }, [goTo, messages, virtualizer, earlier, actions]);
 
-  // A new turn takes the reader to it; the rest of a branch arriving below the rows in view does not.
+  // A new turn takes the reader to it; the rest of a branch arriving below the rows in view does
+  // not, nor do the earlier messages of a first open arriving above them.
   const lastCount = useRef(count);
+  const lastId = useRef(messages.at(-1)?.id);
   const wasShort = useRef(later > 0);
   useLayoutEffect(() => {
-    if (count > lastCount.current && !wasShort.current) stuck.current = true;
+    const id = messages.at(-1)?.id;
+    if (count > lastCount.current && id !== lastId.current && !wasShort.current) stuck.current = true;
     lastCount.current = count;
+    lastId.current = id;
     wasShort.current = later > 0;
-  }, [count, later]);
+  }, [messages, count, later]);
+
+  // The earlier messages of a first open arrived above the rows in view. A reader at the end stays
+  // there (the size observer below); one who pressed Home meant the very first message; any other
+  // reader keeps the rows they were reading where they were, the rows above counted in below them.
+  const firstId = useRef(messages[0]?.id);
+  const toStart = useRef(false);
+  useLayoutEffect(() => {
+    const was = firstId.current;
+    firstId.current = messages[0]?.id;
+    const at = was === undefined ? -1 : messages.findIndex((m) => m.id === was);
+    const el = scrollRef.current;
+    if (at <= 0 || !el || stuck.current) return;
+    if (toStart.current) {
+      toStart.current = false;
+      virtualizer.scrollToIndex(0, { align: 'start' });
+      return;
+    }
+    // The reader's place in the held rows, from where the view was left (rows drawn at the old
+    // place for this commit may have moved it since), and the held rows' start as it stands now:
+    // rows measured as they were drawn count (read through getVirtualItems, which brings the
+    // virtualizer's measurements up to date).
+    virtualizer.getVirtualItems();
+    el.scrollTop = last.current.top + (virtualizer.measurementsCache[at]?.start ?? 0);
+    last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
+  }, [messages, virtualizer]);
 
   // Whenever the list's content or its view changes size (new rows, measured sizes, a taller
   // streaming row, the composer growing): keep to the end if stuck. Done as the browser reports
@@ -239,10 +271,12 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, la
     last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
     if (el.scrollHeight - last.current.bottom <= STICK_PX) stuck.current = true;
     else if (up) stuck.current = false;
+    if (el.scrollTop > STICK_PX) toStart.current = false;
     setAtLatest(stuck.current);
   };
 
   const jump = () => {
+    toStart.current = false;
     stuck.current = true;
     setAtLatest(true);
     virtualizer.scrollToIndex(count - 1, { align: 'end' });
@@ -257,10 +291,13 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, la
     // Keys typed into a field inside a message (editing a turn) move its caret, not the list.
     if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
     if (['Home', 'PageUp', 'ArrowUp'].includes(e.key)) leave();
+    if (MOVES.includes(e.key)) toStart.current = false;
     // Home and End go to the very first and last message through the virtualizer: the browser's
-    // own smooth scroll across 2,000 rows is cut short as rows it passes are measured.
+    // own smooth scroll across 2,000 rows is cut short as rows it passes are measured. Home before
+    // the earlier messages are in goes to the first held now, and to the very first once they come.
     if (e.key === 'Home' && count > 0) {
       e.preventDefault();
+      toStart.current = earlier > 0;
       virtualizer.scrollToIndex(0, { align: 'start' });
     } else if (e.key === 'End' && count > 0) {
       e.preventDefault();
@@ -268,6 +305,7 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, la
     }
   };
   const onWheel = (e: ReactWheelEvent) => {
+    toStart.current = false;
     if (e.deltaY < 0) leave();
   };
 
