@@ -8,7 +8,7 @@
  * before anything is sent, and for a name that would not show as it is.
  */
 import './strings.js';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttachmentView } from '@shared/contract/media.js';
 import { ATTACHMENT_PREFIX } from '@shared/contract/attachment-limits.js';
@@ -75,19 +75,18 @@ export interface ImageIntake {
   move(id: string, by: -1 | 1): void;
 }
 
-export function useImageIntake<T extends IntakeImage>(images: T[], setImages: (images: T[]) => void, options: ImageIntakeOptions): ImageIntake {
+/**
+ * A change to the draft's list as it is when the change is applied: uploads end in any order, and
+ * other edits and draws come between. A copy of the list kept here, refreshed by an effect, was
+ * put back stale by an effect that ran late (Preact runs them after the paint) and lost an image
+ * added in between.
+ */
+export type ImagesChange<T> = (images: T[]) => T[];
+
+export function useImageIntake<T extends IntakeImage>(images: readonly T[], changeImages: (change: ImagesChange<T>) => void, options: ImageIntakeOptions): ImageIntake {
   const { t } = useTranslation(['intake', 'handoff']);
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
-  // Uploads finish after other edits: each appends to the latest list, not the one it began with.
-  const latest = useRef(images);
-  useEffect(() => {
-    latest.current = images;
-  }, [images]);
-  const commit = (next: T[]) => {
-    latest.current = next;
-    setImages(next);
-  };
 
   /** Why `file` is refused before anything is sent, if it is. */
   const refusal = (file: File): string | undefined => {
@@ -104,7 +103,7 @@ export function useImageIntake<T extends IntakeImage>(images: T[], setImages: (i
   const addFiles = async (files: readonly File[], from?: LibraryItemView) => {
     setProblem(null);
     const problems: string[] = [];
-    const room = Math.max(options.limit - latest.current.length - busy, 0);
+    const room = Math.max(options.limit - images.length - busy, 0);
     const fit = files.filter((file) => {
       const why = refusal(file);
       if (why) problems.push(why);
@@ -117,7 +116,7 @@ export function useImageIntake<T extends IntakeImage>(images: T[], setImages: (i
     for (const file of accepted) {
       try {
         const [thumb, view] = await Promise.all([makeThumb(file), call('attachments.add', { name: file.name || t('intake:pastedName'), data: new Uint8Array(await file.arrayBuffer()) })]);
-        commit([...latest.current, { kind: 'file', ...view, thumb } as T]);
+        changeImages((list) => [...list, { kind: 'file', ...view, thumb } as T]);
         if (from) rememberSource(ATTACHMENT_PREFIX + view.id, from);
         added++;
       } catch (e) {
@@ -142,31 +141,33 @@ export function useImageIntake<T extends IntakeImage>(images: T[], setImages: (i
       setProblem(t('intake:badLink'));
       return false;
     }
-    if (options.full && latest.current.length >= options.limit) {
+    if (options.full && images.length >= options.limit) {
       setProblem(options.full());
       return false;
     }
     setProblem(null);
-    commit([...latest.current, { kind: 'url', id: crypto.randomUUID(), url } as T]);
+    const link = { kind: 'url', id: crypto.randomUUID(), url } as T;
+    changeImages((list) => [...list, link]);
     return true;
   };
 
   const remove = (id: string) => {
-    const image = latest.current.find((i) => i.id === id);
-    commit(latest.current.filter((i) => i.id !== id));
+    const image = images.find((i) => i.id === id);
+    changeImages((list) => list.filter((i) => i.id !== id));
     setProblem(null);
     // The host's copy is only a cache of the draft; if it cannot go now, it expires by itself.
     if (image?.kind === 'file') call('attachments.remove', { id }).catch(() => undefined);
   };
 
-  const move = (id: string, by: -1 | 1) => {
-    const list = [...latest.current];
-    const i = list.findIndex((r) => r.id === id);
-    const j = i + by;
-    if (i < 0 || j < 0 || j >= list.length) return;
-    [list[i], list[j]] = [list[j], list[i]];
-    commit(list);
-  };
+  const move = (id: string, by: -1 | 1) =>
+    changeImages((list) => {
+      const i = list.findIndex((r) => r.id === id);
+      const j = i + by;
+      if (i < 0 || j < 0 || j >= list.length) return list;
+      const moved = [...list];
+      [moved[i], moved[j]] = [moved[j], moved[i]];
+      return moved;
+    });
 
   return { busy, problem, addFiles, intake, addUrl, remove, move };
 }

@@ -116,7 +116,13 @@ export default function ImageTab() {
     setErrors((e) => without(e, patch));
     if (isNewChoice(patch)) setSwitchNote('');
   };
-  const references = useReferences(draft.model, draft.refs, (refs) => change({ refs }));
+  // Uploads end after other edits: each change applies to the references as they are then. As
+  // any other choice, it clears what was said of the references and the note of a switch.
+  const references = useReferences(draft.model, draft.refs, (changeRefs) => {
+    update((d) => ({ refs: changeRefs(d.refs) }));
+    setErrors((e) => without(e, { refs: [] }));
+    setSwitchNote('');
+  });
   const { submit, busy } = useImageSubmit({
     draft,
     runs,

@@ -91,7 +91,7 @@ const PaneBody = memo(function PaneBody({ conversation, partial = false, restFai
   const id = conversation.id;
   const editor = useSettingsEditor(conversation);
   const [draft, update] = useDraft<ComposerDraft>(`chat:${id}`, EMPTY_DRAFT);
-  const pending = usePendingImages(draft.images, (images) => update({ images }));
+  const pending = usePendingImages(draft.images, (change) => update((d) => ({ images: change(d.images) })));
   const docs = usePendingDocuments(draft.documents ?? [], (change) => update((d) => ({ documents: change(d.documents ?? []) })));
   const side = useSidePanel();
   const [sending, setSending] = useState(false);
