@@ -6,6 +6,13 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { readDraft, readStored, writeDraft, writeStored } from './draft-storage.js';
 
 /** A form's state, saved as it changes (debounced), restored on the next start. */
+/**
+ * A change to a list the draft holds, applied to the list as it is then: work that ends later (an
+ * upload, a document read) keeps every change made meanwhile. A copy of the list kept beside the
+ * draft and refreshed by an effect was put back stale (Preact runs effects after the paint).
+ */
+export type ListChange<T> = (list: T[]) => T[];
+
 export function useDraft<T extends object>(key: string, initial: T): [T, (patch: Partial<T> | ((draft: T) => Partial<T>)) => void, () => void] {
   const [draft, setDraft] = useState<T>(() => readDraft(key, initial));
   // The change not yet written: a reload, a closed window or an unmounted form right after a key

@@ -9,7 +9,7 @@
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AttachmentView } from '@shared/contract/media.js';
-import { useDraft } from '../../state/drafts.js';
+import { useDraft, type ListChange } from '../../state/drafts.js';
 import { fakeHost } from '../../test/fake-host.js';
 import { cleanup, mount, settle } from '../../test/mount.js';
 import { usePendingImages } from '../../features/chat/model/use-pending-images.js';
@@ -24,7 +24,7 @@ afterEach(() => {
 const handle: { current?: ImageIntake } = {};
 
 /** A place as the studio wires it: the draft holds the list, each change applied to it as it is then. */
-function placeOf(useIntake: (images: IntakeImage[], change: (c: (list: IntakeImage[]) => IntakeImage[]) => void) => ImageIntake) {
+function placeOf(useIntake: (images: IntakeImage[], change: (c: ListChange<IntakeImage>) => void) => ImageIntake) {
   return function Place() {
     const [draft, update] = useDraft<{ images: IntakeImage[] }>('images-together', { images: [] });
     const intake = useIntake(draft.images, (change) => update((d) => ({ images: change(d.images) })));

@@ -14,6 +14,7 @@ import type { AttachmentView } from '@shared/contract/media.js';
 import { ATTACHMENT_PREFIX } from '@shared/contract/attachment-limits.js';
 import type { LibraryItemView } from '@shared/contract/library.js';
 import { rememberSource } from '../../state/lineage-store.js';
+import type { ListChange } from '../../state/drafts.js';
 import { call, EMPTY, errorMessage, useCall } from '../../api/client.js';
 import { useItemIntake, type ItemIntake } from '../use-in/use-item-intake.js';
 import { fetchItemFile } from '../use-in/item-file.js';
@@ -75,15 +76,7 @@ export interface ImageIntake {
   move(id: string, by: -1 | 1): void;
 }
 
-/**
- * A change to the draft's list as it is when the change is applied: uploads end in any order, and
- * other edits and draws come between. A copy of the list kept here, refreshed by an effect, was
- * put back stale by an effect that ran late (Preact runs them after the paint) and lost an image
- * added in between.
- */
-export type ImagesChange<T> = (images: T[]) => T[];
-
-export function useImageIntake<T extends IntakeImage>(images: readonly T[], changeImages: (change: ImagesChange<T>) => void, options: ImageIntakeOptions): ImageIntake {
+export function useImageIntake<T extends IntakeImage>(images: readonly T[], changeImages: (change: ListChange<T>) => void, options: ImageIntakeOptions): ImageIntake {
   const { t } = useTranslation(['intake', 'handoff']);
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);

@@ -12,6 +12,7 @@ import { DOCUMENT_MAX_BYTES, isDocumentName } from '@shared/gateway/document-kin
 import { contextTokensOf, estimateTokens } from '@shared/gateway/context-sizes.js';
 import { call, errorMessage } from '../../../api/client.js';
 import { useFormats } from '../../../i18n/format.js';
+import type { ListChange } from '../../../state/drafts.js';
 
 export type PendingDocument = PreparedDocument;
 
@@ -25,10 +26,7 @@ export interface PendingDocuments {
   remove(id: string): void;
 }
 
-/** A change to the list as it is when the change is applied (reads end in any order, other edits between). */
-export type DocumentsChange = (documents: PendingDocument[]) => PendingDocument[];
-
-export function usePendingDocuments(documents: readonly PendingDocument[], changeDocuments: (change: DocumentsChange) => void): PendingDocuments {
+export function usePendingDocuments(documents: readonly PendingDocument[], changeDocuments: (change: ListChange<PendingDocument>) => void): PendingDocuments {
   const { t } = useTranslation('chat');
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);

@@ -3,7 +3,8 @@
  * the same checks, uploads and "Use in…" hand-off, with a message's own cap and words.
  */
 import { useTranslation } from 'react-i18next';
-import { useImageIntake, type ImageIntake, type ImagesChange, type IntakeImage } from '../../../components/image-intake/use-image-intake.js';
+import { useImageIntake, type ImageIntake, type IntakeImage } from '../../../components/image-intake/use-image-intake.js';
+import type { ListChange } from '../../../state/drafts.js';
 
 export type PendingImage = IntakeImage;
 export type PendingImages = ImageIntake;
@@ -16,7 +17,7 @@ export const MAX_IMAGES = 16;
  */
 const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 
-export function usePendingImages(images: readonly PendingImage[], changeImages: (change: ImagesChange<PendingImage>) => void): PendingImages {
+export function usePendingImages(images: readonly PendingImage[], changeImages: (change: ListChange<PendingImage>) => void): PendingImages {
   const { t } = useTranslation('chat');
   return useImageIntake(images, changeImages, {
     target: 'chat',

@@ -6,13 +6,14 @@
  */
 import { useTranslation } from 'react-i18next';
 import { REFERENCE_IMAGE_MAX_BYTES } from '@shared/gateway/catalog.js';
-import { useImageIntake, type ImageIntake, type ImagesChange } from '../../../components/image-intake/use-image-intake.js';
+import { useImageIntake, type ImageIntake } from '../../../components/image-intake/use-image-intake.js';
+import type { ListChange } from '../../../state/drafts.js';
 import { useFormats } from '../../../i18n/format.js';
 import { referenceLimit, type ImageRef } from './image-draft.js';
 
 export type References = ImageIntake;
 
-export function useReferences(model: string, refs: readonly ImageRef[], changeRefs: (change: ImagesChange<ImageRef>) => void): References {
+export function useReferences(model: string, refs: readonly ImageRef[], changeRefs: (change: ListChange<ImageRef>) => void): References {
   const { t } = useTranslation('image');
   const f = useFormats();
   const limit = referenceLimit(model);
