@@ -42,6 +42,8 @@ const CURVE_SAMPLES = 4;
 const TRUSTED_AFTER = 2;
 /** Jobs of a model and size whose wait after their progress's end is remembered (learnWait). */
 const WAITS = 12;
+/** Answers in a row at 99 % after which a job is no longer taken to be in its last moments (atCap). */
+const AT_CAP_CHECKS = 2;
 /** Progress from which a job with unsteady readings is near its end (latestEnd). */
 const NEAR_END = 90;
 /** How much better than steady progress a curve must fit to be believed. */
@@ -70,6 +72,8 @@ export class FinishEstimator {
   /** Per model and size, the recent jobs' waits between their progress's promise and their end (0 for none seen). */
   private readonly waits = new Map<string, number[]>();
 
+  /** Answers in a row that found a generic-route job at 99 %. */
+  private readonly capped = new Map<string, number>();
   /** Per kind: half its shortest interval. */
   private readonly narrowMs: Record<'image' | 'video', number>;
   /** Per kind: its longest interval. */
@@ -87,6 +91,8 @@ export class FinishEstimator {
     if (job.route !== 'generic') return;
     const p = o.progress;
     remember(this.workingAt, job.id, sentAt);
+    if (p === 99) remember(this.capped, job.id, (this.capped.get(job.id) ?? 0) + 1);
+    else this.capped.delete(job.id);
     // Progress 0: not started (queued behind others); above: running.
     if (typeof p === 'number' && Number.isFinite(p)) this.history.observe(job, p === 0 ? 'PENDING' : p > 0 ? 'RUNNING' : undefined, now);
     if (p === 0 && !this.samples.get(job.id)?.length) remember(this.idleAt, job.id, now);
@@ -128,6 +134,7 @@ export class FinishEstimator {
     this.guessed.delete(id);
     this.idleAt.delete(id);
     this.workingAt.delete(id);
+    this.capped.delete(id);
     this.history.forget(id);
   }
 
@@ -173,6 +180,18 @@ export class FinishEstimator {
     if (job.route !== 'generic' || !this.history.running(job) || !before || before.steady || !last || last.p < NEAR_END || this.history.taught(job) < TRUSTED_AFTER) return undefined;
     const w = this.history.window(job, now);
     return w && Number.isFinite(w.hi) && w.hi - w.lo < this.widestMs[job.kind] ? w.hi : undefined;
+  }
+
+  /**
+   * Progress is capped at 99 until done: a job at 99 % is in its last moments whatever its
+   * readings promised before, and a check at the slow end would find a minute-long clip up to a
+   * whole slow interval late. So its next check comes at the floor, for its first AT_CAP_CHECKS
+   * answers at 99 %: a loaded gateway that holds jobs there until their results are ready is not
+   * polled at the floor for long (docs/gateway-rules.md, "Polling cadence").
+   */
+  atCap(job: JobRecord): boolean {
+    const n = this.capped.get(job.id) ?? 0;
+    return n > 0 && n <= AT_CAP_CHECKS;
   }
 
   /**

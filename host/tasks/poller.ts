@@ -348,16 +348,22 @@ export class Poller {
    * noisy progress gives no end to aim at, or promises one far off, a minute-long clip found still
    * working a moment before its end was otherwise seen nearly a whole slow interval late, 8–9 s
    * (docs/performance-findings.md, "Result latency: the tails, the first clips, the requests").
-   * The check only moves earlier; one more comes only for a job longer than all its like.
+   * The check only moves earlier; one more comes only for a job longer than all its like. A job
+   * at 99 % is checked next at the floor (FinishEstimator.atCap).
    */
   private byLatest(job: JobRecord, now: number, sentAt: number, interval: number): number {
+    const floor = floorMs(this.d.cadence, job.kind);
+    if (this.estimates.atCap(job) && interval > floor) {
+      this.aimed.add(job.id); // at 99 % (FinishEstimator.atCap): in its last moments
+      return floor;
+    }
     const latest = this.estimates.latestEnd(job, now);
     if (latest === undefined) return interval;
     const at = latest + AIM_MARGIN_MS;
     if (at >= sentAt + interval) return interval;
     // Aimed: never taken early to share a wakeup (it could fall below the range).
     this.aimed.add(job.id);
-    return Math.max(floorMs(this.d.cadence, job.kind), Math.round(at - sentAt));
+    return Math.max(floor, Math.round(at - sentAt));
   }
 
   /**
