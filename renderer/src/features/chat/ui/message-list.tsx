@@ -174,7 +174,14 @@ export const MessageList = memo(function MessageList({ messages, earlier = 0, la
     firstId.current = messages[0]?.id;
     const at = was === undefined ? -1 : messages.findIndex((m) => m.id === was);
     const el = scrollRef.current;
-    if (at <= 0 || !el || stuck.current) return;
+    if (at <= 0 || !el) return;
+    if (stuck.current) {
+      // At the end now, in this commit: the view's offset, left as it was, lay among the first
+      // rows, and a scroll event there before the size observer's turn read as the reader moving up.
+      el.scrollTop = el.scrollHeight;
+      last.current = { top: el.scrollTop, bottom: el.scrollTop + el.clientHeight };
+      return;
+    }
     if (toStart.current) {
       toStart.current = false;
       virtualizer.scrollToIndex(0, { align: 'start' });
