@@ -8,7 +8,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { noisyDurationMs } from '../../sandbox/core/progress-curve.js';
-import { fakeClockFolder, minimum, noisy, setup } from './test/aim-harness.js';
+import { fakeClockFolder, minimum, noisy, setup, untilDetected } from './test/aim-harness.js';
 
 const folder = fakeClockFolder('studio-latency-plan-');
 const DRAWS = 24;
@@ -39,7 +39,7 @@ async function draw(n: number) {
     const length = noisyDurationMs(curve, p.nominal);
     jobs.push({ ...p, length, ...submit(p.kind, length, noisy(curve), p.route, p.model) });
   }
-  while (jobs.some((j) => !detected.has(j.id)) && Date.now() - start < 600_000) await vi.advanceTimersByTimeAsync(100);
+  await untilDetected(jobs, detected);
   poller.stop();
   const seen = jobs.map((j) => ({ ...j, ...j.seen() }));
   const videos = seen.filter((j) => j.kind === 'video').map((j) => j.delay);

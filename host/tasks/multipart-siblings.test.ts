@@ -6,7 +6,7 @@
  * and what the gateway notices (how many checks, how far apart).
  */
 import { expect, it, vi } from 'vitest';
-import { fakeClockFolder, expectInRange, linear, minimum, setup } from './test/aim-harness.js';
+import { fakeClockFolder, expectInRange, linear, minimum, setup, untilDetected } from './test/aim-harness.js';
 import { apartFrom } from './multipart-siblings.js';
 import { SPEC_CADENCE } from './cadence.js';
 
@@ -53,8 +53,7 @@ it('clips sent once one of their model has ended are aimed from its length, and 
     jobs.push({ ...submit('video', length, linear, 'multipart', 'wan'), length });
     await vi.advanceTimersByTimeAsync(1_000);
   }
-  const start = Date.now();
-  while (jobs.some((j) => !detected.has(j.id)) && Date.now() - start < 200_000) await vi.advanceTimersByTimeAsync(100);
+  await untilDetected(jobs, detected, 200_000);
   let checks = 0;
   let fewest = 0;
   for (const j of jobs) {

@@ -8,7 +8,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ceilingMs, floorMs, SPEC_CADENCE } from './cadence.js';
 import { noisyDurationMs } from '../../sandbox/core/progress-curve.js';
-import { fakeClockFolder, expectInRange, linear, minimum, noisy, setup, type Progress } from './test/aim-harness.js';
+import { fakeClockFolder, expectInRange, linear, minimum, noisy, setup, type Progress, untilDetected } from './test/aim-harness.js';
 
 const folder = fakeClockFolder('studio-poller-aim-');
 
@@ -110,8 +110,7 @@ describe('checks aimed at the likely end', () => {
         fewest += minimum('image', length);
         await vi.advanceTimersByTimeAsync(1_200);
       }
-      const start = Date.now();
-      while (jobs.some((j) => !detected.has(j.id)) && Date.now() - start < 600_000) await vi.advanceTimersByTimeAsync(100);
+      await untilDetected(jobs, detected);
       let checks = 0;
       const delays = jobs.map((j) => {
         const seen = j.seen();
@@ -163,8 +162,7 @@ describe('checks aimed at the likely end', () => {
       fewest += minimum('image', length);
       await vi.advanceTimersByTimeAsync(50);
     }
-    const start = Date.now();
-    while (jobs.some((j) => !detected.has(j.id)) && Date.now() - start < 600_000) await vi.advanceTimersByTimeAsync(100);
+    await untilDetected(jobs, detected);
     let checks = 0;
     for (const j of jobs) {
       const seen = j.seen();

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { floorMs, SPEC_CADENCE } from './cadence.js';
 import { noisyDurationMs } from '../../sandbox/core/progress-curve.js';
-import { expectInRange, fakeClockFolder, minimum, noisy, setup, type Progress } from './test/aim-harness.js';
+import { expectInRange, fakeClockFolder, minimum, noisy, setup, type Progress, untilDetected } from './test/aim-harness.js';
 
 const folder = fakeClockFolder('studio-poller-cap-');
 const floor = floorMs(SPEC_CADENCE, 'video');
@@ -49,8 +49,7 @@ describe('a job at 99 %', () => {
         fewest += minimum('video', length);
         await vi.advanceTimersByTimeAsync(3_000);
       }
-      const start = Date.now();
-      while (jobs.some((j) => !detected.has(j.id)) && Date.now() - start < 600_000) await vi.advanceTimersByTimeAsync(100);
+      await untilDetected(jobs, detected);
       let checks = 0;
       const delays = jobs.map((j) => {
         const seen = j.seen();

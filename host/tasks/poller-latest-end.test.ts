@@ -7,7 +7,7 @@
  * notices (how many checks, how far apart).
  */
 import { expect, it, vi } from 'vitest';
-import { fakeClockFolder, expectInRange, minimum, noisy, setup } from './test/aim-harness.js';
+import { fakeClockFolder, expectInRange, minimum, noisy, setup, untilDetected } from './test/aim-harness.js';
 import { noisyDurationMs } from '../../sandbox/core/progress-curve.js';
 
 const folder = fakeClockFolder('studio-poller-latest-');
@@ -23,8 +23,7 @@ for (const seed of ['b', 'h', 'k']) {
       jobs.push({ ...submit('video', length, noisy(id), 'generic', 'modelg3'), length });
       await vi.advanceTimersByTimeAsync(3_000);
     }
-    const start = Date.now();
-    while (jobs.some((j) => !detected.has(j.id)) && Date.now() - start < 600_000) await vi.advanceTimersByTimeAsync(100);
+    await untilDetected(jobs, detected);
     let checks = 0;
     let fewest = 0;
     const delays = jobs.map((j) => {

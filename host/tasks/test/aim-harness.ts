@@ -123,6 +123,12 @@ export function setup(dir: string, { answerMs = 0, file = 'jobs.json', idPrefix 
   return { run, submit, detected, poller, store };
 }
 
+/** Advances the fake clock until the studio knows every job ended, or `limitMs` has passed. */
+export async function untilDetected(jobs: readonly { id: string }[], detected: ReadonlyMap<string, number>, limitMs = 600_000): Promise<void> {
+  const start = Date.now();
+  while (jobs.some((j) => !detected.has(j.id)) && Date.now() - start < limitMs) await vi.advanceTimersByTimeAsync(100);
+}
+
 /** The fewest checks the spec's cadence allows to see a job of this length done: at 2 s, then every max interval. */
 export function minimum(kind: 'image' | 'video', lengthMs: number): number {
   let checks = 1;
