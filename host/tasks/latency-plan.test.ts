@@ -48,7 +48,7 @@ async function draw(n: number) {
 }
 
 describe("the latency benchmark's noisy run, simulated", () => {
-  it(`over ${DRAWS} draws: the video p90 within 6 s and the checks within 1.1 times the fewest in nearly all`, async () => {
+  it(`over ${DRAWS} draws: the video median within 3.5 s, its p90 within 6 s and the checks within 1.1 times the fewest in nearly all`, async () => {
     const draws: Awaited<ReturnType<typeof draw>>[] = [];
     for (let n = 0; n < DRAWS; n++) draws.push(await draw(n));
     const share = (ok: (d: (typeof draws)[number]) => boolean) => draws.filter(ok).length / DRAWS;
@@ -56,7 +56,9 @@ describe("the latency benchmark's noisy run, simulated", () => {
     expect(share((d) => d.p90 <= 6_000), summary).toBeGreaterThanOrEqual(0.9);
     expect(share((d) => d.checks <= 1.1), summary).toBeGreaterThanOrEqual(0.8);
     // No schedule of checks 5 s apart knows more than 2 s of a ±4 % window within 2 s: the median
-    // sits above 2 s in most draws (the finding above). Shown, so a change that moves it is seen.
+    // sits above 2 s in most draws, and the budget proposed is 3.5 s (docs/performance-findings.md,
+    // "The noisy video median: the budget proposed"). Within 2 s is shown, so a change that moves it is seen.
+    expect(share((d) => d.median <= 3_500), summary).toBeGreaterThanOrEqual(0.9);
     console.info(`video median ≤ 2 s in ${share((d) => d.median <= 2_000) * DRAWS} of ${DRAWS} draws; median / p90, checks: ${summary}`);
   });
 });
